@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { customerSchema } from '../../api/records';
+import { customersListQuerySchema } from '../../api/requests';
+import { channel, noInput } from './common';
+
+export const customerSearchInputSchema = z.object({
+  query: z.string({ error: 'query is required' }).max(200, { error: 'query must be at most 200 characters' }),
+  limit: z.number().int().min(1, { error: 'limit must be at least 1' }).max(200, { error: 'limit must be at most 200' }).optional(),
+});
+
+export const cacheStatusSchema = z.object({
+  environmentId: z.string(),
+  customers: z.number().int(),
+  /** ISO time the last complete sync finished; null when never. */
+  lastSyncedAt: z.string().nullable(),
+  syncing: z.boolean(),
+  /** Pages already stored by an interrupted sync that the next sync resumes from. */
+  resumeFromPage: z.number().int().nullable(),
+  /** Minutes between scheduled syncs; 0 means only on demand. */
+  scheduleMinutes: z.number().int().min(0),
+  /** Set when the cache file was unreadable and had to be rebuilt. */
+  notice: z.string().nullable(),
+});
+export type CacheStatus = z.infer<typeof cacheStatusSchema>;
+
+export const syncProgressSchema = z.object({
+  environmentId: z.string(),
+  phase: z.enum(['starting', 'paging', 'pruning', 'done', 'cancelled', 'failed', 'unchanged']),
+  pagesDone: z.number().int(),
+  totalPages: z.number().int().nullable(),
+  customers: z.number().int(),
+  ratePerSecond: z.number(),
+  etaMs: z.number().nullable(),
+  message: z.string().optional(),
+});
+export type SyncProgress = z.infer<typeof syncProgressSchema>;
+
+export const customerSearchResultSchema = z.object({
+  results: z.array(customerSchema),
+  total: z.number().int(),
+  /** How old the cache is; null when it has never been synced. */
+  cacheAgeMs: z.number().nullable(),
+  lastSyncedAt: z.string().nullable(),
+});
+export type CustomerSearchResult = z.infer<typeof customerSearchResultSchema>;
+
+export const customersChannels = {
+  'customers.list': channel(customersListQuerySchema, z.array(customerSchema)),
+  'customers.search': channel(customerSearchInputSchema, customerSearchResultSchema),
+  'customers.get': channel(z.object({ id: z.string().min(1).max(64) }), customerSchema),
+  'customers.sync': channel(z.object({ full: z.boolean().optional() }).optional(), syncProgressSchema),
+  'customers.cancelSync': channel(noInput, z.object({ cancelled: z.boolean() })),
+  'customers.cacheStatus': channel(noInput, cacheStatusSchema),
+  'customers.setSyncSchedule': channel(
+    z.object({ minutes: z.number().int().min(0, { error: 'minutes must be 0 or more' }).max(24 * 60, { error: 'minutes must be at most 1440' }) }),
+    cacheStatusSchema,
+  ),
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { channel } from './common';
+
+export const JOURNAL_OUTCOMES = ['pending', 'succeeded', 'failed', 'outcome_unknown', 'reconciled'] as const;
+export const journalEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  environmentId: z.string(),
+  operation: z.enum(['cards.create', 'accounts.create']),
+  /** The request as sent, with nothing secret in it. */
+  request: z.record(z.string(), z.unknown()),
+  clientReference: z.string().nullable(),
+  fingerprint: z.string(),
+  outcome: z.enum(JOURNAL_OUTCOMES),
+  resultId: z.string().nullable(),
+  error: z.string().nullable(),
+  /** The user confirmed, after a warning, that this unknown outcome may be sent again. */
+  resendAcknowledged: z.boolean(),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+export const journalChannels = {
+  'journal.list': channel(
+    z.object({
+      query: z.string().max(200).optional(),
+      outcome: z.enum(JOURNAL_OUTCOMES).optional(),
+      page: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(100).optional(),
+    }),
+    z.array(journalEntrySchema),
+  ),
+  /** After a warning, lets an "outcome unknown" request be sent again. */
+  'journal.acknowledgeResend': channel(z.object({ id: z.string().min(1).max(64) }), journalEntrySchema),
+};

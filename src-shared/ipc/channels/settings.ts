@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { channel, noInput } from './common';
+
+export const LOCAL_SANDBOX_ENVIRONMENT_ID = 'local-sandbox';
+
+/** https, or http only to a loopback address. */
+export function baseUrlProblem(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'baseUrl must be a full URL such as https://api.example.com';
+  }
+  if (u.username || u.password) return 'baseUrl must not contain a user name or password';
+  if (u.protocol === 'https:') return null;
+  if (u.protocol === 'http:' && isLoopbackHost(u.hostname)) return null;
+  return 'baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)';
+}
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+export const environmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  /** The built-in local sandbox: started by the app, with a key it generates. */
+  builtIn: z.boolean(),
+  hasKey: z.boolean(),
+  /** False when the key was saved while the server could not be reached. */
+  keyVerified: z.boolean().nullable(),
+});
+export type Environment = z.infer<typeof environmentSchema>;
+
+export const environmentInputSchema = z.object({
+  id: z.string().max(64).optional(),
+  name: z.string({ error: 'name is required' }).trim().min(1, { error: 'name is required' }).max(80, { error: 'name must be at most 80 characters' }),
+  baseUrl: z.string({ error: 'baseUrl is required' }).trim().min(1, { error: 'baseUrl is required' }).max(2048)
+    .superRefine((s, ctx) => {
+      const p = baseUrlProblem(s);
+      if (p) ctx.addIssue({ code: 'custom', message: p });
+    }),
+});
+
+export const CONNECTION_STATES = ['online', 'offline', 'unauthorized', 'rate_limited', 'unknown'] as const;
+export const rateLimitStateSchema = z.object({
+  limit: z.number(),
+  remaining: z.number(),
+  /** Unix milliseconds when the window resets. */
+  resetAt: z.number(),
+});
+export const appStatusSchema = z.object({
+  environment: environmentSchema,
+  connection: z.enum(CONNECTION_STATES),
+  rateLimit: rateLimitStateSchema.nullable(),
+  lastSyncedAt: z.string().nullable(),
+  /** Set when something needs the user's attention (keychain, corrupt settings moved aside...). */
+  notices: z.array(z.string()),
+});
+export type AppStatus = z.infer<typeof appStatusSchema>;
+
+const environmentId = z.string({ error: 'environmentId is required' }).min(1, { error: 'environmentId is required' }).max(64);
+
+export const settingsChannels = {
+  'environments.list': channel(noInput, z.object({ environments: z.array(environmentSchema), activeId: z.string() })),
+  'environments.save': channel(environmentInputSchema, environmentSchema),
+  'environments.delete': channel(z.object({ id: environmentId }), z.object({ deleted: z.boolean() })),
+  'environments.activate': channel(z.object({ id: environmentId }), appStatusSchema),
+  'keys.set': channel(
+    z.object({
+      environmentId,
+      key: z.string({ error: 'key is required' }).trim().min(8, { error: 'key must be at least 8 characters' }).max(4096),
+      /** Save even though the server could not be reached to verify it. */
+      allowUnverified: z.boolean().optional(),
+    }),
+    z.object({ verified: z.boolean() }),
+  ),
+  'keys.has': channel(z.object({ environmentId }), z.object({ present: z.boolean(), verified: z.boolean().nullable() })),
+  'keys.delete': channel(z.object({ environmentId }), z.object({ deleted: z.boolean() })),
+  'app.status': channel(noInput, appStatusSchema),
+  /** Aborts an in-flight call the renderer started with a requestId (the user left the page). */
+  'app.cancel': channel(z.object({ requestId: z.string().min(1).max(64) }), z.object({ cancelled: z.boolean() })),
+  'app.openExternal': channel(z.object({ url: z.string().max(2048) }), z.object({ opened: z.boolean() })),
+};

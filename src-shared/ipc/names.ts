@@ -1,0 +1,34 @@
+// The names of every IPC channel and event, without their schemas, so the preload stays tiny.
+// `contract.ts` proves at compile time (and a test at run time) that these match the contract exactly.
+
+export const CHANNEL_NAMES = [
+  'customers.list', 'customers.search', 'customers.get', 'customers.sync', 'customers.cancelSync',
+  'customers.cacheStatus', 'customers.setSyncSchedule',
+  'cards.create', 'cards.transactions', 'cards.balance', 'cards.known', 'cards.get',
+  'accounts.create', 'accounts.list', 'accounts.nameEnquiry',
+  'authorizations.list',
+  'disputes.list',
+  'fundingSources.list', 'fundingSources.get',
+  'environments.list', 'environments.save', 'environments.delete', 'environments.activate',
+  'keys.set', 'keys.has', 'keys.delete',
+  'app.status', 'app.cancel', 'app.openExternal',
+  'journal.list', 'journal.acknowledgeResend',
+  'exports.start', 'exports.cancel',
+] as const;
+export type ChannelName = (typeof CHANNEL_NAMES)[number];
+
+export const EVENT_NAMES = ['customers.syncProgress', 'app.status', 'exports.progress', 'journal.changed'] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+/** The options every bridge method takes beside its input. */
+export interface CallOptions {
+  /** Aborting it cancels the call in main (the HTTP request too). */
+  signal?: AbortSignal;
+}
+/** What travels with every invoke beside the input. */
+export interface CallMeta {
+  requestId?: string;
+}
+
+export const isChannelName = (s: unknown): s is ChannelName => typeof s === 'string' && (CHANNEL_NAMES as readonly string[]).includes(s);
+export const isEventName = (s: unknown): s is EventName => typeof s === 'string' && (EVENT_NAMES as readonly string[]).includes(s);

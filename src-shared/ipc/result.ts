@@ -1,0 +1,61 @@
+// The error model every IPC handler returns instead of throwing (Electron keeps only error.message).
+import { z } from 'zod';
+import { paginationSchema, type Pagination } from '../api/envelope';
+
+export const ERROR_KINDS = [
+  'validation', // input broke a rule; `field`/`fields` say which
+  'unauthorized', // the API key is missing, wrong or revoked
+  'forbidden', // the sender is not our top frame, or the action is not allowed
+  'not_found',
+  'conflict', // e.g. an identical write is already in flight
+  'rate_limited',
+  'network', // could not reach the service
+  'timeout',
+  'server', // 5xx, 402, or a response we could not read
+  'outcome_unknown', // a write was sent and we cannot know whether it happened
+  'keychain_unavailable',
+  'offline',
+  'cancelled',
+  'internal',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export const appErrorSchema = z.object({
+  kind: z.enum(ERROR_KINDS),
+  message: z.string(),
+  status: z.number().int().optional(),
+  field: z.string().optional(),
+  /** Every offending field with its message, for forms. */
+  fields: z.record(z.string(), z.string()).optional(),
+  retryAfterMs: z.number().optional(),
+});
+export type AppError = z.infer<typeof appErrorSchema>;
+
+export type Ok<T> = { ok: true; data: T; pagination?: Pagination };
+export type Err = { ok: false; error: AppError };
+export type Result<T> = Ok<T> | Err;
+
+export const ok = <T>(data: T, pagination?: Pagination): Ok<T> => (pagination ? { ok: true, data, pagination } : { ok: true, data });
+export const err = (kind: ErrorKind, message: string, extra: Omit<AppError, 'kind' | 'message'> = {}): Err => ({
+  ok: false,
+  error: { kind, message, ...extra },
+});
+
+export const resultSchema = <T extends z.ZodType>(data: T) =>
+  z.union([
+    z.object({ ok: z.literal(true), data, pagination: paginationSchema.optional() }),
+    z.object({ ok: z.literal(false), error: appErrorSchema }),
+  ]);
+
+/** A zod failure as a `validation` error naming the first field, with every field's message. */
+export function validationError(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Err {
+  const fields: Record<string, string> = {};
+  for (const i of issues) {
+    const key = i.path.map(String).join('.') || '(input)';
+    fields[key] ??= i.message;
+  }
+  const first = issues[0];
+  const field = first ? first.path.map(String).join('.') || undefined : undefined;
+  const message = first ? (field && !first.message.includes(field) ? `${field}: ${first.message}` : first.message) : 'Invalid input';
+  return err('validation', message, { ...(field ? { field } : {}), fields });
+}
