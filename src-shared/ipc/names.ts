@@ -20,15 +20,16 @@ export type ChannelName = (typeof CHANNEL_NAMES)[number];
 export const EVENT_NAMES = ['customers.syncProgress', 'app.status', 'exports.progress', 'journal.changed'] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
-/** The options every bridge method takes beside its input. */
+/**
+ * The options every bridge method takes beside its input. A signal cannot cross the context bridge, so
+ * the page names its call with a `requestId` and cancels it with `app.cancel({ requestId })`.
+ */
 export interface CallOptions {
-  /** Aborting it cancels the call in main (the HTTP request too). */
-  signal?: AbortSignal;
-}
-/** What travels with every invoke beside the input. */
-export interface CallMeta {
   requestId?: string;
 }
 
 export const isChannelName = (s: unknown): s is ChannelName => typeof s === 'string' && (CHANNEL_NAMES as readonly string[]).includes(s);
 export const isEventName = (s: unknown): s is EventName => typeof s === 'string' && (EVENT_NAMES as readonly string[]).includes(s);
+
+/** Events travel from main on `event:<name>` IPC channels. */
+export const EVENT_CHANNEL_PREFIX = 'event:';

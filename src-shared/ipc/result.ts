@@ -28,6 +28,8 @@ export const appErrorSchema = z.object({
   /** Every offending field with its message, for forms. */
   fields: z.record(z.string(), z.string()).optional(),
   retryAfterMs: z.number().optional(),
+  /** The journal entry of the write this error is about (an unknown outcome, or a resend refused because of one). */
+  journalEntryId: z.string().optional(),
 });
 export type AppError = z.infer<typeof appErrorSchema>;
 

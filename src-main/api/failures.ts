@@ -1,0 +1,148 @@
+// Every way a call can fail, as an AppError a back-office user understands. Pure functions: the
+// client decides which applies, these decide what to say.
+import { readEnvelopeMessage } from '../../src-shared/api/envelope';
+import type { AppError } from '../../src-shared/ipc/result';
+
+export const UNREADABLE_RESPONSE = 'The service sent a response Card Desk could not read.';
+export const CANCELLED = 'The request was cancelled.';
+export const NO_KEY = 'No API key is saved for this environment. Add one in Settings before using it.';
+
+/** Replaces any copy of the key in text that came from elsewhere (a server message may echo it). */
+export function scrubSecret(text: string, secret: string | null | undefined): string {
+  if (!secret || secret.length < 4) return text;
+  return text.split(secret).join('[redacted]');
+}
+
+function serverMessage(body: unknown): { message: string; field?: string } | null {
+  if (!body || typeof body !== 'object' || !('message' in body)) return null;
+  const m = (body as { message: unknown }).message;
+  if (m === undefined || m === null || m === '') return null;
+  return readEnvelopeMessage(m);
+}
+
+export interface StatusContext {
+  /** Parsed JSON body, or null when the body was not JSON. */
+  body: unknown;
+  /** How long the server asked us to wait (429). */
+  retryAfterMs?: number | null;
+  secret?: string | null;
+}
+
+/** An error answer from the server (any status that is not 2xx or 304). */
+export function errorForStatus(status: number, ctx: StatusContext): AppError {
+  const said = serverMessage(ctx.body);
+  const text = said ? scrubSecret(said.message, ctx.secret) : null;
+  const field = said?.field;
+  switch (true) {
+    case status === 400 || status === 422: {
+      const message = text ?? 'The service rejected the request as invalid.';
+      return { kind: 'validation', message, status, ...(field ? { field, fields: { [field]: message } } : {}) };
+    }
+    case status === 401:
+      return { kind: 'unauthorized', message: text ?? 'The service did not accept the API key. Check the key saved for this environment.', status };
+    case status === 403:
+      return { kind: 'forbidden', message: text ?? 'The service does not allow this action with this API key.', status };
+    case status === 404:
+      return { kind: 'not_found', message: text ?? 'The service could not find what was asked for.', status };
+    case status === 409:
+      return { kind: 'conflict', message: text ?? 'The service reported a conflict with the current state.', status };
+    case status === 429: {
+      const wait = ctx.retryAfterMs ?? null;
+      const when = wait === null ? 'Wait a moment' : `Wait about ${Math.max(1, Math.ceil(wait / 1000))} s`;
+      return {
+        kind: 'rate_limited',
+        message: `The service is receiving too many requests from this key. ${when} and try again.`,
+        status,
+        ...(wait === null ? {} : { retryAfterMs: wait }),
+      };
+    }
+    case status === 402:
+      return { kind: 'server', message: `The service could not complete the request (HTTP 402${text ? `: ${text}` : ''}).`, status };
+    case status >= 500:
+      return { kind: 'server', message: `The card service had a problem (HTTP ${status}${text ? `: ${text}` : ''}). Try again in a moment.`, status };
+    case status >= 300 && status < 400:
+      return { kind: 'server', message: `The service answered with a redirect (HTTP ${status}), which Card Desk does not follow. Check the environment's address.`, status };
+    default:
+      return { kind: 'server', message: `The service answered with an unexpected status (HTTP ${status}${text ? `: ${text}` : ''}).`, status };
+  }
+}
+
+/** Error codes that mean no connection was made, so nothing was sent. */
+const NOT_CONNECTED_CODES = new Set([
+  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN',
+  'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_INVALID_ARG', 'ERR_INVALID_URL',
+]);
+const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_OSSL)/;
+
+export type TransportFailure =
+  /** No connection was made: nothing reached the server. */
+  | { phase: 'not_connected'; code?: string; tls: boolean; notFound: boolean }
+  /** The connection failed after it was made: the request may have been received. */
+  | { phase: 'connection_lost'; code?: string };
+
+/** Reads undici's error chain (`TypeError: fetch failed` -> cause with a code, possibly an AggregateError). */
+export function classifyTransportFailure(error: unknown): TransportFailure {
+  const codes: string[] = [];
+  const seen = new Set<unknown>();
+  const visit = (e: unknown) => {
+    if (!e || typeof e !== 'object' || seen.has(e)) return;
+    seen.add(e);
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    visit((e as { cause?: unknown }).cause);
+    const inner = (e as { errors?: unknown }).errors;
+    if (Array.isArray(inner)) inner.forEach(visit);
+  };
+  visit(error);
+  const notConnected = codes.find((c) => NOT_CONNECTED_CODES.has(c) || TLS_CODE.test(c));
+  if (notConnected) {
+    return { phase: 'not_connected', code: notConnected, tls: TLS_CODE.test(notConnected), notFound: notConnected === 'ENOTFOUND' || notConnected === 'EAI_AGAIN' };
+  }
+  return { phase: 'connection_lost', code: codes[0] };
+}
+
+export interface TransportContext {
+  host: string;
+  /** A write (POST /cards, POST /accounts): a lost connection leaves the outcome unknown. */
+  write: boolean;
+  /** What the write creates, e.g. "the card". */
+  creates?: string;
+}
+
+export function errorForTransportFailure(failure: TransportFailure, ctx: TransportContext): AppError {
+  if (failure.phase === 'not_connected') {
+    if (failure.tls) {
+      return { kind: 'network', message: `The card service at ${ctx.host} presented a security certificate Card Desk could not verify. Nothing was sent.` };
+    }
+    if (failure.notFound) {
+      return { kind: 'network', message: `The address ${ctx.host} could not be found. Check your internet connection and the environment's address.` };
+    }
+    return { kind: 'network', message: `Could not connect to the card service at ${ctx.host}. Check your internet connection and the environment's address.` };
+  }
+  if (ctx.write) {
+    return {
+      kind: 'outcome_unknown',
+      message: `The connection to ${ctx.host} was lost after Card Desk sent the request, so ${ctx.creates ?? 'the record'} may or may not have been created. Check before trying again.`,
+    };
+  }
+  return { kind: 'network', message: `The connection to the card service at ${ctx.host} was lost before it answered. Check your internet connection and try again.` };
+}
+
+export function errorForTimeout(ms: number, ctx: TransportContext): AppError {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (ctx.write) {
+    return {
+      kind: 'outcome_unknown',
+      message: `The card service at ${ctx.host} did not answer within ${seconds} s after Card Desk sent the request, so ${ctx.creates ?? 'the record'} may or may not have been created. Check before trying again.`,
+    };
+  }
+  return { kind: 'timeout', message: `The card service at ${ctx.host} did not answer within ${seconds} s. Try again in a moment.` };
+}
+
+/** The user cancelled a write while it was in flight: it may already have been received. */
+export function errorForCancelledWrite(ctx: TransportContext): AppError {
+  return {
+    kind: 'outcome_unknown',
+    message: `The request was cancelled after Card Desk sent it to ${ctx.host}, so ${ctx.creates ?? 'the record'} may or may not have been created. Check before trying again.`,
+  };
+}

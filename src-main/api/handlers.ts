@@ -1,0 +1,72 @@
+// IPC handlers for the read operations of the card API, on the active environment's client.
+import type { Authorization, Card, Transaction } from '../../src-shared/api/records';
+import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/contract';
+import type { Result } from '../../src-shared/ipc/result';
+import type { Logger } from '../core/ports';
+import { extractEmbeddedCards } from '../cards/embedded-cards';
+import type { Handler, HandlersFor } from '../ipc/handler';
+import type { ActiveEnvironment } from '../profiles/environment-manager';
+import type { ApiResult, CardApiClient } from './types';
+import { unexpectedError } from './unexpected-error';
+
+export type ApiReadChannel =
+  | 'customers.list' | 'cards.transactions' | 'cards.balance' | 'accounts.list' | 'accounts.nameEnquiry'
+  | 'authorizations.list' | 'disputes.list' | 'fundingSources.list' | 'fundingSources.get';
+
+export interface ApiReadHooks {
+  /** Receives the cards embedded (as objects) in authorizations and transactions, for the index of known cards. */
+  observeCards?: (cards: Card[]) => void;
+  logger?: Logger;
+}
+
+/** Only what the channel promises: drops the HTTP extras (etag, notModified). */
+function plain<T>(result: ApiResult<T>): Result<T> {
+  if (!result.ok) return { ok: false, error: result.error };
+  return result.pagination ? { ok: true, data: result.data, pagination: result.pagination } : { ok: true, data: result.data };
+}
+
+export function apiReadHandlers(getActive: () => Promise<ActiveEnvironment>, hooks: ApiReadHooks = {}): HandlersFor<ApiReadChannel> {
+  function on<C extends ApiReadChannel>(
+    channel: C,
+    run: (api: CardApiClient, input: ParsedInputOf<C>, signal: AbortSignal) => Promise<Result<OutputOf<C>>>,
+  ): Handler<C> {
+    return async (input, ctx) => {
+      try {
+        const { api } = await getActive();
+        return await run(api, input, ctx.signal);
+      } catch (error) {
+        return unexpectedError(error, hooks.logger, channel);
+      }
+    };
+  }
+
+  function observe(records: readonly (Authorization | Transaction)[]): void {
+    if (!hooks.observeCards) return;
+    try {
+      const cards = extractEmbeddedCards(records);
+      if (cards.length) hooks.observeCards(cards);
+    } catch (error) {
+      hooks.logger?.warn({ err: error instanceof Error ? error.message : String(error) }, 'recording seen cards failed');
+    }
+  }
+
+  return {
+    'customers.list': on('customers.list', async (api, query, signal) => plain(await api.listCustomers(query, { signal }))),
+    'cards.transactions': on('cards.transactions', async (api, query, signal) => {
+      const result = await api.listCardTransactions(query, { signal });
+      if (result.ok) observe(result.data);
+      return plain(result);
+    }),
+    'cards.balance': on('cards.balance', async (api, { cardId }, signal) => plain(await api.getCardBalance(cardId, { signal }))),
+    'accounts.list': on('accounts.list', async (api, query, signal) => plain(await api.listAccounts(query, { signal }))),
+    'accounts.nameEnquiry': on('accounts.nameEnquiry', async (api, request, signal) => plain(await api.nameEnquiry(request, { signal }))),
+    'authorizations.list': on('authorizations.list', async (api, query, signal) => {
+      const result = await api.listAuthorizations(query, { signal });
+      if (result.ok) observe(result.data);
+      return plain(result);
+    }),
+    'disputes.list': on('disputes.list', async (api, query, signal) => plain(await api.listDisputes(query, { signal }))),
+    'fundingSources.list': on('fundingSources.list', async (api, query, signal) => plain(await api.listFundingSources(query, { signal }))),
+    'fundingSources.get': on('fundingSources.get', async (api, { id }, signal) => plain(await api.getFundingSource(id, { signal }))),
+  };
+}

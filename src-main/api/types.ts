@@ -1,0 +1,50 @@
+// The card API client's interface: one method per operation of the spec. Implemented in client.ts.
+import type {
+  Account, Authorization, Balance, Card, Customer, Dispute, FundingSource, NameEnquiryResult, Transaction,
+} from '../../src-shared/api/records';
+import type {
+  AccountsListQuery, AuthorizationsListQuery, CardTransactionsQuery, CreateAccountRequest, CreateCardRequest,
+  NameEnquiryRequest, PageQuery,
+} from '../../src-shared/api/requests';
+import type { Result } from '../../src-shared/ipc/result';
+
+export interface CallOptions {
+  /** Cancels the call (and any retry wait). */
+  signal?: AbortSignal;
+}
+export interface ConditionalCallOptions extends CallOptions {
+  /** The ETag of the last response for the same query; a 304 answers `notModified: true` with no data. */
+  ifNoneMatch?: string;
+}
+
+/** A Result plus what the HTTP layer learned. */
+export type ApiResult<T> = Result<T> & {
+  /** The response's ETag, when it had one. */
+  etag?: string;
+  /** True when the server answered 304 to `ifNoneMatch`; `data` is then an empty array. */
+  notModified?: boolean;
+};
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Unix milliseconds when the window resets. */
+  resetAt: number;
+}
+
+export interface CardApiClient {
+  readonly baseUrl: string;
+  listCustomers(query: PageQuery, options?: ConditionalCallOptions): Promise<ApiResult<Customer[]>>;
+  createCard(request: CreateCardRequest, options?: CallOptions): Promise<ApiResult<Card>>;
+  createAccount(request: CreateAccountRequest, options?: CallOptions): Promise<ApiResult<Account>>;
+  nameEnquiry(request: NameEnquiryRequest, options?: CallOptions): Promise<ApiResult<NameEnquiryResult>>;
+  listAuthorizations(query: AuthorizationsListQuery, options?: CallOptions): Promise<ApiResult<Authorization[]>>;
+  listAccounts(query: AccountsListQuery, options?: CallOptions): Promise<ApiResult<Account[]>>;
+  listDisputes(query: PageQuery, options?: CallOptions): Promise<ApiResult<Dispute[]>>;
+  listCardTransactions(query: CardTransactionsQuery, options?: CallOptions): Promise<ApiResult<Transaction[]>>;
+  listFundingSources(query: PageQuery, options?: CallOptions): Promise<ApiResult<FundingSource[]>>;
+  getFundingSource(id: string, options?: CallOptions): Promise<ApiResult<FundingSource>>;
+  getCardBalance(cardId: string, options?: CallOptions): Promise<ApiResult<Balance>>;
+  /** The last rate-limit headers seen, or null. */
+  rateLimit(): RateLimitState | null;
+}

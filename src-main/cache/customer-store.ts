@@ -1,0 +1,154 @@
+// The cache's writes: one transaction per synced page, together with the sync's resume point, so a page
+// is stored whole or not at all and a sync interrupted at any moment resumes at the first missing page.
+// Runs in the cache worker, which owns the only write connection.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { Customer } from '../../src-shared/api/records';
+import { CacheFullError, isDiskFull } from './cache-errors';
+import { searchFieldsOf } from './search-fields';
+
+export interface SyncState {
+  /** The generation rows of the running (or last) sync are marked with. */
+  generation: number;
+  /** The next page to fetch of an unfinished sync; null when none is pending. */
+  nextPage: number | null;
+  totalPages: number | null;
+  /** Customers stored so far by the unfinished sync. */
+  customersDone: number;
+  /** ETag of page 0 of the last complete sync. */
+  etag: string | null;
+  lastSyncedAt: string | null;
+  lastTotalPages: number | null;
+  customerCount: number;
+  scheduleMinutes: number;
+}
+
+export interface PageWrite {
+  /** The sync's generation; null starts a new generation with this page (which must be page 0). */
+  generation: number | null;
+  page: number;
+  totalPages: number | null;
+  customers: Customer[];
+  /** ETag of page 0, kept until the sync completes. */
+  etag?: string;
+}
+
+export interface PageWritten {
+  generation: number;
+  customersDone: number;
+}
+
+const META_KEYS = [
+  'sync_generation', 'sync_next_page', 'sync_total_pages', 'sync_customers_done', 'sync_pending_etag',
+  'etag', 'last_synced_at', 'last_total_pages', 'customer_count', 'schedule_minutes',
+] as const;
+type MetaKey = (typeof META_KEYS)[number];
+
+export class CustomerStore {
+  private readonly upsert: StatementSync;
+  private readonly setMetaStmt: StatementSync;
+  private readonly getMetaStmt: StatementSync;
+
+  constructor(private readonly db: DatabaseSync) {
+    this.upsert = db.prepare(`
+      INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET generation = excluded.generation, names = excluded.names,
+        email = excluded.email, phone = excluded.phone, json = excluded.json`);
+    this.setMetaStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+    this.getMetaStmt = db.prepare('SELECT value FROM meta WHERE key = ?');
+  }
+
+  private meta(key: MetaKey): string | number | null {
+    const v = this.getMetaStmt.get(key)?.value;
+    return typeof v === 'string' || typeof v === 'number' ? v : null;
+  }
+  private num(key: MetaKey): number | null {
+    const v = this.meta(key);
+    return v === null ? null : Number(v);
+  }
+  private str(key: MetaKey): string | null {
+    const v = this.meta(key);
+    return v === null ? null : String(v);
+  }
+  private setMeta(key: MetaKey, value: string | number | null): void {
+    this.setMetaStmt.run(key, value);
+  }
+
+  syncState(): SyncState {
+    return {
+      generation: this.num('sync_generation') ?? 0,
+      nextPage: this.num('sync_next_page'),
+      totalPages: this.num('sync_total_pages'),
+      customersDone: this.num('sync_customers_done') ?? 0,
+      etag: this.str('etag'),
+      lastSyncedAt: this.str('last_synced_at'),
+      lastTotalPages: this.num('last_total_pages'),
+      customerCount: this.num('customer_count') ?? 0,
+      scheduleMinutes: this.num('schedule_minutes') ?? 0,
+    };
+  }
+
+  /** Stores one page and the resume point after it, atomically. */
+  writePage(write: PageWrite): PageWritten {
+    return this.transaction(() => {
+      let generation = this.num('sync_generation') ?? 0;
+      let done = this.num('sync_customers_done') ?? 0;
+      if (write.generation === null) {
+        if (write.page !== 0) throw new Error('A new sync generation starts at page 0.');
+        generation += 1;
+        done = 0;
+        this.setMeta('sync_generation', generation);
+        this.setMeta('sync_pending_etag', write.etag ?? null);
+      } else if (write.generation !== generation || this.num('sync_next_page') !== write.page) {
+        throw new Error(`Page ${write.page} of sync ${write.generation} is out of order; the cache expects page ${this.num('sync_next_page')} of sync ${generation}.`);
+      }
+      for (const c of write.customers) {
+        const f = searchFieldsOf(c);
+        this.upsert.run(c._id, generation, f.names, f.email, f.phone, JSON.stringify(c));
+      }
+      done += write.customers.length;
+      this.setMeta('sync_next_page', write.page + 1);
+      this.setMeta('sync_total_pages', write.totalPages);
+      this.setMeta('sync_customers_done', done);
+      return { generation, customersDone: done };
+    });
+  }
+
+  /** Completes a sync: drops customers the service no longer returned, remembers the ETag and time. */
+  finishGeneration(generation: number, at: string): { pruned: number; customerCount: number } {
+    return this.transaction(() => {
+      if (this.num('sync_generation') !== generation) throw new Error(`Sync ${generation} is no longer the current one.`);
+      const pruned = Number(this.db.prepare('DELETE FROM customers WHERE generation <> ?').run(generation).changes);
+      this.setMeta('etag', this.str('sync_pending_etag'));
+      this.setMeta('last_synced_at', at);
+      this.setMeta('last_total_pages', this.num('sync_total_pages'));
+      for (const k of ['sync_next_page', 'sync_total_pages', 'sync_customers_done', 'sync_pending_etag'] as const) this.setMeta(k, null);
+      return { pruned, customerCount: this.num('customer_count') ?? 0 };
+    });
+  }
+
+  /** The service said nothing changed (304): the cache is as fresh as if it had synced now. */
+  markUnchanged(at: string): void {
+    this.transaction(() => this.setMeta('last_synced_at', at));
+  }
+
+  setSchedule(minutes: number): void {
+    this.transaction(() => this.setMeta('schedule_minutes', minutes));
+  }
+
+  private transaction<T>(work: () => T): T {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (e) {
+      // SQLite may already have rolled back (e.g. on SQLITE_FULL); a second ROLLBACK then fails harmlessly.
+      try {
+        this.db.exec('ROLLBACK');
+      } catch {
+        /* no transaction left to roll back */
+      }
+      throw isDiskFull(e) ? new CacheFullError() : e;
+    }
+  }
+}

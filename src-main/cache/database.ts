@@ -1,0 +1,80 @@
+// Opening the cache file: the write connection (in the worker) migrates it and moves an unreadable file
+// aside; read connections (on the calling thread) only ever read.
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { isCorruption, messageOf } from './cache-errors';
+import { migrate, requireFts5 } from './schema';
+
+export interface OpenedWriter {
+  db: DatabaseSync;
+  /** Set when the file was unreadable and a fresh cache replaced it. */
+  notice: string | null;
+}
+
+export interface WriterOptions {
+  /** Caps the file's size (PRAGMA max_page_count); writes past it fail as a full disk would. */
+  maxSizeBytes?: number;
+}
+
+function connectWriter(file: string, options: WriterOptions): DatabaseSync {
+  const db = new DatabaseSync(file, { timeout: 5000 });
+  try {
+    requireFts5(db);
+    // The first statement that reads the file: a damaged header fails here with SQLITE_NOTADB.
+    db.exec('PRAGMA journal_mode = WAL');
+    // WAL + NORMAL survives a crash of the app (a killed process loses nothing committed).
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA cache_size = -32000');
+    migrate(db);
+    db.prepare("SELECT value FROM meta WHERE key = 'customer_count'").get();
+    if (options.maxSizeBytes) {
+      const pageSize = Number(db.prepare('PRAGMA page_size').get()?.page_size ?? 4096);
+      db.exec(`PRAGMA max_page_count = ${Math.max(1, Math.floor(options.maxSizeBytes / pageSize))}`);
+    }
+    return db;
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+}
+
+/** Opens (creating or migrating) the cache; an unreadable file is moved aside and replaced. */
+export function openWriter(file: string, options: WriterOptions = {}, now: () => Date = () => new Date()): OpenedWriter {
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    return { db: connectWriter(file, options), notice: null };
+  } catch (e) {
+    if (!isCorruption(e)) throw e;
+    const movedTo = moveAside(file, now());
+    return { db: connectWriter(file, options), notice: unreadableNotice(movedTo, e) };
+  }
+}
+
+export function unreadableNotice(movedTo: string, cause: unknown): string {
+  return `The customer cache could not be read (${messageOf(cause)}). It was set aside as ${basename(movedTo)} and is being rebuilt from the service.`;
+}
+
+/** Renames the file (and its WAL) to `<file>.corrupt-<time>`; returns the new name. */
+export function moveAside(file: string, at: Date): string {
+  const target = `${file}.corrupt-${at.toISOString().replace(/[:.]/g, '-')}`;
+  if (existsSync(file)) renameSync(file, target);
+  for (const suffix of ['-wal', '-shm', '-journal']) {
+    if (existsSync(file + suffix)) renameSync(file + suffix, target + suffix);
+  }
+  return target;
+}
+
+/** A read-only connection for searches; never writes, so it may live on the Electron main thread. */
+export function openReader(file: string): DatabaseSync {
+  const db = new DatabaseSync(file, { readOnly: true, timeout: 1000 });
+  try {
+    requireFts5(db);
+    db.exec('PRAGMA cache_size = -16000');
+    db.prepare("SELECT value FROM meta WHERE key = 'customer_count'").get();
+    return db;
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+}

@@ -1,0 +1,62 @@
+// Turns what the user typed into matchers: exact ones (listed first) and prefix ones (as-you-type).
+// A query with '@' is an email; digits in phone punctuation are a phone number (any common form) and
+// maybe an id prefix; anything else is name words (any part, any order), an email prefix and, when it is
+// hex, an id prefix.
+import { looksLikePhone, nationalNumber } from './phone';
+
+export type SearchColumn = 'email' | 'phone' | 'id';
+export type Matcher =
+  | { kind: 'names'; match: string }
+  | { kind: 'equals'; column: SearchColumn; value: string }
+  | { kind: 'prefix'; column: SearchColumn; value: string };
+
+export interface SearchPlan {
+  /** Whole-word / whole-value matches, shown first. */
+  exact: Matcher[];
+  /** As-you-type matches; a superset of `exact`, so the total counts these. */
+  prefix: Matcher[];
+}
+
+/** Id prefixes shorter than this match too many ids to be what the user meant. */
+export const MIN_ID_PREFIX = 4;
+
+/** The words of a query as FTS5's unicode61 tokenizer splits them. */
+export function queryWords(query: string): string[] {
+  return query.normalize('NFC').split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean);
+}
+
+const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
+export function planSearch(rawQuery: string): SearchPlan {
+  const query = rawQuery.trim();
+  const plan: SearchPlan = { exact: [], prefix: [] };
+  if (!query) return plan;
+  const both = (column: SearchColumn, value: string) => {
+    plan.exact.push({ kind: 'equals', column, value });
+    plan.prefix.push({ kind: 'prefix', column, value });
+  };
+  const oneWord = !/\s/.test(query);
+  const idLike = oneWord && new RegExp(`^[0-9a-f]{${MIN_ID_PREFIX},24}$`, 'i').test(query);
+
+  if (query.includes('@')) {
+    both('email', query.toLowerCase());
+    return plan;
+  }
+  if (looksLikePhone(query)) {
+    const phone = nationalNumber(query);
+    if (phone) both('phone', phone);
+    if (idLike) both('id', query.toLowerCase());
+    return plan;
+  }
+  const words = queryWords(query);
+  if (words.length) {
+    plan.exact.push({ kind: 'names', match: words.map(quote).join(' ') });
+    plan.prefix.push({ kind: 'names', match: words.map((w) => `${quote(w)}*`).join(' ') });
+  }
+  if (oneWord) both('email', query.toLowerCase());
+  if (idLike) both('id', query.toLowerCase());
+  return plan;
+}
+
+/** True when the plan matches everything (an empty query browses the cache). */
+export const isBrowse = (plan: SearchPlan): boolean => plan.exact.length === 0 && plan.prefix.length === 0;

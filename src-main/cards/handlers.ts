@@ -1,0 +1,33 @@
+// IPC handlers over the known-cards index of the active environment.
+import { err, ok } from '../../src-shared/ipc/result';
+import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
+import type { HandlersFor } from '../ipc/handler';
+import type { KnownCards } from './known-cards';
+
+const failure = (e: unknown) =>
+  err('internal', `Card Desk could not read its list of known cards: ${e instanceof Error ? e.message : String(e)}`);
+
+export function knownCardsHandlers(getKnownCards: () => Promise<KnownCards>): HandlersFor<'cards.known' | 'cards.get'> {
+  return {
+    'cards.known': async (input) => {
+      try {
+        const page = input.page ?? 0;
+        const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+        const { cards, total } = (await getKnownCards()).list({ ...input, page, limit });
+        return ok(cards, { total, pages: Math.ceil(total / limit), page, limit });
+      } catch (e) {
+        return failure(e);
+      }
+    },
+    'cards.get': async ({ id }) => {
+      try {
+        const card = (await getKnownCards()).get(id);
+        return card
+          ? ok(card)
+          : err('not_found', `Card ${id} is not among the cards Card Desk has seen in this environment.`, { field: 'id' });
+      } catch (e) {
+        return failure(e);
+      }
+    },
+  };
+}

@@ -1,0 +1,197 @@
+// The local index of cards this environment has seen. The API has no list-cards operation, so Card Desk
+// remembers cards it issued and cards embedded in authorizations and transactions it fetched.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Card } from '../../src-shared/api/records';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src-shared/api/requests';
+import { migrateKnownCards } from './known-cards-migrations';
+import { type CardSource, mergeCard, mergeSource } from './merge-card';
+
+export type { CardSource };
+export const KNOWN_CARDS_FILE = 'known-cards.sqlite';
+
+export interface KnownCardsQuery {
+  customerId?: string;
+  /** Matches the masked PAN's last four, the brand, an id prefix, the customer id or the client reference. */
+  query?: string;
+  /** Zero-based. */
+  page?: number;
+  limit?: number;
+}
+
+export interface KnownCardsPage {
+  cards: Card[];
+  /** Cards matching the query over all pages. */
+  total: number;
+}
+
+export interface KnownCards {
+  /** Upserts cards by `_id`; returns how many were new to the index. */
+  observe(cards: readonly Card[], source: CardSource): number;
+  /** One card the app just saw (the issuing code records each card it created). */
+  record(card: Card, source?: CardSource): void;
+  list(query?: KnownCardsQuery): KnownCardsPage;
+  get(id: string): Card | null;
+  /** Marks a replaced card canceled; false when the card is not known. */
+  markCanceled(id: string): boolean;
+  /** The newest card whose `metadata.clientReference` is `ref`, or null. */
+  findByClientReference(ref: string): Card | null;
+  close(): void;
+}
+
+interface CardRow {
+  json: string;
+  source: string;
+  sort_at: string;
+}
+
+const last4Of = (maskedPan: unknown): string | null => {
+  if (typeof maskedPan !== 'string') return null;
+  const digits = maskedPan.replace(/\D/g, '');
+  return digits.length >= 4 ? digits.slice(-4) : null;
+};
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { _id?: unknown })._id === 'string' ? (v as { _id: string })._id : null;
+const clientReferenceOf = (card: Card): string | null => {
+  const ref = card.metadata?.clientReference;
+  return typeof ref === 'string' && ref !== '' ? ref : null;
+};
+const isoOrNull = (s: unknown): string | null => {
+  if (typeof s !== 'string') return null;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
+};
+/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
+const likePrefix = (s: string): string => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface OpenKnownCardsOptions {
+  /** The environment's data folder; the index lives in `<folder>/known-cards.sqlite`. */
+  folder: string;
+  /** Clock for first/last-seen times. */
+  now?: () => Date;
+}
+
+export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCardsOptions): KnownCards {
+  mkdirSync(folder, { recursive: true });
+  const db = new DatabaseSync(join(folder, KNOWN_CARDS_FILE), { timeout: 5_000 });
+  try {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    migrateKnownCards(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+
+  const selectOne = db.prepare('SELECT json, source, sort_at FROM cards WHERE id = ?');
+  const upsert = db.prepare(`
+    INSERT INTO cards (id, customer_id, brand, last4, status, client_reference, source, updated_at, sort_at, first_seen_at, last_seen_at, json)
+    VALUES (:id, :customerId, :brand, :last4, :status, :clientReference, :source, :updatedAt, :sortAt, :seenAt, :seenAt, :json)
+    ON CONFLICT (id) DO UPDATE SET
+      customer_id = excluded.customer_id, brand = excluded.brand, last4 = excluded.last4, status = excluded.status,
+      client_reference = excluded.client_reference, source = excluded.source, updated_at = excluded.updated_at,
+      sort_at = excluded.sort_at,
+      last_seen_at = excluded.last_seen_at, json = excluded.json`);
+  const byClientReference = db.prepare(
+    'SELECT json FROM cards WHERE client_reference = ? ORDER BY sort_at DESC, id DESC LIMIT 1',
+  );
+
+  const readRow = (row: unknown): Card => JSON.parse((row as { json: string }).json) as Card;
+
+  function write(card: Card, source: CardSource, seenAt: string): boolean {
+    const existingRow = selectOne.get(card._id) as CardRow | undefined;
+    const existing = existingRow ? readRow(existingRow) : null;
+    const merged = mergeCard(existing, card);
+    upsert.run({
+      id: merged._id,
+      customerId: idOf(merged.customer),
+      brand: merged.brand ?? null,
+      last4: last4Of(merged.maskedPan),
+      status: merged.status ?? null,
+      clientReference: clientReferenceOf(merged),
+      source: mergeSource((existingRow?.source as CardSource | undefined) ?? null, source),
+      updatedAt: isoOrNull(merged.updatedAt),
+      // Newest first means by creation; a card seen without a creation time sorts by when it was first seen.
+      sortAt: isoOrNull(merged.createdAt) ?? existingRow?.sort_at ?? seenAt,
+      seenAt,
+      json: JSON.stringify(merged),
+    });
+    return !existingRow;
+  }
+
+  function inTransaction<T>(work: () => T): T {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (e) {
+      db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  const observe = (cards: readonly Card[], source: CardSource): number => {
+    const usable = cards.filter((c) => typeof c?._id === 'string' && c._id !== '');
+    if (usable.length === 0) return 0;
+    const seenAt = now().toISOString();
+    return inTransaction(() => usable.reduce((added, card) => added + (write(card, source, seenAt) ? 1 : 0), 0));
+  };
+
+  return {
+    observe,
+    record(card, source = 'issued') {
+      observe([card], source);
+    },
+
+    list({ customerId, query, page = 0, limit = DEFAULT_PAGE_SIZE } = {}) {
+      const size = Math.min(Math.max(1, Math.trunc(limit)), MAX_PAGE_SIZE);
+      const offset = Math.max(0, Math.trunc(page)) * size;
+      const where: string[] = [];
+      const params: Record<string, string | number> = {};
+      if (customerId) {
+        where.push('customer_id = :customerId');
+        params.customerId = customerId;
+      }
+      const text = query?.trim();
+      if (text) {
+        where.push(`(last4 LIKE :prefix ESCAPE '\\' OR brand LIKE :prefix ESCAPE '\\' OR id LIKE :lowerPrefix ESCAPE '\\'
+          OR customer_id LIKE :lowerPrefix ESCAPE '\\' OR client_reference LIKE :prefix ESCAPE '\\')`);
+        params.prefix = likePrefix(text);
+        params.lowerPrefix = likePrefix(text.toLowerCase());
+      }
+      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = Number((db.prepare(`SELECT COUNT(*) AS n FROM cards ${filter}`).get(params) as { n: number }).n);
+      const rows = db
+        .prepare(`SELECT json FROM cards ${filter} ORDER BY sort_at DESC, id DESC LIMIT :limit OFFSET :offset`)
+        .all({ ...params, limit: size, offset });
+      return { cards: rows.map(readRow), total };
+    },
+
+    get(id) {
+      const row = selectOne.get(id);
+      return row ? readRow(row) : null;
+    },
+
+    markCanceled(id) {
+      return inTransaction(() => {
+        const row = selectOne.get(id) as CardRow | undefined;
+        if (!row) return false;
+        const card = { ...readRow(row), status: 'canceled' };
+        db.prepare('UPDATE cards SET status = ?, json = ?, last_seen_at = ? WHERE id = ?')
+          .run('canceled', JSON.stringify(card), now().toISOString(), id);
+        return true;
+      });
+    },
+
+    findByClientReference(ref) {
+      const row = byClientReference.get(ref);
+      return row ? readRow(row) : null;
+    },
+
+    close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}

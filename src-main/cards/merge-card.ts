@@ -1,0 +1,44 @@
+// How two sightings of the same card combine: the newer `updatedAt` wins where both say something,
+// but a thinner sighting never erases what a richer one told us (an id string never replaces the
+// embedded record it names, a null never replaces a value), and a canceled card stays canceled.
+import type { Card } from '../../src-shared/api/records';
+
+export const CARD_SOURCES = ['issued', 'authorization', 'transaction'] as const;
+export type CardSource = (typeof CARD_SOURCES)[number];
+
+const timeOf = (iso: unknown): number => {
+  if (typeof iso !== 'string') return Number.NEGATIVE_INFINITY;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
+};
+
+const idOf = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { _id?: unknown })._id === 'string' ? (v as { _id: string })._id : undefined;
+
+/** True when `candidate` would say less than `kept` about the same thing. */
+function isThinner(candidate: unknown, kept: unknown): boolean {
+  if (candidate === undefined) return true;
+  if (candidate === null) return kept !== null && kept !== undefined;
+  if (typeof candidate === 'string' && kept && typeof kept === 'object' && !Array.isArray(kept)) {
+    return idOf(kept) === candidate;
+  }
+  return false;
+}
+
+export function mergeCard(existing: Card | null, incoming: Card): Card {
+  if (!existing) return incoming;
+  const incomingIsNewer = timeOf(incoming.updatedAt) >= timeOf(existing.updatedAt);
+  const [older, newer] = incomingIsNewer ? [existing, incoming] : [incoming, existing];
+  const merged: Record<string, unknown> = { ...older };
+  for (const [key, value] of Object.entries(newer)) {
+    if (!isThinner(value, merged[key])) merged[key] = value;
+  }
+  if (existing.status === 'canceled') merged.status = 'canceled';
+  return merged as Card;
+}
+
+/** A card the app issued stays "issued" whatever else it is later seen in. */
+export function mergeSource(existing: CardSource | null, incoming: CardSource): CardSource {
+  if (existing === 'issued' || incoming === 'issued') return 'issued';
+  return existing ?? incoming;
+}

@@ -1,0 +1,150 @@
+// The composition root's plain-TypeScript half: builds every service and the full IPC handler table.
+// Electron's shell (src-main/index.ts) and the test harness both call it, so the renderer is tested
+// against exactly the handlers, services and storage the app runs.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { err, ok } from '../../src-shared/ipc/result';
+import { apiReadHandlers } from '../api/handlers';
+import { customerCacheHandlers } from '../cache/handlers';
+import { openCustomerCache, type CustomerCacheService } from '../cache/service';
+import { knownCardsHandlers } from '../cards/handlers';
+import { openKnownCards, type KnownCards } from '../cards/known-cards';
+import { exportHandlers } from '../exports/handlers';
+import { createExportService } from '../exports/service';
+import { CancelRegistry } from '../ipc/cancel-registry';
+import type { HandlerTable } from '../ipc/handler';
+import { issuingHandlers } from '../issuing/handlers';
+import { openJournal, type Journal } from '../journal/journal';
+import { KeytarSecretStore } from '../keychain/keytar-secret-store';
+import type { SecretStore } from '../keychain/secret-store';
+import { createLogger, type AppLogger } from '../logging/logger';
+import { createEnvironmentManager, type EnvironmentManager } from '../profiles/environment-manager';
+import { settingsHandlers } from '../profiles/handlers';
+import { startSandbox } from '../sandbox';
+import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
+import { allowExternal } from '../security/policy';
+import { EnvironmentScoped } from './environment-scope';
+import type { Emit, OpenExternal, SaveFilePort } from './ports';
+
+export interface AppCoreOptions {
+  /** The app's data folder (Electron's userData). */
+  dataDir: string;
+  saveFile: SaveFilePort;
+  openExternal: OpenExternal;
+  emit: Emit;
+  /** Defaults to the OS keychain through keytar. */
+  secretStore?: SecretStore;
+  logger?: AppLogger;
+  /** Options for the built-in local sandbox (seed, number of customers). */
+  localSandbox?: Omit<SandboxOptions, 'port' | 'key'>;
+  /** The customer cache's worker script (the built `cache-worker.js` in the packaged app). */
+  cacheWorkerUrl?: URL;
+}
+
+export interface AppCore {
+  handlers: HandlerTable;
+  cancels: CancelRegistry;
+  logger: AppLogger;
+  environments: EnvironmentManager;
+  /** The running local sandbox, when it has been started (for the harness and tests). */
+  localSandbox(): SandboxHandle | null;
+  dispose(): Promise<void>;
+}
+
+export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+  const { dataDir, emit } = options;
+  mkdirSync(dataDir, { recursive: true });
+  const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
+  const cancels = new CancelRegistry();
+  let sandbox: SandboxHandle | null = null;
+
+  const environments = createEnvironmentManager({
+    dataDir,
+    secretStore: options.secretStore ?? new KeytarSecretStore(),
+    emit,
+    logger,
+    startLocalSandbox: async () => {
+      sandbox = await startSandbox({ ...options.localSandbox });
+      logger.info({ url: sandbox.url }, 'local sandbox started');
+      const started = sandbox;
+      return {
+        url: started.url,
+        key: started.key,
+        stop: async () => {
+          await started.stop();
+          if (sandbox === started) sandbox = null;
+        },
+      };
+    },
+  });
+  const getActive = () => environments.active();
+
+  const journal: Journal = openJournal({ file: path.join(dataDir, 'journal.sqlite') });
+  const knownCards = new EnvironmentScoped<KnownCards>(async (_id, folder) => openKnownCards({ folder }));
+  const caches = new EnvironmentScoped<CustomerCacheService>(async (environmentId, folder) => {
+    const active = await getActive();
+    return openCustomerCache({
+      folder,
+      environmentId,
+      api: active.api,
+      emit,
+      logger,
+      workerUrl: options.cacheWorkerUrl,
+      onSynced: (iso: string | null) => environments.setLastSyncedAt(iso),
+    });
+  });
+  const getKnownCards = async () => {
+    const active = await getActive();
+    return knownCards.get(active.environment.id, active.dataDir);
+  };
+  const getCache = async () => {
+    const active = await getActive();
+    return caches.get(active.environment.id, active.dataDir);
+  };
+  const getJournal = async () => journal;
+  // A switch of environment (or of its address) reopens its caches with the right client.
+  const offChange = environments.onChange(async () => {
+    await caches.closeCurrent();
+    await knownCards.closeCurrent();
+  });
+
+  const exportsService = createExportService({ getActive, getKnownCards, getCustomerCache: getCache, getJournal, saveFile: options.saveFile, emit, logger });
+
+  const handlers: HandlerTable = {
+    ...apiReadHandlers(getActive, {
+      observeCards: (cards) => {
+        void getKnownCards().then((index) => index.observe(cards, 'authorization')).catch((e: unknown) => {
+          logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not index cards');
+        });
+      },
+    }),
+    ...customerCacheHandlers(getCache),
+    ...knownCardsHandlers(getKnownCards),
+    ...issuingHandlers({ getActive, getJournal, getKnownCards, emit, logger }),
+    ...exportHandlers(exportsService),
+    ...settingsHandlers(environments),
+    'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),
+    'app.openExternal': async ({ url }) => {
+      if (!allowExternal(url)) return err('forbidden', 'Card Desk opens only its own documentation links in your browser.');
+      await options.openExternal(url);
+      return ok({ opened: true });
+    },
+  };
+
+  return {
+    handlers,
+    cancels,
+    logger,
+    environments,
+    localSandbox: () => sandbox,
+    async dispose() {
+      cancels.cancelAll();
+      offChange();
+      await caches.closeCurrent();
+      await knownCards.closeCurrent();
+      journal.close();
+      await environments.dispose();
+      logger.flush();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// The seams between the main process's capabilities. Each capability folder implements its port;
+// `app-core.ts` composes them per environment. Nothing here imports electron.
+import type { Pagination } from '../../src-shared/api/envelope';
+import type { EventName } from '../../src-shared/ipc/names';
+import type { EventPayload } from '../../src-shared/ipc/contract';
+
+/** Sends an event to every renderer window (Electron) or harness page. */
+export type Emit = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
+
+/** Where a CSV export goes: a native save dialog in Electron, a chosen folder in the harness. */
+export interface SaveFilePort {
+  /** Asks where to save; null when the user cancelled. */
+  chooseSavePath(suggestedName: string): Promise<string | null>;
+}
+
+/** Opens an allow-listed https URL in the user's browser. */
+export type OpenExternal = (url: string) => Promise<void>;
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export type { Pagination };

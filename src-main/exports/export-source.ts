@@ -1,0 +1,113 @@
+// What one exportable list is: how its query is checked, how a page is fetched, and its columns.
+// Definitions are generic over their query and record types; `defineSource` hides those types so the
+// service can hold every source in one table.
+import type { z } from 'zod';
+import type { Customer } from '../../src-shared/api/records';
+import type { JournalEntry, JOURNAL_OUTCOMES } from '../../src-shared/ipc/channels/journal';
+import { type Result, ok, validationError } from '../../src-shared/ipc/result';
+import type { CardApiClient } from '../api/types';
+import type { KnownCards } from '../cards/known-cards';
+import type { Logger } from '../core/ports';
+import type { Cell } from './cells';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** The journal of writes, as far as an export reads it. */
+export interface JournalReader {
+  list(input: { query?: string; outcome?: (typeof JOURNAL_OUTCOMES)[number]; page: number; limit: number }): MaybePromise<{
+    entries: JournalEntry[];
+    total: number;
+  }>;
+}
+
+/** The customer cache, as far as an export reads it (to name the customer behind an id). */
+export interface CustomerSearch {
+  search(input: { query: string; limit?: number }): MaybePromise<{ results: Customer[] }>;
+}
+
+/** What a source may use while it runs; resolved once per export. */
+export interface SourceContext {
+  api: CardApiClient;
+  getKnownCards: () => Promise<KnownCards>;
+  getJournal?: () => Promise<JournalReader>;
+  /** A customer's display name from the local cache; undefined when unknown. */
+  customerName: (id: string | undefined) => Promise<string | undefined>;
+  signal: AbortSignal;
+  logger?: Logger;
+}
+
+export interface Column<R> {
+  header: string;
+  cell: (record: R) => Cell;
+}
+
+export interface FetchedPage<R> {
+  records: R[];
+  /** Records over all pages, when the source says. */
+  total: number | null;
+  /** Pages over all pages at this limit, when the source says. */
+  pages: number | null;
+}
+
+export interface SourceDefinition<Q, R> {
+  /** The same shared schema the list operation validates with. */
+  query: z.ZodType<Q>;
+  columns: readonly Column<R>[];
+  /** Why this source cannot be exported here (a missing capability), or null. */
+  unavailable?: (deps: { getJournal?: unknown }) => string | null;
+  fetchPage: (ctx: SourceContext, query: Q, page: number, limit: number) => Promise<Result<FetchedPage<R>>>;
+  /** Adds what cells need beyond the record itself (for example a customer's name). */
+  enrich?: (ctx: SourceContext, records: R[]) => Promise<R[]>;
+  /** Sees each fetched page: the known-cards index learns the cards embedded in it. */
+  observe?: (ctx: SourceContext, records: R[]) => Promise<void>;
+}
+
+export interface RowsPage {
+  rows: Cell[][];
+  total: number | null;
+  pages: number | null;
+}
+
+/** A source with its query checked, ready to page. */
+export interface PreparedSource {
+  fetchPage(ctx: SourceContext, page: number, limit: number): Promise<Result<RowsPage>>;
+}
+
+export interface ExportSource {
+  headers: readonly string[];
+  unavailable(deps: { getJournal?: unknown }): string | null;
+  /** Checks the query; a `validation` error names the offending field. */
+  prepare(query: unknown): Result<PreparedSource>;
+}
+
+export function defineSource<Q, R>(def: SourceDefinition<Q, R>): ExportSource {
+  return {
+    headers: def.columns.map((c) => c.header),
+    unavailable: (deps) => def.unavailable?.(deps) ?? null,
+    prepare(rawQuery) {
+      const parsed = def.query.safeParse(rawQuery ?? {});
+      if (!parsed.success) return validationError(parsed.error.issues);
+      const query = parsed.data;
+      return ok({
+        async fetchPage(ctx, page, limit) {
+          const fetched = await def.fetchPage(ctx, query, page, limit);
+          if (!fetched.ok) return fetched;
+          const { records, total, pages } = fetched.data;
+          // Indexing what a page shows is a side benefit: it never fails the export.
+          if (def.observe) {
+            await def.observe(ctx, records).catch((e: unknown) =>
+              ctx.logger?.warn({ error: e instanceof Error ? e.message : String(e) }, 'export could not index the cards it saw'));
+          }
+          const ready = def.enrich ? await def.enrich(ctx, records) : records;
+          return ok({ rows: ready.map((r) => def.columns.map((c) => c.cell(r))), total, pages });
+        },
+      });
+    },
+  };
+}
+
+/** A list operation's answer as a page: its records and what its pagination says. */
+export function pageFromApi<R>(result: Result<R[]>): Result<FetchedPage<R>> {
+  if (!result.ok) return result;
+  return ok({ records: result.data, total: result.pagination?.total ?? null, pages: result.pagination?.pages ?? null });
+}

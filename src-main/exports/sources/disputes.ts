@@ -1,0 +1,21 @@
+import type { Dispute } from '../../../src-shared/api/records';
+import { disputesListQuerySchema } from '../../../src-shared/api/requests';
+import { isoTime } from '../cells';
+import { type Column, defineSource, pageFromApi } from '../export-source';
+
+const column = (header: string, cell: Column<Dispute>['cell']): Column<Dispute> => ({ header, cell });
+
+export const disputesSource = defineSource({
+  query: disputesListQuerySchema,
+  columns: [
+    column('id', (d) => d._id),
+    column('transactionId', (d) => d.transaction),
+    column('reason', (d) => d.reason),
+    column('status', (d) => d.status),
+    column('explanation', (d) => d.explanation),
+    column('createdAt', (d) => isoTime(d.createdAt)),
+    column('updatedAt', (d) => isoTime(d.updatedAt)),
+  ],
+  fetchPage: async (ctx, query, page, limit) =>
+    pageFromApi(await ctx.api.listDisputes({ ...query, page, limit }, { signal: ctx.signal })),
+});

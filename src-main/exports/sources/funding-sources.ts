@@ -1,0 +1,19 @@
+import type { FundingSource } from '../../../src-shared/api/records';
+import { fundingSourcesListQuerySchema } from '../../../src-shared/api/requests';
+import { isoTime } from '../cells';
+import { type Column, defineSource, pageFromApi } from '../export-source';
+
+const column = (header: string, cell: Column<FundingSource>['cell']): Column<FundingSource> => ({ header, cell });
+
+export const fundingSourcesSource = defineSource({
+  query: fundingSourcesListQuerySchema,
+  columns: [
+    column('id', (f) => f._id),
+    column('type', (f) => f.type),
+    column('status', (f) => f.status),
+    column('createdAt', (f) => isoTime(f.createdAt)),
+    column('updatedAt', (f) => isoTime(f.updatedAt)),
+  ],
+  fetchPage: async (ctx, query, page, limit) =>
+    pageFromApi(await ctx.api.listFundingSources({ ...query, page, limit }, { signal: ctx.signal })),
+});

@@ -1,0 +1,37 @@
+import { journalChannels } from '../../../src-shared/ipc/channels/journal';
+import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
+import { err, ok } from '../../../src-shared/ipc/result';
+import { isoTime } from '../cells';
+import { type Column, defineSource } from '../export-source';
+
+const column = (header: string, cell: Column<JournalEntry>['cell']): Column<JournalEntry> => ({ header, cell });
+/** A request field as text; only named, non-secret fields are exported (a physical card's number never is). */
+const requestText = (e: JournalEntry, key: string) => {
+  const v = e.request[key];
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : undefined;
+};
+
+export const journalSource = defineSource({
+  query: journalChannels['journal.list'].input,
+  columns: [
+    column('id', (e) => e.id),
+    column('at', (e) => isoTime(e.at)),
+    column('operation', (e) => e.operation),
+    column('outcome', (e) => e.outcome),
+    column('clientReference', (e) => e.clientReference),
+    column('resultId', (e) => e.resultId),
+    column('error', (e) => e.error),
+    column('resendAcknowledged', (e) => e.resendAcknowledged),
+    column('customerId', (e) => requestText(e, 'customerId')),
+    column('type', (e) => requestText(e, 'type')),
+    column('brand', (e) => requestText(e, 'brand')),
+    column('currency', (e) => requestText(e, 'currency')),
+    column('amount', (e) => requestText(e, 'amount')),
+  ],
+  unavailable: ({ getJournal }) => (getJournal ? null : 'The journal of writes is not available, so it cannot be exported.'),
+  fetchPage: async (ctx, query, page, limit) => {
+    if (!ctx.getJournal) return err('not_found', 'The journal of writes is not available, so it cannot be exported.');
+    const { entries, total } = await (await ctx.getJournal()).list({ ...query, page, limit });
+    return ok({ records: entries, total, pages: Math.ceil(total / limit) });
+  },
+});

@@ -1,0 +1,33 @@
+import type { Card } from '../../../src-shared/api/records';
+import { knownCardsQuerySchema } from '../../../src-shared/ipc/channels/cards';
+import { ok } from '../../../src-shared/ipc/result';
+import { expiry, idOf, isoTime, metadataText, safeMaskedPan } from '../cells';
+import { type Column, defineSource } from '../export-source';
+
+type NamedCard = Card & { customerName?: string };
+const column = (header: string, cell: Column<NamedCard>['cell']): Column<NamedCard> => ({ header, cell });
+
+export const knownCardsSource = defineSource({
+  query: knownCardsQuerySchema,
+  columns: [
+    column('id', (c) => c._id),
+    column('maskedPan', (c) => safeMaskedPan(c.maskedPan)),
+    column('brand', (c) => c.brand),
+    column('type', (c) => c.type),
+    column('currency', (c) => c.currency),
+    column('status', (c) => c.status),
+    column('expiry', (c) => expiry(c.expiryMonth, c.expiryYear)),
+    column('customerId', (c) => idOf(c.customer)),
+    column('customerName', (c) => c.customerName),
+    column('accountId', (c) => idOf(c.account)),
+    column('clientReference', (c) => metadataText(c.metadata, 'clientReference')),
+    column('createdAt', (c) => isoTime(c.createdAt)),
+    column('updatedAt', (c) => isoTime(c.updatedAt)),
+  ],
+  fetchPage: async (ctx, query, page, limit) => {
+    const { cards, total } = (await ctx.getKnownCards()).list({ ...query, page, limit });
+    return ok({ records: cards as NamedCard[], total, pages: Math.ceil(total / limit) });
+  },
+  enrich: async (ctx, cards) =>
+    Promise.all(cards.map(async (c) => ({ ...c, customerName: await ctx.customerName(idOf(c.customer)) }))),
+});

@@ -1,0 +1,66 @@
+// Electron's composition root: hardens the session, serves the renderer from card-desk://app, wires the
+// IPC transport to the dispatcher, and opens the window. Everything else is plain TypeScript in core/.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app, BrowserWindow, session, shell } from 'electron';
+import { createAppCore, type AppCore } from './core/app-core';
+import { createDispatcher } from './ipc/register';
+import { originOf } from './ipc/sender';
+import { APP_ORIGIN } from './security/policy';
+import { nativeSaveFilePort } from './shell/dialogs';
+import { broadcast, registerIpcTransport } from './shell/ipc-transport';
+import { registerAppScheme, serveRenderer } from './shell/protocol';
+import { hardenSession } from './shell/session';
+import { createMainWindow, lockDownWebContents } from './shell/window';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rendererDir = path.join(here, '../renderer');
+const preloadPath = path.join(here, '../preload/index.cjs');
+// electron-vite dev serves the renderer from a local dev server; a packaged app never does.
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+
+registerAppScheme();
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let core: AppCore | null = null;
+  let mainWindow: BrowserWindow | null = null;
+
+  // Every web contents, not only the main window's, refuses navigation, new windows and webviews.
+  app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents));
+  app.on('second-instance', () => {
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    }
+  });
+
+  void app.whenReady().then(async () => {
+    hardenSession(session.defaultSession);
+    serveRenderer(rendererDir);
+    core = await createAppCore({
+      dataDir: app.getPath('userData'),
+      saveFile: nativeSaveFilePort(),
+      openExternal: (url) => shell.openExternal(url),
+      emit: broadcast,
+      cacheWorkerUrl: pathToFileURL(path.join(here, 'cache-worker.js')),
+    });
+    const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
+    registerIpcTransport(createDispatcher({ handlers: core.handlers, allowedOrigins, cancels: core.cancels, logger: core.logger }));
+    mainWindow = createMainWindow({ preloadPath, url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+  });
+
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', (event) => {
+    if (!core) return;
+    const closing = core;
+    core = null;
+    event.preventDefault();
+    void closing.dispose().finally(() => app.quit());
+  });
+}

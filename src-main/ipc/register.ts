@@ -1,0 +1,58 @@
+// The one door from the renderer into main: check the sender, validate the input with the contract,
+// call the handler, and always answer a Result (Electron keeps only error.message of a thrown error).
+import { contract, type Channel } from '../../src-shared/ipc/contract';
+import { isChannelName } from '../../src-shared/ipc/names';
+import { err, validationError, type Result } from '../../src-shared/ipc/result';
+import type { Logger } from '../core/ports';
+import type { CancelRegistry } from './cancel-registry';
+import type { HandlerTable } from './handler';
+import { isTrustedSender, type SenderInfo } from './sender';
+
+export interface DispatcherOptions {
+  handlers: HandlerTable;
+  allowedOrigins: readonly string[];
+  cancels: CancelRegistry;
+  logger?: Logger;
+}
+
+export type Dispatch = (channel: unknown, sender: SenderInfo, input: unknown, options?: unknown) => Promise<Result<unknown>>;
+
+function requestIdOf(options: unknown): string | undefined {
+  if (!options || typeof options !== 'object') return undefined;
+  const id = (options as { requestId?: unknown }).requestId;
+  return typeof id === 'string' && id.length > 0 && id.length <= 64 ? id : undefined;
+}
+
+function isResult(value: unknown): value is Result<unknown> {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as { ok?: unknown; error?: unknown };
+  return v.ok === true || (v.ok === false && typeof v.error === 'object' && v.error !== null);
+}
+
+export function createDispatcher({ handlers, allowedOrigins, cancels, logger }: DispatcherOptions): Dispatch {
+  return async (channel, sender, input, options) => {
+    if (!isChannelName(channel)) return err('forbidden', 'Card Desk does not know that request.');
+    if (!isTrustedSender(sender, allowedOrigins)) {
+      logger?.warn({ channel, frameUrl: String(sender.frameUrl ?? ''), isTopFrame: sender.isTopFrame }, 'IPC from an untrusted sender refused');
+      return err('forbidden', 'This request did not come from the Card Desk window and was refused.');
+    }
+    const spec = contract[channel as Channel];
+    const parsed = spec.input.safeParse(input);
+    if (!parsed.success) return validationError(parsed.error.issues);
+    const call = cancels.open(requestIdOf(options));
+    try {
+      const handler = handlers[channel as Channel] as (i: unknown, ctx: { signal: AbortSignal }) => Promise<unknown>;
+      const result = await handler(parsed.data, { signal: call.signal });
+      if (!isResult(result)) {
+        logger?.error({ channel }, 'handler returned something other than a Result');
+        return err('internal', 'Card Desk could not complete that request.');
+      }
+      return result;
+    } catch (e) {
+      logger?.error({ channel, error: e instanceof Error ? e.message : String(e) }, 'handler threw');
+      return err('internal', 'Card Desk could not complete that request.');
+    } finally {
+      call.close();
+    }
+  };
+}

@@ -1,0 +1,251 @@
+// The journal of writes: every POST the app attempts, recorded as `pending` before it is sent and
+// settled when the answer comes, so nothing is lost if the app dies mid-request. One SQLite file for the
+// whole app, with the environment on every row.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src-shared/api/requests';
+import type { JOURNAL_OUTCOMES, JournalEntry } from '../../src-shared/ipc/channels/journal';
+import { migrateJournal } from './journal-migrations';
+import { safeRequest } from './safe-request';
+
+export const JOURNAL_FILE = 'journal.sqlite';
+
+export type JournalOutcome = (typeof JOURNAL_OUTCOMES)[number];
+export type JournalOperation = JournalEntry['operation'];
+
+/** Said of a write that was still waiting for its answer when the app stopped. */
+export const INTERRUPTED_MESSAGE =
+  'Card Desk stopped before the service answered, so it is not known whether this write happened. Check before sending it again.';
+
+export interface BeginEntry {
+  environmentId: string;
+  operation: JournalOperation;
+  /** The request as sent; `number` is masked before it is stored. */
+  request: object;
+  clientReference: string | null;
+  fingerprint: string;
+}
+
+/** How a pending write ended. */
+export type Settlement =
+  | { outcome: 'succeeded'; resultId: string }
+  | { outcome: 'failed'; error: string }
+  | { outcome: 'outcome_unknown'; error: string };
+
+export interface JournalListQuery {
+  /** Absent: every environment. */
+  environmentId?: string;
+  /** Matches part of the operation, client reference, result id, customer id or error. */
+  query?: string;
+  outcome?: JournalOutcome;
+  /** Zero-based. */
+  page?: number;
+  limit?: number;
+}
+
+export interface Journal {
+  /** Records a write as `pending`; call before sending it. The entry is on disk when this returns. */
+  begin(entry: BeginEntry): JournalEntry;
+  settle(id: string, settlement: Settlement): JournalEntry;
+  /** An unknown outcome turned out to have created `resultId`. */
+  reconcile(id: string, resultId: string): JournalEntry;
+  /** The user accepted the risk of sending an unknown-outcome write again. */
+  acknowledgeResend(id: string): JournalEntry;
+  get(id: string): JournalEntry | null;
+  list(query?: JournalListQuery): { entries: JournalEntry[]; total: number };
+  /** Entries whose outcome is still unknown, newest first. */
+  unresolved(environmentId: string, operation?: JournalOperation): JournalEntry[];
+  /** The newest unknown-outcome entry with this fingerprint that the user has not allowed to be resent. */
+  blockingUnknown(environmentId: string, fingerprint: string): JournalEntry | null;
+  /** The entry that recorded `resultId` as its result, if any. */
+  findByResultId(environmentId: string, resultId: string): JournalEntry | null;
+  /** How many pending entries from before this process were turned into unknown outcomes when opening. */
+  readonly recoveredAtOpen: number;
+  close(): void;
+}
+
+export interface OpenJournalOptions {
+  /** e.g. `<dataDir>/journal.sqlite`; its folder is created. */
+  file: string;
+  now?: () => Date;
+  /**
+   * When this process started. A `pending` entry older than that belongs to a process that died before
+   * the answer came, so its outcome is unknown. Default: the real process start time.
+   */
+  processStartedAt?: Date;
+}
+
+interface EntryRow {
+  id: string;
+  at: string;
+  environment_id: string;
+  operation: string;
+  request_json: string;
+  client_reference: string | null;
+  fingerprint: string;
+  outcome: string;
+  result_id: string | null;
+  error: string | null;
+  resend_acknowledged: number;
+}
+
+const COLUMNS = 'id, at, environment_id, operation, request_json, client_reference, fingerprint, outcome, result_id, error, resend_acknowledged';
+
+const toEntry = (row: EntryRow): JournalEntry => ({
+  id: row.id,
+  at: row.at,
+  environmentId: row.environment_id,
+  operation: row.operation as JournalOperation,
+  request: JSON.parse(row.request_json) as Record<string, unknown>,
+  clientReference: row.client_reference,
+  fingerprint: row.fingerprint,
+  outcome: row.outcome as JournalOutcome,
+  resultId: row.result_id,
+  error: row.error,
+  resendAcknowledged: row.resend_acknowledged === 1,
+});
+
+/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
+const likeAnywhere = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const processStart = (): Date => new Date(Date.now() - process.uptime() * 1000);
+
+export function openJournal({ file, now = () => new Date(), processStartedAt = processStart() }: OpenJournalOptions): Journal {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file, { timeout: 5_000 });
+  let recoveredAtOpen = 0;
+  try {
+    db.exec('PRAGMA journal_mode = WAL');
+    // FULL: an entry written before a request is sent must survive a power cut too, not only a crash.
+    db.exec('PRAGMA synchronous = FULL');
+    migrateJournal(db);
+    recoveredAtOpen = Number(
+      db.prepare(`UPDATE entries SET outcome = 'outcome_unknown', error = :error, updated_at = :now
+                  WHERE outcome = 'pending' AND at < :startedAt`)
+        .run({ error: INTERRUPTED_MESSAGE, now: now().toISOString(), startedAt: processStartedAt.toISOString() }).changes,
+    );
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+
+  const selectOne = db.prepare(`SELECT ${COLUMNS} FROM entries WHERE id = ?`);
+  const insert = db.prepare(`
+    INSERT INTO entries (id, seq, at, updated_at, environment_id, operation, request_json, customer_id, client_reference, fingerprint, outcome)
+    VALUES (:id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries), :at, :at, :environmentId, :operation, :request, :customerId,
+            :clientReference, :fingerprint, 'pending')`);
+  const settleRow = db.prepare(`
+    UPDATE entries SET outcome = :outcome, result_id = :resultId, error = :error, updated_at = :now
+    WHERE id = :id AND (outcome = 'pending' OR (outcome = 'outcome_unknown' AND result_id IS NULL))`);
+  const reconcileRow = db.prepare(`
+    UPDATE entries SET outcome = 'reconciled', result_id = :resultId, updated_at = :now
+    WHERE id = :id AND outcome = 'outcome_unknown'`);
+  const acknowledgeRow = db.prepare(`
+    UPDATE entries SET resend_acknowledged = 1, updated_at = :now WHERE id = :id AND outcome = 'outcome_unknown'`);
+  const selectUnresolved = db.prepare(`
+    SELECT ${COLUMNS} FROM entries WHERE environment_id = :environmentId AND outcome = 'outcome_unknown'
+      AND (:operation IS NULL OR operation = :operation) ORDER BY seq DESC`);
+  const selectBlocking = db.prepare(`
+    SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND fingerprint = ? AND outcome = 'outcome_unknown'
+      AND resend_acknowledged = 0 ORDER BY seq DESC LIMIT 1`);
+  const selectByResult = db.prepare(`
+    SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND result_id = ? ORDER BY seq DESC LIMIT 1`);
+
+  const read = (id: string): JournalEntry | null => {
+    const row = selectOne.get(id) as EntryRow | undefined;
+    return row ? toEntry(row) : null;
+  };
+  /** Reads an entry back after a change; a missing or unchanged row is a caller's mistake worth hearing about. */
+  const readChanged = (id: string, changes: number | bigint, what: string): JournalEntry => {
+    const entry = read(id);
+    if (!entry) throw new Error(`Journal entry ${id} does not exist.`);
+    if (Number(changes) === 0) throw new Error(`Journal entry ${id} could not be ${what}: its outcome is ${entry.outcome}.`);
+    return entry;
+  };
+
+  return {
+    get recoveredAtOpen() {
+      return recoveredAtOpen;
+    },
+
+    begin({ environmentId, operation, request, clientReference, fingerprint }) {
+      const id = randomUUID();
+      const stored = safeRequest(request);
+      const customerId = typeof stored.customerId === 'string' ? stored.customerId : null;
+      insert.run({
+        id, at: now().toISOString(), environmentId, operation, request: JSON.stringify(stored), customerId, clientReference, fingerprint,
+      });
+      return read(id)!;
+    },
+
+    settle(id, settlement) {
+      const { changes } = settleRow.run({
+        id,
+        outcome: settlement.outcome,
+        resultId: settlement.outcome === 'succeeded' ? settlement.resultId : null,
+        error: settlement.outcome === 'succeeded' ? null : settlement.error,
+        now: now().toISOString(),
+      });
+      return readChanged(id, changes, `settled as ${settlement.outcome}`);
+    },
+
+    reconcile(id, resultId) {
+      const { changes } = reconcileRow.run({ id, resultId, now: now().toISOString() });
+      return readChanged(id, changes, 'reconciled');
+    },
+
+    acknowledgeResend(id) {
+      const { changes } = acknowledgeRow.run({ id, now: now().toISOString() });
+      return readChanged(id, changes, 'allowed to be resent');
+    },
+
+    get: read,
+
+    list({ environmentId, query, outcome, page = 0, limit = DEFAULT_PAGE_SIZE } = {}) {
+      const size = Math.min(Math.max(1, Math.trunc(limit)), MAX_PAGE_SIZE);
+      const offset = Math.max(0, Math.trunc(page)) * size;
+      const where: string[] = [];
+      const params: Record<string, string | number> = {};
+      if (environmentId !== undefined) {
+        where.push('environment_id = :environmentId');
+        params.environmentId = environmentId;
+      }
+      if (outcome) {
+        where.push('outcome = :outcome');
+        params.outcome = outcome;
+      }
+      const text = query?.trim();
+      if (text) {
+        where.push(`(operation LIKE :text ESCAPE '\\' OR client_reference LIKE :text ESCAPE '\\' OR result_id LIKE :text ESCAPE '\\'
+          OR customer_id LIKE :text ESCAPE '\\' OR error LIKE :text ESCAPE '\\')`);
+        params.text = likeAnywhere(text);
+      }
+      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = Number((db.prepare(`SELECT COUNT(*) AS n FROM entries ${filter}`).get(params) as { n: number }).n);
+      const rows = db
+        .prepare(`SELECT ${COLUMNS} FROM entries ${filter} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
+        .all({ ...params, limit: size, offset }) as unknown as EntryRow[];
+      return { entries: rows.map(toEntry), total };
+    },
+
+    unresolved(environmentId, operation) {
+      return (selectUnresolved.all({ environmentId, operation: operation ?? null }) as unknown as EntryRow[]).map(toEntry);
+    },
+
+    blockingUnknown(environmentId, fingerprint) {
+      const row = selectBlocking.get(environmentId, fingerprint) as EntryRow | undefined;
+      return row ? toEntry(row) : null;
+    },
+
+    findByResultId(environmentId, resultId) {
+      const row = selectByResult.get(environmentId, resultId) as EntryRow | undefined;
+      return row ? toEntry(row) : null;
+    },
+
+    close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}

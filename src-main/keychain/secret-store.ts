@@ -1,0 +1,12 @@
+// Where API keys live: only the operating system's keychain. One account per environment id.
+
+export interface SecretStore {
+  /** The secret, or null when none is stored. */
+  get(account: string): Promise<string | null>;
+  set(account: string, secret: string): Promise<void>;
+  /** True when a secret was deleted. */
+  delete(account: string): Promise<boolean>;
+}
+
+/** The keychain service name Card Desk's entries are filed under. */
+export const KEYCHAIN_SERVICE = 'Card Desk';

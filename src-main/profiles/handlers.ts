@@ -1,0 +1,37 @@
+// IPC handlers for environments, their API keys and the app's status.
+import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/contract';
+import { ok, type Result } from '../../src-shared/ipc/result';
+import type { Logger } from '../core/ports';
+import { unexpectedError } from '../api/unexpected-error';
+import type { Handler, HandlersFor } from '../ipc/handler';
+import type { EnvironmentManager } from './environment-manager';
+
+export type SettingsChannel =
+  | 'environments.list' | 'environments.save' | 'environments.delete' | 'environments.activate'
+  | 'keys.set' | 'keys.has' | 'keys.delete' | 'app.status';
+
+export function settingsHandlers(manager: EnvironmentManager, logger?: Logger): HandlersFor<SettingsChannel> {
+  function on<C extends SettingsChannel>(
+    channel: C,
+    run: (input: ParsedInputOf<C>, signal: AbortSignal) => Promise<Result<OutputOf<C>>>,
+  ): Handler<C> {
+    return async (input, ctx) => {
+      try {
+        return await run(input, ctx.signal);
+      } catch (error) {
+        return unexpectedError(error, logger, channel);
+      }
+    };
+  }
+
+  return {
+    'environments.list': on('environments.list', async () => ok(await manager.list())),
+    'environments.save': on('environments.save', (input) => manager.save(input)),
+    'environments.delete': on('environments.delete', ({ id }) => manager.delete(id)),
+    'environments.activate': on('environments.activate', ({ id }) => manager.activate(id)),
+    'keys.set': on('keys.set', (input, signal) => manager.setKey(input, signal)),
+    'keys.has': on('keys.has', ({ environmentId }) => manager.hasKey(environmentId)),
+    'keys.delete': on('keys.delete', ({ environmentId }) => manager.deleteKey(environmentId)),
+    'app.status': on('app.status', async () => ok(manager.status())),
+  };
+}

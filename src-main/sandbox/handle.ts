@@ -1,0 +1,105 @@
+// The programmatic face of the local sandbox: what the app, the harness and the tests use.
+// The implementation lives beside this file (server.ts and friends).
+
+export type SandboxEndpoint =
+  | 'GET /customers'
+  | 'POST /cards'
+  | 'POST /accounts'
+  | 'POST /accounts/transfer/name-enquiry'
+  | 'GET /cards/authorizations'
+  | 'GET /accounts'
+  | 'GET /cards/disputes'
+  | 'GET /cards/:id/transactions'
+  | 'GET /fundingsources'
+  | 'GET /fundingsources/:id'
+  | 'GET /cards/:id/balance';
+
+export type FaultKind =
+  | 'latency' // wait `ms`, then answer normally
+  | 'status' // answer `status` (500, 502, 503, 402...) with an error envelope
+  | 'rate_limit' // answer 429 with Retry-After `retryAfterSeconds`
+  | 'reset' // destroy the socket before answering (request NOT processed)
+  | 'hang' // never answer (until the client gives up)
+  | 'malformed_json' // 200 with a body that is not JSON
+  | 'wrong_envelope' // 200 with JSON that is not the envelope
+  | 'drop_after_processing'; // process the request (state changes), then destroy the socket
+
+export interface FaultRule {
+  kind: FaultKind;
+  /** Which endpoint; all endpoints when absent. */
+  endpoint?: SandboxEndpoint;
+  /** Apply to the next `count` matching requests (default: until cleared). */
+  count?: number;
+  /** Apply with this probability (0..1) to each matching request (default 1). */
+  probability?: number;
+  ms?: number;
+  status?: number;
+  retryAfterSeconds?: number;
+}
+
+export interface SandboxRequestLogEntry {
+  at: string;
+  method: string;
+  /** Path with query, e.g. `/customers?page=0&limit=100`. */
+  url: string;
+  endpoint: SandboxEndpoint | null;
+  /**
+   * The status answered; 0 when nothing was answered (reset, hang). For drop_after_processing it is the
+   * status the processed request would have had, although the client never received it.
+   */
+  status: number;
+  /** Parsed JSON body of a POST (the sandbox never sees secrets in bodies). */
+  body?: unknown;
+  /** True when the Authorization header was present. The key itself is never logged. */
+  authorized: boolean;
+  fault?: FaultKind;
+}
+
+export interface SandboxOptions {
+  /** 0 or absent: a free ephemeral port. Always listens on 127.0.0.1. */
+  port?: number;
+  seed?: number;
+  /** Number of seeded customers (a handful to 1,000,000), generated on demand from (seed, index). */
+  customers?: number;
+  /** The API key to accept; generated when absent. */
+  key?: string;
+  /** Rate limit per key: requests per window (default 600 per 60 s). */
+  rateLimit?: { limit: number; windowMs: number };
+  /** Clock, for deterministic tests of dates and expiry rules. */
+  now?: () => Date;
+  /** Enables the test-only control route (/__sandbox/...); off by default. */
+  enableControlRoute?: boolean;
+}
+
+export interface SandboxHandle {
+  /** e.g. `http://127.0.0.1:41234` (no trailing slash). */
+  url: string;
+  key: string;
+  faults: {
+    add(rule: FaultRule): void;
+    clear(): void;
+  };
+  /** Every request received, oldest first (the most recent 50,000; control-route calls are not logged). */
+  requests(): readonly SandboxRequestLogEntry[];
+  clearRequests(): void;
+  /** Seeded facts the tests and the app's first-run hints rely on. */
+  fixtures: SandboxFixtures;
+  stop(): Promise<void>;
+}
+
+export interface SandboxFixtures {
+  businessId: string;
+  customerCount: number;
+  /** A few customers' ids (the first ones generated). */
+  sampleCustomerIds: string[];
+  /** Bank accounts that name enquiry resolves. */
+  bankAccounts: { bankCode: string; accountNumber: string; accountName: string }[];
+  /** Funding sources: at least one active, at least one not active. */
+  fundingSources: { id: string; status: string }[];
+  /** Business settlement accounts (NGN and USD) usable as debitAccountId. */
+  businessAccounts: { id: string; currency: string }[];
+  /** Customer wallets (usable as debitAccountId for a card of that customer in that currency). */
+  wallets: { id: string; customerId: string; currency: string }[];
+  /** Seeded cards (with their customer) as they were at start-up; active ones appear in authorizations and transactions. */
+  cards: { id: string; customerId: string; currency: string; status: string }[];
+}

@@ -1,0 +1,35 @@
+// A fixed-window request budget per API key (decisions.md: 600 per 60 s by default).
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** When the current window ends, in ms since the epoch. */
+  resetAtMs: number;
+}
+
+export class FixedWindowRateLimiter {
+  private readonly windows = new Map<string, { startedAt: number; used: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly clock: () => number = Date.now,
+  ) {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError('rateLimit.limit must be a whole number of at least 1');
+    if (!Number.isFinite(windowMs) || windowMs < 1) throw new RangeError('rateLimit.windowMs must be at least 1');
+  }
+
+  take(key: string): RateDecision {
+    const now = this.clock();
+    let w = this.windows.get(key);
+    if (!w || now - w.startedAt >= this.windowMs) {
+      w = { startedAt: now, used: 0 };
+      this.windows.set(key, w);
+    }
+    const resetAtMs = w.startedAt + this.windowMs;
+    if (w.used >= this.limit) return { allowed: false, limit: this.limit, remaining: 0, resetAtMs };
+    w.used++;
+    return { allowed: true, limit: this.limit, remaining: this.limit - w.used, resetAtMs };
+  }
+}

@@ -1,0 +1,38 @@
+// GET /customers: customers are built on demand for the requested page only. The ETag names the page and
+// the state version, so a client can revalidate a page it already holds and get 304 without a body.
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { DEFAULT_CUSTOMER_PAGE_SIZE, customersListQuerySchema } from '../../../src-shared/api/requests';
+import type { SandboxDeps } from '../state/deps';
+import { JSON_CONTENT_TYPE, fail, okList } from '../http/envelope';
+import type { SandboxEnv } from '../http/env';
+import { pageAndLimit, parseQuery } from '../http/query';
+
+/** True when an If-None-Match header lists `etag` (weak or strong) or is `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+export function customerRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
+  const app = new Hono<SandboxEnv>();
+  app.get('/customers', (c) => {
+    const q = parseQuery(customersListQuerySchema, c.req.query());
+    if (!q.ok) return fail(c, 400, q.message);
+    const { page, limit } = pageAndLimit(q.value, DEFAULT_CUSTOMER_PAGE_SIZE);
+    const total = deps.customers.count;
+    const etag = `"${createHash('sha1').update(`${deps.seed}:${total}:${page}:${limit}:${deps.store.version}`).digest('base64url')}"`;
+    c.header('ETag', etag);
+    if (matchesEtag(c.req.header('If-None-Match'), etag)) {
+      return c.body(null, 304, { 'Content-Type': JSON_CONTENT_TYPE });
+    }
+    const from = page * limit;
+    return okList(c, 'Customers fetched successfully', deps.customers.range(from, from + limit), {
+      total, pages: Math.ceil(total / limit), page, limit,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,119 @@
+// The sandbox's mutable state for the life of the process: seeded records plus whatever POST /cards and
+// POST /accounts create. Lists are kept newest first, the order the list endpoints answer in.
+import type {
+  AccountRecord, AuthorizationRecord, BalanceRecord, CardRecord, DisputeRecord, FundingSourceRecord, TransactionRecord,
+} from './records';
+
+const bankKey = (bankCode: string, accountNumber: string) => `${bankCode}:${accountNumber}`;
+const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+
+export class SandboxStore {
+  /** Bumped on every change; part of the customer list's ETag. */
+  version = 0;
+  readonly accounts: AccountRecord[] = [];
+  readonly fundingSources: FundingSourceRecord[] = [];
+  readonly authorizations: AuthorizationRecord[] = [];
+  readonly transactions: TransactionRecord[] = [];
+  readonly disputes: DisputeRecord[] = [];
+  private readonly accountsById = new Map<string, AccountRecord>();
+  private readonly accountsByBank = new Map<string, AccountRecord>();
+  private readonly cards = new Map<string, CardRecord>();
+  private readonly balances = new Map<string, BalanceRecord>();
+  private readonly transactionsByCard = new Map<string, TransactionRecord[]>();
+  private readonly fundingSourcesById = new Map<string, FundingSourceRecord>();
+  private readonly authorizationsById = new Map<string, AuthorizationRecord>();
+
+  constructor(readonly businessId: string, readonly businessName: string) {}
+
+  addAccount(account: AccountRecord): void {
+    this.accounts.push(account);
+    this.accounts.sort(newestFirst);
+    this.accountsById.set(account._id, account);
+    this.accountsByBank.set(bankKey(account.bankCode, account.accountNumber), account);
+    this.version++;
+  }
+
+  account(id: string): AccountRecord | undefined {
+    return this.accountsById.get(id);
+  }
+
+  /** The account that name enquiry resolves for these bank details. */
+  accountByBank(bankCode: string, accountNumber: string): AccountRecord | undefined {
+    return this.accountsByBank.get(bankKey(bankCode, accountNumber));
+  }
+
+  isAccountNumberTaken(bankCode: string, accountNumber: string): boolean {
+    return this.accountsByBank.has(bankKey(bankCode, accountNumber));
+  }
+
+  addFundingSource(source: FundingSourceRecord): void {
+    this.fundingSources.push(source);
+    this.fundingSources.sort(newestFirst);
+    this.fundingSourcesById.set(source._id, source);
+    this.version++;
+  }
+
+  fundingSource(id: string): FundingSourceRecord | undefined {
+    return this.fundingSourcesById.get(id);
+  }
+
+  addCard(card: CardRecord, balance: BalanceRecord): void {
+    this.cards.set(card._id, card);
+    this.balances.set(card._id, balance);
+    this.version++;
+  }
+
+  card(id: string): CardRecord | undefined {
+    return this.cards.get(id);
+  }
+
+  allCards(): CardRecord[] {
+    return [...this.cards.values()];
+  }
+
+  balance(cardId: string): BalanceRecord | undefined {
+    return this.balances.get(cardId);
+  }
+
+  /** Marks a card changed (its status or balance moved). */
+  touchCard(card: CardRecord, at: string): void {
+    card.updatedAt = at;
+    this.version++;
+  }
+
+  addAuthorization(authorization: AuthorizationRecord): void {
+    this.authorizations.push(authorization);
+    this.authorizationsById.set(authorization._id, authorization);
+    this.version++;
+  }
+
+  authorization(id: string): AuthorizationRecord | undefined {
+    return this.authorizationsById.get(id);
+  }
+
+  addTransaction(transaction: TransactionRecord): void {
+    this.transactions.push(transaction);
+    const own = this.transactionsByCard.get(transaction.card) ?? [];
+    own.push(transaction);
+    this.transactionsByCard.set(transaction.card, own);
+    this.version++;
+  }
+
+  transactionsOf(cardId: string): readonly TransactionRecord[] {
+    return this.transactionsByCard.get(cardId) ?? [];
+  }
+
+  addDispute(dispute: DisputeRecord): void {
+    this.disputes.push(dispute);
+    this.version++;
+  }
+
+  /** Puts the activity lists newest first once seeding is done. */
+  sortActivity(): void {
+    this.authorizations.sort(newestFirst);
+    this.transactions.sort(newestFirst);
+    for (const list of this.transactionsByCard.values()) list.sort(newestFirst);
+    this.disputes.sort(newestFirst);
+  }
+}

@@ -1,0 +1,97 @@
+// The renderer's security baseline as plain data and pure decisions, so each item has a table-driven
+// test; the Electron shell only applies them.
+
+/** Custom scheme the renderer is served from (never file://, never http). */
+export const APP_SCHEME = 'card-desk';
+export const APP_HOST = 'app';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+export interface SecureWebPreferences {
+  preload: string;
+  contextIsolation: true;
+  sandbox: true;
+  nodeIntegration: false;
+  nodeIntegrationInWorker: false;
+  nodeIntegrationInSubFrames: false;
+  webSecurity: true;
+  allowRunningInsecureContent: false;
+  webviewTag: false;
+  experimentalFeatures: false;
+  navigateOnDragDrop: false;
+  safeDialogs: true;
+}
+
+export function secureWebPreferences(preloadPath: string): SecureWebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    safeDialogs: true,
+  };
+}
+
+/**
+ * The page may load only its own scripts, styles, images and fonts, and may not connect anywhere:
+ * every API call goes through main.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-src 'none'",
+  "frame-ancestors 'none'",
+  "worker-src 'none'",
+  "manifest-src 'none'",
+  "media-src 'none'",
+].join('; ');
+
+/** The same policy with one directive replaced (the test harness lets its page talk to itself). */
+export function cspWith(directive: string, value: string): string {
+  return CONTENT_SECURITY_POLICY.split('; ')
+    .map((d) => (d.startsWith(`${directive} `) ? `${directive} ${value}` : d))
+    .join('; ');
+}
+
+/** The app is a single page with hash routes: every navigation away from it is refused. */
+export function allowNavigation(_url: string): boolean {
+  return false;
+}
+
+/** https origins whose links may be opened in the user's browser (documentation only). */
+export const EXTERNAL_ORIGINS: readonly string[] = ['https://docs.carddesk.app'];
+
+/** Whether a link may be handed to the OS browser: https, no credentials, an allow-listed origin. */
+export function allowExternal(url: string, allowList: readonly string[] = EXTERNAL_ORIGINS): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.protocol !== 'https:' || u.username || u.password) return false;
+  return allowList.includes(u.origin);
+}
+
+/** New windows are never opened by the app; allow-listed links go to the OS browser instead. */
+export function windowOpenDecision(url: string): { action: 'deny'; openExternally: boolean } {
+  return { action: 'deny', openExternally: allowExternal(url) };
+}
+
+/** Camera, microphone, notifications, geolocation...: Card Desk needs none of them. */
+export function allowPermission(_permission: string): boolean {
+  return false;
+}

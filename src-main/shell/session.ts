@@ -1,0 +1,8 @@
+// Session-wide hardening: every permission request and check is refused.
+import type { Session } from 'electron';
+import { allowPermission } from '../security/policy';
+
+export function hardenSession(session: Session): void {
+  session.setPermissionRequestHandler((_contents, permission, callback) => callback(allowPermission(permission)));
+  session.setPermissionCheckHandler((_contents, permission) => allowPermission(permission));
+}

@@ -1,0 +1,36 @@
+// The main window, built from the pure security policy in ../security/policy.ts.
+import { BrowserWindow, shell, type WebContents } from 'electron';
+import { allowNavigation, secureWebPreferences, windowOpenDecision } from '../security/policy';
+
+/** Refuses navigation, new windows and webviews on any web contents (the window's and any other). */
+export function lockDownWebContents(contents: WebContents): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!allowNavigation(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!allowNavigation(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    const decision = windowOpenDecision(url);
+    if (decision.openExternally) void shell.openExternal(url);
+    return { action: decision.action };
+  });
+}
+
+export function createMainWindow(options: { preloadPath: string; url: string }): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1360,
+    height: 860,
+    minWidth: 980,
+    minHeight: 640,
+    show: false,
+    title: 'Card Desk',
+    backgroundColor: '#0f172a',
+    webPreferences: secureWebPreferences(options.preloadPath),
+  });
+  lockDownWebContents(win.webContents);
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(options.url);
+  return win;
+}

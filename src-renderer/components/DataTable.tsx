@@ -1,0 +1,121 @@
+// The one list component: TanStack Table for columns and cells, TanStack Virtual so 10,000 rows keep
+// about a screenful of row elements in the DOM, arrow keys and Enter to move and open.
+import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useRef, useState } from 'react';
+
+const features = tableFeatures({});
+/** A column; `width` in pixels fixes its width, otherwise columns share the space. */
+export type Column<T extends RowData> = ColumnDef<typeof features, T> & { width?: number };
+
+export interface DataTableProps<T extends RowData> {
+  /** Accessible name of the table, e.g. "Authorizations". */
+  label: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  /** Enter or click on a row. */
+  onOpen?: (row: T) => void;
+  /** The row shown as selected (its detail is open). */
+  selectedKey?: string | null;
+  /** Pixel height of the scroll area. */
+  height?: number;
+  rowHeight?: number;
+}
+
+export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onOpen, selectedKey, height = 520, rowHeight = 36 }: DataTableProps<T>): React.JSX.Element {
+  const table = useTable({ features, columns, data: rows });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const baseId = useId();
+  const modelRows = table.getRowModel().rows;
+  const virtualizer = useVirtualizer({
+    count: modelRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+  });
+
+  useEffect(() => {
+    if (active >= modelRows.length) setActive(Math.max(0, modelRows.length - 1));
+  }, [active, modelRows.length]);
+
+  const move = (to: number) => {
+    const next = Math.max(0, Math.min(modelRows.length - 1, to));
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (modelRows.length === 0) return;
+    const page = Math.max(1, Math.floor(height / rowHeight) - 1);
+    if (e.key === 'ArrowDown') move(active + 1);
+    else if (e.key === 'ArrowUp') move(active - 1);
+    else if (e.key === 'PageDown') move(active + page);
+    else if (e.key === 'PageUp') move(active - page);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(modelRows.length - 1);
+    else if (e.key === 'Enter' && onOpen) {
+      const row = modelRows[active];
+      if (row) onOpen(row.original);
+    } else return;
+    e.preventDefault();
+  };
+
+  const template = columns.map((c) => (c.width ? `${c.width}px` : 'minmax(90px, 1fr)')).join(' ');
+  const activeRow = modelRows[active];
+  return (
+    <div className="data-table" role="table" aria-label={label} aria-rowcount={modelRows.length + 1}>
+      <div role="rowgroup" className="dt-head">
+        {table.getHeaderGroups().map((group) => (
+          <div role="row" key={group.id} className="dt-row" style={{ gridTemplateColumns: template }} aria-rowindex={1}>
+            {group.headers.map((header) => (
+              <div role="columnheader" key={header.id} className="dt-cell">
+                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+      <div
+        ref={scrollRef}
+        role="rowgroup"
+        className="dt-body"
+        style={{ height }}
+        tabIndex={0}
+        aria-label={`${label} rows`}
+        aria-activedescendant={activeRow ? `${baseId}-${activeRow.id}` : undefined}
+        onKeyDown={onKeyDown}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = modelRows[item.index]!;
+            const key = rowKey(row.original);
+            return (
+              <div
+                role="row"
+                key={key}
+                id={`${baseId}-${row.id}`}
+                data-index={item.index}
+                aria-rowindex={item.index + 2}
+                aria-selected={selectedKey === key}
+                className={`dt-row${item.index === active ? ' dt-active' : ''}${selectedKey === key ? ' dt-selected' : ''}`}
+                style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: rowHeight }}
+                onClick={() => {
+                  setActive(item.index);
+                  onOpen?.(row.original);
+                }}
+              >
+                {row.getAllCells().map((cell) => (
+                  <div role="cell" key={cell.id} className="dt-cell">
+                    <table.FlexRender cell={cell} />
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// "Export CSV" of the current query across all pages: main asks where to save and writes the file;
+// the page shows progress and can cancel.
+import { useEffect, useState } from 'react';
+import type { ExportProgress } from '../../src-shared/ipc/channels/exports';
+import type { InputOf } from '../../src-shared/ipc/contract';
+import { bridge } from '../lib/bridge';
+
+type ExportInput = InputOf<'exports.start'>;
+
+export function ExportButton({ source, query, label = 'Export CSV' }: { source: ExportInput['source']; query?: ExportInput['query']; label?: string }): React.JSX.Element {
+  const [exportId, setExportId] = useState<string | null>(null);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(
+    () =>
+      bridge().events.on('exports.progress', (p) => {
+        if (p.exportId === exportId) setProgress(p);
+      }),
+    [exportId],
+  );
+
+  const running = progress?.phase === 'running' || (exportId !== null && progress === null);
+  const start = async () => {
+    setError(null);
+    setProgress(null);
+    const r = await bridge().exports.start({ source, query });
+    if (!r.ok) setError(r.error.message);
+    else if (r.data.exportId) setExportId(r.data.exportId);
+  };
+  return (
+    <div className="export" aria-live="polite">
+      {running ? (
+        <>
+          <progress className="progress" aria-label="Export progress" max={progress?.totalPages ?? undefined} value={progress?.pagesDone ?? undefined} />
+          <span>{progress ? `${progress.rows.toLocaleString('en')} rows` : 'Starting…'}</span>
+          <button type="button" onClick={() => exportId && void bridge().exports.cancel({ exportId })}>
+            Cancel export
+          </button>
+        </>
+      ) : (
+        <button type="button" onClick={() => void start()}>
+          {label}
+        </button>
+      )}
+      {progress?.phase === 'done' ? <span role="status">Saved {progress.rows.toLocaleString('en')} rows to {progress.file}</span> : null}
+      {progress?.phase === 'cancelled' ? <span role="status">Export cancelled</span> : null}
+      {progress?.phase === 'failed' ? <span role="alert">Export failed: {progress.message}</span> : null}
+      {error ? <span role="alert">{error}</span> : null}
+    </div>
+  );
+}

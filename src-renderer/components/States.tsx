@@ -1,0 +1,33 @@
+import type { AppError } from '../../src-shared/ipc/result';
+
+export function ErrorState({ error, onRetry }: { error: AppError | string; onRetry?: () => void }): React.JSX.Element {
+  const message = typeof error === 'string' ? error : error.message;
+  return (
+    <div className="error-state" role="alert">
+      <p>{message}</p>
+      {onRetry ? (
+        <button type="button" onClick={onRetry}>
+          Retry
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: React.ReactNode }): React.JSX.Element {
+  return (
+    <div className="empty-state" role="status">
+      {children}
+    </div>
+  );
+}
+
+export function LoadingRows({ rows = 8, label = 'Loading' }: { rows?: number; label?: string }): React.JSX.Element {
+  return (
+    <div className="skeleton" role="status" aria-label={label} aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton-row" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// One known card: what it is, its spending controls, its balance and its transactions.
+import type { Card } from '../../../src-shared/api/records';
+import { IdWithCopy } from '../../components/CopyButton';
+import { Details } from '../../components/Drawer';
+import { ErrorState, LoadingRows } from '../../components/States';
+import { hrefOf } from '../../app/routes';
+import { bridge } from '../../lib/bridge';
+import { displayPan, formatDateTime, formatMoney } from '../../lib/format';
+import { useBridgeQuery } from '../../lib/useBridgeQuery';
+import { useAppStore } from '../../stores/appStore';
+import { expiryText, refId, StatusBadge } from './cardFields';
+import { CardTransactions } from './CardTransactions';
+import { SpendingControlsView } from './SpendingControlsView';
+import './cards.css';
+
+export function CardDetail({ id }: { id: string }): React.JSX.Element {
+  const environmentId = useAppStore((s) => s.status?.environment.id ?? null);
+  const card = useBridgeQuery(['cards', 'get', environmentId, id], (opts) => bridge().cards.get({ id }, opts));
+  const c = card.data?.data;
+  return (
+    <section aria-labelledby="page-title" className="card-detail">
+      <p>
+        <a href={hrefOf('cards')}>← All cards</a>
+      </p>
+      <h1 id="page-title">{c ? `Card ${displayPan(c.maskedPan)}` : 'Card'}</h1>
+      {card.error ? (
+        <ErrorState error={card.error.appError} onRetry={() => void card.refetch()} />
+      ) : !c ? (
+        <LoadingRows rows={4} label="Loading card" />
+      ) : (
+        <>
+          <div className="detail-grid">
+            <section className="panel" aria-labelledby="card-facts">
+              <h2 id="card-facts">Card</h2>
+              <CardFacts card={c} />
+            </section>
+            <section className="panel" aria-labelledby="card-balance">
+              <h2 id="card-balance">Balance</h2>
+              <CardBalance cardId={c._id} currency={c.currency} />
+            </section>
+          </div>
+          <section className="panel" aria-labelledby="card-controls">
+            <h2 id="card-controls">Spending controls</h2>
+            <SpendingControlsView controls={c.spendingControls} currency={c.currency} />
+          </section>
+          <CardTransactions cardId={c._id} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function CardFacts({ card }: { card: Card }): React.JSX.Element {
+  const customerId = refId(card.customer);
+  return (
+    <Details
+      items={[
+        ['Card number', <span className="mono" data-testid="card-pan">{displayPan(card.maskedPan)}</span>],
+        ['Brand', card.brand ?? '—'],
+        ['Type', card.type ?? '—'],
+        ['Currency', card.currency ?? '—'],
+        ['Status', <StatusBadge status={card.status} />],
+        ['Expires', expiryText(card)],
+        [
+          'Customer',
+          customerId ? (
+            <span className="id-with-copy">
+              <a href={hrefOf('customers', customerId)}>Open customer</a>
+              <IdWithCopy id={customerId} label="customer id" />
+            </span>
+          ) : (
+            '—'
+          ),
+        ],
+        ['Account', <IdWithCopy id={refId(card.account)} label="account id" />],
+        ['Funding source', <IdWithCopy id={card.fundingSource ?? undefined} label="funding source id" />],
+        ['Card id', <IdWithCopy id={card._id} label="card id" />],
+        ['Two-factor', card.is2FAEnabled === undefined ? '—' : card.is2FAEnabled ? 'Enabled' : 'Off'],
+        ['Created', formatDateTime(card.createdAt)],
+      ]}
+    />
+  );
+}
+
+function CardBalance({ cardId, currency }: { cardId: string; currency: string | undefined }): React.JSX.Element {
+  const environmentId = useAppStore((s) => s.status?.environment.id ?? null);
+  const balance = useBridgeQuery(['cards', 'balance', environmentId, cardId], (opts) => bridge().cards.balance({ cardId }, opts));
+  if (balance.error) return <ErrorState error={balance.error.appError} onRetry={() => void balance.refetch()} />;
+  const b = balance.data?.data;
+  if (!b) return <LoadingRows rows={2} label="Loading balance" />;
+  return (
+    <Details
+      items={[
+        ['Current balance', <span data-testid="balance-current">{formatMoney(b.currentBalance, currency)}</span>],
+        ['Available balance', <span data-testid="balance-available">{formatMoney(b.availableBalance, currency)}</span>],
+      ]}
+    />
+  );
+}

@@ -1,0 +1,68 @@
+import { CHANNELS, type SpendingControls } from '../../../src-shared/api/records';
+import { formatMoney } from '../../lib/format';
+
+const CHANNEL_LABEL: Record<(typeof CHANNELS)[number], string> = { atm: 'ATM', pos: 'POS', web: 'Web', mobile: 'Mobile' };
+const INTERVAL_LABEL: Record<string, string> = {
+  per_authorization: 'Per authorization',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+  all_time: 'All time',
+};
+
+function categoriesText(list: string[] | undefined, none: string): string {
+  return list && list.length ? list.join(', ') : none;
+}
+
+export function SpendingControlsView({ controls, currency }: { controls: SpendingControls | null | undefined; currency: string | undefined }): React.JSX.Element {
+  if (!controls) return <p className="muted">No spending controls are recorded for this card.</p>;
+  const limits = controls.spendingLimits ?? [];
+  return (
+    <div className="spending-controls">
+      <h3>Channels</h3>
+      <ul className="channel-list" aria-label="Channels">
+        {CHANNELS.map((c) => {
+          const value = controls.channels?.[c];
+          const text = value === undefined ? 'not set' : value ? 'allowed' : 'blocked';
+          return (
+            <li key={c} className={`channel channel-${text.replace(' ', '-')}`}>
+              {CHANNEL_LABEL[c]}: <strong>{text}</strong>
+            </li>
+          );
+        })}
+      </ul>
+      <h3>Merchant categories</h3>
+      <dl className="kv">
+        <dt>Allowed</dt>
+        <dd>{categoriesText(controls.allowedCategories, 'All categories')}</dd>
+        <dt>Blocked</dt>
+        <dd>{categoriesText(controls.blockedCategories, 'None')}</dd>
+      </dl>
+      <h3>Spending limits</h3>
+      {limits.length === 0 ? (
+        <p className="muted">No spending limits.</p>
+      ) : (
+        <table className="simple-table">
+          <caption className="visually-hidden">Spending limits</caption>
+          <thead>
+            <tr>
+              <th scope="col">Amount</th>
+              <th scope="col">Interval</th>
+              <th scope="col">Categories</th>
+            </tr>
+          </thead>
+          <tbody>
+            {limits.map((l, i) => (
+              <tr key={l._id ?? i}>
+                <td>{formatMoney(l.amount, currency)}</td>
+                <td>{INTERVAL_LABEL[l.interval] ?? l.interval}</td>
+                <td>{categoriesText(l.categories, 'All categories')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

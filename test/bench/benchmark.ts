@@ -1,0 +1,11 @@
+export interface BenchContext {
+  /** How many customers the sandbox and cache are sized to (`--customers`, default 1,000,000). */
+  customers: number;
+  /** Prints a line of commentary under the benchmark's heading. */
+  print(line: string): void;
+}
+export interface Benchmark {
+  name: string;
+  /** Returns the figures by their BENCH key. */
+  run(ctx: BenchContext): Promise<Record<string, number>>;
+}

@@ -1,0 +1,221 @@
+// The test harness: the built renderer in a real browser, with `window.cardDesk` forwarded over HTTP to
+// the real main-process handler table (same contract, handlers, services and storage as the app; only
+// Electron's IPC transport is replaced). Listens on 127.0.0.1 only; every call must carry the token.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { EventName } from '../../src-shared/ipc/names';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app-core';
+import { createDispatcher } from '../../src-main/ipc/register';
+import { cspWith } from '../../src-main/security/policy';
+import { contentTypeOf, resolveUnder } from '../../src-main/security/renderer-assets';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface HarnessOptions {
+  port?: number;
+  /** Folder for settings, caches and the journal; a new temporary folder when absent. */
+  dataDir?: string;
+  /** Where CSV exports are saved (the harness's stand-in for the save dialog). Default `<dataDir>/exports`. */
+  saveDir?: string;
+  /** Use this API instead of the built-in local sandbox (the key goes to the OS keychain). */
+  apiBaseUrl?: string;
+  apiKey?: string;
+  /** Options for the built-in local sandbox (seed, customers...). */
+  sandbox?: AppCoreOptions['localSandbox'];
+  /** Built renderer folder; default `out/renderer`. */
+  rendererDir?: string;
+}
+
+export interface Harness {
+  /** The page to open, with the token; append a hash route such as `#/customers`. */
+  url: string;
+  origin: string;
+  token: string;
+  dataDir: string;
+  saveDir: string;
+  core: AppCore;
+  /** Makes the next "save file" question answer as if the user pressed Cancel. */
+  cancelNextSave(): void;
+  stop(): Promise<void>;
+}
+
+async function bundleBrowserBridge(): Promise<string> {
+  const out = await build({
+    entryPoints: [path.join(repoRoot, 'test/harness/browser-bridge.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+function tokenMatches(given: string | null | undefined, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function readBody(req: IncomingMessage, limit = 1_000_000): Promise<string> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new Error('body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'card-desk-harness-')));
+  const saveDir = options.saveDir ?? path.join(dataDir, 'exports');
+  await mkdir(saveDir, { recursive: true });
+  const rendererDir = options.rendererDir ?? path.join(repoRoot, 'out/renderer');
+  const indexHtml = await readFile(path.join(rendererDir, 'index.html'), 'utf8').catch(() => {
+    throw new Error(`No built renderer in ${rendererDir}: run \`npm run build\` first.`);
+  });
+  const bridgeJs = await bundleBrowserBridge();
+  const token = randomBytes(24).toString('hex');
+  const eventStreams = new Set<ServerResponse>();
+  let cancelNext = false;
+
+  const core = await createAppCore({
+    dataDir,
+    localSandbox: options.sandbox,
+    saveFile: {
+      async chooseSavePath(suggestedName) {
+        if (cancelNext) {
+          cancelNext = false;
+          return null;
+        }
+        return path.join(saveDir, suggestedName);
+      },
+    },
+    openExternal: async () => {},
+    emit: (name: EventName, payload: unknown) => {
+      const data = `data: ${JSON.stringify({ name, payload })}\n\n`;
+      for (const res of eventStreams) res.write(data);
+    },
+  });
+
+  let origin = '';
+  const dispatchFor = () =>
+    createDispatcher({ handlers: core.handlers, allowedOrigins: [origin], cancels: core.cancels, logger: core.logger });
+  let dispatch: ReturnType<typeof createDispatcher> | null = null;
+  // The page may connect to the harness itself (the bridge); everything else is the app's own CSP.
+  const csp = cspWith('connect-src', "'self'");
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', origin || 'http://127.0.0.1');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (url.pathname === '/__harness/invoke' && req.method === 'POST') {
+        if (!tokenMatches(req.headers['x-harness-token'] as string | undefined, token)) {
+          res.writeHead(403).end();
+          return;
+        }
+        let message: { channel?: unknown; input?: unknown; inputIsUndefined?: boolean; options?: unknown };
+        try {
+          message = JSON.parse(await readBody(req));
+        } catch {
+          res.writeHead(400).end();
+          return;
+        }
+        const senderUrl = (req.headers.origin as string | undefined) ?? (req.headers.referer as string | undefined) ?? null;
+        const input = message.inputIsUndefined ? undefined : message.input;
+        const result = await dispatch!(message.channel, { frameUrl: senderUrl, isTopFrame: true }, input, message.options);
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(result));
+        return;
+      }
+      if (url.pathname === '/__harness/events') {
+        if (!tokenMatches(url.searchParams.get('token'), token)) {
+          res.writeHead(403).end();
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+        res.write(': connected\n\n');
+        eventStreams.add(res);
+        req.on('close', () => eventStreams.delete(res));
+        return;
+      }
+      if (url.pathname === '/__harness/bridge.js') {
+        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(bridgeJs);
+        return;
+      }
+      if (url.pathname === '/' || url.pathname === '/index.html') {
+        const html = indexHtml.replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>');
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' }).end(html);
+        return;
+      }
+      const file = resolveUnder(rendererDir, url.pathname);
+      if (!file) {
+        res.writeHead(404).end();
+        return;
+      }
+      try {
+        const body = await readFile(file);
+        res.writeHead(200, { 'Content-Type': contentTypeOf(file), 'Content-Security-Policy': csp }).end(body);
+      } catch {
+        res.writeHead(404).end();
+      }
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('harness did not get a port');
+  origin = `http://127.0.0.1:${address.port}`;
+  dispatch = dispatchFor();
+
+  if (options.apiBaseUrl) {
+    await useRemoteApi(dispatch, origin, options.apiBaseUrl, options.apiKey);
+  }
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    dataDir,
+    saveDir,
+    core,
+    cancelNextSave: () => {
+      cancelNext = true;
+    },
+    async stop() {
+      for (const res of eventStreams) res.end();
+      eventStreams.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await core.dispose();
+    },
+  };
+}
+
+/** Adds and activates an environment for `--api-base-url`, saving `--api-key` to the keychain. */
+async function useRemoteApi(dispatch: ReturnType<typeof createDispatcher>, origin: string, baseUrl: string, key: string | undefined): Promise<void> {
+  const sender = { frameUrl: origin, isTopFrame: true };
+  const saved = await dispatch('environments.save', sender, { name: 'Harness API', baseUrl });
+  if (!saved.ok) throw new Error(`--api-base-url: ${saved.error.message}`);
+  const id = (saved.data as { id: string }).id;
+  if (key) {
+    const set = await dispatch('keys.set', sender, { environmentId: id, key, allowUnverified: true });
+    if (!set.ok) throw new Error(`--api-key: ${set.error.message}`);
+  }
+  const active = await dispatch('environments.activate', sender, { id });
+  if (!active.ok) throw new Error(`could not switch to ${baseUrl}: ${active.error.message}`);
+}

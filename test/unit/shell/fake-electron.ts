@@ -1,0 +1,87 @@
+// A stand-in for the `electron` module, which cannot run on this machine: it records what the shell
+// asks of Electron so the tests can check every security setting is applied.
+import { EventEmitter } from 'node:events';
+
+type Listener = (...args: unknown[]) => unknown;
+
+export class FakeWebContents extends EventEmitter {
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+  sent: { channel: string; payload: unknown }[] = [];
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, payload: unknown) {
+    this.sent.push({ channel, payload });
+  }
+}
+
+export class FakeBrowserWindow extends EventEmitter {
+  static created: FakeBrowserWindow[] = [];
+  static getAllWindows = () => FakeBrowserWindow.created;
+  static getFocusedWindow = () => FakeBrowserWindow.created[0] ?? null;
+  webContents = new FakeWebContents();
+  loadedUrl: string | null = null;
+  constructor(readonly options: { webPreferences: Record<string, unknown> }) {
+    super();
+    FakeBrowserWindow.created.push(this);
+  }
+  loadURL(url: string) {
+    this.loadedUrl = url;
+    return Promise.resolve();
+  }
+  isDestroyed() {
+    return false;
+  }
+  show() {}
+}
+
+export const recorded = {
+  ipcHandlers: new Map<string, Listener>(),
+  protocolHandlers: new Map<string, (request: { url: string }) => Promise<Response> | Response>(),
+  privilegedSchemes: [] as unknown[],
+  openedExternally: [] as string[],
+  exposed: new Map<string, unknown>(),
+  rendererListeners: new Map<string, Listener[]>(),
+  invoked: [] as unknown[][],
+};
+
+export function fakeSession() {
+  const s = {
+    permissionRequestHandler: null as null | ((wc: unknown, permission: string, cb: (allow: boolean) => void) => void),
+    permissionCheckHandler: null as null | ((wc: unknown, permission: string) => boolean),
+    setPermissionRequestHandler(h: typeof s.permissionRequestHandler) {
+      s.permissionRequestHandler = h;
+    },
+    setPermissionCheckHandler(h: typeof s.permissionCheckHandler) {
+      s.permissionCheckHandler = h;
+    },
+  };
+  return s;
+}
+
+export const electronModule = {
+  BrowserWindow: FakeBrowserWindow,
+  shell: { openExternal: async (url: string) => void recorded.openedExternally.push(url) },
+  ipcMain: { handle: (channel: string, listener: Listener) => void recorded.ipcHandlers.set(channel, listener) },
+  protocol: {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => void recorded.privilegedSchemes.push(...schemes),
+    handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => void recorded.protocolHandlers.set(scheme, handler),
+  },
+  dialog: { showSaveDialog: async () => ({ canceled: true, filePath: undefined }) },
+  contextBridge: { exposeInMainWorld: (key: string, api: unknown) => void recorded.exposed.set(key, api) },
+  ipcRenderer: {
+    invoke: async (...args: unknown[]) => {
+      recorded.invoked.push(args);
+      return { ok: true, data: null };
+    },
+    on(channel: string, listener: Listener) {
+      const list = recorded.rendererListeners.get(channel) ?? [];
+      list.push(listener);
+      recorded.rendererListeners.set(channel, list);
+    },
+    removeListener(channel: string, listener: Listener) {
+      const list = recorded.rendererListeners.get(channel) ?? [];
+      recorded.rendererListeners.set(channel, list.filter((l) => l !== listener));
+    },
+  },
+};
