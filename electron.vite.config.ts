@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './renderer.vite.config';
 
 const root = import.meta.dirname;
 const mainEntries: Record<string, string> = { index: resolve(root, 'src-main/index.ts') };
@@ -25,17 +25,5 @@ export default defineConfig({
       rolldownOptions: { output: { entryFileNames: '[name].cjs' } },
     },
   },
-  renderer: {
-    root: resolve(root, 'src-renderer'),
-    base: './',
-    plugins: [react()],
-    build: {
-      outDir: resolve(root, 'out/renderer'),
-      emptyOutDir: true,
-      // No inline scripts or styles: the CSP allows only 'self'.
-      assetsInlineLimit: 0,
-      modulePreload: { polyfill: false },
-      rolldownOptions: { input: resolve(root, 'src-renderer/index.html') },
-    },
-  },
+  renderer: rendererConfig,
 });

@@ -226,13 +226,14 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     }
   }
 
-  /** A 429 means the window is spent: later calls wait for it too rather than sending into another 429. */
+  /**
+   * A 429 means the window is spent: later calls wait too rather than sending into another 429. The
+   * wait the 429 asked for is the one that counts, even if an earlier header promised a later reset.
+   */
   function noteRateLimited(waitMs: number | null): void {
     if (waitMs === null) return;
     const resetAt = now() + waitMs;
-    rateLimit = rateLimit
-      ? { ...rateLimit, remaining: 0, resetAt: Math.max(rateLimit.resetAt, resetAt) }
-      : { limit: 0, remaining: 0, resetAt };
+    rateLimit = rateLimit ? { ...rateLimit, remaining: 0, resetAt } : { limit: 0, remaining: 0, resetAt };
   }
 
   const list = <T extends z.ZodType>(item: T) => listEnvelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>[]>>;

@@ -114,6 +114,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         const exportId = randomUUID();
         const controller = new AbortController();
         const ctx: SourceContext = {
+          environmentId: environment.id,
           api,
           getKnownCards: deps.getKnownCards,
           getJournal: deps.getJournal,

@@ -14,7 +14,13 @@ type MaybePromise<T> = T | Promise<T>;
 
 /** The journal of writes, as far as an export reads it. */
 export interface JournalReader {
-  list(input: { query?: string; outcome?: (typeof JOURNAL_OUTCOMES)[number]; page: number; limit: number }): MaybePromise<{
+  list(input: {
+    environmentId?: string;
+    query?: string;
+    outcome?: (typeof JOURNAL_OUTCOMES)[number];
+    page: number;
+    limit: number;
+  }): MaybePromise<{
     entries: JournalEntry[];
     total: number;
   }>;
@@ -27,6 +33,8 @@ export interface CustomerSearch {
 
 /** What a source may use while it runs; resolved once per export. */
 export interface SourceContext {
+  /** The environment being exported; the journal holds every environment's writes. */
+  environmentId: string;
   api: CardApiClient;
   getKnownCards: () => Promise<KnownCards>;
   getJournal?: () => Promise<JournalReader>;

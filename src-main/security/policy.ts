@@ -19,6 +19,8 @@ export interface SecureWebPreferences {
   experimentalFeatures: false;
   navigateOnDragDrop: false;
   safeDialogs: true;
+  /** Middle-click would open links in new windows. */
+  disableBlinkFeatures: 'Auxclick';
 }
 
 export function secureWebPreferences(preloadPath: string): SecureWebPreferences {
@@ -35,6 +37,7 @@ export function secureWebPreferences(preloadPath: string): SecureWebPreferences 
     experimentalFeatures: false,
     navigateOnDragDrop: false,
     safeDialogs: true,
+    disableBlinkFeatures: 'Auxclick',
   };
 }
 
@@ -58,6 +61,14 @@ export const CONTENT_SECURITY_POLICY = [
   "manifest-src 'none'",
   "media-src 'none'",
 ].join('; ');
+
+/**
+ * The policy as a `<meta>` in the built index.html too (defence in depth if the page were ever loaded
+ * some other way). `frame-ancestors` has no effect in a meta element, so it is left out there.
+ */
+export const META_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.split('; ')
+  .filter((d) => !d.startsWith('frame-ancestors '))
+  .join('; ');
 
 /** The same policy with one directive replaced (the test harness lets its page talk to itself). */
 export function cspWith(directive: string, value: string): string {

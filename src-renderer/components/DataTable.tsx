@@ -21,9 +21,14 @@ export interface DataTableProps<T extends RowData> {
   /** Pixel height of the scroll area. */
   height?: number;
   rowHeight?: number;
+  /** Called when the rows near the end come into view (a continuous list fetches its next page). */
+  onEndReached?: () => void;
 }
 
-export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onOpen, selectedKey, height = 520, rowHeight = 36 }: DataTableProps<T>): React.JSX.Element {
+/** How many rows before the end `onEndReached` fires, so the next page arrives before the user gets there. */
+const END_THRESHOLD = 20;
+
+export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onOpen, selectedKey, height = 520, rowHeight = 36, onEndReached }: DataTableProps<T>): React.JSX.Element {
   const table = useTable({ features, columns, data: rows });
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
@@ -39,6 +44,14 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
   useEffect(() => {
     if (active >= modelRows.length) setActive(Math.max(0, modelRows.length - 1));
   }, [active, modelRows.length]);
+
+  const virtualItems = virtualizer.getVirtualItems();
+  const lastVisible = virtualItems.at(-1)?.index ?? -1;
+  const endReached = useRef(onEndReached);
+  endReached.current = onEndReached;
+  useEffect(() => {
+    if (modelRows.length > 0 && lastVisible >= modelRows.length - 1 - END_THRESHOLD) endReached.current?.();
+  }, [lastVisible, modelRows.length]);
 
   const move = (to: number) => {
     const next = Math.max(0, Math.min(modelRows.length - 1, to));
@@ -88,7 +101,7 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
         onKeyDown={onKeyDown}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {virtualItems.map((item) => {
             const row = modelRows[item.index]!;
             const key = rowKey(row.original);
             return (

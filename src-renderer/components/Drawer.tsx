@@ -3,13 +3,16 @@ import { useEffect, useRef } from 'react';
 /** A side panel for a record's detail. Escape or the close button closes it; focus moves into it. */
 export function Drawer({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }): React.JSX.Element {
   const ref = useRef<HTMLElement>(null);
+  // The latest onClose without re-running the effect: focus moves in once, and back once on close.
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     ref.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();
-        onClose();
+        close.current();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -17,7 +20,7 @@ export function Drawer({ title, onClose, children }: { title: string; onClose: (
       window.removeEventListener('keydown', onKey);
       previous?.focus?.();
     };
-  }, [onClose]);
+  }, []);
   return (
     <>
       <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
@@ -45,5 +48,15 @@ export function Details({ items }: { items: [string, React.ReactNode][] }): Reac
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A titled part of a detail view (Merchant, Terminal, Fees...). */
+export function DetailSection({ title, children }: { title: string; children: React.ReactNode }): React.JSX.Element {
+  return (
+    <section className="detail-section" aria-label={title}>
+      <h3>{title}</h3>
+      {children}
+    </section>
   );
 }

@@ -1,4 +1,7 @@
 import type { Benchmark } from './benchmark';
+import { sandboxBenchmark } from './sandbox.bench';
 
 /** Every benchmark `npm run bench` runs, in order. */
-export const benchmarks: Benchmark[] = [];
+export const benchmarks: Benchmark[] = [
+  sandboxBenchmark,
+];

@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import type { EventName } from '../../src-shared/ipc/names';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app-core';
 import { createDispatcher } from '../../src-main/ipc/register';
-import { cspWith } from '../../src-main/security/policy';
+import { META_CONTENT_SECURITY_POLICY, cspWith } from '../../src-main/security/policy';
 import { contentTypeOf, resolveUnder } from '../../src-main/security/renderer-assets';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -113,6 +113,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let dispatch: ReturnType<typeof createDispatcher> | null = null;
   // The page may connect to the harness itself (the bridge); everything else is the app's own CSP.
   const csp = cspWith('connect-src', "'self'");
+  const metaCsp = META_CONTENT_SECURITY_POLICY.replace("connect-src 'none'", "connect-src 'self'");
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -152,7 +153,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         return;
       }
       if (url.pathname === '/' || url.pathname === '/index.html') {
-        const html = indexHtml.replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>');
+        const html = indexHtml
+          .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*"\s*\/?>/, `<meta http-equiv="Content-Security-Policy" content="${metaCsp}">`)
+          .replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>');
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' }).end(html);
         return;
       }

@@ -31,7 +31,7 @@ export const journalSource = defineSource({
   unavailable: ({ getJournal }) => (getJournal ? null : 'The journal of writes is not available, so it cannot be exported.'),
   fetchPage: async (ctx, query, page, limit) => {
     if (!ctx.getJournal) return err('not_found', 'The journal of writes is not available, so it cannot be exported.');
-    const { entries, total } = await (await ctx.getJournal()).list({ ...query, page, limit });
+    const { entries, total } = await (await ctx.getJournal()).list({ ...query, environmentId: ctx.environmentId, page, limit });
     return ok({ records: entries, total, pages: Math.ceil(total / limit) });
   },
 });

@@ -118,10 +118,10 @@ export class CustomerDirectory {
 
   /** The customer as authorizations and transactions embed it: dob as a timestamp, isDeleted, no documents. */
   embedded(index: number): Customer {
-    const { individual, ...rest } = this.at(index);
-    const { documents: _documents, dob, ...person } = individual ?? {};
+    const customer = this.at(index);
+    const { documents: _documents, dob, ...person } = customer.individual ?? {};
     return {
-      ...rest,
+      ...customer,
       individual: { ...person, dob: dob ? `${dob.replaceAll('/', '-')}T00:00:00.000Z` : '' },
       isDeleted: false,
     };

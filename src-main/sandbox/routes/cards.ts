@@ -4,6 +4,7 @@ import { isObjectId } from '../../../src-shared/api/rules';
 import { cardTransactionsQuerySchema } from '../../../src-shared/api/requests';
 import { CardIssuer } from '../operations/issue-card';
 import type { SandboxDeps } from '../state/deps';
+import type { CardRecord } from '../state/records';
 import { MESSAGES, fail, ok, okList, pageOf } from '../http/envelope';
 import type { SandboxEnv } from '../http/env';
 import { dateWindow, pageAndLimit, parseQuery, within } from '../http/query';
@@ -22,10 +23,10 @@ export function cardRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
   });
 
   /** The card named by the path, or the error answer for it. */
-  const cardOf = (id: string) => {
-    if (!isObjectId(id)) return { status: 400, message: MESSAGES.invalidCardId } as const;
+  const cardOf = (id: string): { card: CardRecord } | { status: 400 | 404; message: string } => {
+    if (!isObjectId(id)) return { status: 400, message: MESSAGES.invalidCardId };
     const card = deps.store.card(id);
-    return card ? { card } : ({ status: 404, message: MESSAGES.cardNotFound } as const);
+    return card ? { card } : { status: 404, message: MESSAGES.cardNotFound };
   };
 
   app.get('/cards/:id/balance', (c) => {

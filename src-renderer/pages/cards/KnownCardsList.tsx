@@ -9,6 +9,7 @@ import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { useAppStore } from '../../stores/appStore';
 import { cardColumns } from './cardFields';
+import './cards.css';
 
 export function KnownCardsList({ query = '', customerId, label = 'Known cards' }: { query?: string; customerId?: string; label?: string }): React.JSX.Element {
   const environmentId = useAppStore((s) => s.status?.environment.id ?? null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  APP_ORIGIN, CONTENT_SECURITY_POLICY, allowExternal, allowNavigation, allowPermission, cspWith, secureWebPreferences, windowOpenDecision,
+  APP_ORIGIN, CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY, allowExternal, allowNavigation, allowPermission, cspWith, secureWebPreferences, windowOpenDecision,
 } from '../../../src-main/security/policy';
 import { resolveRendererAsset, resolveUnder } from '../../../src-main/security/renderer-assets';
 
@@ -22,6 +22,7 @@ describe('window web preferences', () => {
     expect(prefs[key]).toBe(value);
   });
   it('loads the given preload', () => expect(prefs.preload).toBe('/app/preload.cjs'));
+  it('turns off middle-click (auxclick) so links cannot open new windows that way', () => expect(prefs.disableBlinkFeatures).toBe('Auxclick'));
 });
 
 describe('content security policy', () => {
@@ -38,6 +39,12 @@ describe('content security policy', () => {
   });
   it('names no remote origin and no unsafe keyword anywhere', () => {
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-|https?:|\*|ws:/);
+  });
+  it('is also in the built page as a meta element, without the header-only frame-ancestors', () => {
+    const meta = directives(META_CONTENT_SECURITY_POLICY);
+    expect(meta.get('script-src')).toEqual(["'self'"]);
+    expect(meta.get('connect-src')).toEqual(["'none'"]);
+    expect(meta.has('frame-ancestors')).toBe(false);
   });
   it('cspWith replaces only the named directive', () => {
     const changed = directives(cspWith('connect-src', "'self'"));

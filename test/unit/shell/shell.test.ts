@@ -37,6 +37,7 @@ describe('main window', () => {
       webSecurity: true,
       webviewTag: false,
       allowRunningInsecureContent: false,
+      disableBlinkFeatures: 'Auxclick',
       preload: '/app/preload/index.cjs',
     });
     expect(win.loadedUrl).toBe(`${APP_ORIGIN}/index.html`);

@@ -1,0 +1,35 @@
+// The renderer's build, shared by electron-vite (`npm run build`) and a renderer-only build
+// (`npm run build:renderer`, used while working on pages through the test harness).
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { META_CONTENT_SECURITY_POLICY } from './src-main/security/policy';
+
+const root = import.meta.dirname;
+
+/** Puts the app's CSP into the built index.html (the dev server's inline preamble would break it). */
+function cspMeta(): Plugin {
+  return {
+    name: 'card-desk-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: META_CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
+export const rendererConfig = {
+  root: resolve(root, 'src-renderer'),
+  base: './',
+  plugins: [react(), cspMeta()],
+  build: {
+    outDir: resolve(root, 'out/renderer'),
+    emptyOutDir: true,
+    // No inline scripts or styles: the CSP allows only 'self'.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+    rolldownOptions: { input: resolve(root, 'src-renderer/index.html') },
+  },
+} satisfies UserConfig;
+
+export default defineConfig(rendererConfig);

@@ -1,0 +1,56 @@
+// IPC handlers for the writes (issue a card, open an account or wallet) and the journal that records them.
+import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
+import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/contract';
+import { ok, type Result } from '../../src-shared/ipc/result';
+import { unexpectedError } from '../api/unexpected-error';
+import type { Handler, HandlersFor } from '../ipc/handler';
+import { createIssuingService, type IssuingDeps, type IssuingService } from './issuing-service';
+
+export type IssuingChannel = 'cards.create' | 'accounts.create' | 'journal.list' | 'journal.acknowledgeResend';
+
+export type IssuingHandlers = HandlersFor<IssuingChannel> & {
+  /** The service behind the handlers (reconciliation on demand). */
+  readonly service: IssuingService;
+};
+
+export function issuingHandlers(deps: IssuingDeps): HandlersFor<IssuingChannel> {
+  const { service: _service, ...handlers } = issuingHandlersWithService(deps);
+  return handlers;
+}
+
+export function issuingHandlersWithService(deps: IssuingDeps): IssuingHandlers {
+  const service = createIssuingService(deps);
+
+  function on<C extends IssuingChannel>(
+    channel: C,
+    run: (input: ParsedInputOf<C>, signal: AbortSignal) => Promise<Result<OutputOf<C>>>,
+  ): Handler<C> {
+    return async (input, ctx) => {
+      try {
+        return await run(input, ctx.signal);
+      } catch (error) {
+        return unexpectedError(error, deps.logger, channel);
+      }
+    };
+  }
+
+  const handlers: HandlersFor<IssuingChannel> = {
+    'cards.create': on('cards.create', (request, signal) => service.createCard(request, { signal })),
+    'accounts.create': on('accounts.create', (request, signal) => service.createAccount(request, { signal })),
+    'journal.list': on('journal.list', async (input) => {
+      const [active, journal] = await Promise.all([deps.getActive(), deps.getJournal()]);
+      try {
+        await service.reconcile();
+      } catch (e) {
+        deps.logger?.warn({ error: e instanceof Error ? e.message : String(e) }, 'card reconciliation failed');
+      }
+      service.reconcileAccountsInBackground();
+      const page = input.page ?? 0;
+      const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+      const { entries, total } = journal.list({ environmentId: active.environment.id, query: input.query, outcome: input.outcome, page, limit });
+      return ok(entries, { total, pages: Math.ceil(total / limit), page, limit });
+    }),
+    'journal.acknowledgeResend': on('journal.acknowledgeResend', ({ id }) => service.acknowledgeResend(id)),
+  };
+  return { ...handlers, service };
+}

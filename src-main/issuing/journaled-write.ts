@@ -1,0 +1,109 @@
+// One write (POST /cards or POST /accounts), sent at most once: refused while an identical one is in
+// flight or has an unknown outcome nobody allowed to resend, recorded in the journal before it is sent,
+// and settled in the journal when the answer comes.
+import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
+import { err, ok, type Result } from '../../src-shared/ipc/result';
+import type { ApiResult } from '../api/types';
+import type { Logger } from '../core/ports';
+import type { Journal, JournalOperation } from '../journal/journal';
+import { fingerprintOf } from './fingerprint';
+import type { InFlightWrites } from './in-flight';
+
+export interface WriteContext {
+  environmentId: string;
+  journal: Journal;
+  inFlight: InFlightWrites;
+  changed: (entry: JournalEntry) => void;
+  logger?: Logger;
+}
+
+export interface WriteSpec<T> {
+  operation: JournalOperation;
+  /** "card", "wallet", "account": what the user is creating, for messages. */
+  noun: string;
+  /** The request as the user asked for it (any client reference in it is ignored). */
+  request: object;
+  /** A fresh client reference for this attempt, or null when the operation has none. */
+  clientReference: string | null;
+  /** Called with the request to send (client reference included); must not retry. */
+  send: (request: object) => Promise<ApiResult<T>>;
+  resultIdOf: (data: T) => string;
+  /** Before refusing because of an unknown outcome: a last look for the record it may have created. */
+  recheckUnknown?: () => Promise<void>;
+  /** Called before sending; true stops the write (the user cancelled before anything went out). */
+  cancelled?: () => boolean;
+}
+
+export type WriteOutcome<T> =
+  | { kind: 'refused'; result: Result<T> }
+  | { kind: 'answered'; entry: JournalEntry; result: ApiResult<T> };
+
+const inFlightMessage = (noun: string) =>
+  `An identical ${noun} request is already being sent. Wait for its answer before sending it again.`;
+
+const unknownMessage = (noun: string, entry: JournalEntry) =>
+  `An identical ${noun} request sent at ${entry.at} has an unknown outcome, so the ${noun} may already exist. ` +
+  `Check the Journal before sending it again; it can be resent only after you allow it there.`;
+
+/** Puts the client reference into `metadata.clientReference`, replacing any the caller sent. */
+export function withClientReference(request: object, clientReference: string | null): object {
+  if (!clientReference) return request;
+  const metadata = (request as { metadata?: Record<string, unknown> }).metadata ?? {};
+  return { ...request, metadata: { ...metadata, clientReference } };
+}
+
+export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): Promise<WriteOutcome<T>> {
+  const { environmentId, journal, inFlight, logger } = ctx;
+  const fingerprint = fingerprintOf(spec.operation, spec.request);
+  const key = `${environmentId}\n${fingerprint}`;
+  if (!inFlight.claim(key)) return { kind: 'refused', result: err('conflict', inFlightMessage(spec.noun)) };
+  try {
+    if (journal.blockingUnknown(environmentId, fingerprint) && spec.recheckUnknown) await spec.recheckUnknown();
+    const blocking = journal.blockingUnknown(environmentId, fingerprint);
+    if (blocking) {
+      return { kind: 'refused', result: err('conflict', unknownMessage(spec.noun, blocking), { journalEntryId: blocking.id }) };
+    }
+    if (spec.cancelled?.()) return { kind: 'refused', result: err('cancelled', 'The request was cancelled before it was sent.') };
+
+    const toSend = withClientReference(spec.request, spec.clientReference);
+    let entry: JournalEntry;
+    try {
+      entry = journal.begin({ environmentId, operation: spec.operation, request: toSend, clientReference: spec.clientReference, fingerprint });
+    } catch (e) {
+      logger?.error({ operation: spec.operation, error: e instanceof Error ? e.message : String(e) }, 'journal write failed; request not sent');
+      return {
+        kind: 'refused',
+        result: err('internal', `Card Desk could not record the ${spec.noun} request in its journal, so it did not send it. Nothing was created.`),
+      };
+    }
+    ctx.changed(entry);
+
+    const result = await spec.send(toSend);
+    try {
+      entry = journal.settle(entry.id, result.ok
+        ? { outcome: 'succeeded', resultId: spec.resultIdOf(result.data) }
+        : result.error.kind === 'outcome_unknown'
+          ? { outcome: 'outcome_unknown', error: result.error.message }
+          : { outcome: 'failed', error: result.error.message });
+      ctx.changed(entry);
+    } catch (e) {
+      // The answer stands; the entry stays pending and is treated as unknown after a restart.
+      logger?.error({ operation: spec.operation, journalId: entry.id, error: e instanceof Error ? e.message : String(e) }, 'journal settle failed');
+    }
+    logger?.info({ operation: spec.operation, journalId: entry.id, outcome: entry.outcome }, 'write answered');
+    return { kind: 'answered', entry, result };
+  } finally {
+    inFlight.release(key);
+  }
+}
+
+/** The answer as the renderer sees it: an unknown outcome names its journal entry and says what to do. */
+export function answerOf<T>(outcome: WriteOutcome<T>, unknownAdvice: string): Result<T> {
+  if (outcome.kind === 'refused') return outcome.result;
+  const { result, entry } = outcome;
+  if (result.ok) return ok(result.data);
+  if (result.error.kind === 'outcome_unknown') {
+    return err('outcome_unknown', `${result.error.message} ${unknownAdvice}`, { journalEntryId: entry.id });
+  }
+  return { ok: false, error: { ...result.error, journalEntryId: entry.id } };
+}

@@ -1,0 +1,42 @@
+// Under a list: the Pager, or for a continuous list how much of it has been loaded.
+import './components.css';
+import { Pager } from './Pager';
+import type { ListData } from './useListData';
+
+export function ListFooter<T>({ list, continuous, page, limit, onPage, onLimit }: {
+  list: ListData<T>;
+  continuous: boolean;
+  page: number;
+  limit: number;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+}): React.JSX.Element {
+  if (!continuous) {
+    return <Pager pagination={list.pagination} page={page} limit={limit} onPage={onPage} onLimit={onLimit} busy={list.isFetching} />;
+  }
+  const total = list.pagination?.total;
+  return (
+    <div className="list-status" role="status" aria-live="polite">
+      <span>
+        Loaded {list.rows.length.toLocaleString('en')}
+        {total !== undefined ? ` of ${total.toLocaleString('en')}` : ''}
+      </span>
+      {list.loadingMore ? <span>Loading more…</span> : null}
+      {list.hasMore && !list.loadingMore ? (
+        <button type="button" onClick={list.loadMore}>
+          Load more
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Switches a list between pages and one continuous list that loads as you scroll. */
+export function ContinuousToggle({ checked, onChange }: { checked: boolean; onChange: (continuous: boolean) => void }): React.JSX.Element {
+  return (
+    <label className="inline-check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      Scroll through all pages
+    </label>
+  );
+}

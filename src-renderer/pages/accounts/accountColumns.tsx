@@ -1,0 +1,47 @@
+import type { Account } from '../../../src-shared/api/records';
+import { StatusBadge } from '../../components/Badge';
+import type { Column } from '../../components/DataTable';
+import { formatDate, formatMoney } from '../../lib/format';
+
+const numHeader = (text: string) => () => <span className="cell-num">{text}</span>;
+
+export const ACCOUNT_TYPE_LABELS: Record<string, string> = { account: 'Settlement account', wallet: 'Wallet' };
+
+export const accountColumns: Column<Account>[] = [
+  {
+    id: 'name',
+    header: 'Account name',
+    cell: ({ row }) => (
+      <span className="cell-two">
+        <span>{row.original.accountName ?? '—'}</span>
+        <span className="cell-sub">{row.original.accountType ?? ''}</span>
+      </span>
+    ),
+  },
+  { id: 'number', header: 'Account number', width: 130, cell: ({ row }) => <span className="mono">{row.original.accountNumber ?? '—'}</span> },
+  { id: 'bank', header: 'Bank code', width: 90, cell: ({ row }) => <span className="mono">{row.original.bankCode ?? '—'}</span> },
+  {
+    id: 'type',
+    header: 'Type',
+    width: 150,
+    cell: ({ row }) => {
+      const type = row.original.type;
+      return type ? <StatusBadge status="neutral" label={ACCOUNT_TYPE_LABELS[type] ?? type} /> : '—';
+    },
+  },
+  { id: 'currency', header: 'Currency', width: 80, cell: ({ row }) => row.original.currency ?? '—' },
+  {
+    id: 'current',
+    header: numHeader('Current balance'),
+    width: 160,
+    cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.currentBalance, row.original.currency)}</span>,
+  },
+  {
+    id: 'available',
+    header: numHeader('Available balance'),
+    width: 160,
+    cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.availableBalance, row.original.currency)}</span>,
+  },
+  { id: 'default', header: 'Default', width: 80, cell: ({ row }) => (row.original.isDefault ? <StatusBadge status="active" label="Default" /> : '') },
+  { id: 'created', header: 'Created', width: 110, cell: ({ row }) => formatDate(row.original.createdAt) },
+];

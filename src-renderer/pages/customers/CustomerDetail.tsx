@@ -1,0 +1,136 @@
+// One customer from the offline cache: identity, KYC, contact, address, documents, cards and wallets.
+import type { Customer } from '../../../src-shared/api/records';
+import { CopyButton, IdWithCopy } from '../../components/CopyButton';
+import { Details } from '../../components/Drawer';
+import { ErrorState, LoadingRows } from '../../components/States';
+import { hrefOf } from '../../app/routes';
+import { bridge } from '../../lib/bridge';
+import { formatDateTime } from '../../lib/format';
+import { useBridgeQuery } from '../../lib/useBridgeQuery';
+import { IssueCardSlot } from '../cards/IssueCardSlot';
+import { KnownCardsList } from '../cards/KnownCardsList';
+import { customerName, dobText } from './customerFields';
+import { CustomerWallets } from './CustomerWallets';
+import { useActiveEnvironmentId } from './useCustomerSearch';
+
+export function CustomerDetail({ id }: { id: string }): React.JSX.Element {
+  const environmentId = useActiveEnvironmentId();
+  const customer = useBridgeQuery(['customers', 'get', environmentId, id], (opts) => bridge().customers.get({ id }, opts));
+  const c = customer.data?.data;
+  return (
+    <section aria-labelledby="page-title" className="customer-detail">
+      <p>
+        <a href={hrefOf('customers')}>← All customers</a>
+      </p>
+      <h1 id="page-title">{c ? customerName(c) : 'Customer'}</h1>
+      {customer.error ? (
+        <ErrorState error={customer.error.appError} onRetry={() => void customer.refetch()} />
+      ) : !c ? (
+        <LoadingRows rows={6} label="Loading customer" />
+      ) : (
+        <CustomerBody customer={c} />
+      )}
+    </section>
+  );
+}
+
+function WithCopy({ value, label }: { value: string | undefined; label: string }): React.JSX.Element {
+  if (!value) return <span>—</span>;
+  return (
+    <span className="id-with-copy">
+      <span>{value}</span>
+      <CopyButton value={value} label={label} />
+    </span>
+  );
+}
+
+function CustomerBody({ customer: c }: { customer: Customer }): React.JSX.Element {
+  const ind = c.individual;
+  const addr = c.billingAddress;
+  const docs = ind?.documents;
+  const documents: [string, string | undefined][] = [
+    ['ID front', docs?.idFrontUrl],
+    ['ID back', docs?.idBackUrl],
+    ['Address verification', docs?.addressVerificationUrl],
+  ];
+  return (
+    <>
+      <div className="detail-grid">
+        <section className="panel" aria-labelledby="identity-title">
+          <h2 id="identity-title">Identity</h2>
+          <Details
+            items={[
+              ['Name', customerName(c)],
+              ['Type', c.type ?? '—'],
+              ['Status', c.status ?? '—'],
+              ['Date of birth', dobText(ind?.dob)],
+              ['Identity type', ind?.identity?.type ?? '—'],
+              ['Identity number', <WithCopy value={ind?.identity?.number} label="identity number" />],
+              ['Customer id', <IdWithCopy id={c._id} label="customer id" />],
+              ['Created', formatDateTime(c.createdAt)],
+            ]}
+          />
+        </section>
+        <section className="panel" aria-labelledby="kyc-title">
+          <h2 id="kyc-title">KYC</h2>
+          <p>
+            {c.isApproved === undefined ? (
+              <span className="muted">Not reported</span>
+            ) : c.isApproved ? (
+              <span className="status-badge status-active">Approved</span>
+            ) : (
+              <span className="status-badge status-inactive">Not approved</span>
+            )}
+          </p>
+          <h2 id="contact-title">Contact</h2>
+          <Details
+            items={[
+              ['Email', <WithCopy value={c.emailAddress} label="email" />],
+              ['Phone', <WithCopy value={c.phoneNumber} label="phone number" />],
+            ]}
+          />
+          <h2 id="address-title">Billing address</h2>
+          <address className="address">
+            {[addr?.line1, addr?.line2, [addr?.city, addr?.state].filter(Boolean).join(', '), addr?.postalCode, addr?.country]
+              .filter((l): l is string => !!l)
+              .map((line, i) => (
+                <span key={i}>{line}</span>
+              ))}
+          </address>
+        </section>
+      </div>
+      <section className="panel" aria-labelledby="documents-title">
+        <h2 id="documents-title">Documents</h2>
+        <p className="muted small">Links are shown to copy into your browser; Card Desk does not open remote pages.</p>
+        <dl className="kv">
+          {documents.map(([label, url]) => (
+            <div key={label} className="kv-row">
+              <dt>{label}</dt>
+              <dd>
+                {url ? (
+                  <span className="doc-link">
+                    <code>{url}</code>
+                    <CopyButton value={url} label={`${label} link`} />
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="panel" aria-labelledby="cards-title">
+        <div className="page-head">
+          <h2 id="cards-title">Cards</h2>
+          <IssueCardSlot customerId={c._id} />
+        </div>
+        <KnownCardsList customerId={c._id} label="Cards of this customer" />
+      </section>
+      <section className="panel" aria-labelledby="wallets-title">
+        <h2 id="wallets-title">Wallets</h2>
+        <CustomerWallets customerId={c._id} />
+      </section>
+    </>
+  );
+}

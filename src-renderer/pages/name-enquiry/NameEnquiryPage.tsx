@@ -1,0 +1,112 @@
+// Resolves a bank account's holder name. Both fields are checked with the shared rule as the user types.
+import { useState } from 'react';
+import type { NameEnquiryResult } from '../../../src-shared/api/records';
+import { nameEnquiryRequestSchema } from '../../../src-shared/api/requests';
+import type { AppError } from '../../../src-shared/ipc/result';
+import { CopyButton } from '../../components/CopyButton';
+import { Details } from '../../components/Drawer';
+import { ErrorState } from '../../components/States';
+import { bridge } from '../../lib/bridge';
+import { fieldProblems } from './fieldProblems';
+import './name-enquiry.css';
+
+type Field = 'bankCode' | 'accountNumber';
+
+export function NameEnquiryPage(): React.JSX.Element {
+  const [values, setValues] = useState<Record<Field, string>>({ bankCode: '', accountNumber: '' });
+  const [touched, setTouched] = useState<Record<Field, boolean>>({ bankCode: false, accountNumber: false });
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<NameEnquiryResult | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const problems = fieldProblems(nameEnquiryRequestSchema, values);
+  const serverField = error?.field === 'bankCode' || error?.field === 'accountNumber' ? error.field : null;
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+    setResult(null);
+    setError(null);
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setTouched({ bankCode: true, accountNumber: true });
+    if (Object.keys(problems).length) return;
+    setBusy(true);
+    setResult(null);
+    setError(null);
+    const r = await bridge().accounts.nameEnquiry({ bankCode: values.bankCode.trim(), accountNumber: values.accountNumber.trim() });
+    setBusy(false);
+    if (r.ok) setResult(r.data);
+    else setError(r.error);
+  };
+
+  const message = (field: Field): string | null =>
+    (touched[field] ? problems[field] : undefined) ?? (serverField === field ? error?.fields?.[field] ?? error?.message ?? null : null);
+
+  return (
+    <section aria-labelledby="page-title" className="name-enquiry">
+      <h1 id="page-title">Name enquiry</h1>
+      <p className="muted">Find the name on a bank account before you send money to it or map a card to it.</p>
+      <form className="panel name-enquiry-form" onSubmit={(e) => void submit(e)} noValidate>
+        <Field label="Bank code" name="bankCode" value={values.bankCode} problem={message('bankCode')} onChange={change} hint="3 to 6 digits" />
+        <Field label="Account number" name="accountNumber" value={values.accountNumber} problem={message('accountNumber')} onChange={change} hint="10 digits" />
+        <div>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Looking up…' : 'Look up name'}
+          </button>
+        </div>
+      </form>
+      {error && !serverField ? <ErrorState error={error} /> : null}
+      {result ? (
+        <section className="panel name-result" aria-labelledby="result-title" role="status">
+          <h2 id="result-title">Account holder</h2>
+          <p className="account-name" data-testid="account-name">
+            {result.accountName}
+            <CopyButton value={result.accountName} label="account name" />
+          </p>
+          <Details
+            items={[
+              ['Bank code', result.bankCode],
+              ['Account number', <span className="mono">{result.accountNumber}</span>],
+            ]}
+          />
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+function Field({ label, name, value, problem, hint, onChange }: {
+  label: string;
+  name: Field;
+  value: string;
+  problem: string | null;
+  hint: string;
+  onChange: (field: Field, value: string) => void;
+}): React.JSX.Element {
+  const hintId = `${name}-hint`;
+  const errorId = `${name}-error`;
+  return (
+    <label>
+      {label}
+      <input
+        name={name}
+        value={value}
+        inputMode="numeric"
+        autoComplete="off"
+        onChange={(e) => onChange(name, e.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
+      />
+      <span id={hintId} className="muted small">
+        {hint}
+      </span>
+      {problem ? (
+        <span id={errorId} className="field-error">
+          {problem}
+        </span>
+      ) : null}
+    </label>
+  );
+}

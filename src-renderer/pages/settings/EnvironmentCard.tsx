@@ -1,0 +1,101 @@
+// One environment: its address, whether it is active, switch/edit/delete, and its API key.
+import { useState } from 'react';
+import type { Environment } from '../../../src-shared/ipc/channels/settings';
+import type { AppError } from '../../../src-shared/ipc/result';
+import { ErrorState } from '../../components/States';
+import { bridge } from '../../lib/bridge';
+import { useAppStore } from '../../stores/appStore';
+import { ApiKeyForm } from './ApiKeyForm';
+import { EnvironmentForm } from './EnvironmentForm';
+import { useSettingsRefresh } from './useEnvironments';
+
+export function EnvironmentCard({ environment: env, active }: { environment: Environment; active: boolean }): React.JSX.Element {
+  const refresh = useSettingsRefresh();
+  const refreshStatus = useAppStore((s) => s.refreshStatus);
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const headingId = `env-title-${env.id}`;
+
+  const activate = async () => {
+    setBusy(true);
+    setError(null);
+    const r = await bridge().environments.activate({ id: env.id });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    useAppStore.setState({ status: r.data, statusError: null });
+    await refresh.everything();
+  };
+
+  const remove = async () => {
+    setConfirmDelete(false);
+    setBusy(true);
+    setError(null);
+    const r = await bridge().environments.delete({ id: env.id });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    await refreshStatus();
+    await (active ? refresh.everything() : refresh.settings());
+  };
+
+  return (
+    <section className={`panel environment${active ? ' environment-active' : ''}`} aria-labelledby={headingId}>
+      <header className="environment-head">
+        <div>
+          <h3 id={headingId}>{env.name}</h3>
+          <p className="mono muted small">{env.baseUrl}</p>
+          <p className="badges">
+            {active ? <span className="badge badge-active">Active</span> : null}
+            {env.builtIn ? <span className="badge badge-sandbox">Local sandbox — test data</span> : null}
+          </p>
+        </div>
+        <div className="environment-actions">
+          {active ? null : (
+            <button type="button" className="primary" onClick={() => void activate()} disabled={busy}>
+              Use this environment
+            </button>
+          )}
+          {env.builtIn ? null : (
+            <>
+              <button type="button" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
+                Edit
+              </button>
+              {confirmDelete ? (
+                <span className="confirm">
+                  <span>Delete {env.name}, its key and its cached customers?</span>
+                  <button type="button" className="danger" onClick={() => void remove()} disabled={busy}>
+                    Yes, delete environment
+                  </button>
+                  <button type="button" onClick={() => setConfirmDelete(false)}>
+                    Keep it
+                  </button>
+                </span>
+              ) : (
+                <button type="button" onClick={() => setConfirmDelete(true)} disabled={busy}>
+                  Delete
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      </header>
+      {error ? <ErrorState error={error} /> : null}
+      {editing ? <EnvironmentForm existing={env} onDone={() => setEditing(false)} /> : null}
+      {env.builtIn ? (
+        <p className="muted small">
+          Card Desk starts this sandbox on your computer with generated test data and a key of its own. It cannot be deleted and takes no
+          API key.
+        </p>
+      ) : (
+        <ApiKeyForm environment={env} active={active} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+// How often the active environment's customer cache syncs by itself.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AppError } from '../../../src-shared/ipc/result';
+import { ErrorState } from '../../components/States';
+import { bridge } from '../../lib/bridge';
+import { useCacheStatus } from '../customers/useCustomerSearch';
+import { useAppStore } from '../../stores/appStore';
+
+export const SCHEDULE_CHOICES: readonly { minutes: number; label: string }[] = [
+  { minutes: 0, label: 'Off (sync only when asked)' },
+  { minutes: 15, label: 'Every 15 minutes' },
+  { minutes: 60, label: 'Every hour' },
+  { minutes: 240, label: 'Every 4 hours' },
+];
+
+export function SyncScheduleSection(): React.JSX.Element {
+  const environmentName = useAppStore((s) => s.status?.environment.name);
+  const cache = useCacheStatus();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<AppError | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const current = cache.data?.data.scheduleMinutes;
+  const choices = current !== undefined && !SCHEDULE_CHOICES.some((c) => c.minutes === current)
+    ? [...SCHEDULE_CHOICES, { minutes: current, label: `Every ${current} minutes` }]
+    : SCHEDULE_CHOICES;
+
+  const change = async (minutes: number) => {
+    setBusy(true);
+    setError(null);
+    setSaved(null);
+    const r = await bridge().customers.setSyncSchedule({ minutes });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setSaved(minutes === 0 ? 'Scheduled sync is off.' : `Customers will sync ${choices.find((c) => c.minutes === minutes)?.label.toLowerCase()}.`);
+    await queryClient.invalidateQueries({ queryKey: ['customers', 'cacheStatus'] });
+  };
+
+  return (
+    <section className="panel" aria-labelledby="schedule-title">
+      <h2 id="schedule-title">Customer sync schedule</h2>
+      {cache.error ? (
+        <ErrorState error={cache.error.appError} onRetry={() => void cache.refetch()} />
+      ) : (
+        <label>
+          Sync the customers of {environmentName ?? 'the active environment'}
+          <select value={current ?? ''} disabled={current === undefined || busy} onChange={(e) => void change(Number(e.target.value))}>
+            {current === undefined ? <option value="">Loading…</option> : null}
+            {choices.map((c) => (
+              <option key={c.minutes} value={c.minutes}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {error ? <ErrorState error={error} /> : null}
+      {saved ? (
+        <p role="status" className="ok-text">
+          {saved}
+        </p>
+      ) : null}
+    </section>
+  );
+}

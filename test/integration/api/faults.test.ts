@@ -1,0 +1,283 @@
+// Every fault the sandbox can inject, and what the client makes of it: the error kind and message,
+// retries for GETs only, Retry-After honoured, a dropped POST reported as outcome unknown and never resent.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateCardRequest } from '../../../src-shared/api/requests';
+import { UNREADABLE_RESPONSE } from '../../../src-main/api/failures';
+import type { SandboxEndpoint } from '../../../src-main/sandbox/handle';
+import { FAST, requestsTo, startRig, type ClientRig } from './support';
+
+let rig: ClientRig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterEach(() => {
+  rig.sandbox.faults.clear();
+  rig.sandbox.clearRequests();
+});
+afterAll(async () => {
+  await rig.close();
+});
+
+const DISPUTES: SandboxEndpoint = 'GET /cards/disputes';
+const CARDS: SandboxEndpoint = 'POST /cards';
+const card = (): CreateCardRequest => ({
+  customerId: rig.sandbox.fixtures.sampleCustomerIds[0]!,
+  type: 'virtual',
+  currency: 'NGN',
+  status: 'active',
+  brand: 'Verve',
+  debitAccountId: rig.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id,
+});
+const timed = async <T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> => {
+  const started = performance.now();
+  const value = await run();
+  return { value, ms: performance.now() - started };
+};
+
+describe('latency', () => {
+  it('a slow answer within the timeouts is just slow', async () => {
+    rig.sandbox.faults.add({ kind: 'latency', endpoint: DISPUTES, ms: 250 });
+    const { value, ms } = await timed(() => rig.makeClient().listDisputes({}));
+    expect(value.ok).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(240);
+    expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(1);
+  });
+});
+
+describe('server errors', () => {
+  for (const status of [500, 502, 503]) {
+    it(`a GET that gets ${status} once is retried and succeeds`, async () => {
+      rig.sandbox.faults.add({ kind: 'status', endpoint: DISPUTES, status, count: 1 });
+      const r = await rig.makeClient().listDisputes({});
+      expect(r.ok).toBe(true);
+      expect(requestsTo(rig.sandbox, DISPUTES).map((q) => q.status)).toEqual([status, 200]);
+    });
+  }
+
+  it('a GET that keeps failing gives up after the attempts with a server error', async () => {
+    rig.sandbox.faults.add({ kind: 'status', endpoint: DISPUTES, status: 503 });
+    const r = await rig.makeClient().listDisputes({});
+    expect(r).toMatchObject({ ok: false, error: { kind: 'server', status: 503, message: expect.stringContaining('HTTP 503') } });
+    expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(FAST.retry.maxAttempts);
+  });
+
+  it('402 is a server error and is not retried', async () => {
+    rig.sandbox.faults.add({ kind: 'status', endpoint: DISPUTES, status: 402 });
+    const r = await rig.makeClient().listDisputes({});
+    expect(r).toMatchObject({ ok: false, error: { kind: 'server', status: 402, message: expect.stringContaining('402') } });
+    expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(1);
+  });
+
+  it('a POST that gets 500 is never retried', async () => {
+    rig.sandbox.faults.add({ kind: 'status', endpoint: CARDS, status: 500, count: 1 });
+    const r = await rig.makeClient().createCard(card());
+    expect(r).toMatchObject({ ok: false, error: { kind: 'server', status: 500 } });
+    expect(requestsTo(rig.sandbox, CARDS)).toHaveLength(1);
+  });
+});
+
+describe('rate limiting (429)', () => {
+  it('a GET waits as long as Retry-After says, then succeeds', async () => {
+    rig.sandbox.faults.add({ kind: 'rate_limit', endpoint: DISPUTES, retryAfterSeconds: 1, count: 1 });
+    const r = await rig.makeClient().listDisputes({});
+    expect(r.ok).toBe(true);
+    const [first, second] = requestsTo(rig.sandbox, DISPUTES);
+    expect([first?.status, second?.status]).toEqual([429, 200]);
+    const waited = Date.parse(second!.at) - Date.parse(first!.at);
+    console.log(`Retry-After 1 s: the retry came ${waited} ms after the 429`);
+    expect(waited).toBeGreaterThanOrEqual(990);
+    expect(waited).toBeLessThan(1_900);
+  });
+
+  it('a GET still limited after every attempt is rate_limited with the wait', async () => {
+    rig.sandbox.faults.add({ kind: 'rate_limit', endpoint: DISPUTES, retryAfterSeconds: 1 });
+    const r = await rig.makeClient().listDisputes({});
+    expect(r).toMatchObject({ ok: false, error: { kind: 'rate_limited', status: 429, retryAfterMs: 1_000 } });
+    expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(FAST.retry.maxAttempts);
+  });
+
+  it('a wait longer than the client will honour is returned at once', async () => {
+    rig.sandbox.faults.add({ kind: 'rate_limit', endpoint: DISPUTES, retryAfterSeconds: 30 });
+    const { value, ms } = await timed(() => rig.makeClient().listDisputes({}));
+    expect(value).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryAfterMs: 30_000, message: expect.stringContaining('30 s') } });
+    expect(ms).toBeLessThan(1_000);
+    expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(1);
+  });
+
+  it('a POST that gets 429 is not retried', async () => {
+    rig.sandbox.faults.add({ kind: 'rate_limit', endpoint: CARDS, retryAfterSeconds: 1, count: 1 });
+    const r = await rig.makeClient().createCard(card());
+    expect(r).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryAfterMs: 1_000 } });
+    expect(requestsTo(rig.sandbox, CARDS)).toHaveLength(1);
+  });
+
+  it('after a 429 the next call waits for the window instead of sending into another 429', async () => {
+    const client = rig.makeClient();
+    rig.sandbox.faults.add({ kind: 'rate_limit', endpoint: CARDS, retryAfterSeconds: 1, count: 1 });
+    await client.createCard(card());
+    const { value, ms } = await timed(() => client.listDisputes({}));
+    expect(value.ok).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(800);
+    expect(requestsTo(rig.sandbox, DISPUTES).map((q) => q.status)).toEqual([200]);
+  });
+});
+
+describe('connections that break', () => {
+  it('reset: a GET is retried and succeeds', async () => {
+    rig.sandbox.faults.add({ kind: 'reset', endpoint: DISPUTES, count: 1 });
+    const r = await rig.makeClient().listDisputes({});
+    expect(r.ok).toBe(true);
+  });
+
+  it('reset on every attempt: a GET ends as a network error', async () => {
+    rig.sandbox.faults.add({ kind: 'reset', endpoint: DISPUTES });
+    const r = await rig.makeClient().listDisputes({});
+    expect(r).toMatchObject({ ok: false, error: { kind: 'network', message: expect.stringContaining('connection') } });
+  });
+
+  it('reset on a POST: the client cannot know it was not processed, so the outcome is unknown', async () => {
+    rig.sandbox.faults.add({ kind: 'reset', endpoint: CARDS, count: 1 });
+    const r = await rig.makeClient().createCard(card());
+    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', message: expect.stringContaining('the card may or may not have been created') } });
+    expect(requestsTo(rig.sandbox, CARDS).length).toBeLessThanOrEqual(1);
+  });
+
+  it('drop_after_processing on POST /cards: outcome unknown, and exactly one POST reached the sandbox', async () => {
+    rig.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: CARDS, count: 1 });
+    const r = await rig.makeClient().createCard(card());
+    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome_unknown' } });
+    expect(r.ok || r.error.message).toMatch(/the card may or may not have been created/);
+    expect(requestsTo(rig.sandbox, CARDS)).toHaveLength(1);
+    expect(requestsTo(rig.sandbox, CARDS)[0]!.fault).toBe('drop_after_processing');
+  });
+
+  it('drop_after_processing on POST /accounts names the account', async () => {
+    rig.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /accounts', count: 1 });
+    const r = await rig.makeClient().createAccount({ type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId: rig.sandbox.fixtures.sampleCustomerIds[0]! });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', message: expect.stringContaining('the wallet may or may not have been created') } });
+    expect(requestsTo(rig.sandbox, 'POST /accounts')).toHaveLength(1);
+  });
+
+  it('drop_after_processing on a GET is retried (reads change nothing)', async () => {
+    rig.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: DISPUTES, count: 1 });
+    const r = await rig.makeClient().listDisputes({});
+    expect(r.ok).toBe(true);
+    expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(2);
+  });
+
+  it('a lost connection on name enquiry (a POST that creates nothing) is a network error, not retried', async () => {
+    rig.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /accounts/transfer/name-enquiry', count: 1 });
+    const known = rig.sandbox.fixtures.bankAccounts[0]!;
+    const r = await rig.makeClient().nameEnquiry({ bankCode: known.bankCode, accountNumber: known.accountNumber });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(requestsTo(rig.sandbox, 'POST /accounts/transfer/name-enquiry')).toHaveLength(1);
+  });
+});
+
+describe('no answer (hang)', () => {
+  it('a GET times out on each attempt and ends as a timeout', async () => {
+    rig.sandbox.faults.add({ kind: 'hang', endpoint: DISPUTES });
+    const { value, ms } = await timed(() => rig.makeClient().listDisputes({}));
+    expect(value).toMatchObject({ ok: false, error: { kind: 'timeout', message: expect.stringContaining('did not answer within 1 s') } });
+    expect(ms).toBeGreaterThanOrEqual(FAST.timeouts.headersMs * FAST.retry.maxAttempts - 50);
+    expect(requestsTo(rig.sandbox, DISPUTES).length + 0).toBeLessThanOrEqual(FAST.retry.maxAttempts);
+  });
+
+  it('a GET that hangs once is retried and succeeds', async () => {
+    rig.sandbox.faults.add({ kind: 'hang', endpoint: DISPUTES, count: 1 });
+    expect((await rig.makeClient().listDisputes({})).ok).toBe(true);
+  });
+
+  it('a POST that hangs is not retried: outcome unknown', async () => {
+    rig.sandbox.faults.add({ kind: 'hang', endpoint: CARDS, count: 1 });
+    const r = await rig.makeClient().createCard(card());
+    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', message: expect.stringContaining('may or may not have been created') } });
+    expect(requestsTo(rig.sandbox, CARDS).length).toBeLessThanOrEqual(1);
+  });
+
+  it('the total timeout applies even when it is shorter than the headers timeout', async () => {
+    rig.sandbox.faults.add({ kind: 'hang', endpoint: DISPUTES, count: 1 });
+    const client = rig.makeClient({ timeouts: { headersMs: 5_000, totalMs: 300 }, retry: { maxAttempts: 1 } });
+    const { value, ms } = await timed(() => client.listDisputes({}));
+    expect(value).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    expect(ms).toBeLessThan(2_000);
+  });
+});
+
+describe('answers that cannot be read', () => {
+  for (const kind of ['malformed_json', 'wrong_envelope'] as const) {
+    it(`${kind}: a server error saying the response could not be read`, async () => {
+      rig.sandbox.faults.add({ kind, endpoint: DISPUTES, count: 1 });
+      const r = await rig.makeClient().listDisputes({});
+      expect(r).toEqual({ ok: false, error: { kind: 'server', message: UNREADABLE_RESPONSE, status: 200 } });
+      expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(1);
+    });
+  }
+  it('wrong_envelope on a POST is unreadable too (the card exists: the answer was 200)', async () => {
+    rig.sandbox.faults.add({ kind: 'wrong_envelope', endpoint: CARDS, count: 1 });
+    expect(await rig.makeClient().createCard(card())).toMatchObject({ ok: false, error: { kind: 'server', message: UNREADABLE_RESPONSE } });
+  });
+});
+
+describe('cancellation', () => {
+  it('aborting during the backoff between retries stops at once, with nothing more sent', async () => {
+    rig.sandbox.faults.add({ kind: 'status', endpoint: DISPUTES, status: 503 });
+    const client = rig.makeClient({ retry: { maxAttempts: 5, baseDelayMs: 3_000, maxDelayMs: 3_000 } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const { value, ms } = await timed(() => client.listDisputes({}, { signal: controller.signal }));
+    expect(value).toEqual({ ok: false, error: { kind: 'cancelled', message: 'The request was cancelled.' } });
+    expect(ms).toBeLessThan(1_500);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(1);
+  });
+
+  it('aborting during a Retry-After wait stops at once', async () => {
+    rig.sandbox.faults.add({ kind: 'rate_limit', endpoint: DISPUTES, retryAfterSeconds: 3 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const { value, ms } = await timed(() => rig.makeClient().listDisputes({}, { signal: controller.signal }));
+    expect(value).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+    expect(ms).toBeLessThan(1_500);
+    expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(1);
+  });
+
+  it('aborting a GET in flight cancels it', async () => {
+    rig.sandbox.faults.add({ kind: 'hang', endpoint: DISPUTES });
+    const client = rig.makeClient({ timeouts: { headersMs: 10_000, totalMs: 10_000 } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const { value, ms } = await timed(() => client.listDisputes({}, { signal: controller.signal }));
+    expect(value).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+    expect(ms).toBeLessThan(1_500);
+  });
+
+  it('aborting a POST in flight leaves its outcome unknown (it may have been received)', async () => {
+    rig.sandbox.faults.add({ kind: 'hang', endpoint: CARDS, count: 1 });
+    const client = rig.makeClient({ timeouts: { headersMs: 10_000, totalMs: 10_000 } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const r = await client.createCard(card(), { signal: controller.signal });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', message: expect.stringContaining('cancelled after Card Desk sent it') } });
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const r = await rig.makeClient().createCard(card(), { signal: AbortSignal.abort() });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+    expect(requestsTo(rig.sandbox, CARDS)).toHaveLength(0);
+  });
+});
+
+describe('the log', () => {
+  it('records each attempt (method, path, status, ms, attempt) and never a header or the key', async () => {
+    rig.sandbox.faults.add({ kind: 'status', endpoint: DISPUTES, status: 502, count: 1 });
+    await rig.makeClient().listDisputes({ page: 0, limit: 7 });
+    const lines = rig.readLog().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const calls = lines.filter((l) => l.msg === 'api call' && l.path === '/cards/disputes?page=0&limit=7');
+    expect(calls.map((c) => [c.method, c.status, c.attempt, c.outcome])).toEqual([['GET', 502, 1, 'server'], ['GET', 200, 2, 'ok']]);
+    expect(calls.every((c) => typeof c.ms === 'number')).toBe(true);
+    const text = rig.readLog();
+    expect(text).not.toContain(rig.sandbox.key);
+    expect(text.toLowerCase()).not.toContain('bearer');
+  });
+});

@@ -1,0 +1,48 @@
+// The log file: JSON lines, with secrets redacted by name even if a caller passes one by mistake.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src-main/logging/logger';
+
+const dir = mkdtempSync(join(tmpdir(), 'card-desk-log-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('createLogger', () => {
+  it('writes JSON lines to the file, creating its folder', () => {
+    const file = join(dir, 'logs', 'main.log');
+    const logger = createLogger({ file });
+    logger.info({ environmentId: 'env-1' }, 'environment activated');
+    logger.warn({ code: 'ECONNRESET' }, 'api transport failure');
+    logger.flush();
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, msg: 'environment activated', environmentId: 'env-1', time: expect.any(String) }),
+      expect.objectContaining({ level: 40, msg: 'api transport failure', code: 'ECONNRESET' }),
+    ]);
+  });
+
+  it('redacts authorization, key, apiKey and secret at any of the first levels', () => {
+    const file = join(dir, 'redact.log');
+    const logger = createLogger({ file });
+    logger.error({
+      authorization: 'Bearer sk_a_0001', key: 'sk_b_0002', apiKey: 'sk_c_0003', secret: 'sk_d_0004',
+      headers: { authorization: 'Bearer sk_e_0005', Authorization: 'Bearer sk_f_0006' },
+      request: { options: { apiKey: 'sk_g_0007' } },
+    }, 'something leaked');
+    logger.flush();
+    const text = readFileSync(file, 'utf8');
+    for (let i = 1; i <= 7; i++) expect(text).not.toContain(`000${i}`);
+    expect(JSON.parse(text.trim())).toMatchObject({ authorization: '[redacted]', headers: { authorization: '[redacted]' }, request: { options: { apiKey: '[redacted]' } } });
+  });
+
+  it('honours the level', () => {
+    const file = join(dir, 'level.log');
+    const logger = createLogger({ file, level: 'warn' });
+    logger.info({}, 'quiet');
+    logger.warn({}, 'loud');
+    logger.flush();
+    expect(readFileSync(file, 'utf8')).not.toContain('quiet');
+    expect(readFileSync(file, 'utf8')).toContain('loud');
+  });
+});
