@@ -16,7 +16,7 @@ import { KeychainUnavailableError } from '../keychain/keychain-error';
 import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';
 import {
   CANCELLED, NO_KEY, UNREADABLE_RESPONSE, classifyTransportFailure, errorForCancelledWrite, errorForStatus, errorForTimeout,
-  errorForTransportFailure, type TransportContext,
+  errorForTransportFailure, errorForUnreadableWrite, type TransportContext,
 } from './failures';
 import { pathWithId, queryString } from './query-string';
 import { rateLimitedWaitMs, readRateLimit } from './rate-limit-headers';
@@ -199,7 +199,9 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
         const parsed = body === undefined ? null : op.envelope.safeParse(body);
         if (!parsed?.success) {
           logger?.warn({ method: op.method, path: op.path, status: response.status, problem: body === undefined ? 'not JSON' : 'not the envelope' }, 'api response unreadable');
-          return finish({ result: failure({ kind: 'server', message: UNREADABLE_RESPONSE, status: response.status }, withEtag), retryable: false }, response.status);
+          // A write the service accepted (2xx) happened even if its answer is unreadable: never invite a resend.
+          const error = ctx.write ? errorForUnreadableWrite(ctx, response.status) : { kind: 'server' as const, message: UNREADABLE_RESPONSE, status: response.status };
+          return finish({ result: failure(error, withEtag), retryable: false }, response.status);
         }
         const { data, pagination } = parsed.data;
         return finish({ result: { ok: true, data, ...(pagination ? { pagination } : {}), ...withEtag }, retryable: false }, response.status);

@@ -146,3 +146,12 @@ export function errorForCancelledWrite(ctx: TransportContext): AppError {
     message: `The request was cancelled after Card Desk sent it to ${ctx.host}, so ${ctx.creates ?? 'the record'} may or may not have been created. Check before trying again.`,
   };
 }
+
+/** The service accepted a write (2xx) but its answer could not be read: it most likely happened. */
+export function errorForUnreadableWrite(ctx: TransportContext, status: number): AppError {
+  return {
+    kind: 'outcome_unknown',
+    message: `The service accepted the request (HTTP ${status}) but sent an answer Card Desk could not read, so ${ctx.creates ?? 'the record'} was probably created. Check before trying again.`,
+    status,
+  };
+}

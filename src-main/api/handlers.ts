@@ -15,7 +15,7 @@ export type ApiReadChannel =
 
 export interface ApiReadHooks {
   /** Receives the cards embedded (as objects) in authorizations and transactions, for the index of known cards. */
-  observeCards?: (cards: Card[]) => void;
+  observeCards?: (cards: Card[], source: 'authorization' | 'transaction') => void;
   logger?: Logger;
 }
 
@@ -40,11 +40,11 @@ export function apiReadHandlers(getActive: () => Promise<ActiveEnvironment>, hoo
     };
   }
 
-  function observe(records: readonly (Authorization | Transaction)[]): void {
+  function observe(records: readonly (Authorization | Transaction)[], source: 'authorization' | 'transaction'): void {
     if (!hooks.observeCards) return;
     try {
       const cards = extractEmbeddedCards(records);
-      if (cards.length) hooks.observeCards(cards);
+      if (cards.length) hooks.observeCards(cards, source);
     } catch (error) {
       hooks.logger?.warn({ err: error instanceof Error ? error.message : String(error) }, 'recording seen cards failed');
     }
@@ -54,7 +54,7 @@ export function apiReadHandlers(getActive: () => Promise<ActiveEnvironment>, hoo
     'customers.list': on('customers.list', async (api, query, signal) => plain(await api.listCustomers(query, { signal }))),
     'cards.transactions': on('cards.transactions', async (api, query, signal) => {
       const result = await api.listCardTransactions(query, { signal });
-      if (result.ok) observe(result.data);
+      if (result.ok) observe(result.data, 'transaction');
       return plain(result);
     }),
     'cards.balance': on('cards.balance', async (api, { cardId }, signal) => plain(await api.getCardBalance(cardId, { signal }))),
@@ -62,7 +62,7 @@ export function apiReadHandlers(getActive: () => Promise<ActiveEnvironment>, hoo
     'accounts.nameEnquiry': on('accounts.nameEnquiry', async (api, request, signal) => plain(await api.nameEnquiry(request, { signal }))),
     'authorizations.list': on('authorizations.list', async (api, query, signal) => {
       const result = await api.listAuthorizations(query, { signal });
-      if (result.ok) observe(result.data);
+      if (result.ok) observe(result.data, 'authorization');
       return plain(result);
     }),
     'disputes.list': on('disputes.list', async (api, query, signal) => plain(await api.listDisputes(query, { signal }))),

@@ -87,30 +87,37 @@ export class CustomerStore {
     };
   }
 
-  /** Stores one page and the resume point after it, atomically. */
-  writePage(write: PageWrite): PageWritten {
+  /** Stores pages (consecutive, of one sync) and the resume point after the last, atomically. */
+  writePages(pages: PageWrite[]): PageWritten {
+    if (pages.length === 0) throw new Error('No page to write.');
     return this.transaction(() => {
-      let generation = this.num('sync_generation') ?? 0;
-      let done = this.num('sync_customers_done') ?? 0;
-      if (write.generation === null) {
-        if (write.page !== 0) throw new Error('A new sync generation starts at page 0.');
-        generation += 1;
-        done = 0;
-        this.setMeta('sync_generation', generation);
-        this.setMeta('sync_pending_etag', write.etag ?? null);
-      } else if (write.generation !== generation || this.num('sync_next_page') !== write.page) {
-        throw new Error(`Page ${write.page} of sync ${write.generation} is out of order; the cache expects page ${this.num('sync_next_page')} of sync ${generation}.`);
-      }
-      for (const c of write.customers) {
-        const f = searchFieldsOf(c);
-        this.upsert.run(c._id, generation, f.names, f.email, f.phone, JSON.stringify(c));
-      }
-      done += write.customers.length;
-      this.setMeta('sync_next_page', write.page + 1);
-      this.setMeta('sync_total_pages', write.totalPages);
-      this.setMeta('sync_customers_done', done);
-      return { generation, customersDone: done };
+      let written!: PageWritten;
+      for (const page of pages) written = this.applyPage(page);
+      return written;
     });
+  }
+
+  private applyPage(write: PageWrite): PageWritten {
+    let generation = this.num('sync_generation') ?? 0;
+    let done = this.num('sync_customers_done') ?? 0;
+    if (write.generation === null) {
+      if (write.page !== 0) throw new Error('A new sync generation starts at page 0.');
+      generation += 1;
+      done = 0;
+      this.setMeta('sync_generation', generation);
+      this.setMeta('sync_pending_etag', write.etag ?? null);
+    } else if (write.generation !== generation || this.num('sync_next_page') !== write.page) {
+      throw new Error(`Page ${write.page} of sync ${write.generation} is out of order; the cache expects page ${this.num('sync_next_page')} of sync ${generation}.`);
+    }
+    for (const c of write.customers) {
+      const f = searchFieldsOf(c);
+      this.upsert.run(c._id, generation, f.names, f.email, f.phone, JSON.stringify(c));
+    }
+    done += write.customers.length;
+    this.setMeta('sync_next_page', write.page + 1);
+    this.setMeta('sync_total_pages', write.totalPages);
+    this.setMeta('sync_customers_done', done);
+    return { generation, customersDone: done };
   }
 
   /** Completes a sync: drops customers the service no longer returned, remembers the ETag and time. */

@@ -24,7 +24,7 @@ export const MIGRATIONS: readonly string[] = [
 
   CREATE VIRTUAL TABLE customer_names USING fts5 (
     names, content = 'customers', content_rowid = 'seq',
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
   );
 
   CREATE TRIGGER customers_inserted AFTER INSERT ON customers BEGIN

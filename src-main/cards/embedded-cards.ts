@@ -1,8 +1,6 @@
 // Cards embedded as objects in authorizations and card transactions, ready for the known-cards index.
 import type { Authorization, Card, Transaction } from '../../src-shared/api/records';
-
-const idOf = (v: unknown): string | undefined =>
-  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { _id?: unknown })._id === 'string' ? (v as { _id: string })._id : undefined;
+import { refId } from './ref-id';
 
 /**
  * The object-form `card` of each record (a string id says nothing to index), with its customer and
@@ -15,8 +13,8 @@ export function extractEmbeddedCards(records: readonly (Authorization | Transact
     const embedded = record.card;
     if (!embedded || typeof embedded !== 'object' || typeof embedded._id !== 'string') continue;
     const card: Card = { ...embedded };
-    const customer = idOf(embedded.customer) ?? idOf(record.customer);
-    const account = idOf(embedded.account) ?? idOf(record.account);
+    const customer = refId(embedded.customer) ?? refId(record.customer);
+    const account = refId(embedded.account) ?? refId(record.account);
     if (customer !== undefined) card.customer = customer;
     if (account !== undefined) card.account = account;
     const seen = byId.get(card._id);

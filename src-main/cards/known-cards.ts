@@ -7,6 +7,7 @@ import type { Card } from '../../src-shared/api/records';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src-shared/api/requests';
 import { migrateKnownCards } from './known-cards-migrations';
 import { type CardSource, mergeCard, mergeSource } from './merge-card';
+import { refId } from './ref-id';
 
 export type { CardSource };
 export const KNOWN_CARDS_FILE = 'known-cards.sqlite';
@@ -51,8 +52,6 @@ const last4Of = (maskedPan: unknown): string | null => {
   const digits = maskedPan.replace(/\D/g, '');
   return digits.length >= 4 ? digits.slice(-4) : null;
 };
-const idOf = (v: unknown): string | null =>
-  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { _id?: unknown })._id === 'string' ? (v as { _id: string })._id : null;
 const clientReferenceOf = (card: Card): string | null => {
   const ref = card.metadata?.clientReference;
   return typeof ref === 'string' && ref !== '' ? ref : null;
@@ -105,7 +104,7 @@ export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCard
     const merged = mergeCard(existing, card);
     upsert.run({
       id: merged._id,
-      customerId: idOf(merged.customer),
+      customerId: refId(merged.customer) ?? null,
       brand: merged.brand ?? null,
       last4: last4Of(merged.maskedPan),
       status: merged.status ?? null,

@@ -2,6 +2,7 @@
 // but a thinner sighting never erases what a richer one told us (an id string never replaces the
 // embedded record it names, a null never replaces a value), and a canceled card stays canceled.
 import type { Card } from '../../src-shared/api/records';
+import { refId } from './ref-id';
 
 export const CARD_SOURCES = ['issued', 'authorization', 'transaction'] as const;
 export type CardSource = (typeof CARD_SOURCES)[number];
@@ -12,15 +13,13 @@ const timeOf = (iso: unknown): number => {
   return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
 };
 
-const idOf = (v: unknown): string | undefined =>
-  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { _id?: unknown })._id === 'string' ? (v as { _id: string })._id : undefined;
 
 /** True when `candidate` would say less than `kept` about the same thing. */
 function isThinner(candidate: unknown, kept: unknown): boolean {
   if (candidate === undefined) return true;
   if (candidate === null) return kept !== null && kept !== undefined;
   if (typeof candidate === 'string' && kept && typeof kept === 'object' && !Array.isArray(kept)) {
-    return idOf(kept) === candidate;
+    return refId(kept) === candidate;
   }
   return false;
 }

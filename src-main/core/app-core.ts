@@ -112,8 +112,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const handlers: HandlerTable = {
     ...apiReadHandlers(getActive, {
-      observeCards: (cards) => {
-        void getKnownCards().then((index) => index.observe(cards, 'authorization')).catch((e: unknown) => {
+      logger,
+      observeCards: (cards, source) => {
+        void getKnownCards().then((index) => index.observe(cards, source)).catch((e: unknown) => {
           logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not index cards');
         });
       },
@@ -140,6 +141,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     async dispose() {
       cancels.cancelAll();
       offChange();
+      await exportsService.cancelAll();
       await caches.closeCurrent();
       await knownCards.closeCurrent();
       journal.close();

@@ -1,12 +1,12 @@
 // Small conversions from API records to CSV cells.
 import { maskPan } from '../../src-shared/api/rules';
+import { refId } from '../cards/ref-id';
 
 /** What a CSV cell may hold before it is written. */
 export type Cell = string | number | boolean | null | undefined;
 
 /** The id of a reference that is a string id or an embedded record. */
-export const idOf = (v: unknown): string | undefined =>
-  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { _id?: unknown })._id === 'string' ? (v as { _id: string })._id : undefined;
+export const idOf = refId;
 
 /** The embedded record when a reference is an object, else undefined. */
 export const embedded = <T extends object>(v: string | T | undefined | null): T | undefined =>

@@ -27,8 +27,8 @@ export interface JournalReader {
 }
 
 /** The customer cache, as far as an export reads it (to name the customer behind an id). */
-export interface CustomerSearch {
-  search(input: { query: string; limit?: number }): MaybePromise<{ results: Customer[] }>;
+export interface CustomerLookup {
+  get(id: string): MaybePromise<Customer | null>;
 }
 
 /** What a source may use while it runs; resolved once per export. */

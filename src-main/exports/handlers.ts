@@ -2,7 +2,7 @@
 // (the renderer leaving the page) does not cancel it; `exports.cancel` does.
 import { err, ok } from '../../src-shared/ipc/result';
 import type { HandlersFor } from '../ipc/handler';
-import type { ExportService } from './export-service';
+import type { ExportService } from './service';
 
 export function exportHandlers(service: ExportService): HandlersFor<'exports.start' | 'exports.cancel'> {
   return {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../stores/appStore';
+import { CustomerSearchDialog } from './CustomerSearchDialog';
 import { Nav } from './Nav';
 import { PAGES } from './pages';
 import { useRoute } from './routes';
@@ -22,6 +23,7 @@ export function App(): React.JSX.Element {
         <Page route={route} />
       </main>
       <StatusBar />
+      <CustomerSearchDialog />
     </div>
   );
 }

@@ -1,33 +1,60 @@
+// Always in view: which environment the user is working in (test data or real), whether the service can be
+// reached with the saved key, how many requests the rate limit has left, and how fresh the customer cache is.
+import { format } from 'date-fns';
+import { useEffect, useState } from 'react';
+import { agoText } from '../pages/customers/cacheAge';
+import { isRunning, syncPercent } from '../pages/customers/syncProgressText';
 import { useAppStore } from '../stores/appStore';
 
 const CONNECTION_LABEL: Record<string, string> = {
   online: 'Online',
   offline: 'Offline',
-  unauthorized: 'Key refused',
+  unauthorized: 'Unauthorized: the API key was refused',
   rate_limited: 'Rate limited',
   unknown: 'Not yet connected',
 };
 
+/** Re-renders every `ms` so relative times ("5 minutes ago") stay true. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), ms);
+    return () => window.clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
 export function StatusBar(): React.JSX.Element {
   const status = useAppStore((s) => s.status);
   const statusError = useAppStore((s) => s.statusError);
+  const progress = useAppStore((s) => s.syncProgress);
+  const now = useNow(30_000);
   const env = status?.environment;
+  const syncing = progress && progress.environmentId === env?.id && isRunning(progress) ? progress : null;
+  const lastSynced = status?.lastSyncedAt ? Date.parse(status.lastSyncedAt) : NaN;
+  const connection = status?.connection ?? 'unknown';
+
   return (
-    <footer className="status-bar" role="contentinfo" aria-label="Status">
+    <footer className="status-bar" aria-label="Status">
       <span data-testid="status-environment">
         Environment: <strong>{env ? env.name : '…'}</strong>
         {env?.builtIn ? <span className="badge badge-sandbox">Local sandbox — test data</span> : null}
       </span>
-      <span data-testid="status-connection" className={`conn conn-${status?.connection ?? 'unknown'}`}>
-        {statusError ? `Status unavailable: ${statusError}` : CONNECTION_LABEL[status?.connection ?? 'unknown']}
+      <span data-testid="status-connection" className={`conn conn-${connection}`}>
+        {statusError ? `Status unavailable: ${statusError}` : `Connection: ${CONNECTION_LABEL[connection] ?? connection}`}
       </span>
       {status?.rateLimit ? (
         <span data-testid="status-rate-limit">
-          Requests left: {status.rateLimit.remaining}/{status.rateLimit.limit}
+          Requests left: {status.rateLimit.remaining.toLocaleString('en')}/{status.rateLimit.limit.toLocaleString('en')}
+          {status.rateLimit.resetAt > now ? ` (resets ${format(status.rateLimit.resetAt, 'HH:mm:ss')})` : ''}
         </span>
       ) : null}
       <span data-testid="status-last-sync">
-        Customers synced: {status?.lastSyncedAt ? new Date(status.lastSyncedAt).toLocaleString() : 'never'}
+        {syncing
+          ? `Syncing customers… ${syncPercent(syncing) ?? 0}%`
+          : Number.isNaN(lastSynced)
+            ? 'Customers never synced'
+            : `Customers synced ${agoText(Math.max(0, now - lastSynced))}`}
       </span>
       {status?.notices.map((n) => (
         <span key={n} className="notice" role="status">

@@ -18,7 +18,7 @@ export interface DataTableProps<T extends RowData> {
   onOpen?: (row: T) => void;
   /** The row shown as selected (its detail is open). */
   selectedKey?: string | null;
-  /** Pixel height of the scroll area. */
+  /** Most pixel height of the scroll area; a short list takes only the height of its rows. */
   height?: number;
   rowHeight?: number;
   /** Called when the rows near the end come into view (a continuous list fetches its next page). */
@@ -94,7 +94,7 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
         ref={scrollRef}
         role="rowgroup"
         className="dt-body"
-        style={{ height }}
+        style={{ height: Math.min(height, Math.max(modelRows.length, 3) * rowHeight + 2) }}
         tabIndex={0}
         aria-label={`${label} rows`}
         aria-activedescendant={activeRow ? `${baseId}-${activeRow.id}` : undefined}

@@ -2,11 +2,12 @@
 // cost nothing at start-up. Index order is creation order; ids carry the index in their counter part.
 import type { Customer } from '../../../src-shared/api/records';
 import { isObjectId } from '../../../src-shared/api/rules';
+import { isoTime } from './iso-time';
 import { MAX_COUNTER, counterOf, kindPrefix, objectId } from './object-id';
 import {
   EMAIL_DOMAINS, FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, MOBILE_PREFIXES, PLACES, STREET_SUFFIXES,
 } from './people';
-import { Random } from './random';
+import { Random, kindTag, mix } from './random';
 
 /** The first customer's creation time; later ones follow about every 30 s (fixed, so ids never depend on the clock). */
 export const FIRST_CUSTOMER_AT = Date.UTC(2022, 0, 1);
@@ -15,7 +16,59 @@ const DAY_MS = 86_400_000;
 
 export const MAX_CUSTOMERS = Math.min(10_000_000, MAX_COUNTER + 1);
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
+const CUSTOMER_TAG = kindTag('customer');
+const TIME_TAG = kindTag('customer-time');
+const DOCUMENTS_BASE = 'https://documents.sandbox.card-desk.test/customers/';
+const PAD2 = Array.from({ length: 32 }, (_, i) => String(i).padStart(2, '0'));
+const yearOf = (ms: number) => Number(isoTime(ms).slice(0, 4));
+const emailLocalPart = (first: string, last: string) => `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
+
+/** A customer as generated: every field of the customer list present. */
+export interface ListedCustomer {
+  _id: string;
+  business: string;
+  type: string;
+  name: string;
+  status: string;
+  isApproved: boolean;
+  phoneNumber: string;
+  emailAddress: string;
+  individual: {
+    firstName: string;
+    lastName: string;
+    otherNames: string;
+    dob: string;
+    identity: { type: string; number: string };
+    documents: { idFrontUrl: string; idBackUrl: string; addressVerificationUrl: string };
+  };
+  billingAddress: { line1: string; line2: string; city: string; state: string; postalCode: string; country: string };
+  createdAt: string;
+  updatedAt: string;
+  __v: number;
+}
+
+// customerJson interpolates text without escaping: every source of customer text must need none.
+const NEEDS_ESCAPING = /["\\\u0000-\u001f\u007f-\uffff]/;
+for (const text of [
+  ...FEMALE_FIRST_NAMES, ...MALE_FIRST_NAMES, ...LAST_NAMES, ...STREET_SUFFIXES, ...MOBILE_PREFIXES,
+  ...EMAIL_DOMAINS.map(([d]) => d), ...PLACES.flatMap((p) => [p.city, p.state, p.postal]),
+]) {
+  if (NEEDS_ESCAPING.test(text)) throw new Error(`customer text needs JSON escaping: ${text}`);
+}
+
+/** JSON of a generated customer, keys in the order JSON.stringify would give. */
+function customerJson(c: ListedCustomer): string {
+  const p = c.individual;
+  const a = c.billingAddress;
+  return `{"_id":"${c._id}","business":"${c.business}","type":"${c.type}","name":"${c.name}","status":"${c.status}",`
+    + `"isApproved":${c.isApproved},"phoneNumber":"${c.phoneNumber}","emailAddress":"${c.emailAddress}",`
+    + `"individual":{"firstName":"${p.firstName}","lastName":"${p.lastName}","otherNames":"${p.otherNames}","dob":"${p.dob}",`
+    + `"identity":{"type":"${p.identity.type}","number":"${p.identity.number}"},`
+    + `"documents":{"idFrontUrl":"${p.documents.idFrontUrl}","idBackUrl":"${p.documents.idBackUrl}",`
+    + `"addressVerificationUrl":"${p.documents.addressVerificationUrl}"}},`
+    + `"billingAddress":{"line1":"${a.line1}","line2":"${a.line2}","city":"${a.city}","state":"${a.state}",`
+    + `"postalCode":"${a.postalCode}","country":"${a.country}"},"createdAt":"${c.createdAt}","updatedAt":"${c.updatedAt}","__v":${c.__v}}`;
+}
 
 export interface CustomerDirectoryOptions {
   seed: number;
@@ -41,7 +94,7 @@ export class CustomerDirectory {
 
   /** Creation time of the customer at `index`: strictly increasing with the index. */
   createdAtOf(index: number): number {
-    return FIRST_CUSTOMER_AT + index * SPACING_MS + (Random.for(this.seed, 'customer-time', index).int(0, SPACING_MS - 1000));
+    return FIRST_CUSTOMER_AT + index * SPACING_MS + (mix(this.seed, TIME_TAG, index) % (SPACING_MS - 1000));
   }
 
   idOf(index: number): string {
@@ -60,27 +113,33 @@ export class CustomerDirectory {
   }
 
   /** Customers [from, to) as the customer list shows them. */
-  range(from: number, to: number): Customer[] {
-    const out: Customer[] = [];
+  range(from: number, to: number): ListedCustomer[] {
+    const out: ListedCustomer[] = [];
     for (let i = Math.max(0, from); i < Math.min(to, this.count); i++) out.push(this.at(i));
     return out;
   }
 
+  /** The same customers as JSON text: a page of 100 is built several times faster than by JSON.stringify. */
+  rangeJson(from: number, to: number): string {
+    let json = '[';
+    for (let i = Math.max(0, from); i < Math.min(to, this.count); i++) json += (json.length > 1 ? ',' : '') + customerJson(this.at(i));
+    return `${json}]`;
+  }
+
   /** The customer at `index` in the customer-list form (dob `YYYY/MM/DD`, documents present). */
-  at(index: number): Customer {
-    const r = Random.for(this.seed, 'customer', index);
+  at(index: number): ListedCustomer {
+    const r = Random.forTag(this.seed, CUSTOMER_TAG, index);
     const createdMs = this.createdAtOf(index);
     const id = objectId(createdMs, this.prefix, index);
     const female = r.chance(0.5);
-    const firstName = r.pick(female ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES);
+    const firstNames = female ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES;
+    const firstName = r.pick(firstNames);
     const lastName = r.pick(LAST_NAMES);
-    const otherNames = r.chance(0.35) ? r.pick(female ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES) : '';
+    const otherNames = r.chance(0.35) ? r.pick(firstNames) : '';
     const place = r.pick(PLACES);
-    const created = new Date(createdMs);
-    const birthYear = created.getUTCFullYear() - r.int(18, 70);
-    const emailLocal = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
+    const birthYear = yearOf(createdMs) - r.int(18, 70);
     const updatedMs = r.chance(0.7) ? createdMs : createdMs + r.int(1, 30 * DAY_MS);
-    const docs = `https://documents.sandbox.card-desk.test/customers/${id}`;
+    const docs = DOCUMENTS_BASE + id;
     return {
       _id: id,
       business: this.businessId,
@@ -89,12 +148,12 @@ export class CustomerDirectory {
       status: r.chance(0.97) ? 'active' : 'inactive',
       isApproved: r.chance(0.93),
       phoneNumber: `+234${r.pick(MOBILE_PREFIXES)}${r.digits(7)}`,
-      emailAddress: `${emailLocal}${r.int(1, 999)}@${r.weighted(EMAIL_DOMAINS)}`,
+      emailAddress: `${emailLocalPart(firstName, lastName)}${r.int(1, 999)}@${r.weighted(EMAIL_DOMAINS)}`,
       individual: {
         firstName,
         lastName,
         otherNames,
-        dob: `${birthYear}/${pad2(r.int(1, 12))}/${pad2(r.int(1, 28))}`,
+        dob: `${birthYear}/${PAD2[r.int(1, 12)]}/${PAD2[r.int(1, 28)]}`,
         identity: r.chance(0.7) ? { type: 'BVN', number: `22${r.digits(9)}` } : { type: 'NIN', number: r.digits(11) },
         documents: {
           idFrontUrl: `${docs}/id-front.jpg`,
@@ -110,8 +169,8 @@ export class CustomerDirectory {
         postalCode: `${place.postal}${r.digits(2)}`,
         country: 'NG',
       },
-      createdAt: created.toISOString(),
-      updatedAt: new Date(updatedMs).toISOString(),
+      createdAt: isoTime(createdMs),
+      updatedAt: isoTime(updatedMs),
       __v: 0,
     };
   }
@@ -119,7 +178,7 @@ export class CustomerDirectory {
   /** The customer as authorizations and transactions embed it: dob as a timestamp, isDeleted, no documents. */
   embedded(index: number): Customer {
     const customer = this.at(index);
-    const { documents: _documents, dob, ...person } = customer.individual ?? {};
+    const { documents: _documents, dob, ...person } = customer.individual;
     return {
       ...customer,
       individual: { ...person, dob: dob ? `${dob.replaceAll('/', '-')}T00:00:00.000Z` : '' },

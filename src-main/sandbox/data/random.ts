@@ -34,7 +34,12 @@ export class Random {
   }
 
   static for(seed: number, kind: string, index = 0): Random {
-    return new Random(mix(seed, kindTag(kind), index, Math.floor(index / 0x100000000)));
+    return Random.forTag(seed, kindTag(kind), index);
+  }
+
+  /** As `for`, with the kind's tag computed once by the caller (hot paths). */
+  static forTag(seed: number, tag: number, index: number): Random {
+    return new Random(mix(seed, tag, index, Math.floor(index / 0x100000000)));
   }
 
   /** mulberry32: uniform in [0, 1). */
@@ -70,9 +75,14 @@ export class Random {
     return items[items.length - 1]![0];
   }
 
+  /** `n` random decimal digits (leading zeros kept). */
   digits(n: number): string {
     let s = '';
-    for (let i = 0; i < n; i++) s += String.fromCharCode(48 + Math.floor(this.next() * 10));
+    while (n > 0) {
+      const k = Math.min(n, 9);
+      s += String(Math.floor(this.next() * 10 ** k)).padStart(k, '0');
+      n -= k;
+    }
     return s;
   }
 

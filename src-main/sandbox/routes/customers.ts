@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { DEFAULT_CUSTOMER_PAGE_SIZE, customersListQuerySchema } from '../../../src-shared/api/requests';
 import type { SandboxDeps } from '../state/deps';
-import { JSON_CONTENT_TYPE, fail, okList } from '../http/envelope';
+import { JSON_CONTENT_TYPE, fail } from '../http/envelope';
 import type { SandboxEnv } from '../http/env';
 import { pageAndLimit, parseQuery } from '../http/query';
 
@@ -30,9 +30,14 @@ export function customerRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
       return c.body(null, 304, { 'Content-Type': JSON_CONTENT_TYPE });
     }
     const from = page * limit;
-    return okList(c, 'Customers fetched successfully', deps.customers.range(from, from + limit), {
-      total, pages: Math.ceil(total / limit), page, limit,
-    });
+    const pagination = { total, pages: Math.ceil(total / limit), page, limit };
+    // The envelope written around pre-serialised customers (the hot path of a full sync).
+    return c.body(
+      `{"statusCode":200,"message":"Customers fetched successfully","data":${deps.customers.rangeJson(from, from + limit)},`
+      + `"pagination":${JSON.stringify(pagination)}}`,
+      200,
+      { 'Content-Type': JSON_CONTENT_TYPE },
+    );
   });
   return app;
 }

@@ -6,6 +6,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 const numHeader = (text: string) => () => <span className="cell-num">{text}</span>;
 
 export const ACCOUNT_TYPE_LABELS: Record<string, string> = { account: 'Settlement account', wallet: 'Wallet' };
+const SHORT_TYPE_LABELS: Record<string, string> = { account: 'Settlement', wallet: 'Wallet' };
 
 export const accountColumns: Column<Account>[] = [
   {
@@ -13,35 +14,35 @@ export const accountColumns: Column<Account>[] = [
     header: 'Account name',
     cell: ({ row }) => (
       <span className="cell-two">
-        <span>{row.original.accountName ?? '—'}</span>
+        <span title={row.original.accountName}>{row.original.accountName ?? '—'}</span>
         <span className="cell-sub">{row.original.accountType ?? ''}</span>
       </span>
     ),
   },
-  { id: 'number', header: 'Account number', width: 130, cell: ({ row }) => <span className="mono">{row.original.accountNumber ?? '—'}</span> },
-  { id: 'bank', header: 'Bank code', width: 90, cell: ({ row }) => <span className="mono">{row.original.bankCode ?? '—'}</span> },
+  { id: 'number', header: 'Account number', width: 148, cell: ({ row }) => <span className="mono">{row.original.accountNumber ?? '—'}</span> },
+  { id: 'bank', header: 'Bank code', width: 96, cell: ({ row }) => <span className="mono">{row.original.bankCode ?? '—'}</span> },
   {
     id: 'type',
     header: 'Type',
-    width: 150,
+    width: 104,
     cell: ({ row }) => {
       const type = row.original.type;
-      return type ? <StatusBadge status="neutral" label={ACCOUNT_TYPE_LABELS[type] ?? type} /> : '—';
+      return type ? <StatusBadge status="neutral" label={SHORT_TYPE_LABELS[type] ?? type} /> : '—';
     },
   },
-  { id: 'currency', header: 'Currency', width: 80, cell: ({ row }) => row.original.currency ?? '—' },
+  { id: 'currency', header: 'Currency', width: 88, cell: ({ row }) => row.original.currency ?? '—' },
   {
     id: 'current',
     header: numHeader('Current balance'),
-    width: 160,
+    width: 150,
     cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.currentBalance, row.original.currency)}</span>,
   },
   {
     id: 'available',
     header: numHeader('Available balance'),
-    width: 160,
+    width: 154,
     cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.availableBalance, row.original.currency)}</span>,
   },
-  { id: 'default', header: 'Default', width: 80, cell: ({ row }) => (row.original.isDefault ? <StatusBadge status="active" label="Default" /> : '') },
-  { id: 'created', header: 'Created', width: 110, cell: ({ row }) => formatDate(row.original.createdAt) },
+  { id: 'default', header: 'Default', width: 84, cell: ({ row }) => (row.original.isDefault ? <StatusBadge status="active" label="Default" /> : '') },
+  { id: 'created', header: 'Created', width: 108, cell: ({ row }) => formatDate(row.original.createdAt) },
 ];

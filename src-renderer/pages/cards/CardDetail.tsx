@@ -3,26 +3,30 @@ import type { Card } from '../../../src-shared/api/records';
 import { IdWithCopy } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
 import { ErrorState, LoadingRows } from '../../components/States';
-import { hrefOf } from '../../app/routes';
+import { hrefOf, type Route } from '../../app/routes';
+import { StatusBadge } from '../../components/Badge';
+import { useEnvironmentKey } from '../../components/useEnvironmentKey';
 import { bridge } from '../../lib/bridge';
 import { displayPan, formatDateTime, formatMoney } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
-import { useAppStore } from '../../stores/appStore';
-import { expiryText, refId, StatusBadge } from './cardFields';
+import { expiryText, refId } from './cardFields';
 import { CardTransactions } from './CardTransactions';
 import { SpendingControlsView } from './SpendingControlsView';
 import './cards.css';
 
-export function CardDetail({ id }: { id: string }): React.JSX.Element {
-  const environmentId = useAppStore((s) => s.status?.environment.id ?? null);
-  const card = useBridgeQuery(['cards', 'get', environmentId, id], (opts) => bridge().cards.get({ id }, opts));
+export function CardDetail({ id, route }: { id: string; route: Route }): React.JSX.Element {
+  const env = useEnvironmentKey();
+  const card = useBridgeQuery(['cards', 'get', env, id], (opts) => bridge().cards.get({ id }, opts), { enabled: env !== null });
   const c = card.data?.data;
   return (
     <section aria-labelledby="page-title" className="card-detail">
       <p>
         <a href={hrefOf('cards')}>← All cards</a>
       </p>
-      <h1 id="page-title">{c ? `Card ${displayPan(c.maskedPan)}` : 'Card'}</h1>
+      <header className="page-header">
+        <h1 id="page-title">{c ? `Card ${displayPan(c.maskedPan)}` : 'Card'}</h1>
+        {c ? <StatusBadge status={c.status} /> : null}
+      </header>
       {card.error ? (
         <ErrorState error={card.error.appError} onRetry={() => void card.refetch()} />
       ) : !c ? (
@@ -43,7 +47,7 @@ export function CardDetail({ id }: { id: string }): React.JSX.Element {
             <h2 id="card-controls">Spending controls</h2>
             <SpendingControlsView controls={c.spendingControls} currency={c.currency} />
           </section>
-          <CardTransactions cardId={c._id} />
+          <CardTransactions cardId={c._id} route={route} />
         </>
       )}
     </section>
@@ -83,8 +87,8 @@ function CardFacts({ card }: { card: Card }): React.JSX.Element {
 }
 
 function CardBalance({ cardId, currency }: { cardId: string; currency: string | undefined }): React.JSX.Element {
-  const environmentId = useAppStore((s) => s.status?.environment.id ?? null);
-  const balance = useBridgeQuery(['cards', 'balance', environmentId, cardId], (opts) => bridge().cards.balance({ cardId }, opts));
+  const env = useEnvironmentKey();
+  const balance = useBridgeQuery(['cards', 'balance', env, cardId], (opts) => bridge().cards.balance({ cardId }, opts), { enabled: env !== null });
   if (balance.error) return <ErrorState error={balance.error.appError} onRetry={() => void balance.refetch()} />;
   const b = balance.data?.data;
   if (!b) return <LoadingRows rows={2} label="Loading balance" />;

@@ -1,19 +1,33 @@
-import { useState } from 'react';
+// Cards: the known-cards index, filtered by last four digits, brand, card id or customer id.
+import { useEffect, useState } from 'react';
+import type { Route } from '../../app/routes';
+import { ContinuousToggle } from '../../components/ListFooter';
+import { PAGING_DEFAULTS, cleanPaging, pagingOf } from '../../components/paging';
+import { useRouteQuery } from '../../components/useRouteQuery';
 import { useDebouncedValue } from '../customers/useDebouncedValue';
 import { IssueCardSlot } from './IssueCardSlot';
 import { KnownCardsList } from './KnownCardsList';
-import './cards.css';
 
-export function CardsList(): React.JSX.Element {
-  const [filter, setFilter] = useState('');
-  const query = useDebouncedValue(filter.trim(), 150);
+const DEFAULTS = { ...PAGING_DEFAULTS, q: '' };
+type Values = typeof DEFAULTS;
+const clean = (raw: Values): Values => ({ ...cleanPaging(raw), q: raw.q.slice(0, 200) });
+
+export function CardsList({ route }: { route: Route }): React.JSX.Element {
+  const [values, set] = useRouteQuery(route, DEFAULTS, clean);
+  const { page, limit, continuous } = pagingOf(values);
+  const [filter, setFilter] = useState(values.q);
+  const settled = useDebouncedValue(filter.trim(), 150);
+  useEffect(() => {
+    if (settled !== values.q) set({ q: settled, page: '0' });
+  }, [settled]);
+
   return (
     <section aria-labelledby="page-title">
-      <div className="page-head">
+      <header className="page-header">
         <h1 id="page-title">Cards</h1>
         <IssueCardSlot />
-      </div>
-      <p className="muted">
+      </header>
+      <p className="page-subtitle">
         The service has no list of cards. These are the cards Card Desk has seen in this environment: cards it issued and cards in the
         authorizations and transactions it fetched.
       </p>
@@ -29,8 +43,19 @@ export function CardsList(): React.JSX.Element {
             spellCheck={false}
           />
         </label>
+        <ContinuousToggle checked={continuous} onChange={(on) => set({ scroll: on ? 'all' : '', page: '0' })} />
       </div>
-      <KnownCardsList query={query} />
+      <KnownCardsList
+        query={values.q}
+        label="Known cards"
+        paging={{
+          page,
+          limit,
+          continuous,
+          onPage: (p) => set({ page: String(p) }),
+          onLimit: (l) => set({ limit: String(l), page: '0' }),
+        }}
+      />
     </section>
   );
 }

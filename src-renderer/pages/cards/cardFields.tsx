@@ -1,5 +1,6 @@
 // How a card's fields read in lists and details.
 import type { Card } from '../../../src-shared/api/records';
+import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';
 import { displayPan } from '../../lib/format';
@@ -10,11 +11,6 @@ export const refId = (v: unknown): string | undefined =>
 export function expiryText(card: Card): string {
   if (!card.expiryMonth || !card.expiryYear) return '—';
   return `${card.expiryMonth.padStart(2, '0')}/${card.expiryYear}`;
-}
-
-export function StatusBadge({ status }: { status: string | undefined }): React.JSX.Element {
-  const s = status ?? 'unknown';
-  return <span className={`status-badge status-${s.replace(/[^a-z_]/gi, '')}`}>{s}</span>;
 }
 
 /** Columns of a known-cards list; `withCustomer` adds the customer id (the customer page leaves it out). */

@@ -1,5 +1,7 @@
 // One customer from the offline cache: identity, KYC, contact, address, documents, cards and wallets.
+import { useState } from 'react';
 import type { Customer } from '../../../src-shared/api/records';
+import { StatusBadge } from '../../components/Badge';
 import { CopyButton, IdWithCopy } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
 import { ErrorState, LoadingRows } from '../../components/States';
@@ -11,18 +13,21 @@ import { IssueCardSlot } from '../cards/IssueCardSlot';
 import { KnownCardsList } from '../cards/KnownCardsList';
 import { customerName, dobText } from './customerFields';
 import { CustomerWallets } from './CustomerWallets';
-import { useActiveEnvironmentId } from './useCustomerSearch';
+import { useEnvironmentKey } from '../../components/useEnvironmentKey';
 
 export function CustomerDetail({ id }: { id: string }): React.JSX.Element {
-  const environmentId = useActiveEnvironmentId();
-  const customer = useBridgeQuery(['customers', 'get', environmentId, id], (opts) => bridge().customers.get({ id }, opts));
+  const env = useEnvironmentKey();
+  const customer = useBridgeQuery(['customers', 'get', env, id], (opts) => bridge().customers.get({ id }, opts), { enabled: env !== null });
   const c = customer.data?.data;
   return (
     <section aria-labelledby="page-title" className="customer-detail">
       <p>
         <a href={hrefOf('customers')}>← All customers</a>
       </p>
-      <h1 id="page-title">{c ? customerName(c) : 'Customer'}</h1>
+      <header className="page-header">
+        <h1 id="page-title">{c ? customerName(c) : 'Customer'}</h1>
+        {c?.status ? <StatusBadge status={c.status} /> : null}
+      </header>
       {customer.error ? (
         <ErrorState error={customer.error.appError} onRetry={() => void customer.refetch()} />
       ) : !c ? (
@@ -76,10 +81,8 @@ function CustomerBody({ customer: c }: { customer: Customer }): React.JSX.Elemen
           <p>
             {c.isApproved === undefined ? (
               <span className="muted">Not reported</span>
-            ) : c.isApproved ? (
-              <span className="status-badge status-active">Approved</span>
             ) : (
-              <span className="status-badge status-inactive">Not approved</span>
+              <StatusBadge status={c.isApproved ? 'approved' : 'declined'} label={c.isApproved ? 'Approved' : 'Not approved'} />
             )}
           </p>
           <h2 id="contact-title">Contact</h2>
@@ -121,16 +124,37 @@ function CustomerBody({ customer: c }: { customer: Customer }): React.JSX.Elemen
         </dl>
       </section>
       <section className="panel" aria-labelledby="cards-title">
-        <div className="page-head">
+        <div className="section-head">
           <h2 id="cards-title">Cards</h2>
           <IssueCardSlot customerId={c._id} />
         </div>
-        <KnownCardsList customerId={c._id} label="Cards of this customer" />
+        <CustomerCards customerId={c._id} />
       </section>
       <section className="panel" aria-labelledby="wallets-title">
         <h2 id="wallets-title">Wallets</h2>
         <CustomerWallets customerId={c._id} />
       </section>
     </>
+  );
+}
+
+function CustomerCards({ customerId }: { customerId: string }): React.JSX.Element {
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(25);
+  return (
+    <KnownCardsList
+      customerId={customerId}
+      label="Cards of this customer"
+      paging={{
+        page,
+        limit,
+        continuous: false,
+        onPage: setPage,
+        onLimit: (l) => {
+          setLimit(l);
+          setPage(0);
+        },
+      }}
+    />
   );
 }

@@ -1,16 +1,19 @@
 import { formatDistanceToNowStrict } from 'date-fns';
 
-/** "synced 5 minutes ago", from the time the last complete sync finished. */
-export function syncedAgo(lastSyncedAt: string | null | undefined): string {
-  if (!lastSyncedAt) return 'never synced';
-  const at = new Date(lastSyncedAt);
-  if (Number.isNaN(at.getTime())) return 'never synced';
-  return `synced ${formatDistanceToNowStrict(at, { addSuffix: true })}`;
+/** "less than a minute ago", "5 minutes ago". */
+export function agoText(ageMs: number): string {
+  if (ageMs < 60_000) return 'less than a minute ago';
+  return formatDistanceToNowStrict(new Date(Date.now() - ageMs), { addSuffix: true });
 }
 
-/** "cache from 3 minutes ago" from the age the search reports. */
+/** "synced 5 minutes ago", from the time the last complete sync finished. */
+export function syncedAgo(lastSyncedAt: string | null | undefined): string {
+  const at = lastSyncedAt ? Date.parse(lastSyncedAt) : NaN;
+  return Number.isNaN(at) ? 'never synced' : `synced ${agoText(Math.max(0, Date.now() - at))}`;
+}
+
+/** "cache updated 3 minutes ago", from the age the search reports. */
 export function cacheAgeText(cacheAgeMs: number | null | undefined): string {
   if (cacheAgeMs === null || cacheAgeMs === undefined) return 'the cache has never been synced';
-  if (cacheAgeMs < 60_000) return 'cache updated less than a minute ago';
-  return `cache updated ${formatDistanceToNowStrict(new Date(Date.now() - cacheAgeMs), { addSuffix: true })}`;
+  return `cache updated ${agoText(cacheAgeMs)}`;
 }

@@ -38,6 +38,8 @@ export type SyncProgress = z.infer<typeof syncProgressSchema>;
 export const customerSearchResultSchema = z.object({
   results: z.array(customerSchema),
   total: z.number().int(),
+  /** True when more customers matched than the cache counts (the count stops at a cap); `total` is then the cap. */
+  totalCapped: z.boolean().optional(),
   /** How old the cache is; null when it has never been synced. */
   cacheAgeMs: z.number().nullable(),
   lastSyncedAt: z.string().nullable(),

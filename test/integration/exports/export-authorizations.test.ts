@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Authorization } from '../../../src-shared/api/records';
 import { openKnownCards } from '../../../src-main/cards/known-cards';
-import { EXPORT_PAGE_SIZE } from '../../../src-main/exports/export-service';
+import { EXPORT_PAGE_SIZE } from '../../../src-main/exports/service';
 import { ProgressRecorder, TempFolderSavePort, allPages, type ExportWorld, exportServiceFor, startExportWorld } from './export-fixtures';
 import { readCsvObjects } from './read-csv';
 
@@ -58,9 +58,9 @@ describe('export authorizations (real sandbox)', () => {
         customerName: customer?.name ?? '',
       });
       expect(Number(row.amount)).toBe(a.amount);
-      expect(row.createdAt >= '2026-09-01' && row.createdAt < '2026-11-16').toBe(true);
+      expect(row.createdAt! >= '2026-09-01' && row.createdAt! < '2026-11-16').toBe(true);
       // Never a full card number: at most six and four digits show.
-      expect(row.maskedPan.replace(/\D/g, '').length).toBeLessThanOrEqual(10);
+      expect(row.maskedPan!.replace(/\D/g, '').length).toBeLessThanOrEqual(10);
     });
 
     // The same filters on every page, at the largest page size, ignoring the view's own page and limit.

@@ -1,6 +1,6 @@
 // Ways an export ends without a file: the user closes the save dialog, cancels mid-way, or the service
 // fails part-way. None of them leaves anything at the target.
-import { existsSync, readdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCardApiClient } from '../../../src-main/api/client';
@@ -18,10 +18,13 @@ describe('export cancellation and failure (real sandbox)', () => {
   });
 
   const filesIn = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.csv') || f.endsWith('.part'));
+  /** Each case saves into its own folder, so what one leaves cannot hide what another does. */
+  const caseDir = () => mkdtempSync(join(world.dir, 'case-'));
 
   it('returns cancelledByUser when the save dialog is closed, and sends nothing to the API', async () => {
     world.sandbox.clearRequests();
-    const save = new TempFolderSavePort(world.dir);
+    const dir = caseDir();
+    const save = new TempFolderSavePort(dir);
     save.cancel = true;
     const progress = new ProgressRecorder();
     const service = exportServiceFor(world, { saveFile: save, emit: progress.emit });
@@ -31,12 +34,13 @@ describe('export cancellation and failure (real sandbox)', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(world.sandbox.requests()).toEqual([]);
     expect(progress.events).toEqual([]);
-    expect(filesIn(world.dir)).toEqual([]);
+    expect(filesIn(dir)).toEqual([]);
   });
 
   it('cancelled mid-way leaves no file at the target and stops asking for pages', async () => {
     world.sandbox.faults.add({ kind: 'latency', ms: 300, endpoint: 'GET /customers' });
-    const save = new TempFolderSavePort(world.dir);
+    const dir = caseDir();
+    const save = new TempFolderSavePort(dir);
     save.fileName = 'cancelled.csv';
     const progress = new ProgressRecorder();
     const service = exportServiceFor(world, { saveFile: save, emit: progress.emit });
@@ -49,16 +53,17 @@ describe('export cancellation and failure (real sandbox)', () => {
     const final = await progress.final(exportId);
     expect(final.phase).toBe('cancelled');
     expect(final.file).toBeNull();
-    expect(existsSync(join(world.dir, 'cancelled.csv'))).toBe(false);
-    expect(filesIn(world.dir)).toEqual([]);
+    expect(existsSync(join(dir, 'cancelled.csv'))).toBe(false);
+    expect(filesIn(dir)).toEqual([]);
     await new Promise((r) => setTimeout(r, 500));
     expect(world.sandbox.requests().filter((r) => r.url.startsWith('/customers')).length).toBeLessThan(5);
   });
 
   it('a cancelled export leaves a file the user chose to overwrite as it was', async () => {
-    writeFileSync(join(world.dir, 'existing.csv'), 'last month');
+    const dir = caseDir();
+    writeFileSync(join(dir, 'existing.csv'), 'last month');
     world.sandbox.faults.add({ kind: 'latency', ms: 300, endpoint: 'GET /customers' });
-    const save = new TempFolderSavePort(world.dir);
+    const save = new TempFolderSavePort(dir);
     save.fileName = 'existing.csv';
     const progress = new ProgressRecorder();
     const service = exportServiceFor(world, { saveFile: save, emit: progress.emit });
@@ -67,13 +72,14 @@ describe('export cancellation and failure (real sandbox)', () => {
     await progress.waitFor((p) => p.exportId === exportId && p.phase === 'running');
     await service.cancelAll();
     expect((await progress.final(exportId)).phase).toBe('cancelled');
-    expect(readFileSync(join(world.dir, 'existing.csv'), 'utf8')).toBe('last month');
-    expect(filesIn(world.dir)).toEqual(['existing.csv']);
+    expect(readFileSync(join(dir, 'existing.csv'), 'utf8')).toBe('last month');
+    expect(filesIn(dir)).toEqual(['existing.csv']);
   });
 
   it('a service failure part-way ends as failed with the reason, and no file', async () => {
     const api = createCardApiClient({ baseUrl: world.sandbox.url, getKey: async () => world.sandbox.key, retry: { maxAttempts: 1 } });
-    const save = new TempFolderSavePort(world.dir);
+    const dir = caseDir();
+    const save = new TempFolderSavePort(dir);
     save.fileName = 'failed.csv';
     const progress = new ProgressRecorder();
     // After the first page is written, the service starts failing.
@@ -85,7 +91,7 @@ describe('export cancellation and failure (real sandbox)', () => {
     const final = await progress.final(started.ok ? started.data.exportId! : '');
     expect(final).toMatchObject({ phase: 'failed', rows: 100, pagesDone: 1, file: null });
     expect(final.message).toMatch(/503/);
-    expect(filesIn(world.dir)).toEqual([]);
+    expect(filesIn(dir)).toEqual([]);
   });
 
   it('fails without a file when the chosen folder cannot be written', async () => {

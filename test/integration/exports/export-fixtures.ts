@@ -10,7 +10,7 @@ import { createCardApiClient } from '../../../src-main/api/client';
 import type { CardApiClient } from '../../../src-main/api/types';
 import { type KnownCards, openKnownCards } from '../../../src-main/cards/known-cards';
 import type { Emit, SaveFilePort } from '../../../src-main/core/ports';
-import { type ExportServiceDeps, createExportService } from '../../../src-main/exports/export-service';
+import { type ExportServiceDeps, createExportService } from '../../../src-main/exports/service';
 import { type SandboxHandle, type SandboxOptions, startSandbox } from '../../../src-main/sandbox';
 
 /** A save dialog that always picks `<dir>/<name>` (or says the user cancelled), and remembers what it was asked. */

@@ -45,14 +45,24 @@ export const recorded = {
   invoked: [] as unknown[][],
 };
 
-export function fakeSession() {
-  const s = {
-    permissionRequestHandler: null as null | ((wc: unknown, permission: string, cb: (allow: boolean) => void) => void),
-    permissionCheckHandler: null as null | ((wc: unknown, permission: string) => boolean),
-    setPermissionRequestHandler(h: typeof s.permissionRequestHandler) {
+type PermissionRequestHandler = (wc: unknown, permission: string, cb: (allow: boolean) => void) => void;
+type PermissionCheckHandler = (wc: unknown, permission: string) => boolean;
+
+export interface FakeSession {
+  permissionRequestHandler: PermissionRequestHandler | null;
+  permissionCheckHandler: PermissionCheckHandler | null;
+  setPermissionRequestHandler(h: PermissionRequestHandler): void;
+  setPermissionCheckHandler(h: PermissionCheckHandler): void;
+}
+
+export function fakeSession(): FakeSession {
+  const s: FakeSession = {
+    permissionRequestHandler: null,
+    permissionCheckHandler: null,
+    setPermissionRequestHandler(h) {
       s.permissionRequestHandler = h;
     },
-    setPermissionCheckHandler(h: typeof s.permissionCheckHandler) {
+    setPermissionCheckHandler(h) {
       s.permissionCheckHandler = h;
     },
   };

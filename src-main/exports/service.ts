@@ -9,7 +9,7 @@ import type { KnownCards } from '../cards/known-cards';
 import type { Emit, Logger, SaveFilePort } from '../core/ports';
 import { customerNameLookup } from './customer-names';
 import { createCsvFile, type CsvFile } from './csv-file';
-import type { CustomerSearch, JournalReader, PreparedSource, SourceContext } from './export-source';
+import type { CustomerLookup, JournalReader, PreparedSource, SourceContext } from './export-source';
 import { suggestedFileName } from './file-name';
 import { createProgressReporter } from './progress-reporter';
 import { type ExportSourceName, exportSources } from './sources';
@@ -19,7 +19,7 @@ export interface ExportServiceDeps {
   getActive(): Promise<{ environment: Environment; api: CardApiClient }>;
   getKnownCards(): Promise<KnownCards>;
   /** Names customers in rows that carry only an id; optional. */
-  getCustomerCache?: () => Promise<CustomerSearch>;
+  getCustomerCache?: () => Promise<CustomerLookup>;
   /** The journal of writes; without it the `journal` source is not offered. */
   getJournal?: () => Promise<JournalReader>;
   saveFile: SaveFilePort;
@@ -113,10 +113,13 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
 
         const exportId = randomUUID();
         const controller = new AbortController();
+        // The index of the environment being exported, even if the user switches environment meanwhile.
+        const knownCards = deps.getKnownCards();
+        knownCards.catch(() => undefined);
         const ctx: SourceContext = {
           environmentId: environment.id,
           api,
-          getKnownCards: deps.getKnownCards,
+          getKnownCards: () => knownCards,
           getJournal: deps.getJournal,
           customerName: customerNameLookup(deps.getCustomerCache),
           signal: controller.signal,

@@ -1,0 +1,64 @@
+// The calling thread's handle on the cache worker: typed requests, one answer each, in order.
+import { Worker } from 'node:worker_threads';
+import type { OpName, WorkerErrorKind, WorkerOps, WorkerReply } from './worker-protocol';
+import type { WorkerLocation } from './worker-location';
+
+/** A failure reported by the worker, with the kind of cache failure it was. */
+export class CacheWorkerError extends Error {
+  override name = 'CacheWorkerError';
+  constructor(readonly kind: WorkerErrorKind, message: string) {
+    super(message);
+  }
+}
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+
+export class CacheWriter {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private stopped: Error | null = null;
+
+  constructor(location: WorkerLocation) {
+    this.worker = new Worker(location.url, { execArgv: location.execArgv });
+    this.worker.on('message', (reply: WorkerReply) => {
+      const p = this.pending.get(reply.id);
+      if (!p) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) p.resolve(reply.value);
+      else p.reject(new CacheWorkerError(reply.kind, reply.message));
+    });
+    this.worker.on('error', (e) => this.fail(new CacheWorkerError('other', `The cache worker failed: ${e.message}`)));
+    this.worker.on('exit', (code) => this.fail(new CacheWorkerError('other', `The cache worker stopped (exit code ${code}).`)));
+  }
+
+  private fail(e: Error): void {
+    this.stopped ??= e;
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+  }
+
+  get alive(): boolean {
+    return this.stopped === null;
+  }
+
+  call<K extends OpName>(op: K, ...args: Parameters<WorkerOps[K]>): Promise<ReturnType<WorkerOps[K]>> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, op, args });
+    });
+  }
+
+  /** Closes the database, then ends the thread. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.call('close');
+    } finally {
+      this.stopped ??= new CacheWorkerError('other', 'The cache is closed.');
+      await this.worker.terminate();
+    }
+  }
+}

@@ -1,0 +1,297 @@
+// The per-environment customer cache: searches on a read connection of the calling thread (well under a
+// millisecond or two), writes in the cache worker, syncs on demand or on a schedule, one at a time.
+import { join } from 'node:path';
+import type { Customer } from '../../src-shared/api/records';
+import type { CacheStatus, CustomerSearchResult, SyncProgress } from '../../src-shared/ipc/channels/customers';
+import { err, ok, type Result } from '../../src-shared/ipc/result';
+import type { CardApiClient } from '../api/types';
+import type { Emit, Logger } from '../core/ports';
+import { CacheUnavailableError, isCorruption, messageOf } from './cache-errors';
+import { CacheWorkerError, CacheWriter } from './cache-writer';
+import { CustomerReader } from './customer-reader';
+import { openReader } from './database';
+import { planSearch } from './search-plan';
+import { runSync, type SyncStorePort } from './sync-runner';
+import { SyncProgressReporter } from './sync-progress';
+import { SyncSchedule } from './sync-schedule';
+import { defaultWorkerLocation, workerLocation, type WorkerLocation } from './worker-location';
+
+export const CACHE_FILE_NAME = 'customers.sqlite';
+export const DEFAULT_SEARCH_LIMIT = 50;
+
+export interface CustomerCacheOptions {
+  /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */
+  folder: string;
+  environmentId: string;
+  api: Pick<CardApiClient, 'listCustomers'>;
+  emit: Emit;
+  logger?: Logger;
+  /** The worker's file: the built `cache-worker.js`, or `worker.ts` (run through tsx). Default: beside this module. */
+  workerUrl?: URL | string;
+  /** Caps the cache file's size; a sync past it fails as on a full disk. */
+  maxSizeBytes?: number;
+  /** Pages requested at once during a sync (default 4). */
+  pageConcurrency?: number;
+  /** Pages stored per transaction during a sync (default 1). */
+  maxPagesPerWrite?: number;
+  /** Counting stops here; `totalCapped` says when it did (default 1000). */
+  countCap?: number;
+  /** Minimum time between paging progress events (default 100 ms). */
+  progressIntervalMs?: number;
+  now?: () => Date;
+  /** Length of a schedule minute (tests shorten it). */
+  minuteMs?: number;
+  /** Told when the cache's freshness changes: at open, after each completed sync, after a rebuild (null). */
+  onSynced?: (lastSyncedAt: string | null) => void;
+}
+
+export interface SyncOptions {
+  /** Refetch everything from page 0, ignoring the ETag and any interrupted sync. */
+  full?: boolean;
+}
+
+export interface CustomerCacheService {
+  readonly environmentId: string;
+  readonly file: string;
+  search(query: string, limit?: number): Promise<CustomerSearchResult>;
+  get(id: string): Promise<Customer | null>;
+  /** Starts a sync, or joins the one running; resolves with its last progress. */
+  sync(options?: SyncOptions): Promise<Result<SyncProgress>>;
+  /** Cancels the running sync; false when none runs. */
+  cancelSync(): boolean;
+  status(): Promise<CacheStatus>;
+  /** Minutes between scheduled syncs (0 = only on demand); persisted in the cache. */
+  setSchedule(minutes: number): Promise<CacheStatus>;
+  close(): Promise<void>;
+}
+
+export async function openCustomerCache(options: CustomerCacheOptions): Promise<CustomerCacheService> {
+  const cache = new SqliteCustomerCache(options);
+  await cache.start();
+  return cache;
+}
+
+class SqliteCustomerCache implements CustomerCacheService {
+  readonly environmentId: string;
+  readonly file: string;
+  private readonly location: WorkerLocation;
+  private readonly now: () => Date;
+  private readonly schedule: SyncSchedule;
+  private writer: CacheWriter | null = null;
+  private reader: CustomerReader | null = null;
+  private notice: string | null = null;
+  private running: { promise: Promise<Result<SyncProgress>>; abort: AbortController } | null = null;
+  private recovering: Promise<void> | null = null;
+  private rebuildAfterSync = false;
+  private closed = false;
+
+  constructor(private readonly options: CustomerCacheOptions) {
+    this.environmentId = options.environmentId;
+    this.file = join(options.folder, CACHE_FILE_NAME);
+    this.location = options.workerUrl ? workerLocation(options.workerUrl) : defaultWorkerLocation();
+    this.now = options.now ?? (() => new Date());
+    this.schedule = new SyncSchedule(() => void this.sync(), options.minuteMs);
+  }
+
+  async start(): Promise<void> {
+    await this.startWriter();
+    this.reader = this.openReader();
+    this.schedule.set(this.reader.meta().scheduleMinutes);
+    this.tellSynced();
+    if (this.notice) this.rebuild();
+  }
+
+  private async startWriter(): Promise<CacheWriter> {
+    const writer = new CacheWriter(this.location);
+    try {
+      const opened = await writer.call('open', { file: this.file, ...(this.options.maxSizeBytes ? { maxSizeBytes: this.options.maxSizeBytes } : {}) });
+      if (opened.notice) this.setNotice(opened.notice);
+    } catch (e) {
+      await writer.stop().catch(() => undefined);
+      if (e instanceof CacheWorkerError && e.kind === 'unavailable') throw new CacheUnavailableError(e.message);
+      throw e;
+    }
+    this.writer = writer;
+    return writer;
+  }
+
+  /** The worker, restarted if it died. */
+  private async liveWriter(): Promise<CacheWriter> {
+    if (this.closed) throw new Error('The customer cache is closed.');
+    if (this.writer?.alive) return this.writer;
+    this.options.logger?.warn({ environmentId: this.environmentId }, 'customer cache worker restarted');
+    return this.startWriter();
+  }
+
+  private openReader(): CustomerReader {
+    return new CustomerReader(openReader(this.file), this.options.countCap);
+  }
+
+  private setNotice(notice: string): void {
+    this.notice = notice;
+    this.options.logger?.warn({ environmentId: this.environmentId, notice }, 'customer cache rebuilt');
+  }
+
+  /** Moves a damaged file aside, starts a fresh one and refills it from the service. */
+  private recover(cause: unknown): Promise<void> {
+    this.recovering ??= (async () => {
+      this.reader?.close();
+      this.reader = null;
+      const writer = await this.liveWriter();
+      const { notice } = await writer.call('recover', messageOf(cause));
+      if (notice) this.setNotice(notice);
+      // The schedule lived in the damaged file; keep the user's choice.
+      if (this.schedule.minutes > 0) await writer.call('setSchedule', this.schedule.minutes);
+      this.reader = this.openReader();
+      this.options.onSynced?.(null);
+      this.rebuild();
+    })().finally(() => {
+      this.recovering = null;
+    });
+    return this.recovering;
+  }
+
+  private rebuild(): void {
+    if (this.running) this.rebuildAfterSync = true;
+    else void this.sync({ full: true });
+  }
+
+  /** Runs a read; a damaged file is recovered and the read retried on the fresh cache. */
+  private async read<T>(work: (reader: CustomerReader) => T): Promise<T> {
+    if (this.recovering) await this.recovering;
+    if (!this.reader) throw new Error('The customer cache is closed.');
+    try {
+      return work(this.reader);
+    } catch (e) {
+      if (!isCorruption(e)) throw e;
+      await this.recover(e);
+      return work(this.reader!);
+    }
+  }
+
+  async search(query: string, limit = DEFAULT_SEARCH_LIMIT): Promise<CustomerSearchResult> {
+    const plan = planSearch(query);
+    return this.read((reader) => {
+      const page = reader.search(plan, limit);
+      const { lastSyncedAt } = reader.meta();
+      return {
+        results: page.customers,
+        total: page.total,
+        totalCapped: page.totalCapped,
+        cacheAgeMs: lastSyncedAt ? Math.max(0, this.now().getTime() - Date.parse(lastSyncedAt)) : null,
+        lastSyncedAt,
+      };
+    });
+  }
+
+  get(id: string): Promise<Customer | null> {
+    return this.read((reader) => reader.get(id));
+  }
+
+  sync(options: SyncOptions = {}): Promise<Result<SyncProgress>> {
+    if (this.running) return this.running.promise;
+    if (this.closed) return Promise.resolve(err('internal', 'The customer cache is closed.'));
+    const abort = new AbortController();
+    const promise = this.runSync(options, abort.signal).finally(() => {
+      this.running = null;
+      if (this.rebuildAfterSync && !this.closed) {
+        this.rebuildAfterSync = false;
+        void this.sync({ full: true });
+      }
+    });
+    this.running = { promise, abort };
+    return promise;
+  }
+
+  private async runSync(options: SyncOptions, signal: AbortSignal): Promise<Result<SyncProgress>> {
+    const progress = new SyncProgressReporter(
+      this.environmentId,
+      (p) => this.options.emit('customers.syncProgress', p),
+      this.options.progressIntervalMs,
+    );
+    let writer: CacheWriter;
+    try {
+      if (this.recovering) await this.recovering;
+      writer = await this.liveWriter();
+    } catch (e) {
+      const p = progress.finish('failed', { pagesDone: 0, totalPages: null, customers: 0 }, messageOf(e));
+      return err('internal', p.message ?? 'The customer cache is not available.');
+    }
+    const store: SyncStorePort = {
+      syncState: () => writer.call('syncState'),
+      writePages: (pages) => writer.call('writePages', pages),
+      finishGeneration: (generation, at) => writer.call('finishGeneration', generation, at),
+      markUnchanged: (at) => writer.call('markUnchanged', at),
+    };
+    const outcome = await runSync({
+      api: this.options.api,
+      store,
+      progress,
+      signal,
+      full: options.full ?? false,
+      now: this.now,
+      ...(this.options.pageConcurrency ? { concurrency: this.options.pageConcurrency } : {}),
+      ...(this.options.maxPagesPerWrite ? { maxPagesPerWrite: this.options.maxPagesPerWrite } : {}),
+    });
+    const { phase } = outcome.progress;
+    this.options.logger?.info({ environmentId: this.environmentId, phase, pagesDone: outcome.progress.pagesDone, customers: outcome.progress.customers }, 'customer sync ended');
+    if (outcome.cacheError !== undefined) {
+      this.options.logger?.error({ environmentId: this.environmentId, error: messageOf(outcome.cacheError) }, 'customer sync could not write the cache');
+      if (outcome.cacheError instanceof CacheWorkerError && outcome.cacheError.kind === 'corrupt') {
+        this.rebuildAfterSync = false;
+        void this.recover(outcome.cacheError).catch((e: unknown) => this.options.logger?.error({ error: messageOf(e) }, 'customer cache recovery failed'));
+      }
+    }
+    if (phase === 'done' || phase === 'unchanged') this.tellSynced();
+    if (outcome.error) return err(outcome.error.kind, outcome.error.message, outcome.error.status ? { status: outcome.error.status } : {});
+    return ok(outcome.progress);
+  }
+
+  private tellSynced(): void {
+    if (!this.options.onSynced || !this.reader) return;
+    try {
+      this.options.onSynced(this.reader.meta().lastSyncedAt);
+    } catch (e) {
+      this.options.logger?.warn({ error: messageOf(e) }, 'could not read when the customer cache was synced');
+    }
+  }
+
+  cancelSync(): boolean {
+    if (!this.running) return false;
+    this.running.abort.abort();
+    return true;
+  }
+
+  async status(): Promise<CacheStatus> {
+    const meta = await this.read((reader) => reader.meta());
+    return {
+      environmentId: this.environmentId,
+      customers: meta.customerCount,
+      lastSyncedAt: meta.lastSyncedAt,
+      syncing: this.running !== null,
+      resumeFromPage: meta.nextPage,
+      scheduleMinutes: meta.scheduleMinutes,
+      notice: this.notice,
+    };
+  }
+
+  async setSchedule(minutes: number): Promise<CacheStatus> {
+    if (!Number.isInteger(minutes) || minutes < 0) throw new RangeError('minutes must be a whole number of 0 or more');
+    await (await this.liveWriter()).call('setSchedule', minutes);
+    this.schedule.set(minutes);
+    return this.status();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.schedule.stop();
+    this.cancelSync();
+    await this.running?.promise.catch(() => undefined);
+    await this.recovering?.catch(() => undefined);
+    this.closed = true;
+    this.reader?.close();
+    this.reader = null;
+    await this.writer?.stop().catch(() => undefined);
+    this.writer = null;
+  }
+}

@@ -1,0 +1,76 @@
+// Progress of one sync as `customers.syncProgress` events: rate and ETA from this run's pace, at most
+// one paging event per interval (the window needs no more than ~10 a second), phase changes always.
+import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
+
+type Phase = SyncProgress['phase'];
+
+export interface ProgressCounts {
+  pagesDone: number;
+  totalPages: number | null;
+  customers: number;
+}
+
+export class SyncProgressReporter {
+  private readonly startedAt: number;
+  private lastEmitAt = -Infinity;
+  private base: ProgressCounts | null = null;
+  private latest: SyncProgress;
+
+  constructor(
+    private readonly environmentId: string,
+    private readonly send: (progress: SyncProgress) => void,
+    private readonly intervalMs = 100,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
+    this.startedAt = clock();
+    this.latest = this.build('starting', { pagesDone: 0, totalPages: null, customers: 0 });
+  }
+
+  /** The counts a resumed sync starts from, so its rate counts only this run's work. */
+  resumeFrom(counts: ProgressCounts): void {
+    this.base = { ...counts };
+  }
+
+  private build(phase: Phase, counts: ProgressCounts, message?: string): SyncProgress {
+    const elapsedS = Math.max((this.clock() - this.startedAt) / 1000, 1e-3);
+    const base = this.base ?? { pagesDone: 0, totalPages: null, customers: 0 };
+    const customersThisRun = Math.max(0, counts.customers - base.customers);
+    const pagesThisRun = Math.max(0, counts.pagesDone - base.pagesDone);
+    const remainingPages = counts.totalPages === null ? null : Math.max(0, counts.totalPages - counts.pagesDone);
+    const etaMs = remainingPages === null ? null : remainingPages === 0 ? 0 : pagesThisRun > 0 ? Math.round((remainingPages * elapsedS * 1000) / pagesThisRun) : null;
+    return {
+      environmentId: this.environmentId,
+      phase,
+      pagesDone: counts.pagesDone,
+      totalPages: counts.totalPages,
+      customers: counts.customers,
+      ratePerSecond: Math.round(customersThisRun / elapsedS),
+      etaMs,
+      ...(message ? { message } : {}),
+    };
+  }
+
+  /** Records progress; sends it unless one was sent within the interval (phase changes always go). */
+  update(phase: Phase, counts: ProgressCounts): SyncProgress {
+    const phaseChanged = phase !== this.latest.phase;
+    this.latest = this.build(phase, counts);
+    const now = this.clock();
+    if (phaseChanged || now - this.lastEmitAt >= this.intervalMs) {
+      this.lastEmitAt = now;
+      this.send(this.latest);
+    }
+    return this.latest;
+  }
+
+  /** The last event of a sync; always sent. */
+  finish(phase: Phase, counts: ProgressCounts, message?: string): SyncProgress {
+    this.latest = this.build(phase, counts, message);
+    this.lastEmitAt = this.clock();
+    this.send(this.latest);
+    return this.latest;
+  }
+
+  get current(): SyncProgress {
+    return this.latest;
+  }
+}

@@ -1,0 +1,38 @@
+// The messages between the cache service (calling thread) and the cache worker (write connection).
+import type { PageWrite, PageWritten, SyncState } from './customer-store';
+
+export interface OpenArgs {
+  file: string;
+  maxSizeBytes?: number;
+}
+export interface Opened {
+  /** Set when the file was unreadable and was replaced by a fresh cache. */
+  notice: string | null;
+}
+
+/** What the worker can do; each method runs in the worker and answers one request. */
+export interface WorkerOps {
+  open(args: OpenArgs): Opened;
+  syncState(): SyncState;
+  /** Writes consecutive pages of one sync in one transaction with the resume point after the last. */
+  writePages(pages: PageWrite[]): PageWritten;
+  finishGeneration(generation: number, at: string): { pruned: number; customerCount: number };
+  markUnchanged(at: string): void;
+  setSchedule(minutes: number): void;
+  /** Moves the (damaged) file aside and starts a fresh cache; returns the notice for the user. */
+  recover(reason: string): Opened;
+  close(): void;
+}
+export type OpName = keyof WorkerOps;
+
+/** Which cache failure a worker error was, so the caller can react (rebuild, report a full disk). */
+export type WorkerErrorKind = 'corrupt' | 'full' | 'unavailable' | 'other';
+
+export interface WorkerRequest {
+  id: number;
+  op: OpName;
+  args: unknown[];
+}
+export type WorkerReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; kind: WorkerErrorKind; message: string };

@@ -1,0 +1,172 @@
+import type { Authorization } from '../../../src-shared/api/records';
+import { hrefOf } from '../../app/routes';
+import { StatusBadge, YesNo, humanize } from '../../components/Badge';
+import { IdWithCopy } from '../../components/CopyButton';
+import { DetailSection, Details, Drawer } from '../../components/Drawer';
+import { OtherFields } from '../../components/OtherFields';
+import { displayPan, formatDateTime, formatMoney } from '../../lib/format';
+import { ApprovedBadge, foreignAmount } from './authorizationColumns';
+import { accountOf, cardOf, customerName, idOf, recordOf } from './embedded';
+import { merchantCategoryLabel } from './merchantCategories';
+
+const SHOWN = [
+  '_id', 'business', 'customer', 'account', 'card', 'amount', 'fee', 'vat', 'approved', 'currency', 'status', 'authorizationMethod',
+  'balanceTransactions', 'merchantAmount', 'merchantCurrency', 'merchant', 'terminal', 'transactionMetadata', 'pendingRequest',
+  'requestHistory', 'verification', 'feeDetails', 'isDeleted', 'createdAt', 'updatedAt', '__v',
+];
+
+const text = (v: string | undefined) => (v ? humanize(v) : undefined);
+const flag = (v: boolean | undefined) => <YesNo value={v} />;
+
+export function AuthorizationDetail({ authorization, onClose }: { authorization: Authorization; onClose: () => void }): React.JSX.Element {
+  const a = authorization;
+  const card = cardOf(a.card);
+  const cardId = idOf(a.card);
+  const account = accountOf(a.account);
+  const customer = recordOf(a.customer);
+  const t = a.terminal;
+  const v = a.verification;
+  const m = a.merchant;
+  const history = a.requestHistory ?? [];
+  const fees = (a.feeDetails ?? []).filter((f) => f !== null);
+  return (
+    <Drawer title={`Authorization at ${m?.name ?? 'unknown merchant'}`} onClose={onClose}>
+      <DetailSection title="Summary">
+        <Details
+          items={[
+            ['Approved', <ApprovedBadge approved={a.approved} />],
+            ['Status', <StatusBadge status={a.status} />],
+            ['Amount', <strong className="num">{formatMoney(a.amount, a.currency)}</strong>],
+            ['Fee', <span className="num">{formatMoney(a.fee, a.currency)}</span>],
+            ['VAT', <span className="num">{formatMoney(a.vat, a.currency)}</span>],
+            ['Merchant amount', <span className="num">{foreignAmount(a) ?? formatMoney(a.merchantAmount, a.merchantCurrency ?? a.currency)}</span>],
+            ['Method', text(a.authorizationMethod)],
+            ['Channel', text(a.transactionMetadata?.channel)],
+            ['Transaction type', text(a.transactionMetadata?.type)],
+            ['Reference', a.transactionMetadata?.reference ? <IdWithCopy id={a.transactionMetadata.reference} label="reference" /> : undefined],
+            ['Pending request', a.pendingRequest ? <pre className="json-block">{JSON.stringify(a.pendingRequest, null, 2)}</pre> : 'None'],
+            ['Created', formatDateTime(a.createdAt)],
+            ['Updated', formatDateTime(a.updatedAt)],
+            ['Authorization id', <IdWithCopy id={a._id} label="authorization id" />],
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Merchant">
+        <Details
+          items={[
+            ['Name', m?.name],
+            ['Category', m?.category ? `${merchantCategoryLabel(m.category)} (${m.category})` : undefined],
+            ['Merchant id', m?.merchantId ? <span className="mono">{m.merchantId}</span> : undefined],
+            ['City', m?.city],
+            ['State', m?.state],
+            ['Country', m?.country],
+            ['Postal code', m?.postalCode],
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Card and customer">
+        <Details
+          items={[
+            ['Card', <span className="mono">{displayPan(card?.maskedPan)}</span>],
+            ['Brand and type', [card?.brand, card?.type].filter(Boolean).join(' · ') || undefined],
+            ['Card status', card?.status ? <StatusBadge status={card.status} /> : undefined],
+            ['Card id', cardId ? <span className="id-with-copy"><IdWithCopy id={cardId} label="card id" /> <a href={hrefOf('cards', cardId)}>Open card</a></span> : undefined],
+            ['Customer', customerName(a.customer)],
+            ['Customer email', customer?.emailAddress],
+            ['Customer id', <IdWithCopy id={idOf(a.customer)} label="customer id" />],
+            ['Account', account ? [account.accountName, account.accountNumber].filter(Boolean).join(' · ') : undefined],
+            ['Account id', <IdWithCopy id={idOf(a.account)} label="account id" />],
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Terminal">
+        <Details
+          items={[
+            ['Terminal id', t?.terminalId ? <span className="mono">{t.terminalId}</span> : undefined],
+            ['Type', text(t?.terminalType)],
+            ['Operating environment', text(t?.terminalOperatingEnvironment)],
+            ['Attendance', text(t?.terminalAttendance)],
+            ['PAN entry', text(t?.panEntryMode)],
+            ['PIN entry', text(t?.pinEntryMode)],
+            ['Cardholder present', flag(t?.cardHolderPresence)],
+            ['Card present', flag(t?.cardPresence)],
+            ['RRN', t?.rrn ? <span className="mono">{t.rrn}</span> : undefined],
+            ['STAN', t?.stan ? <span className="mono">{t.stan}</span> : undefined],
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Verification">
+        <Details
+          items={[
+            ['PIN', text(v?.pin)],
+            ['CVV', text(v?.cvv)],
+            ['Expiry', text(v?.expiry)],
+            ['3-D Secure', text(v?.threeDSecure)],
+            ['Authentication', text(v?.authentication)],
+            ['Billing address line 1', text(v?.billingAddressLine1)],
+            ['Billing postal code', text(v?.billingAddressPostalCode)],
+            ['Safe token', text(v?.safeToken)],
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Request history">
+        {history.length === 0 ? (
+          <p className="muted">No requests recorded.</p>
+        ) : (
+          <table className="mini-table">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col" className="num">Amount</th>
+                <th scope="col" className="num">Merchant amount</th>
+                <th scope="col">Approved</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((h, i) => (
+                <tr key={i}>
+                  <td>{formatDateTime(h.createdAt)}</td>
+                  <td className="num">{formatMoney(h.amount, h.currency)}</td>
+                  <td className="num">{formatMoney(h.merchantAmount, h.merchantCurrency)}</td>
+                  <td><ApprovedBadge approved={h.approved} /></td>
+                  <td>{h.reason ? humanize(h.reason) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </DetailSection>
+      <DetailSection title="Fee details">
+        {fees.length === 0 ? (
+          <p className="muted">No fees.</p>
+        ) : (
+          <table className="mini-table">
+            <thead>
+              <tr>
+                <th scope="col">Fee</th>
+                <th scope="col">Contract</th>
+                <th scope="col" className="num">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fees.map((f, i) => (
+                <tr key={i}>
+                  <td>{f.description ?? '—'}</td>
+                  <td className="mono">{f.contract ?? '—'}</td>
+                  <td className="num">{formatMoney(f.amount, f.currency ?? a.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </DetailSection>
+      {a.balanceTransactions && a.balanceTransactions.length > 0 ? (
+        <DetailSection title="Balance transactions">
+          <pre className="json-block">{JSON.stringify(a.balanceTransactions, null, 2)}</pre>
+        </DetailSection>
+      ) : null}
+      <OtherFields record={a} known={SHOWN} />
+    </Drawer>
+  );
+}

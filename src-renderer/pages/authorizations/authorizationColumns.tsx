@@ -1,0 +1,100 @@
+import { format, isValid, parseISO } from 'date-fns';
+import type { Authorization } from '../../../src-shared/api/records';
+import { StatusBadge, humanize } from '../../components/Badge';
+import type { Column } from '../../components/DataTable';
+import { displayPan, formatDate, formatMoney } from '../../lib/format';
+import { cardOf, customerName } from './embedded';
+import { merchantCategoryLabel } from './merchantCategories';
+
+const numHeader = (text: string) => () => <span className="cell-num">{text}</span>;
+
+/** `14:05` in local time. */
+function formatTime(iso: string | undefined): string {
+  const d = iso ? parseISO(iso) : null;
+  return d && isValid(d) ? format(d, 'HH:mm') : '';
+}
+
+export function ApprovedBadge({ approved }: { approved: boolean | undefined }): React.JSX.Element {
+  if (approved === undefined) return <span className="muted">—</span>;
+  return <StatusBadge status={approved ? 'approved' : 'declined'} label={approved ? 'Approved' : 'Not approved'} />;
+}
+
+/** The merchant's amount, when the merchant charged in another currency than the card's. */
+export function foreignAmount(a: Authorization): string | null {
+  if (!a.merchantCurrency || a.merchantCurrency === a.currency || a.merchantAmount === undefined) return null;
+  return formatMoney(a.merchantAmount, a.merchantCurrency);
+}
+
+export const authorizationColumns: Column<Authorization>[] = [
+  {
+    id: 'created',
+    header: 'Date',
+    width: 112,
+    cell: ({ row }) => (
+      <span className="cell-two">
+        <span>{formatDate(row.original.createdAt)}</span>
+        <span className="cell-sub">{formatTime(row.original.createdAt)}</span>
+      </span>
+    ),
+  },
+  { id: 'approved', header: 'Approved', width: 122, cell: ({ row }) => <ApprovedBadge approved={row.original.approved} /> },
+  { id: 'status', header: 'Status', width: 96, cell: ({ row }) => (row.original.status ? humanize(row.original.status) : '—') },
+  {
+    id: 'merchant',
+    header: 'Merchant',
+    cell: ({ row }) => {
+      const m = row.original.merchant;
+      return (
+        <span className="cell-two">
+          <span title={m?.name}>{m?.name ?? '—'}</span>
+          <span className="cell-sub">{[merchantCategoryLabel(m?.category), m?.city].filter(Boolean).join(' · ')}</span>
+        </span>
+      );
+    },
+  },
+  {
+    id: 'amount',
+    header: numHeader('Amount'),
+    width: 175,
+    cell: ({ row }) => {
+      const a = row.original;
+      return (
+        <span className="cell-two cell-num">
+          <span>{formatMoney(a.amount, a.currency)}</span>
+          <span className="cell-sub">
+            fee {formatMoney(a.fee ?? 0, a.currency)} · VAT {formatMoney(a.vat ?? 0, a.currency)}
+          </span>
+        </span>
+      );
+    },
+  },
+  {
+    id: 'merchantAmount',
+    header: numHeader('Merchant amount'),
+    width: 142,
+    cell: ({ row }) => <span className="cell-num">{foreignAmount(row.original) ?? ''}</span>,
+  },
+  {
+    id: 'card',
+    header: 'Card',
+    width: 168,
+    cell: ({ row }) => {
+      const card = cardOf(row.original.card);
+      return (
+        <span className="cell-two">
+          <span className="mono">{displayPan(card?.maskedPan)}</span>
+          <span className="cell-sub">{[card?.brand, card?.type].filter(Boolean).join(' · ')}</span>
+        </span>
+      );
+    },
+  },
+  {
+    id: 'customer',
+    header: 'Customer',
+    width: 150,
+    cell: ({ row }) => {
+      const name = customerName(row.original.customer);
+      return <span title={name}>{name ?? '—'}</span>;
+    },
+  },
+];

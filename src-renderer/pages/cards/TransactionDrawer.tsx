@@ -1,0 +1,72 @@
+import type { Transaction } from '../../../src-shared/api/records';
+import { IdWithCopy } from '../../components/CopyButton';
+import { DetailSection, Details, Drawer } from '../../components/Drawer';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { refId } from './cardFields';
+
+export function TransactionDrawer({ tx, onClose }: { tx: Transaction; onClose: () => void }): React.JSX.Element {
+  const m = tx.merchant;
+  const t = tx.terminal;
+  const fees = (tx.feeDetails ?? []).filter((f): f is NonNullable<typeof f> => f !== null);
+  return (
+    <Drawer title="Transaction" onClose={onClose}>
+      <DetailSection title="Amounts">
+        <Details
+          items={[
+            ['Amount', <span className="num">{formatMoney(tx.amount, tx.currency)}</span>],
+            ['Fee', <span className="num">{formatMoney(tx.fee, tx.currency)}</span>],
+            ['VAT', <span className="num">{formatMoney(tx.vat, tx.currency)}</span>],
+            ['Merchant amount', <span className="num">{formatMoney(tx.merchantAmount, tx.merchantCurrency)}</span>],
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Merchant">
+        <Details
+          items={[
+            ['Name', m?.name],
+            ['Category', m?.category],
+            ['Location', [m?.city, m?.state, m?.country].filter(Boolean).join(', ') || undefined],
+            ['Merchant id', m?.merchantId],
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Transaction">
+        <Details
+          items={[
+            ['Date', formatDateTime(tx.createdAt)],
+            ['Type', tx.type],
+            ['Channel', tx.transactionMetadata?.channel],
+            ['Purpose', tx.transactionMetadata?.type],
+            ['Reference', tx.transactionMetadata?.reference],
+            ['Terminal', t?.terminalId],
+            ['RRN', t?.rrn],
+            ['Transaction id', <IdWithCopy id={tx._id} label="transaction id" />],
+            ['Authorization id', <IdWithCopy id={refId(tx.authorization)} label="authorization id" />],
+          ]}
+        />
+      </DetailSection>
+      {fees.length ? (
+        <DetailSection title="Fees">
+          <table className="mini-table">
+            <thead>
+              <tr>
+                <th scope="col">Description</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {fees.map((f, i) => (
+                <tr key={i}>
+                  <td>{f.description ?? f.contract ?? '—'}</td>
+                  <td className="num">{formatMoney(f.amount, f.currency ?? tx.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </DetailSection>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Transaction } from '../../../src-shared/api/records';
+import { StatusBadge } from '../../components/Badge';
+import type { Column } from '../../components/DataTable';
+import { formatDateTime, formatMoney } from '../../lib/format';
+
+export const transactionColumns: Column<Transaction>[] = [
+  { id: 'date', header: 'Date', accessorFn: (t) => formatDateTime(t.createdAt), width: 170 },
+  { id: 'type', header: 'Type', cell: ({ row }) => <StatusBadge status={row.original.type} />, width: 100 },
+  { id: 'merchant', header: 'Merchant', accessorFn: (t) => t.merchant?.name ?? '—' },
+  { id: 'channel', header: 'Channel', accessorFn: (t) => t.transactionMetadata?.channel ?? '—', width: 100 },
+  { id: 'amount', header: 'Amount', cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.amount, row.original.currency)}</span>, width: 140 },
+  { id: 'fee', header: 'Fee', cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.fee, row.original.currency)}</span>, width: 110 },
+  { id: 'reference', header: 'Reference', accessorFn: (t) => t.transactionMetadata?.reference ?? '—', width: 180 },
+];

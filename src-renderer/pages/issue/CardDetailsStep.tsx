@@ -1,0 +1,190 @@
+// The card's own fields, and those of the chosen path only. Every rule shows its message on its field as
+// the user types (the form validates on change with the shared schema).
+import { Controller } from 'react-hook-form';
+import { CARD_BRANDS, CURRENCIES } from '../../../src-shared/api/records';
+import { ISSUER_COUNTRIES, REPLACEMENT_REASONS } from '../../../src-shared/api/requests';
+import { BankAccountFields, type HolderConfirmation } from './BankAccountFields';
+import type { CardForm, CardPath } from './cardForm';
+import { CustomerPicker } from './CustomerPicker';
+import { Field } from './Field';
+import { DebitAccountSelect, FundingSourceSelect, ReplaceCardSelect } from './Pickers';
+
+export function CardDetailsStep({ form, path, holder, onHolder }: {
+  form: CardForm;
+  path: CardPath;
+  holder: HolderConfirmation | null;
+  onHolder: (h: HolderConfirmation | null) => void;
+}): React.JSX.Element {
+  const { register, control, watch, setValue, formState: { errors } } = form;
+  const [type, brand, currency, customerId] = watch(['type', 'brand', 'currency', 'customerId']);
+  const validate = { shouldValidate: true, shouldDirty: true } as const;
+
+  return (
+    <div className="card-details">
+      <Controller
+        control={control}
+        name="customerId"
+        render={({ field }) => (
+          <CustomerPicker
+            value={field.value}
+            error={errors.customerId?.message}
+            onChange={(id) => {
+              field.onChange(id);
+              // A different customer has different cards and wallets.
+              setValue('replacementFor', '');
+              setValue('debitAccountId', '');
+            }}
+          />
+        )}
+      />
+
+      {path === 'replace' ? (
+        <div className="form-row">
+          <Controller
+            control={control}
+            name="replacementFor"
+            render={({ field }) => (
+              <ReplaceCardSelect
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.replacementFor?.message}
+                customerId={customerId}
+                onCard={(card) => {
+                  // The new card is of the same kind as the one it replaces.
+                  if (card.type === 'physical' || card.type === 'virtual') setValue('type', card.type, validate);
+                  if ((CARD_BRANDS as readonly string[]).includes(card.brand ?? '')) setValue('brand', card.brand as (typeof CARD_BRANDS)[number], validate);
+                  if ((CURRENCIES as readonly string[]).includes(card.currency ?? '')) setValue('currency', card.currency as (typeof CURRENCIES)[number], validate);
+                }}
+              />
+            )}
+          />
+          <Field label="Reason" error={errors.reason?.message}>
+            {(ids) => (
+              <select {...ids} {...register('reason')}>
+                <option value="">Choose why it is replaced</option>
+                {REPLACEMENT_REASONS.map((r) => (
+                  <option key={r} value={r}>
+                    {r === 'lost' ? 'Lost' : 'Stolen'}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      ) : null}
+
+      <div className="form-row">
+        <Field label="Card type" error={errors.type?.message}>
+          {(ids) => (
+            <select {...ids} {...register('type')}>
+              <option value="virtual">Virtual</option>
+              <option value="physical">Physical</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Brand" error={errors.brand?.message}>
+          {(ids) => (
+            <select {...ids} {...register('brand')}>
+              {CARD_BRANDS.map((b) => (
+                <option key={b} value={b}>
+                  {b}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Currency" error={errors.currency?.message}>
+          {(ids) => (
+            <select {...ids} {...register('currency', { onChange: () => setValue('debitAccountId', '') })}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Initial status" error={errors.status?.message}>
+          {(ids) => (
+            <select {...ids} {...register('status')}>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Issuer country" error={errors.issuerCountry?.message}>
+          {(ids) => (
+            <select {...ids} {...register('issuerCountry')}>
+              {ISSUER_COUNTRIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+
+      {path === 'fundingSource' ? (
+        <Controller
+          control={control}
+          name="fundingSourceId"
+          render={({ field }) => <FundingSourceSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.fundingSourceId?.message} />}
+        />
+      ) : null}
+
+      {path === 'bankAccount' ? <BankAccountFields form={form} confirmed={holder} onConfirmed={onHolder} /> : null}
+
+      <div className="form-row">
+        {type === 'physical' ? (
+          <Field
+            label={brand === 'Visa' ? 'Visa card id' : 'Card number (PAN)'}
+            error={errors.number?.message}
+            hint={brand === 'Visa' ? 'The id of the Visa card.' : '16 to 19 digits, as printed on the card.'}
+          >
+            {(ids) => <input {...ids} autoComplete="off" spellCheck={false} inputMode={brand === 'Visa' ? 'text' : 'numeric'} {...register('number')} />}
+          </Field>
+        ) : (
+          <Controller
+            control={control}
+            name="debitAccountId"
+            render={({ field }) => (
+              <DebitAccountSelect
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.debitAccountId?.message}
+                currency={currency}
+                customerId={customerId}
+              />
+            )}
+          />
+        )}
+        <Field
+          label={`Funding amount (${currency})`}
+          error={errors.amount?.message}
+          hint={brand === 'MasterCard' ? 'Required for a MasterCard.' : 'Optional.'}
+        >
+          {(ids) => <input {...ids} type="number" min="0" step="0.01" inputMode="decimal" {...register('amount')} />}
+        </Field>
+        {brand === 'Visa' ? (
+          <Field label="Expiration date" error={errors.expirationDate?.message} hint="MMM-YYYY, for example Jan-2029; at most 3 years ahead.">
+            {(ids) => <input {...ids} placeholder="Jan-2029" autoComplete="off" {...register('expirationDate')} />}
+          </Field>
+        ) : null}
+      </div>
+
+      <div className="form-row">
+        <label className="inline-check">
+          <input type="checkbox" {...register('enable2FA')} />
+          Send OTPs for web and mobile payments (2FA)
+        </label>
+        <label className="inline-check">
+          <input type="checkbox" {...register('sendPINSMS')} />
+          Send the default PIN by SMS
+        </label>
+      </div>
+    </div>
+  );
+}

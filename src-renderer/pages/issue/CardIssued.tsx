@@ -1,0 +1,36 @@
+// The card the service created: masked PAN, status and expiry, with a link to its page.
+import type { Card } from '../../../src-shared/api/records';
+import { hrefOf } from '../../app/routes';
+import { StatusBadge } from '../../components/Badge';
+import { IdWithCopy } from '../../components/CopyButton';
+import { Details } from '../../components/Drawer';
+import { displayPan } from '../../lib/format';
+import { expiryText } from '../cards/cardFields';
+
+export function CardIssued({ card }: { card: Card }): React.JSX.Element {
+  return (
+    <div className="issue-result" role="status">
+      <h3>Card issued</h3>
+      <Details
+        items={[
+          ['Card', <span className="mono">{displayPan(card.maskedPan)}</span>],
+          ['Status', <StatusBadge status={card.status} />],
+          ['Expires', expiryText(card)],
+          ['Brand', `${card.brand ?? '—'} ${card.type ?? ''}`],
+          ['Currency', card.currency ?? '—'],
+          ['Card id', <IdWithCopy id={card._id} label="card id" />],
+        ]}
+      />
+      <a href={hrefOf('cards', card._id)}>Open the card</a>
+    </div>
+  );
+}
+
+/** A request the service or main refused, with its message. */
+export function BridgeErrorBanner({ message }: { message: string }): React.JSX.Element {
+  return (
+    <p className="error-state" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,200 @@
+// The issuing wizard: choose what to do, fill in that path's fields, set spending controls, review exactly
+// what will be sent, send it once, and show the new card or what went wrong.
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Card } from '../../../src-shared/api/records';
+import type { CreateCardRequest } from '../../../src-shared/api/requests';
+import { bridge } from '../../lib/bridge';
+import { BridgeErrorBanner, CardIssued } from './CardIssued';
+import { CardDetailsStep } from './CardDetailsStep';
+import {
+  PATHS, cardRequestResolver, displayedRequest, emptyCardForm, stepOfField, toCardRequest,
+  type CardFormChoices, type CardFormValues, type CardPath,
+} from './cardForm';
+import type { HolderConfirmation } from './BankAccountFields';
+import { SpendingControlsEditor } from './SpendingControlsEditor';
+import { UnknownOutcome, type UnknownWrite } from './UnknownOutcome';
+
+type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
+const STEP_TITLES: Record<Exclude<Step, 'done'>, string> = { path: 'What to do', details: 'Card details', controls: 'Spending controls', review: 'Review and send' };
+const DETAIL_FIELDS = [
+  'customerId', 'type', 'currency', 'status', 'brand', 'issuerCountry', 'number', 'debitAccountId', 'amount', 'expirationDate',
+  'fundingSourceId', 'bankCode', 'accountNumber', 'replacementFor', 'reason',
+] as const satisfies readonly (keyof CardFormValues)[];
+
+export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; onBusy: (busy: boolean) => void }): React.JSX.Element {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>('path');
+  const [path, setPath] = useState<CardPath>('new');
+  const [useDefaults, setUseDefaults] = useState(true);
+  const [holder, setHolder] = useState<HolderConfirmation | null>(null);
+  const [sending, setSending] = useState(false);
+  const [issued, setIssued] = useState<Card | null>(null);
+  const [unknown, setUnknown] = useState<UnknownWrite | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const choices = useRef<CardFormChoices>({ path, useDefaultControls: useDefaults });
+  choices.current = { path, useDefaultControls: useDefaults };
+  const inFlight = useRef(false);
+  const lastRequest = useRef<CreateCardRequest | null>(null);
+
+  const resolver = useMemo(() => cardRequestResolver(() => choices.current), []);
+  const form = useForm<CardFormValues, unknown, CreateCardRequest>({ defaultValues: emptyCardForm(customerId), resolver, mode: 'onChange' });
+  const values = form.watch();
+
+  const holderMatches = holder !== null && holder.bankCode === values.bankCode.trim() && holder.accountNumber === values.accountNumber.trim();
+
+  const next = async () => {
+    if (step === 'path') setStep('details');
+    else if (step === 'details') {
+      const valid = await form.trigger(DETAIL_FIELDS);
+      if (!valid) return;
+      if (path === 'bankAccount' && !holderMatches) {
+        setFailure("Look up the account holder's name and confirm it before continuing.");
+        return;
+      }
+      setFailure(null);
+      setStep('controls');
+    } else if (step === 'controls') {
+      if (!useDefaults && !(await form.trigger('spendingControls'))) return;
+      setStep('review');
+    }
+  };
+
+  const send = async (request: CreateCardRequest) => {
+    // A double click must not send twice: the ref is set before the button can re-render as disabled.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    lastRequest.current = request;
+    setSending(true);
+    onBusy(true);
+    setFailure(null);
+    try {
+      const r = await bridge().cards.create(request);
+      void queryClient.invalidateQueries({ queryKey: ['journal'] });
+      if (r.ok) {
+        setIssued(r.data);
+        setUnknown(null);
+        setStep('done');
+        void queryClient.invalidateQueries({ queryKey: ['cards'] });
+        return;
+      }
+      const e = r.error;
+      if (e.kind === 'outcome_unknown' || (e.kind === 'conflict' && e.journalEntryId)) {
+        setUnknown({ message: e.message, journalEntryId: e.journalEntryId ?? '', blockedByEarlier: e.kind === 'conflict' });
+        setStep('done');
+        return;
+      }
+      const field = e.field && (e.field in values || e.field.startsWith('spendingControls')) ? e.field : null;
+      if (field) {
+        form.setError(field as keyof CardFormValues, { type: 'server', message: e.message }, { shouldFocus: true });
+        setStep(stepOfField(field));
+      }
+      setFailure(e.message);
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+      onBusy(false);
+    }
+  };
+
+  const startOver = () => {
+    form.reset(emptyCardForm(customerId));
+    setIssued(null);
+    setUnknown(null);
+    setFailure(null);
+    setHolder(null);
+    setUseDefaults(true);
+    setStep('path');
+  };
+
+  if (step === 'done') {
+    return (
+      <div className="wizard">
+        {issued ? <CardIssued card={issued} /> : null}
+        {unknown ? (
+          <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={() => (lastRequest.current ? send(lastRequest.current) : Promise.resolve())} />
+        ) : null}
+        {failure ? <BridgeErrorBanner message={failure} /> : null}
+        <div className="form-actions">
+          <button type="button" onClick={startOver} disabled={sending}>
+            Issue another card
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const stepNames = Object.keys(STEP_TITLES) as (keyof typeof STEP_TITLES)[];
+  return (
+    <form
+      className="wizard"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (step === 'review') {
+          // A rule broken on an earlier step (an expiry that passed since) takes the user back to it.
+          void form.handleSubmit(send, (errors) => {
+            const first = Object.keys(errors)[0];
+            if (first) setStep(stepOfField(first));
+          })(e);
+        }
+        else void next();
+      }}
+    >
+      <ol className="wizard-steps" aria-label="Steps">
+        {stepNames.map((s, i) => (
+          <li key={s} aria-current={s === step ? 'step' : undefined}>
+            {i + 1}. {STEP_TITLES[s]}
+          </li>
+        ))}
+      </ol>
+
+      {step === 'path' ? (
+        <fieldset className="form-group path-choice">
+          <legend>What do you want to do?</legend>
+          {PATHS.map((p) => (
+            <label key={p.path} className="path-option">
+              <input type="radio" name="card-path" value={p.path} checked={path === p.path} onChange={() => setPath(p.path)} />
+              <span>
+                <strong>{p.title}</strong>
+                <span className="muted"> — {p.detail}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {step === 'details' ? <CardDetailsStep form={form} path={path} holder={holder} onHolder={setHolder} /> : null}
+      {step === 'controls' ? <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} /> : null}
+      {step === 'review' ? (
+        <div className="review">
+          <p>This is exactly what will be sent to the service (Card Desk adds a client reference to the metadata so the card can be recognised later):</p>
+          <pre className="json-block" aria-label="Request to send">{JSON.stringify(displayedRequest(toCardRequest(values, choices.current)), null, 2)}</pre>
+        </div>
+      ) : null}
+
+      {failure ? <BridgeErrorBanner message={failure} /> : null}
+
+      <div className="form-actions">
+        {step !== 'path' ? (
+          <button type="button" disabled={sending} onClick={() => setStep(stepNames[stepNames.indexOf(step) - 1]!)}>
+            Back
+          </button>
+        ) : null}
+        {step === 'path' ? (
+          <button type="submit" className="primary">
+            Continue
+          </button>
+        ) : step === 'review' ? (
+          <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
+            {sending ? 'Sending…' : 'Issue card'}
+          </button>
+        ) : (
+          <button type="submit" className="primary">
+            Next
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

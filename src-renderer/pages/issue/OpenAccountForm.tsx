@@ -1,0 +1,159 @@
+// Open a settlement account for the business or a wallet for a customer. Validated with the shared
+// POST /accounts schema; sent once; the new record then shows in Accounts.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import type { Account } from '../../../src-shared/api/records';
+import { BANK_ACCOUNT_TYPES, CURRENCIES } from '../../../src-shared/api/records';
+import { createAccountRequestSchema, type CreateAccountRequest } from '../../../src-shared/api/requests';
+import { hrefOf } from '../../app/routes';
+import { IdWithCopy } from '../../components/CopyButton';
+import { Details } from '../../components/Drawer';
+import { bridge } from '../../lib/bridge';
+import { formatMoney } from '../../lib/format';
+import { BridgeErrorBanner } from './CardIssued';
+import { CustomerPicker } from './CustomerPicker';
+import { Field } from './Field';
+import { UnknownOutcome, type UnknownWrite } from './UnknownOutcome';
+
+interface AccountFormValues {
+  type: 'account' | 'wallet';
+  currency: (typeof CURRENCIES)[number];
+  accountType: (typeof BANK_ACCOUNT_TYPES)[number];
+  customerId: string;
+}
+
+const toRequest = (v: AccountFormValues): Record<string, unknown> =>
+  v.type === 'wallet' ? { ...v, customerId: v.customerId || undefined } : { type: v.type, currency: v.currency, accountType: v.accountType };
+
+const validateRequest = zodResolver(createAccountRequestSchema);
+/** The shared schema over the request the inputs make (a settlement account has no customer). */
+const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = (values, context, options) =>
+  validateRequest(toRequest(values) as never, context, options as never) as never;
+
+export function OpenAccountForm({ customerId, onBusy }: { customerId?: string; onBusy: (busy: boolean) => void }): React.JSX.Element {
+  const queryClient = useQueryClient();
+  const form = useForm<AccountFormValues, unknown, CreateAccountRequest>({
+    defaultValues: { type: customerId ? 'wallet' : 'account', currency: 'NGN', accountType: 'Savings', customerId: customerId ?? '' },
+    resolver,
+    mode: 'onChange',
+  });
+  const { register, control, watch, formState: { errors } } = form;
+  const type = watch('type');
+  const [sending, setSending] = useState(false);
+  const [created, setCreated] = useState<Account | null>(null);
+  const [unknown, setUnknown] = useState<UnknownWrite | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const lastRequest = useRef<CreateAccountRequest | null>(null);
+  const noun = type === 'wallet' ? 'wallet' : 'account';
+
+  const send = async (request: CreateAccountRequest) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    lastRequest.current = request;
+    setSending(true);
+    onBusy(true);
+    setFailure(null);
+    try {
+      const r = await bridge().accounts.create(request);
+      void queryClient.invalidateQueries({ queryKey: ['journal'] });
+      if (r.ok) {
+        setCreated(r.data);
+        setUnknown(null);
+        void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+        void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
+        return;
+      }
+      const e = r.error;
+      if (e.kind === 'outcome_unknown' || (e.kind === 'conflict' && e.journalEntryId)) {
+        setUnknown({ message: e.message, journalEntryId: e.journalEntryId ?? '', blockedByEarlier: e.kind === 'conflict' });
+        return;
+      }
+      if (e.field === 'type' || e.field === 'currency' || e.field === 'accountType' || e.field === 'customerId') {
+        form.setError(e.field, { type: 'server', message: e.message });
+      }
+      setFailure(e.message);
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+      onBusy(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <div className="issue-result" role="status">
+        <h3>{created.type === 'wallet' ? 'Wallet opened' : 'Account opened'}</h3>
+        <Details
+          items={[
+            ['Account name', created.accountName ?? '—'],
+            ['Account number', <span className="mono">{created.accountNumber ?? '—'}</span>],
+            ['Bank code', created.bankCode ?? '—'],
+            ['Type', `${created.type ?? '—'} · ${created.accountType ?? ''}`],
+            ['Balance', formatMoney(created.availableBalance, created.currency)],
+            ['Id', <IdWithCopy id={created._id} label="account id" />],
+          ]}
+        />
+        <a href={`${hrefOf('accounts')}?type=${created.type === 'wallet' ? 'wallet' : 'account'}`}>See it in Accounts</a>
+      </div>
+    );
+  }
+
+  return (
+    <form className="wizard" noValidate onSubmit={(e) => void form.handleSubmit(send)(e)}>
+      <fieldset className="form-group">
+        <legend>What to open</legend>
+        <label className="inline-check">
+          <input type="radio" value="account" {...register('type')} />
+          A settlement account for the business
+        </label>
+        <label className="inline-check">
+          <input type="radio" value="wallet" {...register('type')} />
+          A wallet for a customer
+        </label>
+      </fieldset>
+      <div className="form-row">
+        <Field label="Currency" error={errors.currency?.message}>
+          {(ids) => (
+            <select {...ids} {...register('currency')}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Account type" error={errors.accountType?.message}>
+          {(ids) => (
+            <select {...ids} {...register('accountType')}>
+              {BANK_ACCOUNT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      {type === 'wallet' ? (
+        <Controller
+          control={control}
+          name="customerId"
+          render={({ field }) => <CustomerPicker value={field.value} onChange={(id) => field.onChange(id)} error={errors.customerId?.message} />}
+        />
+      ) : null}
+      {unknown ? (
+        <UnknownOutcome noun={noun} unknown={unknown} busy={sending} onResend={() => (lastRequest.current ? send(lastRequest.current) : Promise.resolve())} />
+      ) : null}
+      {failure ? <BridgeErrorBanner message={failure} /> : null}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
+          {sending ? 'Sending…' : type === 'wallet' ? 'Open wallet' : 'Open account'}
+        </button>
+      </div>
+    </form>
+  );
+}

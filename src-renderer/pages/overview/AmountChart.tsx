@@ -1,0 +1,50 @@
+// The amount authorized per day in one currency: approved and not approved, stacked.
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMoney } from '../../lib/format';
+import { ChartFigure } from './ChartFigure';
+import { CHART_COLORS, compactMoney, dayLabel } from './chartFormat';
+import type { DayFigures } from './summarize';
+
+export function AmountChart({ days, currency }: { days: DayFigures[]; currency: string }): React.JSX.Element {
+  const data = days.map((d) => ({
+    date: d.date,
+    label: dayLabel(d.date),
+    approved: d.approvedAmount[currency] ?? 0,
+    declined: d.declinedAmount[currency] ?? 0,
+  }));
+  const approvedTotal = data.reduce((n, d) => n + d.approved, 0);
+  const top = data.reduce<(typeof data)[number] | null>((best, d) => (!best || d.approved > best.approved ? d : best), null);
+  const summary = approvedTotal === 0
+    ? `No approved ${currency} amount in this range.`
+    : `${formatMoney(approvedTotal, currency)} approved in ${currency}; the largest day was ${dayLabel(top!.date)} with ${formatMoney(top!.approved, currency)}.`;
+  const title = `Amount per day (${currency})`;
+  return (
+    <ChartFigure
+      title={title}
+      summary={summary}
+      table={
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr><th scope="col">Day</th><th scope="col">Approved</th><th scope="col">Not approved</th></tr>
+          </thead>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.date}><th scope="row">{d.date}</th><td>{formatMoney(d.approved, currency)}</td><td>{formatMoney(d.declined, currency)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <BarChart data={data} responsive style={{ width: '100%', height: 260 }} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
+        <XAxis dataKey="label" tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} minTickGap={16} />
+        <YAxis tickFormatter={(v: number) => compactMoney(v, currency)} tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} width={64} />
+        <Tooltip formatter={(value) => formatMoney(Number(value), currency)} />
+        <Legend />
+        <Bar dataKey="approved" name="Approved" stackId="a" fill={CHART_COLORS.approved} isAnimationActive={false} />
+        <Bar dataKey="declined" name="Not approved" stackId="a" fill={CHART_COLORS.declined} isAnimationActive={false} />
+      </BarChart>
+    </ChartFigure>
+  );
+}

@@ -1,0 +1,48 @@
+// Authorizations per day (approved and not approved, stacked) with the day's approval rate.
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFigure } from './ChartFigure';
+import { CHART_COLORS, dayLabel, percent } from './chartFormat';
+import type { DayFigures } from './summarize';
+
+export function VolumeChart({ days }: { days: DayFigures[] }): React.JSX.Element {
+  const data = days.map((d) => ({ ...d, label: dayLabel(d.date) }));
+  const busiest = days.reduce<DayFigures | null>((best, d) => (!best || d.total > best.total ? d : best), null);
+  const total = days.reduce((n, d) => n + d.total, 0);
+  const rates = days.filter((d) => d.approvalRate !== null).map((d) => d.approvalRate!);
+  const lowest = rates.length ? Math.min(...rates) : null;
+  const summary = total === 0
+    ? 'No authorizations in this range.'
+    : `${total.toLocaleString('en')} authorizations over ${days.length} days; the busiest day was ${dayLabel(busiest!.date)} with ${busiest!.total}. ` +
+      `The daily approval rate was never below ${percent(lowest)}.`;
+  return (
+    <ChartFigure
+      title="Authorizations per day"
+      summary={summary}
+      table={
+        <table>
+          <caption>Authorizations per day</caption>
+          <thead>
+            <tr><th scope="col">Day</th><th scope="col">Approved</th><th scope="col">Not approved</th><th scope="col">Approval rate</th></tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}><th scope="row">{d.date}</th><td>{d.approved}</td><td>{d.declined}</td><td>{percent(d.approvalRate)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <ComposedChart data={data} responsive style={{ width: '100%', height: 260 }} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
+        <XAxis dataKey="label" tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} minTickGap={16} />
+        <YAxis yAxisId="count" allowDecimals={false} tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} width={40} />
+        <YAxis yAxisId="rate" orientation="right" domain={[0, 100]} unit="%" tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} width={44} />
+        <Tooltip formatter={(value, name) => (name === 'Approval rate' ? percent(Number(value)) : value)} />
+        <Legend />
+        <Bar yAxisId="count" dataKey="approved" name="Approved" stackId="n" fill={CHART_COLORS.approved} isAnimationActive={false} />
+        <Bar yAxisId="count" dataKey="declined" name="Not approved" stackId="n" fill={CHART_COLORS.declined} isAnimationActive={false} />
+        <Line yAxisId="rate" dataKey="approvalRate" name="Approval rate" stroke={CHART_COLORS.rate} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+      </ComposedChart>
+    </ChartFigure>
+  );
+}

@@ -1,0 +1,138 @@
+// Accounts page in Chromium against the real handlers and the local sandbox: filters, paging, detail,
+// CSV export, the error state.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Account } from '../../src-shared/api/records';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { exportCsvFrom } from './exported-csv';
+import {
+  checkErrorStateAndRetry, choosePageSize, closeWithEscape, openRowWithKeyboard, pagerText, rowCount, rowText, waitForRows,
+} from './list-checks';
+import { sandboxAll, sandboxGet } from './sandbox-api';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+let sandbox: SandboxHandle;
+const TABLE = 'Accounts';
+const page = () => e2e.page;
+const main = () => page().getByRole('main');
+
+beforeAll(async () => {
+  e2e = await startE2E({ sandbox: { seed: 2024, customers: 120 } });
+  await e2e.open('accounts');
+  await waitForRows(page(), TABLE);
+  sandbox = e2e.harness.core.localSandbox()!;
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** The account numbers of the first `n` rows shown. */
+async function shownNumbers(n: number): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(await rowText(page(), TABLE, i));
+  return out;
+}
+
+describe('Accounts', () => {
+  it('lists accounts and wallets with balances, as the sandbox answers', async () => {
+    await page().getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
+    const first = await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=25');
+    expect(first.pagination!.total).toBeGreaterThan(25);
+    expect(await rowCount(page(), TABLE)).toBe(25);
+    expect(await pagerText(page())).toBe(`Page 1 of ${first.pagination!.pages} · ${first.pagination!.total} in all`);
+    const rows = await shownNumbers(5);
+    first.data.slice(0, 5).forEach((a, i) => {
+      expect(rows[i]).toContain(a.accountNumber!);
+      expect(rows[i]).toContain(a.accountName!);
+    });
+    // Balances in the account's currency, two decimals.
+    const withBalance = first.data[0]!;
+    const symbol = withBalance.currency === 'USD' ? '$' : '₦';
+    expect(rows[0]).toContain(`${symbol}${withBalance.currentBalance!.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    await e2e.screenshot('accounts');
+    expect(await e2e.axeViolations()).toEqual([]);
+  });
+
+  it('filters by currency and type (NGN wallets)', async () => {
+    await main().getByLabel('Currency').selectOption('NGN');
+    await main().getByLabel('Type').selectOption('wallet');
+    await expect.poll(() => page().url()).toContain('currency=NGN');
+    await waitForRows(page(), TABLE);
+    const expected = await sandboxGet<Account[]>(sandbox, '/accounts?currency=NGN&type=wallet&page=0&limit=25');
+    expect(expected.data.every((a) => a.currency === 'NGN' && a.type === 'wallet')).toBe(true);
+    await expect.poll(() => rowCount(page(), TABLE)).toBe(expected.data.length);
+    expect(await pagerText(page())).toContain(`${expected.pagination!.total} in all`);
+    const rows = await shownNumbers(Math.min(8, expected.data.length));
+    rows.forEach((text, i) => {
+      expect(text).toContain(expected.data[i]!.accountNumber!);
+      expect(text).toContain('Wallet');
+      expect(text).toContain('NGN');
+      expect(text).not.toContain('Settlement');
+    });
+    // Back to everything.
+    await main().getByLabel('Currency').selectOption('ALL');
+    await main().getByLabel('Type').selectOption('all');
+    await waitForRows(page(), TABLE);
+  });
+
+  it('pages through the server: next page shows the next rows; page size changes the page', async () => {
+    const [p0, p1] = await Promise.all([
+      sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=25'),
+      sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=1&limit=25'),
+    ]);
+    expect(await rowText(page(), TABLE, 0)).toContain(p0.data[0]!.accountNumber!);
+    await page().getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => pagerText(page())).toMatch(/^Page 2 of/);
+    await waitForRows(page(), TABLE);
+    await expect.poll(() => rowText(page(), TABLE, 0)).toContain(p1.data[0]!.accountNumber!);
+    expect(await rowText(page(), TABLE, 0)).not.toContain(p0.data[0]!.accountNumber!);
+    expect(await rowCount(page(), TABLE)).toBe(p1.data.length);
+
+    await choosePageSize(page(), 50);
+    const big = await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=50');
+    await expect.poll(() => pagerText(page())).toBe(`Page 1 of ${big.pagination!.pages} · ${big.pagination!.total} in all`);
+    await waitForRows(page(), TABLE);
+    expect(await rowCount(page(), TABLE)).toBe(big.data.length);
+    expect(big.data.length).toBe(Math.min(50, big.pagination!.total));
+    await choosePageSize(page(), 25);
+    await waitForRows(page(), TABLE);
+  });
+
+  it('opens a detail with the arrow keys and Enter, showing every field; Escape closes it', async () => {
+    const expected = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=25')).data[2]!;
+    const dialog = await openRowWithKeyboard(page(), TABLE, 2);
+    const text = (await dialog.textContent()) ?? '';
+    for (const value of [expected.accountNumber!, expected.accountName!, expected.bankCode!, expected.provider!, expected.referenceCode!, expected.providerReference!, expected.accountType!]) {
+      expect(text).toContain(value);
+    }
+    expect(text).toContain('Available balance');
+    expect(text).toContain('Reloadable');
+    expect(await dialog.getByRole('button', { name: 'Copy account id' }).count()).toBe(1);
+    expect(await e2e.axeViolations()).toEqual([]);
+    await e2e.screenshot('accounts-detail');
+    await closeWithEscape(page());
+    // Focus is back on the list, so the keyboard carries on from there.
+    expect(await page().evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Accounts rows');
+  });
+
+  it('exports the current query (NGN) across all pages as CSV, matching the sandbox', async () => {
+    await main().getByLabel('Currency').selectOption('NGN');
+    await waitForRows(page(), TABLE);
+    const csv = await exportCsvFrom(main());
+    const expected = await sandboxAll<Account>(sandbox, '/accounts?currency=NGN');
+    expect(expected.length).toBeGreaterThan(25);
+    expect(csv.reportedRows).toBe(expected.length);
+    expect(csv.rows.map((r) => r.id)).toEqual(expected.map((a) => a._id));
+    expect(csv.rows.every((r) => r.currency === 'NGN')).toBe(true);
+    expect(csv.file.startsWith(e2e.harness.saveDir)).toBe(true);
+    await main().getByLabel('Currency').selectOption('ALL');
+  });
+
+  it('shows the API message with Retry when the service fails, and the rows once it recovers', async () => {
+    await checkErrorStateAndRetry(e2e, { route: 'accounts', table: TABLE, endpoint: 'GET /accounts' });
+  });
+
+  it('reported no console errors, page errors or CSP violations', () => {
+    expect(e2e.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,186 @@
+// Customers page and Ctrl+K search, in Chromium against the real handlers, cache and local sandbox.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Customer } from '../../src-shared/api/records';
+import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
+import { exportCsvFrom } from './exported-csv';
+import { sandboxAll } from './sandbox-api';
+import { startE2E, type E2E } from './support';
+
+const CUSTOMERS = 350;
+let e2e: E2E;
+let all: Customer[];
+
+beforeAll(async () => {
+  e2e = await startE2E({ sandbox: { seed: 4242, customers: CUSTOMERS } });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const page = () => e2e.page;
+const searchBox = () => page().getByRole('searchbox', { name: 'Search customers' });
+const table = () => page().getByRole('table', { name: 'Customers' });
+const syncRegion = () => page().getByRole('region', { name: 'Offline customer cache' });
+const summary = () => page().getByTestId('search-summary');
+
+async function search(text: string): Promise<void> {
+  await searchBox().fill(text);
+  // The summary reflects the settled query once the debounced search has answered.
+  await expect.poll(async () => (await summary().textContent()) ?? '', { timeout: 5_000 }).toMatch(/match|cached customers/);
+}
+
+describe('Customers', () => {
+  it('offers a first sync when the cache is empty, and says so when searching it', async () => {
+    await e2e.open('customers');
+    await page().getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    await expect.poll(() => page().getByText('No customers are cached for this environment yet').count()).toBe(1);
+    await expect.poll(() => page().getByRole('button', { name: 'Sync now' }).count()).toBe(2);
+    await searchBox().fill('ada');
+    await page().getByText('The customer cache is empty, so there is nothing to search').waitFor();
+    await e2e.screenshot('customers-empty');
+    expect(await e2e.axeViolations()).toEqual([]);
+    await searchBox().fill('');
+  });
+
+  it('syncs from the local sandbox with progress reaching 100%', async () => {
+    await page().evaluate(() => {
+      const w = window as unknown as { __progress: unknown[] };
+      w.__progress = [];
+      window.cardDesk.events.on('customers.syncProgress', (p) => w.__progress.push(p));
+    });
+    await syncRegion().getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => page().getByTestId('sync-percent').textContent(), { timeout: 30_000 }).toBe('100%');
+    await expect.poll(() => page().getByTestId('sync-status').textContent()).toMatch(/^Sync complete/);
+    const events = (await page().evaluate(() => (window as unknown as { __progress: SyncProgress[] }).__progress)) as SyncProgress[];
+    expect(events.some((p) => p.phase === 'paging')).toBe(true);
+    expect(events.at(-1)?.phase).toBe('done');
+    expect(events.at(-1)?.customers).toBe(CUSTOMERS);
+    await expect.poll(() => page().getByTestId('cache-summary').textContent()).toMatch(new RegExp(`^${CUSTOMERS} customers cached · synced`));
+    await expect.poll(() => page().getByTestId('status-last-sync').textContent()).toMatch(/Customers synced less than a minute ago/);
+    all = await sandboxAll<Customer>(e2e.harness.core.localSandbox()!, '/customers');
+    expect(all).toHaveLength(CUSTOMERS);
+  });
+
+  it('finds customers by name, email, national phone number and id prefix', async () => {
+    const target = all[137]!;
+    await search(target.name!);
+    await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
+    expect(await summary().textContent()).toMatch(/cache updated less than a minute ago/);
+    await e2e.screenshot('customers');
+    expect(await e2e.axeViolations()).toEqual([]);
+
+    await search(target.emailAddress!.toUpperCase());
+    await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
+    expect(await summary().textContent()).toMatch(/^1 match /);
+
+    // The list gives +234…; staff type 080… (national form with the trunk 0).
+    expect(target.phoneNumber).toMatch(/^\+234\d{10}$/);
+    const national = `0${target.phoneNumber!.slice(4)}`;
+    await search(national);
+    await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
+
+    const prefix = target._id.slice(0, 20);
+    await search(prefix);
+    await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
+    const shown = await table().getByRole('row').count();
+    expect(shown - 1).toBe(all.filter((c) => c._id.startsWith(prefix)).length);
+
+    await search('zzqx-no-such-customer');
+    await page().getByText('No cached customer matches “zzqx-no-such-customer”.').waitFor();
+  });
+
+  it('opens a customer with identity, KYC, contact, address, documents, cards and wallets', async () => {
+    // The first customers hold the sandbox's cards and wallets.
+    const holder = all[0]!;
+    await search(holder.emailAddress!);
+    await table().getByRole('rowgroup', { name: 'Customers rows' }).focus();
+    await page().keyboard.press('Enter');
+    await page().waitForURL(new RegExp(`#/customers/${holder._id}$`));
+    await page().getByRole('heading', { level: 1, name: holder.name! }).waitFor();
+    const identity = page().getByRole('region', { name: 'Identity' });
+    await identity.getByText(holder.individual!.identity!.number!).waitFor();
+    expect(await identity.textContent()).toContain(holder.individual!.dob!.replace(/\//g, '-'));
+    await page().getByRole('region', { name: 'KYC' }).getByText(holder.isApproved ? 'Approved' : 'Not approved', { exact: true }).waitFor();
+    await page().getByText(holder.phoneNumber!, { exact: true }).waitFor();
+    await page().getByText(holder.billingAddress!.line1!, { exact: true }).waitFor();
+    const docs = page().getByRole('region', { name: 'Documents' });
+    await docs.getByText(holder.individual!.documents!.idFrontUrl!, { exact: true }).waitFor();
+    // Remote links are text to copy, never links the app would follow.
+    expect(await docs.locator('a').count()).toBe(0);
+    await docs.getByRole('button', { name: 'Copy ID front link' }).waitFor();
+
+    const fixtures = e2e.harness.core.localSandbox()!.fixtures;
+    const walletsRegion = page().getByRole('region', { name: 'Wallets' });
+    const wallets = await sandboxAll<{ _id: string; customer?: string; accountNumber: string }>(e2e.harness.core.localSandbox()!, '/accounts?type=wallet');
+    const own = wallets.filter((w) => w.customer === holder._id);
+    expect(own.length).toBeGreaterThan(0);
+    for (const w of own) await walletsRegion.getByText(w.accountNumber, { exact: true }).waitFor();
+
+    // No card seen yet in this environment; after the authorizations are fetched, the customer's cards show.
+    const cardsRegion = page().getByRole('region', { name: 'Cards', exact: true });
+    await cardsRegion.getByText('Card Desk has not seen a card of this customer yet.').waitFor();
+    await page().evaluate(async () => {
+      for (let p = 0; ; p++) {
+        const r = await window.cardDesk.authorizations.list({ page: p, limit: 100 });
+        if (!r.ok || !r.pagination || p + 1 >= r.pagination.pages) return;
+      }
+    });
+    await page().reload();
+    await page().getByRole('heading', { level: 1, name: holder.name! }).waitFor();
+    const holderCards = fixtures.cards.filter((c) => c.customerId === holder._id);
+    const cardsTable = page().getByRole('table', { name: 'Cards of this customer' });
+    await expect.poll(async () => (await cardsTable.getByRole('row').count()) - 1, { timeout: 10_000 }).toBe(holderCards.length);
+    await e2e.screenshot('customer-detail');
+    expect(await e2e.axeViolations()).toEqual([]);
+  });
+
+  it('exports every customer as CSV', async () => {
+    await e2e.open('customers');
+    const csv = await exportCsvFrom(page().getByRole('region', { name: 'Customers', exact: true }), 'Export all customers (CSV)');
+    expect(csv.reportedRows).toBe(CUSTOMERS);
+    expect(csv.rows).toHaveLength(CUSTOMERS);
+    expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(all.map((c) => c._id)));
+    expect(csv.rows.find((r) => r.id === all[5]!._id)?.emailAddress).toBe(all[5]!.emailAddress);
+  });
+
+  it('Ctrl+K opens a customer search; arrows and Enter open the customer; Escape closes', async () => {
+    await e2e.open('cards');
+    await page().keyboard.press('Control+k');
+    const dialog = page().getByRole('dialog', { name: 'Search customers' });
+    await dialog.waitFor();
+    await page().keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    const target = all[42]!;
+    await page().keyboard.press('Control+k');
+    await dialog.getByRole('combobox').fill(target.individual!.lastName!);
+    const options = dialog.getByRole('option');
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
+    expect(await options.count()).toBeLessThanOrEqual(8);
+    expect(await e2e.axeViolations()).toEqual([]);
+    await e2e.screenshot('customer-search-dialog');
+    await dialog.getByRole('combobox').fill(target.emailAddress!);
+    await expect.poll(() => options.count()).toBe(1);
+    await page().keyboard.press('ArrowDown');
+    await page().keyboard.press('Enter');
+    await page().waitForURL(new RegExp(`#/customers/${target._id}$`));
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page().getByRole('heading', { level: 1, name: target.name! }).waitFor();
+  });
+
+  it('keeps searching the cache when the service is gone', async () => {
+    await e2e.harness.core.localSandbox()!.stop();
+    await e2e.open('customers');
+    const target = all[200]!;
+    await search(target.name!);
+    await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
+    // A sync now fails with the reason, and the status bar says the service cannot be reached.
+    await syncRegion().getByRole('button', { name: 'Sync now' }).click();
+    await syncRegion().getByRole('alert').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page().getByTestId('status-connection').textContent(), { timeout: 10_000 }).toBe('Connection: Offline');
+    await search(`0${target.phoneNumber!.slice(4)}`);
+    await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
+    await e2e.screenshot('customers-offline');
+    expect(e2e.problems).toEqual([]);
+  });
+});

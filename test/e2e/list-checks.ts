@@ -1,0 +1,80 @@
+// What every list page must do, checked the same way on each: rows, paging, keyboard detail, error state.
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { FaultRule, SandboxHandle } from '../../src-main/sandbox/handle';
+import type { E2E } from './support';
+
+export const listTable = (page: Page, name: string): Locator => page.getByRole('table', { name, exact: true });
+export const listRows = (page: Page, name: string): Locator => page.getByRole('rowgroup', { name: `${name} rows` }).getByRole('row');
+
+/** Rows the list holds (virtualized: most are not in the DOM), from the table's aria-rowcount. */
+export async function rowCount(page: Page, name: string): Promise<number> {
+  const count = await listTable(page, name).getAttribute('aria-rowcount');
+  return Number(count) - 1;
+}
+
+/** Waits until the list shows rows and no request is in flight. */
+export async function waitForRows(page: Page, name: string): Promise<void> {
+  await listRows(page, name).first().waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.locator('.list-body[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+}
+
+/** The text of the row at a zero-based index (it must be rendered). */
+export async function rowText(page: Page, name: string, index: number): Promise<string> {
+  return (await page.getByRole('rowgroup', { name: `${name} rows` }).locator(`[role="row"][data-index="${index}"]`).textContent()) ?? '';
+}
+
+/** "Page 2 of 3 · 61 in all" */
+export async function pagerText(page: Page): Promise<string> {
+  return (await page.getByRole('navigation', { name: 'Pages' }).locator('span[aria-live]').textContent()) ?? '';
+}
+
+/** Picks a page size in the Pager. */
+export async function choosePageSize(page: Page, size: 25 | 50 | 100): Promise<void> {
+  await page.getByRole('navigation', { name: 'Pages' }).getByLabel('Rows per page').selectOption(String(size));
+}
+
+/** Focuses the list, moves with the arrow keys, opens with Enter: returns the open dialog. */
+export async function openRowWithKeyboard(page: Page, name: string, downPresses: number): Promise<Locator> {
+  const body = page.getByRole('rowgroup', { name: `${name} rows` });
+  await body.focus();
+  for (let i = 0; i < downPresses; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  return dialog;
+}
+
+export async function closeWithEscape(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+}
+
+/**
+ * Makes the sandbox fail the list's endpoint, opens the page afresh, expects the API's message with Retry;
+ * a Retry while it still fails keeps the message; after clearing the fault, Retry brings the rows.
+ */
+export async function checkErrorStateAndRetry(e2e: E2E, options: { route: string; table: string; endpoint: FaultRule['endpoint'] }): Promise<void> {
+  const sandbox = e2e.harness.core.localSandbox() as SandboxHandle;
+  const page = e2e.page;
+  sandbox.faults.add({ kind: 'status', status: 503, endpoint: options.endpoint, count: 10 });
+  try {
+    await e2e.open(options.route);
+    const alert = page.getByRole('main').getByRole('alert').filter({ hasText: 'Service unavailable' });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toContain('HTTP 503');
+    expect(await listRows(page, options.table).count()).toBe(0);
+    await e2e.screenshot(`${options.route}-error`);
+    const failedBefore = sandbox.requests().filter((r) => r.endpoint === options.endpoint && r.status === 503).length;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect
+      .poll(() => sandbox.requests().filter((r) => r.endpoint === options.endpoint && r.status === 503).length, { timeout: 30_000 })
+      .toBeGreaterThan(failedBefore);
+    await page.getByRole('main').getByRole('alert').filter({ hasText: 'Service unavailable' }).getByRole('button', { name: 'Retry' }).waitFor({ timeout: 30_000 });
+  } finally {
+    sandbox.faults.clear();
+  }
+  await page.getByRole('main').getByRole('button', { name: 'Retry' }).click();
+  await waitForRows(page, options.table);
+  expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
+}

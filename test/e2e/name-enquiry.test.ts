@@ -1,0 +1,69 @@
+// Name enquiry: field rules as the user types, a resolved holder name, and the service's refusal.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({ sandbox: { seed: 31, customers: 60 } });
+  await e2e.harness.core.environments.active(); // starts the local sandbox
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const page = () => e2e.page;
+const bankCode = () => page().getByRole('textbox', { name: 'Bank code' });
+const accountNumber = () => page().getByRole('textbox', { name: 'Account number' });
+const lookUp = () => page().getByRole('button', { name: 'Look up name' });
+
+describe('Name enquiry', () => {
+  it('names the broken field as the user types', async () => {
+    await e2e.open('name-enquiry');
+    await page().getByRole('heading', { level: 1, name: 'Name enquiry' }).waitFor();
+    await bankCode().fill('12');
+    await page().getByText('bankCode must be 3 to 6 digits').waitFor();
+    expect(await bankCode().getAttribute('aria-invalid')).toBe('true');
+    // The other field has not been touched: no message for it yet.
+    expect(await page().getByText('accountNumber', { exact: false }).count()).toBe(0);
+    await accountNumber().fill('12345x');
+    await page().getByText('accountNumber must be 10 digits').waitFor();
+    await bankCode().fill('058');
+    await expect.poll(() => page().getByText('bankCode must be 3 to 6 digits').count()).toBe(0);
+    expect(await e2e.axeViolations()).toEqual([]);
+
+    // Submitting with a broken field sends nothing.
+    await lookUp().click();
+    await page().getByText('accountNumber must be 10 digits').waitFor();
+    expect(e2e.harness.core.localSandbox()!.requests().filter((r) => r.endpoint === 'POST /accounts/transfer/name-enquiry')).toEqual([]);
+  });
+
+  it('shows the holder name of a resolvable account', async () => {
+    const sandbox = e2e.harness.core.localSandbox()!;
+    const account = sandbox.fixtures.bankAccounts[0]!;
+    await bankCode().fill(account.bankCode);
+    await accountNumber().fill(account.accountNumber);
+    await lookUp().click();
+    await expect.poll(() => page().getByTestId('account-name').textContent()).toContain(account.accountName);
+    const sent = sandbox.requests().filter((r) => r.endpoint === 'POST /accounts/transfer/name-enquiry').at(-1)!;
+    expect(sent.body).toEqual({ bankCode: account.bankCode, accountNumber: account.accountNumber });
+    await e2e.screenshot('name-enquiry');
+    expect(await e2e.axeViolations()).toEqual([]);
+  });
+
+  it("shows the service's message when the account cannot be resolved", async () => {
+    const sandbox = e2e.harness.core.localSandbox()!;
+    const known = new Set(sandbox.fixtures.bankAccounts.map((a) => `${a.bankCode}/${a.accountNumber}`));
+    let number = 1234567890;
+    while (known.has(`058/${number}`)) number += 1;
+    await bankCode().fill('058');
+    await accountNumber().fill(String(number));
+    await lookUp().click();
+    const alert = page().getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('Could not resolve the account name');
+    expect(await page().getByTestId('account-name').count()).toBe(0);
+    expect(sandbox.requests().at(-1)?.status).toBe(400);
+    await e2e.screenshot('name-enquiry-unresolved');
+    expect(await e2e.axeViolations()).toEqual([]);
+    expect(e2e.problems).toEqual([]);
+  });
+});

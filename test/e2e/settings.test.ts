@@ -1,0 +1,147 @@
+// Settings: environments with the base URL rule, API keys verified against a second real sandbox and kept
+// in the real keychain, switching environment and back, and the customer sync schedule.
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src-main/sandbox';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+let second: SandboxHandle;
+
+beforeAll(async () => {
+  [e2e, second] = await Promise.all([startE2E({ sandbox: { seed: 5, customers: 40 } }), startSandbox({ seed: 77, customers: 30 })]);
+});
+afterAll(async () => {
+  await e2e?.close();
+  await second?.stop();
+});
+
+const page = () => e2e.page;
+const addForm = () => page().getByRole('form', { name: 'Add environment' });
+const envRegion = (name: string) => page().getByRole('region', { name, exact: true });
+
+/** An address nothing listens on: a port the OS gave us and we closed again. */
+async function deadAddress(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+async function addEnvironment(name: string, baseUrl: string): Promise<void> {
+  await addForm().getByRole('textbox', { name: 'Name' }).fill(name);
+  await addForm().getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
+  await addForm().getByRole('button', { name: 'Add environment' }).click();
+  await envRegion(name).waitFor();
+}
+
+describe('Settings', () => {
+  it('shows the built-in local sandbox, which cannot be deleted', async () => {
+    await e2e.open('settings');
+    await page().getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    const local = envRegion('Local sandbox');
+    await local.getByText('Local sandbox — test data').waitFor();
+    await local.getByText('Active', { exact: true }).waitFor();
+    expect(await local.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await local.getByRole('textbox').count()).toBe(0);
+  });
+
+  it('refuses a plain-http address that is not loopback, naming the field', async () => {
+    await addForm().getByRole('textbox', { name: 'Name' }).fill('Staging');
+    await addForm().getByRole('textbox', { name: 'Base URL' }).fill('http://10.20.30.40/api');
+    await addForm().getByText('baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)').waitFor();
+    expect(await addForm().getByRole('textbox', { name: 'Base URL' }).getAttribute('aria-invalid')).toBe('true');
+    await addForm().getByRole('button', { name: 'Add environment' }).click();
+    const list = await page().evaluate(() => window.cardDesk.environments.list());
+    expect(list.ok && list.data.environments.map((e) => e.name)).toEqual(['Local sandbox']);
+    await addForm().getByRole('textbox', { name: 'Base URL' }).fill('https://staging.example.com');
+    await expect.poll(() => addForm().getByText('baseUrl must use https', { exact: false }).count()).toBe(0);
+    expect(await e2e.axeViolations()).toEqual([]);
+  });
+
+  it("refuses a wrong key with the server's message, and verifies the right one", async () => {
+    await addEnvironment('Second sandbox', second.url);
+    const region = envRegion('Second sandbox');
+    const keyField = region.getByLabel('API key for Second sandbox');
+    expect(await keyField.getAttribute('type')).toBe('password');
+    await region.getByText('No key saved').waitFor();
+
+    await keyField.fill('definitely-not-the-key');
+    await region.getByRole('button', { name: 'Save key' }).click();
+    const alert = region.getByRole('alert');
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('The service did not accept this key');
+    expect(await alert.textContent()).toMatch(/provide a valid API key/i);
+    expect(await region.getByRole('button', { name: 'Save without verifying' }).count()).toBe(0);
+    await region.getByText('No key saved').waitFor();
+
+    await keyField.fill(second.key);
+    await region.getByRole('button', { name: 'Save key' }).click();
+    await region.getByText('Key saved and verified.').waitFor({ timeout: 15_000 });
+    await region.getByText('Key saved (verified)').waitFor();
+    expect(await keyField.inputValue()).toBe('');
+    // The key is never shown back, in the page or its attributes.
+    expect(await page().content()).not.toContain(second.key);
+    expect(second.requests().some((r) => r.endpoint === 'GET /customers' && r.status === 200)).toBe(true);
+    await e2e.screenshot('settings');
+    expect(await e2e.axeViolations()).toEqual([]);
+  });
+
+  it('offers to save without verifying when the service cannot be reached', async () => {
+    await addEnvironment('Unreachable', await deadAddress());
+    const region = envRegion('Unreachable');
+    await region.getByLabel('API key for Unreachable').fill('some-key-12345');
+    await region.getByRole('button', { name: 'Save key' }).click();
+    await region.getByRole('button', { name: 'Save without verifying' }).click({ timeout: 30_000 });
+    await region.getByText('Key saved (not verified)').waitFor({ timeout: 15_000 });
+    expect(await region.getByLabel('API key for Unreachable').inputValue()).toBe('');
+    await region.getByRole('button', { name: 'Delete' }).click();
+    await region.getByRole('button', { name: 'Yes, delete environment' }).click();
+    await expect.poll(() => envRegion('Unreachable').count()).toBe(0);
+  });
+
+  it('switches to the second environment and back', async () => {
+    await envRegion('Second sandbox').getByRole('button', { name: 'Use this environment' }).click();
+    await expect.poll(() => page().getByTestId('status-environment').textContent()).toBe('Environment: Second sandbox');
+    await envRegion('Second sandbox').getByText('Active', { exact: true }).waitFor();
+
+    // The pages now talk to the second sandbox: its customers sync into its own cache.
+    await e2e.open('customers');
+    await page().getByRole('region', { name: 'Offline customer cache' }).getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 30_000 }).toMatch(/^30 customers cached/);
+    await expect.poll(() => page().getByTestId('status-connection').textContent()).toBe('Connection: Online');
+    await e2e.screenshot('settings-second-environment-customers');
+
+    await e2e.open('settings');
+    await envRegion('Local sandbox').getByRole('button', { name: 'Use this environment' }).click();
+    await expect.poll(() => page().getByTestId('status-environment').textContent()).toBe('Environment: Local sandboxLocal sandbox — test data');
+    await envRegion('Local sandbox').getByText('Active', { exact: true }).waitFor();
+  });
+
+  it('deletes the key of an environment', async () => {
+    const region = envRegion('Second sandbox');
+    await region.getByRole('button', { name: 'Delete key' }).click();
+    await region.getByRole('button', { name: 'Yes, delete key' }).click();
+    await region.getByText('No key saved').waitFor();
+    const id = await page().evaluate(async () => {
+      const r = await window.cardDesk.environments.list();
+      return r.ok ? r.data.environments.find((e) => e.name === 'Second sandbox')!.id : null;
+    });
+    const has = await page().evaluate((environmentId) => window.cardDesk.keys.has({ environmentId }), id!);
+    expect(has).toEqual({ ok: true, data: { present: false, verified: null } });
+  });
+
+  it('sets the customer sync schedule', async () => {
+    const schedule = page().getByRole('combobox', { name: /Sync the customers of/ });
+    expect(await schedule.inputValue()).toBe('0');
+    await schedule.selectOption({ label: 'Every hour' });
+    await page().getByText('Customers will sync every hour.').waitFor();
+    const status = await page().evaluate(() => window.cardDesk.customers.cacheStatus());
+    expect(status.ok && status.data.scheduleMinutes).toBe(60);
+    await schedule.selectOption({ label: 'Off (sync only when asked)' });
+    await page().getByText('Scheduled sync is off.').waitFor();
+    expect(await e2e.axeViolations()).toEqual([]);
+    expect(e2e.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+// The app shell: every route opens with its title, the navigation links all ten, the status bar names the
+// environment and the connection, and no page logs an error or breaks the CSP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../src-renderer/app/routes';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({ sandbox: { seed: 12, customers: 50 } });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('App shell', () => {
+  it('links every route in the navigation', async () => {
+    await e2e.open('overview');
+    const nav = e2e.page.getByRole('navigation', { name: 'Main' });
+    const links = nav.getByRole('link');
+    expect(await links.count()).toBe(10);
+    expect(ROUTES).toHaveLength(10);
+    for (const r of ROUTES) {
+      expect(await nav.getByRole('link', { name: r.label, exact: true }).getAttribute('href')).toBe(`#/${r.path}`);
+    }
+  });
+
+  it('shows the environment, its test-data badge and the connection in the status bar', async () => {
+    await e2e.open('overview');
+    const bar = e2e.page.getByRole('contentinfo', { name: 'Status' });
+    await expect.poll(() => bar.getByTestId('status-environment').textContent()).toBe('Environment: Local sandboxLocal sandbox — test data');
+    // Pages fetch on open: the connection becomes known and the rate limit is reported.
+    await expect.poll(() => bar.getByTestId('status-connection').textContent(), { timeout: 15_000 }).toBe('Connection: Online');
+    await expect.poll(() => bar.getByTestId('status-rate-limit').count(), { timeout: 15_000 }).toBe(1);
+    expect(await bar.getByTestId('status-rate-limit').textContent()).toMatch(/^Requests left: \d[\d,]*\/600/);
+    expect(await bar.getByTestId('status-last-sync').textContent()).toBe('Customers never synced');
+  });
+
+  for (const r of ROUTES) {
+    it(`opens ${r.label} (#/${r.path}) with no console error or CSP violation`, async () => {
+      const before = e2e.problems.length;
+      await e2e.open(r.path);
+      await e2e.page.getByRole('link', { name: r.label, exact: true }).and(e2e.page.locator('[aria-current="page"]')).waitFor();
+      await e2e.page.getByRole('heading', { level: 1 }).first().waitFor();
+      // Let the page's first requests settle (no loading skeleton left) before the picture.
+      await expect.poll(() => e2e.page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+      await e2e.screenshot(`shell-${r.path}`);
+      expect(e2e.problems.slice(before)).toEqual([]);
+    });
+  }
+
+  it('saw no problem on any page', () => {
+    expect(e2e.problems).toEqual([]);
+  });
+});

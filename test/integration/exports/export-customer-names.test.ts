@@ -1,0 +1,54 @@
+// Rows that carry only a customer id (wallets, known cards) are named from the real customer cache,
+// synced from the real sandbox; without a cache the name is simply empty.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Customer } from '../../../src-shared/api/records';
+import { type CustomerCacheService, openCustomerCache } from '../../../src-main/cache/service';
+import type { ExportSourceName } from '../../../src-main/exports/sources';
+import { ProgressRecorder, TempFolderSavePort, allPages, type ExportWorld, exportServiceFor, startExportWorld } from './export-fixtures';
+import { readCsvObjects } from './read-csv';
+
+describe('customer names in exports (real cache and sandbox)', () => {
+  let world: ExportWorld;
+  let cache: CustomerCacheService;
+  let customers: Map<string, Customer>;
+  beforeAll(async () => {
+    world = await startExportWorld({ customers: 150 });
+    cache = await openCustomerCache({ folder: join(world.dir, 'cache'), environmentId: world.environment.id, api: world.api, emit: () => undefined });
+    const synced = await cache.sync({ full: true });
+    if (!synced.ok) throw new Error(synced.error.message);
+    customers = new Map((await allPages((page) => world.api.listCustomers({ page, limit: 100 }))).map((c) => [c._id, c]));
+  });
+  afterAll(async () => {
+    await cache?.close();
+    await world?.close();
+  });
+
+  async function exportRows(source: ExportSourceName, withCache: boolean) {
+    const save = new TempFolderSavePort(world.dir);
+    save.fileName = `${source}-${withCache}.csv`;
+    const progress = new ProgressRecorder();
+    const service = exportServiceFor(world, { saveFile: save, emit: progress.emit, ...(withCache ? { getCustomerCache: async () => cache } : {}) });
+    const started = await service.start({ source, query: source === 'accounts' ? { type: 'wallet' } : {} });
+    if (!started.ok) throw new Error(started.error.message);
+    const final = await progress.final(started.data.exportId!);
+    expect(final.phase, final.message).toBe('done');
+    return readCsvObjects(readFileSync(final.file!, 'utf8')).rows;
+  }
+
+  it('names the customer of each wallet', async () => {
+    const rows = await exportRows('accounts', true);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.customerName).toBe(customers.get(row.customerId!)?.name);
+    expect((await exportRows('accounts', false)).every((r) => r.customerName === '')).toBe(true);
+  });
+
+  it('names the customer of each known card', async () => {
+    const { cards } = world.sandbox.fixtures;
+    world.known.observe(cards.slice(0, 5).map((c) => ({ _id: c.id, customer: c.customerId, status: c.status, currency: c.currency })), 'authorization');
+    const rows = await exportRows('knownCards', true);
+    expect(rows).toHaveLength(5);
+    for (const row of rows) expect(row.customerName).toBe(customers.get(row.customerId!)?.name);
+  });
+});

@@ -1,0 +1,204 @@
+// The issuing handlers against the real local sandbox over HTTP: the four card paths, the journal of
+// every write, sending at most once (in flight, unknown outcome, acknowledged resend) and reconciliation.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Card } from '../../../src-shared/api/records';
+import { ENVIRONMENT_ID, startIssuingFixture, vervePan, type IssuingFixture } from './issuing-fixture';
+
+describe('issuing handlers (real sandbox over HTTP)', () => {
+  let f: IssuingFixture;
+  let customerId: string;
+  beforeEach(async () => {
+    f = await startIssuingFixture();
+    customerId = f.sandbox.fixtures.sampleCustomerIds[0]!;
+  });
+  afterEach(async () => {
+    await f.close();
+  });
+
+  const ngnAccount = () => f.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+  const virtualCard = (extra: Record<string, unknown> = {}) => ({
+    customerId, type: 'virtual' as const, currency: 'NGN' as const, status: 'active' as const, brand: 'Verve' as const,
+    debitAccountId: ngnAccount(), ...extra,
+  });
+
+  it('issues a new card: journaled as succeeded with its client reference, and indexed as issued', async () => {
+    const r = await f.call('cards.create', virtualCard());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const card = r.data;
+    const [post] = f.posts('/cards');
+    const sentRef = (post!.body as { metadata: { clientReference: string } }).metadata.clientReference;
+    expect(sentRef).toMatch(/^cd-[0-9a-f-]{36}$/);
+    expect(card.metadata?.clientReference).toBe(sentRef);
+
+    const { entries, total } = f.journal.list({ environmentId: ENVIRONMENT_ID });
+    expect(total).toBe(1);
+    expect(entries[0]).toMatchObject({ operation: 'cards.create', outcome: 'succeeded', resultId: card._id, clientReference: sentRef, error: null });
+    expect(f.events.map((e) => e.outcome)).toEqual(['pending', 'succeeded']);
+    expect(f.knownCards.findByClientReference(sentRef)?._id).toBe(card._id);
+  });
+
+  it('issues a physical card without ever storing its full number', async () => {
+    const pan = vervePan(123456);
+    const r = await f.call('cards.create', { customerId, type: 'physical', currency: 'NGN', status: 'inactive', brand: 'Verve', number: pan });
+    expect(r.ok).toBe(true);
+    const entry = f.journal.list({ environmentId: ENVIRONMENT_ID }).entries[0]!;
+    expect(entry.request.number).toBe(`${pan.slice(0, 6)}******${pan.slice(-4)}`);
+    expect(JSON.stringify(entry)).not.toContain(pan);
+  });
+
+  it('maps a card to an existing funding source and to a bank account', async () => {
+    const active = f.sandbox.fixtures.fundingSources.find((s) => s.status === 'active')!;
+    const mapped = await f.call('cards.create', virtualCard({ fundingSourceId: active.id }));
+    expect(mapped.ok && mapped.data.fundingSource).toBe(active.id);
+
+    const bank = f.sandbox.fixtures.bankAccounts[0]!;
+    const toBank = await f.call('cards.create', virtualCard({ bankCode: bank.bankCode, accountNumber: bank.accountNumber, debitAccountId: ngnAccount() }));
+    expect(toBank.ok).toBe(true);
+    expect(f.journal.list({ environmentId: ENVIRONMENT_ID, outcome: 'succeeded' }).total).toBe(2);
+  });
+
+  it('replaces a lost card and marks the old one canceled in the index', async () => {
+    const issued = await f.call('cards.create', virtualCard());
+    if (!issued.ok) throw new Error(issued.error.message);
+    const old = issued.data;
+    const r = await f.call('cards.create', virtualCard({ replacementFor: old._id, reason: 'lost' }));
+    expect(r.ok).toBe(true);
+    expect(f.knownCards.get(old._id)?.status).toBe('canceled');
+    // The sandbox agrees: the old card cannot be replaced twice.
+    const again = await f.call('cards.create', virtualCard({ replacementFor: old._id, reason: 'stolen' }));
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.error).toMatchObject({ kind: 'validation', field: 'replacementFor' });
+  });
+
+  it('journals a 400 as failed and keeps the offending field', async () => {
+    const r = await f.call('cards.create', virtualCard({ fundingSourceId: f.sandbox.fixtures.fundingSources.find((s) => s.status !== 'active')!.id }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error).toMatchObject({ kind: 'validation', status: 400, field: 'fundingSourceId' });
+    expect(r.error.journalEntryId).toBeDefined();
+    expect(f.journal.get(r.error.journalEntryId!)).toMatchObject({ outcome: 'failed', error: r.error.message });
+  });
+
+  it('sends one of two concurrent identical requests and refuses the other', async () => {
+    f.sandbox.faults.add({ kind: 'latency', ms: 300, endpoint: 'POST /cards', count: 1 });
+    const [a, b] = await Promise.all([f.call('cards.create', virtualCard()), f.call('cards.create', virtualCard())]);
+    const results = [a, b];
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const refused = results.find((r) => !r.ok);
+    expect(refused && !refused.ok && refused.error.kind).toBe('conflict');
+    expect(f.posts('/cards')).toHaveLength(1);
+    expect(f.journal.list({ environmentId: ENVIRONMENT_ID }).total).toBe(1);
+    // Once answered, the same request may be sent again (two identical cards can be wanted).
+    expect((await f.call('cards.create', virtualCard())).ok).toBe(true);
+    expect(f.posts('/cards')).toHaveLength(2);
+  });
+
+  it('records a dropped connection as outcome unknown, refuses a resend, then reconciles by client reference', async () => {
+    f.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
+    const r = await f.call('cards.create', virtualCard());
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.kind).toBe('outcome_unknown');
+    expect(r.error.message).toMatch(/may or may not have been created/);
+    const entryId = r.error.journalEntryId!;
+    const entry = f.journal.get(entryId)!;
+    expect(entry.outcome).toBe('outcome_unknown');
+    // The sandbox did create it.
+    expect(f.posts('/cards').map((p) => p.status)).toEqual([200]);
+
+    const again = await f.call('cards.create', virtualCard());
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.error).toMatchObject({ kind: 'conflict', journalEntryId: entryId });
+    expect(f.posts('/cards')).toHaveLength(1);
+
+    // Later the card is seen (an authorization embeds it with the metadata it was created with).
+    const sent = f.posts('/cards')[0]!.body as { metadata: { clientReference: string } };
+    expect(sent.metadata.clientReference).toBe(entry.clientReference);
+    const seen: Card = { _id: 'f'.repeat(24), customer: customerId, brand: 'Verve', currency: 'NGN', status: 'active', metadata: { clientReference: sent.metadata.clientReference } };
+    f.knownCards.observe([seen], 'authorization');
+
+    const listed = await f.call('journal.list', {});
+    expect(listed.ok).toBe(true);
+    expect(f.journal.get(entryId)).toMatchObject({ outcome: 'reconciled', resultId: seen._id });
+    expect(f.events.at(-1)).toMatchObject({ id: entryId, outcome: 'reconciled' });
+    // Reconciled: no longer blocks, and cannot be "allowed to resend".
+    const ack = await f.call('journal.acknowledgeResend', { id: entryId });
+    expect(!ack.ok && ack.error.kind).toBe('conflict');
+  });
+
+  it('resends an unknown outcome only after the user allowed it, with a new client reference', async () => {
+    f.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
+    const first = await f.call('cards.create', virtualCard());
+    const entryId = !first.ok ? first.error.journalEntryId! : '';
+    const ack = await f.call('journal.acknowledgeResend', { id: entryId });
+    expect(ack.ok && ack.data).toMatchObject({ id: entryId, outcome: 'outcome_unknown', resendAcknowledged: true });
+
+    const resent = await f.call('cards.create', virtualCard());
+    expect(resent.ok).toBe(true);
+    const refs = f.posts('/cards').map((p) => (p.body as { metadata: { clientReference: string } }).metadata.clientReference);
+    expect(refs).toHaveLength(2);
+    expect(refs[0]).not.toBe(refs[1]);
+    expect(f.journal.get(entryId)?.outcome).toBe('outcome_unknown');
+    expect(f.journal.list({ environmentId: ENVIRONMENT_ID, outcome: 'succeeded' }).entries[0]?.clientReference).toBe(refs[1]);
+
+    const missing = await f.call('journal.acknowledgeResend', { id: 'no-such-entry' });
+    expect(!missing.ok && missing.error.kind).toBe('not_found');
+  });
+
+  it('keeps the journal across a restart, turning a write left pending into an unknown outcome', async () => {
+    await f.call('cards.create', virtualCard());
+    const pending = f.journal.begin({ environmentId: ENVIRONMENT_ID, operation: 'cards.create', request: virtualCard(), clientReference: 'cd-left', fingerprint: 'left' });
+    f.journal.close();
+    const { openJournal } = await import('../../../src-main/journal/journal');
+    const reopened = openJournal({ file: `${f.folder}/journal.sqlite`, processStartedAt: new Date(Date.parse(pending.at) + 1) });
+    try {
+      expect(reopened.get(pending.id)?.outcome).toBe('outcome_unknown');
+      expect(reopened.list({ environmentId: ENVIRONMENT_ID, outcome: 'succeeded' }).total).toBe(1);
+    } finally {
+      reopened.close();
+    }
+    f.reopenJournal();
+    const listed = await f.call('journal.list', { outcome: 'outcome_unknown' });
+    expect(listed.ok && listed.data.map((e) => e.id)).toEqual([pending.id]);
+  });
+
+  it('opens a wallet and an account, journaled, and refuses a concurrent identical wallet', async () => {
+    f.sandbox.faults.add({ kind: 'latency', ms: 200, endpoint: 'POST /accounts', count: 1 });
+    const wallet = { type: 'wallet' as const, currency: 'USD' as const, accountType: 'Savings' as const, customerId };
+    const [a, b] = await Promise.all([f.call('accounts.create', wallet), f.call('accounts.create', wallet)]);
+    expect([a, b].filter((r) => r.ok)).toHaveLength(1);
+    expect([a, b].map((r) => (r.ok ? 'ok' : r.error.kind)).sort()).toEqual(['conflict', 'ok']);
+    const account = await f.call('accounts.create', { type: 'account', currency: 'NGN', accountType: 'Current' });
+    expect(account.ok && account.data.type).toBe('account');
+    expect(f.posts('/accounts')).toHaveLength(2);
+    const listed = await f.call('journal.list', { query: 'accounts.create' });
+    expect(listed.ok && listed.data.map((e) => e.outcome)).toEqual(['succeeded', 'succeeded']);
+    expect(listed.ok && listed.pagination).toMatchObject({ total: 2, page: 0 });
+
+    const missingCustomer = await f.call('accounts.create', { type: 'wallet', currency: 'NGN', accountType: 'Savings' });
+    expect(!missingCustomer.ok && missingCustomer.error).toMatchObject({ kind: 'validation', field: 'customerId' });
+  });
+
+  it('reconciles a wallet whose creation had an unknown outcome by listing accounts', async () => {
+    f.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /accounts', count: 1 });
+    const wallet = { type: 'wallet' as const, currency: 'NGN' as const, accountType: 'Current' as const, customerId: f.sandbox.fixtures.sampleCustomerIds[1]! };
+    const r = await f.call('accounts.create', wallet);
+    expect(!r.ok && r.error.kind).toBe('outcome_unknown');
+    const entryId = !r.ok ? r.error.journalEntryId! : '';
+    await f.handlers.service.reconcileAccounts({ force: true });
+    const entry = f.journal.get(entryId)!;
+    expect(entry.outcome).toBe('reconciled');
+    const accounts = await createClientList(f, entry.resultId!);
+    expect(accounts).toMatchObject({ type: 'wallet', currency: 'NGN', accountType: 'Current', customer: wallet.customerId });
+    // An identical request is no longer blocked once its first attempt is known to have worked.
+    expect((await f.call('accounts.create', wallet)).ok).toBe(true);
+  });
+});
+
+/** The account with this id, as GET /accounts lists it. */
+async function createClientList(f: IssuingFixture, id: string) {
+  const res = await fetch(`${f.sandbox.url}/accounts?type=wallet&limit=100`, { headers: { Authorization: `Bearer ${f.sandbox.key}` } });
+  const body = (await res.json()) as { data: { _id: string }[] };
+  return body.data.find((a) => a._id === id);
+}

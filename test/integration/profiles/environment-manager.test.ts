@@ -1,0 +1,229 @@
+// The environment manager with the real keychain, real sandboxes over HTTP and real files.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppStatus } from '../../../src-shared/ipc/channels/settings';
+import type { SandboxHandle } from '../../../src-main/sandbox/handle';
+import { NO_KEY } from '../../../src-main/api/failures';
+import type { EnvironmentChange } from '../../../src-main/profiles/environment-manager';
+import { closedPort } from '../api/support';
+import { createManagerRig, requireTestKeychain, startUserService, type ManagerRig } from './support';
+
+const USER_KEY = 'sk_live_user_service_key_0001';
+let service: SandboxHandle;
+let rig: ManagerRig;
+
+beforeAll(async () => {
+  requireTestKeychain();
+  service = await startUserService(USER_KEY);
+});
+afterAll(async () => {
+  await service.stop();
+});
+beforeEach(() => {
+  rig = createManagerRig();
+});
+afterEach(async () => {
+  service.faults.clear();
+  await rig.close();
+});
+
+const statuses = () => rig.events.filter((e) => e.name === 'app.status').map((e) => e.payload as AppStatus);
+async function addUserEnvironment(name = 'Live', baseUrl = service.url) {
+  const saved = await rig.manager.save({ name, baseUrl });
+  if (!saved.ok) throw new Error(saved.error.message);
+  return saved.data;
+}
+
+describe('the local sandbox environment', () => {
+  it('is the default, and starts only when first used', async () => {
+    expect(rig.manager.status()).toMatchObject({ environment: { id: 'local-sandbox', builtIn: true, hasKey: true }, connection: 'unknown' });
+    await rig.manager.list();
+    expect(rig.localStarts).toHaveLength(0);
+    const active = await rig.manager.active();
+    expect(rig.localStarts).toHaveLength(1);
+    await rig.manager.active();
+    expect(rig.localStarts).toHaveLength(1);
+    expect(active.environment.baseUrl).toBe(rig.localStarts[0]!.url);
+    expect(active.dataDir).toBe(join(rig.dataDir, 'environments', 'local-sandbox'));
+    expect(existsSync(active.dataDir)).toBe(true);
+    expect((await active.api.listDisputes({})).ok).toBe(true);
+    expect(rig.manager.status().connection).toBe('online');
+    expect(rig.manager.status().rateLimit).toMatchObject({ limit: 600 });
+  });
+
+  it('keeps its generated key in memory only: not in the keychain, not on disk', async () => {
+    const active = await rig.manager.active();
+    expect((await active.api.listCustomers({ limit: 1 })).ok).toBe(true);
+    expect(await rig.secretStore.get('local-sandbox')).toBeNull();
+    const key = rig.localStarts[0]!.key;
+    expect(readFileSync(rig.logFile, 'utf8')).not.toContain(key);
+    if (existsSync(join(rig.dataDir, 'settings.json'))) expect(readFileSync(join(rig.dataDir, 'settings.json'), 'utf8')).not.toContain(key);
+  });
+
+  it('takes no user key', async () => {
+    expect(await rig.manager.setKey({ environmentId: 'local-sandbox', key: 'sk_live_whatever_1234' })).toMatchObject({ ok: false, error: { kind: 'validation', field: 'environmentId' } });
+    expect(await rig.manager.hasKey('local-sandbox')).toEqual({ ok: true, data: { present: true, verified: true } });
+  });
+
+  it('is stopped by dispose', async () => {
+    const active = await rig.manager.active();
+    await rig.manager.dispose();
+    const r = await active.api.listDisputes({});
+    expect(r).toMatchObject({ ok: false, error: { kind: 'network' } });
+  });
+});
+
+describe('saving a key verifies it first', () => {
+  it('a valid key is saved to the keychain and marked verified (a flag, never the key, in settings.json)', async () => {
+    const env = await addUserEnvironment();
+    expect(await rig.manager.setKey({ environmentId: env.id, key: USER_KEY })).toEqual({ ok: true, data: { verified: true } });
+    expect(await rig.secretStore.get(env.id)).toBe(USER_KEY);
+    expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: true, verified: true } });
+    const settings = readFileSync(join(rig.dataDir, 'settings.json'), 'utf8');
+    expect(settings).not.toContain(USER_KEY);
+    expect(JSON.parse(settings).environments[0]).toEqual({ id: env.id, name: 'Live', baseUrl: service.url, keyVerified: true });
+    const verification = service.requests().at(-1)!;
+    expect(verification).toMatchObject({ method: 'GET', url: '/customers?limit=1', status: 200 });
+    await rig.manager.deleteKey(env.id);
+  });
+
+  it('a key the service rejects (401) is refused with the server\'s message, and not saved', async () => {
+    const env = await addUserEnvironment();
+    const r = await rig.manager.setKey({ environmentId: env.id, key: 'sk_live_wrong_key_0000' });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'unauthorized', field: 'key', status: 401, message: expect.stringMatching(/valid API key/i) } });
+    expect(r.ok || r.error.message).not.toContain('sk_live_wrong_key_0000');
+    expect(await rig.secretStore.get(env.id)).toBeNull();
+    expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: false, verified: null } });
+  });
+
+  it('an unreachable service: refused with a network error unless saving unverified is allowed', async () => {
+    const env = await addUserEnvironment('Unreachable', `http://127.0.0.1:${await closedPort()}`);
+    const refused = await rig.manager.setKey({ environmentId: env.id, key: 'sk_live_unverifiable_01' });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'network', field: 'key', message: expect.stringContaining('could not be verified') } });
+    expect(await rig.secretStore.get(env.id)).toBeNull();
+
+    const saved = await rig.manager.setKey({ environmentId: env.id, key: 'sk_live_unverifiable_01', allowUnverified: true });
+    expect(saved).toEqual({ ok: true, data: { verified: false } });
+    expect(await rig.secretStore.get(env.id)).toBe('sk_live_unverifiable_01');
+    expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: true, verified: false } });
+    expect(JSON.parse(readFileSync(join(rig.dataDir, 'settings.json'), 'utf8')).environments[0].keyVerified).toBe(false);
+    expect((await rig.manager.list()).environments[1]).toMatchObject({ id: env.id, hasKey: true, keyVerified: false });
+    expect(await rig.manager.deleteKey(env.id)).toEqual({ ok: true, data: { deleted: true } });
+    expect(await rig.secretStore.get(env.id)).toBeNull();
+    expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: false, verified: null } });
+  });
+
+  it('a service that keeps failing (503) cannot verify either', async () => {
+    const env = await addUserEnvironment();
+    service.faults.add({ kind: 'status', status: 503 });
+    const r = await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'server', field: 'key', message: expect.stringContaining('could not be verified') } });
+    expect(await rig.secretStore.get(env.id)).toBeNull();
+  });
+
+  it('an unknown environment is not_found', async () => {
+    expect(await rig.manager.setKey({ environmentId: 'env-missing', key: USER_KEY })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+  });
+});
+
+describe('switching environments', () => {
+  it('activate switches the client, tells listeners and the renderer, and survives a restart', async () => {
+    const env = await addUserEnvironment();
+    await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
+    const changes: EnvironmentChange[] = [];
+    rig.manager.onChange((c) => {
+      changes.push(c);
+    });
+    const r = await rig.manager.activate(env.id);
+    expect(r).toMatchObject({ ok: true, data: { environment: { id: env.id, hasKey: true, keyVerified: true }, connection: 'unknown' } });
+    expect(changes).toEqual([{ environment: expect.objectContaining({ id: env.id }), dataDir: join(rig.dataDir, 'environments', env.id), previousId: 'local-sandbox' }]);
+    expect(statuses().at(-1)!.environment.id).toBe(env.id);
+
+    const active = await rig.manager.active();
+    expect(active.api.baseUrl).toBe(service.url);
+    service.clearRequests();
+    expect((await active.api.listCustomers({ limit: 2 })).ok).toBe(true);
+    expect(service.requests()).toHaveLength(1);
+    expect(statuses().at(-1)!.connection).toBe('online');
+    expect(rig.localStarts).toHaveLength(0); // the local sandbox was never needed
+
+    await rig.manager.dispose();
+    const restarted = createManagerRig(rig.dataDir);
+    expect(restarted.manager.status().environment.id).toBe(env.id);
+    await restarted.manager.dispose();
+    await rig.manager.deleteKey(env.id);
+  });
+
+  it('an unknown id is not_found and nothing changes', async () => {
+    expect(await rig.manager.activate('env-missing')).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    expect(rig.manager.status().environment.id).toBe('local-sandbox');
+  });
+
+  it('the connection state follows the outcomes: unauthorized, rate_limited, offline, online', async () => {
+    const env = await addUserEnvironment();
+    await rig.manager.activate(env.id);
+    const { api } = await rig.manager.active();
+
+    expect(await api.listDisputes({})).toEqual({ ok: false, error: { kind: 'unauthorized', message: NO_KEY } });
+    expect(rig.manager.status().connection).toBe('unauthorized');
+
+    await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
+    service.faults.add({ kind: 'rate_limit', retryAfterSeconds: 60, count: 1 });
+    expect((await api.listDisputes({})).ok).toBe(false);
+    expect(rig.manager.status().connection).toBe('rate_limited');
+    expect(rig.manager.status().rateLimit).toMatchObject({ remaining: 0 });
+
+    service.faults.add({ kind: 'reset' });
+    const fresh = (await rig.manager.active()).api; // same client: its 429 wait is still pending
+    expect(fresh).toBe(api);
+    await rig.manager.save({ id: env.id, name: 'Live', baseUrl: service.url.replace('127.0.0.1', 'localhost') });
+    const moved = (await rig.manager.active()).api;
+    expect(moved).not.toBe(api);
+    expect((await moved.listDisputes({})).ok).toBe(false);
+    expect(rig.manager.status().connection).toBe('offline');
+
+    service.faults.clear();
+    expect((await moved.listDisputes({})).ok).toBe(true);
+    expect(rig.manager.status().connection).toBe('online');
+    expect(statuses().map((s) => s.connection)).toEqual(expect.arrayContaining(['unauthorized', 'rate_limited', 'offline', 'online']));
+    await rig.manager.deleteKey(env.id);
+  });
+
+  it('moving an environment to a new address marks its key unverified there', async () => {
+    const env = await addUserEnvironment();
+    await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
+    const moved = await rig.manager.save({ id: env.id, name: 'Live', baseUrl: service.url.replace('127.0.0.1', 'localhost') });
+    expect(moved).toMatchObject({ ok: true, data: { hasKey: true, keyVerified: false } });
+    await rig.manager.deleteKey(env.id);
+  });
+
+  it('lastSyncedAt is set by others and reset by a switch', async () => {
+    const env = await addUserEnvironment();
+    rig.manager.setLastSyncedAt('2026-11-22T09:00:00.000Z');
+    expect(statuses().at(-1)!.lastSyncedAt).toBe('2026-11-22T09:00:00.000Z');
+    await rig.manager.activate(env.id);
+    expect(rig.manager.status().lastSyncedAt).toBeNull();
+  });
+});
+
+describe('deleting an environment', () => {
+  it('removes its key and folder, and falls back to the local sandbox when it was active', async () => {
+    const env = await addUserEnvironment();
+    await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
+    await rig.manager.activate(env.id);
+    const { dataDir } = await rig.manager.active();
+    expect(existsSync(dataDir)).toBe(true);
+    const changes: EnvironmentChange[] = [];
+    rig.manager.onChange((c) => {
+      changes.push(c);
+    });
+    expect(await rig.manager.delete(env.id)).toEqual({ ok: true, data: { deleted: true } });
+    expect(await rig.secretStore.get(env.id)).toBeNull();
+    expect(existsSync(dataDir)).toBe(false);
+    expect(rig.manager.status().environment.id).toBe('local-sandbox');
+    expect(changes.map((c) => [c.previousId, c.environment.id])).toEqual([[env.id, 'local-sandbox']]);
+    expect((await rig.manager.list()).environments.map((e) => e.id)).toEqual(['local-sandbox']);
+    expect(await rig.manager.delete(env.id)).toEqual({ ok: true, data: { deleted: false } });
+  });
+});

@@ -1,0 +1,56 @@
+// A real environment manager for tests: real keychain, real local sandbox, real files in a temp folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventName } from '../../../src-shared/ipc/names';
+import { startSandbox } from '../../../src-main/sandbox/index';
+import type { SandboxHandle } from '../../../src-main/sandbox/handle';
+import { createLogger } from '../../../src-main/logging/logger';
+import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
+import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/profiles/environment-manager';
+
+export interface ManagerRig {
+  dataDir: string;
+  manager: EnvironmentManager;
+  events: { name: EventName; payload: unknown }[];
+  /** Local sandboxes started so far. */
+  localStarts: SandboxHandle[];
+  logFile: string;
+  secretStore: KeytarSecretStore;
+  close(): Promise<void>;
+}
+
+export function requireTestKeychain(): void {
+  if (process.env.CARD_DESK_KEYCHAIN !== 'gnome-keyring') {
+    throw new Error('These tests need the test keychain: run them with bash test/run-with-keychain.sh npx vitest run ...');
+  }
+}
+
+export function createManagerRig(dataDir = mkdtempSync(join(tmpdir(), 'card-desk-env-'))): ManagerRig {
+  const events: ManagerRig['events'] = [];
+  const localStarts: SandboxHandle[] = [];
+  const logFile = join(dataDir, 'logs', 'main.log');
+  const secretStore = new KeytarSecretStore();
+  const manager = createEnvironmentManager({
+    dataDir,
+    secretStore,
+    startLocalSandbox: async () => {
+      const handle = await startSandbox({ customers: 40, seed: 11 });
+      localStarts.push(handle);
+      return { url: handle.url, key: handle.key, stop: () => handle.stop() };
+    },
+    emit: (name, payload) => events.push({ name, payload: structuredClone(payload) }),
+    logger: createLogger({ file: logFile }),
+    client: { timeouts: { headersMs: 1_000, totalMs: 3_000 }, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 50, maxWaitMs: 3_000 } },
+  });
+  return {
+    dataDir, manager, events, localStarts, logFile, secretStore,
+    async close() {
+      await manager.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The user's own card service: another sandbox with a key we chose. */
+export const startUserService = (key: string) => startSandbox({ customers: 30, seed: 3, key });

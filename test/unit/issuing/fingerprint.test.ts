@@ -1,0 +1,71 @@
+// What counts as "the same request": every field the user chose, in any key order, without the client
+// reference; and the journal's copy never holds a full card number.
+import { describe, expect, it } from 'vitest';
+import { fingerprintOf, meaningfulFields } from '../../../src-main/issuing/fingerprint';
+import { InFlightWrites } from '../../../src-main/issuing/in-flight';
+import { withClientReference } from '../../../src-main/issuing/journaled-write';
+import { newClientReference } from '../../../src-main/issuing/client-reference';
+import { maskCardNumber, safeRequest } from '../../../src-main/journal/safe-request';
+
+const CUSTOMER = 'c'.repeat(24);
+const base = {
+  customerId: CUSTOMER, type: 'virtual', currency: 'NGN', status: 'active', brand: 'Verve', debitAccountId: 'a'.repeat(24),
+  spendingControls: { channels: { atm: false, pos: true }, spendingLimits: [{ amount: 5000, interval: 'daily' }] },
+};
+
+describe('fingerprint', () => {
+  it('ignores key order and the client reference', () => {
+    const reordered = {
+      spendingControls: { spendingLimits: [{ interval: 'daily', amount: 5000 }], channels: { pos: true, atm: false } },
+      debitAccountId: 'a'.repeat(24), brand: 'Verve', status: 'active', currency: 'NGN', type: 'virtual', customerId: CUSTOMER,
+      metadata: { clientReference: 'cd-other' },
+    };
+    expect(fingerprintOf('cards.create', reordered)).toBe(fingerprintOf('cards.create', base));
+    expect(fingerprintOf('cards.create', { ...base, metadata: {} })).toBe(fingerprintOf('cards.create', base));
+  });
+
+  it('differs when any chosen field differs, or the operation does', () => {
+    const f = fingerprintOf('cards.create', base);
+    expect(fingerprintOf('cards.create', { ...base, brand: 'AfriGo' })).not.toBe(f);
+    expect(fingerprintOf('cards.create', { ...base, metadata: { note: 'x' } })).not.toBe(f);
+    expect(fingerprintOf('cards.create', { ...base, spendingControls: { ...base.spendingControls, spendingLimits: [{ amount: 5001, interval: 'daily' }] } })).not.toBe(f);
+    expect(fingerprintOf('accounts.create', base)).not.toBe(f);
+    expect(f).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('is computed over the masked number, keeping other metadata', () => {
+    const physical = { ...base, type: 'physical', number: '5061460410120223210', metadata: { clientReference: 'cd-1', batch: '7' } };
+    expect(meaningfulFields(physical)).toMatchObject({ number: '506146*********3210', metadata: { batch: '7' } });
+    expect(JSON.stringify(meaningfulFields(physical))).not.toContain('5061460410120223210');
+  });
+});
+
+describe('safe request', () => {
+  it('masks a PAN to its first six and last four, and a Visa card id to its last four', () => {
+    expect(maskCardNumber('5061460410120223210')).toBe('506146*********3210');
+    expect(maskCardNumber('visa_card_7f3a91')).toBe('************3a91');
+    expect(safeRequest({ number: 'abcd', x: undefined, y: 1 })).toEqual({ number: 'abcd', y: 1 });
+    expect(safeRequest({ customerId: CUSTOMER })).toEqual({ customerId: CUSTOMER });
+  });
+});
+
+describe('client reference', () => {
+  it('replaces any reference the caller sent and keeps other metadata', () => {
+    const ref = newClientReference();
+    expect(ref).toMatch(/^cd-[0-9a-f-]{36}$/);
+    expect(newClientReference()).not.toBe(ref);
+    expect(withClientReference({ a: 1, metadata: { clientReference: 'mine', note: 'n' } }, ref)).toEqual({ a: 1, metadata: { clientReference: ref, note: 'n' } });
+    expect(withClientReference({ a: 1 }, null)).toEqual({ a: 1 });
+  });
+});
+
+describe('in-flight writes', () => {
+  it('lets one claim win until it is released', () => {
+    const writes = new InFlightWrites();
+    expect(writes.claim('k')).toBe(true);
+    expect(writes.claim('k')).toBe(false);
+    expect(writes.claim('other')).toBe(true);
+    writes.release('k');
+    expect(writes.claim('k')).toBe(true);
+  });
+});
