@@ -1,7 +1,7 @@
-// Searches and reads on a read-only connection. Results: exact matches first, then prefix matches, each
-// in the order the service listed the customers (rowid order, no relevance scoring: a prefix can match
-// hundreds of thousands of rows and scoring them all costs tens of milliseconds). The total is counted
-// up to a cap, so a one-letter query costs as little as a precise one.
+// Searches and reads on a read-only connection. Results: exact matches first, then prefix matches; name
+// matches in the order the service listed the customers, email/phone/id matches in value order. There is
+// no relevance scoring: a prefix can match hundreds of thousands of rows and scoring them all costs tens
+// of milliseconds. The total is counted up to a cap, so a one-letter query costs as little as a precise one.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Customer } from '../../src-shared/api/records';
 import { isBrowse, type Matcher, type SearchPlan } from './search-plan';

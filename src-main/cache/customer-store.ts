@@ -2,9 +2,8 @@
 // is stored whole or not at all and a sync interrupted at any moment resumes at the first missing page.
 // Runs in the cache worker, which owns the only write connection.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { Customer } from '../../src-shared/api/records';
 import { CacheFullError, isDiskFull } from './cache-errors';
-import { searchFieldsOf } from './search-fields';
+import type { CustomerRow } from './search-fields';
 
 export interface SyncState {
   /** The generation rows of the running (or last) sync are marked with. */
@@ -27,7 +26,7 @@ export interface PageWrite {
   generation: number | null;
   page: number;
   totalPages: number | null;
-  customers: Customer[];
+  rows: CustomerRow[];
   /** ETag of page 0, kept until the sync completes. */
   etag?: string;
 }
@@ -109,11 +108,8 @@ export class CustomerStore {
     } else if (write.generation !== generation || this.num('sync_next_page') !== write.page) {
       throw new Error(`Page ${write.page} of sync ${write.generation} is out of order; the cache expects page ${this.num('sync_next_page')} of sync ${generation}.`);
     }
-    for (const c of write.customers) {
-      const f = searchFieldsOf(c);
-      this.upsert.run(c._id, generation, f.names, f.email, f.phone, JSON.stringify(c));
-    }
-    done += write.customers.length;
+    for (const r of write.rows) this.upsert.run(r.id, generation, r.names, r.email, r.phone, r.json);
+    done += write.rows.length;
     this.setMeta('sync_next_page', write.page + 1);
     this.setMeta('sync_total_pages', write.totalPages);
     this.setMeta('sync_customers_done', done);

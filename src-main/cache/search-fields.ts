@@ -1,4 +1,5 @@
-// What of a customer the cache makes searchable, computed once when the customer is stored.
+// What of a customer the cache stores: its JSON and its searchable columns, computed on the calling
+// thread (posting a few strings to the worker is cheaper than posting the customer's object graph).
 import type { Customer } from '../../src-shared/api/records';
 import { nationalNumber } from './phone';
 
@@ -23,4 +24,14 @@ export function searchFieldsOf(customer: Customer): SearchFields {
     email: typeof customer.emailAddress === 'string' ? customer.emailAddress.trim().toLowerCase() : '',
     phone: typeof customer.phoneNumber === 'string' ? nationalNumber(customer.phoneNumber) : '',
   };
+}
+
+/** One row of the customers table. */
+export interface CustomerRow extends SearchFields {
+  id: string;
+  json: string;
+}
+
+export function customerRow(customer: Customer): CustomerRow {
+  return { id: customer._id, json: JSON.stringify(customer), ...searchFieldsOf(customer) };
 }

@@ -8,6 +8,7 @@ import type { AppError } from '../../src-shared/ipc/result';
 import type { ApiResult, CardApiClient } from '../api/types';
 import type { PageWrite, PageWritten, SyncState } from './customer-store';
 import { PageWriteQueue } from './page-write-queue';
+import { customerRow } from './search-fields';
 import type { ProgressCounts, SyncProgressReporter } from './sync-progress';
 
 export const PAGE_SIZE = 100;
@@ -92,11 +93,13 @@ async function sync(run: SyncRun, counts: ProgressCounts): Promise<SyncOutcome> 
     if (first.notModified) {
       await store.markUnchanged(run.now().toISOString());
       const pages = state.lastTotalPages ?? 0;
-      return { progress: progress.finish('unchanged', { pagesDone: pages, totalPages: pages, customers: state.customerCount }, 'Nothing changed since the last sync.') };
+      const unchanged = { pagesDone: pages, totalPages: pages, customers: state.customerCount };
+      progress.resumeFrom(unchanged); // nothing was fetched: the rate is 0
+      return { progress: progress.finish('unchanged', unchanged, 'Nothing changed since the last sync.') };
     }
     if (!first.ok) throw new ApiFailure(first.error);
     counts.totalPages = totalPagesOf(first, 0);
-    const written = await store.writePages([{ generation: null, page: 0, totalPages: counts.totalPages, customers: first.data, ...(first.etag ? { etag: first.etag } : {}) }]);
+    const written = await store.writePages([{ generation: null, page: 0, totalPages: counts.totalPages, rows: first.data.map(customerRow), ...(first.etag ? { etag: first.etag } : {}) }]);
     generation = written.generation;
     Object.assign(counts, { pagesDone: 1, customers: written.customersDone });
     if (first.data.length < PAGE_SIZE) counts.totalPages = 1;
@@ -161,7 +164,7 @@ async function fetchRemainingPages(
         break;
       }
       counts.totalPages = total;
-      writes.push({ generation, page, totalPages: total, customers: result.data });
+      writes.push({ generation, page, totalPages: total, rows: result.data.map(customerRow) });
       await writes.waitBelow(concurrency * 2);
     }
     await writes.drain();

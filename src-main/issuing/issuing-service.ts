@@ -39,10 +39,8 @@ export interface IssuingService {
   acknowledgeResend(id: string): Promise<Result<JournalEntry>>;
 }
 
-const CARD_UNKNOWN_ADVICE =
-  'It is recorded in the Journal, which marks it reconciled if the card turns up (for example in authorizations). Send it again only after checking, from the warning or the Journal.';
-const ACCOUNT_UNKNOWN_ADVICE =
-  'It is recorded in the Journal. Check Accounts for it before sending it again; Card Desk looks for it there too.';
+const CARD_UNKNOWN_ADVICE = 'It is recorded in the Journal, which marks it reconciled if the card turns up (for example in an authorization).';
+const ACCOUNT_UNKNOWN_ADVICE = 'It is recorded in the Journal. Check Accounts for it; Card Desk looks there too and marks it reconciled if it finds it.';
 
 export function createIssuingService(deps: IssuingDeps): IssuingService {
   const inFlight = new InFlightWrites();

@@ -1,32 +1,46 @@
 // `npm run sandbox -- [--port N] [--seed S] [--customers N] [--key K]`: serves the sandbox until
 // SIGINT/SIGTERM. Prints the base URL and the key, one per line, so scripts can read them.
 import { parseArgs } from 'node:util';
+import { MAX_CUSTOMERS } from './data/customers';
 import { startSandbox } from './index';
 
-function wholeNumber(name: string, raw: string | undefined, min: number): number | undefined {
+function usageError(message: string): never {
+  console.error(message);
+  console.error('usage: npm run sandbox -- [--port N] [--seed S] [--customers N] [--key K]');
+  process.exit(2);
+}
+
+function wholeNumber(name: string, raw: string | undefined, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min) {
-    console.error(`--${name} must be a whole number of at least ${min}`);
-    process.exit(2);
+  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max) {
+    usageError(`--${name} must be a whole number of at least ${min}${max < Number.MAX_SAFE_INTEGER ? ` and at most ${max}` : ''}`);
   }
   return n;
 }
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    seed: { type: 'string' },
-    customers: { type: 'string' },
-    key: { type: 'string' },
-  },
-});
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        seed: { type: 'string' },
+        customers: { type: 'string' },
+        key: { type: 'string' },
+      },
+    }).values;
+  } catch (err) {
+    return usageError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+const values = readArgs();
 
 try {
   const sandbox = await startSandbox({
-    port: wholeNumber('port', values.port, 0),
-    seed: wholeNumber('seed', values.seed, Number.MIN_SAFE_INTEGER),
-    customers: wholeNumber('customers', values.customers, 1),
+    port: wholeNumber('port', values.port, 0, 65_535),
+    seed: wholeNumber('seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    customers: wholeNumber('customers', values.customers, 1, MAX_CUSTOMERS),
     key: values.key,
   });
   console.log(sandbox.url);

@@ -1,5 +1,5 @@
 // The programmatic face of the local sandbox: what the app, the harness and the tests use.
-// The implementation lives beside this file (server.ts and friends).
+// The implementation lives beside this file (server.ts and friends); README.md describes its behaviour.
 
 export type SandboxEndpoint =
   | 'GET /customers'
@@ -76,6 +76,7 @@ export interface SandboxHandle {
   url: string;
   key: string;
   faults: {
+    /** Adds a rule (throws a RangeError naming the field when it is malformed). */
     add(rule: FaultRule): void;
     clear(): void;
   };

@@ -51,7 +51,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   // overrideGlobalObjects: false keeps the host process's own fetch Response/Request untouched.
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1', overrideGlobalObjects: process.env.SB_OVR === '1' }) as Server;
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1', overrideGlobalObjects: false }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => {

@@ -6,41 +6,6 @@ export const APP_SCHEME = 'card-desk';
 export const APP_HOST = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
-export interface SecureWebPreferences {
-  preload: string;
-  contextIsolation: true;
-  sandbox: true;
-  nodeIntegration: false;
-  nodeIntegrationInWorker: false;
-  nodeIntegrationInSubFrames: false;
-  webSecurity: true;
-  allowRunningInsecureContent: false;
-  webviewTag: false;
-  experimentalFeatures: false;
-  navigateOnDragDrop: false;
-  safeDialogs: true;
-  /** Middle-click would open links in new windows. */
-  disableBlinkFeatures: 'Auxclick';
-}
-
-export function secureWebPreferences(preloadPath: string): SecureWebPreferences {
-  return {
-    preload: preloadPath,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    webviewTag: false,
-    experimentalFeatures: false,
-    navigateOnDragDrop: false,
-    safeDialogs: true,
-    disableBlinkFeatures: 'Auxclick',
-  };
-}
-
 /**
  * The page may load only its own scripts, styles, images and fonts, and may not connect anywhere:
  * every API call goes through main.

@@ -1,6 +1,6 @@
 // The main window, built from the pure security policy in ../security/policy.ts.
 import { BrowserWindow, shell, type WebContents } from 'electron';
-import { allowNavigation, secureWebPreferences, windowOpenDecision } from '../security/policy';
+import { allowNavigation, windowOpenDecision } from '../security/policy';
 
 /** Refuses navigation, new windows and webviews on any web contents (the window's and any other). */
 export function lockDownWebContents(contents: WebContents): void {
@@ -27,7 +27,23 @@ export function createMainWindow(options: { preloadPath: string; url: string }):
     show: false,
     title: 'Card Desk',
     backgroundColor: '#0f172a',
-    webPreferences: secureWebPreferences(options.preloadPath),
+    // Written out here, not built elsewhere, so static scanners (electronegativity) can read them.
+    webPreferences: {
+      preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      // Middle-click would open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   lockDownWebContents(win.webContents);
   win.once('ready-to-show', () => win.show());

@@ -7,10 +7,15 @@ const TONES: Record<string, 'ok' | 'bad' | 'wait' | 'neutral'> = {
   pending: 'wait', requested: 'wait', under_review: 'wait',
 };
 
-/** `under_review` -> `Under review`. */
+/** Abbreviations that stay in capitals when a code word is shown as words. */
+const ACRONYMS = new Set(['atm', 'pos', 'pin', 'cvv', 'pan', 'otp', 'id', 'kyc', 'ngn', 'usd', 'vat', 'rrn', 'stan']);
+
+/** `under_review` -> `Under review`; `atm` -> `ATM`. */
 export function humanize(word: string): string {
-  const spaced = word.replace(/[_-]+/g, ' ').trim();
-  return spaced ? spaced[0]!.toUpperCase() + spaced.slice(1) : word;
+  const words = word.replace(/[_-]+/g, ' ').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return word;
+  const shown = words.map((w, i) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w));
+  return shown.join(' ');
 }
 
 export function StatusBadge({ status, label }: { status: string | null | undefined; label?: string }): React.JSX.Element {

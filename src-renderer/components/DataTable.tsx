@@ -2,7 +2,8 @@
 // about a screenful of row elements in the DOM, arrow keys and Enter to move and open.
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import './components.css';
 
 const features = tableFeatures({});
 /** A column; `width` in pixels fixes its width, otherwise columns share the space. */
@@ -32,7 +33,6 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
   const table = useTable({ features, columns, data: rows });
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  const baseId = useId();
   const modelRows = table.getRowModel().rows;
   const virtualizer = useVirtualizer({
     count: modelRows.length,
@@ -53,14 +53,31 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
     if (modelRows.length > 0 && lastVisible >= modelRows.length - 1 - END_THRESHOLD) endReached.current?.();
   }, [lastVisible, modelRows.length]);
 
+  // Keyboard focus follows the active row (a table has no aria-activedescendant): once the row is rendered
+  // after scrolling to it, it takes focus, if focus is already in the list.
+  const [focusPending, setFocusPending] = useState(false);
+  // The active row is marked only while the list has focus; a click's selection is marked by `selectedKey`.
+  const [focused, setFocused] = useState(false);
   const move = (to: number) => {
     const next = Math.max(0, Math.min(modelRows.length - 1, to));
     setActive(next);
+    setFocusPending(true);
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
+  useEffect(() => {
+    if (!focusPending) return;
+    const body = scrollRef.current;
+    const row = body?.querySelector<HTMLElement>(`[role="row"][data-index="${active}"]`);
+    if (!body || !row) return;
+    setFocusPending(false);
+    if (body.contains(document.activeElement)) row.focus({ preventScroll: true });
+  });
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (modelRows.length === 0) return;
+    // Keys typed on a control inside a row (a copy button) are that control's.
+    const target = e.target as HTMLElement;
+    if (target !== e.currentTarget && target.getAttribute('role') !== 'row') return;
     const page = Math.max(1, Math.floor(height / rowHeight) - 1);
     if (e.key === 'ArrowDown') move(active + 1);
     else if (e.key === 'ArrowUp') move(active - 1);
@@ -76,7 +93,6 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
   };
 
   const template = columns.map((c) => (c.width ? `${c.width}px` : 'minmax(90px, 1fr)')).join(' ');
-  const activeRow = modelRows[active];
   return (
     <div className="data-table" role="table" aria-label={label} aria-rowcount={modelRows.length + 1}>
       <div role="rowgroup" className="dt-head">
@@ -97,8 +113,11 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
         style={{ height: Math.min(height, Math.max(modelRows.length, 3) * rowHeight + 2) }}
         tabIndex={0}
         aria-label={`${label} rows`}
-        aria-activedescendant={activeRow ? `${baseId}-${activeRow.id}` : undefined}
         onKeyDown={onKeyDown}
+        onFocus={() => setFocused(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        }}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualItems.map((item) => {
@@ -108,15 +127,18 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
               <div
                 role="row"
                 key={key}
-                id={`${baseId}-${row.id}`}
                 data-index={item.index}
                 aria-rowindex={item.index + 2}
                 aria-selected={selectedKey === key}
-                className={`dt-row${item.index === active ? ' dt-active' : ''}${selectedKey === key ? ' dt-selected' : ''}`}
+                tabIndex={-1}
+                className={`dt-row${focused && item.index === active ? ' dt-active' : ''}${selectedKey === key ? ' dt-selected' : ''}`}
                 style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: rowHeight }}
                 onClick={() => {
                   setActive(item.index);
                   onOpen?.(row.original);
+                }}
+                onFocus={(e) => {
+                  if (e.target === e.currentTarget) setActive(item.index);
                 }}
               >
                 {row.getAllCells().map((cell) => (

@@ -3,8 +3,9 @@ import './components.css';
 import { Pager } from './Pager';
 import type { ListData } from './useListData';
 
-export function ListFooter<T>({ list, continuous, page, limit, onPage, onLimit }: {
+export function ListFooter<T>({ list, continuous, page, limit, onPage, onLimit, sizes }: {
   list: ListData<T>;
+  sizes?: readonly number[];
   continuous: boolean;
   page: number;
   limit: number;
@@ -12,7 +13,9 @@ export function ListFooter<T>({ list, continuous, page, limit, onPage, onLimit }
   onLimit: (limit: number) => void;
 }): React.JSX.Element {
   if (!continuous) {
-    return <Pager pagination={list.pagination} page={page} limit={limit} onPage={onPage} onLimit={onLimit} busy={list.isFetching} />;
+    // No pager before the first page arrives or when it failed: "Page 0 of 0" says nothing.
+    if (!list.pagination) return <></>;
+    return <Pager pagination={list.pagination} page={page} limit={limit} onPage={onPage} onLimit={onLimit} busy={list.isFetching} sizes={sizes} />;
   }
   const total = list.pagination?.total;
   return (

@@ -2,13 +2,15 @@ import type { Pagination } from '../../src-shared/api/envelope';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 
-export function Pager({ pagination, page, limit, onPage, onLimit, busy }: {
+export function Pager({ pagination, page, limit, onPage, onLimit, busy, sizes = PAGE_SIZES }: {
   pagination: Pagination | undefined;
   page: number;
   limit: number;
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
   busy?: boolean;
+  /** Page sizes to offer; a list of long rows may start smaller. */
+  sizes?: readonly number[];
 }): React.JSX.Element {
   const pages = pagination?.pages ?? 0;
   const total = pagination?.total;
@@ -27,7 +29,7 @@ export function Pager({ pagination, page, limit, onPage, onLimit, busy }: {
       <label style={{ flexDirection: 'row', alignItems: 'center', gap: 6 }}>
         Rows per page
         <select value={limit} onChange={(e) => onLimit(Number(e.target.value))}>
-          {PAGE_SIZES.map((n) => (
+          {sizes.map((n) => (
             <option key={n} value={n}>
               {n}
             </option>

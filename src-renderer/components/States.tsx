@@ -1,9 +1,10 @@
 import type { AppError } from '../../src-shared/ipc/result';
 
-export function ErrorState({ error, onRetry }: { error: AppError | string; onRetry?: () => void }): React.JSX.Element {
+export function ErrorState({ error, onRetry, title }: { error: AppError | string; onRetry?: () => void; title?: string }): React.JSX.Element {
   const message = typeof error === 'string' ? error : error.message;
   return (
     <div className="error-state" role="alert">
+      {title ? <p className="error-title">{title}</p> : null}
       <p>{message}</p>
       {onRetry ? (
         <button type="button" onClick={onRetry}>

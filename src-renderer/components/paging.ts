@@ -8,12 +8,13 @@ export const PAGING_DEFAULTS = { page: '0', limit: String(DEFAULT_PAGE_SIZE), sc
 
 export type PagingValues = typeof PAGING_DEFAULTS;
 
-export function cleanPaging<V extends PagingValues>(raw: V): V {
+/** Checks the paging values; `sizes` are the page sizes the list offers. */
+export function cleanPaging<V extends PagingValues>(raw: V, sizes: readonly number[] = PAGE_SIZES): V {
   const limit = wholeNumber(raw.limit, DEFAULT_PAGE_SIZE);
   return {
     ...raw,
     page: String(wholeNumber(raw.page, 0)),
-    limit: String((PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE),
+    limit: String(sizes.includes(limit) ? limit : DEFAULT_PAGE_SIZE),
     scroll: oneOf(raw.scroll, ['', 'all'], ''),
   };
 }

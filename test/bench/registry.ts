@@ -1,7 +1,9 @@
 import type { Benchmark } from './benchmark';
 import { sandboxBenchmark } from './sandbox.bench';
+import { cacheBenchmark } from './cache.bench';
 
 /** Every benchmark `npm run bench` runs, in order. */
 export const benchmarks: Benchmark[] = [
   sandboxBenchmark,
+  cacheBenchmark,
 ];

@@ -111,8 +111,13 @@ describe('Accounts', () => {
     expect(await e2e.axeViolations()).toEqual([]);
     await e2e.screenshot('accounts-detail');
     await closeWithEscape(page());
-    // Focus is back on the list, so the keyboard carries on from there.
-    expect(await page().evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Accounts rows');
+    // Focus is back on the row it came from, so the keyboard carries on from there.
+    expect(await page().evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe('2');
+    await page().keyboard.press('ArrowDown');
+    await page().keyboard.press('Enter');
+    const next = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=25')).data[3]!;
+    await page().getByRole('dialog').filter({ hasText: next.accountNumber! }).waitFor();
+    await closeWithEscape(page());
   });
 
   it('exports the current query (NGN) across all pages as CSV, matching the sandbox', async () => {
@@ -128,7 +133,7 @@ describe('Accounts', () => {
     await main().getByLabel('Currency').selectOption('ALL');
   });
 
-  it('shows the API message with Retry when the service fails, and the rows once it recovers', async () => {
+  it('shows the API message with Retry when the service fails, and the rows once it recovers', { timeout: 90_000 }, async () => {
     await checkErrorStateAndRetry(e2e, { route: 'accounts', table: TABLE, endpoint: 'GET /accounts' });
   });
 

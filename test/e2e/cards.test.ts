@@ -5,6 +5,7 @@ import type { Authorization, Transaction } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { formatMoney } from '../../src-renderer/lib/format';
 import { exportCsvFrom } from './exported-csv';
+import { listRows, pagerText as readPager, rowCount } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
 import { startE2E, type E2E } from './support';
 
@@ -14,6 +15,8 @@ let cardIds: string[];
 
 beforeAll(async () => {
   e2e = await startE2E({ sandbox: { seed: 9001, customers: 120 } });
+  // Headless Chromium asks the harness for /favicon.ico (a 404 console error); the app's window never does.
+  await e2e.context.route('**/favicon.ico', (r) => r.fulfill({ status: 204, body: '' }));
 });
 afterAll(async () => {
   await e2e?.close();
@@ -21,8 +24,9 @@ afterAll(async () => {
 
 const page = () => e2e.page;
 const knownTable = () => page().getByRole('table', { name: 'Known cards' });
-const bodyRows = (table: ReturnType<typeof knownTable>) => table.getByRole('rowgroup').nth(1).getByRole('row');
-const pagerText = () => page().getByRole('navigation', { name: 'Pages' }).textContent();
+const knownRows = () => listRows(page(), 'Known cards');
+const txRows = () => listRows(page(), 'Card transactions');
+const pagerText = () => readPager(page());
 const idOf = (v: unknown) => (typeof v === 'string' ? v : (v as { _id: string })._id);
 
 describe('Cards', () => {
@@ -32,7 +36,7 @@ describe('Cards', () => {
     await page().getByText('Card Desk has not seen any card in this environment yet.', { exact: false }).waitFor();
   });
 
-  it('lists the cards seen in fetched authorizations, with paging and a filter', async () => {
+  it('lists the cards seen in fetched authorizations, with paging and a filter', { timeout: 90_000 }, async () => {
     // Fetch every page of authorizations the way the Authorizations page does: through the bridge.
     const auths = (await page().evaluate(async () => {
       const out: unknown[] = [];
@@ -50,18 +54,18 @@ describe('Cards', () => {
     await page().reload();
     await knownTable().waitFor();
     await expect.poll(pagerText).toContain(`${cardIds.length} in all`);
-    expect(await bodyRows(knownTable()).count()).toBe(25);
-    const firstPage = await bodyRows(knownTable()).allTextContents();
+    expect(await rowCount(page(), 'Known cards')).toBe(25);
+    const firstPage = await knownRows().allTextContents();
     await e2e.screenshot('cards');
     expect(await e2e.axeViolations()).toEqual([]);
 
     await page().getByRole('button', { name: 'Next page' }).click();
     await expect.poll(pagerText).toMatch(/^Page 2 of \d+/);
-    await expect.poll(() => bodyRows(knownTable()).first().textContent()).not.toBe(firstPage[0]);
+    await expect.poll(() => knownRows().first().textContent()).not.toBe(firstPage[0]);
     expect(page().url()).toContain('page=1');
 
     await page().getByLabel('Rows per page').selectOption('100');
-    await expect.poll(() => bodyRows(knownTable()).count()).toBe(Math.min(100, cardIds.length));
+    await expect.poll(() => rowCount(page(), 'Known cards')).toBe(Math.min(100, cardIds.length));
     await expect.poll(pagerText).toMatch(/^Page 1 of 1/);
 
     // Filter by the last four digits of one card.
@@ -70,8 +74,8 @@ describe('Cards', () => {
     const last4 = known.data.maskedPan.replace(/\D/g, '').slice(-4);
     await page().getByRole('searchbox', { name: 'Filter cards' }).fill(last4);
     await expect.poll(() => page().url()).toContain(`q=${last4}`);
-    await expect.poll(async () => (await bodyRows(knownTable()).allTextContents()).every((t) => t.includes(last4))).toBe(true);
-    await bodyRows(knownTable()).filter({ hasText: card.id.slice(-8) }).waitFor();
+    await expect.poll(async () => (await knownRows().allTextContents()).every((t) => t.includes(last4))).toBe(true);
+    await knownRows().filter({ hasText: card.id.slice(-8) }).waitFor();
 
     await page().getByRole('searchbox', { name: 'Filter cards' }).fill('');
     await expect.poll(pagerText).toContain(`${cardIds.length} in all`);
@@ -81,7 +85,7 @@ describe('Cards', () => {
     for (const r of csv.rows) expect(r.maskedPan).not.toMatch(/\d{12,}/);
   });
 
-  it('opens a card with its controls, balance and transactions as the sandbox has them', async () => {
+  it('opens a card with its controls, balance and transactions as the sandbox has them', { timeout: 120_000 }, async () => {
     // The card with the most transactions.
     const counts = await Promise.all(
       cardIds.map(async (id) => ({ id, total: (await sandboxGet<Transaction[]>(sandbox, `/cards/${id}/transactions?limit=1`)).pagination!.total })),
@@ -90,7 +94,8 @@ describe('Cards', () => {
     expect(total).toBeGreaterThan(2);
 
     await page().getByRole('searchbox', { name: 'Filter cards' }).fill(id);
-    await bodyRows(knownTable()).first().click();
+    await expect.poll(() => rowCount(page(), 'Known cards')).toBe(1);
+    await knownRows().first().click();
     await page().waitForURL(new RegExp(`#/cards/${id}`));
     const known = (await page().evaluate((cardId) => window.cardDesk.cards.get({ id: cardId }), id)) as {
       ok: true;
@@ -111,12 +116,12 @@ describe('Cards', () => {
     const txTable = page().getByRole('table', { name: 'Card transactions' });
     await txTable.waitFor();
     await expect.poll(pagerText).toContain(`${total} in all`);
-    expect(await bodyRows(txTable).count()).toBe(Math.min(25, total));
+    expect(await rowCount(page(), 'Card transactions')).toBe(Math.min(25, total));
     await e2e.screenshot('card-detail');
     expect(await e2e.axeViolations()).toEqual([]);
 
     // A transaction's detail opens in a drawer and Escape closes it.
-    await bodyRows(txTable).first().click();
+    await txRows().first().click();
     await page().getByRole('dialog', { name: 'Transaction' }).waitFor();
     expect(await e2e.axeViolations()).toEqual([]);
     await page().keyboard.press('Escape');

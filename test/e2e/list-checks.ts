@@ -16,7 +16,7 @@ export async function rowCount(page: Page, name: string): Promise<number> {
 /** Waits until the list shows rows and no request is in flight. */
 export async function waitForRows(page: Page, name: string): Promise<void> {
   await listRows(page, name).first().waitFor({ timeout: 20_000 });
-  await expect.poll(() => page.locator('.list-body[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+  await page.locator('.list-body[aria-busy="true"]').waitFor({ state: 'detached', timeout: 20_000 });
 }
 
 /** The text of the row at a zero-based index (it must be rendered). */
@@ -59,7 +59,10 @@ export async function checkErrorStateAndRetry(e2e: E2E, options: { route: string
   const page = e2e.page;
   sandbox.faults.add({ kind: 'status', status: 503, endpoint: options.endpoint, count: 10 });
   try {
+    // A fresh load: the page's query cache would otherwise answer from memory.
     await e2e.open(options.route);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
     const alert = page.getByRole('main').getByRole('alert').filter({ hasText: 'Service unavailable' });
     await alert.waitFor({ timeout: 30_000 });
     expect(await alert.textContent()).toContain('HTTP 503');

@@ -173,3 +173,46 @@ export const DISPUTE_EXPLANATIONS: Record<string, string> = {
   canceled: 'The customer canceled the service but was still charged.',
   other: 'The customer disputes the amount charged at the terminal.',
 };
+
+/**
+ * The zero-amount verification the issuer runs on every card it issues. Besides being realistic, it
+ * makes a new card discoverable through GET /cards/authorizations (the API has no card list), which is
+ * how a client reconciles a card request whose answer it never received.
+ */
+export function buildIssuanceVerification(card: CardRecord, id: string, at: Date, r: Random): AuthorizationRecord {
+  const iso = at.toISOString();
+  return {
+    _id: id,
+    business: card.business,
+    customer: card.customer,
+    account: card.account,
+    card: card._id,
+    amount: 0,
+    fee: 0,
+    vat: 0,
+    approved: true,
+    currency: card.currency,
+    status: 'approved',
+    authorizationMethod: 'online',
+    balanceTransactions: [],
+    merchantAmount: 0,
+    merchantCurrency: card.currency,
+    merchant: {
+      category: '6012', name: 'Card issuance verification', merchantId: r.digits(15),
+      city: 'Lagos', state: 'Lagos', country: 'NG', postalCode: '101233',
+    },
+    terminal: terminalFor('web', r),
+    transactionMetadata: { channel: 'web', type: 'payment', reference: r.hex(24) },
+    pendingRequest: null,
+    requestHistory: [{
+      amount: 0, currency: card.currency, approved: true, merchantAmount: 0, merchantCurrency: card.currency,
+      reason: 'webhook_approved', createdAt: iso,
+    }],
+    verification: verificationFor('web', r),
+    feeDetails: [],
+    isDeleted: false,
+    createdAt: iso,
+    updatedAt: iso,
+    __v: 0,
+  };
+}

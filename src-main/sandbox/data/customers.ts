@@ -47,7 +47,8 @@ export interface ListedCustomer {
   __v: number;
 }
 
-// customerJson interpolates text without escaping: every source of customer text must need none.
+// customerJson interpolates text without escaping, and the customer list is sent as latin1: every
+// source of customer text must be printable ASCII without quotes or backslashes.
 const NEEDS_ESCAPING = /["\\\u0000-\u001f\u007f-\uffff]/;
 for (const text of [
   ...FEMALE_FIRST_NAMES, ...MALE_FIRST_NAMES, ...LAST_NAMES, ...STREET_SUFFIXES, ...MOBILE_PREFIXES,

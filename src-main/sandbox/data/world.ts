@@ -189,7 +189,6 @@ export function seedWorld(seed: number, customerCount: number, now: Date): World
     const current = Math.round((headroom + money.held) * 100) / 100;
     store.addCard(card, { currentBalance: current, availableBalance: Math.round((current - money.held) * 100) / 100 });
   }
-  store.sortActivity();
 
   const ngnResolvable = [settlement.NGN, operations, ...wallets.filter((w) => w.currency === 'NGN').slice(0, 3)];
   return {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { FaultKind, FaultRule, SandboxEndpoint } from '../handle';
 import type { Random } from '../data/random';
 import { SANDBOX_ENDPOINTS } from './endpoints';
+import { firstIssueMessage } from './issues';
 
 const FAULT_KINDS = [
   'latency', 'status', 'rate_limit', 'reset', 'hang', 'malformed_json', 'wrong_envelope', 'drop_after_processing',
@@ -42,7 +43,7 @@ export class FaultInjector {
   /** Adds a rule; throws a RangeError naming the field when it is malformed. */
   add(rule: FaultRule): void {
     const parsed = faultRuleSchema.safeParse(rule);
-    if (!parsed.success) throw new RangeError(parsed.error.issues[0]?.message ?? 'invalid fault rule');
+    if (!parsed.success) throw new RangeError(firstIssueMessage(parsed.error, 'invalid fault rule'));
     this.rules.push({ rule: { ...parsed.data }, remaining: parsed.data.count ?? null });
   }
 

@@ -2,7 +2,6 @@
 // authentication and the rate limit, in that order. Faults act before authentication, as a failing
 // network or gateway would; drop_after_processing wraps everything after it.
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { FaultRule } from '../handle';
 import { DEFAULT_FAULT_STATUS, DEFAULT_RETRY_AFTER_SECONDS, type FaultInjector } from './faults';
@@ -23,10 +22,9 @@ export function recordRequests(log: RequestLog): Middleware {
   return async (c, next) => {
     if (isControl(c.req.path)) return next();
     const endpoint = endpointOf(c.req.method, c.req.path);
-    const url = new URL(c.req.url);
     const entry = log.start({
       method: c.req.method,
-      url: url.pathname + url.search,
+      url: c.env.incoming.url ?? c.req.path,
       endpoint,
       authorized: c.req.header('Authorization') !== undefined,
     });
@@ -115,27 +113,44 @@ export function injectFaults(faults: FaultInjector, held: HeldRequests): Middlew
   };
 }
 
-export function readBody(): Middleware[] {
-  return [
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, MESSAGES.tooLarge) }),
-    async (c, next) => {
-      if (c.req.method === 'POST' && !isControl(c.req.path)) {
-        const text = await c.req.text();
-        let json: unknown;
-        let isJson = false;
-        try {
-          json = JSON.parse(text);
-          isJson = true;
-        } catch {
-          // Answered as "Request body must be JSON" by the route.
-        }
-        c.set('body', { text, json, isJson });
-        const entry = c.get('logEntry');
-        if (entry) entry.body = isJson ? json : text;
-      }
-      return next();
-    },
-  ];
+/** The body as text, or null once it passes `max` bytes (read no further). */
+async function readLimited(req: Request, max: number): Promise<string | null> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads and parses a POST body once, for the route and the request log. */
+export function readBody(): Middleware {
+  return async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const text = await readLimited(c.req.raw, MAX_BODY_BYTES);
+    if (text === null) return fail(c, 413, MESSAGES.tooLarge);
+    let json: unknown;
+    let isJson = false;
+    try {
+      json = JSON.parse(text);
+      isJson = true;
+    } catch {
+      // Answered as "Request body must be JSON" by the route.
+    }
+    c.set('body', { text, json, isJson });
+    const entry = c.get('logEntry');
+    if (entry) entry.body = isJson ? json : text;
+    return next();
+  };
 }
 
 export function authenticate(keys: KeyCheck): Middleware {

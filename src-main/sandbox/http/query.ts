@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../../../src-shared/api/requests';
 import { parseRangeDate } from '../../../src-shared/api/rules';
 import { MESSAGES } from './envelope';
+import { firstIssueMessage } from './issues';
 
 export type QueryResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -20,7 +21,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, raw: Record<string, s
   const issue = parsed.error.issues[0];
   const field = issue?.path[0];
   if (typeof field === 'string' && PAGINATION_FIELDS.has(field)) return { ok: false, message: MESSAGES.invalidPagination };
-  return { ok: false, message: issue?.message ?? 'Invalid query parameters' };
+  return { ok: false, message: firstIssueMessage(parsed.error, 'Invalid query parameters') };
 }
 
 export function pageAndLimit(q: { page?: number; limit?: number }, defaultLimit = DEFAULT_PAGE_SIZE) {

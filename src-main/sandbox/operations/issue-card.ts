@@ -1,11 +1,14 @@
 // POST /cards: the shared request rules first, then the checks only the service's state can answer,
 // then the card. The four paths: new, mapped to a funding source, mapped to a bank account, replacement.
+// Every new card gets the issuer's zero-amount verification, so it shows in GET /cards/authorizations.
 import type { z } from 'zod';
 import { type CreateCardRequest, cardPathOf, makeCreateCardRequestSchema } from '../../../src-shared/api/requests';
 import { maskPan, parseExpirationDate } from '../../../src-shared/api/rules';
 import {
   cardRecord, defaultExpiry, defaultSpendingControls, generatePan, looksLikePan, spendingControlsFrom,
 } from '../data/card-details';
+import { buildIssuanceVerification } from '../data/activity';
+import { firstIssueMessage } from '../http/issues';
 import type { Outcome, SandboxDeps } from '../state/deps';
 import type { AccountRecord, CardRecord, FundingSourceRecord } from '../state/records';
 
@@ -21,7 +24,7 @@ export class CardIssuer {
 
   issue(body: unknown): Outcome<CardRecord> {
     const parsed = this.schema.safeParse(body);
-    if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'The card request is invalid');
+    if (!parsed.success) return fail(firstIssueMessage(parsed.error, 'The card request is invalid'));
     const req = parsed.data;
     const { store, customers } = this.deps;
 
@@ -109,6 +112,7 @@ export class CardIssuer {
       store.touchCard(found.replaced, now.toISOString());
     }
     store.addCard(card, { currentBalance: round2(balance), availableBalance: round2(balance) });
+    store.addAuthorization(buildIssuanceVerification(card, ids.authorization.issue(nowMs), now, random));
     return card;
   }
 

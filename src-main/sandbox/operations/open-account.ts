@@ -2,6 +2,7 @@
 // and resolvable by name enquiry.
 import { createAccountRequestSchema } from '../../../src-shared/api/requests';
 import { WALLET_BANK_CODE, accountRecord, freshAccountNumber } from '../data/accounts';
+import { firstIssueMessage } from '../http/issues';
 import type { Outcome, SandboxDeps } from '../state/deps';
 import type { AccountRecord } from '../state/records';
 
@@ -10,7 +11,7 @@ const SETTLEMENT_BANK_CODE = '101';
 
 export function openAccount(deps: SandboxDeps, body: unknown): Outcome<AccountRecord> {
   const parsed = createAccountRequestSchema.safeParse(body);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'The account request is invalid' };
+  if (!parsed.success) return { ok: false, message: firstIssueMessage(parsed.error, 'The account request is invalid') };
   const req = parsed.data;
   const { store, customers, ids, random } = deps;
   const index = req.customerId ? customers.indexOf(req.customerId) : null;

@@ -5,6 +5,7 @@ import { openAccount } from '../operations/open-account';
 import type { SandboxDeps } from '../state/deps';
 import { MESSAGES, fail, ok, okList, pageOf } from '../http/envelope';
 import type { SandboxEnv } from '../http/env';
+import { firstIssueMessage } from '../http/issues';
 import { pageAndLimit, parseQuery } from '../http/query';
 import { jsonBodyOf } from './body';
 
@@ -34,7 +35,7 @@ export function accountRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
     const body = jsonBodyOf(c);
     if (!body.ok) return fail(c, 400, body.message);
     const parsed = nameEnquiryRequestSchema.safeParse(body.value);
-    if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? MESSAGES.unresolvedAccount);
+    if (!parsed.success) return fail(c, 400, firstIssueMessage(parsed.error, MESSAGES.unresolvedAccount));
     const { bankCode, accountNumber } = parsed.data;
     const account = deps.store.accountByBank(bankCode, accountNumber);
     if (!account) return fail(c, 400, MESSAGES.unresolvedAccount);

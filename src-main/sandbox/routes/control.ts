@@ -2,23 +2,21 @@
 // and clear the request log over HTTP (for tests that drive a sandbox in another process).
 import { Hono } from 'hono';
 import type { FaultRule } from '../handle';
-import { MESSAGES, fail, ok } from '../http/envelope';
+import { fail, ok } from '../http/envelope';
+import { jsonBodyOf } from './body';
 import type { SandboxEnv } from '../http/env';
 import { type FaultInjector, faultRuleSchema } from '../http/faults';
+import { firstIssueMessage } from '../http/issues';
 import type { RequestLog } from '../http/request-log';
 
 export function controlRoutes(faults: FaultInjector, log: RequestLog): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
   app.get('/__sandbox/faults', (c) => ok(c, 'Fault rules', faults.list()));
-  app.post('/__sandbox/faults', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return fail(c, 400, MESSAGES.notJson);
-    }
-    const parsed = faultRuleSchema.safeParse(body);
-    if (!parsed.success) return fail(c, 400, parsed.error.issues[0]?.message ?? 'Invalid fault rule');
+  app.post('/__sandbox/faults', (c) => {
+    const body = jsonBodyOf(c);
+    if (!body.ok) return fail(c, 400, body.message);
+    const parsed = faultRuleSchema.safeParse(body.value);
+    if (!parsed.success) return fail(c, 400, firstIssueMessage(parsed.error, 'Invalid fault rule'));
     faults.add(parsed.data as FaultRule);
     return ok(c, 'Fault rule added', faults.list());
   });

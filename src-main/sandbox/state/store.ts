@@ -5,8 +5,12 @@ import type {
 } from './records';
 
 const bankKey = (bankCode: string, accountNumber: string) => `${bankCode}:${accountNumber}`;
-const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>
-  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+/** Inserts keeping newest first; a record as new as the newest goes first (latest created wins ties). */
+function insertNewestFirst<T extends { createdAt: string }>(list: T[], item: T): void {
+  let i = 0;
+  while (i < list.length && list[i]!.createdAt > item.createdAt) i++;
+  list.splice(i, 0, item);
+}
 
 export class SandboxStore {
   /** Bumped on every change; part of the customer list's ETag. */
@@ -27,8 +31,7 @@ export class SandboxStore {
   constructor(readonly businessId: string, readonly businessName: string) {}
 
   addAccount(account: AccountRecord): void {
-    this.accounts.push(account);
-    this.accounts.sort(newestFirst);
+    insertNewestFirst(this.accounts, account);
     this.accountsById.set(account._id, account);
     this.accountsByBank.set(bankKey(account.bankCode, account.accountNumber), account);
     this.version++;
@@ -48,8 +51,7 @@ export class SandboxStore {
   }
 
   addFundingSource(source: FundingSourceRecord): void {
-    this.fundingSources.push(source);
-    this.fundingSources.sort(newestFirst);
+    insertNewestFirst(this.fundingSources, source);
     this.fundingSourcesById.set(source._id, source);
     this.version++;
   }
@@ -83,7 +85,7 @@ export class SandboxStore {
   }
 
   addAuthorization(authorization: AuthorizationRecord): void {
-    this.authorizations.push(authorization);
+    insertNewestFirst(this.authorizations, authorization);
     this.authorizationsById.set(authorization._id, authorization);
     this.version++;
   }
@@ -93,9 +95,9 @@ export class SandboxStore {
   }
 
   addTransaction(transaction: TransactionRecord): void {
-    this.transactions.push(transaction);
+    insertNewestFirst(this.transactions, transaction);
     const own = this.transactionsByCard.get(transaction.card) ?? [];
-    own.push(transaction);
+    insertNewestFirst(own, transaction);
     this.transactionsByCard.set(transaction.card, own);
     this.version++;
   }
@@ -105,15 +107,7 @@ export class SandboxStore {
   }
 
   addDispute(dispute: DisputeRecord): void {
-    this.disputes.push(dispute);
+    insertNewestFirst(this.disputes, dispute);
     this.version++;
-  }
-
-  /** Puts the activity lists newest first once seeding is done. */
-  sortActivity(): void {
-    this.authorizations.sort(newestFirst);
-    this.transactions.sort(newestFirst);
-    for (const list of this.transactionsByCard.values()) list.sort(newestFirst);
-    this.disputes.sort(newestFirst);
   }
 }

@@ -37,7 +37,7 @@ export const authorizationColumns: Column<Authorization>[] = [
       </span>
     ),
   },
-  { id: 'approved', header: 'Approved', width: 122, cell: ({ row }) => <ApprovedBadge approved={row.original.approved} /> },
+  { id: 'approved', header: 'Approved', width: 116, cell: ({ row }) => <ApprovedBadge approved={row.original.approved} /> },
   { id: 'status', header: 'Status', width: 96, cell: ({ row }) => (row.original.status ? humanize(row.original.status) : '—') },
   {
     id: 'merchant',
@@ -71,13 +71,13 @@ export const authorizationColumns: Column<Authorization>[] = [
   {
     id: 'merchantAmount',
     header: numHeader('Merchant amount'),
-    width: 142,
+    width: 132,
     cell: ({ row }) => <span className="cell-num">{foreignAmount(row.original) ?? ''}</span>,
   },
   {
     id: 'card',
     header: 'Card',
-    width: 168,
+    width: 160,
     cell: ({ row }) => {
       const card = cardOf(row.original.card);
       return (
@@ -91,7 +91,7 @@ export const authorizationColumns: Column<Authorization>[] = [
   {
     id: 'customer',
     header: 'Customer',
-    width: 150,
+    width: 146,
     cell: ({ row }) => {
       const name = customerName(row.original.customer);
       return <span title={name}>{name ?? '—'}</span>;

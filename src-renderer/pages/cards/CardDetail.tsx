@@ -23,10 +23,10 @@ export function CardDetail({ id, route }: { id: string; route: Route }): React.J
       <p>
         <a href={hrefOf('cards')}>← All cards</a>
       </p>
-      <header className="page-header">
+      <div className="title-line">
         <h1 id="page-title">{c ? `Card ${displayPan(c.maskedPan)}` : 'Card'}</h1>
         {c ? <StatusBadge status={c.status} /> : null}
-      </header>
+      </div>
       {card.error ? (
         <ErrorState error={card.error.appError} onRetry={() => void card.refetch()} />
       ) : !c ? (

@@ -5,7 +5,7 @@ import { ContinuousToggle } from '../../components/ListFooter';
 import { PAGING_DEFAULTS, cleanPaging, pagingOf } from '../../components/paging';
 import { useRouteQuery } from '../../components/useRouteQuery';
 import { useDebouncedValue } from '../customers/useDebouncedValue';
-import { IssueCardSlot } from './IssueCardSlot';
+import { IssueCardButton } from '../issue/IssueCardButton';
 import { KnownCardsList } from './KnownCardsList';
 
 const DEFAULTS = { ...PAGING_DEFAULTS, q: '' };
@@ -25,7 +25,7 @@ export function CardsList({ route }: { route: Route }): React.JSX.Element {
     <section aria-labelledby="page-title">
       <header className="page-header">
         <h1 id="page-title">Cards</h1>
-        <IssueCardSlot />
+        <IssueCardButton />
       </header>
       <p className="page-subtitle">
         The service has no list of cards. These are the cards Card Desk has seen in this environment: cards it issued and cards in the

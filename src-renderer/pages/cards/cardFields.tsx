@@ -19,7 +19,7 @@ export function cardColumns(withCustomer: boolean): Column<Card>[] {
     { id: 'pan', header: 'Card', accessorFn: (c) => displayPan(c.maskedPan), cell: ({ row }) => <span className="mono">{displayPan(row.original.maskedPan)}</span>, width: 200 },
     { id: 'brand', header: 'Brand', accessorFn: (c) => c.brand ?? '—', width: 120 },
     { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 100 },
-    { id: 'currency', header: 'Currency', accessorFn: (c) => c.currency ?? '—', width: 90 },
+    { id: 'currency', header: 'Currency', accessorFn: (c) => c.currency ?? '—', width: 100 },
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} />, width: 110 },
     { id: 'expiry', header: 'Expires', accessorFn: (c) => expiryText(c), width: 100 },
   ];

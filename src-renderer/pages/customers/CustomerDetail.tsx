@@ -9,7 +9,7 @@ import { hrefOf } from '../../app/routes';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
-import { IssueCardSlot } from '../cards/IssueCardSlot';
+import { IssueCardButton, OpenAccountButton } from '../issue/IssueCardButton';
 import { KnownCardsList } from '../cards/KnownCardsList';
 import { customerName, dobText } from './customerFields';
 import { CustomerWallets } from './CustomerWallets';
@@ -24,10 +24,10 @@ export function CustomerDetail({ id }: { id: string }): React.JSX.Element {
       <p>
         <a href={hrefOf('customers')}>← All customers</a>
       </p>
-      <header className="page-header">
+      <div className="title-line">
         <h1 id="page-title">{c ? customerName(c) : 'Customer'}</h1>
         {c?.status ? <StatusBadge status={c.status} /> : null}
-      </header>
+      </div>
       {customer.error ? (
         <ErrorState error={customer.error.appError} onRetry={() => void customer.refetch()} />
       ) : !c ? (
@@ -126,12 +126,15 @@ function CustomerBody({ customer: c }: { customer: Customer }): React.JSX.Elemen
       <section className="panel" aria-labelledby="cards-title">
         <div className="section-head">
           <h2 id="cards-title">Cards</h2>
-          <IssueCardSlot customerId={c._id} />
+          <IssueCardButton customerId={c._id} />
         </div>
         <CustomerCards customerId={c._id} />
       </section>
       <section className="panel" aria-labelledby="wallets-title">
-        <h2 id="wallets-title">Wallets</h2>
+        <div className="section-head">
+          <h2 id="wallets-title">Wallets</h2>
+          <OpenAccountButton customerId={c._id} />
+        </div>
         <CustomerWallets customerId={c._id} />
       </section>
     </>

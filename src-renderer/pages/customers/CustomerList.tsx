@@ -30,6 +30,7 @@ export function CustomerList(): React.JSX.Element {
   const status = cache.data?.data;
   const neverSynced = status !== undefined && status.customers === 0 && status.lastSyncedAt === null && !status.syncing;
   const result = search.data?.data;
+  const cacheEmpty = status !== undefined && status.customers === 0 && !status.syncing;
 
   return (
     <section aria-labelledby="page-title" className="customers-page">
@@ -64,12 +65,14 @@ export function CustomerList(): React.JSX.Element {
         <LoadingRows label="Searching customers" />
       ) : (
         <>
-          <p className="muted results-summary" role="status" data-testid="search-summary">
-            {summaryText(search.settledQuery, result.results.length, result.total, result.cacheAgeMs, status?.customers ?? null)}
-          </p>
+          {cacheEmpty ? null : (
+            <p className="muted results-summary" role="status" data-testid="search-summary">
+              {summaryText(search.settledQuery, result.results.length, result.total, result.cacheAgeMs, status?.customers ?? null)}
+            </p>
+          )}
           {result.results.length === 0 ? (
             <EmptyState>
-              {status && status.customers === 0
+              {cacheEmpty
                 ? 'The customer cache is empty, so there is nothing to search. Sync now to fill it.'
                 : `No cached customer matches “${search.settledQuery}”.`}
             </EmptyState>

@@ -48,7 +48,9 @@ export function SyncPanel({ status, actions }: { status: CacheStatus | undefined
     if (phase && phase !== 'starting' && phase !== 'paging' && phase !== 'pruning') refresh();
   }, [phase, refresh]);
 
-  const percent = progress ? syncPercent(progress) : null;
+  // Once "Sync now" is pressed, the previous sync's outcome is no longer news.
+  const shown = starting && !isRunning(progress) ? null : progress;
+  const percent = shown ? syncPercent(shown) : null;
   return (
     <section className="panel sync-panel" aria-labelledby="sync-title">
       <div className="sync-head">
@@ -73,24 +75,19 @@ export function SyncPanel({ status, actions }: { status: CacheStatus | undefined
         </div>
       </div>
       {status?.notice ? <p className="notice" role="status">{status.notice}</p> : null}
-      {progress ? (
+      {running || shown?.phase === 'done' || shown?.phase === 'unchanged' ? (
         <div className="sync-progress" aria-live="polite">
-          <progress
-            className="progress"
-            aria-label="Sync progress"
-            max={100}
-            value={percent ?? undefined}
-          />
+          <progress className="progress" aria-label="Sync progress" max={100} value={percent ?? undefined} />
           <span data-testid="sync-percent" className="sync-percent">
-            {percent === null ? '…' : `${percent}%`}
+            {percent === null ? '' : `${percent}%`}
           </span>
-          <span data-testid="sync-status">{syncProgressText(progress)}</span>
+          <span data-testid="sync-status">{shown && shown.phase !== 'failed' && shown.phase !== 'cancelled' ? syncProgressText(shown) : 'Starting sync…'}</span>
         </div>
-      ) : running ? (
-        <div className="sync-progress" aria-live="polite">
-          <progress className="progress" aria-label="Sync progress" />
-          <span data-testid="sync-status">Starting sync…</span>
-        </div>
+      ) : shown && !error ? (
+        // A sync that stopped (cancelled, or a scheduled one that failed): say why.
+        <p data-testid="sync-status" className={shown.phase === 'failed' ? 'field-error' : 'muted'} role="status">
+          {syncProgressText(shown)}
+        </p>
       ) : null}
       {error ? <ErrorState error={error} onRetry={() => void sync()} /> : null}
     </section>

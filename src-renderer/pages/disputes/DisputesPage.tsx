@@ -17,6 +17,10 @@ import { formatDateTime } from '../../lib/format';
 import { DisputeDetail } from './DisputeDetail';
 import { disputeReasonLabel } from './disputeReasons';
 
+/** Disputes are few and their rows long: a smaller first page size is offered. */
+const SIZES = [10, 25, 50, 100] as const;
+const clean = (raw: typeof PAGING_DEFAULTS) => cleanPaging(raw, SIZES);
+
 const columns: Column<Dispute>[] = [
   { id: 'created', header: 'Created', width: 165, cell: ({ row }) => formatDateTime(row.original.createdAt) },
   { id: 'reason', header: 'Reason', width: 200, cell: ({ row }) => disputeReasonLabel(row.original.reason) },
@@ -26,7 +30,7 @@ const columns: Column<Dispute>[] = [
 ];
 
 export function DisputesPage({ route }: { route: Route }): React.JSX.Element {
-  const [values, set] = useRouteQuery(route, PAGING_DEFAULTS, cleanPaging);
+  const [values, set] = useRouteQuery(route, PAGING_DEFAULTS, clean);
   const { page, limit, continuous } = pagingOf(values);
   const env = useEnvironmentKey();
   const list = useListData<Dispute>({
@@ -68,6 +72,7 @@ export function DisputesPage({ route }: { route: Route }): React.JSX.Element {
         limit={limit}
         onPage={(p) => set({ page: String(p) })}
         onLimit={(l) => set({ limit: String(l), page: '0' })}
+        sizes={SIZES}
       />
       {selected ? <DisputeDetail dispute={selected} onClose={close} /> : null}
     </section>

@@ -43,9 +43,8 @@ export function UnknownOutcome({ noun, unknown, onResend, busy }: {
       <h3>Outcome unknown: the {noun} may or may not exist</h3>
       <p>{unknown.message}</p>
       <p>
-        {unknown.blockedByEarlier ? 'The earlier request' : 'This request'} is recorded in the{' '}
-        <a href={`${hrefOf('journal')}?outcome=outcome_unknown`}>Journal</a>, which marks it reconciled if the {noun} turns up.
-        Sending it again may create a second {noun}.
+        Sending it again may create a second {noun}. Check first; the {unknown.blockedByEarlier ? 'earlier request' : 'request'} is in
+        the <a href={`${hrefOf('journal')}?outcome=outcome_unknown`}>Journal</a>.
       </p>
       <label className="inline-check">
         <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />

@@ -150,7 +150,13 @@ export function cardRequestResolver(choices: () => CardFormChoices): CardResolve
   return async (values, context, options) => {
     const current = choices();
     const request = toCardRequest(values, current);
-    const result = (await resolve(request as never, context, options as never)) as Awaited<ReturnType<CardResolver>>;
+    let result = (await resolve(request as never, context, options as never)) as Awaited<ReturnType<CardResolver>>;
+    if (request.customerId === undefined) {
+      // zod skips the cross-field rules while a required field is missing. The customer comes from a
+      // picker, so the other rules are checked as if one were chosen, and the missing customer is kept.
+      const rest = (await resolve({ ...request, customerId: '0'.repeat(24) } as never, context, options as never)) as Awaited<ReturnType<CardResolver>>;
+      result = { values: {}, errors: { ...rest.errors, customerId: result.errors.customerId } } as Awaited<ReturnType<CardResolver>>;
+    }
     const missing = PATH_FIELDS[current.path].filter(([field]) => request[field] === undefined);
     if (missing.length === 0) return result;
     const errors: Record<string, { type: string; message: string }> = { ...(result.errors as Record<string, { type: string; message: string }>) };

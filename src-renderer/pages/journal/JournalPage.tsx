@@ -16,7 +16,7 @@ import { useAppStore } from '../../stores/appStore';
 import { useDebouncedValue } from '../customers/useDebouncedValue';
 import { JournalDetail } from './JournalDetail';
 import { OUTCOME_LABEL, journalColumns, type Outcome } from './journalFields';
-import '../issue/issue.css';
+import { IssueCardButton, OpenAccountButton } from '../issue/IssueCardButton';
 
 const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '' };
 type Values = typeof DEFAULTS;
@@ -88,6 +88,8 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
           </select>
         </label>
         <span className="spacer" />
+        <IssueCardButton />
+        <OpenAccountButton />
         <ExportButton source="journal" query={query} />
       </div>
       <ListBody

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  APP_ORIGIN, CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY, allowExternal, allowNavigation, allowPermission, cspWith, secureWebPreferences, windowOpenDecision,
+  APP_ORIGIN, CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY, allowExternal, allowNavigation, allowPermission, cspWith, windowOpenDecision,
 } from '../../../src-main/security/policy';
 import { resolveRendererAsset, resolveUnder } from '../../../src-main/security/renderer-assets';
 
 const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
-
-describe('window web preferences', () => {
-  const prefs = secureWebPreferences('/app/preload.cjs');
-  it.each([
-    ['contextIsolation', true],
-    ['sandbox', true],
-    ['nodeIntegration', false],
-    ['nodeIntegrationInWorker', false],
-    ['nodeIntegrationInSubFrames', false],
-    ['webSecurity', true],
-    ['allowRunningInsecureContent', false],
-    ['webviewTag', false],
-    ['experimentalFeatures', false],
-  ] as const)('%s is %s', (key, value) => {
-    expect(prefs[key]).toBe(value);
-  });
-  it('loads the given preload', () => expect(prefs.preload).toBe('/app/preload.cjs'));
-  it('turns off middle-click (auxclick) so links cannot open new windows that way', () => expect(prefs.disableBlinkFeatures).toBe('Auxclick'));
-});
 
 describe('content security policy', () => {
   const csp = directives(CONTENT_SECURITY_POLICY);

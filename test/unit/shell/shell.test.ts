@@ -28,7 +28,7 @@ beforeEach(() => {
 describe('main window', () => {
   it('is created with context isolation, the sandbox, no node integration and web security', () => {
     const win = createMainWindow({ preloadPath: '/app/preload/index.cjs', url: `${APP_ORIGIN}/index.html` }) as unknown as FakeBrowserWindow;
-    expect(win.options.webPreferences).toMatchObject({
+    expect(win.options.webPreferences).toEqual({
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -37,6 +37,9 @@ describe('main window', () => {
       webSecurity: true,
       webviewTag: false,
       allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
       disableBlinkFeatures: 'Auxclick',
       preload: '/app/preload/index.cjs',
     });

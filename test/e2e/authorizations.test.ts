@@ -1,0 +1,165 @@
+// Authorizations page in Chromium against the real handlers and the local sandbox: date range, the
+// approved filter, paging, the detail drawer, CSV export, the error state.
+import { subDays } from 'date-fns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Authorization, Card, Customer } from '../../src-shared/api/records';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { toDateInput } from '../../src-renderer/lib/format';
+import { exportCsvFrom } from './exported-csv';
+import {
+  checkErrorStateAndRetry, choosePageSize, closeWithEscape, openRowWithKeyboard, pagerText, rowCount, rowText, waitForRows,
+} from './list-checks';
+import { sandboxAll, sandboxGet } from './sandbox-api';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+let sandbox: SandboxHandle;
+const TABLE = 'Authorizations';
+const page = () => e2e.page;
+const main = () => page().getByRole('main');
+const today = toDateInput(new Date());
+const monthAgo = toDateInput(subDays(new Date(), 29));
+const weekAgo = toDateInput(subDays(new Date(), 6));
+
+beforeAll(async () => {
+  e2e = await startE2E({ sandbox: { seed: 3131, customers: 150 } });
+  await e2e.open('authorizations');
+  await waitForRows(page(), TABLE);
+  sandbox = e2e.harness.core.localSandbox()!;
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const list = (from: string, to: string, pageIndex: number, limit: number) =>
+  sandboxGet<Authorization[]>(sandbox, `/cards/authorizations?fromDate=${from}&toDate=${to}&page=${pageIndex}&limit=${limit}`);
+
+describe('Authorizations', () => {
+  it('shows the last 30 days by default, as the sandbox answers, with merchant, amount, card and customer', async () => {
+    await page().getByRole('heading', { level: 1, name: 'Authorizations' }).waitFor();
+    expect(await main().getByLabel('From date').inputValue()).toBe(monthAgo);
+    expect(await main().getByLabel('To date').inputValue()).toBe(today);
+    const expected = await list(monthAgo, today, 0, 25);
+    expect(expected.pagination!.total).toBeGreaterThan(25);
+    expect(await pagerText(page())).toBe(`Page 1 of ${expected.pagination!.pages} · ${expected.pagination!.total} in all`);
+    expect(await rowCount(page(), TABLE)).toBe(25);
+    for (let i = 0; i < 6; i++) {
+      const a = expected.data[i]!;
+      const text = await rowText(page(), TABLE, i);
+      expect(text).toContain(a.merchant!.name!);
+      expect(text).toContain((a.card as Card).maskedPan!);
+      expect(text).toContain((a.customer as Customer).name!);
+      expect(text).toContain(a.approved ? 'Approved' : 'Not approved');
+      const symbol = a.currency === 'USD' ? '$' : '₦';
+      expect(text).toContain(`${symbol}${a.amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+      expect(text).toContain(`fee ${symbol}`);
+    }
+    await e2e.screenshot('authorizations');
+    expect(await e2e.axeViolations()).toEqual([]);
+  });
+
+  it('filters by date range, and by approved on the page', async () => {
+    await main().getByLabel('From date').fill(weekAgo);
+    await expect.poll(() => page().url()).toContain(`fromDate=${weekAgo}`);
+    await waitForRows(page(), TABLE);
+    const week = await list(weekAgo, today, 0, 25);
+    const month = await list(monthAgo, today, 0, 25);
+    expect(week.pagination!.total).toBeLessThan(month.pagination!.total);
+    await expect.poll(() => pagerText(page())).toContain(`${week.pagination!.total} in all`);
+    expect(await rowText(page(), TABLE, 0)).toContain(week.data[0]!.merchant!.name!);
+
+    // "Not approved" keeps only the declined rows of the page; the month has some.
+    await main().getByLabel('From date').fill(monthAgo);
+    await waitForRows(page(), TABLE);
+    const pageRows = (await list(monthAgo, today, 0, 100)).data;
+    await choosePageSize(page(), 100);
+    await waitForRows(page(), TABLE);
+    const declined = pageRows.filter((a) => !a.approved);
+    expect(declined.length).toBeGreaterThan(0);
+    await main().getByLabel('Approved').selectOption('no');
+    await expect.poll(() => rowCount(page(), TABLE)).toBe(declined.length);
+    for (let i = 0; i < Math.min(declined.length, 5); i++) {
+      const text = await rowText(page(), TABLE, i);
+      expect(text).toContain('Not approved');
+      expect(text).toContain(declined[i]!.merchant!.name!);
+    }
+    await main().getByLabel('Approved').selectOption('all');
+    await choosePageSize(page(), 25);
+    await waitForRows(page(), TABLE);
+  });
+
+  it('rejects a reversed range with the shared rule, naming the fields', async () => {
+    await main().getByLabel('From date').fill(today);
+    await main().getByLabel('To date').fill(weekAgo);
+    await main().getByRole('alert').filter({ hasText: 'From date must not be after To date' }).first().waitFor();
+    await main().getByRole('button', { name: '30 days' }).click();
+    await waitForRows(page(), TABLE);
+    expect(await main().getByLabel('From date').inputValue()).toBe(monthAgo);
+  });
+
+  it('pages through the server and changes the page size', async () => {
+    const [p0, p1] = await Promise.all([list(monthAgo, today, 0, 25), list(monthAgo, today, 1, 25)]);
+    await page().getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => pagerText(page())).toMatch(/^Page 2 of/);
+    await waitForRows(page(), TABLE);
+    await expect.poll(() => rowText(page(), TABLE, 0)).toContain(p1.data[0]!.merchant!.name!);
+    expect(p1.data[0]!._id).not.toBe(p0.data[0]!._id);
+    await choosePageSize(page(), 50);
+    const big = await list(monthAgo, today, 0, 50);
+    await expect.poll(() => pagerText(page())).toBe(`Page 1 of ${big.pagination!.pages} · ${big.pagination!.total} in all`);
+    await waitForRows(page(), TABLE);
+    expect(await rowCount(page(), TABLE)).toBe(big.data.length);
+    await choosePageSize(page(), 25);
+    await waitForRows(page(), TABLE);
+  });
+
+  it('opens a detail with terminal, verification, request history and fees; Escape closes it', async () => {
+    const a = (await list(monthAgo, today, 0, 25)).data[1]!;
+    const dialog = await openRowWithKeyboard(page(), TABLE, 1);
+    expect(await dialog.getAttribute('aria-label')).toBe(`Authorization at ${a.merchant!.name}`);
+    const text = (await dialog.textContent()) ?? '';
+    expect(text).toContain(a.terminal!.terminalId!);
+    expect(text).toContain(a.terminal!.rrn!);
+    expect(text).toContain(a.merchant!.merchantId!);
+    expect(text).toContain((a.card as Card).maskedPan!);
+    expect(text).toContain((a.customer as Customer).name!);
+    for (const title of ['Terminal', 'Verification', 'Request history', 'Fee details', 'Merchant']) {
+      await dialog.getByRole('region', { name: title }).waitFor();
+    }
+    const history = dialog.getByRole('region', { name: 'Request history' });
+    expect(await history.getByRole('row').count()).toBe(a.requestHistory!.length + 1);
+    const fees = dialog.getByRole('region', { name: 'Fee details' });
+    for (const f of a.feeDetails!) expect(await fees.textContent()).toContain(f!.description!);
+    expect(await e2e.axeViolations()).toEqual([]);
+    await e2e.screenshot('authorizations-detail');
+    await closeWithEscape(page());
+  });
+
+  it('exports every authorization of the range as CSV, matching the sandbox', async () => {
+    const csv = await exportCsvFrom(main());
+    const expected = await sandboxAll<Authorization>(sandbox, `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`);
+    expect(expected.length).toBeGreaterThan(25);
+    expect(csv.reportedRows).toBe(expected.length);
+    expect(csv.rows.map((r) => r.id)).toEqual(expected.map((a) => a._id));
+  });
+
+  it('opens a linked range (as the Overview links to it)', async () => {
+    // A day the sandbox has authorizations on (its dates are days in UTC, as the page sends them).
+    const dayWithActivity = (await list(monthAgo, today, 0, 25)).data[5]!.createdAt!.slice(0, 10);
+    await e2e.open(`authorizations?fromDate=${dayWithActivity}&toDate=${dayWithActivity}`);
+    await expect.poll(() => main().getByLabel('From date').inputValue()).toBe(dayWithActivity);
+    expect(await main().getByLabel('To date').inputValue()).toBe(dayWithActivity);
+    const day = await list(dayWithActivity, dayWithActivity, 0, 25);
+    expect(day.pagination!.total).toBeGreaterThan(0);
+    await expect.poll(() => pagerText(page())).toBe(`Page 1 of ${day.pagination!.pages} · ${day.pagination!.total} in all`);
+    expect(await rowText(page(), TABLE, 0)).toContain(day.data[0]!.merchant!.name!);
+  });
+
+  it('shows the API message with Retry when the service fails, and the rows once it recovers', { timeout: 90_000 }, async () => {
+    await checkErrorStateAndRetry(e2e, { route: 'authorizations', table: TABLE, endpoint: 'GET /cards/authorizations' });
+  });
+
+  it('reported no console errors, page errors or CSP violations', () => {
+    expect(e2e.problems).toEqual([]);
+  });
+});

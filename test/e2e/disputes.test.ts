@@ -1,0 +1,118 @@
+// Disputes page in Chromium against the real handlers and the local sandbox: reason labels, paging,
+// copying a transaction id, the detail drawer, CSV export, the error state.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dispute } from '../../src-shared/api/records';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { exportCsvFrom } from './exported-csv';
+import {
+  checkErrorStateAndRetry, choosePageSize, closeWithEscape, listRows, openRowWithKeyboard, pagerText, rowCount, rowText, waitForRows,
+} from './list-checks';
+import { sandboxAll, sandboxGet } from './sandbox-api';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+let sandbox: SandboxHandle;
+const TABLE = 'Disputes';
+const page = () => e2e.page;
+const main = () => page().getByRole('main');
+const LABELS: Record<string, string> = {
+  not_received: 'Not received',
+  fraudulent: 'Fraudulent',
+  duplicate: 'Duplicate charge',
+  product_not_as_described: 'Product not as described',
+  service_not_as_described: 'Service not as described',
+  canceled: 'Canceled',
+  other: 'Other',
+};
+
+beforeAll(async () => {
+  e2e = await startE2E({ sandbox: { seed: 5150, customers: 200 } });
+  await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.harness.origin });
+  await e2e.open('disputes');
+  await waitForRows(page(), TABLE);
+  sandbox = e2e.harness.core.localSandbox()!;
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('Disputes', () => {
+  it('lists disputes with a readable reason, status, explanation and transaction, as the sandbox answers', async () => {
+    await page().getByRole('heading', { level: 1, name: 'Disputes' }).waitFor();
+    const expected = await sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=0&limit=25');
+    expect(expected.pagination!.total).toBeGreaterThan(10);
+    expect(await rowCount(page(), TABLE)).toBe(expected.data.length);
+    expect(await pagerText(page())).toBe(`Page 1 of 1 · ${expected.pagination!.total} in all`);
+    for (let i = 0; i < 5; i++) {
+      const d = expected.data[i]!;
+      const text = await rowText(page(), TABLE, i);
+      expect(text).toContain(LABELS[d.reason!]!);
+      expect(text).not.toMatch(/[a-z]+_[a-z_]+/);
+      expect(text).toContain(d.status![0]!.toUpperCase() + d.status!.slice(1));
+      expect(text).toContain(d.transaction!.slice(-8));
+    }
+    await e2e.screenshot('disputes');
+    expect(await e2e.axeViolations()).toEqual([]);
+  });
+
+  it('copies a transaction id from its row', async () => {
+    const first = (await sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=0&limit=25')).data[0]!;
+    const row = listRows(page(), TABLE).first();
+    await row.getByRole('button', { name: 'Copy transaction id' }).click();
+    await row.getByRole('button', { name: 'Copy transaction id' }).filter({ hasText: 'Copied' }).waitFor();
+    expect(await page().evaluate(() => navigator.clipboard.readText())).toBe(first.transaction);
+    // Copying does not open the row.
+    expect(await page().getByRole('dialog').count()).toBe(0);
+  });
+
+  it('pages through the server with a smaller page size, and back', async () => {
+    await choosePageSize(page(), 10);
+    const [p0, p1] = await Promise.all([
+      sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=0&limit=10'),
+      sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=1&limit=10'),
+    ]);
+    await expect.poll(() => pagerText(page())).toBe(`Page 1 of ${p0.pagination!.pages} · ${p0.pagination!.total} in all`);
+    await waitForRows(page(), TABLE);
+    expect(await rowCount(page(), TABLE)).toBe(10);
+    await page().getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => pagerText(page())).toMatch(/^Page 2 of/);
+    await waitForRows(page(), TABLE);
+    expect(await rowCount(page(), TABLE)).toBe(p1.data.length);
+    expect(await rowText(page(), TABLE, 0)).toContain(p1.data[0]!.transaction!.slice(-8));
+    expect(p1.data.map((d) => d._id)).not.toContain(p0.data[0]!._id);
+    await choosePageSize(page(), 25);
+    await expect.poll(() => pagerText(page())).toMatch(/^Page 1 of 1/);
+    await waitForRows(page(), TABLE);
+  });
+
+  it('opens a detail with the keyboard showing every field; Escape closes it', async () => {
+    const d = (await sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=0&limit=25')).data[1]!;
+    const dialog = await openRowWithKeyboard(page(), TABLE, 1);
+    const text = (await dialog.textContent()) ?? '';
+    expect(text).toContain(`${LABELS[d.reason!]} (${d.reason})`);
+    expect(text).toContain(d.explanation!);
+    expect(text).toContain(d.transaction!.slice(-8));
+    for (const [k, v] of Object.entries(d.metadata ?? {})) expect(text).toContain(`${k}: ${String(v)}`);
+    expect(await dialog.getByRole('button', { name: 'Copy transaction id' }).count()).toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Copy dispute id' }).count()).toBe(1);
+    expect(await e2e.axeViolations()).toEqual([]);
+    await e2e.screenshot('disputes-detail');
+    await closeWithEscape(page());
+  });
+
+  it('exports every dispute as CSV, matching the sandbox', async () => {
+    const csv = await exportCsvFrom(main());
+    const expected = await sandboxAll<Dispute>(sandbox, '/cards/disputes');
+    expect(csv.reportedRows).toBe(expected.length);
+    expect(csv.rows.map((r) => r.id)).toEqual(expected.map((d) => d._id));
+    expect(csv.rows.map((r) => r.transactionId)).toEqual(expected.map((d) => d.transaction));
+  });
+
+  it('shows the API message with Retry when the service fails, and the rows once it recovers', { timeout: 90_000 }, async () => {
+    await checkErrorStateAndRetry(e2e, { route: 'disputes', table: TABLE, endpoint: 'GET /cards/disputes' });
+  });
+
+  it('reported no console errors, page errors or CSP violations', () => {
+    expect(e2e.problems).toEqual([]);
+  });
+});

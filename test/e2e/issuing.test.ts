@@ -1,0 +1,327 @@
+// The issuing wizard in Chromium against the real handlers, journal and local sandbox: the four card
+// paths, every rule caught in the form before anything is sent, a 400 put on its field, a dropped
+// connection reported as an unknown outcome, and a double click that sends once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Customer } from '../../src-shared/api/records';
+import { luhnValid } from '../../src-shared/api/rules';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { sandboxGet } from './sandbox-api';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+let sandbox: SandboxHandle;
+let customers: Customer[];
+
+beforeAll(async () => {
+  e2e = await startE2E({ sandbox: { seed: 5150, customers: 60 } });
+  // Headless Chromium asks the harness for /favicon.ico (a 404 console error); the app's window never does.
+  await e2e.context.route('**/favicon.ico', (r) => r.fulfill({ status: 204, body: '' }));
+  await e2e.open('journal');
+  // The local sandbox starts with the environment's first use.
+  await e2e.harness.core.environments.active();
+  sandbox = e2e.harness.core.localSandbox()!;
+  customers = (await sandboxGet<Customer[]>(sandbox, '/customers?limit=60')).data;
+  // The customer picker searches the offline cache: fill it the way the Customers page does.
+  await e2e.page.evaluate(() => window.cardDesk.customers.sync({ full: true }));
+  await until(async () => e2e.page.evaluate(async () => {
+    const r = await window.cardDesk.customers.cacheStatus();
+    return r.ok && !r.data.syncing && r.data.customers === 60;
+  }));
+});
+
+/** Waits outside a test (expect.poll only runs inside one). */
+async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const page = () => e2e.page;
+const dialog = () => page().getByRole('dialog', { name: 'Issue a card' });
+const cardPosts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.url === '/cards');
+const nameOf = (c: Customer) => c.name ?? `${c.individual?.firstName ?? ''} ${c.individual?.lastName ?? ''}`.trim();
+const ngnAccount = () => sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+
+/** A Luhn-valid Verve-range PAN. */
+function validPan(seed: number): string {
+  const body = `506099${String(seed).padStart(9, '0')}`;
+  return `${body}${[...Array(10).keys()].find((d) => luhnValid(`${body}${d}`))}`;
+}
+
+async function openWizard(path: string): Promise<void> {
+  // Leaving the page unmounts any dialog a previous test left open.
+  await e2e.open('name-enquiry');
+  await e2e.open('journal');
+  await page().getByRole('button', { name: 'Issue a card', exact: true }).click();
+  await dialog().waitFor();
+  await dialog().getByRole('radio', { name: new RegExp(path) }).check();
+  await dialog().getByRole('button', { name: 'Continue' }).click();
+}
+
+async function chooseCustomer(customer: Customer): Promise<void> {
+  await dialog().getByRole('combobox', { name: 'Customer' }).fill(nameOf(customer));
+  await dialog().getByRole('option', { name: new RegExp(nameOf(customer)) }).first().click();
+  await dialog().getByRole('group').filter({ hasText: customer._id }).waitFor();
+}
+
+async function chooseDebitAccount(id = ngnAccount()): Promise<void> {
+  const select = dialog().getByLabel('Debit account');
+  await expect.poll(() => select.locator(`option[value="${id}"]`).count()).toBe(1);
+  await select.selectOption(id);
+}
+
+/** Details -> controls (defaults) -> review -> send; returns the new card's id. */
+async function finishAndSend(): Promise<string> {
+  await dialog().getByRole('button', { name: 'Next' }).click();
+  await dialog().getByText('Defaults: NGN cards').waitFor();
+  await dialog().getByRole('button', { name: 'Next' }).click();
+  await dialog().getByLabel('Request to send').waitFor();
+  await dialog().getByRole('button', { name: 'Issue card' }).click();
+  await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
+  const href = await dialog().getByRole('link', { name: 'Open the card' }).getAttribute('href');
+  expect(href).toMatch(/^#\/cards\/[0-9a-f]{24}$/);
+  return href!.split('/').pop()!;
+}
+
+async function closeWizard(): Promise<void> {
+  await dialog().getByRole('button', { name: 'Close issue a card' }).click();
+  await dialog().waitFor({ state: 'detached' });
+}
+
+describe('Issuing a card', () => {
+  let firstCard: string;
+
+  it('issues a new virtual card from the wizard', async () => {
+    const before = cardPosts().length;
+    await openWizard('A new card');
+    await chooseCustomer(customers[0]!);
+    await chooseDebitAccount();
+    await e2e.screenshot('issue-card-details');
+    expect(await e2e.axeViolations()).toEqual([]);
+    firstCard = await finishAndSend();
+    await e2e.screenshot('issue-card-result');
+    const posts = cardPosts().slice(before);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.status).toBe(200);
+    expect(posts[0]!.body).toMatchObject({ customerId: customers[0]!._id, type: 'virtual', brand: 'Verve', currency: 'NGN', debitAccountId: ngnAccount() });
+    await expect.poll(() => dialog().getByText(/•••• \d{4}|\*{4}/).count()).toBeGreaterThan(0);
+    await closeWizard();
+    expect(firstCard).toMatch(/^[0-9a-f]{24}$/);
+  });
+
+  it('maps a card to an active funding source (an inactive one cannot be chosen)', async () => {
+    const before = cardPosts().length;
+    await openWizard('Map to a funding source');
+    await chooseCustomer(customers[1]!);
+    const active = sandbox.fixtures.fundingSources.find((f) => f.status === 'active')!;
+    const inactive = sandbox.fixtures.fundingSources.find((f) => f.status !== 'active')!;
+    const select = dialog().getByLabel('Funding source');
+    await expect.poll(() => select.locator(`option[value="${active.id}"]`).count()).toBe(1);
+    expect(await select.locator(`option[value="${inactive.id}"]`).isDisabled()).toBe(true);
+    await select.selectOption(active.id);
+    await chooseDebitAccount();
+    await finishAndSend();
+    await closeWizard();
+    const posts = cardPosts().slice(before);
+    expect(posts.map((p) => p.status)).toEqual([200]);
+    expect(posts[0]!.body).toMatchObject({ fundingSourceId: active.id, customerId: customers[1]!._id });
+  });
+
+  it("maps a card to a bank account after the holder's name is confirmed", async () => {
+    const before = cardPosts().length;
+    const bank = sandbox.fixtures.bankAccounts[0]!;
+    await openWizard('Map to a bank account');
+    await chooseCustomer(customers[2]!);
+    await dialog().getByLabel('Bank code').fill(bank.bankCode);
+    await dialog().getByLabel('Account number').fill(bank.accountNumber);
+    await chooseDebitAccount();
+    // Not confirmed yet: the wizard does not go on.
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByText("Look up the account holder's name and confirm it before continuing.").waitFor();
+    await dialog().getByRole('button', { name: 'Look up account holder' }).click();
+    await dialog().getByText(`The account holder is ${bank.accountName}.`).waitFor();
+    await e2e.screenshot('issue-card-bank-account');
+    expect(await e2e.axeViolations()).toEqual([]);
+    await dialog().getByRole('button', { name: 'Yes, map the card to this account' }).click();
+    await dialog().getByText(`Confirmed holder: ${bank.accountName}`).waitFor();
+    await finishAndSend();
+    await closeWizard();
+    const posts = cardPosts().slice(before);
+    expect(posts.map((p) => p.status)).toEqual([200]);
+    expect(posts[0]!.body).toMatchObject({ bankCode: bank.bankCode, accountNumber: bank.accountNumber });
+  });
+
+  it('replaces a lost card, which the index then shows as canceled', async () => {
+    const before = cardPosts().length;
+    await openWizard('Replace a lost or stolen card');
+    await chooseCustomer(customers[0]!);
+    const select = dialog().getByLabel('Card to replace');
+    await expect.poll(() => select.locator(`option[value="${firstCard}"]`).count()).toBe(1);
+    await select.selectOption(firstCard);
+    await dialog().getByLabel('Reason').selectOption('lost');
+    await chooseDebitAccount();
+    const newCard = await finishAndSend();
+    await closeWizard();
+    const posts = cardPosts().slice(before);
+    expect(posts.map((p) => p.status)).toEqual([200]);
+    expect(posts[0]!.body).toMatchObject({ replacementFor: firstCard, reason: 'lost', type: 'virtual', brand: 'Verve', currency: 'NGN' });
+    const old = await page().evaluate((id) => window.cardDesk.cards.get({ id }), firstCard);
+    expect(old.ok && old.data.status).toBe('canceled');
+    expect(newCard).not.toBe(firstCard);
+  });
+
+  it('shows each broken rule on its field as the user goes, and sends nothing', { timeout: 90_000 }, async () => {
+    const before = cardPosts().length;
+    const error = (text: string | RegExp) => dialog().getByRole('alert').filter({ hasText: text });
+    await openWizard('A new card');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('customerId is required').waitFor();
+    await error('debitAccountId is required for a virtual card').waitFor();
+    await chooseCustomer(customers[3]!);
+
+    await dialog().getByLabel('Card type').selectOption('physical');
+    const pan = dialog().getByLabel('Card number (PAN)');
+    await pan.fill('5060990000000001');
+    await error('number is not a valid card number (Luhn check failed)').waitFor();
+    await pan.fill('50609900');
+    await error('number must be a 16 to 19 digit card number').waitFor();
+    await pan.fill(validPan(4242));
+    await expect.poll(() => error(/^number /).count()).toBe(0);
+
+    await dialog().getByLabel('Brand').selectOption('Visa');
+    const expiry = dialog().getByLabel('Expiration date');
+    await expiry.fill('january-2029');
+    await error('expirationDate must be MMM-YYYY, for example Jan-2029').waitFor();
+    await expiry.fill(`Jan-${new Date().getFullYear() + 4}`);
+    await error('expirationDate is more than 3 years ahead').waitFor();
+    await expiry.fill(`Jan-${new Date().getFullYear() - 1}`);
+    await error('expirationDate is in the past').waitFor();
+    await e2e.screenshot('issue-card-rules');
+    expect(await e2e.axeViolations()).toEqual([]);
+    await expiry.fill('');
+
+    await dialog().getByLabel('Brand').selectOption('MasterCard');
+    await dialog().getByLabel('Card type').selectOption('virtual');
+    await chooseDebitAccount();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('amount is required for a MasterCard').waitFor();
+    await dialog().getByLabel('Funding amount (NGN)').fill('0');
+    await error('amount must be more than 0').waitFor();
+    await dialog().getByLabel('Funding amount (NGN)').fill('2500');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+
+    // Spending controls: every interval is offered; a limit needs a positive amount.
+    await dialog().getByRole('radio', { name: 'Set spending controls' }).check();
+    await dialog().getByRole('button', { name: 'Add a limit' }).click();
+    const intervals = await dialog().getByLabel('Limit 1 interval').locator('option').allTextContents();
+    expect(intervals).toEqual(['Per authorization', 'Daily', 'Weekly', 'Monthly', 'Yearly', 'All time']);
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('amount is required').waitFor();
+    await dialog().getByLabel('Limit 1 amount').fill('-5');
+    await error('amount must be more than 0').waitFor();
+    await closeWizard();
+
+    await openWizard('Replace a lost or stolen card');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('replacementFor is required to replace a card').waitFor();
+    await error('reason is required to replace a card').waitFor();
+    await closeWizard();
+
+    await openWizard('Map to a bank account');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('bankCode is required to map a card to a bank account').waitFor();
+    await error('accountNumber is required to map a card to a bank account').waitFor();
+    await closeWizard();
+
+    await openWizard('Map to a funding source');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('fundingSourceId is required to map a card to a funding source').waitFor();
+    await closeWizard();
+
+    expect(cardPosts().length).toBe(before);
+  });
+
+  it("puts the service's 400 on the offending field", async () => {
+    const before = cardPosts().length;
+    const unknownCustomer = 'f'.repeat(24);
+    await openWizard('A new card');
+    await dialog().getByRole('combobox', { name: 'Customer' }).fill(unknownCustomer);
+    await dialog().getByRole('option', { name: `Use customer id ${unknownCustomer}` }).click();
+    await chooseDebitAccount();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Issue card' }).click();
+    // Back on the details step, with the message under the customer.
+    await dialog().getByRole('group').filter({ hasText: unknownCustomer }).waitFor();
+    await dialog().locator('.form-field').filter({ hasText: unknownCustomer }).getByRole('alert').filter({ hasText: 'customerId is not a known customer' }).waitFor();
+    expect(cardPosts().slice(before).map((p) => p.status)).toEqual([400]);
+    await closeWizard();
+  });
+
+  it('reports a dropped connection as an outcome unknown, with exactly one card created', async () => {
+    const before = cardPosts().length;
+    sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
+    await openWizard('A new card');
+    await chooseCustomer(customers[4]!);
+    await chooseDebitAccount();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Issue card' }).click();
+    await dialog().getByRole('heading', { name: 'Outcome unknown: the card may or may not exist' }).waitFor();
+    await e2e.screenshot('issue-card-outcome-unknown');
+    expect(await e2e.axeViolations()).toEqual([]);
+    // The sandbox processed it once: one card exists.
+    expect(cardPosts().slice(before).map((p) => p.status)).toEqual([200]);
+
+    // A resend needs an explicit confirmation.
+    const resend = dialog().getByRole('button', { name: 'Allow resend and send again' });
+    expect(await resend.isDisabled()).toBe(true);
+    const journal = await page().evaluate(() => window.cardDesk.journal.list({ outcome: 'outcome_unknown' }));
+    expect(journal.ok && journal.data.length).toBe(1);
+    await dialog().getByRole('checkbox', { name: /I accept that sending again may create a second card/ }).check();
+    await resend.click();
+    await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
+    const posts = cardPosts().slice(before);
+    expect(posts.map((p) => p.status)).toEqual([200, 200]);
+    const refs = posts.map((p) => (p.body as { metadata: { clientReference: string } }).metadata.clientReference);
+    expect(refs[0]).not.toBe(refs[1]);
+    const acknowledged = await page().evaluate(() => window.cardDesk.journal.list({ outcome: 'outcome_unknown' }));
+    expect(acknowledged.ok && acknowledged.data[0]?.resendAcknowledged).toBe(true);
+    await closeWizard();
+  });
+
+  it('sends one request for a double click', async () => {
+    const before = cardPosts().length;
+    await openWizard('A new card');
+    await chooseCustomer(customers[5]!);
+    await chooseDebitAccount();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    const send = dialog().getByRole('button', { name: 'Issue card' });
+    // Two clicks in the same task, before React can re-render the button as disabled.
+    await send.evaluate((b: HTMLButtonElement) => {
+      b.click();
+      b.click();
+    });
+    await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
+    await dialog().getByRole('button', { name: 'Issue another card' }).click();
+    expect(cardPosts().slice(before)).toHaveLength(1);
+
+    await dialog().getByRole('radio', { name: /A new card/ }).check();
+    await dialog().getByRole('button', { name: 'Continue' }).click();
+    await chooseCustomer(customers[6]!);
+    await chooseDebitAccount();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Issue card' }).dblclick();
+    await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
+    expect(cardPosts().slice(before)).toHaveLength(2);
+    await closeWizard();
+    expect(e2e.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+// The Journal page in Chromium against the real handlers, journal file and local sandbox: every write
+// listed with its outcome, search, outcome filter, paging, the detail with the request as sent (never a
+// full card number), "Allow resend" for an unknown outcome, and the CSV export.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
+import { luhnValid } from '../../src-shared/api/rules';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { exportCsvFrom } from './exported-csv';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+let sandbox: SandboxHandle;
+let entries: JournalEntry[];
+const PAN = (() => {
+  const body = '506099777712345';
+  return `${body}${[...Array(10).keys()].find((d) => luhnValid(`${body}${d}`))}`;
+})();
+const VIRTUAL_CARDS = 26;
+
+beforeAll(async () => {
+  e2e = await startE2E({ sandbox: { seed: 7373, customers: 20 } });
+  // Headless Chromium asks the harness for /favicon.ico (a 404 console error); the app's window never does.
+  await e2e.context.route('**/favicon.ico', (r) => r.fulfill({ status: 204, body: '' }));
+  await e2e.open('journal');
+  await e2e.harness.core.environments.active();
+  sandbox = e2e.harness.core.localSandbox()!;
+  const { sampleCustomerIds, businessAccounts } = sandbox.fixtures;
+  const debitAccountId = businessAccounts.find((a) => a.currency === 'NGN')!.id;
+  // Writes made through the bridge, as the issuing forms make them.
+  await e2e.page.evaluate(async ({ customers, debitAccountId, count, pan }) => {
+    const card = (i: number) => ({ customerId: customers[i % customers.length]!, type: 'virtual' as const, currency: 'NGN' as const, status: 'active' as const, brand: 'Verve' as const, debitAccountId, amount: 100 + i });
+    for (let i = 0; i < count; i++) await window.cardDesk.cards.create(card(i));
+    await window.cardDesk.cards.create({ customerId: customers[0]!, type: 'physical', currency: 'NGN', status: 'inactive', brand: 'Verve', number: pan });
+    await window.cardDesk.cards.create({ ...card(0), customerId: 'f'.repeat(24) });
+    await window.cardDesk.accounts.create({ type: 'wallet', currency: 'USD', accountType: 'Savings', customerId: customers[1]! });
+  }, { customers: sampleCustomerIds, debitAccountId, count: VIRTUAL_CARDS, pan: PAN });
+  sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
+  await e2e.page.evaluate(async ({ customer, debitAccountId }) => {
+    await window.cardDesk.cards.create({ customerId: customer, type: 'virtual', currency: 'USD', status: 'active', brand: 'Visa', debitAccountId });
+  }, { customer: sampleCustomerIds[2]!, debitAccountId: businessAccounts.find((a) => a.currency === 'USD')!.id });
+  const listed = await e2e.page.evaluate(() => window.cardDesk.journal.list({ limit: 100 }));
+  if (!listed.ok) throw new Error(listed.error.message);
+  entries = listed.data;
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const page = () => e2e.page;
+const table = () => page().getByRole('table', { name: 'Journal entries' });
+const bodyRows = () => table().getByRole('rowgroup').nth(1).getByRole('row');
+const pagerText = () => page().getByRole('navigation', { name: 'Pages' }).textContent();
+const total = VIRTUAL_CARDS + 4;
+
+describe('Journal', () => {
+  it('lists every write, newest first, with outcomes and paging', async () => {
+    expect(entries).toHaveLength(total);
+    await e2e.open('journal');
+    await expect.poll(pagerText).toMatch(`Page 1 of 2 · ${total} in all`);
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    const first = bodyRows().first();
+    await expect.poll(() => first.textContent()).toMatch(/Issue card.*Visa virtual card, USD.*Outcome unknown/);
+    await bodyRows().filter({ hasText: 'Wallet, USD, Savings' }).getByText('Succeeded').waitFor();
+    await bodyRows().filter({ hasText: 'customerId is not a known customer' }).getByText('Failed').waitFor();
+    await e2e.screenshot('journal');
+    expect(await e2e.axeViolations()).toEqual([]);
+
+    await page().getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(pagerText).toMatch(`Page 2 of 2 · ${total} in all`);
+    await expect.poll(() => bodyRows().count()).toBe(total - 25);
+    await page().getByRole('button', { name: 'Previous page' }).click();
+    await expect.poll(pagerText).toMatch('Page 1 of 2');
+  });
+
+  it('searches by client reference and result id, and filters by outcome', async () => {
+    const target = entries.find((e) => e.outcome === 'succeeded' && e.operation === 'cards.create')!;
+    const search = page().getByRole('searchbox', { name: 'Search' });
+    await search.fill(target.clientReference!);
+    await expect.poll(pagerText).toMatch('Page 1 of 1 · 1 in all');
+    await search.fill(target.resultId!);
+    await expect.poll(pagerText).toMatch('Page 1 of 1 · 1 in all');
+    await search.fill('');
+    await expect.poll(pagerText).toMatch(`${total} in all`);
+
+    await page().getByLabel('Outcome').selectOption('failed');
+    await expect.poll(pagerText).toMatch('Page 1 of 1 · 1 in all');
+    await page().getByLabel('Outcome').selectOption('outcome_unknown');
+    await expect.poll(pagerText).toMatch('Page 1 of 1 · 1 in all');
+    await bodyRows().first().getByText('Outcome unknown').waitFor();
+  });
+
+  it('shows the request as sent, and allows a resend of an unknown outcome only after a warning', async () => {
+    const unknown = entries.find((e) => e.outcome === 'outcome_unknown')!;
+    await bodyRows().first().click();
+    const drawer = page().getByRole('dialog', { name: 'Journal entry' });
+    await drawer.waitFor();
+    const request = drawer.getByLabel('Request as sent');
+    await expect.poll(() => request.textContent()).toContain(unknown.clientReference!);
+    await expect.poll(() => request.textContent()).toContain('"brand": "Visa"');
+    const allow = drawer.getByRole('button', { name: 'Allow resend' });
+    expect(await allow.isDisabled()).toBe(true);
+    await e2e.screenshot('journal-detail');
+    expect(await e2e.axeViolations()).toEqual([]);
+    await drawer.getByRole('checkbox', { name: /a resend may create a second card/ }).check();
+    await allow.click();
+    await drawer.getByText('A resend is allowed').waitFor();
+    const after = await page().evaluate(() => window.cardDesk.journal.list({ outcome: 'outcome_unknown' }));
+    expect(after.ok && after.data[0]).toMatchObject({ id: unknown.id, resendAcknowledged: true });
+    await drawer.getByRole('button', { name: 'Close details' }).click();
+  });
+
+  it('never shows a full card number', async () => {
+    await page().getByLabel('Outcome').selectOption('');
+    const physical = entries.find((e) => e.request.type === 'physical')!;
+    await page().getByRole('searchbox', { name: 'Search' }).fill(physical.clientReference!);
+    await expect.poll(pagerText).toMatch('1 in all');
+    await bodyRows().first().click();
+    const drawer = page().getByRole('dialog', { name: 'Journal entry' });
+    await expect.poll(() => drawer.getByLabel('Request as sent').textContent()).toContain(`"number": "${PAN.slice(0, 6)}******${PAN.slice(-4)}"`);
+    expect(await page().content()).not.toContain(PAN);
+    await drawer.getByRole('button', { name: 'Close details' }).click();
+    await page().getByRole('searchbox', { name: 'Search' }).fill('');
+  });
+
+  it('exports the current query as CSV', async () => {
+    await page().getByLabel('Outcome').selectOption('succeeded');
+    await expect.poll(pagerText).toMatch(`${VIRTUAL_CARDS + 2} in all`);
+    const csv = await exportCsvFrom(page().locator('.toolbar'));
+    expect(csv.reportedRows).toBe(VIRTUAL_CARDS + 2);
+    expect(new Set(csv.rows.map((r) => r.outcome))).toEqual(new Set(['succeeded']));
+    expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(entries.filter((e) => e.outcome === 'succeeded').map((e) => e.id)));
+    expect(JSON.stringify(csv.rows)).not.toContain(PAN);
+    expect(e2e.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+// Opening a wallet and a settlement account in Chromium against the real handlers and local sandbox:
+// the shared rules in the form, one POST each, and the new records listed in Accounts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Account, Customer } from '../../src-shared/api/records';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { sandboxGet } from './sandbox-api';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+let sandbox: SandboxHandle;
+let customers: Customer[];
+
+/** Waits outside a test (expect.poll only runs inside one). */
+async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  e2e = await startE2E({ sandbox: { seed: 6262, customers: 30 } });
+  // Headless Chromium asks the harness for /favicon.ico (a 404 console error); the app's window never does.
+  await e2e.context.route('**/favicon.ico', (r) => r.fulfill({ status: 204, body: '' }));
+  await e2e.open('journal');
+  await e2e.harness.core.environments.active();
+  sandbox = e2e.harness.core.localSandbox()!;
+  customers = (await sandboxGet<Customer[]>(sandbox, '/customers?limit=30')).data;
+  await e2e.page.evaluate(() => window.cardDesk.customers.sync({ full: true }));
+  await until(async () => e2e.page.evaluate(async () => {
+    const r = await window.cardDesk.customers.cacheStatus();
+    return r.ok && !r.data.syncing && r.data.customers === 30;
+  }));
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const page = () => e2e.page;
+const dialog = () => page().getByRole('dialog', { name: 'Open an account or wallet' });
+const accountPosts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.url === '/accounts');
+const nameOf = (c: Customer) => c.name ?? `${c.individual?.firstName ?? ''} ${c.individual?.lastName ?? ''}`.trim();
+
+async function openDialog(): Promise<void> {
+  await e2e.open('name-enquiry');
+  await e2e.open('journal');
+  await page().getByRole('button', { name: 'Open an account or wallet' }).click();
+  await dialog().waitFor();
+}
+
+/** The new record as Accounts lists it (filtered to its type and currency), found by account number. */
+async function listedInAccounts(account: { type: string; currency: string; accountNumber: string }): Promise<void> {
+  await page().goto(`${e2e.harness.url}#/accounts?type=${account.type}&currency=${account.currency}`);
+  const table = page().getByRole('table', { name: 'Accounts' });
+  await table.getByRole('row').filter({ hasText: account.accountNumber }).first().waitFor();
+}
+
+describe('Opening an account or wallet', () => {
+  it('refuses a wallet without a customer, and sends nothing', async () => {
+    const before = accountPosts().length;
+    await openDialog();
+    await dialog().getByRole('radio', { name: 'A wallet for a customer' }).check();
+    await dialog().getByRole('button', { name: 'Open wallet' }).click();
+    await dialog().getByRole('alert').filter({ hasText: 'customerId is required' }).waitFor();
+    await e2e.screenshot('open-account-rules');
+    expect(await e2e.axeViolations()).toEqual([]);
+    expect(accountPosts().length).toBe(before);
+  });
+
+  it('opens a USD wallet for a customer found in the offline cache, listed in Accounts', async () => {
+    const before = accountPosts().length;
+    const customer = customers[2]!;
+    await openDialog();
+    await dialog().getByRole('radio', { name: 'A wallet for a customer' }).check();
+    await dialog().getByLabel('Currency').selectOption('USD');
+    await dialog().getByLabel('Account type').selectOption('Savings');
+    await dialog().getByRole('combobox', { name: 'Customer' }).fill(nameOf(customer));
+    await dialog().getByRole('option', { name: new RegExp(nameOf(customer)) }).first().click();
+    await dialog().getByRole('button', { name: 'Open wallet' }).click();
+    await dialog().getByRole('heading', { name: 'Wallet opened' }).waitFor();
+    await e2e.screenshot('open-account-result');
+    const posts = accountPosts().slice(before);
+    expect(posts.map((p) => p.status)).toEqual([200]);
+    expect(posts[0]!.body).toEqual({ type: 'wallet', currency: 'USD', accountType: 'Savings', customerId: customer._id });
+
+    const wallets = (await sandboxGet<Account[]>(sandbox, '/accounts?type=wallet&currency=USD&limit=100')).data;
+    const created = wallets.find((a) => a.customer === customer._id && a.accountType === 'Savings')!;
+    expect(created).toBeDefined();
+    await expect.poll(() => dialog().getByText(created.accountNumber!).count()).toBe(1);
+    await listedInAccounts({ type: 'wallet', currency: 'USD', accountNumber: created.accountNumber! });
+  });
+
+  it('opens an NGN settlement account, listed in Accounts and in the Journal', async () => {
+    const before = accountPosts().length;
+    await openDialog();
+    await dialog().getByRole('radio', { name: 'A settlement account for the business' }).check();
+    expect(await dialog().getByRole('combobox', { name: 'Customer' }).count()).toBe(0);
+    await dialog().getByLabel('Currency').selectOption('NGN');
+    await dialog().getByLabel('Account type').selectOption('Current');
+    // A double click opens one account.
+    await dialog().getByRole('button', { name: 'Open account' }).dblclick();
+    await dialog().getByRole('heading', { name: 'Account opened' }).waitFor();
+    const posts = accountPosts().slice(before);
+    expect(posts.map((p) => p.status)).toEqual([200]);
+    expect(posts[0]!.body).toEqual({ type: 'account', currency: 'NGN', accountType: 'Current' });
+    const number = (await dialog().locator('dd .mono').first().textContent())!;
+    await listedInAccounts({ type: 'account', currency: 'NGN', accountNumber: number });
+
+    await e2e.open('journal');
+    const rows = page().getByRole('table', { name: 'Journal entries' }).getByRole('row');
+    await rows.filter({ hasText: 'Settlement account, NGN, Current' }).waitFor();
+    await rows.filter({ hasText: 'Wallet, USD, Savings' }).waitFor();
+    expect(e2e.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+// What the cache's integration tests share: a real sandbox over HTTP, the real API client, a cache in a
+// temporary folder (its worker run from sources), and the progress events it emits.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Customer } from '../../../src-shared/api/records';
+import type { SyncProgress } from '../../../src-shared/ipc/channels/customers';
+import { createCardApiClient } from '../../../src-main/api/client';
+import type { CardApiClient } from '../../../src-main/api/types';
+import { openCustomerCache, type CustomerCacheOptions, type CustomerCacheService } from '../../../src-main/cache/service';
+import { startSandbox } from '../../../src-main/sandbox';
+import type { SandboxHandle, SandboxOptions } from '../../../src-main/sandbox/handle';
+
+export const NO_RATE_LIMIT = { limit: 1_000_000, windowMs: 60_000 };
+
+export async function sandboxWithClient(options: SandboxOptions): Promise<{ sandbox: SandboxHandle; api: CardApiClient }> {
+  const sandbox = await startSandbox({ rateLimit: NO_RATE_LIMIT, ...options });
+  const api = createCardApiClient({ baseUrl: sandbox.url, getKey: async () => sandbox.key, retry: { baseDelayMs: 20, maxDelayMs: 200 } });
+  return { sandbox, api };
+}
+
+export function temporaryFolder(): { folder: string; remove(): void } {
+  const folder = mkdtempSync(join(tmpdir(), 'card-desk-cache-'));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+export interface OpenedCache {
+  cache: CustomerCacheService;
+  events: SyncProgress[];
+}
+
+export async function openCache(folder: string, api: CardApiClient, extra: Partial<CustomerCacheOptions> = {}): Promise<OpenedCache> {
+  const events: SyncProgress[] = [];
+  const cache = await openCustomerCache({
+    folder,
+    environmentId: 'test-env',
+    api,
+    emit: (name, payload) => {
+      if (name === 'customers.syncProgress') events.push(payload as SyncProgress);
+    },
+    ...extra,
+  });
+  return { cache, events };
+}
+
+/** Every customer, read page by page straight from the service (independently of the cache). */
+export async function allCustomers(api: CardApiClient): Promise<Customer[]> {
+  const out: Customer[] = [];
+  for (let page = 0; ; page++) {
+    const r = await api.listCustomers({ page, limit: 100 });
+    if (!r.ok) throw new Error(r.error.message);
+    out.push(...r.data);
+    if (r.data.length < 100) return out;
+  }
+}
+
+/** The pages of GET /customers the sandbox answered, in order. */
+export function customerPagesRequested(sandbox: SandboxHandle): { page: number; status: number }[] {
+  return sandbox
+    .requests()
+    .filter((r) => r.endpoint === 'GET /customers')
+    .map((r) => ({ page: Number(new URL(r.url, 'http://x').searchParams.get('page') ?? 0), status: r.status }));
+}
+
+/** Resolves when `predicate` holds, checking every 20 ms. */
+export async function until(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

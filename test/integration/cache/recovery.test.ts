@@ -1,0 +1,102 @@
+// A damaged cache file is set aside and rebuilt (the user is told); a full disk leaves the cache as it was.
+import { closeSync, openSync, readdirSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CACHE_FILE_NAME } from '../../../src-main/cache/service';
+import { openCache, sandboxWithClient, temporaryFolder, until } from './cache-fixture';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function syncedFolder(customers: number) {
+  const { sandbox, api } = await sandboxWithClient({ customers, seed: 9 });
+  const tmp = temporaryFolder();
+  cleanups.push(() => sandbox.stop(), tmp.remove);
+  const first = await openCache(tmp.folder, api);
+  const synced = await first.cache.sync();
+  expect(synced.ok).toBe(true);
+  const sample = (await first.cache.search('', 1)).results[0]!;
+  await first.cache.close(); // checkpoints: every page is in the main file now
+  return { sandbox, api, folder: tmp.folder, file: join(tmp.folder, CACHE_FILE_NAME), sample };
+}
+
+function overwrite(file: string, offset: number, length: number) {
+  const fd = openSync(file, 'r+');
+  try {
+    writeSync(fd, Buffer.alloc(length, 0xa5), 0, length, offset);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const setAside = (folder: string) => readdirSync(folder).filter((f) => f.startsWith(`${CACHE_FILE_NAME}.corrupt-`) && !f.endsWith('-wal') && !f.endsWith('-shm'));
+
+describe('a damaged cache file', () => {
+  it('that cannot be opened is moved aside, the user is told, and it is rebuilt from the service', async () => {
+    const { api, folder, file, sample } = await syncedFolder(600);
+    overwrite(file, 0, 100); // the header: "file is not a database"
+
+    const { cache, events } = await openCache(folder, api);
+    cleanups.push(() => cache.close());
+    const status = await cache.status();
+    expect(status.notice).toMatch(/could not be read/);
+    expect(status.notice).toMatch(/rebuilt/);
+    expect(setAside(folder)).toHaveLength(1);
+    expect(status.notice).toContain(setAside(folder)[0]);
+
+    await until(() => events.some((e) => e.phase === 'done'));
+    expect((await cache.status()).customers).toBe(600);
+    expect((await cache.search(sample.emailAddress!)).results.map((c) => c._id)).toEqual([sample._id]);
+  });
+
+  it('found damaged while searching is moved aside and rebuilt, and the search answers from the fresh cache', async () => {
+    const { api, folder, file, sample } = await syncedFolder(600);
+    const peek = new DatabaseSync(file, { readOnly: true });
+    const root = Number(peek.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'customers'").get()?.rootpage);
+    const pageSize = Number(peek.prepare('PRAGMA page_size').get()?.page_size);
+    peek.close();
+    overwrite(file, (root - 1) * pageSize, pageSize); // the customers table only: opening still works
+
+    const { cache, events } = await openCache(folder, api);
+    cleanups.push(() => cache.close());
+    expect((await cache.status()).notice).toBeNull();
+    const during = await cache.search('');
+    expect(during.total).toBe(0); // the fresh cache, not an error
+    expect((await cache.status()).notice).toMatch(/malformed/);
+    expect(setAside(folder)).toHaveLength(1);
+    await until(() => events.some((e) => e.phase === 'done'));
+    expect((await cache.search(sample._id)).results.map((c) => c._id)).toEqual([sample._id]);
+  });
+});
+
+describe('a full disk', () => {
+  it('fails the sync clearly and leaves the cache as it was; a later sync continues', async () => {
+    const { sandbox, api } = await sandboxWithClient({ customers: 3_000, seed: 13 });
+    const tmp = temporaryFolder();
+    cleanups.push(() => sandbox.stop(), tmp.remove);
+    const capped = await openCache(tmp.folder, api, { maxSizeBytes: 1_200_000 });
+    const result = await capped.cache.sync();
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.message).toMatch(/disk is full.*unchanged/);
+    expect(capped.events.at(-1)).toMatchObject({ phase: 'failed' });
+    const status = await capped.cache.status();
+    expect(status.resumeFromPage).toBeGreaterThan(0);
+    expect(status.customers).toBe(status.resumeFromPage! * 100);
+    expect((await capped.cache.search('', 5)).results).toHaveLength(5);
+    await capped.cache.close();
+
+    const db = new DatabaseSync(join(tmp.folder, CACHE_FILE_NAME), { readOnly: true });
+    expect(Number(db.prepare('SELECT count(*) AS n FROM customers').get()?.n)).toBe(status.customers);
+    expect(Number(db.prepare('SELECT count(*) AS n FROM customer_names_docsize').get()?.n)).toBe(status.customers);
+    db.close();
+
+    const roomy = await openCache(tmp.folder, api);
+    cleanups.push(() => roomy.cache.close());
+    const resumed = await roomy.cache.sync();
+    expect(resumed.ok && resumed.data).toMatchObject({ phase: 'done', customers: 3_000 });
+    expect(roomy.events[0]).toMatchObject({ phase: 'starting', pagesDone: status.resumeFromPage });
+  });
+});

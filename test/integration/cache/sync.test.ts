@@ -1,0 +1,170 @@
+// Syncing from the real sandbox: progress, the 304 path, one sync at a time, cancel and resume, pruning.
+import { afterEach, describe, expect, it } from 'vitest';
+import { syncProgressSchema, type SyncProgress } from '../../../src-shared/ipc/channels/customers';
+import { customerPagesRequested, openCache, sandboxWithClient, temporaryFolder, until } from './cache-fixture';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup(customers: number, seed = 3) {
+  const { sandbox, api } = await sandboxWithClient({ customers, seed });
+  const tmp = temporaryFolder();
+  const opened = await openCache(tmp.folder, api);
+  cleanups.push(() => sandbox.stop(), tmp.remove, () => opened.cache.close());
+  return { sandbox, api, folder: tmp.folder, ...opened };
+}
+
+function expectMonotonic(events: SyncProgress[]) {
+  for (const e of events) expect(syncProgressSchema.safeParse(e).success).toBe(true);
+  for (let i = 1; i < events.length; i++) {
+    expect(events[i]!.pagesDone).toBeGreaterThanOrEqual(events[i - 1]!.pagesDone);
+    expect(events[i]!.customers).toBeGreaterThanOrEqual(events[i - 1]!.customers);
+  }
+}
+
+describe('customer sync', () => {
+  it('pages through every customer at limit 100 and reports monotonic progress ending at 100%', async () => {
+    const { sandbox, cache, events } = await setup(2_350);
+    sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 15 });
+    const result = await cache.sync();
+    expect(result.ok && result.data).toMatchObject({ phase: 'done', pagesDone: 24, totalPages: 24, customers: 2_350, etaMs: 0 });
+    const pages = customerPagesRequested(sandbox);
+    expect(pages.map((p) => p.page).sort((a, b) => a - b)).toEqual([...Array(24).keys()]);
+    expect(sandbox.requests().every((r) => r.endpoint !== 'GET /customers' || r.url.includes('limit=100'))).toBe(true);
+
+    expectMonotonic(events);
+    expect(events[0]!.phase).toBe('starting');
+    expect(events.at(-1)).toEqual(result.ok && result.data);
+    expect(events.map((e) => e.phase)).toContain('pruning');
+    const paging = events.filter((e) => e.phase === 'paging');
+    expect(paging.length).toBeGreaterThan(0);
+    expect(paging.length).toBeLessThan(24); // throttled, not one per page
+    expect(paging.some((e) => e.totalPages === 24 && e.etaMs !== null && e.ratePerSecond > 0)).toBe(true);
+    expect((await cache.status())).toMatchObject({ customers: 2_350, resumeFromPage: null, syncing: false });
+  });
+
+  it('asks with If-None-Match and treats 304 as unchanged', async () => {
+    const { sandbox, cache, events } = await setup(450);
+    await cache.sync();
+    const firstSyncedAt = (await cache.status()).lastSyncedAt!;
+    sandbox.clearRequests();
+    events.length = 0;
+    await new Promise((r) => setTimeout(r, 5));
+    const again = await cache.sync();
+    expect(again.ok && again.data).toMatchObject({ phase: 'unchanged', pagesDone: 5, totalPages: 5, customers: 450, ratePerSecond: 0 });
+    expect(customerPagesRequested(sandbox)).toEqual([{ page: 0, status: 304 }]);
+    expect(events.map((e) => e.phase)).toEqual(['starting', 'unchanged']);
+    const status = await cache.status();
+    expect(Date.parse(status.lastSyncedAt!)).toBeGreaterThan(Date.parse(firstSyncedAt));
+    // A full sync ignores the ETag.
+    sandbox.clearRequests();
+    const full = await cache.sync({ full: true });
+    expect(full.ok && full.data.phase).toBe('done');
+    expect(customerPagesRequested(sandbox)).toHaveLength(5);
+  });
+
+  it('runs one sync at a time: a second request joins the running one', async () => {
+    const { sandbox, cache } = await setup(800);
+    sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 20 });
+    const first = cache.sync();
+    const second = cache.sync();
+    expect((await cache.status()).syncing).toBe(true);
+    expect(second).toBe(first);
+    await first;
+    expect(customerPagesRequested(sandbox).filter((p) => p.page === 0)).toHaveLength(1);
+    expect((await cache.status()).syncing).toBe(false);
+  });
+
+  it('cancels, then resumes where it stopped', async () => {
+    const { sandbox, cache, events } = await setup(3_000);
+    sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 40 });
+    const running = cache.sync();
+    await until(() => events.some((e) => e.pagesDone >= 5));
+    expect(cache.cancelSync()).toBe(true);
+    const cancelled = await running;
+    expect(cancelled.ok && cancelled.data.phase).toBe('cancelled');
+    const stoppedAt = (await cache.status()).resumeFromPage!;
+    expect(stoppedAt).toBeGreaterThanOrEqual(5);
+    expect(stoppedAt).toBeLessThan(30);
+    expect((await cache.status()).customers).toBe(stoppedAt * 100);
+    expect(cache.cancelSync()).toBe(false);
+
+    sandbox.clearRequests();
+    sandbox.faults.clear();
+    events.length = 0;
+    const resumed = await cache.sync();
+    expect(resumed.ok && resumed.data).toMatchObject({ phase: 'done', pagesDone: 30, customers: 3_000 });
+    const pages = customerPagesRequested(sandbox).map((p) => p.page);
+    expect(Math.min(...pages)).toBe(stoppedAt);
+    expect(pages).toHaveLength(30 - stoppedAt);
+    expect(events[0]).toMatchObject({ phase: 'starting', pagesDone: stoppedAt, customers: stoppedAt * 100 });
+    expectMonotonic(events);
+    expect((await cache.status())).toMatchObject({ customers: 3_000, resumeFromPage: null });
+  });
+
+  it('a failed page stops the sync with the reason, and the next sync resumes after the pages stored', async () => {
+    const { sandbox, cache } = await setup(1_000);
+    // A few pages succeed, then the service refuses the key (not retried).
+    sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 10 });
+    const running = cache.sync();
+    await until(() => customerPagesRequested(sandbox).filter((p) => p.status === 200).length >= 3);
+    sandbox.faults.add({ kind: 'status', endpoint: 'GET /customers', status: 401 });
+    const failed = await running;
+    expect(failed.ok).toBe(false);
+    expect(!failed.ok && failed.error.kind).toBe('unauthorized');
+    const status = await cache.status();
+    expect(status.resumeFromPage).toBeGreaterThanOrEqual(3);
+    expect(status.customers).toBe(status.resumeFromPage! * 100);
+    sandbox.faults.clear();
+    sandbox.clearRequests();
+    const resumed = await cache.sync();
+    expect(resumed.ok && resumed.data.customers).toBe(1_000);
+    expect(Math.min(...customerPagesRequested(sandbox).map((p) => p.page))).toBe(status.resumeFromPage);
+  });
+
+  it('a full resync removes customers the service no longer returns', async () => {
+    const big = await sandboxWithClient({ customers: 1_000, seed: 21 });
+    const small = await sandboxWithClient({ customers: 640, seed: 21 });
+    const tmp = temporaryFolder();
+    cleanups.push(() => big.sandbox.stop(), () => small.sandbox.stop(), tmp.remove);
+
+    const first = await openCache(tmp.folder, big.api);
+    await first.cache.sync();
+    const gone = (await first.cache.search('', 1_000)).results[900]!;
+    expect((await first.cache.status()).customers).toBe(1_000);
+    await first.cache.close();
+
+    // The same folder, now synced from a service that has only the first 640 of those customers.
+    const second = await openCache(tmp.folder, small.api);
+    cleanups.push(() => second.cache.close());
+    const result = await second.cache.sync();
+    expect(result.ok && result.data).toMatchObject({ phase: 'done', customers: 640 });
+    expect((await second.cache.status()).customers).toBe(640);
+    expect(await second.cache.get(gone._id)).toBeNull();
+    expect((await second.cache.search(gone._id)).results).toEqual([]);
+    expect((await second.cache.search('', 1_000)).total).toBe(640);
+  });
+
+  it('syncs on the schedule the user sets, and remembers it', async () => {
+    const { sandbox, api, folder, cache } = await setup(200);
+    const minuteMs = 150;
+    await cache.close();
+    const scheduled = await openCache(folder, api, { minuteMs });
+    cleanups.push(() => scheduled.cache.close());
+    const status = await scheduled.cache.setSchedule(1);
+    expect(status.scheduleMinutes).toBe(1);
+    await until(() => scheduled.events.some((e) => e.phase === 'done'), 5_000);
+    await until(() => scheduled.events.filter((e) => e.phase === 'unchanged').length >= 1, 5_000);
+    await scheduled.cache.close();
+
+    const reopened = await openCache(folder, api, { minuteMs });
+    cleanups.push(() => reopened.cache.close());
+    expect((await reopened.cache.status()).scheduleMinutes).toBe(1);
+    const before = customerPagesRequested(sandbox).length;
+    await until(() => customerPagesRequested(sandbox).length > before, 5_000);
+    await reopened.cache.setSchedule(0);
+    expect((await reopened.cache.status()).scheduleMinutes).toBe(0);
+  });
+});

@@ -1,0 +1,53 @@
+// The fixed-window rate limit per key: headers on every answer, 429 with Retry-After past the limit, and
+// service again once the window has passed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SandboxHandle, startSandbox } from '../../../src-main/sandbox/index';
+import { call, clock, expectError } from './api';
+
+let sb: SandboxHandle;
+beforeAll(async () => {
+  sb = await startSandbox({ seed: 3, customers: 20, now: clock, rateLimit: { limit: 3, windowMs: 1_500 } });
+});
+afterAll(() => sb.stop());
+
+const header = (a: { headers: Headers }, name: string) => Number(a.headers.get(name));
+
+describe('rate limit', () => {
+  it('counts down, answers 429 past the limit, then serves again after the window', async () => {
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await call(sb, i === 1 ? '/customers' : '/fundingsources'));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => header(a, 'x-ratelimit-limit'))).toEqual([3, 3, 3]);
+    expect(answers.map((a) => header(a, 'x-ratelimit-remaining'))).toEqual([2, 1, 0]);
+    const reset = header(answers[0]!, 'x-ratelimit-reset');
+    expect(Number.isInteger(reset)).toBe(true);
+    expect(reset).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 2);
+
+    const limited = await call(sb, '/accounts');
+    expectError(limited, 429, 'Too many requests');
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(2);
+    expect(header(limited, 'x-ratelimit-remaining')).toBe(0);
+    // Writes are refused too while limited, and nothing is created.
+    expectError(await call(sb, '/accounts', { method: 'POST', body: { type: 'account', currency: 'USD', accountType: 'Current' } }), 429, 'Too many requests');
+
+    await new Promise((r) => setTimeout(r, reset * 1000 - Date.now() + 100));
+    const again = await call(sb, '/accounts?currency=USD&type=account');
+    expect(again.status).toBe(200);
+    expect(header(again, 'x-ratelimit-remaining')).toBe(2);
+    expect(again.json.pagination.total).toBe(1); // the refused POST created nothing
+  });
+
+  it('defaults to 600 requests per minute', async () => {
+    const plain = await startSandbox({ seed: 3, customers: 20, now: clock });
+    try {
+      const a = await call(plain, '/customers');
+      expect(header(a, 'x-ratelimit-limit')).toBe(600);
+      expect(header(a, 'x-ratelimit-remaining')).toBe(599);
+    } finally {
+      await plain.stop();
+    }
+  });
+});

@@ -1,0 +1,110 @@
+// The cache's writes on a real SQLite file: whole pages with their resume point, pruning, a full disk.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CacheFullError, CacheUnavailableError, CacheUnreadableError } from '../../../src-main/cache/cache-errors';
+import { customerRow } from '../../../src-main/cache/search-fields';
+import { CustomerStore } from '../../../src-main/cache/customer-store';
+import { openWriter } from '../../../src-main/cache/database';
+import { SCHEMA_VERSION, migrate, requireFts5, schemaVersion } from '../../../src-main/cache/schema';
+import { fillerCustomers, pages } from './generated-customers';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cache-store-'));
+  file = join(dir, 'customers.sqlite');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const countOf = (db: DatabaseSync, sql: string) => Number(db.prepare(sql).get()?.n);
+
+describe('schema', () => {
+  it('migrates a new file to the current version once, with WAL and FTS5', () => {
+    const { db } = openWriter(file);
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+    expect(db.prepare('PRAGMA journal_mode').get()?.journal_mode).toBe('wal');
+    migrate(db); // a second run has nothing to do
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+
+  it('says clearly when SQLite was built without FTS5', () => {
+    const withoutFts5 = { prepare: () => ({ get: () => ({ fts5: 0 }) }) } as unknown as DatabaseSync;
+    expect(() => requireFts5(withoutFts5)).toThrow(CacheUnavailableError);
+    expect(() => requireFts5(withoutFts5)).toThrow(/no FTS5 full-text search/);
+    const real = new DatabaseSync(':memory:');
+    expect(() => requireFts5(real)).not.toThrow();
+    real.close();
+  });
+
+  it('refuses a file from a newer version as unreadable', () => {
+    const db = new DatabaseSync(file);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    expect(() => migrate(db)).toThrow(CacheUnreadableError);
+    db.close();
+  });
+});
+
+describe('CustomerStore', () => {
+  it('stores pages with the resume point, keeps the FTS index in step, and prunes at the end', () => {
+    const { db } = openWriter(file);
+    const store = new CustomerStore(db);
+    const [p0, p1, p2] = pages(fillerCustomers(0, 300));
+    const { generation } = store.writePages([{ generation: null, page: 0, totalPages: 3, rows: p0!.map(customerRow), etag: '"e1"' }]);
+    store.writePages([{ generation, page: 1, totalPages: 3, rows: p1!.map(customerRow) }, { generation, page: 2, totalPages: 3, rows: p2!.map(customerRow) }]);
+    expect(store.syncState()).toMatchObject({ generation, nextPage: 3, totalPages: 3, customersDone: 300, customerCount: 300, etag: null });
+    store.finishGeneration(generation, '2026-01-01T00:00:00.000Z');
+    expect(store.syncState()).toMatchObject({ nextPage: null, etag: '"e1"', lastSyncedAt: '2026-01-01T00:00:00.000Z', lastTotalPages: 3 });
+
+    // A second sync sees only the first 150 customers, one of them renamed.
+    const renamed = fillerCustomers(0, 150).map((c, i) => (i === 7 ? { ...c, name: 'Zainab Renamed', individual: { ...c.individual, firstName: 'Zainab', lastName: 'Renamed' } } : c));
+    const [q0, q1] = pages(renamed);
+    const next = store.writePages([{ generation: null, page: 0, totalPages: 2, rows: q0!.map(customerRow) }]).generation;
+    expect(next).toBe(generation + 1);
+    store.writePages([{ generation: next, page: 1, totalPages: 2, rows: q1!.map(customerRow) }]);
+    expect(store.finishGeneration(next, '2026-01-02T00:00:00.000Z')).toEqual({ pruned: 150, customerCount: 150 });
+
+    expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(150);
+    expect(countOf(db, 'SELECT count(*) AS n FROM customer_names_docsize')).toBe(150);
+    expect(() => db.exec("INSERT INTO customer_names (customer_names, rank) VALUES ('integrity-check', 1)")).not.toThrow();
+    expect(countOf(db, `SELECT count(*) AS n FROM customer_names WHERE customer_names MATCH '"zainab" "renamed"'`)).toBe(1);
+    db.close();
+  });
+
+  it('refuses a page out of order and leaves the cache as it was', () => {
+    const { db } = openWriter(file);
+    const store = new CustomerStore(db);
+    const [p0, , p2] = pages(fillerCustomers(0, 300));
+    const { generation } = store.writePages([{ generation: null, page: 0, totalPages: 3, rows: p0!.map(customerRow) }]);
+    expect(() => store.writePages([{ generation, page: 2, totalPages: 3, rows: p2!.map(customerRow) }])).toThrow(/out of order/);
+    expect(store.syncState()).toMatchObject({ nextPage: 1, customersDone: 100, customerCount: 100 });
+    db.close();
+  });
+
+  it('rolls the whole page back on a full disk and says so', () => {
+    const { db } = openWriter(file, { maxSizeBytes: 400_000 });
+    const store = new CustomerStore(db);
+    let generation: number | null = null;
+    let stored = 0;
+    let failure: unknown = null;
+    for (const [page, customers] of pages(fillerCustomers(0, 5000)).entries()) {
+      try {
+        generation = store.writePages([{ generation, page, totalPages: 50, rows: customers.map(customerRow) }]).generation;
+        stored = page + 1;
+      } catch (e) {
+        failure = e;
+        break;
+      }
+    }
+    expect(failure).toBeInstanceOf(CacheFullError);
+    expect((failure as Error).message).toMatch(/disk is full/);
+    expect(stored).toBeGreaterThan(0);
+    expect(store.syncState()).toMatchObject({ nextPage: stored, customersDone: stored * 100, customerCount: stored * 100 });
+    expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(stored * 100);
+    expect(countOf(db, 'SELECT count(*) AS n FROM customer_names_docsize')).toBe(stored * 100);
+    db.close();
+  });
+});

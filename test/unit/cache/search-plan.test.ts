@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { isBrowse, planSearch, queryWords } from '../../../src-main/cache/search-plan';
+
+describe('planSearch', () => {
+  it('browses on an empty query', () => {
+    expect(isBrowse(planSearch('   '))).toBe(true);
+  });
+
+  it('searches name words exactly first, then as prefixes, and the email prefix of a single word', () => {
+    const plan = planSearch('Ada');
+    expect(plan.exact).toEqual([
+      { kind: 'names', match: '"Ada"' },
+      { kind: 'equals', column: 'email', value: 'ada' },
+    ]);
+    expect(plan.prefix).toEqual([
+      { kind: 'names', match: '"Ada"*' },
+      { kind: 'prefix', column: 'email', value: 'ada' },
+    ]);
+  });
+
+  it('needs every word of a several-word query and does not treat it as an email', () => {
+    const plan = planSearch('ada  obi');
+    expect(plan.prefix).toEqual([{ kind: 'names', match: '"ada"* "obi"*' }]);
+  });
+
+  it('treats a query with @ as an email only', () => {
+    expect(planSearch('Ada.Obi@Mail').prefix).toEqual([{ kind: 'prefix', column: 'email', value: 'ada.obi@mail' }]);
+  });
+
+  it('treats digits in phone form as the national number', () => {
+    expect(planSearch('+234 803 12').prefix).toEqual([{ kind: 'prefix', column: 'phone', value: '80312' }]);
+  });
+
+  it('also tries an id prefix for hex of four characters or more', () => {
+    expect(planSearch('61CF99').prefix).toContainEqual({ kind: 'prefix', column: 'id', value: '61cf99' });
+    expect(planSearch('6199').prefix).toEqual([
+      { kind: 'prefix', column: 'phone', value: '6199' },
+      { kind: 'prefix', column: 'id', value: '6199' },
+    ]);
+    expect(planSearch('abc').prefix.some((m) => m.kind === 'prefix' && m.column === 'id')).toBe(false);
+  });
+
+  it('cannot be broken by FTS5 syntax in the query', () => {
+    expect(planSearch('"ada" OR (obi*').prefix[0]).toEqual({ kind: 'names', match: '"ada"* "OR"* "obi"*' });
+  });
+});
+
+describe('queryWords', () => {
+  it('splits like the unicode61 tokenizer and keeps letters with their diacritics', () => {
+    expect(queryWords("O'Brien-Ọkàfọ̀ ")).toEqual(['O', 'Brien', 'Ọkàfọ̀'.normalize('NFC')]);
+  });
+});
