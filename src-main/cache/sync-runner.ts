@@ -136,7 +136,6 @@ async function fetchRemainingPages(
       counts.customers = written.customersDone;
       run.progress.update('paging', counts);
     },
-    run.maxPagesPerWrite ?? 1,
   );
   const inFlight = new Map<number, Promise<ApiResult<Customer[]>>>();
   let nextToFetch = counts.pagesDone;

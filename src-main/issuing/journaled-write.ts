@@ -78,7 +78,15 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
     }
     ctx.changed(entry);
 
-    const result = await spec.send(toSend);
+    let result: ApiResult<T>;
+    try {
+      result = await spec.send(toSend);
+    } catch (e) {
+      // The client answers failures as values; a throw means something unforeseen after the entry was
+      // written, so whether the request went out is not known.
+      logger?.error({ operation: spec.operation, journalId: entry.id, error: e instanceof Error ? e.message : String(e) }, 'write failed unexpectedly');
+      result = { ok: false, error: { kind: 'outcome_unknown', message: `Card Desk hit an unexpected error while sending the ${spec.noun} request, so it may or may not have been created.` } };
+    }
     try {
       entry = journal.settle(entry.id, result.ok
         ? { outcome: 'succeeded', resultId: spec.resultIdOf(result.data) }

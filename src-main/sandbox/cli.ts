@@ -43,13 +43,14 @@ try {
     customers: wholeNumber('customers', values.customers, 1, MAX_CUSTOMERS),
     key: values.key,
   });
-  console.log(sandbox.url);
-  console.log(sandbox.key);
+  // Listen for the stop signals before announcing the address, so a caller may stop it at once.
   const shutdown = () => {
     void sandbox.stop().then(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  console.log(sandbox.url);
+  console.log(sandbox.key);
 } catch (err) {
   console.error(`The sandbox could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

@@ -54,7 +54,7 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
   }, [lastVisible, modelRows.length]);
 
   // Keyboard focus follows the active row (a table has no aria-activedescendant): once the row is rendered
-  // after scrolling to it, it takes focus, if focus is already in the list.
+  // after scrolling to it, it takes focus.
   const [focusPending, setFocusPending] = useState(false);
   // The active row is marked only while the list has focus; a click's selection is marked by `selectedKey`.
   const [focused, setFocused] = useState(false);
@@ -66,11 +66,10 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
   };
   useEffect(() => {
     if (!focusPending) return;
-    const body = scrollRef.current;
-    const row = body?.querySelector<HTMLElement>(`[role="row"][data-index="${active}"]`);
-    if (!body || !row) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[role="row"][data-index="${active}"]`);
+    if (!row) return;
     setFocusPending(false);
-    if (body.contains(document.activeElement)) row.focus({ preventScroll: true });
+    row.focus({ preventScroll: true });
   });
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -117,6 +116,14 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
         onFocus={() => setFocused(true)}
         onBlur={(e) => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+          // A focused row scrolled out of the window is removed: keep focus in the list, not on the page.
+          const left = e.target;
+          const body = e.currentTarget;
+          if (e.relatedTarget === null && left !== body) {
+            window.setTimeout(() => {
+              if (!left.isConnected && (document.activeElement === document.body || document.activeElement === null)) body.focus({ preventScroll: true });
+            }, 0);
+          }
         }}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

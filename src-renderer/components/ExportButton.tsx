@@ -1,6 +1,6 @@
 // "Export CSV" of the current query across all pages: main asks where to save and writes the file;
 // the page shows progress and can cancel.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ExportProgress } from '../../src-shared/ipc/channels/exports';
 import type { InputOf } from '../../src-shared/ipc/contract';
 import { bridge } from '../lib/bridge';
@@ -12,21 +12,33 @@ export function ExportButton({ source, query, label = 'Export CSV' }: { source: 
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // A short export can finish before `exports.start` answers with its id: keep what arrives meanwhile.
+  const current = useRef<string | null>(null);
+  const early = useRef(new Map<string, ExportProgress>());
   useEffect(
     () =>
       bridge().events.on('exports.progress', (p) => {
-        if (p.exportId === exportId) setProgress(p);
+        if (p.exportId === current.current) setProgress(p);
+        else if (current.current === null) early.current.set(p.exportId, p);
       }),
-    [exportId],
+    [],
   );
 
   const running = progress?.phase === 'running' || (exportId !== null && progress === null);
   const start = async () => {
     setError(null);
     setProgress(null);
+    current.current = null;
+    early.current.clear();
     const r = await bridge().exports.start({ source, query });
     if (!r.ok) setError(r.error.message);
-    else if (r.data.exportId) setExportId(r.data.exportId);
+    else if (r.data.exportId) {
+      current.current = r.data.exportId;
+      setExportId(r.data.exportId);
+      const seen = early.current.get(r.data.exportId);
+      if (seen) setProgress(seen);
+    }
+    early.current.clear();
   };
   return (
     <div className="export" aria-live="polite">

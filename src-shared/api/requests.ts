@@ -47,7 +47,9 @@ const dateRangeShape = {
 function checkDateRange(q: { fromDate?: string; toDate?: string }, ctx: z.RefinementCtx): void {
   const from = q.fromDate ? parseRangeDate(q.fromDate) : null;
   const to = q.toDate ? parseRangeDate(q.toDate) : null;
-  if (from && to && from.getTime() > to.getTime()) {
+  // A date-only toDate covers its whole day (the range is inclusive).
+  const toEnd = to && q.toDate && /^\d{4}-\d{2}-\d{2}$/.test(q.toDate) ? to.getTime() + 86_400_000 - 1 : to?.getTime();
+  if (from && toEnd !== undefined && from.getTime() > toEnd) {
     ctx.addIssue({ code: 'custom', path: ['fromDate'], message: 'fromDate must not be after toDate' });
   }
 }

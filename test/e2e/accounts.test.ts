@@ -133,6 +133,25 @@ describe('Accounts', () => {
     await main().getByLabel('Currency').selectOption('ALL');
   });
 
+  it('opens a settlement account from the toolbar, and the list shows it at once', async () => {
+    await main().getByLabel('Type').selectOption('account');
+    await waitForRows(page(), TABLE);
+    const before = await rowCount(page(), TABLE);
+    await main().getByRole('button', { name: 'Open an account or wallet' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Open an account or wallet' });
+    await dialog.getByLabel('Currency').selectOption('USD');
+    await dialog.getByRole('button', { name: 'Open account' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Account opened' }).waitFor();
+    const created = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&type=account&page=0&limit=25')).data[0]!;
+    expect(await dialog.textContent()).toContain(created.accountNumber!);
+    await dialog.getByRole('button', { name: 'Close open an account or wallet' }).click();
+    await expect.poll(() => rowCount(page(), TABLE)).toBe(before + 1);
+    await expect.poll(() => rowText(page(), TABLE, 0)).toContain(created.accountNumber!);
+    expect(await rowText(page(), TABLE, 0)).toContain('USD');
+    await main().getByLabel('Type').selectOption('all');
+    await waitForRows(page(), TABLE);
+  });
+
   it('shows the API message with Retry when the service fails, and the rows once it recovers', { timeout: 90_000 }, async () => {
     await checkErrorStateAndRetry(e2e, { route: 'accounts', table: TABLE, endpoint: 'GET /accounts' });
   });

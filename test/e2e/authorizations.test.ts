@@ -7,7 +7,7 @@ import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { toDateInput } from '../../src-renderer/lib/format';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry, choosePageSize, closeWithEscape, openRowWithKeyboard, pagerText, rowCount, rowText, waitForRows,
+  checkErrorStateAndRetry, choosePageSize, closeWithEscape, listRows, openRowWithKeyboard, pagerText, rowCount, rowText, waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
 import { startE2E, type E2E } from './support';
@@ -95,6 +95,17 @@ describe('Authorizations', () => {
     await main().getByRole('button', { name: '30 days' }).click();
     await waitForRows(page(), TABLE);
     expect(await main().getByLabel('From date').inputValue()).toBe(monthAgo);
+  });
+
+  it('says so when the range has no authorizations', async () => {
+    await main().getByLabel('From date').fill('2020-01-01');
+    await main().getByLabel('To date').fill('2020-01-31');
+    await main().getByRole('status').filter({ hasText: 'No authorizations in this date range.' }).waitFor();
+    expect((await list('2020-01-01', '2020-01-31', 0, 25)).pagination!.total).toBe(0);
+    expect(await listRows(page(), TABLE).count()).toBe(0);
+    await e2e.screenshot('authorizations-empty');
+    await main().getByRole('button', { name: '30 days' }).click();
+    await waitForRows(page(), TABLE);
   });
 
   it('pages through the server and changes the page size', async () => {

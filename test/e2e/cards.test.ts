@@ -23,6 +23,12 @@ afterAll(async () => {
 });
 
 const page = () => e2e.page;
+/** The app scrolls inside its content area: a tall window shows a whole detail page in one picture. */
+async function screenshotWhole(name: string): Promise<void> {
+  await page().setViewportSize({ width: 1360, height: 1800 });
+  await e2e.screenshot(name);
+  await page().setViewportSize({ width: 1360, height: 860 });
+}
 const knownTable = () => page().getByRole('table', { name: 'Known cards' });
 const knownRows = () => listRows(page(), 'Known cards');
 const txRows = () => listRows(page(), 'Card transactions');
@@ -117,7 +123,7 @@ describe('Cards', () => {
     await txTable.waitFor();
     await expect.poll(pagerText).toContain(`${total} in all`);
     expect(await rowCount(page(), 'Card transactions')).toBe(Math.min(25, total));
-    await e2e.screenshot('card-detail');
+    await screenshotWhole('card-detail');
     expect(await e2e.axeViolations()).toEqual([]);
 
     // A transaction's detail opens in a drawer and Escape closes it.

@@ -20,6 +20,12 @@ afterAll(async () => {
 });
 
 const page = () => e2e.page;
+/** The app scrolls inside its content area: a tall window shows a whole detail page in one picture. */
+async function screenshotWhole(name: string): Promise<void> {
+  await page().setViewportSize({ width: 1360, height: 1800 });
+  await e2e.screenshot(name);
+  await page().setViewportSize({ width: 1360, height: 860 });
+}
 const searchBox = () => page().getByRole('searchbox', { name: 'Search customers' });
 const table = () => page().getByRole('table', { name: 'Customers' });
 const syncRegion = () => page().getByRole('region', { name: 'Offline customer cache' });
@@ -132,7 +138,7 @@ describe('Customers', () => {
     const holderCards = fixtures.cards.filter((c) => c.customerId === holder._id);
     const cardsTable = page().getByRole('table', { name: 'Cards of this customer' });
     await expect.poll(async () => (await cardsTable.getByRole('row').count()) - 1, { timeout: 10_000 }).toBe(holderCards.length);
-    await e2e.screenshot('customer-detail');
+    await screenshotWhole('customer-detail');
     expect(await e2e.axeViolations()).toEqual([]);
   });
 

@@ -46,7 +46,7 @@ describe('Settings', () => {
     const local = envRegion('Local sandbox');
     await local.getByText('Local sandbox — test data').waitFor();
     await local.getByText('Active', { exact: true }).waitFor();
-    expect(await local.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await local.getByRole('button', { name: 'Delete environment', exact: true }).count()).toBe(0);
     expect(await local.getByRole('textbox').count()).toBe(0);
   });
 
@@ -98,7 +98,7 @@ describe('Settings', () => {
     await region.getByRole('button', { name: 'Save without verifying' }).click({ timeout: 30_000 });
     await region.getByText('Key saved (not verified)').waitFor({ timeout: 15_000 });
     expect(await region.getByLabel('API key for Unreachable').inputValue()).toBe('');
-    await region.getByRole('button', { name: 'Delete' }).click();
+    await region.getByRole('button', { name: 'Delete environment', exact: true }).click();
     await region.getByRole('button', { name: 'Yes, delete environment' }).click();
     await expect.poll(() => envRegion('Unreachable').count()).toBe(0);
   });
@@ -116,6 +116,16 @@ describe('Settings', () => {
     await e2e.screenshot('settings-second-environment-customers');
 
     await e2e.open('settings');
+    // Editing checks the same address rule; cancelling keeps the environment as it was.
+    const secondRegion = envRegion('Second sandbox');
+    await secondRegion.getByRole('button', { name: 'Edit' }).click();
+    const edit = secondRegion.getByRole('form', { name: 'Edit Second sandbox' });
+    await edit.getByRole('textbox', { name: 'Base URL' }).fill('ftp://127.0.0.1/');
+    await edit.getByText('baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)').waitFor();
+    expect(await e2e.axeViolations()).toEqual([]);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await secondRegion.getByText(second.url, { exact: true }).waitFor();
+
     await envRegion('Local sandbox').getByRole('button', { name: 'Use this environment' }).click();
     await expect.poll(() => page().getByTestId('status-environment').textContent()).toBe('Environment: Local sandboxLocal sandbox — test data');
     await envRegion('Local sandbox').getByText('Active', { exact: true }).waitFor();

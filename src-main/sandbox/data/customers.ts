@@ -20,8 +20,13 @@ const CUSTOMER_TAG = kindTag('customer');
 const TIME_TAG = kindTag('customer-time');
 const DOCUMENTS_BASE = 'https://documents.sandbox.card-desk.test/customers/';
 const PAD2 = Array.from({ length: 32 }, (_, i) => String(i).padStart(2, '0'));
-const yearOf = (ms: number) => Number(isoTime(ms).slice(0, 4));
-const emailLocalPart = (first: string, last: string) => `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
+/** Names as they appear in email addresses, worked out once per name. */
+const emailForms = new Map<string, string>();
+const emailForm = (name: string) => {
+  let form = emailForms.get(name);
+  if (form === undefined) emailForms.set(name, (form = name.toLowerCase().replace(/[^a-z]/g, '')));
+  return form;
+};
 
 /** A customer as generated: every field of the customer list present. */
 export interface ListedCustomer {
@@ -120,11 +125,24 @@ export class CustomerDirectory {
     return out;
   }
 
-  /** The same customers as JSON text: a page of 100 is built several times faster than by JSON.stringify. */
-  rangeJson(from: number, to: number): string {
-    let json = '[';
-    for (let i = Math.max(0, from); i < Math.min(to, this.count); i++) json += (json.length > 1 ? ',' : '') + customerJson(this.at(i));
-    return `${json}]`;
+  /**
+   * The same customers as a JSON array in bytes, written customer by customer: much cheaper than
+   * JSON.stringify of the page. Customer text is ASCII, so its latin1 bytes are its UTF-8 bytes.
+   */
+  rangeJsonBytes(from: number, to: number): Buffer {
+    const first = Math.max(0, from);
+    const last = Math.min(to, this.count);
+    let buf = Buffer.allocUnsafe(2 + Math.max(0, last - first) * 1_100);
+    let at = 0;
+    buf[at++] = 0x5b; // [
+    for (let i = first; i < last; i++) {
+      const json = customerJson(this.at(i));
+      if (at + json.length + 2 > buf.length) buf = Buffer.concat([buf.subarray(0, at)], (at + json.length + 2) * 2);
+      if (i > first) buf[at++] = 0x2c; // ,
+      at += buf.write(json, at, 'latin1');
+    }
+    buf[at++] = 0x5d; // ]
+    return buf.subarray(0, at);
   }
 
   /** The customer at `index` in the customer-list form (dob `YYYY/MM/DD`, documents present). */
@@ -138,7 +156,8 @@ export class CustomerDirectory {
     const lastName = r.pick(LAST_NAMES);
     const otherNames = r.chance(0.35) ? r.pick(firstNames) : '';
     const place = r.pick(PLACES);
-    const birthYear = yearOf(createdMs) - r.int(18, 70);
+    const createdAt = isoTime(createdMs);
+    const birthYear = Number(createdAt.slice(0, 4)) - r.int(18, 70);
     const updatedMs = r.chance(0.7) ? createdMs : createdMs + r.int(1, 30 * DAY_MS);
     const docs = DOCUMENTS_BASE + id;
     return {
@@ -149,7 +168,7 @@ export class CustomerDirectory {
       status: r.chance(0.97) ? 'active' : 'inactive',
       isApproved: r.chance(0.93),
       phoneNumber: `+234${r.pick(MOBILE_PREFIXES)}${r.digits(7)}`,
-      emailAddress: `${emailLocalPart(firstName, lastName)}${r.int(1, 999)}@${r.weighted(EMAIL_DOMAINS)}`,
+      emailAddress: `${emailForm(firstName)}.${emailForm(lastName)}${r.int(1, 999)}@${r.weighted(EMAIL_DOMAINS)}`,
       individual: {
         firstName,
         lastName,
@@ -170,7 +189,7 @@ export class CustomerDirectory {
         postalCode: `${place.postal}${r.digits(2)}`,
         country: 'NG',
       },
-      createdAt: isoTime(createdMs),
+      createdAt,
       updatedAt: isoTime(updatedMs),
       __v: 0,
     };

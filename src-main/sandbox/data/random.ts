@@ -26,6 +26,9 @@ export function kindTag(kind: string): number {
   return h >>> 0;
 }
 
+/** "000" to "999": digits are drawn three at a time without number-to-text conversion. */
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+
 export class Random {
   private state: number;
 
@@ -78,11 +81,8 @@ export class Random {
   /** `n` random decimal digits (leading zeros kept). */
   digits(n: number): string {
     let s = '';
-    while (n > 0) {
-      const k = Math.min(n, 9);
-      s += String(Math.floor(this.next() * 10 ** k)).padStart(k, '0');
-      n -= k;
-    }
+    for (; n >= 3; n -= 3) s += THREE_DIGITS[Math.floor(this.next() * 1000)];
+    if (n > 0) s += THREE_DIGITS[Math.floor(this.next() * 1000)]!.slice(3 - n);
     return s;
   }
 

@@ -1,8 +1,7 @@
 // Seeds everything but the customers: the business and its settlement accounts, funding sources, wallets
 // and cards for the first customers, and about 90 days of card activity before `now`. Deterministic in
 // (seed, now, customer count); kept small so every list and chart has content without slowing start-up.
-import type { Currency } from '../../../src-shared/api/records';
-import { DISPUTE_REASONS } from '../../../src-shared/api/records';
+import { type Currency, DISPUTE_REASONS } from '../../../src-shared/api/records';
 import { maskPan } from '../../../src-shared/api/rules';
 import type { SandboxFixtures } from '../handle';
 import { SandboxIds } from '../state/ids';
@@ -77,12 +76,12 @@ export function seedWorld(seed: number, customerCount: number, now: Date): World
   const holders = Math.min(customerCount, MAX_CARD_HOLDERS);
   for (let i = 0; i < holders; i++) {
     const customer = customers.at(i);
-    const customerCreated = Date.parse(customer.createdAt!);
+    const customerCreated = Date.parse(customer.createdAt);
     const own: Partial<Record<Currency, AccountRecord>> = {};
     for (const currency of ['NGN', 'USD'] as const) {
       if (currency === 'USD' && !r.chance(0.4)) continue;
       own[currency] = addAccount({
-        type: 'wallet', customer: customer._id, currency, accountName: customer.name!, bankCode: WALLET_BANK_CODE,
+        type: 'wallet', customer: customer._id, currency, accountName: customer.name, bankCode: WALLET_BANK_CODE,
         accountType: 'Savings', balance: currency === 'NGN' ? r.amount(5_000, 900_000) : r.amount(20, 2_500), isDefault: false,
         createdAt: new Date(customerCreated + r.int(1, 30) * DAY),
       });

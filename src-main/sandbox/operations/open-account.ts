@@ -27,7 +27,7 @@ export function openAccount(deps: SandboxDeps, body: unknown): Outcome<AccountRe
       ...(wallet ? { customer: req.customerId } : {}),
       type: req.type,
       currency: req.currency,
-      accountName: wallet ? customers.at(index!).name! : store.businessName,
+      accountName: wallet ? customers.at(index!).name : store.businessName,
       bankCode,
       accountType: req.accountType,
       balance: 0,

@@ -20,11 +20,11 @@ export const accountColumns: Column<Account>[] = [
     ),
   },
   { id: 'number', header: 'Account number', width: 148, cell: ({ row }) => <span className="mono">{row.original.accountNumber ?? '—'}</span> },
-  { id: 'bank', header: 'Bank code', width: 96, cell: ({ row }) => <span className="mono">{row.original.bankCode ?? '—'}</span> },
+  { id: 'bank', header: 'Bank code', width: 92, cell: ({ row }) => <span className="mono">{row.original.bankCode ?? '—'}</span> },
   {
     id: 'type',
     header: 'Type',
-    width: 104,
+    width: 118,
     cell: ({ row }) => {
       const type = row.original.type;
       return type ? <StatusBadge status="neutral" label={SHORT_TYPE_LABELS[type] ?? type} /> : '—';

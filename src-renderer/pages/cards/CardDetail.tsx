@@ -68,7 +68,7 @@ function CardFacts({ card }: { card: Card }): React.JSX.Element {
         [
           'Customer',
           customerId ? (
-            <span className="id-with-copy">
+            <span className="id-with-copy customer-link">
               <a href={hrefOf('customers', customerId)}>Open customer</a>
               <IdWithCopy id={customerId} label="customer id" />
             </span>

@@ -11,13 +11,25 @@ const INTERVAL_LABEL: Record<string, string> = {
   all_time: 'All time',
 };
 
+/** Some services scope a limit to channels (a field beyond the spec); shown when present. */
+function limitChannels(limit: object): string[] | null {
+  const v = (limit as { channels?: unknown }).channels;
+  return Array.isArray(v) && v.every((c) => typeof c === 'string') ? (v as string[]) : null;
+}
+
 function categoriesText(list: string[] | undefined, none: string): string {
   return list && list.length ? list.join(', ') : none;
+}
+
+function channelsText(list: string[] | null): string {
+  if (!list || list.length === 0) return 'All channels';
+  return list.map((c) => CHANNEL_LABEL[c as keyof typeof CHANNEL_LABEL] ?? c).join(', ');
 }
 
 export function SpendingControlsView({ controls, currency }: { controls: SpendingControls | null | undefined; currency: string | undefined }): React.JSX.Element {
   if (!controls) return <p className="muted">No spending controls are recorded for this card.</p>;
   const limits = controls.spendingLimits ?? [];
+  const withChannels = limits.some((l) => limitChannels(l) !== null);
   return (
     <div className="spending-controls">
       <h3>Channels</h3>
@@ -49,6 +61,7 @@ export function SpendingControlsView({ controls, currency }: { controls: Spendin
             <tr>
               <th scope="col">Amount</th>
               <th scope="col">Interval</th>
+              {withChannels ? <th scope="col">Channels</th> : null}
               <th scope="col">Categories</th>
             </tr>
           </thead>
@@ -57,6 +70,7 @@ export function SpendingControlsView({ controls, currency }: { controls: Spendin
               <tr key={l._id ?? i}>
                 <td>{formatMoney(l.amount, currency)}</td>
                 <td>{INTERVAL_LABEL[l.interval] ?? l.interval}</td>
+                {withChannels ? <td>{channelsText(limitChannels(l))}</td> : null}
                 <td>{categoriesText(l.categories, 'All categories')}</td>
               </tr>
             ))}

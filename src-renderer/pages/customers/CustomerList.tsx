@@ -1,6 +1,7 @@
 // Search over the offline cache, live as the user types, with the cache's sync state above it.
 import { useState } from 'react';
 import type { Customer } from '../../../src-shared/api/records';
+import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
@@ -17,8 +18,14 @@ const columns: Column<Customer>[] = [
   { id: 'name', header: 'Name', accessorFn: (c) => customerName(c) },
   { id: 'email', header: 'Email', accessorFn: (c) => c.emailAddress ?? '—' },
   { id: 'phone', header: 'Phone', accessorFn: (c) => c.phoneNumber ?? '—', width: 160 },
-  { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 110 },
-  { id: 'kyc', header: 'KYC', accessorFn: (c) => kycText(c), width: 120 },
+  { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 100 },
+  {
+    id: 'kyc',
+    header: 'KYC',
+    cell: ({ row }) =>
+      row.original.isApproved === undefined ? '—' : <StatusBadge status={row.original.isApproved ? 'approved' : 'declined'} label={kycText(row.original)} />,
+    width: 130,
+  },
   { id: 'id', header: 'Id', cell: ({ row }) => <IdWithCopy id={row.original._id} label="customer id" />, width: 170 },
 ];
 

@@ -164,7 +164,15 @@ export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; o
           ))}
         </fieldset>
       ) : null}
-      {step === 'details' ? <CardDetailsStep form={form} path={path} holder={holder} onHolder={setHolder} /> : null}
+      {step === 'details' ? <CardDetailsStep
+          form={form}
+          path={path}
+          holder={holder}
+          onHolder={(h) => {
+            setHolder(h);
+            if (h) setFailure(null);
+          }}
+        /> : null}
       {step === 'controls' ? <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} /> : null}
       {step === 'review' ? (
         <div className="review">

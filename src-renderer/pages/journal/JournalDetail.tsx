@@ -9,6 +9,7 @@ import { Details, Drawer } from '../../components/Drawer';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { OPERATION_LABEL, OutcomeBadge } from './journalFields';
+import '../issue/issue.css';
 
 function ResultLink({ entry }: { entry: JournalEntry }): React.JSX.Element {
   if (!entry.resultId) return <span>—</span>;

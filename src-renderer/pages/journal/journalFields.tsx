@@ -51,7 +51,7 @@ export function journalColumns(environmentName: (id: string) => string): Column<
   return [
     { id: 'at', header: 'When', accessorFn: (e) => formatDateTime(e.at), width: 160 },
     { id: 'environment', header: 'Environment', accessorFn: (e) => environmentName(e.environmentId), width: 130 },
-    { id: 'operation', header: 'Operation', accessorFn: (e) => OPERATION_LABEL[e.operation], width: 110 },
+    { id: 'operation', header: 'Operation', accessorFn: (e) => OPERATION_LABEL[e.operation], width: 125 },
     { id: 'request', header: 'Request', accessorFn: (e) => requestSummary(e) },
     {
       id: 'result',

@@ -2,8 +2,10 @@
 // beside it (visually hidden) carries every figure for screen readers.
 import { useId } from 'react';
 
-export function ChartFigure({ title, summary, table, children }: {
+export function ChartFigure({ title, summary, table, children, wide = false }: {
   title: string;
+  /** Spans the whole row of charts. */
+  wide?: boolean;
   /** One or two sentences a reader would take from the picture. */
   summary: string;
   table: React.ReactNode;
@@ -11,7 +13,7 @@ export function ChartFigure({ title, summary, table, children }: {
 }): React.JSX.Element {
   const titleId = useId();
   return (
-    <figure className="chart-figure panel" aria-labelledby={titleId}>
+    <figure className={`chart-figure panel${wide ? ' chart-wide' : ''}`} aria-labelledby={titleId}>
       <figcaption id={titleId} className="chart-title">{title}</figcaption>
       <div className="chart-area" role="img" aria-label={`${title}. ${summary}`}>
         {children}

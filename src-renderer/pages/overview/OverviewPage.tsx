@@ -61,7 +61,7 @@ export function OverviewPage({ route }: { route: Route }): React.JSX.Element {
       {problem ? (
         <ErrorState error={`Choose a valid date range: ${problem}.`} />
       ) : loaded.error && loaded.authorizations.length === 0 ? (
-        <ErrorState error={loaded.error.appError} onRetry={loaded.retry} />
+        <ErrorState title="Could not load the overview" error={loaded.error.appError} onRetry={loaded.retry} />
       ) : loaded.pagesLoaded === 0 ? (
         <LoadingRows rows={6} label="Loading the overview" />
       ) : (
@@ -88,7 +88,7 @@ export function OverviewPage({ route }: { route: Route }): React.JSX.Element {
               <span>Based on all {loaded.authorizations.length.toLocaleString('en')} authorizations in the range.</span>
             )}
           </div>
-          {loaded.error ? <ErrorState error={loaded.error.appError} onRetry={loaded.retry} /> : null}
+          {loaded.error ? <ErrorState title="Could not load every authorization of the range" error={loaded.error.appError} onRetry={loaded.retry} /> : null}
           <Headline summary={summary} total={loaded.total} currencies={currencies} />
           <Suspense fallback={<LoadingRows rows={6} label="Loading charts" />}>
             <OverviewCharts summary={summary} currency={currency} />

@@ -16,6 +16,7 @@ export function VolumeChart({ days }: { days: DayFigures[] }): React.JSX.Element
       `The daily approval rate was never below ${percent(lowest)}.`;
   return (
     <ChartFigure
+      wide
       title="Authorizations per day"
       summary={summary}
       table={

@@ -79,7 +79,7 @@ export function EnvironmentCard({ environment: env, active }: { environment: Env
                 </span>
               ) : (
                 <button type="button" onClick={() => setConfirmDelete(true)} disabled={busy}>
-                  Delete
+                  Delete environment
                 </button>
               )}
             </>

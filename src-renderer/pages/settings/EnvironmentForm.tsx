@@ -37,7 +37,7 @@ export function EnvironmentForm({ existing, onDone }: { existing?: Environment; 
       setError(r.error);
       return;
     }
-    setSaved(existing ? `Saved ${r.data.name}.` : `Added ${r.data.name}. Save its API key below.`);
+    setSaved(existing ? `Saved ${r.data.name}.` : `Added ${r.data.name}. Now save its API key in its panel above.`);
     if (!existing) {
       setValues({ name: '', baseUrl: '' });
       setTouched({ name: false, baseUrl: false });

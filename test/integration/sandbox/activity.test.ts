@@ -70,6 +70,20 @@ describe('GET /cards/authorizations', () => {
     expect(new Set(authorizations.map((x) => x.card.brand))).toEqual(new Set(['Verve', 'AfriGo', 'MasterCard', 'Visa']));
   });
 
+  it('embeds the same customers the customer list shows, dob as a timestamp and without documents', async () => {
+    const listed = new Map<string, any>();
+    for (let page = 0; page < 3; page++) for (const c of (await get(sb, `/customers?page=${page}`)).json.data) listed.set(c._id, c);
+    for (const x of authorizations) {
+      const { documents, dob, ...person } = listed.get(x.customer._id).individual;
+      expect(documents).toBeDefined();
+      expect(x.customer).toEqual({
+        ...listed.get(x.customer._id),
+        individual: { ...person, dob: `${dob.replaceAll('/', '-')}T00:00:00.000Z` },
+        isDeleted: false,
+      });
+    }
+  });
+
   it('filters by an inclusive date range; the two halves of a split add up to the whole', async () => {
     const day = authorizations[Math.floor(authorizations.length / 2)].createdAt.slice(0, 10);
     const sameDay = authorizations.filter((x) => x.createdAt.startsWith(day));

@@ -1,0 +1,141 @@
+// Overview in Chromium against the real handlers and the local sandbox: headline figures computed from
+// the range's authorizations, accessible charts, range changes, leaving mid-load, the error state.
+import { subDays } from 'date-fns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Authorization } from '../../src-shared/api/records';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { toDateInput } from '../../src-renderer/lib/format';
+import { sandboxAll, sandboxGet } from './sandbox-api';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+let sandbox: SandboxHandle;
+const page = () => e2e.page;
+const main = () => page().getByRole('main');
+const today = toDateInput(new Date());
+const monthAgo = toDateInput(subDays(new Date(), 29));
+const weekAgo = toDateInput(subDays(new Date(), 6));
+const quarterAgo = toDateInput(subDays(new Date(), 89));
+
+const money = (n: number, currency: string) =>
+  `${currency === 'USD' ? '$' : '₦'}${n.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The figures the page should show, from the sandbox's own answer for the range. */
+async function expectedFigures(from: string, to: string) {
+  const all = await sandboxAll<Authorization>(sandbox, `/cards/authorizations?fromDate=${from}&toDate=${to}`);
+  const approved = all.filter((a) => a.approved === true);
+  const sum = (currency: string) => Math.round(approved.filter((a) => a.currency === currency).reduce((n, a) => n + a.amount, 0) * 100) / 100;
+  return {
+    total: all.length,
+    approved: approved.length,
+    rate: `${((approved.length / all.length) * 100).toFixed(1)}%`,
+    ngn: money(sum('NGN'), 'NGN'),
+    usd: money(sum('USD'), 'USD'),
+  };
+}
+
+async function waitUntilLoaded(): Promise<void> {
+  await main().getByRole('status').filter({ hasText: /^Based on all [\d,]+ authorizations in the range\.$/ }).waitFor({ timeout: 30_000 });
+}
+
+beforeAll(async () => {
+  e2e = await startE2E({ sandbox: { seed: 7070, customers: 200 } });
+  await e2e.open('overview');
+  await waitUntilLoaded();
+  sandbox = e2e.harness.core.localSandbox()!;
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('Overview', () => {
+  it('shows the headline figures of the last 30 days, computed from every authorization of the range', async () => {
+    await page().getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    expect(await main().getByLabel('From date').inputValue()).toBe(monthAgo);
+    const want = await expectedFigures(monthAgo, today);
+    expect(want.total).toBeGreaterThan(100);
+    expect(await page().getByTestId('headline-total').textContent()).toBe(want.total.toLocaleString('en'));
+    expect(await page().getByTestId('headline-approval-rate').textContent()).toBe(want.rate);
+    expect(await page().getByTestId('headline-amount-NGN').textContent()).toBe(want.ngn);
+    expect(await page().getByTestId('headline-amount-USD').textContent()).toBe(want.usd);
+    // Every page of the range was fetched, a hundred at a time.
+    const pages = sandbox.requests().filter((r) => r.url.startsWith('/cards/authorizations?') && r.url.includes(`fromDate=${monthAgo}`));
+    expect(pages.map((r) => new URL(r.url, 'http://x').searchParams.get('limit'))).toContain('100');
+    await e2e.screenshot('overview');
+    expect(await e2e.axeViolations()).toEqual([]);
+  });
+
+  it('draws three charts with accessible names and a data table for screen readers', async () => {
+    const want = await expectedFigures(monthAgo, today);
+    const charts = main().getByRole('img', { name: /^(Authorizations per day|Amount per day|Spend by merchant category)/ });
+    expect(await charts.count()).toBe(3);
+    const volume = main().getByRole('img', { name: /^Authorizations per day\./ });
+    expect(await volume.getAttribute('aria-label')).toContain(`${want.total.toLocaleString('en')} authorizations over 30 days`);
+    await main().getByRole('img', { name: /^Amount per day \(NGN\)\./ }).waitFor();
+    await main().getByRole('img', { name: /^Spend by merchant category \(NGN\)\./ }).waitFor();
+    // Recharts drew bars inside each picture.
+    expect(await volume.locator('svg .recharts-bar-rectangle').count()).toBeGreaterThan(10);
+    // The hidden table holds each day: its approved column adds up to the approved count.
+    const table = main().getByRole('table', { name: 'Authorizations per day' });
+    const approvedCells = await table.locator('tbody tr td:nth-of-type(1)').allTextContents();
+    expect(approvedCells.length).toBeGreaterThanOrEqual(30);
+    expect(approvedCells.reduce((n, c) => n + Number(c), 0)).toBe(want.approved);
+  });
+
+  it('switches the amount charts to USD and follows a new range', async () => {
+    await main().getByRole('radio', { name: 'USD' }).check();
+    await main().getByRole('img', { name: /^Spend by merchant category \(USD\)\./ }).waitFor();
+    await main().getByRole('img', { name: /^Amount per day \(USD\)\./ }).waitFor();
+
+    await main().getByRole('button', { name: '7 days' }).click();
+    await expect.poll(() => main().getByLabel('From date').inputValue()).toBe(weekAgo);
+    await waitUntilLoaded();
+    const week = await expectedFigures(weekAgo, today);
+    await expect.poll(() => page().getByTestId('headline-total').textContent()).toBe(week.total.toLocaleString('en'));
+    expect(await page().getByTestId('headline-approval-rate').textContent()).toBe(week.rate);
+    expect(await page().getByTestId('headline-amount-NGN').textContent()).toBe(week.ngn);
+    const link = main().getByRole('link', { name: 'Open these authorizations' });
+    expect(await link.getAttribute('href')).toBe(`#/authorizations?fromDate=${weekAgo}&toDate=${today}`);
+  });
+
+  it('stops fetching pages when the user leaves mid-load', { timeout: 60_000 }, async () => {
+    const first = await sandboxGet<Authorization[]>(sandbox, `/cards/authorizations?fromDate=${quarterAgo}&toDate=${today}&page=0&limit=100`);
+    expect(first.pagination!.pages).toBeGreaterThanOrEqual(3);
+    const rangeRequests = () => sandbox.requests().filter((r) => r.url.startsWith('/cards/authorizations?') && r.url.includes(`fromDate=${quarterAgo}`));
+    sandbox.faults.add({ kind: 'latency', ms: 1_500, endpoint: 'GET /cards/authorizations' });
+    try {
+      await e2e.open(`overview?fromDate=${quarterAgo}&toDate=${today}`);
+      await main().getByRole('status').filter({ hasText: /^Loading authorizations: 100 of/ }).waitFor({ timeout: 20_000 });
+      await page().getByRole('link', { name: 'Accounts' }).click();
+      await page().getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
+      const atLeave = rangeRequests().length;
+      await page().waitForTimeout(4_000);
+      expect(rangeRequests().length).toBe(atLeave);
+      expect(atLeave).toBeLessThan(first.pagination!.pages + 1);
+    } finally {
+      sandbox.faults.clear();
+    }
+  });
+
+  it('shows the API message with Retry when the service fails, and the figures once it recovers', { timeout: 90_000 }, async () => {
+    sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /cards/authorizations', count: 8 });
+    try {
+      await e2e.open('overview');
+      await page().reload();
+      const alert = main().getByRole('alert').filter({ hasText: 'Service unavailable' });
+      await alert.waitFor({ timeout: 30_000 });
+      expect(await page().getByTestId('headline-total').count()).toBe(0);
+      await e2e.screenshot('overview-error');
+    } finally {
+      sandbox.faults.clear();
+    }
+    await main().getByRole('button', { name: 'Retry' }).click();
+    await waitUntilLoaded();
+    const want = await expectedFigures(monthAgo, today);
+    expect(await page().getByTestId('headline-total').textContent()).toBe(want.total.toLocaleString('en'));
+  });
+
+  it('reported no console errors, page errors or CSP violations', () => {
+    expect(e2e.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+// A list of more than 10,000 rows stays light: the Accounts page in continuous mode loads every page as
+// the user scrolls, keeps only about a screenful of row elements in the DOM, and reaches the last row.
+// The sandbox gets its 10,000 extra wallets through the real POST /accounts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Account } from '../../src-shared/api/records';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { listRows, rowCount, waitForRows } from './list-checks';
+import { sandboxGet } from './sandbox-api';
+import { startE2E, type E2E } from './support';
+
+const EXTRA_WALLETS = 10_000;
+const TABLE = 'Accounts';
+let e2e: E2E;
+let sandbox: SandboxHandle;
+let total = 0;
+const page = () => e2e.page;
+
+async function openWallets(count: number): Promise<void> {
+  const customers = sandbox.fixtures.sampleCustomerIds;
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const res = await fetch(`${sandbox.url}/accounts`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${sandbox.key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'wallet', currency: i % 3 ? 'NGN' : 'USD', accountType: 'Savings', customerId: customers[i % customers.length] }),
+      });
+      if (!res.ok) throw new Error(`POST /accounts answered ${res.status}: ${await res.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+beforeAll(async () => {
+  // A generous rate limit: the set-up alone sends 10,000 requests.
+  e2e = await startE2E({ sandbox: { seed: 9090, customers: 40, rateLimit: { limit: 1_000_000, windowMs: 60_000 } } });
+  await e2e.open('accounts');
+  await waitForRows(page(), TABLE);
+  sandbox = e2e.harness.core.localSandbox()!;
+  await openWallets(EXTRA_WALLETS);
+  total = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=1')).pagination!.total;
+}, 180_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('Virtualized list', () => {
+  it('scrolls a list of more than 10,000 accounts to its end with at most ~100 row elements in the DOM', { timeout: 240_000 }, async () => {
+    expect(total).toBeGreaterThan(EXTRA_WALLETS);
+    await e2e.open('accounts?scroll=all');
+    await page().reload();
+    await waitForRows(page(), TABLE);
+    expect(await page().getByRole('checkbox', { name: 'Scroll through all pages' }).isChecked()).toBe(true);
+    await page().getByRole('status').filter({ hasText: `of ${total.toLocaleString('en')}` }).waitFor();
+
+    const body = page().getByRole('rowgroup', { name: `${TABLE} rows` });
+    await body.focus();
+    const started = Date.now();
+    let mostRowElements = 0;
+    for (let loaded = await rowCount(page(), TABLE); loaded < total; ) {
+      await page().keyboard.press('End');
+      await expect.poll(() => rowCount(page(), TABLE), { timeout: 30_000 }).toBeGreaterThan(loaded);
+      loaded = await rowCount(page(), TABLE);
+      mostRowElements = Math.max(mostRowElements, await listRows(page(), TABLE).count());
+    }
+    const seconds = (Date.now() - started) / 1000;
+    await page().keyboard.press('End');
+
+    expect(await rowCount(page(), TABLE)).toBe(total);
+    expect(mostRowElements).toBeLessThanOrEqual(100);
+    expect(await listRows(page(), TABLE).count()).toBeLessThanOrEqual(100);
+    // The last row is rendered, focused and is the service's last account.
+    const lastPage = await sandboxGet<Account[]>(sandbox, `/accounts?currency=ALL&page=${Math.ceil(total / 100) - 1}&limit=100`);
+    const lastRow = body.locator(`[role="row"][data-index="${total - 1}"]`);
+    await lastRow.waitFor();
+    expect(await lastRow.getAttribute('aria-rowindex')).toBe(String(total + 1));
+    expect(await lastRow.textContent()).toContain(lastPage.data.at(-1)!.accountNumber!);
+    expect(await page().evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe(String(total - 1));
+    const scroll = await body.evaluate((el) => ({ top: el.scrollTop, height: el.clientHeight, full: el.scrollHeight }));
+    expect(scroll.top + scroll.height).toBeGreaterThanOrEqual(scroll.full - 2);
+    await page().getByRole('status').filter({ hasText: `Loaded ${total.toLocaleString('en')} of ${total.toLocaleString('en')}` }).waitFor();
+    await e2e.screenshot('virtual-list');
+    console.log(`virtual list: ${total} rows loaded in ${seconds.toFixed(1)} s; at most ${mostRowElements} row elements in the DOM`);
+
+    // Home goes back to the first row just as lightly.
+    await page().keyboard.press('Home');
+    await body.locator('[role="row"][data-index="0"]').waitFor();
+    expect(await listRows(page(), TABLE).count()).toBeLessThanOrEqual(100);
+    expect(e2e.problems).toEqual([]);
+  });
+});
