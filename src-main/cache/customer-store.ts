@@ -88,12 +88,19 @@ export class CustomerStore {
 
   /** Stores pages (consecutive, of one sync) and the resume point after the last, atomically. */
   writePages(pages: PageWrite[]): PageWritten {
-    if (pages.length === 0) throw new Error('No page to write.');
-    return this.transaction(() => {
-      let written!: PageWritten;
-      for (const page of pages) written = this.applyPage(page);
-      return written;
-    });
+    return this.writeBatch([pages])[0]!;
+  }
+
+  /** Several writePages in one transaction: all stored, or none. One result per entry. */
+  writeBatch(batch: PageWrite[][]): PageWritten[] {
+    if (batch.length === 0 || batch.some((pages) => pages.length === 0)) throw new Error('No page to write.');
+    return this.transaction(() =>
+      batch.map((pages) => {
+        let written!: PageWritten;
+        for (const page of pages) written = this.applyPage(page);
+        return written;
+      }),
+    );
   }
 
   private applyPage(write: PageWrite): PageWritten {

@@ -30,10 +30,10 @@ export interface CustomerCacheOptions {
   workerUrl?: URL | string;
   /** Caps the cache file's size; a sync past it fails as on a full disk. */
   maxSizeBytes?: number;
-  /** Pages requested at once during a sync (default 4). */
+  /** Pages requested at once during a sync (default 2). */
   pageConcurrency?: number;
-  /** Pages stored per transaction during a sync (default 1). */
-  maxPagesPerWrite?: number;
+  /** Pages that pile up while the worker writes share its next transaction, up to this many (default 1). */
+  maxPagesPerTransaction?: number;
   /** Counting stops here; `totalCapped` says when it did (default 1000). */
   countCap?: number;
   /** Minimum time between paging progress events (default 100 ms). */
@@ -104,7 +104,8 @@ class SqliteCustomerCache implements CustomerCacheService {
   private async startWriter(): Promise<CacheWriter> {
     const writer = new CacheWriter(this.location);
     try {
-      const opened = await writer.call('open', { file: this.file, ...(this.options.maxSizeBytes ? { maxSizeBytes: this.options.maxSizeBytes } : {}) });
+      const { maxSizeBytes, maxPagesPerTransaction } = this.options;
+      const opened = await writer.call('open', { file: this.file, ...(maxSizeBytes ? { maxSizeBytes } : {}), ...(maxPagesPerTransaction ? { maxPagesPerTransaction } : {}) });
       if (opened.notice) this.setNotice(opened.notice);
     } catch (e) {
       await writer.stop().catch(() => undefined);
@@ -231,7 +232,6 @@ class SqliteCustomerCache implements CustomerCacheService {
       full: options.full ?? false,
       now: this.now,
       ...(this.options.pageConcurrency ? { concurrency: this.options.pageConcurrency } : {}),
-      ...(this.options.maxPagesPerWrite ? { maxPagesPerWrite: this.options.maxPagesPerWrite } : {}),
     });
     const { phase } = outcome.progress;
     this.options.logger?.info({ environmentId: this.environmentId, phase, pagesDone: outcome.progress.pagesDone, customers: outcome.progress.customers }, 'customer sync ended');

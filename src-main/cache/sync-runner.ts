@@ -12,6 +12,8 @@ import { customerRow } from './search-fields';
 import type { ProgressCounts, SyncProgressReporter } from './sync-progress';
 
 export const PAGE_SIZE = 100;
+/** Pages handed to the worker and not yet stored: enough to let it batch, few enough to bound memory. */
+const PAGES_WITH_WORKER = 8;
 
 export interface SyncStorePort {
   syncState(): Promise<SyncState>;
@@ -28,10 +30,8 @@ export interface SyncRun {
   /** Ignore the ETag and any interrupted sync: fetch everything from page 0. */
   full: boolean;
   now: () => Date;
-  /** Pages requested at once (default 4). */
+  /** Pages requested at once (default 2). */
   concurrency?: number;
-  /** Pages stored per transaction (default 1). */
-  maxPagesPerWrite?: number;
 }
 
 export interface SyncOutcome {
@@ -128,7 +128,7 @@ async function fetchRemainingPages(
   counts: ProgressCounts,
   fetchPage: (page: number) => Promise<ApiResult<Customer[]>>,
 ): Promise<void> {
-  const concurrency = Math.max(1, run.concurrency ?? 4);
+  const concurrency = Math.max(1, run.concurrency ?? 2);
   const writes = new PageWriteQueue(
     (pages) => run.store.writePages(pages),
     (written, lastPage) => {
@@ -164,7 +164,7 @@ async function fetchRemainingPages(
       }
       counts.totalPages = total;
       writes.push({ generation, page, totalPages: total, rows: result.data.map(customerRow) });
-      await writes.waitBelow(concurrency * 2);
+      await writes.waitBelow(PAGES_WITH_WORKER);
     }
     await writes.drain();
   } catch (e) {

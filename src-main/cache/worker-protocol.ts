@@ -4,6 +4,8 @@ import type { PageWrite, PageWritten, SyncState } from './customer-store';
 export interface OpenArgs {
   file: string;
   maxSizeBytes?: number;
+  /** Pages that arrive while a transaction is being written share the next one, up to this many (default 1). */
+  maxPagesPerTransaction?: number;
 }
 export interface Opened {
   /** Set when the file was unreadable and was replaced by a fresh cache. */

@@ -15,8 +15,6 @@ let cardIds: string[];
 
 beforeAll(async () => {
   e2e = await startE2E({ sandbox: { seed: 9001, customers: 120 } });
-  // Headless Chromium asks the harness for /favicon.ico (a 404 console error); the app's window never does.
-  await e2e.context.route('**/favicon.ico', (r) => r.fulfill({ status: 204, body: '' }));
 });
 afterAll(async () => {
   await e2e?.close();

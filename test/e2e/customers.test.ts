@@ -12,8 +12,6 @@ let all: Customer[];
 
 beforeAll(async () => {
   e2e = await startE2E({ sandbox: { seed: 4242, customers: CUSTOMERS } });
-  // Headless Chromium asks the harness for /favicon.ico (a 404 console error); the app's window never does.
-  await e2e.context.route('**/favicon.ico', (r) => r.fulfill({ status: 204, body: '' }));
 });
 afterAll(async () => {
   await e2e?.close();

@@ -14,8 +14,6 @@ let customers: Customer[];
 
 beforeAll(async () => {
   e2e = await startE2E({ sandbox: { seed: 5150, customers: 60 } });
-  // Headless Chromium asks the harness for /favicon.ico (a 404 console error); the app's window never does.
-  await e2e.context.route('**/favicon.ico', (r) => r.fulfill({ status: 204, body: '' }));
   await e2e.open('journal');
   // The local sandbox starts with the environment's first use.
   await e2e.harness.core.environments.active();

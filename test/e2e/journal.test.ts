@@ -19,8 +19,6 @@ const VIRTUAL_CARDS = 26;
 
 beforeAll(async () => {
   e2e = await startE2E({ sandbox: { seed: 7373, customers: 20 } });
-  // Headless Chromium asks the harness for /favicon.ico (a 404 console error); the app's window never does.
-  await e2e.context.route('**/favicon.ico', (r) => r.fulfill({ status: 204, body: '' }));
   await e2e.open('journal');
   await e2e.harness.core.environments.active();
   sandbox = e2e.harness.core.localSandbox()!;

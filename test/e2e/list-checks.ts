@@ -30,7 +30,7 @@ export async function pagerText(page: Page): Promise<string> {
 }
 
 /** Picks a page size in the Pager. */
-export async function choosePageSize(page: Page, size: 25 | 50 | 100): Promise<void> {
+export async function choosePageSize(page: Page, size: number): Promise<void> {
   await page.getByRole('navigation', { name: 'Pages' }).getByLabel('Rows per page').selectOption(String(size));
 }
 

@@ -5,8 +5,6 @@ import { startE2E, type E2E } from './support';
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E({ sandbox: { seed: 31, customers: 60 } });
-  // Headless Chromium asks the harness for /favicon.ico (a 404 console error); the app's window never does.
-  await e2e.context.route('**/favicon.ico', (r) => r.fulfill({ status: 204, body: '' }));
   await e2e.harness.core.environments.active(); // starts the local sandbox
 });
 afterAll(async () => {

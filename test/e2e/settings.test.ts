@@ -11,8 +11,6 @@ let second: SandboxHandle;
 
 beforeAll(async () => {
   [e2e, second] = await Promise.all([startE2E({ sandbox: { seed: 5, customers: 40 } }), startSandbox({ seed: 77, customers: 30 })]);
-  // Headless Chromium asks the harness for /favicon.ico (a 404 console error); the app's window never does.
-  await e2e.context.route('**/favicon.ico', (r) => r.fulfill({ status: 204, body: '' }));
 });
 afterAll(async () => {
   await e2e?.close();

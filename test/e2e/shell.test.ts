@@ -7,8 +7,6 @@ import { startE2E, type E2E } from './support';
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E({ sandbox: { seed: 12, customers: 50 } });
-  // Headless Chromium asks the harness for /favicon.ico (a 404 console error); the app's window never does.
-  await e2e.context.route('**/favicon.ico', (r) => r.fulfill({ status: 204, body: '' }));
 });
 afterAll(async () => {
   await e2e?.close();

@@ -27,7 +27,7 @@ export const accountColumns: Column<Account>[] = [
     width: 118,
     cell: ({ row }) => {
       const type = row.original.type;
-      return type ? <StatusBadge status="neutral" label={SHORT_TYPE_LABELS[type] ?? type} /> : '—';
+      return type ? <StatusBadge status={type} label={SHORT_TYPE_LABELS[type] ?? type} /> : '—';
     },
   },
   { id: 'currency', header: 'Currency', width: 88, cell: ({ row }) => row.original.currency ?? '—' },
@@ -43,6 +43,6 @@ export const accountColumns: Column<Account>[] = [
     width: 154,
     cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.availableBalance, row.original.currency)}</span>,
   },
-  { id: 'default', header: 'Default', width: 84, cell: ({ row }) => (row.original.isDefault ? <StatusBadge status="active" label="Default" /> : '') },
+  { id: 'default', header: 'Default', width: 84, cell: ({ row }) => (row.original.isDefault ? <StatusBadge status="active" label="Default" /> : null) },
   { id: 'created', header: 'Created', width: 108, cell: ({ row }) => formatDate(row.original.createdAt) },
 ];

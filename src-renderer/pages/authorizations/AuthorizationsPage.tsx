@@ -19,13 +19,13 @@ const APPROVED_FILTERS = ['all', 'yes', 'no'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The query values of this page; the date range defaults to the last 30 days. */
-export function authorizationDefaults(today = new Date()) {
+function authorizationDefaults(today = new Date()) {
   return { ...PAGING_DEFAULTS, ...lastDays(30, today), approved: 'all' };
 }
 type Values = ReturnType<typeof authorizationDefaults>;
 
 /** The range query for the API: empty dates are left out (open-ended). */
-export function rangeQuery(range: DateRange): { fromDate?: string; toDate?: string } {
+function rangeQuery(range: DateRange): { fromDate?: string; toDate?: string } {
   return { ...(range.fromDate ? { fromDate: range.fromDate } : {}), ...(range.toDate ? { toDate: range.toDate } : {}) };
 }
 

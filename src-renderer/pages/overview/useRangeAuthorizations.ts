@@ -1,7 +1,7 @@
 // Loads the authorizations of a date range page by page, up to a cap, so the Overview's figures grow as
 // pages arrive. Leaving the page aborts the request in flight (the query's signal cancels it in main).
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Pagination } from '../../../src-shared/api/envelope';
 import type { Authorization } from '../../../src-shared/api/records';
 import { MAX_PAGE_SIZE } from '../../../src-shared/api/requests';
@@ -12,7 +12,7 @@ import { BridgeError } from '../../lib/useBridgeQuery';
 export const OVERVIEW_PAGE_CAP = 10;
 export const OVERVIEW_RECORD_CAP = OVERVIEW_PAGE_CAP * MAX_PAGE_SIZE;
 
-interface Fetched {
+export interface Fetched {
   data: Authorization[];
   pagination?: Pagination;
 }
@@ -32,6 +32,14 @@ export interface RangeAuthorizations {
   retry: () => void;
 }
 
+/** The next page to fetch for the Overview, or undefined at the end of the range or at the cap. */
+export function nextOverviewPage(last: Fetched, pages: readonly Fetched[]): number | undefined {
+  if (pages.length >= OVERVIEW_PAGE_CAP || last.data.length === 0) return undefined;
+  const p = last.pagination;
+  if (!p) return last.data.length < MAX_PAGE_SIZE ? undefined : pages.length;
+  return p.page + 1 < p.pages ? p.page + 1 : undefined;
+}
+
 export function useRangeAuthorizations(range: { fromDate: string; toDate: string }, env: string | null, enabled: boolean): RangeAuthorizations {
   const q = useInfiniteQuery({
     queryKey: ['overview', env, range.fromDate, range.toDate],
@@ -43,16 +51,11 @@ export function useRangeAuthorizations(range: { fromDate: string; toDate: string
       return { data: r.data, pagination: r.pagination };
     },
     initialPageParam: 0,
-    getNextPageParam: (last: Fetched, pages: Fetched[]) => {
-      if (pages.length >= OVERVIEW_PAGE_CAP || last.data.length === 0) return undefined;
-      const p = last.pagination;
-      if (!p) return last.data.length < MAX_PAGE_SIZE ? undefined : pages.length;
-      return p.page + 1 < p.pages ? p.page + 1 : undefined;
-    },
+    getNextPageParam: nextOverviewPage,
     enabled: enabled && env !== null,
   });
 
-  const pages = q.data?.pages ?? [];
+  const pages = useMemo(() => q.data?.pages ?? [], [q.data]);
   // Keep going until the range is loaded or the cap is reached; a failure waits for Retry.
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = q;
   useEffect(() => {
@@ -60,7 +63,7 @@ export function useRangeAuthorizations(range: { fromDate: string; toDate: string
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage, pages.length]);
 
   const first = pages[0]?.pagination;
-  const authorizations = pages.flatMap((p) => p.data);
+  const authorizations = useMemo(() => pages.flatMap((p) => p.data), [pages]);
   const total = first?.total ?? null;
   return {
     authorizations,

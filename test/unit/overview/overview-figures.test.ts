@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Authorization } from '../../../src-shared/api/records';
 import { daysBetween, summarize, topCategories } from '../../../src-renderer/pages/overview/summarize';
+import { OVERVIEW_PAGE_CAP, nextOverviewPage } from '../../../src-renderer/pages/overview/useRangeAuthorizations';
 
 /** An authorization at noon local time on a day of November 2026. */
 function auth(day: number, fields: Partial<Authorization>): Authorization {
@@ -74,5 +75,29 @@ describe('daysBetween and topCategories', () => {
     const top = topCategories(list, 8);
     expect(top).toHaveLength(9);
     expect(top.at(-1)).toEqual({ category: 'other', label: 'Other categories', count: 4, amount: 40 + 30 + 20 + 10 });
+  });
+});
+
+describe('nextOverviewPage', () => {
+  const fetched = (page: number, pages: number, rows = 100) => ({
+    data: Array.from({ length: rows }, (_, i) => ({ _id: `${page}-${i}`, amount: 1 }) as Authorization),
+    pagination: { page, pages, total: pages * 100, limit: 100 },
+  });
+
+  it('walks the pages of the range and stops at its end', () => {
+    expect(nextOverviewPage(fetched(0, 3), [fetched(0, 3)])).toBe(1);
+    expect(nextOverviewPage(fetched(2, 3), [fetched(0, 3), fetched(1, 3), fetched(2, 3)])).toBeUndefined();
+  });
+
+  it(`stops at ${OVERVIEW_PAGE_CAP} pages however many the range has`, () => {
+    const loaded = Array.from({ length: OVERVIEW_PAGE_CAP }, (_, i) => fetched(i, 40));
+    expect(nextOverviewPage(loaded.at(-1)!, loaded)).toBeUndefined();
+    expect(nextOverviewPage(loaded[OVERVIEW_PAGE_CAP - 2]!, loaded.slice(0, -1))).toBe(OVERVIEW_PAGE_CAP - 1);
+  });
+
+  it('ends on an empty page, or on a short page when the server sends no pagination', () => {
+    expect(nextOverviewPage({ data: [], pagination: { page: 0, pages: 5, total: 500, limit: 100 } }, [])).toBeUndefined();
+    expect(nextOverviewPage({ data: fetched(0, 1, 40).data }, [{ data: [] }])).toBeUndefined();
+    expect(nextOverviewPage({ data: fetched(0, 1).data }, [{ data: [] }])).toBe(1);
   });
 });
