@@ -43,17 +43,52 @@ const META_KEYS = [
 type MetaKey = (typeof META_KEYS)[number];
 
 export class CustomerStore {
-  private readonly upsert: StatementSync;
+  private readonly insertRow: StatementSync;
+  private readonly findRow: StatementSync;
+  private readonly updateRow: StatementSync;
+  private readonly indexNames: StatementSync;
+  private readonly unindexNames: StatementSync;
+  private readonly indexPhone: StatementSync;
+  private readonly unindexPhone: StatementSync;
   private readonly setMetaStmt: StatementSync;
   private readonly getMetaStmt: StatementSync;
 
   constructor(private readonly db: DatabaseSync) {
-    this.upsert = db.prepare(`
-      INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (id) DO UPDATE SET generation = excluded.generation, names = excluded.names,
-        email = excluded.email, phone = excluded.phone, json = excluded.json`);
+    this.insertRow = db.prepare(
+      'INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+    );
+    this.findRow = db.prepare('SELECT seq, names, phone FROM customers WHERE id = ?');
+    this.updateRow = db.prepare('UPDATE customers SET generation = ?, names = ?, email = ?, phone = ?, json = ? WHERE seq = ?');
+    // An external-content FTS5 index forgets a row given the words it indexed for it ('delete').
+    this.indexNames = db.prepare('INSERT INTO customer_names (rowid, names) VALUES (?, ?)');
+    this.unindexNames = db.prepare("INSERT INTO customer_names (customer_names, rowid, names) VALUES ('delete', ?, ?)");
+    this.indexPhone = db.prepare('INSERT INTO customer_phones (rowid, phone) VALUES (?, ?)');
+    this.unindexPhone = db.prepare("INSERT INTO customer_phones (customer_phones, rowid, phone) VALUES ('delete', ?, ?)");
     this.setMetaStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
     this.getMetaStmt = db.prepare('SELECT value FROM meta WHERE key = ?');
+  }
+
+  /** Inserts or updates one customer and its index entries; true when it was new. */
+  private putRow(r: CustomerRow, generation: number): boolean {
+    const inserted = this.insertRow.run(r.id, generation, r.names, r.email, r.phone, r.json);
+    if (inserted.changes > 0) {
+      this.indexNames.run(inserted.lastInsertRowid, r.names);
+      this.indexPhone.run(inserted.lastInsertRowid, r.phone);
+      return true;
+    }
+    const old = this.findRow.get(r.id)!;
+    const seq = Number(old.seq);
+    const [names, phone] = [String(old.names), String(old.phone)];
+    this.updateRow.run(generation, r.names, r.email, r.phone, r.json, seq);
+    if (names !== r.names) {
+      this.unindexNames.run(seq, names);
+      this.indexNames.run(seq, r.names);
+    }
+    if (phone !== r.phone) {
+      this.unindexPhone.run(seq, phone);
+      this.indexPhone.run(seq, r.phone);
+    }
+    return false;
   }
 
   private meta(key: MetaKey): string | number | null {
@@ -115,8 +150,10 @@ export class CustomerStore {
     } else if (write.generation !== generation || this.num('sync_next_page') !== write.page) {
       throw new Error(`Page ${write.page} of sync ${write.generation} is out of order; the cache expects page ${this.num('sync_next_page')} of sync ${generation}.`);
     }
-    for (const r of write.rows) this.upsert.run(r.id, generation, r.names, r.email, r.phone, r.json);
+    let added = 0;
+    for (const r of write.rows) if (this.putRow(r, generation)) added++;
     done += write.rows.length;
+    this.setMeta('customer_count', (this.num('customer_count') ?? 0) + added);
     this.setMeta('sync_next_page', write.page + 1);
     this.setMeta('sync_total_pages', write.totalPages);
     this.setMeta('sync_customers_done', done);
@@ -127,13 +164,25 @@ export class CustomerStore {
   finishGeneration(generation: number, at: string): { pruned: number; customerCount: number } {
     return this.transaction(() => {
       if (this.num('sync_generation') !== generation) throw new Error(`Sync ${generation} is no longer the current one.`);
+      this.db
+        .prepare("INSERT INTO customer_names (customer_names, rowid, names) SELECT 'delete', seq, names FROM customers WHERE generation <> ?")
+        .run(generation);
+      this.db
+        .prepare("INSERT INTO customer_phones (customer_phones, rowid, phone) SELECT 'delete', seq, phone FROM customers WHERE generation <> ?")
+        .run(generation);
       const pruned = Number(this.db.prepare('DELETE FROM customers WHERE generation <> ?').run(generation).changes);
+      this.setMeta('customer_count', Number(this.db.prepare('SELECT count(*) AS n FROM customers').get()?.n ?? 0));
       this.setMeta('etag', this.str('sync_pending_etag'));
       this.setMeta('last_synced_at', at);
       this.setMeta('last_total_pages', this.num('sync_total_pages'));
       for (const k of ['sync_next_page', 'sync_total_pages', 'sync_customers_done', 'sync_pending_etag'] as const) this.setMeta(k, null);
       return { pruned, customerCount: this.num('customer_count') ?? 0 };
     });
+  }
+
+  /** Copies the write-ahead log into the file and empties it (after a sync it can hold ~40 MB). */
+  checkpoint(): void {
+    this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   }
 
   /** The service said nothing changed (304): the cache is as fresh as if it had synced now. */

@@ -4,7 +4,7 @@ import type { Customer } from '../../src-shared/api/records';
 import { nationalNumber } from './phone';
 
 export interface SearchFields {
-  /** Every distinct name word (display name, first, last and other names), for the full-text index. */
+  /** Every distinct name word (display name, first, last and other names), for the names index. */
   names: string;
   /** Lower-cased email address; '' when none. */
   email: string;

@@ -4,11 +4,13 @@
 // hex, an id prefix.
 import { looksLikePhone, nationalNumber } from './phone';
 
-export type SearchColumn = 'email' | 'phone' | 'id';
 export type Matcher =
+  /** An FTS5 query on the index of name words. */
   | { kind: 'names'; match: string }
-  | { kind: 'equals'; column: SearchColumn; value: string }
-  | { kind: 'prefix'; column: SearchColumn; value: string };
+  /** An FTS5 query on the index of national phone numbers. */
+  | { kind: 'phone'; match: string }
+  /** The whole value, or a prefix of it, of the lower-cased email or the id. */
+  | { kind: 'email' | 'id'; exact: boolean; value: string };
 
 export interface SearchPlan {
   /** Whole-word / whole-value matches, shown first. */
@@ -25,15 +27,16 @@ export function queryWords(query: string): string[] {
   return query.normalize('NFC').split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean);
 }
 
+/** An FTS5 string literal: the query can never be read as FTS5 syntax. */
 const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
 export function planSearch(rawQuery: string): SearchPlan {
   const query = rawQuery.trim();
   const plan: SearchPlan = { exact: [], prefix: [] };
   if (!query) return plan;
-  const both = (column: SearchColumn, value: string) => {
-    plan.exact.push({ kind: 'equals', column, value });
-    plan.prefix.push({ kind: 'prefix', column, value });
+  const both = (kind: 'email' | 'id', value: string) => {
+    plan.exact.push({ kind, exact: true, value });
+    plan.prefix.push({ kind, exact: false, value });
   };
   const oneWord = !/\s/.test(query);
   const idLike = oneWord && new RegExp(`^[0-9a-f]{${MIN_ID_PREFIX},24}$`, 'i').test(query);
@@ -44,7 +47,10 @@ export function planSearch(rawQuery: string): SearchPlan {
   }
   if (looksLikePhone(query)) {
     const phone = nationalNumber(query);
-    if (phone) both('phone', phone);
+    if (phone) {
+      plan.exact.push({ kind: 'phone', match: quote(phone) });
+      plan.prefix.push({ kind: 'phone', match: `${quote(phone)}*` });
+    }
     if (idLike) both('id', query.toLowerCase());
     return plan;
   }

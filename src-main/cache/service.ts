@@ -1,5 +1,5 @@
-// The per-environment customer cache: searches on a read connection of the calling thread (well under a
-// millisecond or two), writes in the cache worker, syncs on demand or on a schedule, one at a time.
+// The per-environment customer cache: searches on a read-only connection of the calling thread (a few
+// milliseconds at most), writes in the cache worker, syncs on demand or on a schedule, one at a time.
 import { join } from 'node:path';
 import type { Customer } from '../../src-shared/api/records';
 import type { CacheStatus, CustomerSearchResult, SyncProgress } from '../../src-shared/ipc/channels/customers';
@@ -18,6 +18,7 @@ import { defaultWorkerLocation, workerLocation, type WorkerLocation } from './wo
 
 export const CACHE_FILE_NAME = 'customers.sqlite';
 export const DEFAULT_SEARCH_LIMIT = 50;
+export const DEFAULT_PAGES_PER_TRANSACTION = 8;
 
 export interface CustomerCacheOptions {
   /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */
@@ -32,7 +33,12 @@ export interface CustomerCacheOptions {
   maxSizeBytes?: number;
   /** Pages requested at once during a sync (default 2). */
   pageConcurrency?: number;
-  /** Pages that pile up while the worker writes share its next transaction, up to this many (default 1). */
+  /**
+   * Whole pages that arrive while the worker is writing share its next transaction, up to this many
+   * (default 8; 1 gives every page a transaction of its own). Each transaction still holds whole pages
+   * and the resume point after the last, so nothing changes for consistency or resuming; fewer, larger
+   * transactions make a sync about a third cheaper for the worker.
+   */
   maxPagesPerTransaction?: number;
   /** Counting stops here; `totalCapped` says when it did (default 1000). */
   countCap?: number;
@@ -104,8 +110,8 @@ class SqliteCustomerCache implements CustomerCacheService {
   private async startWriter(): Promise<CacheWriter> {
     const writer = new CacheWriter(this.location);
     try {
-      const { maxSizeBytes, maxPagesPerTransaction } = this.options;
-      const opened = await writer.call('open', { file: this.file, ...(maxSizeBytes ? { maxSizeBytes } : {}), ...(maxPagesPerTransaction ? { maxPagesPerTransaction } : {}) });
+      const { maxSizeBytes, maxPagesPerTransaction = DEFAULT_PAGES_PER_TRANSACTION } = this.options;
+      const opened = await writer.call('open', { file: this.file, ...(maxSizeBytes ? { maxSizeBytes } : {}), maxPagesPerTransaction });
       if (opened.notice) this.setNotice(opened.notice);
     } catch (e) {
       await writer.stop().catch(() => undefined);
@@ -284,11 +290,11 @@ class SqliteCustomerCache implements CustomerCacheService {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.closed = true; // no new sync, no rebuild from here on
     this.schedule.stop();
     this.cancelSync();
     await this.running?.promise.catch(() => undefined);
     await this.recovering?.catch(() => undefined);
-    this.closed = true;
     this.reader?.close();
     this.reader = null;
     await this.writer?.stop().catch(() => undefined);

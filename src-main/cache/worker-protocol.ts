@@ -4,7 +4,7 @@ import type { PageWrite, PageWritten, SyncState } from './customer-store';
 export interface OpenArgs {
   file: string;
   maxSizeBytes?: number;
-  /** Pages that arrive while a transaction is being written share the next one, up to this many (default 1). */
+  /** Page writes already waiting when one is taken share its transaction, up to this many (default 1). */
   maxPagesPerTransaction?: number;
 }
 export interface Opened {

@@ -33,7 +33,11 @@ const ops: WorkerOps = {
   },
   syncState: () => requireStore().syncState(),
   writePages: (pages) => requireStore().writePages(pages),
-  finishGeneration: (generation, at) => requireStore().finishGeneration(generation, at),
+  finishGeneration(generation, at) {
+    const finished = requireStore().finishGeneration(generation, at);
+    requireStore().checkpoint();
+    return finished;
+  },
   markUnchanged: (at) => requireStore().markUnchanged(at),
   setSchedule: (minutes) => requireStore().setSchedule(minutes),
   recover(reason) {

@@ -91,6 +91,7 @@ describe('a full disk', () => {
     const db = new DatabaseSync(join(tmp.folder, CACHE_FILE_NAME), { readOnly: true });
     expect(Number(db.prepare('SELECT count(*) AS n FROM customers').get()?.n)).toBe(status.customers);
     expect(Number(db.prepare('SELECT count(*) AS n FROM customer_names_docsize').get()?.n)).toBe(status.customers);
+    expect(Number(db.prepare('SELECT count(*) AS n FROM customer_phones_docsize').get()?.n)).toBe(status.customers);
     db.close();
 
     const roomy = await openCache(tmp.folder, api);

@@ -60,7 +60,11 @@ describe('CustomerStore', () => {
     expect(store.syncState()).toMatchObject({ nextPage: null, etag: '"e1"', lastSyncedAt: '2026-01-01T00:00:00.000Z', lastTotalPages: 3 });
 
     // A second sync sees only the first 150 customers, one of them renamed.
-    const renamed = fillerCustomers(0, 150).map((c, i) => (i === 7 ? { ...c, name: 'Zainab Renamed', individual: { ...c.individual, firstName: 'Zainab', lastName: 'Renamed' } } : c));
+    const before = fillerCustomers(0, 150);
+    const oldPhone = before[9]!.phoneNumber!.slice(4);
+    const renamed = before.map((c, i) =>
+      i === 7 ? { ...c, name: 'Zainab Renamed', individual: { ...c.individual, firstName: 'Zainab', lastName: 'Renamed' } }
+        : i === 9 ? { ...c, phoneNumber: '+2349099999999' } : c);
     const [q0, q1] = pages(renamed);
     const next = store.writePages([{ generation: null, page: 0, totalPages: 2, rows: q0!.map(customerRow) }]).generation;
     expect(next).toBe(generation + 1);
@@ -68,9 +72,13 @@ describe('CustomerStore', () => {
     expect(store.finishGeneration(next, '2026-01-02T00:00:00.000Z')).toEqual({ pruned: 150, customerCount: 150 });
 
     expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(150);
-    expect(countOf(db, 'SELECT count(*) AS n FROM customer_names_docsize')).toBe(150);
-    expect(() => db.exec("INSERT INTO customer_names (customer_names, rank) VALUES ('integrity-check', 1)")).not.toThrow();
+    for (const index of ['customer_names', 'customer_phones']) {
+      expect(countOf(db, `SELECT count(*) AS n FROM ${index}_docsize`)).toBe(150);
+      expect(() => db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`)).not.toThrow();
+    }
     expect(countOf(db, `SELECT count(*) AS n FROM customer_names WHERE customer_names MATCH '"zainab" "renamed"'`)).toBe(1);
+    expect(countOf(db, `SELECT count(*) AS n FROM customer_phones WHERE customer_phones MATCH '"9099999999"'`)).toBe(1);
+    expect(countOf(db, `SELECT count(*) AS n FROM customer_phones WHERE customer_phones MATCH '"${oldPhone}"'`)).toBe(0);
     db.close();
   });
 
@@ -81,6 +89,26 @@ describe('CustomerStore', () => {
     const { generation } = store.writePages([{ generation: null, page: 0, totalPages: 3, rows: p0!.map(customerRow) }]);
     expect(() => store.writePages([{ generation, page: 2, totalPages: 3, rows: p2!.map(customerRow) }])).toThrow(/out of order/);
     expect(store.syncState()).toMatchObject({ nextPage: 1, customersDone: 100, customerCount: 100 });
+    db.close();
+  });
+
+  it('writes several pages in one transaction all or nothing', () => {
+    const { db } = openWriter(file);
+    const store = new CustomerStore(db);
+    const [p0, p1, p2, p3] = pages(fillerCustomers(0, 400));
+    const { generation } = store.writePages([{ generation: null, page: 0, totalPages: 4, rows: p0!.map(customerRow) }]);
+    // Page 3 comes before page 2: the batch fails and page 1, already applied inside it, is rolled back.
+    expect(() => store.writeBatch([
+      [{ generation, page: 1, totalPages: 4, rows: p1!.map(customerRow) }],
+      [{ generation, page: 3, totalPages: 4, rows: p3!.map(customerRow) }],
+    ])).toThrow(/out of order/);
+    expect(store.syncState()).toMatchObject({ nextPage: 1, customersDone: 100, customerCount: 100 });
+    const written = store.writeBatch([
+      [{ generation, page: 1, totalPages: 4, rows: p1!.map(customerRow) }],
+      [{ generation, page: 2, totalPages: 4, rows: p2!.map(customerRow) }],
+    ]);
+    expect(written).toEqual([{ generation, customersDone: 200 }, { generation, customersDone: 300 }]);
+    expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(300);
     db.close();
   });
 
@@ -105,6 +133,7 @@ describe('CustomerStore', () => {
     expect(store.syncState()).toMatchObject({ nextPage: stored, customersDone: stored * 100, customerCount: stored * 100 });
     expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(stored * 100);
     expect(countOf(db, 'SELECT count(*) AS n FROM customer_names_docsize')).toBe(stored * 100);
+    expect(countOf(db, 'SELECT count(*) AS n FROM customer_phones_docsize')).toBe(stored * 100);
     db.close();
   });
 });

@@ -10,34 +10,33 @@ describe('planSearch', () => {
     const plan = planSearch('Ada');
     expect(plan.exact).toEqual([
       { kind: 'names', match: '"Ada"' },
-      { kind: 'equals', column: 'email', value: 'ada' },
+      { kind: 'email', exact: true, value: 'ada' },
     ]);
     expect(plan.prefix).toEqual([
       { kind: 'names', match: '"Ada"*' },
-      { kind: 'prefix', column: 'email', value: 'ada' },
+      { kind: 'email', exact: false, value: 'ada' },
     ]);
   });
 
   it('needs every word of a several-word query and does not treat it as an email', () => {
-    const plan = planSearch('ada  obi');
-    expect(plan.prefix).toEqual([{ kind: 'names', match: '"ada"* "obi"*' }]);
+    expect(planSearch('ada  obi').prefix).toEqual([{ kind: 'names', match: '"ada"* "obi"*' }]);
   });
 
   it('treats a query with @ as an email only', () => {
-    expect(planSearch('Ada.Obi@Mail').prefix).toEqual([{ kind: 'prefix', column: 'email', value: 'ada.obi@mail' }]);
+    expect(planSearch('Ada.Obi@Mail').prefix).toEqual([{ kind: 'email', exact: false, value: 'ada.obi@mail' }]);
   });
 
   it('treats digits in phone form as the national number', () => {
-    expect(planSearch('+234 803 12').prefix).toEqual([{ kind: 'prefix', column: 'phone', value: '80312' }]);
+    expect(planSearch('+234 803 12').prefix).toEqual([{ kind: 'phone', match: '"80312"*' }]);
   });
 
   it('also tries an id prefix for hex of four characters or more', () => {
-    expect(planSearch('61CF99').prefix).toContainEqual({ kind: 'prefix', column: 'id', value: '61cf99' });
+    expect(planSearch('61CF99').prefix).toContainEqual({ kind: 'id', exact: false, value: '61cf99' });
     expect(planSearch('6199').prefix).toEqual([
-      { kind: 'prefix', column: 'phone', value: '6199' },
-      { kind: 'prefix', column: 'id', value: '6199' },
+      { kind: 'phone', match: '"6199"*' },
+      { kind: 'id', exact: false, value: '6199' },
     ]);
-    expect(planSearch('abc').prefix.some((m) => m.kind === 'prefix' && m.column === 'id')).toBe(false);
+    expect(planSearch('abc').prefix.some((m) => m.kind === 'id')).toBe(false);
   });
 
   it('cannot be broken by FTS5 syntax in the query', () => {
