@@ -67,7 +67,7 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
     status = search.data.data.lastSyncedAt === null && search.data.data.total === 0
       ? 'The customer cache is empty. Sync customers on the Customers page first.'
       : 'No cached customer matches.';
-  } else status = `${search.data.data.total.toLocaleString('en')} found · ${cacheAgeText(search.data.data.cacheAgeMs)}`;
+  } else status = `${search.data.data.total.toLocaleString('en')}${search.data.data.totalCapped ? '+' : ''} found · ${cacheAgeText(search.data.data.cacheAgeMs)}`;
 
   return (
     <div className="search-dialog-backdrop" onMouseDown={onClose}>

@@ -74,7 +74,7 @@ export function CustomerList(): React.JSX.Element {
         <>
           {cacheEmpty ? null : (
             <p className="muted results-summary" role="status" data-testid="search-summary">
-              {summaryText(search.settledQuery, result.results.length, result.total, result.cacheAgeMs, status?.customers ?? null)}
+              {summaryText(search.settledQuery, result.results.length, result.total, result.totalCapped === true, result.cacheAgeMs, status?.customers ?? null)}
             </p>
           )}
           {result.results.length === 0 ? (
@@ -99,12 +99,14 @@ export function CustomerList(): React.JSX.Element {
   );
 }
 
-function summaryText(query: string, shown: number, total: number, cacheAgeMs: number | null, cached: number | null): string {
+function summaryText(query: string, shown: number, total: number, capped: boolean, cacheAgeMs: number | null, cached: number | null): string {
   const age = cacheAgeText(cacheAgeMs);
   if (!query) {
     const all = cached ?? total;
     return `Showing the first ${shown.toLocaleString('en')} of ${all.toLocaleString('en')} cached customers · ${age}`;
   }
   const more = total > shown ? ` (showing ${shown.toLocaleString('en')}; refine the search to narrow it)` : '';
-  return `${total.toLocaleString('en')} ${total === 1 ? 'match' : 'matches'}${more} · ${age}`;
+  // Counting stops at a cap in large caches: say "1,000+" rather than a number that looks exact.
+  const count = `${total.toLocaleString('en')}${capped ? '+' : ''}`;
+  return `${count} ${total === 1 && !capped ? 'match' : 'matches'}${more} · ${age}`;
 }
