@@ -70,3 +70,19 @@ export async function until(predicate: () => boolean, timeoutMs = 20_000): Promi
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * Waits until the sandbox has logged every request already sent to it: a request the client gave up on
+ * (a cancelled sync) is still answered, and logged, once its injected latency has passed.
+ */
+export async function untilSandboxQuiet(sandbox: SandboxHandle, quietMs = 150, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  let seen = sandbox.requests().length;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, quietMs));
+    const now = sandbox.requests().length;
+    if (now === seen) return;
+    if (Date.now() > end) throw new Error('the sandbox kept receiving requests');
+    seen = now;
+  }
+}

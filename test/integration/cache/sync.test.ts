@@ -1,7 +1,7 @@
 // Syncing from the real sandbox: progress, the 304 path, one sync at a time, cancel and resume, pruning.
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncProgressSchema, type SyncProgress } from '../../../src-shared/ipc/channels/customers';
-import { customerPagesRequested, openCache, sandboxWithClient, temporaryFolder, until } from './cache-fixture';
+import { customerPagesRequested, openCache, sandboxWithClient, temporaryFolder, until, untilSandboxQuiet } from './cache-fixture';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -91,6 +91,7 @@ describe('customer sync', () => {
     expect((await cache.status()).customers).toBe(stoppedAt * 100);
     expect(cache.cancelSync()).toBe(false);
 
+    await untilSandboxQuiet(sandbox);
     sandbox.clearRequests();
     sandbox.faults.clear();
     events.length = 0;
