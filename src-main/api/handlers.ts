@@ -4,10 +4,10 @@ import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/contract';
 import type { Result } from '../../src-shared/ipc/result';
 import type { Logger } from '../core/ports';
 import { extractEmbeddedCards } from '../cards/embedded-cards';
+import { handlerGuard } from '../ipc/guarded';
 import type { Handler, HandlersFor } from '../ipc/handler';
 import type { ActiveEnvironment } from '../profiles/environment-manager';
 import type { ApiResult, CardApiClient } from './types';
-import { unexpectedError } from './unexpected-error';
 
 export type ApiReadChannel =
   | 'customers.list' | 'cards.transactions' | 'cards.balance' | 'accounts.list' | 'accounts.nameEnquiry'
@@ -26,18 +26,13 @@ function plain<T>(result: ApiResult<T>): Result<T> {
 }
 
 export function apiReadHandlers(getActive: () => Promise<ActiveEnvironment>, hooks: ApiReadHooks = {}): HandlersFor<ApiReadChannel> {
+  const guard = handlerGuard(hooks.logger);
+  /** Runs on the active environment's client. */
   function on<C extends ApiReadChannel>(
     channel: C,
     run: (api: CardApiClient, input: ParsedInputOf<C>, signal: AbortSignal) => Promise<Result<OutputOf<C>>>,
   ): Handler<C> {
-    return async (input, ctx) => {
-      try {
-        const { api } = await getActive();
-        return await run(api, input, ctx.signal);
-      } catch (error) {
-        return unexpectedError(error, hooks.logger, channel);
-      }
-    };
+    return guard(channel, async (input, signal) => run((await getActive()).api, input, signal));
   }
 
   function observe(records: readonly (Authorization | Transaction)[], source: 'authorization' | 'transaction'): void {

@@ -3,8 +3,9 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { openSqlite } from '../storage/sqlite-database';
 import { isCorruption, messageOf } from './cache-errors';
-import { migrate, requireFts5 } from './schema';
+import { CACHE_SCHEMA, requireFts5 } from './schema';
 
 export interface OpenedWriter {
   db: DatabaseSync;
@@ -18,28 +19,25 @@ export interface WriterOptions {
 }
 
 function connectWriter(file: string, options: WriterOptions): DatabaseSync {
-  const db = new DatabaseSync(file, { timeout: 5000 });
-  try {
-    requireFts5(db);
-    // The first statement that reads the file: a damaged header fails here with SQLITE_NOTADB.
-    db.exec('PRAGMA journal_mode = WAL');
-    // WAL + NORMAL survives a crash of the app (a killed process loses nothing committed).
-    db.exec('PRAGMA synchronous = NORMAL');
-    db.exec('PRAGMA cache_size = -32000');
-    // Checkpoint every ~40 MB of WAL rather than 4 MB: index pages rewritten by many syncs' pages are then
-    // copied into the file once, not once per few pages.
-    db.exec('PRAGMA wal_autocheckpoint = 10000');
-    migrate(db);
-    db.prepare("SELECT value FROM meta WHERE key = 'customer_count'").get();
-    if (options.maxSizeBytes) {
-      const pageSize = Number(db.prepare('PRAGMA page_size').get()?.page_size ?? 4096);
-      db.exec(`PRAGMA max_page_count = ${Math.max(1, Math.floor(options.maxSizeBytes / pageSize))}`);
-    }
-    return db;
-  } catch (e) {
-    db.close();
-    throw e;
-  }
+  return openSqlite(file, {
+    schema: CACHE_SCHEMA,
+    beforeOpen: requireFts5,
+    pragmas: [
+      // WAL + NORMAL survives a crash of the app (a killed process loses nothing committed).
+      'synchronous = NORMAL',
+      'cache_size = -32000',
+      // Checkpoint every ~40 MB of WAL rather than 4 MB: index pages rewritten by many syncs' pages are then
+      // copied into the file once, not once per few pages.
+      'wal_autocheckpoint = 10000',
+    ],
+    afterMigrate: (db) => {
+      db.prepare("SELECT value FROM meta WHERE key = 'customer_count'").get();
+      if (options.maxSizeBytes) {
+        const pageSize = Number(db.prepare('PRAGMA page_size').get()?.page_size ?? 4096);
+        db.exec(`PRAGMA max_page_count = ${Math.max(1, Math.floor(options.maxSizeBytes / pageSize))}`);
+      }
+    },
+  });
 }
 
 /** Opens (creating or migrating) the cache; an unreadable file is moved aside and replaced. */

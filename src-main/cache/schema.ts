@@ -1,6 +1,7 @@
 // The cache's schema as numbered migrations; `PRAGMA user_version` records how many have run.
 // A new version appends a migration; a shipped migration is never edited.
 import type { DatabaseSync } from 'node:sqlite';
+import type { Schema } from '../storage/sqlite-database';
 import { CacheUnavailableError, CacheUnreadableError } from './cache-errors';
 
 export const MIGRATIONS: readonly string[] = [
@@ -48,25 +49,9 @@ export function requireFts5(db: DatabaseSync): void {
   }
 }
 
-export function schemaVersion(db: DatabaseSync): number {
-  return Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
-}
-
-/** Runs the migrations this file has not yet applied, each in its own transaction. */
-export function migrate(db: DatabaseSync): void {
-  const current = schemaVersion(db);
-  if (current > SCHEMA_VERSION) {
-    throw new CacheUnreadableError(`The cache was written by a newer Card Desk (schema ${current}, this one knows ${SCHEMA_VERSION}).`);
-  }
-  for (let v = current; v < SCHEMA_VERSION; v++) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      db.exec(MIGRATIONS[v]!);
-      db.exec(`PRAGMA user_version = ${v + 1}`);
-      db.exec('COMMIT');
-    } catch (e) {
-      db.exec('ROLLBACK');
-      throw e;
-    }
-  }
-}
+export const CACHE_SCHEMA: Schema = {
+  name: 'the customer cache',
+  migrations: MIGRATIONS,
+  newerSchemaError: (found, known) =>
+    new CacheUnreadableError(`The cache was written by a newer Card Desk (schema ${found}, this one knows ${known}).`),
+};

@@ -1,6 +1,6 @@
 // Numbered schema migrations for known-cards.sqlite. `PRAGMA user_version` holds how many have run;
 // append new steps, never edit a released one.
-import type { DatabaseSync } from 'node:sqlite';
+import type { Schema } from '../storage/sqlite-database';
 
 const MIGRATIONS: readonly string[] = [
   // 1: one row per card id; the searchable fields as columns beside the card's full JSON.
@@ -23,26 +23,5 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX cards_by_client_reference ON cards (client_reference);`,
 ];
 
+export const KNOWN_CARDS_SCHEMA: Schema = { name: 'known-cards.sqlite', migrations: MIGRATIONS };
 export const KNOWN_CARDS_SCHEMA_VERSION = MIGRATIONS.length;
-
-/** Brings the file up to the current schema, one step per transaction. */
-export function migrateKnownCards(db: DatabaseSync): void {
-  const row = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
-  const current = row?.user_version ?? 0;
-  if (current > MIGRATIONS.length) {
-    throw new Error(
-      `known-cards.sqlite has schema version ${current}, newer than this Card Desk understands (${MIGRATIONS.length}). Update Card Desk.`,
-    );
-  }
-  for (let version = current; version < MIGRATIONS.length; version++) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      db.exec(MIGRATIONS[version]!);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
-      db.exec('COMMIT');
-    } catch (e) {
-      db.exec('ROLLBACK');
-      throw e;
-    }
-  }
-}

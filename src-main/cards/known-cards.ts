@@ -1,11 +1,11 @@
 // The local index of cards this environment has seen. The API has no list-cards operation, so Card Desk
 // remembers cards it issued and cards embedded in authorizations and transactions it fetched.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import type { Card } from '../../src-shared/api/records';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src-shared/api/requests';
-import { migrateKnownCards } from './known-cards-migrations';
+import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
+import { likeLiteral, selectPage } from '../storage/paged-select';
+import { openSqlite } from '../storage/sqlite-database';
+import { KNOWN_CARDS_SCHEMA } from './known-cards-migrations';
 import { type CardSource, mergeCard, mergeSource } from './merge-card';
 import { refId } from './ref-id';
 
@@ -61,8 +61,7 @@ const isoOrNull = (s: unknown): string | null => {
   const t = Date.parse(s);
   return Number.isNaN(t) ? null : new Date(t).toISOString();
 };
-/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
-const likePrefix = (s: string): string => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePrefix = (s: string): string => `${likeLiteral(s)}%`;
 
 export interface OpenKnownCardsOptions {
   /** The environment's data folder; the index lives in `<folder>/known-cards.sqlite`. */
@@ -72,16 +71,7 @@ export interface OpenKnownCardsOptions {
 }
 
 export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCardsOptions): KnownCards {
-  mkdirSync(folder, { recursive: true });
-  const db = new DatabaseSync(join(folder, KNOWN_CARDS_FILE), { timeout: 5_000 });
-  try {
-    db.exec('PRAGMA journal_mode = WAL');
-    db.exec('PRAGMA synchronous = NORMAL');
-    migrateKnownCards(db);
-  } catch (e) {
-    db.close();
-    throw e;
-  }
+  const db = openSqlite(join(folder, KNOWN_CARDS_FILE), { schema: KNOWN_CARDS_SCHEMA, pragmas: ['synchronous = NORMAL'] });
 
   const selectOne = db.prepare('SELECT json, source, sort_at FROM cards WHERE id = ?');
   const upsert = db.prepare(`
@@ -145,8 +135,6 @@ export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCard
     },
 
     list({ customerId, query, page = 0, limit = DEFAULT_PAGE_SIZE } = {}) {
-      const size = Math.min(Math.max(1, Math.trunc(limit)), MAX_PAGE_SIZE);
-      const offset = Math.max(0, Math.trunc(page)) * size;
       const where: string[] = [];
       const params: Record<string, string | number> = {};
       if (customerId) {
@@ -160,11 +148,7 @@ export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCard
         params.prefix = likePrefix(text);
         params.lowerPrefix = likePrefix(text.toLowerCase());
       }
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = Number((db.prepare(`SELECT COUNT(*) AS n FROM cards ${filter}`).get(params) as { n: number }).n);
-      const rows = db
-        .prepare(`SELECT json FROM cards ${filter} ORDER BY sort_at DESC, id DESC LIMIT :limit OFFSET :offset`)
-        .all({ ...params, limit: size, offset });
+      const { rows, total } = selectPage(db, { from: 'cards', columns: 'json', where, params, orderBy: 'sort_at DESC, id DESC', page, limit });
       return { cards: rows.map(readRow), total };
     },
 

@@ -49,6 +49,11 @@ export interface Column<R> {
   cell: (record: R) => Cell;
 }
 
+/** Gives `column(header, cell)` for records of type R, so a source's column list reads as a table. */
+export const columnFor =
+  <R>() =>
+  (header: string, cell: Column<R>['cell']): Column<R> => ({ header, cell });
+
 export interface FetchedPage<R> {
   records: R[];
   /** Records over all pages, when the source says. */
@@ -118,4 +123,9 @@ export function defineSource<Q, R>(def: SourceDefinition<Q, R>): ExportSource {
 export function pageFromApi<R>(result: Result<R[]>): Result<FetchedPage<R>> {
   if (!result.ok) return result;
   return ok({ records: result.data, total: result.pagination?.total ?? null, pages: result.pagination?.pages ?? null });
+}
+
+/** A page of a list Card Desk keeps itself: its records, and the page count its total gives at this limit. */
+export function pageOfTotal<R>(records: R[], total: number, limit: number): Result<FetchedPage<R>> {
+  return ok({ records, total, pages: Math.ceil(total / limit) });
 }

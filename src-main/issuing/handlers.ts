@@ -1,9 +1,8 @@
 // IPC handlers for the writes (issue a card, open an account or wallet) and the journal that records them.
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
-import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/contract';
-import { ok, type Result } from '../../src-shared/ipc/result';
-import { unexpectedError } from '../api/unexpected-error';
-import type { Handler, HandlersFor } from '../ipc/handler';
+import { ok } from '../../src-shared/ipc/result';
+import { handlerGuard } from '../ipc/guarded';
+import type { HandlersFor } from '../ipc/handler';
 import { createIssuingService, type IssuingDeps, type IssuingService } from './issuing-service';
 
 export type IssuingChannel = 'cards.create' | 'accounts.create' | 'journal.list' | 'journal.acknowledgeResend';
@@ -21,18 +20,7 @@ export function issuingHandlers(deps: IssuingDeps): HandlersFor<IssuingChannel> 
 export function issuingHandlersWithService(deps: IssuingDeps): IssuingHandlers {
   const service = createIssuingService(deps);
 
-  function on<C extends IssuingChannel>(
-    channel: C,
-    run: (input: ParsedInputOf<C>, signal: AbortSignal) => Promise<Result<OutputOf<C>>>,
-  ): Handler<C> {
-    return async (input, ctx) => {
-      try {
-        return await run(input, ctx.signal);
-      } catch (error) {
-        return unexpectedError(error, deps.logger, channel);
-      }
-    };
-  }
+  const on = handlerGuard(deps.logger);
 
   const handlers: HandlersFor<IssuingChannel> = {
     'cards.create': on('cards.create', (request, signal) => service.createCard(request, { signal })),

@@ -1,6 +1,6 @@
 // Numbered schema migrations for journal.sqlite. `PRAGMA user_version` holds how many have run;
 // append new steps, never edit a released one.
-import type { DatabaseSync } from 'node:sqlite';
+import type { Schema } from '../storage/sqlite-database';
 
 const MIGRATIONS: readonly string[] = [
   // 1: one row per write the app attempted, in every environment.
@@ -26,26 +26,5 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX entries_by_outcome ON entries (outcome);`,
 ];
 
+export const JOURNAL_SCHEMA: Schema = { name: 'journal.sqlite', migrations: MIGRATIONS };
 export const JOURNAL_SCHEMA_VERSION = MIGRATIONS.length;
-
-/** Brings the file up to the current schema, one step per transaction. */
-export function migrateJournal(db: DatabaseSync): void {
-  const row = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
-  const current = row?.user_version ?? 0;
-  if (current > MIGRATIONS.length) {
-    throw new Error(
-      `journal.sqlite has schema version ${current}, newer than this Card Desk understands (${MIGRATIONS.length}). Update Card Desk.`,
-    );
-  }
-  for (let version = current; version < MIGRATIONS.length; version++) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      db.exec(MIGRATIONS[version]!);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
-      db.exec('COMMIT');
-    } catch (e) {
-      db.exec('ROLLBACK');
-      throw e;
-    }
-  }
-}

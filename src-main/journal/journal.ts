@@ -2,12 +2,11 @@
 // settled when the answer comes, so nothing is lost if the app dies mid-request. One SQLite file for the
 // whole app, with the environment on every row.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src-shared/api/requests';
+import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
 import type { JOURNAL_OUTCOMES, JournalEntry } from '../../src-shared/ipc/channels/journal';
-import { migrateJournal } from './journal-migrations';
+import { likeLiteral, selectPage } from '../storage/paged-select';
+import { openSqlite } from '../storage/sqlite-database';
+import { JOURNAL_SCHEMA } from './journal-migrations';
 import { safeRequest } from './safe-request';
 
 export const JOURNAL_FILE = 'journal.sqlite';
@@ -107,29 +106,24 @@ const toEntry = (row: EntryRow): JournalEntry => ({
   resendAcknowledged: row.resend_acknowledged === 1,
 });
 
-/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
-const likeAnywhere = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeAnywhere = (s: string): string => `%${likeLiteral(s)}%`;
 
 const processStart = (): Date => new Date(Date.now() - process.uptime() * 1000);
 
 export function openJournal({ file, now = () => new Date(), processStartedAt = processStart() }: OpenJournalOptions): Journal {
-  mkdirSync(dirname(file), { recursive: true });
-  const db = new DatabaseSync(file, { timeout: 5_000 });
   let recoveredAtOpen = 0;
-  try {
-    db.exec('PRAGMA journal_mode = WAL');
+  const db = openSqlite(file, {
+    schema: JOURNAL_SCHEMA,
     // FULL: an entry written before a request is sent must survive a power cut too, not only a crash.
-    db.exec('PRAGMA synchronous = FULL');
-    migrateJournal(db);
-    recoveredAtOpen = Number(
-      db.prepare(`UPDATE entries SET outcome = 'outcome_unknown', error = :error, updated_at = :now
-                  WHERE outcome = 'pending' AND at < :startedAt`)
-        .run({ error: INTERRUPTED_MESSAGE, now: now().toISOString(), startedAt: processStartedAt.toISOString() }).changes,
-    );
-  } catch (e) {
-    db.close();
-    throw e;
-  }
+    pragmas: ['synchronous = FULL'],
+    afterMigrate: (opened) => {
+      recoveredAtOpen = Number(
+        opened.prepare(`UPDATE entries SET outcome = 'outcome_unknown', error = :error, updated_at = :now
+                        WHERE outcome = 'pending' AND at < :startedAt`)
+          .run({ error: INTERRUPTED_MESSAGE, now: now().toISOString(), startedAt: processStartedAt.toISOString() }).changes,
+      );
+    },
+  });
 
   const selectOne = db.prepare(`SELECT ${COLUMNS} FROM entries WHERE id = ?`);
   const insert = db.prepare(`
@@ -204,8 +198,6 @@ export function openJournal({ file, now = () => new Date(), processStartedAt = p
     get: read,
 
     list({ environmentId, query, outcome, page = 0, limit = DEFAULT_PAGE_SIZE } = {}) {
-      const size = Math.min(Math.max(1, Math.trunc(limit)), MAX_PAGE_SIZE);
-      const offset = Math.max(0, Math.trunc(page)) * size;
       const where: string[] = [];
       const params: Record<string, string | number> = {};
       if (environmentId !== undefined) {
@@ -222,12 +214,8 @@ export function openJournal({ file, now = () => new Date(), processStartedAt = p
           OR customer_id LIKE :text ESCAPE '\\' OR error LIKE :text ESCAPE '\\')`);
         params.text = likeAnywhere(text);
       }
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = Number((db.prepare(`SELECT COUNT(*) AS n FROM entries ${filter}`).get(params) as { n: number }).n);
-      const rows = db
-        .prepare(`SELECT ${COLUMNS} FROM entries ${filter} ORDER BY seq DESC LIMIT :limit OFFSET :offset`)
-        .all({ ...params, limit: size, offset }) as unknown as EntryRow[];
-      return { entries: rows.map(toEntry), total };
+      const { rows, total } = selectPage(db, { from: 'entries', columns: COLUMNS, where, params, orderBy: 'seq DESC', page, limit });
+      return { entries: (rows as EntryRow[]).map(toEntry), total };
     },
 
     unresolved(environmentId, operation) {

@@ -1,9 +1,8 @@
 // IPC handlers for environments, their API keys and the app's status.
-import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/contract';
-import { ok, type Result } from '../../src-shared/ipc/result';
+import { ok } from '../../src-shared/ipc/result';
 import type { Logger } from '../core/ports';
-import { unexpectedError } from '../api/unexpected-error';
-import type { Handler, HandlersFor } from '../ipc/handler';
+import { handlerGuard } from '../ipc/guarded';
+import type { HandlersFor } from '../ipc/handler';
 import type { EnvironmentManager } from './environment-manager';
 
 export type SettingsChannel =
@@ -11,18 +10,7 @@ export type SettingsChannel =
   | 'keys.set' | 'keys.has' | 'keys.delete' | 'app.status';
 
 export function settingsHandlers(manager: EnvironmentManager, logger?: Logger): HandlersFor<SettingsChannel> {
-  function on<C extends SettingsChannel>(
-    channel: C,
-    run: (input: ParsedInputOf<C>, signal: AbortSignal) => Promise<Result<OutputOf<C>>>,
-  ): Handler<C> {
-    return async (input, ctx) => {
-      try {
-        return await run(input, ctx.signal);
-      } catch (error) {
-        return unexpectedError(error, logger, channel);
-      }
-    };
-  }
+  const on = handlerGuard(logger);
 
   return {
     'environments.list': on('environments.list', async () => ok(await manager.list())),

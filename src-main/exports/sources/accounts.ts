@@ -1,10 +1,10 @@
 import type { Account } from '../../../src-shared/api/records';
 import { accountsListQuerySchema } from '../../../src-shared/api/requests';
 import { isoTime } from '../cells';
-import { type Column, defineSource, pageFromApi } from '../export-source';
+import { columnFor, defineSource, pageFromApi } from '../export-source';
 
 type NamedAccount = Account & { customerName?: string };
-const column = (header: string, cell: Column<NamedAccount>['cell']): Column<NamedAccount> => ({ header, cell });
+const column = columnFor<NamedAccount>();
 
 export const accountsSource = defineSource({
   query: accountsListQuerySchema,

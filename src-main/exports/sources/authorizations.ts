@@ -2,17 +2,19 @@ import type { Authorization } from '../../../src-shared/api/records';
 import { authorizationsListQuerySchema } from '../../../src-shared/api/requests';
 import { extractEmbeddedCards } from '../../cards/embedded-cards';
 import { isoTime } from '../cells';
-import { defineSource, pageFromApi } from '../export-source';
+import { columnFor, defineSource, pageFromApi } from '../export-source';
 import { merchantColumns, moneyColumns, partyColumns } from './movement-columns';
+
+const column = columnFor<Authorization>();
 
 export const authorizationsSource = defineSource({
   query: authorizationsListQuerySchema,
   columns: [
-    { header: 'id', cell: (r: Authorization) => r._id },
-    { header: 'createdAt', cell: (r: Authorization) => isoTime(r.createdAt) },
-    { header: 'status', cell: (r: Authorization) => r.status },
-    { header: 'approved', cell: (r: Authorization) => r.approved },
-    { header: 'authorizationMethod', cell: (r: Authorization) => r.authorizationMethod },
+    column('id', (r) => r._id),
+    column('createdAt', (r) => isoTime(r.createdAt)),
+    column('status', (r) => r.status),
+    column('approved', (r) => r.approved),
+    column('authorizationMethod', (r) => r.authorizationMethod),
     ...moneyColumns,
     ...merchantColumns,
     ...partyColumns,

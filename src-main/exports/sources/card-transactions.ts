@@ -2,16 +2,18 @@ import type { Transaction } from '../../../src-shared/api/records';
 import { cardTransactionsQuerySchema } from '../../../src-shared/api/requests';
 import { extractEmbeddedCards } from '../../cards/embedded-cards';
 import { idOf, isoTime } from '../cells';
-import { defineSource, pageFromApi } from '../export-source';
+import { columnFor, defineSource, pageFromApi } from '../export-source';
 import { merchantColumns, moneyColumns, partyColumns } from './movement-columns';
+
+const column = columnFor<Transaction>();
 
 export const cardTransactionsSource = defineSource({
   query: cardTransactionsQuerySchema,
   columns: [
-    { header: 'id', cell: (r: Transaction) => r._id },
-    { header: 'createdAt', cell: (r: Transaction) => isoTime(r.createdAt) },
-    { header: 'type', cell: (r: Transaction) => r.type },
-    { header: 'authorizationId', cell: (r: Transaction) => idOf(r.authorization) },
+    column('id', (r) => r._id),
+    column('createdAt', (r) => isoTime(r.createdAt)),
+    column('type', (r) => r.type),
+    column('authorizationId', (r) => idOf(r.authorization)),
     ...moneyColumns,
     ...merchantColumns,
     ...partyColumns,

@@ -1,9 +1,9 @@
 import type { Customer } from '../../../src-shared/api/records';
 import { customersListQuerySchema } from '../../../src-shared/api/requests';
 import { customerDisplayName, isoTime } from '../cells';
-import { type Column, defineSource, pageFromApi } from '../export-source';
+import { columnFor, defineSource, pageFromApi } from '../export-source';
 
-const column = (header: string, cell: Column<Customer>['cell']): Column<Customer> => ({ header, cell });
+const column = columnFor<Customer>();
 
 export const customersSource = defineSource({
   query: customersListQuerySchema,

@@ -1,9 +1,9 @@
 import type { Dispute } from '../../../src-shared/api/records';
 import { disputesListQuerySchema } from '../../../src-shared/api/requests';
 import { isoTime } from '../cells';
-import { type Column, defineSource, pageFromApi } from '../export-source';
+import { columnFor, defineSource, pageFromApi } from '../export-source';
 
-const column = (header: string, cell: Column<Dispute>['cell']): Column<Dispute> => ({ header, cell });
+const column = columnFor<Dispute>();
 
 export const disputesSource = defineSource({
   query: disputesListQuerySchema,

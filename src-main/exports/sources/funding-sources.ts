@@ -1,9 +1,9 @@
 import type { FundingSource } from '../../../src-shared/api/records';
 import { fundingSourcesListQuerySchema } from '../../../src-shared/api/requests';
 import { isoTime } from '../cells';
-import { type Column, defineSource, pageFromApi } from '../export-source';
+import { columnFor, defineSource, pageFromApi } from '../export-source';
 
-const column = (header: string, cell: Column<FundingSource>['cell']): Column<FundingSource> => ({ header, cell });
+const column = columnFor<FundingSource>();
 
 export const fundingSourcesSource = defineSource({
   query: fundingSourcesListQuerySchema,

@@ -1,10 +1,10 @@
 import { journalChannels } from '../../../src-shared/ipc/channels/journal';
 import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
-import { err, ok } from '../../../src-shared/ipc/result';
+import { err } from '../../../src-shared/ipc/result';
 import { isoTime } from '../cells';
-import { type Column, defineSource } from '../export-source';
+import { columnFor, defineSource, pageOfTotal } from '../export-source';
 
-const column = (header: string, cell: Column<JournalEntry>['cell']): Column<JournalEntry> => ({ header, cell });
+const column = columnFor<JournalEntry>();
 /** A request field as text; only named, non-secret fields are exported (a physical card's number never is). */
 const requestText = (e: JournalEntry, key: string) => {
   const v = e.request[key];
@@ -32,6 +32,6 @@ export const journalSource = defineSource({
   fetchPage: async (ctx, query, page, limit) => {
     if (!ctx.getJournal) return err('not_found', 'The journal of writes is not available, so it cannot be exported.');
     const { entries, total } = await (await ctx.getJournal()).list({ ...query, environmentId: ctx.environmentId, page, limit });
-    return ok({ records: entries, total, pages: Math.ceil(total / limit) });
+    return pageOfTotal(entries, total, limit);
   },
 });

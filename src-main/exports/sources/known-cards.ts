@@ -1,11 +1,10 @@
 import type { Card } from '../../../src-shared/api/records';
 import { knownCardsQuerySchema } from '../../../src-shared/ipc/channels/cards';
-import { ok } from '../../../src-shared/ipc/result';
 import { expiry, idOf, isoTime, metadataText, safeMaskedPan } from '../cells';
-import { type Column, defineSource } from '../export-source';
+import { columnFor, defineSource, pageOfTotal } from '../export-source';
 
 type NamedCard = Card & { customerName?: string };
-const column = (header: string, cell: Column<NamedCard>['cell']): Column<NamedCard> => ({ header, cell });
+const column = columnFor<NamedCard>();
 
 export const knownCardsSource = defineSource({
   query: knownCardsQuerySchema,
@@ -26,7 +25,7 @@ export const knownCardsSource = defineSource({
   ],
   fetchPage: async (ctx, query, page, limit) => {
     const { cards, total } = (await ctx.getKnownCards()).list({ ...query, page, limit });
-    return ok({ records: cards as NamedCard[], total, pages: Math.ceil(total / limit) });
+    return pageOfTotal(cards as NamedCard[], total, limit);
   },
   enrich: async (ctx, cards) =>
     Promise.all(cards.map(async (c) => ({ ...c, customerName: await ctx.customerName(idOf(c.customer)) }))),

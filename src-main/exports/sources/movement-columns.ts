@@ -1,11 +1,11 @@
 // Columns shared by authorizations and card transactions: money, merchant, channel, card and customer.
 import type { Authorization, Transaction } from '../../../src-shared/api/records';
-import { type Cell, customerDisplayName, embedded, idOf, safeMaskedPan } from '../cells';
-import type { Column } from '../export-source';
+import { customerDisplayName, embedded, idOf, safeMaskedPan } from '../cells';
+import { type Column, columnFor } from '../export-source';
 
 type Movement = Authorization | Transaction;
 
-const column = (header: string, cell: (r: Movement) => Cell): Column<Movement> => ({ header, cell });
+const column = columnFor<Movement>();
 
 export const moneyColumns: Column<Movement>[] = [
   column('amount', (r) => r.amount),

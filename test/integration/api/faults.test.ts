@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateCardRequest } from '../../../src-shared/api/requests';
 import { UNREADABLE_RESPONSE } from '../../../src-main/api/failures';
 import type { SandboxEndpoint } from '../../../src-main/sandbox/handle';
+import { virtualCardRequest } from '../support/card-requests';
 import { FAST, requestsTo, startRig, type ClientRig } from './support';
 
 let rig: ClientRig;
@@ -20,14 +21,7 @@ afterAll(async () => {
 
 const DISPUTES: SandboxEndpoint = 'GET /cards/disputes';
 const CARDS: SandboxEndpoint = 'POST /cards';
-const card = (): CreateCardRequest => ({
-  customerId: rig.sandbox.fixtures.sampleCustomerIds[0]!,
-  type: 'virtual',
-  currency: 'NGN',
-  status: 'active',
-  brand: 'Verve',
-  debitAccountId: rig.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id,
-});
+const card = (): CreateCardRequest => virtualCardRequest(rig.sandbox.fixtures);
 const timed = async <T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> => {
   const started = performance.now();
   const value = await run();

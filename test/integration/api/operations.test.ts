@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateCardRequest } from '../../../src-shared/api/requests';
 import { NO_KEY } from '../../../src-main/api/failures';
+import { virtualCardRequest } from '../support/card-requests';
 import { closedPort, requestsTo, startRig, type ClientRig } from './support';
 
 let rig: ClientRig;
@@ -91,15 +92,7 @@ describe('reads', () => {
 });
 
 describe('writes', () => {
-  const virtualCard = (): CreateCardRequest => ({
-    customerId: rig.sandbox.fixtures.sampleCustomerIds[0]!,
-    type: 'virtual',
-    currency: 'NGN',
-    status: 'active',
-    brand: 'Verve',
-    debitAccountId: rig.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id,
-    metadata: { ref: 'ops-test' },
-  });
+  const virtualCard = (): CreateCardRequest => virtualCardRequest(rig.sandbox.fixtures, { metadata: { ref: 'ops-test' } });
 
   it('creates a card', async () => {
     const r = await rig.client.createCard(virtualCard());

@@ -10,6 +10,7 @@ import type { CardApiClient } from '../../../src-main/api/types';
 import { extractEmbeddedCards } from '../../../src-main/cards/embedded-cards';
 import { type KnownCards, openKnownCards } from '../../../src-main/cards/known-cards';
 import { type SandboxHandle, startSandbox } from '../../../src-main/sandbox';
+import { virtualCardRequest } from '../support/card-requests';
 
 describe('embedded cards from the sandbox', () => {
   let sandbox: SandboxHandle;
@@ -65,11 +66,9 @@ describe('embedded cards from the sandbox', () => {
 
   it('records a card issued through the API and finds it by client reference after a reopen', async () => {
     const { fixtures } = sandbox;
-    const created = await api.createCard({
-      customerId: fixtures.sampleCustomerIds[1]!, type: 'virtual', currency: 'NGN', status: 'active', brand: 'Verve',
-      debitAccountId: fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id,
-      metadata: { clientReference: 'cd-7f3a' },
-    });
+    const created = await api.createCard(
+      virtualCardRequest(fixtures, { customerId: fixtures.sampleCustomerIds[1]!, metadata: { clientReference: 'cd-7f3a' } }),
+    );
     if (!created.ok) throw new Error(created.error.message);
     known.record(created.data, 'issued');
     known.close();

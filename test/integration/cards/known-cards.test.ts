@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Card } from '../../../src-shared/api/records';
 import { KNOWN_CARDS_FILE, type KnownCards, openKnownCards } from '../../../src-main/cards/known-cards';
 import { KNOWN_CARDS_SCHEMA_VERSION } from '../../../src-main/cards/known-cards-migrations';
+import { expectWalAtVersion, setSchemaVersion } from '../support/sqlite-file';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 const CUSTOMER_A = 'a'.repeat(24);
@@ -42,13 +43,7 @@ describe('known cards (SQLite)', () => {
     known.observe([card(1)], 'issued');
     const file = join(folder, KNOWN_CARDS_FILE);
     expect(existsSync(file)).toBe(true);
-    const db = new DatabaseSync(file, { readOnly: true });
-    try {
-      expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: KNOWN_CARDS_SCHEMA_VERSION });
-      expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-    } finally {
-      db.close();
-    }
+    expectWalAtVersion(file, KNOWN_CARDS_SCHEMA_VERSION);
   });
 
   it('upserts by id, keeps the full JSON and gets a card back', () => {
@@ -138,9 +133,7 @@ describe('known cards (SQLite)', () => {
 
   it('refuses a file written by a newer schema', () => {
     known.close();
-    const db = new DatabaseSync(join(folder, KNOWN_CARDS_FILE));
-    db.exec(`PRAGMA user_version = ${KNOWN_CARDS_SCHEMA_VERSION + 1}`);
-    db.close();
+    setSchemaVersion(join(folder, KNOWN_CARDS_FILE), KNOWN_CARDS_SCHEMA_VERSION + 1);
     expect(() => openKnownCards({ folder })).toThrow(/newer than this Card Desk understands/);
     known = openKnownCards({ folder: join(folder, 'other') });
   });

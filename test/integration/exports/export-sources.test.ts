@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../src-shared/api/records';
 import type { ExportSourceName } from '../../../src-main/exports/sources';
 import { openJournal } from '../../../src-main/journal/journal';
+import { virtualCardRequest } from '../support/card-requests';
 import { ProgressRecorder, TempFolderSavePort, allPages, type ExportWorld, exportServiceFor, startExportWorld } from './export-fixtures';
 import { readCsvObjects } from './read-csv';
 
@@ -69,13 +70,8 @@ describe('export sources (real sandbox)', () => {
   });
 
   it('known cards: a client reference that looks like a formula is written as text', async () => {
-    const { fixtures } = world.sandbox;
     const evil = '=HYPERLINK("http://evil.example","open")';
-    const created = await world.api.createCard({
-      customerId: fixtures.sampleCustomerIds[0]!, type: 'virtual', currency: 'NGN', status: 'active', brand: 'Verve',
-      debitAccountId: fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id,
-      metadata: { clientReference: evil },
-    });
+    const created = await world.api.createCard(virtualCardRequest(world.sandbox.fixtures, { metadata: { clientReference: evil } }));
     if (!created.ok) throw new Error(created.error.message);
     world.known.record(created.data, 'issued');
     const { rows } = await exportToCsv('knownCards', { query: '=HYPER' });

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { journalEntrySchema } from '../../../src-shared/ipc/channels/journal';
 import { INTERRUPTED_MESSAGE, type BeginEntry, type Journal, openJournal } from '../../../src-main/journal/journal';
 import { JOURNAL_SCHEMA_VERSION } from '../../../src-main/journal/journal-migrations';
+import { expectWalAtVersion, setSchemaVersion } from '../support/sqlite-file';
 
 const CUSTOMER = 'c'.repeat(24);
 const PAN = '5061460410120223210';
@@ -38,20 +39,12 @@ describe('journal (SQLite)', () => {
 
   it('is a WAL database at the current schema version', () => {
     journal.begin(cardWrite());
-    const db = new DatabaseSync(file, { readOnly: true });
-    try {
-      expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: JOURNAL_SCHEMA_VERSION });
-      expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-    } finally {
-      db.close();
-    }
+    expectWalAtVersion(file, JOURNAL_SCHEMA_VERSION);
   });
 
   it('refuses a file from a newer Card Desk', () => {
     journal.close();
-    const db = new DatabaseSync(file);
-    db.exec(`PRAGMA user_version = ${JOURNAL_SCHEMA_VERSION + 1}`);
-    db.close();
+    setSchemaVersion(file, JOURNAL_SCHEMA_VERSION + 1);
     expect(() => openJournal({ file })).toThrow(/newer than this Card Desk understands/);
     journal = openJournal({ file: join(folder, 'other.sqlite') });
   });

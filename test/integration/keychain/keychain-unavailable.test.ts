@@ -1,13 +1,13 @@
 // No usable keychain, for real: keytar runs in a child process whose D-Bus session is missing, bogus,
 // or has a Secret Service with no unlocked collection. Every case must end in a clear
 // keychain_unavailable error — no crash, no fallback, no secret in the output.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
+import { envWithoutDesktopSession, runChild, tsxCommand } from '../support/child-process';
 
 const probe = join(import.meta.dirname, 'keychain-probe.ts');
 const SECRET = 'sk_live_must_never_appear_9f3c';
@@ -17,30 +17,8 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 interface OpReport { ok: boolean; value?: unknown; problem?: string; error?: { kind: string; message: string }; unexpected?: string }
 interface ProbeReport { set: OpReport; get: OpReport; delete: OpReport }
 
-function runProbe(command: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command[0]!, command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-function baseEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_RUNTIME_DIR: home };
-  delete env.DBUS_SESSION_BUS_ADDRESS;
-  delete env.DISPLAY;
-  delete env.WAYLAND_DISPLAY;
-  return env;
-}
-const nodeWithTsx = [process.execPath, '--import', 'tsx', probe, SECRET];
+const baseEnv = (): NodeJS.ProcessEnv => envWithoutDesktopSession(home, { XDG_DATA_HOME: join(home, 'data') });
+const nodeWithTsx = tsxCommand(probe, SECRET);
 
 function expectUnavailable(report: OpReport, problem: string): void {
   expect(report.ok).toBe(false);
@@ -53,7 +31,7 @@ function expectUnavailable(report: OpReport, problem: string): void {
 
 describe('no usable keychain', () => {
   it('no D-Bus session at all (no DISPLAY to autolaunch one)', async () => {
-    const { code, stdout } = await runProbe(nodeWithTsx, baseEnv());
+    const { code, stdout } = await runChild(nodeWithTsx, baseEnv());
     expect(code).toBe(0);
     expect(stdout).not.toContain(SECRET);
     const report = JSON.parse(stdout) as ProbeReport;
@@ -62,7 +40,7 @@ describe('no usable keychain', () => {
   });
 
   it('a D-Bus address that points at no socket', async () => {
-    const { code, stdout } = await runProbe(nodeWithTsx, { ...baseEnv(), DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home, 'no-such-bus')}` });
+    const { code, stdout } = await runChild(nodeWithTsx, { ...baseEnv(), DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home, 'no-such-bus')}` });
     expect(code).toBe(0);
     expect(stdout).not.toContain(SECRET);
     const report = JSON.parse(stdout) as ProbeReport;
@@ -71,7 +49,7 @@ describe('no usable keychain', () => {
 
   it('a session bus whose keyring has no unlocked collection refuses to store', async () => {
     // dbus-run-session starts a fresh bus; gnome-keyring is activated on demand but nothing unlocks it.
-    const { code, stdout } = await runProbe(['dbus-run-session', '--', ...nodeWithTsx], baseEnv());
+    const { code, stdout } = await runChild(['dbus-run-session', '--', ...nodeWithTsx], baseEnv());
     expect(code).toBe(0);
     expect(stdout).not.toContain(SECRET);
     const report = JSON.parse(stdout) as ProbeReport;

@@ -1,37 +1,20 @@
 // The environment manager when the OS has no usable keychain, for real (a child process with no
 // D-Bus session): saving a key fails with keychain_unavailable and a notice, using one does too, and
 // the key is written nowhere — no plaintext fallback.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEYCHAIN_NOTICE } from '../../../src-main/profiles/environment-manager';
+import { envWithoutDesktopSession, runChild, tsxCommand } from '../support/child-process';
 
 const KEY = 'sk_live_nokeychain_secret_5e2b';
 const home = mkdtempSync(join(tmpdir(), 'card-desk-nokeychain-home-'));
 const dataDir = join(home, 'data');
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-function run(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_RUNTIME_DIR: home };
-  delete env.DBUS_SESSION_BUS_ADDRESS;
-  delete env.DISPLAY;
-  delete env.WAYLAND_DISPLAY;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'no-keychain-probe.ts'), KEY, dataDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const run = () =>
+  runChild(tsxCommand(join(import.meta.dirname, 'no-keychain-probe.ts'), KEY, dataDir), envWithoutDesktopSession(home));
 
 describe('no usable keychain, through the environment manager', () => {
   it('refuses to save or use a key, tells the user, and writes the key nowhere', async () => {

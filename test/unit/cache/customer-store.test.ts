@@ -8,7 +8,8 @@ import { CacheFullError, CacheUnavailableError, CacheUnreadableError } from '../
 import { customerRow } from '../../../src-main/cache/search-fields';
 import { CustomerStore } from '../../../src-main/cache/customer-store';
 import { openWriter } from '../../../src-main/cache/database';
-import { SCHEMA_VERSION, migrate, requireFts5, schemaVersion } from '../../../src-main/cache/schema';
+import { CACHE_SCHEMA, SCHEMA_VERSION, requireFts5 } from '../../../src-main/cache/schema';
+import { migrate, schemaVersion } from '../../../src-main/storage/sqlite-database';
 import { fillerCustomers, pages } from './generated-customers';
 
 let dir: string;
@@ -26,7 +27,7 @@ describe('schema', () => {
     const { db } = openWriter(file);
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(db.prepare('PRAGMA journal_mode').get()?.journal_mode).toBe('wal');
-    migrate(db); // a second run has nothing to do
+    migrate(db, CACHE_SCHEMA); // a second run has nothing to do
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     db.close();
   });
@@ -43,7 +44,7 @@ describe('schema', () => {
   it('refuses a file from a newer version as unreadable', () => {
     const db = new DatabaseSync(file);
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
-    expect(() => migrate(db)).toThrow(CacheUnreadableError);
+    expect(() => migrate(db, CACHE_SCHEMA)).toThrow(CacheUnreadableError);
     db.close();
   });
 });
