@@ -2,15 +2,12 @@
 import './components.css';
 import { Pager } from './Pager';
 import type { ListData } from './useListData';
+import type { ListPaging } from './useListQuery';
 
-export function ListFooter<T>({ list, continuous, page, limit, onPage, onLimit, sizes }: {
+export function ListFooter<T>({ list, paging: { continuous, page, limit, onPage, onLimit }, sizes }: {
   list: ListData<T>;
+  paging: ListPaging;
   sizes?: readonly number[];
-  continuous: boolean;
-  page: number;
-  limit: number;
-  onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
 }): React.JSX.Element {
   if (!continuous) {
     // No pager before the first page arrives or when it failed: "Page 0 of 0" says nothing.

@@ -6,6 +6,8 @@ import { MAX_PAGE_SIZE } from '../../src-shared/api/requests';
 import type { Result } from '../../src-shared/ipc/result';
 import { cancellable } from '../lib/bridge';
 import { BridgeError } from '../lib/useBridgeQuery';
+import type { ListPaging } from './useListQuery';
+import { useEnvironmentKey } from './useEnvironmentKey';
 
 export type FetchPage<T> = (page: number, limit: number, options: { requestId: string }) => Promise<Result<T[]>>;
 
@@ -45,30 +47,31 @@ function nextPageOf(last: Fetched<unknown>, fetchedPages: number): number | unde
 }
 
 /**
- * `key` names the query without its paging (e.g. `['accounts', { currency, type }]`); `enabled: false`
- * holds the request while the filters are invalid.
+ * `key` names the query without its environment and paging (e.g. `['accounts', { currency, type }]`): the
+ * rows are those of the current environment, whose id the query key carries, and the request waits until
+ * it is known. `enabled: false` holds the request while the filters are invalid.
  */
 export function useListData<T>(options: {
   key: readonly unknown[];
   fetchPage: FetchPage<T>;
-  page: number;
-  limit: number;
-  continuous?: boolean;
+  paging: Pick<ListPaging, 'page' | 'limit' | 'continuous'>;
   enabled?: boolean;
 }): ListData<T> {
-  const { key, fetchPage, page, limit, continuous = false, enabled = true } = options;
+  const { key, fetchPage, paging: { page, limit, continuous }, enabled = true } = options;
+  const env = useEnvironmentKey();
+  const ready = enabled && env !== null;
   const paged = useQuery<Fetched<T>, BridgeError>({
-    queryKey: [...key, 'page', page, limit],
+    queryKey: [...key, { env }, 'page', page, limit],
     queryFn: ({ signal }) => fetchOne(fetchPage, page, limit, signal),
     placeholderData: keepPreviousData,
-    enabled: enabled && !continuous,
+    enabled: ready && !continuous,
   });
   const all = useInfiniteQuery({
-    queryKey: [...key, 'continuous'],
+    queryKey: [...key, { env }, 'continuous'],
     queryFn: ({ signal, pageParam }) => fetchOne(fetchPage, pageParam, MAX_PAGE_SIZE, signal),
     initialPageParam: 0,
     getNextPageParam: (last: Fetched<T>, pages: Fetched<T>[]) => nextPageOf(last, pages.length),
-    enabled: enabled && continuous,
+    enabled: ready && continuous,
   });
 
   if (continuous) {

@@ -5,10 +5,10 @@ import type { Account } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry, choosePageSize, closeWithEscape, openRowWithKeyboard, pagerText, rowCount, rowText, waitForRows,
+  checkErrorStateAndRetry, choosePageSize, closeWithEscape, openRowWithKeyboard, pagerText, rowCount, rowText, startOnList, waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import { startE2E, type E2E } from './support';
+import type { E2E } from './support';
 
 let e2e: E2E;
 let sandbox: SandboxHandle;
@@ -17,10 +17,7 @@ const page = () => e2e.page;
 const main = () => page().getByRole('main');
 
 beforeAll(async () => {
-  e2e = await startE2E({ sandbox: { seed: 2024, customers: 120 } });
-  await e2e.open('accounts');
-  await waitForRows(page(), TABLE);
-  sandbox = e2e.harness.core.localSandbox()!;
+  ({ e2e, sandbox } = await startOnList({ sandbox: { seed: 2024, customers: 120 }, route: 'accounts', table: TABLE }));
 });
 afterAll(async () => {
   await e2e?.close();

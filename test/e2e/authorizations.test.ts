@@ -7,10 +7,10 @@ import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { toDateInput } from '../../src-renderer/lib/format';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry, choosePageSize, closeWithEscape, listRows, openRowWithKeyboard, pagerText, rowCount, rowText, waitForRows,
+  checkErrorStateAndRetry, choosePageSize, closeWithEscape, listRows, openRowWithKeyboard, pagerText, rowCount, rowText, startOnList, waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import { startE2E, type E2E } from './support';
+import type { E2E } from './support';
 
 let e2e: E2E;
 let sandbox: SandboxHandle;
@@ -22,10 +22,7 @@ const monthAgo = toDateInput(subDays(new Date(), 29));
 const weekAgo = toDateInput(subDays(new Date(), 6));
 
 beforeAll(async () => {
-  e2e = await startE2E({ sandbox: { seed: 3131, customers: 150 } });
-  await e2e.open('authorizations');
-  await waitForRows(page(), TABLE);
-  sandbox = e2e.harness.core.localSandbox()!;
+  ({ e2e, sandbox } = await startOnList({ sandbox: { seed: 3131, customers: 150 }, route: 'authorizations', table: TABLE }));
 });
 afterAll(async () => {
   await e2e?.close();

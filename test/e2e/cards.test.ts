@@ -7,7 +7,7 @@ import { formatMoney } from '../../src-renderer/lib/format';
 import { exportCsvFrom } from './exported-csv';
 import { listRows, pagerText as readPager, rowCount } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import { startE2E, type E2E } from './support';
+import { screenshotWhole, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let sandbox: SandboxHandle;
@@ -21,12 +21,6 @@ afterAll(async () => {
 });
 
 const page = () => e2e.page;
-/** The app scrolls inside its content area: a tall window shows a whole detail page in one picture. */
-async function screenshotWhole(name: string): Promise<void> {
-  await page().setViewportSize({ width: 1360, height: 1800 });
-  await e2e.screenshot(name);
-  await page().setViewportSize({ width: 1360, height: 860 });
-}
 const knownTable = () => page().getByRole('table', { name: 'Known cards' });
 const knownRows = () => listRows(page(), 'Known cards');
 const txRows = () => listRows(page(), 'Card transactions');
@@ -121,7 +115,7 @@ describe('Cards', () => {
     await txTable.waitFor();
     await expect.poll(pagerText).toContain(`${total} in all`);
     expect(await rowCount(page(), 'Card transactions')).toBe(Math.min(25, total));
-    await screenshotWhole('card-detail');
+    await screenshotWhole(e2e, 'card-detail');
     expect(await e2e.axeViolations()).toEqual([]);
 
     // A transaction's detail opens in a drawer and Escape closes it.

@@ -4,7 +4,7 @@ import type { Customer } from '../../src-shared/api/records';
 import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
 import { exportCsvFrom } from './exported-csv';
 import { sandboxAll } from './sandbox-api';
-import { startE2E, type E2E } from './support';
+import { screenshotWhole, startE2E, type E2E } from './support';
 
 const CUSTOMERS = 350;
 let e2e: E2E;
@@ -18,12 +18,6 @@ afterAll(async () => {
 });
 
 const page = () => e2e.page;
-/** The app scrolls inside its content area: a tall window shows a whole detail page in one picture. */
-async function screenshotWhole(name: string): Promise<void> {
-  await page().setViewportSize({ width: 1360, height: 1800 });
-  await e2e.screenshot(name);
-  await page().setViewportSize({ width: 1360, height: 860 });
-}
 const searchBox = () => page().getByRole('searchbox', { name: 'Search customers' });
 const table = () => page().getByRole('table', { name: 'Customers' });
 const syncRegion = () => page().getByRole('region', { name: 'Offline customer cache' });
@@ -136,7 +130,7 @@ describe('Customers', () => {
     const holderCards = fixtures.cards.filter((c) => c.customerId === holder._id);
     const cardsTable = page().getByRole('table', { name: 'Cards of this customer' });
     await expect.poll(async () => (await cardsTable.getByRole('row').count()) - 1, { timeout: 10_000 }).toBe(holderCards.length);
-    await screenshotWhole('customer-detail');
+    await screenshotWhole(e2e, 'customer-detail');
     expect(await e2e.axeViolations()).toEqual([]);
   });
 

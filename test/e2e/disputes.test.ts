@@ -5,10 +5,10 @@ import type { Dispute } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry, choosePageSize, closeWithEscape, listRows, openRowWithKeyboard, pagerText, rowCount, rowText, waitForRows,
+  checkErrorStateAndRetry, choosePageSize, closeWithEscape, listRows, openRowWithKeyboard, pagerText, rowCount, rowText, startOnList, waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import { startE2E, type E2E } from './support';
+import type { E2E } from './support';
 
 let e2e: E2E;
 let sandbox: SandboxHandle;
@@ -26,11 +26,7 @@ const LABELS: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  e2e = await startE2E({ sandbox: { seed: 5150, customers: 200 } });
-  await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.harness.origin });
-  await e2e.open('disputes');
-  await waitForRows(page(), TABLE);
-  sandbox = e2e.harness.core.localSandbox()!;
+  ({ e2e, sandbox } = await startOnList({ sandbox: { seed: 5150, customers: 200 }, route: 'disputes', table: TABLE, clipboard: true }));
 });
 afterAll(async () => {
   await e2e?.close();

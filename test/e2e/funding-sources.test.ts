@@ -5,10 +5,10 @@ import type { FundingSource } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry, choosePageSize, closeWithEscape, openRowWithKeyboard, pagerText, rowCount, rowText, waitForRows,
+  checkErrorStateAndRetry, choosePageSize, closeWithEscape, openRowWithKeyboard, pagerText, rowCount, rowText, startOnList, waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import { startE2E, type E2E } from './support';
+import type { E2E } from './support';
 
 let e2e: E2E;
 let sandbox: SandboxHandle;
@@ -18,10 +18,7 @@ const main = () => page().getByRole('main');
 const lookupField = () => main().getByLabel('Look up by id');
 
 beforeAll(async () => {
-  e2e = await startE2E({ sandbox: { seed: 6262, customers: 30 } });
-  await e2e.open('funding-sources');
-  await waitForRows(page(), TABLE);
-  sandbox = e2e.harness.core.localSandbox()!;
+  ({ e2e, sandbox } = await startOnList({ sandbox: { seed: 6262, customers: 30 }, route: 'funding-sources', table: TABLE }));
 });
 afterAll(async () => {
   await e2e?.close();

@@ -5,36 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
 import { luhnValid } from '../../src-shared/api/rules';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
-import { sandboxGet } from './sandbox-api';
-import { startE2E, type E2E } from './support';
+import { nameOf, startWithCustomerCache } from './customer-cache';
+import type { E2E } from './support';
 
 let e2e: E2E;
 let sandbox: SandboxHandle;
 let customers: Customer[];
 
 beforeAll(async () => {
-  e2e = await startE2E({ sandbox: { seed: 5150, customers: 60 } });
-  await e2e.open('journal');
-  // The local sandbox starts with the environment's first use.
-  await e2e.harness.core.environments.active();
-  sandbox = e2e.harness.core.localSandbox()!;
-  customers = (await sandboxGet<Customer[]>(sandbox, '/customers?limit=60')).data;
-  // The customer picker searches the offline cache: fill it the way the Customers page does.
-  await e2e.page.evaluate(() => window.cardDesk.customers.sync({ full: true }));
-  await until(async () => e2e.page.evaluate(async () => {
-    const r = await window.cardDesk.customers.cacheStatus();
-    return r.ok && !r.data.syncing && r.data.customers === 60;
-  }));
+  ({ e2e, sandbox, customers } = await startWithCustomerCache({ seed: 5150, customers: 60 }));
 });
-
-/** Waits outside a test (expect.poll only runs inside one). */
-async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 afterAll(async () => {
   await e2e?.close();
 });
@@ -42,7 +22,6 @@ afterAll(async () => {
 const page = () => e2e.page;
 const dialog = () => page().getByRole('dialog', { name: 'Issue a card' });
 const cardPosts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.url === '/cards');
-const nameOf = (c: Customer) => c.name ?? `${c.individual?.firstName ?? ''} ${c.individual?.lastName ?? ''}`.trim();
 const ngnAccount = () => sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
 
 /** A Luhn-valid Verve-range PAN. */

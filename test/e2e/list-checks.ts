@@ -2,7 +2,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { FaultRule, SandboxHandle } from '../../src-main/sandbox/handle';
-import type { E2E } from './support';
+import type { HarnessOptions } from '../harness/server';
+import { startE2E, type E2E } from './support';
 
 export const listTable = (page: Page, name: string): Locator => page.getByRole('table', { name, exact: true });
 export const listRows = (page: Page, name: string): Locator => page.getByRole('rowgroup', { name: `${name} rows` }).getByRole('row');
@@ -32,6 +33,29 @@ export async function pagerText(page: Page): Promise<string> {
 /** Picks a page size in the Pager. */
 export async function choosePageSize(page: Page, size: number): Promise<void> {
   await page.getByRole('navigation', { name: 'Pages' }).getByLabel('Rows per page').selectOption(String(size));
+}
+
+/**
+ * Starts the app against a local sandbox made with `sandbox`, opens the list page at `route` and waits
+ * for the first rows of the table named `table`. `clipboard` lets the page read and write the clipboard
+ * (to check copy buttons).
+ */
+export async function startOnList(options: {
+  sandbox: NonNullable<HarnessOptions['sandbox']>;
+  route: string;
+  table: string;
+  clipboard?: boolean;
+}): Promise<{ e2e: E2E; sandbox: SandboxHandle }> {
+  const e2e = await startE2E({ sandbox: options.sandbox });
+  try {
+    if (options.clipboard) await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.harness.origin });
+    await e2e.open(options.route);
+    await waitForRows(e2e.page, options.table);
+    return { e2e, sandbox: e2e.harness.core.localSandbox()! };
+  } catch (error) {
+    await e2e.close();
+    throw error;
+  }
 }
 
 /** Focuses the list, moves with the arrow keys, opens with Enter: returns the open dialog. */

@@ -4,32 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, Customer } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { sandboxGet } from './sandbox-api';
-import { startE2E, type E2E } from './support';
+import { nameOf, startWithCustomerCache } from './customer-cache';
+import type { E2E } from './support';
 
 let e2e: E2E;
 let sandbox: SandboxHandle;
 let customers: Customer[];
 
-/** Waits outside a test (expect.poll only runs inside one). */
-async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 beforeAll(async () => {
-  e2e = await startE2E({ sandbox: { seed: 6262, customers: 30 } });
-  await e2e.open('journal');
-  await e2e.harness.core.environments.active();
-  sandbox = e2e.harness.core.localSandbox()!;
-  customers = (await sandboxGet<Customer[]>(sandbox, '/customers?limit=30')).data;
-  await e2e.page.evaluate(() => window.cardDesk.customers.sync({ full: true }));
-  await until(async () => e2e.page.evaluate(async () => {
-    const r = await window.cardDesk.customers.cacheStatus();
-    return r.ok && !r.data.syncing && r.data.customers === 30;
-  }));
+  ({ e2e, sandbox, customers } = await startWithCustomerCache({ seed: 6262, customers: 30 }));
 });
 afterAll(async () => {
   await e2e?.close();
@@ -38,7 +21,6 @@ afterAll(async () => {
 const page = () => e2e.page;
 const dialog = () => page().getByRole('dialog', { name: 'Open an account or wallet' });
 const accountPosts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.url === '/accounts');
-const nameOf = (c: Customer) => c.name ?? `${c.individual?.firstName ?? ''} ${c.individual?.lastName ?? ''}`.trim();
 
 async function openDialog(): Promise<void> {
   await e2e.open('name-enquiry');

@@ -87,3 +87,10 @@ export async function startE2E(options: HarnessOptions = {}): Promise<E2E> {
     },
   };
 }
+
+/** The app scrolls inside its content area: a tall window shows a whole detail page in one picture. */
+export async function screenshotWhole(e2e: E2E, name: string): Promise<void> {
+  await e2e.page.setViewportSize({ width: 1360, height: 1800 });
+  await e2e.screenshot(name);
+  await e2e.page.setViewportSize({ width: 1360, height: 860 });
+}

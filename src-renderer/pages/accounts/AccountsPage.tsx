@@ -1,15 +1,15 @@
 // Accounts: the business's settlement accounts and customers' wallets, filtered by currency and type.
-import { useCallback, useState } from 'react';
 import type { Account } from '../../../src-shared/api/records';
 import { ACCOUNT_CURRENCY_FILTERS } from '../../../src-shared/api/requests';
 import type { Route } from '../../app/routes';
 import { ExportButton } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
-import { PAGING_DEFAULTS, cleanPaging, pagingOf } from '../../components/paging';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListData } from '../../components/useListData';
-import { oneOf, useRouteQuery } from '../../components/useRouteQuery';
+import { useListQuery } from '../../components/useListQuery';
+import { oneOf } from '../../components/useRouteQuery';
+import { useRowSelection } from '../../components/useRowSelection';
 import { bridge } from '../../lib/bridge';
 import { AccountActions } from './AccountActions';
 import { accountColumns } from './accountColumns';
@@ -26,23 +26,16 @@ const clean = (raw: Values): Values => ({
 });
 
 export function AccountsPage({ route }: { route: Route }): React.JSX.Element {
-  const [values, set] = useRouteQuery(route, DEFAULTS, clean);
-  const { page, limit, continuous } = pagingOf(values);
+  const { values, set, paging, setContinuous } = useListQuery(route, DEFAULTS, clean);
   const currency = values.currency as (typeof ACCOUNT_CURRENCY_FILTERS)[number];
   const type = values.type === 'all' ? undefined : (values.type as 'account' | 'wallet');
   const filter = { currency, ...(type ? { type } : {}) };
-  const env = useEnvironmentKey();
   const list = useListData<Account>({
-    key: ['accounts', env, filter],
-    fetchPage: (p, l, opts) => bridge().accounts.list({ ...filter, page: p, limit: l }, opts),
-    page,
-    limit,
-    continuous,
-    enabled: env !== null,
+    key: ['accounts', filter],
+    fetchPage: (page, limit, opts) => bridge().accounts.list({ ...filter, page, limit }, opts),
+    paging,
   });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = selectedId ? list.rows.find((a) => a._id === selectedId) : undefined;
-  const close = useCallback(() => setSelectedId(null), []);
+  const detail = useRowSelection(list.rows, (a) => a._id);
 
   return (
     <section aria-labelledby="page-title">
@@ -67,7 +60,7 @@ export function AccountsPage({ route }: { route: Route }): React.JSX.Element {
             <option value="wallet">Wallets</option>
           </select>
         </label>
-        <ContinuousToggle checked={continuous} onChange={(on) => set({ scroll: on ? 'all' : '', page: '0' })} />
+        <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
         <span className="spacer" />
         <AccountActions />
         <ExportButton source="accounts" query={filter} />
@@ -76,21 +69,12 @@ export function AccountsPage({ route }: { route: Route }): React.JSX.Element {
         label="Accounts"
         list={list}
         columns={accountColumns}
-        rowKey={(a) => a._id}
         rowHeight={44}
-        onOpen={(a) => setSelectedId(a._id)}
-        selectedKey={selectedId}
+        {...detail.tableProps}
         empty={type || currency !== 'ALL' ? 'No accounts match these filters.' : 'This business has no accounts yet.'}
       />
-      <ListFooter
-        list={list}
-        continuous={continuous}
-        page={page}
-        limit={limit}
-        onPage={(p) => set({ page: String(p) })}
-        onLimit={(l) => set({ limit: String(l), page: '0' })}
-      />
-      {selected ? <AccountDetail account={selected} onClose={close} /> : null}
+      <ListFooter list={list} paging={paging} />
+      {detail.selected ? <AccountDetail account={detail.selected} onClose={detail.close} /> : null}
     </section>
   );
 }

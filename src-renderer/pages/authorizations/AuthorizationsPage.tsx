@@ -7,10 +7,11 @@ import { ExportButton } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
 import { ErrorState } from '../../components/States';
-import { PAGING_DEFAULTS, cleanPaging, pagingOf } from '../../components/paging';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListData } from '../../components/useListData';
-import { oneOf, useRouteQuery } from '../../components/useRouteQuery';
+import { useListQuery } from '../../components/useListQuery';
+import { oneOf } from '../../components/useRouteQuery';
+import { useRowSelection } from '../../components/useRowSelection';
 import { bridge } from '../../lib/bridge';
 import { authorizationColumns } from './authorizationColumns';
 import { AuthorizationDetail } from './AuthorizationDetail';
@@ -40,27 +41,22 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
     }),
     [defaults],
   );
-  const [values, set] = useRouteQuery(route, defaults, clean);
-  const { page, limit, continuous } = pagingOf(values);
+  const { values, set, paging, setContinuous } = useListQuery(route, defaults, clean);
+  const { continuous } = paging;
   const range = { fromDate: values.fromDate, toDate: values.toDate };
   const problem = dateRangeProblem(range);
   const query = rangeQuery(range);
-  const env = useEnvironmentKey();
   const list = useListData<Authorization>({
-    key: ['authorizations', env, query],
-    fetchPage: (p, l, opts) => bridge().authorizations.list({ ...query, page: p, limit: l }, opts),
-    page,
-    limit,
-    continuous,
-    enabled: env !== null && problem === null,
+    key: ['authorizations', query],
+    fetchPage: (page, limit, opts) => bridge().authorizations.list({ ...query, page, limit }, opts),
+    paging,
+    enabled: problem === null,
   });
   const shown = useMemo(
     () => (values.approved === 'all' ? list.rows : list.rows.filter((a) => (values.approved === 'yes' ? a.approved === true : a.approved !== true))),
     [list.rows, values.approved],
   );
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = selectedId ? list.rows.find((a) => a._id === selectedId) : undefined;
-  const close = useCallback(() => setSelectedId(null), []);
+  const detail = useRowSelection(list.rows, (a) => a._id);
   const filtered = values.approved !== 'all';
 
   return (
@@ -79,7 +75,7 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
             <option value="no">Not approved</option>
           </select>
         </label>
-        <ContinuousToggle checked={continuous} onChange={(on) => set({ scroll: on ? 'all' : '', page: '0' })} />
+        <ContinuousToggle checked={continuous} onChange={setContinuous} />
         <span className="spacer" />
         <ExportButton source="authorizations" query={query} />
       </div>
@@ -92,10 +88,8 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
             list={list}
             rows={shown}
             columns={authorizationColumns}
-            rowKey={(a) => a._id}
             rowHeight={48}
-            onOpen={(a) => setSelectedId(a._id)}
-            selectedKey={selectedId}
+            {...detail.tableProps}
             empty={
               filtered && list.rows.length > 0
                 ? `No ${values.approved === 'yes' ? 'approved' : 'unapproved'} authorizations ${continuous ? 'among those loaded' : 'on this page'}.`
@@ -108,17 +102,10 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
               filter applies to the rows fetched; the export includes every authorization in the range.
             </p>
           ) : null}
-          <ListFooter
-            list={list}
-            continuous={continuous}
-            page={page}
-            limit={limit}
-            onPage={(p) => set({ page: String(p) })}
-            onLimit={(l) => set({ limit: String(l), page: '0' })}
-          />
+          <ListFooter list={list} paging={paging} />
         </>
       )}
-      {selected ? <AuthorizationDetail authorization={selected} onClose={close} /> : null}
+      {detail.selected ? <AuthorizationDetail authorization={detail.selected} onClose={detail.close} /> : null}
     </section>
   );
 }

@@ -1,16 +1,15 @@
 // One card's transactions over a date range, paged or continuous, with a detail drawer and CSV export.
 // The range and paging live in the route (`#/cards/<id>?fromDate=...&page=1`).
-import { useCallback, useState } from 'react';
 import type { Transaction } from '../../../src-shared/api/records';
 import type { Route } from '../../app/routes';
 import { DateRangeFields, dateRangeProblem } from '../../components/DateRangeFields';
 import { ExportButton } from '../../components/ExportButton';
 import { ListBody } from '../../components/ListBody';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
-import { PAGING_DEFAULTS, cleanPaging, pagingOf } from '../../components/paging';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListData } from '../../components/useListData';
-import { useRouteQuery } from '../../components/useRouteQuery';
+import { useListQuery } from '../../components/useListQuery';
+import { useRowSelection } from '../../components/useRowSelection';
 import { bridge } from '../../lib/bridge';
 import { listHeight } from './KnownCardsList';
 import { transactionColumns } from './transactionColumns';
@@ -21,23 +20,17 @@ type Values = typeof DEFAULTS;
 const clean = (raw: Values): Values => cleanPaging(raw);
 
 export function CardTransactions({ cardId, route }: { cardId: string; route: Route }): React.JSX.Element {
-  const [values, set] = useRouteQuery(route, DEFAULTS, clean);
-  const { page, limit, continuous } = pagingOf(values);
+  const { values, set, paging, setContinuous } = useListQuery(route, DEFAULTS, clean);
   const range = { fromDate: values.fromDate, toDate: values.toDate };
   const rangeOk = dateRangeProblem(range) === null;
   const dates = { ...(range.fromDate ? { fromDate: range.fromDate } : {}), ...(range.toDate ? { toDate: range.toDate } : {}) };
-  const env = useEnvironmentKey();
   const list = useListData<Transaction>({
-    key: ['cards', 'transactions', env, cardId, dates],
-    fetchPage: (p, l, opts) => bridge().cards.transactions({ cardId, ...dates, page: p, limit: l }, opts),
-    page,
-    limit,
-    continuous,
-    enabled: env !== null && rangeOk,
+    key: ['cards', 'transactions', cardId, dates],
+    fetchPage: (page, limit, opts) => bridge().cards.transactions({ cardId, ...dates, page, limit }, opts),
+    paging,
+    enabled: rangeOk,
   });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = selectedId ? list.rows.find((t) => t._id === selectedId) : undefined;
-  const close = useCallback(() => setSelectedId(null), []);
+  const detail = useRowSelection(list.rows, (t) => t._id);
 
   return (
     <section aria-labelledby="transactions-title" className="card-transactions">
@@ -49,7 +42,7 @@ export function CardTransactions({ cardId, route }: { cardId: string; route: Rou
             Clear dates
           </button>
         ) : null}
-        <ContinuousToggle checked={continuous} onChange={(on) => set({ scroll: on ? 'all' : '', page: '0' })} />
+        <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
         <span className="spacer" />
         {rangeOk ? <ExportButton source="cardTransactions" query={{ cardId, ...dates }} /> : null}
       </div>
@@ -59,23 +52,14 @@ export function CardTransactions({ cardId, route }: { cardId: string; route: Rou
             label="Card transactions"
             list={list}
             columns={transactionColumns}
-            rowKey={(t) => t._id}
-            onOpen={(t) => setSelectedId(t._id)}
-            selectedKey={selectedId}
+            {...detail.tableProps}
             empty={dates.fromDate || dates.toDate ? 'No transactions of this card in this date range.' : 'This card has no transactions.'}
             height={listHeight(list.rows.length)}
           />
-          <ListFooter
-            list={list}
-            continuous={continuous}
-            page={page}
-            limit={limit}
-            onPage={(p) => set({ page: String(p) })}
-            onLimit={(l) => set({ limit: String(l), page: '0' })}
-          />
+          <ListFooter list={list} paging={paging} />
         </>
       ) : null}
-      {selected ? <TransactionDrawer tx={selected} onClose={close} /> : null}
+      {detail.selected ? <TransactionDrawer tx={detail.selected} onClose={detail.close} /> : null}
     </section>
   );
 }

@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'react';
 import type { Route } from '../../app/routes';
 import { ContinuousToggle } from '../../components/ListFooter';
-import { PAGING_DEFAULTS, cleanPaging, pagingOf } from '../../components/paging';
-import { useRouteQuery } from '../../components/useRouteQuery';
+import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
+import { useListQuery } from '../../components/useListQuery';
 import { useDebouncedValue } from '../customers/useDebouncedValue';
 import { IssueCardButton } from '../issue/IssueCardButton';
 import { KnownCardsList } from './KnownCardsList';
@@ -13,8 +13,7 @@ type Values = typeof DEFAULTS;
 const clean = (raw: Values): Values => ({ ...cleanPaging(raw), q: raw.q.slice(0, 200) });
 
 export function CardsList({ route }: { route: Route }): React.JSX.Element {
-  const [values, set] = useRouteQuery(route, DEFAULTS, clean);
-  const { page, limit, continuous } = pagingOf(values);
+  const { values, set, paging, setContinuous } = useListQuery(route, DEFAULTS, clean);
   const [filter, setFilter] = useState(values.q);
   const settled = useDebouncedValue(filter.trim(), 150);
   useEffect(() => {
@@ -43,18 +42,12 @@ export function CardsList({ route }: { route: Route }): React.JSX.Element {
             spellCheck={false}
           />
         </label>
-        <ContinuousToggle checked={continuous} onChange={(on) => set({ scroll: on ? 'all' : '', page: '0' })} />
+        <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
       </div>
       <KnownCardsList
         query={values.q}
         label="Known cards"
-        paging={{
-          page,
-          limit,
-          continuous,
-          onPage: (p) => set({ page: String(p) }),
-          onLimit: (l) => set({ limit: String(l), page: '0' }),
-        }}
+        paging={paging}
       />
     </section>
   );

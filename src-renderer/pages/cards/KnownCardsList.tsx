@@ -3,36 +3,24 @@ import type { Card } from '../../../src-shared/api/records';
 import { ExportButton } from '../../components/ExportButton';
 import { ListBody } from '../../components/ListBody';
 import { ListFooter } from '../../components/ListFooter';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
 import { useListData } from '../../components/useListData';
+import type { ListPaging } from '../../components/useListQuery';
 import { navigate } from '../../app/routes';
 import { bridge } from '../../lib/bridge';
 import { cardColumns } from './cardFields';
 import './cards.css';
 
-export interface KnownCardsPaging {
-  page: number;
-  limit: number;
-  continuous: boolean;
-  onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
-}
-
 export function KnownCardsList({ query = '', customerId, label, paging }: {
   query?: string;
   customerId?: string;
   label: string;
-  paging: KnownCardsPaging;
+  paging: ListPaging;
 }): React.JSX.Element {
-  const env = useEnvironmentKey();
   const filter = { ...(query ? { query } : {}), ...(customerId ? { customerId } : {}) };
   const list = useListData<Card>({
-    key: ['cards', 'known', env, filter],
+    key: ['cards', 'known', filter],
     fetchPage: (page, limit, opts) => bridge().cards.known({ ...filter, page, limit }, opts),
-    page: paging.page,
-    limit: paging.limit,
-    continuous: paging.continuous,
-    enabled: env !== null,
+    paging,
   });
   const empty = query
     ? `No known card matches “${query}”.`
@@ -51,7 +39,7 @@ export function KnownCardsList({ query = '', customerId, label, paging }: {
         height={listHeight(list.rows.length)}
       />
       <div className="known-cards-footer">
-        <ListFooter list={list} continuous={paging.continuous} page={paging.page} limit={paging.limit} onPage={paging.onPage} onLimit={paging.onLimit} />
+        <ListFooter list={list} paging={paging} />
         <ExportButton source="knownCards" query={filter} label={customerId ? 'Export these cards (CSV)' : 'Export CSV'} />
       </div>
     </div>

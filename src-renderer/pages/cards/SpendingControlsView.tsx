@@ -1,15 +1,6 @@
 import { CHANNELS, type SpendingControls } from '../../../src-shared/api/records';
 import { formatMoney } from '../../lib/format';
-
-const CHANNEL_LABEL: Record<(typeof CHANNELS)[number], string> = { atm: 'ATM', pos: 'POS', web: 'Web', mobile: 'Mobile' };
-const INTERVAL_LABEL: Record<string, string> = {
-  per_authorization: 'Per authorization',
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  yearly: 'Yearly',
-  all_time: 'All time',
-};
+import { CHANNEL_LABEL, INTERVAL_LABEL } from './spendingLabels';
 
 /** Some services scope a limit to channels (a field beyond the spec); shown when present. */
 function limitChannels(limit: object): string[] | null {
@@ -69,7 +60,7 @@ export function SpendingControlsView({ controls, currency }: { controls: Spendin
             {limits.map((l, i) => (
               <tr key={l._id ?? i}>
                 <td>{formatMoney(l.amount, currency)}</td>
-                <td>{INTERVAL_LABEL[l.interval] ?? l.interval}</td>
+                <td>{INTERVAL_LABEL[l.interval as keyof typeof INTERVAL_LABEL] ?? l.interval}</td>
                 {withChannels ? <td>{channelsText(limitChannels(l))}</td> : null}
                 <td>{categoriesText(l.categories, 'All categories')}</td>
               </tr>

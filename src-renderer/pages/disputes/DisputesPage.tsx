@@ -1,5 +1,4 @@
 // Disputes raised on card transactions, newest first.
-import { useCallback, useState } from 'react';
 import type { Dispute } from '../../../src-shared/api/records';
 import type { Route } from '../../app/routes';
 import { StatusBadge } from '../../components/Badge';
@@ -8,10 +7,10 @@ import type { Column } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
-import { PAGING_DEFAULTS, cleanPaging, pagingOf } from '../../components/paging';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListData } from '../../components/useListData';
-import { useRouteQuery } from '../../components/useRouteQuery';
+import { useListQuery } from '../../components/useListQuery';
+import { useRowSelection } from '../../components/useRowSelection';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { DisputeDetail } from './DisputeDetail';
@@ -30,20 +29,13 @@ const columns: Column<Dispute>[] = [
 ];
 
 export function DisputesPage({ route }: { route: Route }): React.JSX.Element {
-  const [values, set] = useRouteQuery(route, PAGING_DEFAULTS, clean);
-  const { page, limit, continuous } = pagingOf(values);
-  const env = useEnvironmentKey();
+  const { paging, setContinuous } = useListQuery(route, PAGING_DEFAULTS, clean);
   const list = useListData<Dispute>({
-    key: ['disputes', env],
-    fetchPage: (p, l, opts) => bridge().disputes.list({ page: p, limit: l }, opts),
-    page,
-    limit,
-    continuous,
-    enabled: env !== null,
+    key: ['disputes'],
+    fetchPage: (page, limit, opts) => bridge().disputes.list({ page, limit }, opts),
+    paging,
   });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = selectedId ? list.rows.find((d) => d._id === selectedId) : undefined;
-  const close = useCallback(() => setSelectedId(null), []);
+  const detail = useRowSelection(list.rows, (d) => d._id);
 
   return (
     <section aria-labelledby="page-title">
@@ -52,7 +44,7 @@ export function DisputesPage({ route }: { route: Route }): React.JSX.Element {
       </header>
       <p className="page-subtitle">Disputes raised on card transactions, newest first.</p>
       <div className="toolbar">
-        <ContinuousToggle checked={continuous} onChange={(on) => set({ scroll: on ? 'all' : '', page: '0' })} />
+        <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
         <span className="spacer" />
         <ExportButton source="disputes" query={{}} />
       </div>
@@ -60,21 +52,11 @@ export function DisputesPage({ route }: { route: Route }): React.JSX.Element {
         label="Disputes"
         list={list}
         columns={columns}
-        rowKey={(d) => d._id}
-        onOpen={(d) => setSelectedId(d._id)}
-        selectedKey={selectedId}
+        {...detail.tableProps}
         empty="No disputes have been raised."
       />
-      <ListFooter
-        list={list}
-        continuous={continuous}
-        page={page}
-        limit={limit}
-        onPage={(p) => set({ page: String(p) })}
-        onLimit={(l) => set({ limit: String(l), page: '0' })}
-        sizes={SIZES}
-      />
-      {selected ? <DisputeDetail dispute={selected} onClose={close} /> : null}
+      <ListFooter list={list} paging={paging} sizes={SIZES} />
+      {detail.selected ? <DisputeDetail dispute={detail.selected} onClose={detail.close} /> : null}
     </section>
   );
 }

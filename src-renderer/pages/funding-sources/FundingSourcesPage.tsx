@@ -1,6 +1,5 @@
 // Funding sources of the business, with a detail fetched by id and a look-up by id.
 import './funding-sources.css';
-import { useCallback, useState } from 'react';
 import type { FundingSource } from '../../../src-shared/api/records';
 import type { Route } from '../../app/routes';
 import { StatusBadge, humanize } from '../../components/Badge';
@@ -9,10 +8,10 @@ import type { Column } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
-import { PAGING_DEFAULTS, cleanPaging, pagingOf } from '../../components/paging';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListData } from '../../components/useListData';
-import { useRouteQuery } from '../../components/useRouteQuery';
+import { useListQuery } from '../../components/useListQuery';
+import { useRowSelection } from '../../components/useRowSelection';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { FundingSourceDetail } from './FundingSourceDetail';
@@ -27,19 +26,14 @@ const columns: Column<FundingSource>[] = [
 ];
 
 export function FundingSourcesPage({ route }: { route: Route }): React.JSX.Element {
-  const [values, set] = useRouteQuery(route, PAGING_DEFAULTS, cleanPaging);
-  const { page, limit, continuous } = pagingOf(values);
-  const env = useEnvironmentKey();
+  const { paging, setContinuous } = useListQuery(route, PAGING_DEFAULTS, cleanPaging);
   const list = useListData<FundingSource>({
-    key: ['fundingSources', env],
-    fetchPage: (p, l, opts) => bridge().fundingSources.list({ page: p, limit: l }, opts),
-    page,
-    limit,
-    continuous,
-    enabled: env !== null,
+    key: ['fundingSources'],
+    fetchPage: (page, limit, opts) => bridge().fundingSources.list({ page, limit }, opts),
+    paging,
   });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const close = useCallback(() => setSelectedId(null), []);
+  // The detail is fetched by id: it opens also for an id looked up that is not on this page.
+  const detail = useRowSelection(list.rows, (f) => f._id);
 
   return (
     <section aria-labelledby="page-title">
@@ -47,9 +41,9 @@ export function FundingSourcesPage({ route }: { route: Route }): React.JSX.Eleme
         <h1 id="page-title">Funding sources</h1>
       </header>
       <p className="page-subtitle">Where the business's cards draw their money from.</p>
-      <FundingSourceLookup onOpen={setSelectedId} />
+      <FundingSourceLookup onOpen={detail.open} />
       <div className="toolbar">
-        <ContinuousToggle checked={continuous} onChange={(on) => set({ scroll: on ? 'all' : '', page: '0' })} />
+        <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
         <span className="spacer" />
         <ExportButton source="fundingSources" query={{}} />
       </div>
@@ -57,21 +51,12 @@ export function FundingSourcesPage({ route }: { route: Route }): React.JSX.Eleme
         label="Funding sources"
         list={list}
         columns={columns}
-        rowKey={(f) => f._id}
-        onOpen={(f) => setSelectedId(f._id)}
-        selectedKey={selectedId}
+        {...detail.tableProps}
         height={360}
         empty="This business has no funding sources."
       />
-      <ListFooter
-        list={list}
-        continuous={continuous}
-        page={page}
-        limit={limit}
-        onPage={(p) => set({ page: String(p) })}
-        onLimit={(l) => set({ limit: String(l), page: '0' })}
-      />
-      {selectedId ? <FundingSourceDetail id={selectedId} onClose={close} /> : null}
+      <ListFooter list={list} paging={paging} />
+      {detail.selectedId ? <FundingSourceDetail id={detail.selectedId} onClose={detail.close} /> : null}
     </section>
   );
 }

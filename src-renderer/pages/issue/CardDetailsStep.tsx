@@ -3,11 +3,16 @@
 import { Controller } from 'react-hook-form';
 import { CARD_BRANDS, CURRENCIES } from '../../../src-shared/api/records';
 import { ISSUER_COUNTRIES, REPLACEMENT_REASONS } from '../../../src-shared/api/requests';
+import { humanize } from '../../components/Badge';
 import { BankAccountFields, type HolderConfirmation } from './BankAccountFields';
 import type { CardForm, CardPath } from './cardForm';
 import { CustomerPicker } from './CustomerPicker';
-import { Field } from './Field';
+import { Field, SelectField } from './Field';
 import { DebitAccountSelect, FundingSourceSelect, ReplaceCardSelect } from './Pickers';
+
+/** In the order offered: a virtual card, issued active, is the usual choice. */
+const CARD_TYPES = ['virtual', 'physical'] as const;
+const INITIAL_STATUSES = ['active', 'inactive'] as const;
 
 export function CardDetailsStep({ form, path, holder, onHolder }: {
   form: CardForm;
@@ -59,71 +64,29 @@ export function CardDetailsStep({ form, path, holder, onHolder }: {
               />
             )}
           />
-          <Field label="Reason" error={errors.reason?.message}>
-            {(ids) => (
-              <select {...ids} {...register('reason')}>
-                <option value="">Choose why it is replaced</option>
-                {REPLACEMENT_REASONS.map((r) => (
-                  <option key={r} value={r}>
-                    {r === 'lost' ? 'Lost' : 'Stolen'}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Reason"
+            error={errors.reason?.message}
+            registration={register('reason')}
+            placeholder="Choose why it is replaced"
+            options={REPLACEMENT_REASONS}
+            optionText={(r) => (r === 'lost' ? 'Lost' : 'Stolen')}
+          />
         </div>
       ) : null}
 
       <div className="form-row">
-        <Field label="Card type" error={errors.type?.message}>
-          {(ids) => (
-            <select {...ids} {...register('type')}>
-              <option value="virtual">Virtual</option>
-              <option value="physical">Physical</option>
-            </select>
-          )}
-        </Field>
-        <Field label="Brand" error={errors.brand?.message}>
-          {(ids) => (
-            <select {...ids} {...register('brand')}>
-              {CARD_BRANDS.map((b) => (
-                <option key={b} value={b}>
-                  {b}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Currency" error={errors.currency?.message}>
-          {(ids) => (
-            <select {...ids} {...register('currency', { onChange: () => setValue('debitAccountId', '') })}>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Initial status" error={errors.status?.message}>
-          {(ids) => (
-            <select {...ids} {...register('status')}>
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
-            </select>
-          )}
-        </Field>
-        <Field label="Issuer country" error={errors.issuerCountry?.message}>
-          {(ids) => (
-            <select {...ids} {...register('issuerCountry')}>
-              {ISSUER_COUNTRIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField label="Card type" error={errors.type?.message} registration={register('type')} options={CARD_TYPES} optionText={humanize} />
+        <SelectField label="Brand" error={errors.brand?.message} registration={register('brand')} options={CARD_BRANDS} />
+        <SelectField
+          label="Currency"
+          error={errors.currency?.message}
+          // A debit account is in one currency: another currency clears the choice.
+          registration={register('currency', { onChange: () => setValue('debitAccountId', '') })}
+          options={CURRENCIES}
+        />
+        <SelectField label="Initial status" error={errors.status?.message} registration={register('status')} options={INITIAL_STATUSES} optionText={humanize} />
+        <SelectField label="Issuer country" error={errors.issuerCountry?.message} registration={register('issuerCountry')} options={ISSUER_COUNTRIES} />
       </div>
 
       {path === 'fundingSource' ? (

@@ -14,7 +14,7 @@ import { bridge } from '../../lib/bridge';
 import { formatMoney } from '../../lib/format';
 import { BridgeErrorBanner } from './CardIssued';
 import { CustomerPicker } from './CustomerPicker';
-import { Field } from './Field';
+import { SelectField } from './Field';
 import { UnknownOutcome, type UnknownWrite } from './UnknownOutcome';
 
 interface AccountFormValues {
@@ -115,28 +115,8 @@ export function OpenAccountForm({ customerId, onBusy }: { customerId?: string; o
         </label>
       </fieldset>
       <div className="form-row">
-        <Field label="Currency" error={errors.currency?.message}>
-          {(ids) => (
-            <select {...ids} {...register('currency')}>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Account type" error={errors.accountType?.message}>
-          {(ids) => (
-            <select {...ids} {...register('accountType')}>
-              {BANK_ACCOUNT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField label="Currency" error={errors.currency?.message} registration={register('currency')} options={CURRENCIES} />
+        <SelectField label="Account type" error={errors.accountType?.message} registration={register('accountType')} options={BANK_ACCOUNT_TYPES} />
       </div>
       {type === 'wallet' ? (
         <Controller

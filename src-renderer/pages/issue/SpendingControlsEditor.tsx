@@ -2,18 +2,9 @@
 // channels, allowed and blocked merchant categories and limits over any of the six intervals.
 import { useFieldArray } from 'react-hook-form';
 import { CHANNELS, SPENDING_INTERVALS } from '../../../src-shared/api/records';
+import { CHANNEL_LABEL, INTERVAL_LABEL } from '../cards/spendingLabels';
 import { DEFAULT_CONTROLS_TEXT, type CardForm } from './cardForm';
 import { Field } from './Field';
-
-const CHANNEL_LABEL: Record<(typeof CHANNELS)[number], string> = { atm: 'ATM', pos: 'POS', web: 'Web', mobile: 'Mobile' };
-export const INTERVAL_LABEL: Record<(typeof SPENDING_INTERVALS)[number], string> = {
-  per_authorization: 'Per authorization',
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  yearly: 'Yearly',
-  all_time: 'All time',
-};
 
 type FieldError = { message?: string } | undefined;
 

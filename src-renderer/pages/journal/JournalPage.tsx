@@ -7,10 +7,11 @@ import type { Route } from '../../app/routes';
 import { ExportButton } from '../../components/ExportButton';
 import { ListBody } from '../../components/ListBody';
 import { ListFooter } from '../../components/ListFooter';
-import { PAGING_DEFAULTS, cleanPaging, pagingOf } from '../../components/paging';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListData } from '../../components/useListData';
-import { oneOf, useRouteQuery } from '../../components/useRouteQuery';
+import { useListQuery } from '../../components/useListQuery';
+import { oneOf } from '../../components/useRouteQuery';
+import { useRowSelection } from '../../components/useRowSelection';
 import { bridge } from '../../lib/bridge';
 import { useAppStore } from '../../stores/appStore';
 import { useDebouncedValue } from '../customers/useDebouncedValue';
@@ -22,13 +23,14 @@ const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '' };
 type Values = typeof DEFAULTS;
 const clean = (raw: Values): Values => ({
   ...cleanPaging(raw),
+  // The journal is always paged.
+  scroll: '',
   q: raw.q.slice(0, 200),
   outcome: oneOf(raw.outcome, ['', ...JOURNAL_OUTCOMES], ''),
 });
 
 export function JournalPage({ route }: { route: Route }): React.JSX.Element {
-  const [values, set] = useRouteQuery(route, DEFAULTS, clean);
-  const { page, limit } = pagingOf(values);
+  const { values, set, paging } = useListQuery(route, DEFAULTS, clean);
   const [typed, setTyped] = useState(values.q);
   const settled = useDebouncedValue(typed, 200);
   useEffect(() => {
@@ -36,13 +38,10 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
   }, [settled]);
 
   const query = { ...(values.q.trim() ? { query: values.q.trim() } : {}), ...(values.outcome ? { outcome: values.outcome as Outcome } : {}) };
-  const env = useEnvironmentKey();
   const list = useListData<JournalEntry>({
-    key: ['journal', env, query],
-    fetchPage: (p, l, opts) => bridge().journal.list({ ...query, page: p, limit: l }, opts),
-    page,
-    limit,
-    enabled: env !== null,
+    key: ['journal', query],
+    fetchPage: (page, limit, opts) => bridge().journal.list({ ...query, page, limit }, opts),
+    paging,
   });
 
   // Entries change as writes are answered and reconciled, also from other pages.
@@ -54,9 +53,7 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
     (id: string) => (status?.environment.id === id ? status.environment.name : id),
     [status],
   );
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = selectedId ? list.rows.find((e) => e.id === selectedId) : undefined;
-  const close = useCallback(() => setSelectedId(null), []);
+  const detail = useRowSelection(list.rows, (e) => e.id);
 
   return (
     <section aria-labelledby="page-title">
@@ -96,20 +93,13 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
         label="Journal entries"
         list={list}
         columns={journalColumns(environmentName)}
-        rowKey={(e) => e.id}
-        onOpen={(e) => setSelectedId(e.id)}
-        selectedKey={selectedId}
+        {...detail.tableProps}
         empty={query.query || query.outcome ? 'No journal entry matches.' : 'No writes yet: issued cards and opened accounts appear here.'}
       />
-      <ListFooter
-        list={list}
-        continuous={false}
-        page={page}
-        limit={limit}
-        onPage={(p) => set({ page: String(p) })}
-        onLimit={(l) => set({ limit: String(l), page: '0' })}
-      />
-      {selected ? <JournalDetail entry={selected} environmentName={environmentName(selected.environmentId)} onClose={close} /> : null}
+      <ListFooter list={list} paging={paging} />
+      {detail.selected ? (
+        <JournalDetail entry={detail.selected} environmentName={environmentName(detail.selected.environmentId)} onClose={detail.close} />
+      ) : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { AppError } from '../../../src-shared/ipc/result';
 import { CopyButton } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
 import { ErrorState } from '../../components/States';
+import { TextField } from '../../components/TextField';
 import { bridge } from '../../lib/bridge';
 import { fieldProblems } from './fieldProblems';
 import './name-enquiry.css';
@@ -44,13 +45,27 @@ export function NameEnquiryPage(): React.JSX.Element {
   const message = (field: Field): string | null =>
     (touched[field] ? problems[field] : undefined) ?? (serverField === field ? error?.fields?.[field] ?? error?.message ?? null : null);
 
+  const input = (field: Field, label: string, hint: string) => (
+    <TextField
+      label={label}
+      idBase={field}
+      hint={hint}
+      problem={message(field)}
+      name={field}
+      value={values[field]}
+      inputMode="numeric"
+      autoComplete="off"
+      onChange={(e) => change(field, e.target.value)}
+    />
+  );
+
   return (
     <section aria-labelledby="page-title" className="name-enquiry">
       <h1 id="page-title">Name enquiry</h1>
       <p className="muted">Find the name on a bank account before you send money to it or map a card to it.</p>
       <form className="panel name-enquiry-form" onSubmit={(e) => void submit(e)} noValidate>
-        <Field label="Bank code" name="bankCode" value={values.bankCode} problem={message('bankCode')} onChange={change} hint="3 to 6 digits" />
-        <Field label="Account number" name="accountNumber" value={values.accountNumber} problem={message('accountNumber')} onChange={change} hint="10 digits" />
+        {input('bankCode', 'Bank code', '3 to 6 digits')}
+        {input('accountNumber', 'Account number', '10 digits')}
         <div>
           <button type="submit" className="primary" disabled={busy}>
             {busy ? 'Looking up…' : 'Look up name'}
@@ -74,39 +89,5 @@ export function NameEnquiryPage(): React.JSX.Element {
         </section>
       ) : null}
     </section>
-  );
-}
-
-function Field({ label, name, value, problem, hint, onChange }: {
-  label: string;
-  name: Field;
-  value: string;
-  problem: string | null;
-  hint: string;
-  onChange: (field: Field, value: string) => void;
-}): React.JSX.Element {
-  const hintId = `${name}-hint`;
-  const errorId = `${name}-error`;
-  return (
-    <label>
-      {label}
-      <input
-        name={name}
-        value={value}
-        inputMode="numeric"
-        autoComplete="off"
-        onChange={(e) => onChange(name, e.target.value)}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
-      />
-      <span id={hintId} className="muted small">
-        {hint}
-      </span>
-      {problem ? (
-        <span id={errorId} className="field-error">
-          {problem}
-        </span>
-      ) : null}
-    </label>
   );
 }

@@ -22,19 +22,10 @@ export function AmountChart({ days, currency }: { days: DayFigures[]; currency: 
     <ChartFigure
       title={title}
       summary={summary}
-      table={
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr><th scope="col">Day</th><th scope="col">Approved</th><th scope="col">Not approved</th></tr>
-          </thead>
-          <tbody>
-            {data.map((d) => (
-              <tr key={d.date}><th scope="row">{d.date}</th><td>{formatMoney(d.approved, currency)}</td><td>{formatMoney(d.declined, currency)}</td></tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      table={{
+        columns: ['Day', 'Approved', 'Not approved'],
+        rows: data.map((d) => ({ key: d.date, cells: [d.date, formatMoney(d.approved, currency), formatMoney(d.declined, currency)] })),
+      }}
     >
       <BarChart data={data} responsive style={{ width: '100%', height: 260 }} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />

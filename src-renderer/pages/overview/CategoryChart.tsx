@@ -17,19 +17,10 @@ export function CategoryChart({ categories, currency }: { categories: CategoryFi
     <ChartFigure
       title={title}
       summary={summary}
-      table={
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr><th scope="col">Category</th><th scope="col">Approved amount</th><th scope="col">Authorizations</th></tr>
-          </thead>
-          <tbody>
-            {categories.map((c) => (
-              <tr key={c.category}><th scope="row">{c.label}</th><td>{formatMoney(c.amount, currency)}</td><td>{c.count}</td></tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      table={{
+        columns: ['Category', 'Approved amount', 'Authorizations'],
+        rows: categories.map((c) => ({ key: c.category, cells: [c.label, formatMoney(c.amount, currency), c.count] })),
+      }}
     >
       <BarChart data={data} layout="vertical" responsive style={{ width: '100%', height: Math.max(160, data.length * 30 + 40) }} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={CHART_COLORS.grid} horizontal={false} />

@@ -2,13 +2,19 @@
 // beside it (visually hidden) carries every figure for screen readers.
 import { useId } from 'react';
 
+/** The figures of a chart: a header per column; each row starts with the cell that names it. */
+export interface FigureTable {
+  columns: readonly string[];
+  rows: { key: string; cells: React.ReactNode[] }[];
+}
+
 export function ChartFigure({ title, summary, table, children, wide = false }: {
   title: string;
   /** Spans the whole row of charts. */
   wide?: boolean;
   /** One or two sentences a reader would take from the picture. */
   summary: string;
-  table: React.ReactNode;
+  table: FigureTable;
   children: React.ReactNode;
 }): React.JSX.Element {
   const titleId = useId();
@@ -19,7 +25,19 @@ export function ChartFigure({ title, summary, table, children, wide = false }: {
         {children}
       </div>
       <p className="chart-summary">{summary}</p>
-      <div className="visually-hidden">{table}</div>
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>{table.columns.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
+          </thead>
+          <tbody>
+            {table.rows.map(({ key, cells: [head, ...rest] }) => (
+              <tr key={key}><th scope="row">{head}</th>{rest.map((cell, i) => <td key={i}>{cell}</td>)}</tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -19,19 +19,10 @@ export function VolumeChart({ days }: { days: DayFigures[] }): React.JSX.Element
       wide
       title="Authorizations per day"
       summary={summary}
-      table={
-        <table>
-          <caption>Authorizations per day</caption>
-          <thead>
-            <tr><th scope="col">Day</th><th scope="col">Approved</th><th scope="col">Not approved</th><th scope="col">Approval rate</th></tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.date}><th scope="row">{d.date}</th><td>{d.approved}</td><td>{d.declined}</td><td>{percent(d.approvalRate)}</td></tr>
-            ))}
-          </tbody>
-        </table>
-      }
+      table={{
+        columns: ['Day', 'Approved', 'Not approved', 'Approval rate'],
+        rows: days.map((d) => ({ key: d.date, cells: [d.date, d.approved, d.declined, percent(d.approvalRate)] })),
+      }}
     >
       <ComposedChart data={data} responsive style={{ width: '100%', height: 260 }} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { environmentInputSchema, type Environment } from '../../../src-shared/ipc/channels/settings';
 import type { AppError } from '../../../src-shared/ipc/result';
 import { ErrorState } from '../../components/States';
+import { TextField } from '../../components/TextField';
 import { bridge } from '../../lib/bridge';
 import { fieldProblems } from '../name-enquiry/fieldProblems';
 import { useSettingsRefresh } from './useEnvironments';
@@ -54,29 +55,18 @@ export function EnvironmentForm({ existing, onDone }: { existing?: Environment; 
   };
   const fieldError = error && !error.fields?.name && !error.fields?.baseUrl && error.field !== 'name' && error.field !== 'baseUrl';
 
-  const input = (field: Field, label: string, placeholder: string) => {
-    const problem = message(field);
-    const errorId = `${idPrefix}-${field}-error`;
-    return (
-      <label>
-        {label}
-        <input
-          value={values[field]}
-          onChange={(e) => change(field, e.target.value)}
-          placeholder={placeholder}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-        />
-        {problem ? (
-          <span id={errorId} className="field-error">
-            {problem}
-          </span>
-        ) : null}
-      </label>
-    );
-  };
+  const input = (field: Field, label: string, placeholder: string) => (
+    <TextField
+      label={label}
+      idBase={`${idPrefix}-${field}`}
+      problem={message(field)}
+      value={values[field]}
+      onChange={(e) => change(field, e.target.value)}
+      placeholder={placeholder}
+      autoComplete="off"
+      spellCheck={false}
+    />
+  );
 
   return (
     <form className="environment-form" onSubmit={(e) => void submit(e)} noValidate aria-label={existing ? `Edit ${existing.name}` : 'Add environment'}>
