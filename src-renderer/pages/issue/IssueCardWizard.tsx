@@ -14,7 +14,8 @@ import {
 } from './cardForm';
 import type { HolderConfirmation } from './BankAccountFields';
 import { SpendingControlsEditor } from './SpendingControlsEditor';
-import { UnknownOutcome, type UnknownWrite } from './UnknownOutcome';
+import { UnknownOutcome } from './UnknownOutcome';
+import { useSendOnce } from './useSendOnce';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
 const STEP_TITLES: Record<Exclude<Step, 'done'>, string> = { path: 'What to do', details: 'Card details', controls: 'Spending controls', review: 'Review and send' };
@@ -29,14 +30,8 @@ export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; o
   const [path, setPath] = useState<CardPath>('new');
   const [useDefaults, setUseDefaults] = useState(true);
   const [holder, setHolder] = useState<HolderConfirmation | null>(null);
-  const [sending, setSending] = useState(false);
-  const [issued, setIssued] = useState<Card | null>(null);
-  const [unknown, setUnknown] = useState<UnknownWrite | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const choices = useRef<CardFormChoices>({ path, useDefaultControls: useDefaults });
   choices.current = { path, useDefaultControls: useDefaults };
-  const inFlight = useRef(false);
-  const lastRequest = useRef<CreateCardRequest | null>(null);
 
   const resolver = useMemo(() => cardRequestResolver(() => choices.current), []);
   const form = useForm<CardFormValues, unknown, CreateCardRequest>({ defaultValues: emptyCardForm(customerId), resolver, mode: 'onChange' });
@@ -61,48 +56,26 @@ export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; o
     }
   };
 
-  const send = async (request: CreateCardRequest) => {
-    // A double click must not send twice: the ref is set before the button can re-render as disabled.
-    if (inFlight.current) return;
-    inFlight.current = true;
-    lastRequest.current = request;
-    setSending(true);
-    onBusy(true);
-    setFailure(null);
-    try {
-      const r = await bridge().cards.create(request);
-      void queryClient.invalidateQueries({ queryKey: ['journal'] });
-      if (r.ok) {
-        setIssued(r.data);
-        setUnknown(null);
-        setStep('done');
-        void queryClient.invalidateQueries({ queryKey: ['cards'] });
-        return;
-      }
-      const e = r.error;
-      if (e.kind === 'outcome_unknown' || (e.kind === 'conflict' && e.journalEntryId)) {
-        setUnknown({ message: e.message, journalEntryId: e.journalEntryId ?? '', blockedByEarlier: e.kind === 'conflict' });
-        setStep('done');
-        return;
-      }
+  const { sending, created: issued, unknown, failure, setFailure, send, resend, reset } = useSendOnce<CreateCardRequest, Card>({
+    write: (request) => bridge().cards.create(request),
+    onBusy,
+    onSucceeded: () => {
+      setStep('done');
+      void queryClient.invalidateQueries({ queryKey: ['cards'] });
+    },
+    onUnknown: () => setStep('done'),
+    onRejected: (e) => {
       const field = e.field && (e.field in values || e.field.startsWith('spendingControls')) ? e.field : null;
       if (field) {
         form.setError(field as keyof CardFormValues, { type: 'server', message: e.message }, { shouldFocus: true });
         setStep(stepOfField(field));
       }
-      setFailure(e.message);
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-      onBusy(false);
-    }
-  };
+    },
+  });
 
   const startOver = () => {
     form.reset(emptyCardForm(customerId));
-    setIssued(null);
-    setUnknown(null);
-    setFailure(null);
+    reset();
     setHolder(null);
     setUseDefaults(true);
     setStep('path');
@@ -113,7 +86,7 @@ export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; o
       <div className="wizard">
         {issued ? <CardIssued card={issued} /> : null}
         {unknown ? (
-          <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={() => (lastRequest.current ? send(lastRequest.current) : Promise.resolve())} />
+          <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} />
         ) : null}
         {failure ? <BridgeErrorBanner message={failure} /> : null}
         <div className="form-actions">

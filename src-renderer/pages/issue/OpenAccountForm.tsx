@@ -2,7 +2,6 @@
 // POST /accounts schema; sent once; the new record then shows in Accounts.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { Account } from '../../../src-shared/api/records';
 import { BANK_ACCOUNT_TYPES, CURRENCIES } from '../../../src-shared/api/records';
@@ -15,7 +14,8 @@ import { formatMoney } from '../../lib/format';
 import { BridgeErrorBanner } from './CardIssued';
 import { CustomerPicker } from './CustomerPicker';
 import { SelectField } from './Field';
-import { UnknownOutcome, type UnknownWrite } from './UnknownOutcome';
+import { UnknownOutcome } from './UnknownOutcome';
+import { useSendOnce } from './useSendOnce';
 
 interface AccountFormValues {
   type: 'account' | 'wallet';
@@ -41,46 +41,21 @@ export function OpenAccountForm({ customerId, onBusy }: { customerId?: string; o
   });
   const { register, control, watch, formState: { errors } } = form;
   const type = watch('type');
-  const [sending, setSending] = useState(false);
-  const [created, setCreated] = useState<Account | null>(null);
-  const [unknown, setUnknown] = useState<UnknownWrite | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const inFlight = useRef(false);
-  const lastRequest = useRef<CreateAccountRequest | null>(null);
   const noun = type === 'wallet' ? 'wallet' : 'account';
 
-  const send = async (request: CreateAccountRequest) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    lastRequest.current = request;
-    setSending(true);
-    onBusy(true);
-    setFailure(null);
-    try {
-      const r = await bridge().accounts.create(request);
-      void queryClient.invalidateQueries({ queryKey: ['journal'] });
-      if (r.ok) {
-        setCreated(r.data);
-        setUnknown(null);
-        void queryClient.invalidateQueries({ queryKey: ['accounts'] });
-        void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
-        return;
-      }
-      const e = r.error;
-      if (e.kind === 'outcome_unknown' || (e.kind === 'conflict' && e.journalEntryId)) {
-        setUnknown({ message: e.message, journalEntryId: e.journalEntryId ?? '', blockedByEarlier: e.kind === 'conflict' });
-        return;
-      }
+  const { sending, created, unknown, failure, send, resend } = useSendOnce<CreateAccountRequest, Account>({
+    write: (request) => bridge().accounts.create(request),
+    onBusy,
+    onSucceeded: () => {
+      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
+    },
+    onRejected: (e) => {
       if (e.field === 'type' || e.field === 'currency' || e.field === 'accountType' || e.field === 'customerId') {
         form.setError(e.field, { type: 'server', message: e.message });
       }
-      setFailure(e.message);
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-      onBusy(false);
-    }
-  };
+    },
+  });
 
   if (created) {
     return (
@@ -126,7 +101,7 @@ export function OpenAccountForm({ customerId, onBusy }: { customerId?: string; o
         />
       ) : null}
       {unknown ? (
-        <UnknownOutcome noun={noun} unknown={unknown} busy={sending} onResend={() => (lastRequest.current ? send(lastRequest.current) : Promise.resolve())} />
+        <UnknownOutcome noun={noun} unknown={unknown} busy={sending} onResend={resend} />
       ) : null}
       {failure ? <BridgeErrorBanner message={failure} /> : null}
       <div className="form-actions">

@@ -1,0 +1,88 @@
+// Sending a write (a card, an account) exactly once from a form: a second click while one is in flight
+// does nothing (main refuses an identical request too), a lost answer becomes an "outcome unknown"
+// panel that resends only after the user confirms, and every outcome refreshes the Journal.
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { AppError, Result } from '../../../src-shared/ipc/result';
+import type { UnknownWrite } from './UnknownOutcome';
+
+export interface SendOnceOptions<Req, Res> {
+  write: (request: Req) => Promise<Result<Res>>;
+  onBusy: (busy: boolean) => void;
+  onSucceeded?: (created: Res) => void;
+  onUnknown?: () => void;
+  /** A refusal with a message (a 400 names its field): put it on the form. */
+  onRejected?: (error: AppError) => void;
+}
+
+export interface SendOnce<Req, Res> {
+  sending: boolean;
+  created: Res | null;
+  unknown: UnknownWrite | null;
+  failure: string | null;
+  setFailure(message: string | null): void;
+  send(request: Req): Promise<void>;
+  /** Sends the last request again (after the user confirmed an unknown outcome). */
+  resend(): Promise<void>;
+  reset(): void;
+}
+
+export function useSendOnce<Req, Res>(options: SendOnceOptions<Req, Res>): SendOnce<Req, Res> {
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
+  const [created, setCreated] = useState<Res | null>(null);
+  const [unknown, setUnknown] = useState<UnknownWrite | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // A double click must not send twice: the ref is set before the button can re-render as disabled.
+  const inFlight = useRef(false);
+  const lastRequest = useRef<Req | null>(null);
+  const latest = useRef(options);
+  latest.current = options;
+
+  const send = async (request: Req) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    lastRequest.current = request;
+    const { write, onBusy } = latest.current;
+    setSending(true);
+    onBusy(true);
+    setFailure(null);
+    try {
+      const r = await write(request);
+      void queryClient.invalidateQueries({ queryKey: ['journal'] });
+      if (r.ok) {
+        setCreated(r.data);
+        setUnknown(null);
+        latest.current.onSucceeded?.(r.data);
+        return;
+      }
+      const e = r.error;
+      if (e.kind === 'outcome_unknown' || (e.kind === 'conflict' && e.journalEntryId)) {
+        setUnknown({ message: e.message, journalEntryId: e.journalEntryId ?? '', blockedByEarlier: e.kind === 'conflict' });
+        latest.current.onUnknown?.();
+        return;
+      }
+      latest.current.onRejected?.(e);
+      setFailure(e.message);
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+      latest.current.onBusy(false);
+    }
+  };
+
+  return {
+    sending,
+    created,
+    unknown,
+    failure,
+    setFailure,
+    send,
+    resend: () => (lastRequest.current ? send(lastRequest.current) : Promise.resolve()),
+    reset: () => {
+      setCreated(null);
+      setUnknown(null);
+      setFailure(null);
+    },
+  };
+}
