@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { type HttpBindings, createAdaptorServer } from '@hono/node-server';
 import { createSandboxApp } from './app';
 import { Random } from './data/random';
 import { seedWorld } from './data/world';
@@ -10,6 +10,7 @@ import type { SandboxHandle, SandboxOptions } from './handle';
 import { KeyCheck } from './http/auth';
 import { FaultInjector } from './http/faults';
 import { HeldRequests } from './http/pipeline';
+import { sendHeldBody } from './http/held-body';
 import { FixedWindowRateLimiter } from './http/rate-limit';
 import { RequestLog } from './http/request-log';
 import { RecordViews } from './state/views';
@@ -51,7 +52,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   // overrideGlobalObjects: false keeps the host process's own fetch Response/Request untouched.
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1', overrideGlobalObjects: false }) as Server;
+  const server = createAdaptorServer({
+    fetch: async (req, env) => sendHeldBody(await app.fetch(req, env), (env as HttpBindings).outgoing),
+    hostname: '127.0.0.1',
+    overrideGlobalObjects: false,
+  }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => {

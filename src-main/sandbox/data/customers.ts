@@ -2,6 +2,7 @@
 // cost nothing at start-up. Index order is creation order; ids carry the index in their counter part.
 import type { Customer } from '../../../src-shared/api/records';
 import { isObjectId } from '../../../src-shared/api/rules';
+import { CustomerJsonWriter } from './customer-json';
 import { isoTime } from './iso-time';
 import { MAX_COUNTER, counterOf, kindPrefix, objectId } from './object-id';
 import {
@@ -52,7 +53,7 @@ export interface ListedCustomer {
   __v: number;
 }
 
-// customerJson interpolates text without escaping, and the customer list is sent as latin1: every
+// The customer list is written as bytes without escaping (customer-json.ts), one byte a character: every
 // source of customer text must be printable ASCII without quotes or backslashes.
 const NEEDS_ESCAPING = /["\\\u0000-\u001f\u007f-\uffff]/;
 for (const text of [
@@ -60,20 +61,6 @@ for (const text of [
   ...EMAIL_DOMAINS.map(([d]) => d), ...PLACES.flatMap((p) => [p.city, p.state, p.postal]),
 ]) {
   if (NEEDS_ESCAPING.test(text)) throw new Error(`customer text needs JSON escaping: ${text}`);
-}
-
-/** JSON of a generated customer, keys in the order JSON.stringify would give. */
-function customerJson(c: ListedCustomer): string {
-  const p = c.individual;
-  const a = c.billingAddress;
-  return `{"_id":"${c._id}","business":"${c.business}","type":"${c.type}","name":"${c.name}","status":"${c.status}",`
-    + `"isApproved":${c.isApproved},"phoneNumber":"${c.phoneNumber}","emailAddress":"${c.emailAddress}",`
-    + `"individual":{"firstName":"${p.firstName}","lastName":"${p.lastName}","otherNames":"${p.otherNames}","dob":"${p.dob}",`
-    + `"identity":{"type":"${p.identity.type}","number":"${p.identity.number}"},`
-    + `"documents":{"idFrontUrl":"${p.documents.idFrontUrl}","idBackUrl":"${p.documents.idBackUrl}",`
-    + `"addressVerificationUrl":"${p.documents.addressVerificationUrl}"}},`
-    + `"billingAddress":{"line1":"${a.line1}","line2":"${a.line2}","city":"${a.city}","state":"${a.state}",`
-    + `"postalCode":"${a.postalCode}","country":"${a.country}"},"createdAt":"${c.createdAt}","updatedAt":"${c.updatedAt}","__v":${c.__v}}`;
 }
 
 export interface CustomerDirectoryOptions {
@@ -87,6 +74,7 @@ export class CustomerDirectory {
   private readonly seed: number;
   private readonly businessId: string;
   private readonly prefix: string;
+  private readonly json: CustomerJsonWriter;
 
   constructor(options: CustomerDirectoryOptions) {
     if (!Number.isInteger(options.count) || options.count < 1 || options.count > MAX_CUSTOMERS) {
@@ -96,6 +84,10 @@ export class CustomerDirectory {
     this.count = options.count;
     this.businessId = options.businessId;
     this.prefix = kindPrefix(options.seed, 'customer');
+    this.json = new CustomerJsonWriter(
+      { randomOf: (index) => Random.forTag(this.seed, CUSTOMER_TAG, index), createdAtOf: (index) => this.createdAtOf(index) },
+      this.businessId, this.prefix, DOCUMENTS_BASE,
+    );
   }
 
   /** Creation time of the customer at `index`: strictly increasing with the index. */
@@ -126,22 +118,24 @@ export class CustomerDirectory {
   }
 
   /**
-   * The same customers as a JSON array in bytes, written customer by customer: much cheaper than
-   * JSON.stringify of the page. Customer text is ASCII, so its latin1 bytes are its UTF-8 bytes.
+   * `head`, the same customers as a JSON array, then `tail`, in bytes: what JSON.stringify of an
+   * envelope around `range(from, to)` gives, written without building the customers as objects.
    */
-  rangeJsonBytes(from: number, to: number): Buffer {
+  rangeJsonBytes(from: number, to: number, head = '', tail = ''): Buffer {
     const first = Math.max(0, from);
     const last = Math.min(to, this.count);
-    let buf = Buffer.allocUnsafe(2 + Math.max(0, last - first) * 1_100);
-    let at = 0;
+    const per = this.json.maxCustomerBytes;
+    let buf = Buffer.allocUnsafe(head.length + tail.length + 2 + Math.max(0, last - first) * per);
+    let at = buf.write(head, 0, 'latin1');
     buf[at++] = 0x5b; // [
     for (let i = first; i < last; i++) {
-      const json = customerJson(this.at(i));
-      if (at + json.length + 2 > buf.length) buf = Buffer.concat([buf.subarray(0, at)], (at + json.length + 2) * 2);
+      if (at + per + 1 > buf.length) buf = Buffer.concat([buf.subarray(0, at)], (at + per + 1) * 2);
       if (i > first) buf[at++] = 0x2c; // ,
-      at += buf.write(json, at, 'latin1');
+      at = this.json.write(buf, at, i);
     }
     buf[at++] = 0x5d; // ]
+    if (at + tail.length > buf.length) buf = Buffer.concat([buf.subarray(0, at)], at + tail.length);
+    at += buf.write(tail, at, 'latin1');
     return buf.subarray(0, at);
   }
 

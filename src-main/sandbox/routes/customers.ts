@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { DEFAULT_CUSTOMER_PAGE_SIZE, customersListQuerySchema } from '../../../src-shared/api/requests';
 import type { SandboxDeps } from '../state/deps';
 import { JSON_CONTENT_TYPE, fail } from '../http/envelope';
+import { holdBody } from '../http/held-body';
 import type { SandboxEnv } from '../http/env';
 import { pageAndLimit, parseQuery } from '../http/query';
 
@@ -16,6 +17,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
     return tag === '*' || tag === etag;
   });
 }
+
+const LIST_HEAD = '{"statusCode":200,"message":"Customers fetched successfully","data":';
 
 export function customerRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
@@ -31,13 +34,10 @@ export function customerRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
     }
     const from = page * limit;
     const pagination = { total, pages: Math.ceil(total / limit), page, limit };
-    // The hot path of a full sync: the envelope around customers serialised straight to bytes.
-    const body = Buffer.concat([
-      Buffer.from('{"statusCode":200,"message":"Customers fetched successfully","data":'),
-      deps.customers.rangeJsonBytes(from, from + limit),
-      Buffer.from(`,"pagination":${JSON.stringify(pagination)}}`),
-    ]);
-    return c.body(body, 200, { 'Content-Type': JSON_CONTENT_TYPE });
+    // The hot path of a full sync: the envelope around customers serialised straight to bytes, written
+    // to the socket without passing through a web Response body.
+    const body = deps.customers.rangeJsonBytes(from, from + limit, LIST_HEAD, `,"pagination":${JSON.stringify(pagination)}}`);
+    return holdBody(c.body(null, 200, { 'Content-Type': JSON_CONTENT_TYPE }), body);
   });
   return app;
 }

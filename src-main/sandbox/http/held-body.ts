@@ -1,0 +1,37 @@
+// The customer list answers ~94 KB pages. Handing such a body to the web Response makes the host's
+// fetch implementation copy it and stream it back out, which costs more than building it. A route can
+// instead answer a bodyless Response (status and headers as the pipeline made them) and hold its bytes
+// here; the server then writes both straight to the Node response. If anything in the pipeline replaces
+// that Response (a fault that drops the answer, an error, HEAD), the held bytes are simply never sent.
+import type { ServerResponse } from 'node:http';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+
+const heldBodies = new WeakMap<Response, Uint8Array>();
+
+/** Marks `res` (bodyless) as carrying `body`, to be written by `sendHeldBody`. */
+export function holdBody(res: Response, body: Uint8Array): Response {
+  heldBodies.set(res, body);
+  return res;
+}
+
+/**
+ * Writes `res` with its held body to `outgoing`, exactly as @hono/node-server writes a Response with
+ * that body (header names lowercased in Headers order, then content-length), and answers the marker
+ * that tells the server it is sent. Any other response is passed through untouched.
+ */
+export function sendHeldBody(res: Response, outgoing: ServerResponse): Response {
+  const body = heldBodies.get(res);
+  if (body === undefined) return res;
+  heldBodies.delete(res);
+  const headers: Record<string, string | string[] | number> = {};
+  const cookies: string[] = [];
+  for (const [k, v] of res.headers) {
+    if (k === 'set-cookie') cookies.push(v);
+    else headers[k] = v;
+  }
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  if (!('content-length' in headers)) headers['content-length'] = body.byteLength;
+  outgoing.writeHead(res.status, headers);
+  outgoing.end(body);
+  return RESPONSE_ALREADY_SENT;
+}
