@@ -3,7 +3,7 @@ import type { Currency } from '../../../src-shared/api/records';
 import type { SpendingControlsInput } from '../../../src-shared/api/requests';
 import { MAX_CARD_VALIDITY_YEARS, luhnValid } from '../../../src-shared/api/rules';
 import type { Random } from './random';
-import type { CardBrand, CardRecord, CardStatus, SpendingControlsRecord } from '../state/records';
+import type { CardBrand, CardRecord, SpendingControlsRecord } from '../state/records';
 
 /** Issuer prefixes and PAN lengths per brand (Verve PANs are commonly 19 digits). */
 const PAN_SHAPES: Record<CardBrand, { prefix: string; length: number }> = {
@@ -64,25 +64,12 @@ export function spendingControlsFrom(input: SpendingControlsInput, newId: () => 
   };
 }
 
-export interface CardFields {
-  id: string;
-  business: string;
-  customer: string;
-  account: string;
-  fundingSource: string;
-  type: 'physical' | 'virtual';
-  brand: CardBrand;
-  currency: Currency;
-  maskedPan: string;
-  expiryMonth: string;
-  expiryYear: string;
-  metadata: Record<string, string>;
-  status: CardStatus;
-  spendingControls: SpendingControlsRecord;
-  is2FAEnabled: boolean;
-  providerReference: string;
-  createdAt: Date;
-}
+/** What differs between cards; `cardRecord` fills in the rest of the stored record. */
+export type CardFields = Pick<
+  CardRecord,
+  | 'business' | 'customer' | 'account' | 'fundingSource' | 'type' | 'brand' | 'currency' | 'maskedPan' | 'expiryMonth'
+  | 'expiryYear' | 'metadata' | 'status' | 'spendingControls' | 'is2FAEnabled' | 'providerReference'
+> & { id: string; createdAt: Date };
 
 /** A card record with the service's constant fields filled in (`version` "v1", `__v` 0, no fees yet). */
 export function cardRecord(f: CardFields): CardRecord {
