@@ -36,12 +36,6 @@ export const listEnvelopeSchema = <T extends z.ZodType>(item: T) =>
     pagination: paginationSchema.optional(),
   });
 
-export const errorEnvelopeSchema = z.looseObject({
-  statusCode: z.coerce.number().int().optional(),
-  message: envelopeMessageSchema.optional(),
-  data: z.null().optional(),
-});
-
 /**
  * Turns either message form into one readable sentence and, where it can, the offending field.
  * `[{property:'customerId', constraints:{isNotEmpty:'customerId should not be empty'}}]` -> field customerId.

@@ -107,9 +107,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   });
 
+  // Known once the server listens; the dispatcher is created then, allowing only this origin.
   let origin = '';
-  const dispatchFor = () =>
-    createDispatcher({ handlers: core.handlers, allowedOrigins: [origin], cancels: core.cancels, logger: core.logger });
   let dispatch: ReturnType<typeof createDispatcher> | null = null;
   // The page may connect to the harness itself (the bridge); everything else is the app's own CSP.
   const csp = cspWith('connect-src', "'self'");
@@ -183,7 +182,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('harness did not get a port');
   origin = `http://127.0.0.1:${address.port}`;
-  dispatch = dispatchFor();
+  dispatch = createDispatcher({ handlers: core.handlers, allowedOrigins: [origin], cancels: core.cancels, logger: core.logger });
 
   if (options.apiBaseUrl) {
     await useRemoteApi(dispatch, origin, options.apiBaseUrl, options.apiKey);

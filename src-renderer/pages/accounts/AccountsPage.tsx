@@ -11,7 +11,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { oneOf } from '../../components/useRouteQuery';
 import { useRowSelection } from '../../components/useRowSelection';
 import { bridge } from '../../lib/bridge';
-import { AccountActions } from './AccountActions';
+import { OpenAccountButton } from '../issue/IssueCardButton';
 import { accountColumns } from './accountColumns';
 import { AccountDetail } from './AccountDetail';
 
@@ -62,7 +62,7 @@ export function AccountsPage({ route }: { route: Route }): React.JSX.Element {
         </label>
         <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
         <span className="spacer" />
-        <AccountActions />
+        <OpenAccountButton />
         <ExportButton source="accounts" query={filter} />
       </div>
       <ListBody
