@@ -81,7 +81,9 @@ export async function closeWithEscape(page: Page): Promise<void> {
 export async function checkErrorStateAndRetry(e2e: E2E, options: { route: string; table: string; endpoint: FaultRule['endpoint'] }): Promise<void> {
   const sandbox = e2e.harness.core.localSandbox() as SandboxHandle;
   const page = e2e.page;
-  sandbox.faults.add({ kind: 'status', status: 503, endpoint: options.endpoint, count: 10 });
+  // Until cleared: every load makes up to four attempts (GETs are retried), and the open plus the reload
+  // below are two loads, so a counted fault could run out during the Retry and let the rows appear early.
+  sandbox.faults.add({ kind: 'status', status: 503, endpoint: options.endpoint });
   try {
     // A fresh load: the page's query cache would otherwise answer from memory.
     await e2e.open(options.route);
