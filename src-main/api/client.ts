@@ -1,23 +1,26 @@
-// The card API client: one method per operation of the spec, on Node's fetch. Every failure comes back
+// The card API client: one method per operation of the spec, over node:http(s) (see http-transport.ts). Every failure comes back
 // as a typed AppError (never a throw); GETs are retried with backoff, POSTs never are.
 //
 // Retries are a small loop rather than p-retry: the wait before a retry must come from the answer
 // (Retry-After / X-RateLimit-Reset), results are values rather than thrown errors, and the wait must be
 // injectable for tests; p-retry computes its own delay and works on thrown errors only.
 import type { z } from 'zod';
-import { envelopeSchema, listEnvelopeSchema, type Pagination } from '../../src-shared/api/envelope';
+import { envelopeSchema, listEnvelopeSchema } from '../../src-shared/api/envelope';
 import {
   accountSchema, authorizationSchema, balanceSchema, cardSchema, customerSchema, disputeSchema, fundingSourceSchema,
   nameEnquiryResultSchema, transactionSchema,
 } from '../../src-shared/api/records';
+import type { PageQuery } from '../../src-shared/api/requests';
 import type { AppError, ErrorKind } from '../../src-shared/ipc/result';
 import type { Logger } from '../core/ports';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
 import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';
+import { type Envelope, parseJson, readEnvelope } from './envelope-reader';
 import {
   CANCELLED, NO_KEY, UNREADABLE_RESPONSE, classifyTransportFailure, errorForCancelledWrite, errorForStatus, errorForTimeout,
   errorForTransportFailure, errorForUnreadableWrite, type TransportContext,
 } from './failures';
+import { type Transport, httpTransport } from './http-transport';
 import { pathWithId, queryString } from './query-string';
 import { rateLimitedWaitMs, readRateLimit } from './rate-limit-headers';
 import type { ApiResult, CallOptions, CardApiClient, ConditionalCallOptions, RateLimitState } from './types';
@@ -53,16 +56,18 @@ export interface CardApiClientOptions {
   random?: () => number;
   logger?: Logger;
   onOutcome?: (outcome: ApiOutcome) => void;
-  fetch?: typeof fetch;
+  /** How requests are sent (default: node:http(s); Node's fetch fits too). */
+  transport?: Transport;
 }
 
-type Envelope<T> = { data: T; pagination?: Pagination };
+/** A 2xx body handed back as its bytes, unread (`data` is then a Uint8Array). */
+const BYTES = 'bytes';
 
 interface Operation<T> {
   method: 'GET' | 'POST';
   /** Path and query, e.g. `/customers?page=0&limit=100`. */
   path: string;
-  envelope: z.ZodType<Envelope<T>>;
+  envelope: z.ZodType<Envelope<T>> | typeof BYTES;
   body?: unknown;
   /** Set for writes: what the write creates, for the "may or may not have been created" message. */
   creates?: string;
@@ -92,7 +97,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const send = options.transport ?? httpTransport;
   const logger = options.logger;
   let rateLimit: RateLimitState | null = null;
 
@@ -175,7 +180,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
       const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${key}` };
       if (op.body !== undefined) headers['Content-Type'] = 'application/json';
       if (op.ifNoneMatch) headers['If-None-Match'] = op.ifNoneMatch;
-      const response = await fetchImpl(`${baseUrl}${op.path}`, {
+      const response = await send(`${baseUrl}${op.path}`, {
         method: op.method,
         headers,
         body: op.body === undefined ? undefined : JSON.stringify(op.body),
@@ -192,19 +197,22 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
         await response.body?.cancel();
         return finish({ result: { ok: true, data: [] as T, notModified: true, ...withEtag }, retryable: false }, 304);
       }
-      const text = await response.text();
-      const body = parseJson(text);
+      const succeeded = response.status >= 200 && response.status < 300;
+      if (succeeded && op.envelope === BYTES) {
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return finish({ result: { ok: true, data: bytes as T, ...withEtag }, retryable: false }, response.status);
+      }
+      const body = parseJson(await response.text());
 
-      if (response.status >= 200 && response.status < 300) {
-        const parsed = body === undefined ? null : op.envelope.safeParse(body);
-        if (!parsed?.success) {
+      if (succeeded && op.envelope !== BYTES) {
+        const read = readEnvelope(op.envelope, body);
+        if (!read) {
           logger?.warn({ method: op.method, path: op.path, status: response.status, problem: body === undefined ? 'not JSON' : 'not the envelope' }, 'api response unreadable');
           // A write the service accepted (2xx) happened even if its answer is unreadable: never invite a resend.
           const error = ctx.write ? errorForUnreadableWrite(ctx, response.status) : { kind: 'server' as const, message: UNREADABLE_RESPONSE, status: response.status };
           return finish({ result: failure(error, withEtag), retryable: false }, response.status);
         }
-        const { data, pagination } = parsed.data;
-        return finish({ result: { ok: true, data, ...(pagination ? { pagination } : {}), ...withEtag }, retryable: false }, response.status);
+        return finish({ result: { ok: true, ...read, ...withEtag }, retryable: false }, response.status);
       }
 
       const serverWaitMs = response.status === 429 ? rateLimitedWaitMs(response.headers, now()) : null;
@@ -214,7 +222,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
       return finish({ result: failure(error), retryable, serverWaitMs }, response.status);
     } catch (error) {
       if (signal?.aborted) {
-        // Once a write has been handed to fetch it may have reached the server: cancelling cannot undo it.
+        // Once a write has been handed to the transport it may have reached the server: cancelling cannot undo it.
         const e = ctx.write ? errorForCancelledWrite(ctx) : { kind: 'cancelled' as const, message: CANCELLED };
         return finish({ result: failure(e), retryable: false }, null);
       }
@@ -238,13 +246,17 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     rateLimit = rateLimit ? { ...rateLimit, remaining: 0, resetAt } : { limit: 0, remaining: 0, resetAt };
   }
 
+  const customersOperation = <T>(query: PageQuery, envelope: Operation<T>['envelope'], opts?: ConditionalCallOptions): Operation<T> => ({
+    method: 'GET', path: `/customers${queryString({ page: query.page, limit: query.limit })}`, envelope,
+    ...(opts?.ifNoneMatch ? { ifNoneMatch: opts.ifNoneMatch } : {}),
+  });
   const list = <T extends z.ZodType>(item: T) => listEnvelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>[]>>;
   const one = <T extends z.ZodType>(item: T) => envelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>>>;
 
   return {
     baseUrl,
-    listCustomers: (query, opts?: ConditionalCallOptions) =>
-      call({ method: 'GET', path: `/customers${queryString({ page: query.page, limit: query.limit })}`, envelope: list(customerSchema), ...(opts?.ifNoneMatch ? { ifNoneMatch: opts.ifNoneMatch } : {}) }, opts?.signal),
+    listCustomers: (query, opts?: ConditionalCallOptions) => call(customersOperation(query, list(customerSchema), opts), opts?.signal),
+    listCustomersBytes: (query, opts?: ConditionalCallOptions) => call(customersOperation<Uint8Array>(query, BYTES, opts), opts?.signal),
     createCard: (request, opts?: CallOptions) =>
       call({ method: 'POST', path: '/cards', body: request, envelope: one(cardSchema), creates: 'the card' }, opts?.signal),
     createAccount: (request, opts?: CallOptions) =>
@@ -268,15 +280,6 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
       call({ method: 'GET', path: pathWithId('/cards/{id}/balance', cardId), envelope: one(balanceSchema) }, opts?.signal),
     rateLimit: () => (rateLimit ? { ...rateLimit } : null),
   };
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function safeHost(baseUrl: string): string {

@@ -2,6 +2,9 @@
 // Unix seconds (decisions.md); other servers send seconds-from-now or milliseconds, so all three are read.
 import type { RateLimitState } from './types';
 
+/** Headers by name, as a fetch Response or the HTTP transport gives them. */
+export type HeaderReader = { get(name: string): string | null };
+
 const int = (value: string | null): number | null => {
   if (value === null || value.trim() === '') return null;
   const n = Number(value.trim());
@@ -16,7 +19,7 @@ export function resetToEpochMs(value: number, nowMs: number): number {
 }
 
 /** The three X-RateLimit-* headers, or null when the response did not carry them all. */
-export function readRateLimit(headers: Headers, nowMs: number): RateLimitState | null {
+export function readRateLimit(headers: HeaderReader, nowMs: number): RateLimitState | null {
   const limit = int(headers.get('x-ratelimit-limit'));
   const remaining = int(headers.get('x-ratelimit-remaining'));
   const reset = int(headers.get('x-ratelimit-reset'));
@@ -25,7 +28,7 @@ export function readRateLimit(headers: Headers, nowMs: number): RateLimitState |
 }
 
 /** Retry-After as milliseconds to wait: delay-seconds or an HTTP date. Null when absent or unreadable. */
-export function readRetryAfter(headers: Headers, nowMs: number): number | null {
+export function readRetryAfter(headers: HeaderReader, nowMs: number): number | null {
   const raw = headers.get('retry-after');
   if (raw === null) return null;
   const seconds = int(raw);
@@ -35,7 +38,7 @@ export function readRetryAfter(headers: Headers, nowMs: number): number | null {
 }
 
 /** How long a 429 asks us to wait: Retry-After first, else until X-RateLimit-Reset. */
-export function rateLimitedWaitMs(headers: Headers, nowMs: number): number | null {
+export function rateLimitedWaitMs(headers: HeaderReader, nowMs: number): number | null {
   const retryAfter = readRetryAfter(headers, nowMs);
   if (retryAfter !== null) return retryAfter;
   const reset = int(headers.get('x-ratelimit-reset'));

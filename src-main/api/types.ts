@@ -35,6 +35,12 @@ export interface RateLimitState {
 export interface CardApiClient {
   readonly baseUrl: string;
   listCustomers(query: PageQuery, options?: ConditionalCallOptions): Promise<ApiResult<Customer[]>>;
+  /**
+   * GET /customers as listCustomers, but a 2xx body comes back unread, as its bytes (UTF-8 JSON), for a
+   * reader on another thread to check and parse (the customer cache's worker reads a sync's pages, so the
+   * calling thread never holds them as objects). Errors, retries, rate limits and 304 are as listCustomers.
+   */
+  listCustomersBytes(query: PageQuery, options?: ConditionalCallOptions): Promise<ApiResult<Uint8Array>>;
   createCard(request: CreateCardRequest, options?: CallOptions): Promise<ApiResult<Card>>;
   createAccount(request: CreateAccountRequest, options?: CallOptions): Promise<ApiResult<Account>>;
   nameEnquiry(request: NameEnquiryRequest, options?: CallOptions): Promise<ApiResult<NameEnquiryResult>>;

@@ -10,6 +10,7 @@ import {
 import { err, ok, validationError, type AppError, type Result } from '../../src-shared/ipc/result';
 import type { Emit, Logger } from '../core/ports';
 import { createCardApiClient, type ApiOutcome, type CardApiClientOptions } from '../api/client';
+import type { Transport } from '../api/http-transport';
 import type { CardApiClient } from '../api/types';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
 import type { SecretStore } from '../keychain/secret-store';
@@ -60,7 +61,7 @@ export interface EnvironmentManagerOptions {
   startLocalSandbox: () => Promise<LocalSandbox>;
   emit: Emit;
   logger: Logger;
-  fetch?: typeof fetch;
+  transport?: Transport;
   /** Timeouts and retry policy for every client (tests use small values). */
   client?: Pick<CardApiClientOptions, 'timeouts' | 'retry'>;
   now?: () => Date;
@@ -197,7 +198,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       onOutcome: onOutcome(id),
       ...(options.client?.timeouts ? { timeouts: options.client.timeouts } : {}),
       ...(options.client?.retry ? { retry: options.client.retry } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.transport ? { transport: options.transport } : {}),
     });
     clients.set(id, { baseUrl, api });
     return api;
@@ -394,7 +395,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     const verdict = await verifyKey({
       baseUrl: env.baseUrl, key, logger,
       ...(signal ? { signal } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.transport ? { transport: options.transport } : {}),
       ...(options.client?.timeouts ? { timeouts: options.client.timeouts } : {}),
     });
     if (verdict.verdict === 'rejected') {

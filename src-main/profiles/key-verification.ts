@@ -2,6 +2,7 @@
 import type { AppError } from '../../src-shared/ipc/result';
 import type { Logger } from '../core/ports';
 import { createCardApiClient } from '../api/client';
+import type { Transport } from '../api/http-transport';
 
 export type KeyVerdict =
   | { verdict: 'valid' }
@@ -13,7 +14,7 @@ export type KeyVerdict =
 export interface VerifyKeyOptions {
   baseUrl: string;
   key: string;
-  fetch?: typeof fetch;
+  transport?: Transport;
   logger?: Logger;
   signal?: AbortSignal;
   timeouts?: { headersMs?: number; totalMs?: number };
@@ -25,7 +26,7 @@ export async function verifyKey(options: VerifyKeyOptions): Promise<KeyVerdict> 
     getKey: async () => options.key,
     timeouts: options.timeouts ?? { headersMs: 10_000, totalMs: 15_000 },
     retry: { maxAttempts: 1 },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.transport ? { transport: options.transport } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });
   const result = await client.listCustomers({ limit: 1 }, options.signal ? { signal: options.signal } : {});

@@ -42,6 +42,25 @@ describe('reads', () => {
     expect(other.notModified).toBeUndefined();
   });
 
+  it('hands back a customer page as the bytes the service sent, with its ETag, 304 and errors as listCustomers', async () => {
+    const parsed = await rig.client.listCustomers({ page: 2, limit: 4 });
+    const raw = await rig.client.listCustomersBytes({ page: 2, limit: 4 });
+    if (!parsed.ok || !raw.ok) throw new Error('a page failed');
+    expect(raw.data).toBeInstanceOf(Uint8Array);
+    const body = JSON.parse(new TextDecoder().decode(raw.data)) as { data: unknown[]; pagination: unknown };
+    expect(body.data).toEqual(parsed.data);
+    expect(body.pagination).toEqual(parsed.pagination);
+    expect(raw.etag).toBe(parsed.etag);
+    expect(requestsTo(rig.sandbox, 'GET /customers').at(-1)!.url).toBe('/customers?page=2&limit=4');
+
+    const again = await rig.client.listCustomersBytes({ page: 2, limit: 4 }, { ifNoneMatch: raw.etag! });
+    expect(again).toMatchObject({ ok: true, notModified: true });
+
+    const bad = await rig.client.listCustomersBytes({ page: -1, limit: 4 });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.error).toMatchObject({ kind: 'validation', status: 400 });
+  });
+
   it('lists authorizations with a date range', async () => {
     const r = await rig.client.listAuthorizations({ page: 0, limit: 10, fromDate: '2000-01-01', toDate: '2100-12-31' });
     if (!r.ok) throw new Error(r.error.message);

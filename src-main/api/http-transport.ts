@@ -1,0 +1,105 @@
+// The API client's transport: node:http and node:https on keep-alive connections, shaped as the part of
+// fetch the client uses. Node's fetch wraps every answer in web streams, promises and header objects;
+// over a sync's ten thousand pages that garbage grows V8's young generation of the calling thread (the
+// Electron main process) to its 128 MB maximum, which it keeps. Reading a body here is one buffer.
+import { type IncomingMessage, type RequestOptions, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { HeaderReader } from './rate-limit-headers';
+
+export interface TransportInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | undefined;
+  signal: AbortSignal;
+  redirect: 'manual';
+}
+
+/** The part of a fetch Response the client reads. */
+export interface TransportResponse {
+  readonly status: number;
+  readonly headers: HeaderReader;
+  readonly body: { cancel(): Promise<void> } | null;
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export type Transport = (url: string, init: TransportInit) => Promise<TransportResponse>;
+
+/**
+ * Requests on Node's global agents (keep-alive, idle connections closed after 5 s); redirects are never
+ * followed, as with `redirect: 'manual'`.
+ */
+export const httpTransport: Transport = (url, init) =>
+    new Promise<TransportResponse>((resolve, reject) => {
+      const { signal } = init;
+      if (signal.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const target = new URL(url);
+      const secure = target.protocol === 'https:';
+      const options: RequestOptions = {
+        method: init.method,
+        headers: init.body === undefined ? init.headers : { ...init.headers, 'Content-Length': String(Buffer.byteLength(init.body)) },
+        signal,
+      };
+      const req = (secure ? httpsRequest : httpRequest)(target, options, (res) => resolve(responseOf(res, signal)));
+      req.once('error', reject);
+      req.end(init.body);
+    });
+
+function responseOf(res: IncomingMessage, signal: AbortSignal): TransportResponse {
+  let read: Promise<Uint8Array> | null = null;
+  const bytes = () => (read ??= readAll(res, signal));
+  return {
+    status: res.statusCode ?? 0,
+    headers: {
+      get(name) {
+        const value = res.headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+    },
+    body: {
+      cancel: async () => {
+        res.destroy();
+      },
+    },
+    text: async () => {
+      const b = await bytes();
+      return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
+    },
+    arrayBuffer: async () => (await bytes()).buffer as ArrayBuffer,
+  };
+}
+
+/** The whole body in one buffer of its own; fails if the connection ends early or the signal aborts. */
+function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const onAbort = () => res.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    const done = (error: unknown, body?: Uint8Array) => {
+      signal.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve(body!);
+    };
+    res.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+    });
+    res.once('end', () => {
+      const body = new Uint8Array(length);
+      let at = 0;
+      for (const c of chunks) {
+        body.set(c, at);
+        at += c.length;
+      }
+      done(null, body);
+    });
+    res.once('error', (e) => done(e));
+    res.once('close', () => {
+      if (!res.complete) done(Object.assign(new Error('The connection closed before the answer was complete.'), { code: 'ECONNRESET' }));
+    });
+  });
+}
