@@ -21,9 +21,6 @@ const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undef
 
 registerAppScheme();
 app.enableSandbox();
-// A full customer sync parses ~100 KB pages in quick succession; a smaller young generation keeps the
-// main process's memory near its goal at 1,000,000 customers without slowing the sync (npm run bench).
-app.commandLine.appendSwitch('js-flags', '--max-semi-space-size=16');
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

@@ -11,6 +11,9 @@ export class CacheWorkerError extends Error {
   }
 }
 
+/** The worker's V8 young generation (see the constructor). */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 export class CacheWriter {
@@ -20,7 +23,9 @@ export class CacheWriter {
   private stopped: Error | null = null;
 
   constructor(location: WorkerLocation) {
-    this.worker = new Worker(location.url, { execArgv: location.execArgv });
+    // The worker reads each synced page (~100 KB of JSON) and drops it a moment later: a small young
+    // generation holds that, where V8's default would grow to 128 MB and keep it after the sync.
+    this.worker = new Worker(location.url, { execArgv: location.execArgv, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     this.worker.on('message', (reply: WorkerReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
@@ -43,11 +48,20 @@ export class CacheWriter {
   }
 
   call<K extends OpName>(op: K, ...args: Parameters<WorkerOps[K]>): Promise<ReturnType<WorkerOps[K]>> {
+    return this.send(op, args, []);
+  }
+
+  /** As `call`, handing `transfer` (buffers inside `args`) to the worker rather than copying them. */
+  callTransferring<K extends OpName>(transfer: ArrayBuffer[], op: K, ...args: Parameters<WorkerOps[K]>): Promise<ReturnType<WorkerOps[K]>> {
+    return this.send(op, args, transfer);
+  }
+
+  private send<K extends OpName>(op: K, args: unknown[], transfer: ArrayBuffer[]): Promise<ReturnType<WorkerOps[K]>> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ id, op, args });
+      this.worker.postMessage({ id, op, args }, transfer);
     });
   }
 

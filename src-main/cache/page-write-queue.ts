@@ -1,21 +1,17 @@
 // Pages fetched but not yet stored. Each page goes to the cache worker as soon as it arrives (so the
 // calling thread keeps nothing alive between its own tasks) and the worker stores them in order.
-import type { PageWrite, PageWritten } from './customer-store';
-
-export type WritePages = (pages: PageWrite[]) => Promise<PageWritten>;
-
-export class PageWriteQueue {
+export class PageWriteQueue<P extends { page: number }, W> {
   private readonly sent: Promise<void>[] = [];
   private failure: { error: unknown } | null = null;
 
   constructor(
-    private readonly write: WritePages,
-    private readonly onWritten: (written: PageWritten, lastPage: number) => void,
+    private readonly write: (page: P) => Promise<W>,
+    private readonly onWritten: (written: W, page: number) => void,
   ) {}
 
-  push(page: PageWrite): void {
+  push(page: P): void {
     this.throwIfFailed();
-    const done = this.write([page]).then(
+    const done = this.write(page).then(
       (written) => {
         if (!this.failure) this.onWritten(written, page.page);
       },

@@ -24,7 +24,7 @@ export interface CustomerCacheOptions {
   /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */
   folder: string;
   environmentId: string;
-  api: Pick<CardApiClient, 'listCustomers'>;
+  api: Pick<CardApiClient, 'listCustomersBytes'>;
   emit: Emit;
   logger?: Logger;
   /** The worker's file: the built `cache-worker.js`, or `worker.ts` (run through tsx). Default: beside this module. */
@@ -70,6 +70,9 @@ export interface CustomerCacheService {
   setSchedule(minutes: number): Promise<CacheStatus>;
   close(): Promise<void>;
 }
+
+const ownsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
+  bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
 
 export async function openCustomerCache(options: CustomerCacheOptions): Promise<CustomerCacheService> {
   const cache = new SqliteCustomerCache(options);
@@ -226,7 +229,8 @@ class SqliteCustomerCache implements CustomerCacheService {
     }
     const store: SyncStorePort = {
       syncState: () => writer.call('syncState'),
-      writePages: (pages) => writer.call('writePages', pages),
+      // The page's bytes are handed to the worker rather than copied when they own their whole buffer.
+      storePage: (page) => writer.callTransferring(ownsBuffer(page.body) ? [page.body.buffer] : [], 'storePage', page),
       finishGeneration: (generation, at) => writer.call('finishGeneration', generation, at),
       markUnchanged: (at) => writer.call('markUnchanged', at),
     };

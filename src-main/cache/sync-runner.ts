@@ -1,29 +1,31 @@
 // One sync: pages through GET /customers (through the API client, so its rate limiting and retries
-// apply), a few pages in flight while the worker stores earlier ones in order. A sync interrupted by a
-// cancel, a failure or a crash resumes at the first page not stored; a completed one prunes customers
-// the service no longer returned.
-import type { Customer } from '../../src-shared/api/records';
+// apply), a few pages in flight while the worker reads and stores earlier ones in order. Pages travel as
+// the bytes the service sent: the worker checks and parses them, so this thread never builds customers.
+// A sync interrupted by a cancel, a failure or a crash resumes at the first page not stored; a completed
+// one prunes customers the service no longer returned.
 import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
 import type { AppError } from '../../src-shared/ipc/result';
+import { UNREADABLE_RESPONSE } from '../api/failures';
 import type { ApiResult, CardApiClient } from '../api/types';
-import type { PageWrite, PageWritten, SyncState } from './customer-store';
+import { type FetchedPage, PAGE_SIZE, type PageStored } from './customer-page';
+import type { SyncState } from './customer-store';
 import { PageWriteQueue } from './page-write-queue';
-import { customerRow } from './search-fields';
 import type { ProgressCounts, SyncProgressReporter } from './sync-progress';
 
-export const PAGE_SIZE = 100;
+export { PAGE_SIZE };
 /** Pages handed to the worker and not yet stored: enough to let it batch, few enough to bound memory. */
 const PAGES_WITH_WORKER = 8;
 
 export interface SyncStorePort {
   syncState(): Promise<SyncState>;
-  writePages(pages: PageWrite[]): Promise<PageWritten>;
+  /** Reads and stores a fetched page in the worker (its bytes are handed over, not copied). */
+  storePage(page: FetchedPage): Promise<PageStored>;
   finishGeneration(generation: number, at: string): Promise<{ pruned: number; customerCount: number }>;
   markUnchanged(at: string): Promise<void>;
 }
 
 export interface SyncRun {
-  api: Pick<CardApiClient, 'listCustomers'>;
+  api: Pick<CardApiClient, 'listCustomersBytes'>;
   store: SyncStorePort;
   progress: SyncProgressReporter;
   signal: AbortSignal;
@@ -50,6 +52,9 @@ class ApiFailure extends Error {
 }
 class Cancelled extends Error {}
 
+/** A page the service answered with 2xx but that is not the customer list (as the client says of such answers). */
+const UNREADABLE_PAGE: AppError = { kind: 'server', message: UNREADABLE_RESPONSE };
+
 export async function runSync(run: SyncRun): Promise<SyncOutcome> {
   const { progress } = run;
   const counts: ProgressCounts = { pagesDone: 0, totalPages: null, customers: 0 };
@@ -70,11 +75,13 @@ export async function runSync(run: SyncRun): Promise<SyncOutcome> {
   }
 }
 
+type FetchPage = (page: number, ifNoneMatch?: string) => Promise<ApiResult<Uint8Array>>;
+
 async function sync(run: SyncRun, counts: ProgressCounts): Promise<SyncOutcome> {
   const { api, store, progress, signal } = run;
-  const fetchPage = async (page: number, ifNoneMatch?: string): Promise<ApiResult<Customer[]>> => {
+  const fetchPage: FetchPage = async (page, ifNoneMatch) => {
     if (signal.aborted) throw new Cancelled();
-    const result = await api.listCustomers({ page, limit: PAGE_SIZE }, { signal, ...(ifNoneMatch ? { ifNoneMatch } : {}) });
+    const result = await api.listCustomersBytes({ page, limit: PAGE_SIZE }, { signal, ...(ifNoneMatch ? { ifNoneMatch } : {}) });
     if (signal.aborted) throw new Cancelled();
     if (!result.ok) throw new ApiFailure(result.error);
     return result;
@@ -98,11 +105,9 @@ async function sync(run: SyncRun, counts: ProgressCounts): Promise<SyncOutcome> 
       return { progress: progress.finish('unchanged', unchanged, 'Nothing changed since the last sync.') };
     }
     if (!first.ok) throw new ApiFailure(first.error);
-    counts.totalPages = totalPagesOf(first, 0);
-    const written = await store.writePages([{ generation: null, page: 0, totalPages: counts.totalPages, rows: first.data.map(customerRow), ...(first.etag ? { etag: first.etag } : {}) }]);
-    generation = written.generation;
-    Object.assign(counts, { pagesDone: 1, customers: written.customersDone });
-    if (first.data.length < PAGE_SIZE) counts.totalPages = 1;
+    const stored = readable(await store.storePage({ generation: null, page: 0, body: first.data, ...(first.etag ? { etag: first.etag } : {}) }));
+    generation = stored.generation;
+    Object.assign(counts, { pagesDone: 1, customers: stored.customersDone, totalPages: stored.customers < PAGE_SIZE ? 1 : stored.totalPages });
     progress.update('paging', counts);
   }
 
@@ -114,32 +119,34 @@ async function sync(run: SyncRun, counts: ProgressCounts): Promise<SyncOutcome> 
   return { progress: progress.finish('done', { pagesDone: pages, totalPages: pages, customers: finished.customerCount }) };
 }
 
-function totalPagesOf(result: ApiResult<Customer[]>, page: number): number | null {
-  if (!result.ok) return null;
-  const pages = result.pagination?.pages;
-  if (typeof pages === 'number' && Number.isFinite(pages)) return pages;
-  // No pagination: a full page means there may be another.
-  return result.data.length < PAGE_SIZE ? page + 1 : null;
+/** The page as stored, or the sync's failure when the worker could not read it. */
+function readable(stored: PageStored): Extract<PageStored, { readable: true }> {
+  if (!stored.readable) throw new ApiFailure(UNREADABLE_PAGE);
+  return stored;
 }
 
-async function fetchRemainingPages(
-  run: SyncRun,
-  generation: number,
-  counts: ProgressCounts,
-  fetchPage: (page: number) => Promise<ApiResult<Customer[]>>,
-): Promise<void> {
+async function fetchRemainingPages(run: SyncRun, generation: number, counts: ProgressCounts, fetchPage: FetchPage): Promise<void> {
   const concurrency = Math.max(1, run.concurrency ?? 2);
+  /** Set by the first page that comes back empty: the list ended sooner than announced. */
+  let endedAt: number | null = null;
   const writes = new PageWriteQueue(
-    (pages) => run.store.writePages(pages),
-    (written, lastPage) => {
-      counts.pagesDone = lastPage + 1;
-      counts.customers = written.customersDone;
+    async (page: FetchedPage) => readable(await run.store.storePage(page)),
+    (stored, page) => {
+      if (endedAt !== null && page > endedAt) return; // past the end: stored (empty, as a rule) but not counted
+      counts.pagesDone = page + 1;
+      counts.customers = stored.customersDone;
+      counts.totalPages = stored.totalPages;
+      if (stored.customers === 0) {
+        endedAt = page;
+        counts.pagesDone = page;
+        counts.totalPages = page;
+      }
       run.progress.update('paging', counts);
     },
   );
-  const inFlight = new Map<number, Promise<ApiResult<Customer[]>>>();
+  const inFlight = new Map<number, Promise<ApiResult<Uint8Array>>>();
   let nextToFetch = counts.pagesDone;
-  const hasMore = (page: number) => (counts.totalPages === null ? true : page < counts.totalPages);
+  const hasMore = (page: number) => endedAt === null && (counts.totalPages === null ? true : page < counts.totalPages);
   const launch = (current: number) => {
     // Without a known total, fetch one page at a time until a short page ends the list.
     const ahead = counts.totalPages === null ? 1 : concurrency;
@@ -157,14 +164,9 @@ async function fetchRemainingPages(
       const result = await inFlight.get(page)!;
       inFlight.delete(page);
       if (!result.ok) throw new ApiFailure(result.error);
-      const total = totalPagesOf(result, page);
-      if (result.data.length === 0) {
-        counts.totalPages = page; // the list ended sooner than announced
-        break;
-      }
-      counts.totalPages = total;
-      writes.push({ generation, page, totalPages: total, rows: result.data.map(customerRow) });
-      await writes.waitBelow(PAGES_WITH_WORKER);
+      writes.push({ generation, page, body: result.data });
+      // Without a known total, whether this page was the last is known only once the worker has read it.
+      await writes.waitBelow(counts.totalPages === null ? 1 : PAGES_WITH_WORKER);
     }
     await writes.drain();
   } catch (e) {

@@ -1,10 +1,11 @@
 // The messages between the cache service (calling thread) and the cache worker (write connection).
-import type { PageWrite, PageWritten, SyncState } from './customer-store';
+import type { FetchedPage, PageStored } from './customer-page';
+import type { SyncState } from './customer-store';
 
 export interface OpenArgs {
   file: string;
   maxSizeBytes?: number;
-  /** Page writes already waiting when one is taken share its transaction, up to this many (default 1). */
+  /** Pages already waiting to be stored when one is taken share its transaction, up to this many (default 1). */
   maxPagesPerTransaction?: number;
 }
 export interface Opened {
@@ -16,8 +17,8 @@ export interface Opened {
 export interface WorkerOps {
   open(args: OpenArgs): Opened;
   syncState(): SyncState;
-  /** Writes consecutive pages of one sync in one transaction with the resume point after the last. */
-  writePages(pages: PageWrite[]): PageWritten;
+  /** Reads a fetched page and stores its customers with the resume point after it; an unreadable page stores nothing. */
+  storePage(page: FetchedPage): PageStored;
   finishGeneration(generation: number, at: string): { pruned: number; customerCount: number };
   markUnchanged(at: string): void;
   setSchedule(minutes: number): void;

@@ -3,6 +3,7 @@
 import { parentPort, receiveMessageOnPort } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
 import { CacheUnavailableError, isCorruption, isDiskFull, messageOf } from './cache-errors';
+import { type FetchedPage, type PageStored, readCustomerPage } from './customer-page';
 import { CustomerStore, type PageWrite } from './customer-store';
 import { moveAside, openWriter, unreadableNotice } from './database';
 import type { OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
@@ -32,7 +33,7 @@ const ops: WorkerOps = {
     return { notice: result.notice };
   },
   syncState: () => requireStore().syncState(),
-  writePages: (pages) => requireStore().writePages(pages),
+  storePage: (page) => storePages([page])[0]!,
   finishGeneration(generation, at) {
     const finished = requireStore().finishGeneration(generation, at);
     try {
@@ -79,21 +80,45 @@ function handle(request: WorkerRequest): void {
   port!.postMessage(reply);
 }
 
-/** Page writes already waiting share one transaction (whole pages only), which costs far less per page. */
-function handleWrites(batch: WorkerRequest[]): void {
+/**
+ * Reads fetched pages (consecutive, of one sync) and stores the readable ones before the first that is
+ * not, in one transaction. An unreadable page stores nothing; the pages after it are not looked at (null).
+ */
+function storePages(pages: FetchedPage[]): (PageStored | null)[] {
+  const writes: PageWrite[] = [];
+  for (const { generation, page, body, etag } of pages) {
+    const read = readCustomerPage(body, page);
+    if (!read) break;
+    writes.push({ generation, page, totalPages: read.totalPages, rows: read.rows, ...(etag ? { etag } : {}) });
+  }
+  const written = writes.length > 0 ? requireStore().writeBatch(writes.map((w) => [w])) : [];
+  return pages.map((_, i): PageStored | null => {
+    const w = written[i];
+    if (w) return { readable: true, ...w, customers: writes[i]!.rows.length, totalPages: writes[i]!.totalPages };
+    return i === written.length ? { readable: false } : null;
+  });
+}
+
+/** Pages already waiting share one transaction (whole pages only), which costs far less per page. */
+function handleStores(batch: WorkerRequest[]): void {
+  let stored: (PageStored | null)[];
   try {
-    const written = requireStore().writeBatch(batch.map((r) => r.args[0] as PageWrite[]));
-    batch.forEach((r, i) => port!.postMessage({ id: r.id, ok: true, value: written[i] } satisfies WorkerReply));
+    stored = storePages(batch.map((r) => r.args[0] as FetchedPage));
   } catch (e) {
     for (const r of batch) port!.postMessage(failed(r.id, e));
+    return;
   }
+  batch.forEach((r, i) => {
+    const value = stored[i];
+    port!.postMessage(value ? ({ id: r.id, ok: true, value } satisfies WorkerReply) : failed(r.id, new Error('Not stored: an earlier page could not be read.')));
+  });
 }
 
 port.on('message', (first: WorkerRequest) => {
   const queue = [first];
   while (queue.length > 0) {
     const request = queue.shift()!;
-    if (request.op !== 'writePages') {
+    if (request.op !== 'storePage') {
       handle(request);
       continue;
     }
@@ -101,12 +126,12 @@ port.on('message', (first: WorkerRequest) => {
     while (batch.length < (opened?.maxPagesPerTransaction ?? 1)) {
       const next = receiveMessageOnPort(port)?.message as WorkerRequest | undefined;
       if (!next) break;
-      if (next.op === 'writePages') batch.push(next);
+      if (next.op === 'storePage') batch.push(next);
       else {
         queue.push(next);
         break;
       }
     }
-    handleWrites(batch);
+    handleStores(batch);
   }
 });

@@ -1,6 +1,7 @@
 // Syncing from the real sandbox: progress, the 304 path, one sync at a time, cancel and resume, pruning.
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncProgressSchema, type SyncProgress } from '../../../src-shared/ipc/channels/customers';
+import { UNREADABLE_RESPONSE } from '../../../src-main/api/failures';
 import { customerPagesRequested, openCache, sandboxWithClient, temporaryFolder, until, untilSandboxQuiet } from './cache-fixture';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -123,6 +124,31 @@ describe('customer sync', () => {
     const resumed = await cache.sync();
     expect(resumed.ok && resumed.data.customers).toBe(1_000);
     expect(Math.min(...customerPagesRequested(sandbox).map((p) => p.page))).toBe(status.resumeFromPage);
+  });
+
+  it('a page that is not the customer list stops the sync without storing it, and the next sync resumes at it', async () => {
+    const { sandbox, cache } = await setup(1_000);
+    sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 10 });
+    const running = cache.sync();
+    await until(() => customerPagesRequested(sandbox).filter((p) => p.status === 200).length >= 3);
+    // A 2xx answer that is not the envelope: read in the cache worker, refused there, never retried.
+    sandbox.faults.add({ kind: 'wrong_envelope', endpoint: 'GET /customers' });
+    const failed = await running;
+    expect(failed.ok).toBe(false);
+    expect(!failed.ok && failed.error).toMatchObject({ kind: 'server', message: UNREADABLE_RESPONSE });
+    const status = await cache.status();
+    expect(status.resumeFromPage).toBeGreaterThanOrEqual(3);
+    expect(status.customers).toBe(status.resumeFromPage! * 100);
+    const unreadable = customerPagesRequested(sandbox).filter((p) => p.status === 200 && p.page >= status.resumeFromPage!);
+    expect(unreadable.length).toBeGreaterThan(0);
+
+    sandbox.faults.clear();
+    sandbox.clearRequests();
+    const resumed = await cache.sync();
+    expect(resumed.ok && resumed.data.customers).toBe(1_000);
+    expect(Math.min(...customerPagesRequested(sandbox).map((p) => p.page))).toBe(status.resumeFromPage);
+    const all = await cache.search('', 1_000);
+    expect(new Set(all.results.map((c) => c._id)).size).toBe(1_000);
   });
 
   it('a full resync removes customers the service no longer returns', async () => {

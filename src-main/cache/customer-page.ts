@@ -1,0 +1,54 @@
+// A page of GET /customers as the sync fetched it: its bytes, read in the cache worker. The calling
+// thread only moves the bytes (transferred, not copied), so a sync of a million customers never builds
+// them as objects there: on Electron's main thread that would grow V8's heap by a hundred megabytes or
+// more, which the main process keeps long after the sync.
+import { listEnvelopeSchema } from '../../src-shared/api/envelope';
+import { customerSchema } from '../../src-shared/api/records';
+import { parseJson, readEnvelope } from '../api/envelope-reader';
+import type { PageWritten } from './customer-store';
+import { type CustomerRow, customerRow } from './search-fields';
+
+/** Customers asked for per page. */
+export const PAGE_SIZE = 100;
+
+const customerList = listEnvelopeSchema(customerSchema);
+
+export interface FetchedPage {
+  /** The sync's generation; null starts a new generation with this page (which must be page 0). */
+  generation: number | null;
+  page: number;
+  /** The body of the 2xx answer, unread. */
+  body: Uint8Array;
+  /** ETag of page 0, kept until the sync completes. */
+  etag?: string;
+}
+
+/** What storing a fetched page did. */
+export type PageStored =
+  | (PageWritten & {
+      readable: true;
+      /** Customers on this page. */
+      customers: number;
+      /** Pages in the list as this page says, or null when it cannot tell. */
+      totalPages: number | null;
+    })
+  | { readable: false };
+
+export interface ReadPage {
+  rows: CustomerRow[];
+  totalPages: number | null;
+}
+
+/** The page's rows and the list's page count, or null when the body is not the customer list's envelope. */
+export function readCustomerPage(body: Uint8Array, page: number): ReadPage | null {
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  const read = readEnvelope(customerList, parseJson(text));
+  if (!read) return null;
+  return { rows: read.data.map(customerRow), totalPages: totalPagesOf(read.pagination?.pages, read.data.length, page) };
+}
+
+/** The page count the pagination gives; without one, a short page is the last and a full one may not be. */
+function totalPagesOf(pages: number | undefined, customers: number, page: number): number | null {
+  if (typeof pages === 'number' && Number.isFinite(pages)) return pages;
+  return customers < PAGE_SIZE ? page + 1 : null;
+}
