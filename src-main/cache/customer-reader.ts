@@ -30,10 +30,12 @@ function matcherSql(m: Matcher): { sql: string; params: string[] } {
     case 'phone':
       return { sql: 'SELECT rowid AS seq FROM customer_phones WHERE customer_phones MATCH ?', params: [m.match] };
     case 'email':
-    case 'id':
+    case 'id': {
+      const [table, column] = m.kind === 'email' ? ['customer_emails', 'email'] : ['customers', 'id'];
       return m.exact
-        ? { sql: `SELECT seq FROM customers WHERE ${m.kind} = ?`, params: [m.value] }
-        : { sql: `SELECT seq FROM customers WHERE ${m.kind} >= ? AND ${m.kind} < ?`, params: [m.value, m.value + MAX_CHAR] };
+        ? { sql: `SELECT seq FROM ${table} WHERE ${column} = ?`, params: [m.value] }
+        : { sql: `SELECT seq FROM ${table} WHERE ${column} >= ? AND ${column} < ?`, params: [m.value, m.value + MAX_CHAR] };
+    }
   }
 }
 

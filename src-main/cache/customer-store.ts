@@ -38,13 +38,24 @@ export interface PageWritten {
 
 const META_KEYS = [
   'sync_generation', 'sync_next_page', 'sync_total_pages', 'sync_customers_done', 'sync_pending_etag',
-  'etag', 'last_synced_at', 'last_total_pages', 'customer_count', 'schedule_minutes',
+  'etag', 'last_synced_at', 'last_total_pages', 'customer_count', 'schedule_minutes', 'emails_through_seq',
 ] as const;
+
+/**
+ * New customers' emails go into customer_emails once this many are waiting (and when a sync completes):
+ * sorted, a chunk touches each page of that table about once, where row by row every customer dirtied one.
+ * Until then a new customer is found by name, phone and id but not yet by email.
+ */
+export const EMAIL_CHUNK = 100_000;
 type MetaKey = (typeof META_KEYS)[number];
 
 export class CustomerStore {
   private readonly insertRow: StatementSync;
   private readonly findRow: StatementSync;
+  private readonly lastSeq: StatementSync;
+  private readonly indexEmailsAfter: StatementSync;
+  private readonly indexEmail: StatementSync;
+  private readonly unindexEmail: StatementSync;
   private readonly updateRow: StatementSync;
   private readonly indexNames: StatementSync;
   private readonly unindexNames: StatementSync;
@@ -53,11 +64,16 @@ export class CustomerStore {
   private readonly setMetaStmt: StatementSync;
   private readonly getMetaStmt: StatementSync;
 
-  constructor(private readonly db: DatabaseSync) {
+  /** `emailChunk`: see EMAIL_CHUNK (tests use a small one). */
+  constructor(private readonly db: DatabaseSync, private readonly emailChunk = EMAIL_CHUNK) {
     this.insertRow = db.prepare(
       'INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
     );
-    this.findRow = db.prepare('SELECT seq, names, phone FROM customers WHERE id = ?');
+    this.findRow = db.prepare('SELECT seq, names, email, phone FROM customers WHERE id = ?');
+    this.lastSeq = db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM customers');
+    this.indexEmailsAfter = db.prepare("INSERT INTO customer_emails (email, seq) SELECT email, seq FROM customers WHERE seq > ? AND email <> '' ORDER BY email, seq");
+    this.indexEmail = db.prepare("INSERT INTO customer_emails (email, seq) SELECT ?1, ?2 WHERE ?1 <> ''");
+    this.unindexEmail = db.prepare('DELETE FROM customer_emails WHERE email = ? AND seq = ?');
     this.updateRow = db.prepare('UPDATE customers SET generation = ?, names = ?, email = ?, phone = ?, json = ? WHERE seq = ?');
     // An external-content FTS5 index forgets a row given the words it indexed for it ('delete').
     this.indexNames = db.prepare('INSERT INTO customer_names (rowid, names) VALUES (?, ?)');
@@ -78,8 +94,13 @@ export class CustomerStore {
     }
     const old = this.findRow.get(r.id)!;
     const seq = Number(old.seq);
-    const [names, phone] = [String(old.names), String(old.phone)];
+    const [names, email, phone] = [String(old.names), String(old.email), String(old.phone)];
     this.updateRow.run(generation, r.names, r.email, r.phone, r.json, seq);
+    // A customer not yet in customer_emails gets there with its current email in the next chunk.
+    if (email !== r.email && seq <= (this.num('emails_through_seq') ?? 0)) {
+      this.unindexEmail.run(email, seq);
+      this.indexEmail.run(r.email, seq);
+    }
     if (names !== r.names) {
       this.unindexNames.run(seq, names);
       this.indexNames.run(seq, r.names);
@@ -129,13 +150,24 @@ export class CustomerStore {
   /** Several writePages in one transaction: all stored, or none. One result per entry. */
   writeBatch(batch: PageWrite[][]): PageWritten[] {
     if (batch.length === 0 || batch.some((pages) => pages.length === 0)) throw new Error('No page to write.');
-    return this.transaction(() =>
-      batch.map((pages) => {
-        let written!: PageWritten;
-        for (const page of pages) written = this.applyPage(page);
-        return written;
-      }),
-    );
+    return this.transaction(() => {
+      const written = batch.map((pages) => {
+        let last!: PageWritten;
+        for (const page of pages) last = this.applyPage(page);
+        return last;
+      });
+      this.indexNewEmails(this.emailChunk);
+      return written;
+    });
+  }
+
+  /** Puts the emails of customers added since the last chunk into customer_emails once `atLeast` are waiting. */
+  private indexNewEmails(atLeast: number): void {
+    const through = this.num('emails_through_seq') ?? 0;
+    const last = Number(this.lastSeq.get()?.seq ?? 0);
+    if (last <= through || last - through < atLeast) return;
+    this.indexEmailsAfter.run(through);
+    this.setMeta('emails_through_seq', last);
   }
 
   private applyPage(write: PageWrite): PageWritten {
@@ -164,6 +196,8 @@ export class CustomerStore {
   finishGeneration(generation: number, at: string): { pruned: number; customerCount: number } {
     return this.transaction(() => {
       if (this.num('sync_generation') !== generation) throw new Error(`Sync ${generation} is no longer the current one.`);
+      this.indexNewEmails(1);
+      this.db.prepare('DELETE FROM customer_emails WHERE (email, seq) IN (SELECT email, seq FROM customers WHERE generation <> ?)').run(generation);
       this.db
         .prepare("INSERT INTO customer_names (customer_names, rowid, names) SELECT 'delete', seq, names FROM customers WHERE generation <> ?")
         .run(generation);

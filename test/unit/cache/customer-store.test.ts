@@ -8,7 +8,7 @@ import { CacheFullError, CacheUnavailableError, CacheUnreadableError } from '../
 import { customerRow } from '../../../src-main/cache/search-fields';
 import { CustomerStore } from '../../../src-main/cache/customer-store';
 import { openWriter } from '../../../src-main/cache/database';
-import { CACHE_SCHEMA, SCHEMA_VERSION, requireFts5 } from '../../../src-main/cache/schema';
+import { CACHE_SCHEMA, MIGRATIONS, SCHEMA_VERSION, requireFts5 } from '../../../src-main/cache/schema';
 import { migrate, schemaVersion } from '../../../src-main/storage/sqlite-database';
 import { fillerCustomers, pages } from './generated-customers';
 
@@ -39,6 +39,25 @@ describe('schema', () => {
     const real = new DatabaseSync(':memory:');
     expect(() => requireFts5(real)).not.toThrow();
     real.close();
+  });
+
+  it('moves the emails of a version 1 file from its index into customer_emails', () => {
+    const old = new DatabaseSync(file);
+    old.exec(MIGRATIONS[0]!);
+    old.exec('PRAGMA user_version = 1');
+    const insert = old.prepare("INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, 1, 'n', ?, '', '{}')");
+    for (const [id, email] of [['a1', 'zed@example.ng'], ['a2', ''], ['a3', 'ada@example.ng']] as const) insert.run(id, email);
+    old.close();
+
+    const { db } = openWriter(file);
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT email, seq FROM customer_emails ORDER BY email').all()).toEqual([
+      { email: 'ada@example.ng', seq: 3 },
+      { email: 'zed@example.ng', seq: 1 },
+    ]);
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'customers_email'").get()?.n).toBe(0);
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'emails_through_seq'").get()?.value).toBe(3);
+    db.close();
   });
 
   it('refuses a file from a newer version as unreadable', () => {
@@ -110,6 +129,47 @@ describe('CustomerStore', () => {
     ]);
     expect(written).toEqual([{ generation, customersDone: 200 }, { generation, customersDone: 300 }]);
     expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(300);
+    db.close();
+  });
+
+  it('indexes new emails in sorted chunks, and the rest when the sync completes', () => {
+    const { db } = openWriter(file);
+    const store = new CustomerStore(db, 250);
+    const customers = fillerCustomers(0, 400);
+    const emailsIndexed = () => countOf(db, 'SELECT count(*) AS n FROM customer_emails');
+    let generation: number | null = null;
+    const seen: number[] = [];
+    for (const [page, rows] of pages(customers).entries()) {
+      generation = store.writePages([{ generation, page, totalPages: 4, rows: rows.map(customerRow) }]).generation;
+      seen.push(emailsIndexed());
+    }
+    // Nothing until 250 are waiting (page 2 brings it to 300, all indexed at once), then page 3 waits.
+    expect(seen).toEqual([0, 0, 300, 300]);
+    store.finishGeneration(generation!, new Date().toISOString());
+    expect(emailsIndexed()).toBe(400);
+    const sorted = customers.map((c) => c.emailAddress!.toLowerCase()).sort();
+    expect(db.prepare('SELECT email FROM customer_emails').all().map((r) => r.email)).toEqual(sorted);
+    db.close();
+  });
+
+  it('keeps customer_emails in step with a changed email and with pruned customers', () => {
+    const { db } = openWriter(file);
+    const store = new CustomerStore(db, 100);
+    const first = fillerCustomers(0, 300);
+    let generation: number | null = null;
+    for (const [page, rows] of pages(first).entries()) generation = store.writePages([{ generation, page, totalPages: 3, rows: rows.map(customerRow) }]).generation;
+    store.finishGeneration(generation!, new Date().toISOString());
+
+    // The next sync: customer 5 has a new email, customers 200-299 are gone.
+    const second = first.slice(0, 200).map((c, i) => (i === 5 ? { ...c, emailAddress: 'New.Address@Example.NG' } : c));
+    generation = null;
+    for (const [page, rows] of pages(second).entries()) generation = store.writePages([{ generation, page, totalPages: 2, rows: rows.map(customerRow) }]).generation;
+    store.finishGeneration(generation!, new Date().toISOString());
+    const emails = db.prepare('SELECT email FROM customer_emails').all().map((r) => r.email);
+    expect(emails).toHaveLength(200);
+    expect(emails).toContain('new.address@example.ng');
+    expect(emails).not.toContain(first[5]!.emailAddress!.toLowerCase());
+    expect(emails).not.toContain(first[250]!.emailAddress!.toLowerCase());
     db.close();
   });
 
