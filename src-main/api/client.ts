@@ -72,6 +72,8 @@ interface Operation<T> {
   /** Set for writes: what the write creates, for the "may or may not have been created" message. */
   creates?: string;
   ifNoneMatch?: string;
+  /** Overrides the client's transport for this call. */
+  transport?: Transport;
 }
 
 interface AttemptOutcome<T> {
@@ -180,7 +182,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
       const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${key}` };
       if (op.body !== undefined) headers['Content-Type'] = 'application/json';
       if (op.ifNoneMatch) headers['If-None-Match'] = op.ifNoneMatch;
-      const response = await send(`${baseUrl}${op.path}`, {
+      const response = await (op.transport ?? send)(`${baseUrl}${op.path}`, {
         method: op.method,
         headers,
         body: op.body === undefined ? undefined : JSON.stringify(op.body),
@@ -249,6 +251,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
   const customersOperation = <T>(query: PageQuery, envelope: Operation<T>['envelope'], opts?: ConditionalCallOptions): Operation<T> => ({
     method: 'GET', path: `/customers${queryString({ page: query.page, limit: query.limit })}`, envelope,
     ...(opts?.ifNoneMatch ? { ifNoneMatch: opts.ifNoneMatch } : {}),
+    ...(opts?.transport ? { transport: opts.transport } : {}),
   });
   const list = <T extends z.ZodType>(item: T) => listEnvelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>[]>>;
   const one = <T extends z.ZodType>(item: T) => envelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>>>;

@@ -25,28 +25,59 @@ export interface TransportResponse {
 
 export type Transport = (url: string, init: TransportInit) => Promise<TransportResponse>;
 
+/** Sends the request; resolves once the answer's status and headers have arrived. */
+function send(url: string, init: TransportInit): Promise<IncomingMessage> {
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const { signal } = init;
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const target = new URL(url);
+    const options: RequestOptions = {
+      method: init.method,
+      headers: init.body === undefined ? init.headers : { ...init.headers, 'Content-Length': String(Buffer.byteLength(init.body)) },
+      signal,
+    };
+    const req = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, resolve);
+    req.once('error', reject);
+    req.end(init.body);
+  });
+}
+
 /**
  * Requests on Node's global agents (keep-alive, idle connections closed after 5 s); redirects are never
  * followed, as with `redirect: 'manual'`.
  */
-export const httpTransport: Transport = (url, init) =>
-    new Promise<TransportResponse>((resolve, reject) => {
-      const { signal } = init;
-      if (signal.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      const target = new URL(url);
-      const secure = target.protocol === 'https:';
-      const options: RequestOptions = {
-        method: init.method,
-        headers: init.body === undefined ? init.headers : { ...init.headers, 'Content-Length': String(Buffer.byteLength(init.body)) },
-        signal,
-      };
-      const req = (secure ? httpsRequest : httpRequest)(target, options, (res) => resolve(responseOf(res, signal)));
-      req.once('error', reject);
-      req.end(init.body);
-    });
+export const httpTransport: Transport = async (url, init) => responseOf(await send(url, init), init.signal);
+
+/** An answer read whole: what a thread that sends requests for another hands back. */
+export interface WholeAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** Owns its whole buffer, so it can be transferred. */
+  body: Uint8Array;
+}
+
+/** Sends the request and reads the whole answer. */
+export async function fetchWhole(url: string, init: TransportInit): Promise<WholeAnswer> {
+  const res = await send(url, init);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return { status: res.statusCode ?? 0, headers, body: await readAll(res, init.signal) };
+}
+
+/** A whole answer as the client reads a response. */
+export function responseFromWhole(answer: WholeAnswer): TransportResponse {
+  const { body } = answer;
+  return {
+    status: answer.status,
+    headers: { get: (name) => answer.headers[name.toLowerCase()] ?? null },
+    body: { cancel: async () => undefined },
+    text: async () => Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'),
+    arrayBuffer: async () => body.buffer as ArrayBuffer,
+  };
+}
 
 function responseOf(res: IncomingMessage, signal: AbortSignal): TransportResponse {
   let read: Promise<Uint8Array> | null = null;

@@ -7,6 +7,7 @@ import type {
   NameEnquiryRequest, PageQuery,
 } from '../../src-shared/api/requests';
 import type { Result } from '../../src-shared/ipc/result';
+import type { Transport } from './http-transport';
 
 export interface CallOptions {
   /** Cancels the call (and any retry wait). */
@@ -15,6 +16,8 @@ export interface CallOptions {
 export interface ConditionalCallOptions extends CallOptions {
   /** The ETag of the last response for the same query; a 304 answers `notModified: true` with no data. */
   ifNoneMatch?: string;
+  /** Sends this call through another transport (the customer cache sends a sync's pages from its worker). */
+  transport?: Transport;
 }
 
 /** A Result plus what the HTTP layer learned. */

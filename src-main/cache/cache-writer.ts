@@ -1,12 +1,13 @@
 // The calling thread's handle on the cache worker: typed requests, one answer each, in order.
 import { Worker } from 'node:worker_threads';
+import { type Transport, responseFromWhole } from '../api/http-transport';
 import type { OpName, WorkerErrorKind, WorkerOps, WorkerReply } from './worker-protocol';
 import type { WorkerLocation } from './worker-location';
 
 /** A failure reported by the worker, with the kind of cache failure it was. */
 export class CacheWorkerError extends Error {
   override name = 'CacheWorkerError';
-  constructor(readonly kind: WorkerErrorKind, message: string) {
+  constructor(readonly kind: WorkerErrorKind, message: string, readonly code?: string) {
     super(message);
   }
 }
@@ -31,7 +32,7 @@ export class CacheWriter {
       if (!p) return;
       this.pending.delete(reply.id);
       if (reply.ok) p.resolve(reply.value);
-      else p.reject(new CacheWorkerError(reply.kind, reply.message));
+      else p.reject(new CacheWorkerError(reply.kind, reply.message, reply.code));
     });
     this.worker.on('error', (e) => this.fail(new CacheWorkerError('other', `The cache worker failed: ${e.message}`)));
     this.worker.on('exit', (code) => this.fail(new CacheWorkerError('other', `The cache worker stopped (exit code ${code}).`)));
@@ -47,18 +48,36 @@ export class CacheWriter {
     return this.stopped === null;
   }
 
-  call<K extends OpName>(op: K, ...args: Parameters<WorkerOps[K]>): Promise<ReturnType<WorkerOps[K]>> {
+  call<K extends OpName>(op: K, ...args: Parameters<WorkerOps[K]>): Promise<Awaited<ReturnType<WorkerOps[K]>>> {
     return this.send(op, args, []);
   }
 
   /** As `call`, handing `transfer` (buffers inside `args`) to the worker rather than copying them. */
-  callTransferring<K extends OpName>(transfer: ArrayBuffer[], op: K, ...args: Parameters<WorkerOps[K]>): Promise<ReturnType<WorkerOps[K]>> {
+  callTransferring<K extends OpName>(transfer: ArrayBuffer[], op: K, ...args: Parameters<WorkerOps[K]>): Promise<Awaited<ReturnType<WorkerOps[K]>>> {
     return this.send(op, args, transfer);
   }
 
-  private send<K extends OpName>(op: K, args: unknown[], transfer: ArrayBuffer[]): Promise<ReturnType<WorkerOps[K]>> {
-    if (this.stopped) return Promise.reject(this.stopped);
+  /**
+   * A transport whose requests the worker sends and reads (WorkerOps.http): a sync's requests then cost
+   * the calling thread one message each way, not an HTTP exchange. The answer comes back whole, so the
+   * client's headers timeout covers the body too.
+   */
+  readonly transport: Transport = async (url, init) => {
+    const { signal } = init;
+    if (signal.aborted) throw signal.reason;
     const id = this.nextId++;
+    const abort = () => void this.send('abortHttp', [id], []).catch(() => undefined);
+    signal.addEventListener('abort', abort, { once: true });
+    try {
+      const request = { url, method: init.method, headers: init.headers, ...(init.body !== undefined ? { body: init.body } : {}) };
+      return responseFromWhole(await this.send('http', [request], [], id));
+    } finally {
+      signal.removeEventListener('abort', abort);
+    }
+  };
+
+  private send<K extends OpName>(op: K, args: unknown[], transfer: ArrayBuffer[], id = this.nextId++): Promise<Awaited<ReturnType<WorkerOps[K]>>> {
+    if (this.stopped) return Promise.reject(this.stopped);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.worker.postMessage({ id, op, args }, transfer);

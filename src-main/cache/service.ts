@@ -6,6 +6,7 @@ import type { CacheStatus, CustomerSearchResult, SyncProgress } from '../../src-
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
 import type { Emit, Logger } from '../core/ports';
+import { releaseMemory } from '../core/release-memory';
 import { CacheUnavailableError, isCorruption, messageOf } from './cache-errors';
 import { CacheWorkerError, CacheWriter } from './cache-writer';
 import { CustomerReader } from './customer-reader';
@@ -242,6 +243,7 @@ class SqliteCustomerCache implements CustomerCacheService {
       full: options.full ?? false,
       now: this.now,
       ...(this.options.pageConcurrency ? { concurrency: this.options.pageConcurrency } : {}),
+      transport: writer.transport,
     });
     const { phase } = outcome.progress;
     this.options.logger?.info({ environmentId: this.environmentId, phase, pagesDone: outcome.progress.pagesDone, customers: outcome.progress.customers }, 'customer sync ended');
@@ -253,6 +255,7 @@ class SqliteCustomerCache implements CustomerCacheService {
       }
     }
     if (phase === 'done' || phase === 'unchanged') this.tellSynced();
+    if (phase === 'done') await Promise.all([releaseMemory(), writer.call('releaseMemory').catch(() => undefined)]);
     if (outcome.error) return err(outcome.error.kind, outcome.error.message, outcome.error.status ? { status: outcome.error.status } : {});
     return ok(outcome.progress);
   }

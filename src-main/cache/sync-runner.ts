@@ -6,6 +6,7 @@
 import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
 import type { AppError } from '../../src-shared/ipc/result';
 import { UNREADABLE_RESPONSE } from '../api/failures';
+import type { Transport } from '../api/http-transport';
 import type { ApiResult, CardApiClient } from '../api/types';
 import { type FetchedPage, PAGE_SIZE, type PageStored } from './customer-page';
 import type { SyncState } from './customer-store';
@@ -34,6 +35,8 @@ export interface SyncRun {
   now: () => Date;
   /** Pages requested at once (default 2). */
   concurrency?: number;
+  /** Sends the pages' requests (the cache worker's, so this thread only moves messages). */
+  transport?: Transport;
 }
 
 export interface SyncOutcome {
@@ -81,7 +84,7 @@ async function sync(run: SyncRun, counts: ProgressCounts): Promise<SyncOutcome> 
   const { api, store, progress, signal } = run;
   const fetchPage: FetchPage = async (page, ifNoneMatch) => {
     if (signal.aborted) throw new Cancelled();
-    const result = await api.listCustomersBytes({ page, limit: PAGE_SIZE }, { signal, ...(ifNoneMatch ? { ifNoneMatch } : {}) });
+    const result = await api.listCustomersBytes({ page, limit: PAGE_SIZE }, { signal, ...(ifNoneMatch ? { ifNoneMatch } : {}), ...(run.transport ? { transport: run.transport } : {}) });
     if (signal.aborted) throw new Cancelled();
     if (!result.ok) throw new ApiFailure(result.error);
     return result;

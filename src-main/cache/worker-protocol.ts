@@ -1,4 +1,5 @@
 // The messages between the cache service (calling thread) and the cache worker (write connection).
+import type { WholeAnswer } from '../api/http-transport';
 import type { FetchedPage, PageStored } from './customer-page';
 import type { SyncState } from './customer-store';
 
@@ -13,8 +14,20 @@ export interface Opened {
   notice: string | null;
 }
 
-/** What the worker can do; each method runs in the worker and answers one request. */
+/** An HTTP request the worker sends for the calling thread (see CacheWriter.transport). */
+export interface HttpRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What the worker can do; each method runs in the worker and answers one request (a promise is awaited). */
 export interface WorkerOps {
+  /** Sends the request and reads the whole answer (its body is handed over, not copied). */
+  http(request: HttpRequest): Promise<WholeAnswer>;
+  /** Abandons the http request sent as message `requestId` (it then fails). */
+  abortHttp(requestId: number): void;
   open(args: OpenArgs): Opened;
   syncState(): SyncState;
   /** Reads a fetched page and stores its customers with the resume point after it; an unreadable page stores nothing. */
@@ -22,6 +35,8 @@ export interface WorkerOps {
   finishGeneration(generation: number, at: string): { pruned: number; customerCount: number };
   markUnchanged(at: string): void;
   setSchedule(minutes: number): void;
+  /** After a sync: a memory-reducing collection of the worker's heap (see core/release-memory.ts). */
+  releaseMemory(): Promise<void>;
   /** Moves the (damaged) file aside and starts a fresh cache; returns the notice for the user. */
   recover(reason: string): Opened;
   close(): void;
@@ -38,4 +53,4 @@ export interface WorkerRequest {
 }
 export type WorkerReply =
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; kind: WorkerErrorKind; message: string };
+  | { id: number; ok: false; kind: WorkerErrorKind; message: string; code?: string };

@@ -6,7 +6,9 @@ import { CacheUnavailableError, isCorruption, isDiskFull, messageOf } from './ca
 import { type FetchedPage, type PageStored, readCustomerPage } from './customer-page';
 import { CustomerStore, type PageWrite } from './customer-store';
 import { moveAside, openWriter, unreadableNotice } from './database';
-import type { OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
+import { fetchWhole } from '../api/http-transport';
+import { releaseMemory } from '../core/release-memory';
+import type { HttpRequest, OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
 
 let db: DatabaseSync | null = null;
 let store: CustomerStore | null = null;
@@ -23,7 +25,11 @@ function closeDb(): void {
   store = null;
 }
 
-const ops: WorkerOps = {
+/** HTTP requests in flight for the calling thread, by the id of the message that asked for each. */
+const httpInFlight = new Map<number, AbortController>();
+
+/** Every operation but http, which answers later (see sendHttp). */
+const ops: Omit<WorkerOps, 'http'> = {
   open(args) {
     closeDb();
     const result = openWriter(args.file, { maxSizeBytes: args.maxSizeBytes });
@@ -54,6 +60,8 @@ const ops: WorkerOps = {
     store = new CustomerStore(db);
     return { notice: unreadableNotice(movedTo, reason) };
   },
+  releaseMemory,
+  abortHttp: (requestId) => httpInFlight.get(requestId)?.abort(new Error('The request was cancelled.')),
   close: closeDb,
 };
 
@@ -67,17 +75,43 @@ function kindOf(e: unknown): WorkerErrorKind {
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread.');
 
-const failed = (id: number, e: unknown): WorkerReply => ({ id, ok: false, kind: kindOf(e), message: messageOf(e) });
+const failed = (id: number, e: unknown): WorkerReply => {
+  const code = (e as { code?: unknown } | null)?.code;
+  return { id, ok: false, kind: kindOf(e), message: messageOf(e), ...(typeof code === 'string' ? { code } : {}) };
+};
+
+/**
+ * Sends an HTTP request for the calling thread, so that a sync's ten thousand requests and their
+ * answers are made and read here, not on the thread that serves the window (whose V8 heap they grew).
+ */
+async function sendHttp(request: WorkerRequest): Promise<void> {
+  const { url, method, headers, body } = request.args[0] as HttpRequest;
+  const abort = new AbortController();
+  httpInFlight.set(request.id, abort);
+  try {
+    const answer = await fetchWhole(url, { method, headers, body, signal: abort.signal, redirect: 'manual' });
+    port!.postMessage({ id: request.id, ok: true, value: answer } satisfies WorkerReply, [answer.body.buffer as ArrayBuffer]);
+  } catch (e) {
+    port!.postMessage(failed(request.id, e));
+  } finally {
+    httpInFlight.delete(request.id);
+  }
+}
 
 function handle(request: WorkerRequest): void {
-  let reply: WorkerReply;
+  let value: unknown;
   try {
-    const op = ops[request.op] as (...args: unknown[]) => unknown;
-    reply = { id: request.id, ok: true, value: op(...request.args) };
+    const op = ops[request.op as keyof typeof ops] as (...args: unknown[]) => unknown;
+    value = op(...request.args);
   } catch (e) {
-    reply = failed(request.id, e);
+    port!.postMessage(failed(request.id, e));
+    return;
   }
-  port!.postMessage(reply);
+  if (value instanceof Promise) {
+    value.then((v: unknown) => port!.postMessage({ id: request.id, ok: true, value: v } satisfies WorkerReply), (e: unknown) => port!.postMessage(failed(request.id, e)));
+  } else {
+    port!.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply);
+  }
 }
 
 /**
@@ -118,6 +152,10 @@ port.on('message', (first: WorkerRequest) => {
   const queue = [first];
   while (queue.length > 0) {
     const request = queue.shift()!;
+    if (request.op === 'http') {
+      void sendHttp(request);
+      continue;
+    }
     if (request.op !== 'storePage') {
       handle(request);
       continue;
@@ -127,6 +165,7 @@ port.on('message', (first: WorkerRequest) => {
       const next = receiveMessageOnPort(port)?.message as WorkerRequest | undefined;
       if (!next) break;
       if (next.op === 'storePage') batch.push(next);
+      else if (next.op === 'http') void sendHttp(next); // the next pages' requests go out at once
       else {
         queue.push(next);
         break;

@@ -151,6 +151,26 @@ describe('customer sync', () => {
     expect(new Set(all.results.map((c) => c._id)).size).toBe(1_000);
   });
 
+  it('sends its requests from the cache worker: a reset connection is retried, and a cancel abandons a hung request', async () => {
+    const { sandbox, cache } = await setup(500);
+    sandbox.faults.add({ kind: 'reset', endpoint: 'GET /customers', count: 2 });
+    const synced = await cache.sync();
+    expect(synced.ok && synced.data).toMatchObject({ phase: 'done', customers: 500 });
+    const statuses = customerPagesRequested(sandbox).map((p) => p.status);
+    expect(statuses.filter((s) => s === 0)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+
+    // A request that never answers: unless the cancel reaches the worker's request, the sync waits on it
+    // until the test times out.
+    sandbox.faults.clear();
+    sandbox.faults.add({ kind: 'hang', endpoint: 'GET /customers' });
+    const running = cache.sync({ full: true });
+    await until(() => sandbox.requests().some((r) => r.endpoint === 'GET /customers' && r.fault === 'hang'));
+    expect(cache.cancelSync()).toBe(true);
+    const cancelled = await running;
+    expect(cancelled.ok && cancelled.data.phase).toBe('cancelled');
+  });
+
   it('a full resync removes customers the service no longer returns', async () => {
     const big = await sandboxWithClient({ customers: 1_000, seed: 21 });
     const small = await sandboxWithClient({ customers: 640, seed: 21 });
