@@ -150,7 +150,7 @@ export const cacheBenchmark: Benchmark = {
       const viaHandler = await time(queries, async (q) => structuredClone(await dispatch('customers.search', sender, { query: q })), sampleRss);
       ctx.print(`through the IPC handler: p50 ${percentile(viaHandler, 50).toFixed(2)} ms, p95 ${percentile(viaHandler, 95).toFixed(2)} ms (goal <= 30 ms)`);
       const youngGen = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
-      ctx.print(`process RSS while searching: ${mb(rss).toFixed(0)} MB (goal <= 250 MB), of which V8's young generation ${mb(youngGen).toFixed(0)} MB (it grows with the sync's allocation rate up to V8's --max-semi-space-size)`);
+      ctx.print(`process RSS while searching: ${mb(rss).toFixed(0)} MB (goal <= 250 MB), of which this thread's V8 young generation ${mb(youngGen).toFixed(0)} MB`);
       await cache.close();
 
       // The same searches in a fresh process that only opens the synced cache (the app started after a sync).
