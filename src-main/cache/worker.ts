@@ -28,8 +28,8 @@ function closeDb(): void {
 /** HTTP requests in flight for the calling thread, by the id of the message that asked for each. */
 const httpInFlight = new Map<number, AbortController>();
 
-/** Every operation but http, which answers later (see sendHttp). */
-const ops: Omit<WorkerOps, 'http'> = {
+/** Every operation but http (answered later, see sendHttp) and storePage (taken in batches, see handleStores). */
+const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
   open(args) {
     closeDb();
     const result = openWriter(args.file, { maxSizeBytes: args.maxSizeBytes });
@@ -39,7 +39,6 @@ const ops: Omit<WorkerOps, 'http'> = {
     return { notice: result.notice };
   },
   syncState: () => requireStore().syncState(),
-  storePage: (page) => storePages([page])[0]!,
   finishGeneration(generation, at) {
     const finished = requireStore().finishGeneration(generation, at);
     try {
