@@ -132,5 +132,6 @@ function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Uint8Array>
     res.once('close', () => {
       if (!res.complete) done(Object.assign(new Error('The connection closed before the answer was complete.'), { code: 'ECONNRESET' }));
     });
+    if (signal.aborted) onAbort(); // aborted between the headers and this read: 'abort' has already fired
   });
 }
