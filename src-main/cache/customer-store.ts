@@ -205,6 +205,9 @@ export class CustomerStore {
         .prepare("INSERT INTO customer_phones (customer_phones, rowid, phone) SELECT 'delete', seq, phone FROM customers WHERE generation <> ?")
         .run(generation);
       const pruned = Number(this.db.prepare('DELETE FROM customers WHERE generation <> ?').run(generation).changes);
+      // Every row left has its email indexed (above). A new row takes max(seq) + 1, which after pruning the
+      // highest seqs can be at or below the old mark: the mark follows the table down so those are indexed.
+      this.setMeta('emails_through_seq', Number(this.lastSeq.get()?.seq ?? 0));
       this.setMeta('customer_count', Number(this.db.prepare('SELECT count(*) AS n FROM customers').get()?.n ?? 0));
       this.setMeta('etag', this.str('sync_pending_etag'));
       this.setMeta('last_synced_at', at);

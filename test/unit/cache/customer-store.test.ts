@@ -173,6 +173,26 @@ describe('CustomerStore', () => {
     db.close();
   });
 
+  it('indexes the email of a customer added after the customers with the highest seqs were pruned', () => {
+    const { db } = openWriter(file);
+    const store = new CustomerStore(db, 1_000);
+    const customers = fillerCustomers(0, 300);
+    const sync = (list: typeof customers) => {
+      let generation: number | null = null;
+      for (const [page, rows] of pages(list).entries()) generation = store.writePages([{ generation, page, totalPages: null, rows: rows.map(customerRow) }]).generation;
+      store.finishGeneration(generation!, new Date().toISOString());
+    };
+    sync(customers);
+    sync(customers.slice(0, 200)); // the last 100 (seq 201-300) are pruned
+    const newcomer = fillerCustomers(5_000, 1)[0]!;
+    sync([...customers.slice(0, 200), newcomer]); // takes seq 201, below the old mark of 300
+    const seq = db.prepare('SELECT seq FROM customers WHERE id = ?').get(newcomer._id)?.seq;
+    expect(seq).toBe(201);
+    expect(db.prepare('SELECT seq FROM customer_emails WHERE email = ?').get(newcomer.emailAddress!.toLowerCase())?.seq).toBe(201);
+    expect(countOf(db, 'SELECT count(*) AS n FROM customer_emails')).toBe(201);
+    db.close();
+  });
+
   it('rolls the whole page back on a full disk and says so', () => {
     const { db } = openWriter(file, { maxSizeBytes: 400_000 });
     const store = new CustomerStore(db);
