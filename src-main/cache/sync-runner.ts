@@ -164,8 +164,19 @@ async function fetchRemainingPages(run: SyncRun, generation: number, counts: Pro
   try {
     for (let page = counts.pagesDone; hasMore(page); page++) {
       launch(page);
-      const result = await inFlight.get(page)!;
-      inFlight.delete(page);
+      let result: ApiResult<Uint8Array>;
+      try {
+        result = await inFlight.get(page)!;
+      } catch (e) {
+        if (!(e instanceof ApiFailure)) throw e;
+        // An earlier page, still with the worker, may have ended the list: then this page is past the end.
+        await writes.drain();
+        if (endedAt !== null) break;
+        throw e;
+      } finally {
+        inFlight.delete(page);
+      }
+      if (endedAt !== null) break; // the list ended at an earlier page while this one was on its way
       if (!result.ok) throw new ApiFailure(result.error);
       writes.push({ generation, page, body: result.data });
       // Without a known total, whether this page was the last is known only once the worker has read it.
