@@ -20,7 +20,7 @@ import {
   CANCELLED, NO_KEY, UNREADABLE_RESPONSE, classifyTransportFailure, errorForCancelledWrite, errorForStatus, errorForTimeout,
   errorForTransportFailure, errorForUnreadableWrite, type TransportContext,
 } from './failures';
-import { type Transport, httpTransport } from './http-transport';
+import { type Transport, TransportClosedError, httpTransport } from './http-transport';
 import { pathWithId, queryString } from './query-string';
 import { rateLimitedWaitMs, readRateLimit } from './rate-limit-headers';
 import type { ApiResult, CallOptions, CardApiClient, ConditionalCallOptions, RateLimitState } from './types';
@@ -229,6 +229,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
         return finish({ result: failure(e), retryable: false }, null);
       }
       if (timedOutAfterMs !== null) return finish({ result: failure(errorForTimeout(timedOutAfterMs, ctx)), retryable: true }, null);
+      if (error instanceof TransportClosedError) return finish({ result: failure({ kind: 'internal', message: error.message }), retryable: false }, null);
       const transport = classifyTransportFailure(error);
       logger?.warn({ method: op.method, path: op.path, attempt, code: transport.code ?? null, phase: transport.phase }, 'api transport failure');
       return finish({ result: failure(errorForTransportFailure(transport, ctx)), retryable: true }, null);

@@ -81,7 +81,8 @@ export type TransportFailure =
   | { phase: 'connection_lost'; code?: string };
 
 /** Reads undici's error chain (`TypeError: fetch failed` -> cause with a code, possibly an AggregateError). */
-export function classifyTransportFailure(error: unknown): TransportFailure {
+/** Every error code in a transport failure: its own, its causes' and, for an AggregateError (several addresses tried), each attempt's. */
+export function transportErrorCodes(error: unknown): string[] {
   const codes: string[] = [];
   const seen = new Set<unknown>();
   const visit = (e: unknown) => {
@@ -94,6 +95,11 @@ export function classifyTransportFailure(error: unknown): TransportFailure {
     if (Array.isArray(inner)) inner.forEach(visit);
   };
   visit(error);
+  return codes;
+}
+
+export function classifyTransportFailure(error: unknown): TransportFailure {
+  const codes = transportErrorCodes(error);
   const notConnected = codes.find((c) => NOT_CONNECTED_CODES.has(c) || TLS_CODE.test(c));
   if (notConnected) {
     return { phase: 'not_connected', code: notConnected, tls: TLS_CODE.test(notConnected), notFound: notConnected === 'ENOTFOUND' || notConnected === 'EAI_AGAIN' };

@@ -4,7 +4,12 @@
 // Electron main process) to its 128 MB maximum, which it keeps. Reading a body here is one buffer.
 import { type IncomingMessage, type RequestOptions, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { HeaderReader } from './rate-limit-headers';
+
+/** Answers may come compressed (a 100-customer page shrinks about six times), as fetch asked for too. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+const DECODERS: Record<string, (body: Buffer) => Buffer> = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
 
 export interface TransportInit {
   method: string;
@@ -25,6 +30,11 @@ export interface TransportResponse {
 
 export type Transport = (url: string, init: TransportInit) => Promise<TransportResponse>;
 
+/** The transport itself is gone (the thread that sent its requests stopped): nothing was sent, and retrying cannot help. */
+export class TransportClosedError extends Error {
+  override name = 'TransportClosedError';
+}
+
 /** Sends the request; resolves once the answer's status and headers have arrived. */
 function send(url: string, init: TransportInit): Promise<IncomingMessage> {
   return new Promise<IncomingMessage>((resolve, reject) => {
@@ -34,9 +44,14 @@ function send(url: string, init: TransportInit): Promise<IncomingMessage> {
       return;
     }
     const target = new URL(url);
+    const headers: Record<string, string> = { 'Accept-Encoding': ACCEPT_ENCODING, ...init.headers };
+    if (init.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(init.body));
     const options: RequestOptions = {
       method: init.method,
-      headers: init.body === undefined ? init.headers : { ...init.headers, 'Content-Length': String(Buffer.byteLength(init.body)) },
+      headers,
+      // A write goes out on a connection of its own: on an idle kept-alive one the server may be closing,
+      // it could fail after leaving, and a card issued or not would become an unknown outcome.
+      ...(init.method === 'GET' ? {} : { agent: false }),
       signal,
     };
     const req = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, resolve);
@@ -91,8 +106,9 @@ function responseOf(res: IncomingMessage, signal: AbortSignal): TransportRespons
       },
     },
     body: {
+      // Drained rather than destroyed: what is left is small (a 304 has no body) and the connection stays usable.
       cancel: async () => {
-        res.destroy();
+        res.resume();
       },
     },
     text: async () => {
@@ -120,12 +136,19 @@ function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Uint8Array>
       length += chunk.length;
     });
     res.once('end', () => {
-      const body = new Uint8Array(length);
-      let at = 0;
-      for (const c of chunks) {
-        body.set(c, at);
-        at += c.length;
+      const encoding = String(res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+      const decode = DECODERS[encoding];
+      let bytes: Uint8Array = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+      try {
+        if (decode) bytes = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        else if (encoding !== 'identity') throw Object.assign(new Error(`The answer came encoded as ${encoding}.`), { code: 'ERR_CONTENT_ENCODING' });
+      } catch (e) {
+        done(e);
+        return;
       }
+      // A buffer of its own (not a slice of a shared pool), so it can be handed to another thread.
+      const body = new Uint8Array(bytes.byteLength);
+      body.set(bytes);
       done(null, body);
     });
     res.once('error', (e) => done(e));

@@ -1,14 +1,17 @@
 // The calling thread's handle on the cache worker: typed requests, one answer each, in order.
 import { Worker } from 'node:worker_threads';
-import { type Transport, responseFromWhole } from '../api/http-transport';
+import { type Transport, TransportClosedError, responseFromWhole } from '../api/http-transport';
 import type { OpName, WorkerErrorKind, WorkerOps, WorkerReply } from './worker-protocol';
 import type { WorkerLocation } from './worker-location';
 
 /** A failure reported by the worker, with the kind of cache failure it was. */
 export class CacheWorkerError extends Error {
   override name = 'CacheWorkerError';
-  constructor(readonly kind: WorkerErrorKind, message: string, readonly code?: string) {
+  /** The codes of a failed HTTP request, one error each, as classifyTransportFailure reads them. */
+  readonly errors: { code: string }[];
+  constructor(readonly kind: WorkerErrorKind, message: string, codes: string[] = []) {
     super(message);
+    this.errors = codes.map((code) => ({ code }));
   }
 }
 
@@ -32,7 +35,7 @@ export class CacheWriter {
       if (!p) return;
       this.pending.delete(reply.id);
       if (reply.ok) p.resolve(reply.value);
-      else p.reject(new CacheWorkerError(reply.kind, reply.message, reply.code));
+      else p.reject(new CacheWorkerError(reply.kind, reply.message, reply.codes));
     });
     this.worker.on('error', (e) => this.fail(new CacheWorkerError('other', `The cache worker failed: ${e.message}`)));
     this.worker.on('exit', (code) => this.fail(new CacheWorkerError('other', `The cache worker stopped (exit code ${code}).`)));
@@ -71,6 +74,10 @@ export class CacheWriter {
     try {
       const request = { url, method: init.method, headers: init.headers, ...(init.body !== undefined ? { body: init.body } : {}) };
       return responseFromWhole(await this.send('http', [request], [], id));
+    } catch (e) {
+      // A worker that stopped is not a lost connection: the client must not retry through it.
+      if (this.stopped) throw new TransportClosedError(this.stopped.message);
+      throw e;
     } finally {
       signal.removeEventListener('abort', abort);
     }

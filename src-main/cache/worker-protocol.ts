@@ -53,4 +53,4 @@ export interface WorkerRequest {
 }
 export type WorkerReply =
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; kind: WorkerErrorKind; message: string; code?: string };
+  | { id: number; ok: false; kind: WorkerErrorKind; message: string; codes?: string[] };

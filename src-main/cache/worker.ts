@@ -6,6 +6,7 @@ import { CacheUnavailableError, isCorruption, isDiskFull, messageOf } from './ca
 import { type FetchedPage, type PageStored, readCustomerPage } from './customer-page';
 import { CustomerStore, type PageWrite } from './customer-store';
 import { moveAside, openWriter, unreadableNotice } from './database';
+import { transportErrorCodes } from '../api/failures';
 import { fetchWhole } from '../api/http-transport';
 import { releaseMemory } from '../core/release-memory';
 import type { HttpRequest, OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
@@ -75,8 +76,9 @@ const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread.');
 
 const failed = (id: number, e: unknown): WorkerReply => {
-  const code = (e as { code?: unknown } | null)?.code;
-  return { id, ok: false, kind: kindOf(e), message: messageOf(e), ...(typeof code === 'string' ? { code } : {}) };
+  // A failed HTTP request's codes (ECONNREFUSED, ECONNRESET...) tell the client what went wrong.
+  const codes = transportErrorCodes(e);
+  return { id, ok: false, kind: kindOf(e), message: messageOf(e), ...(codes.length > 0 ? { codes } : {}) };
 };
 
 /**
