@@ -35,6 +35,9 @@ export class TransportClosedError extends Error {
   override name = 'TransportClosedError';
 }
 
+/** A header as one string (Node gives repeated ones, set-cookie, as an array). */
+const headerText = (value: string | string[]): string => (Array.isArray(value) ? value.join(', ') : value);
+
 /** Sends the request; resolves once the answer's status and headers have arrived. */
 function send(url: string, init: TransportInit): Promise<IncomingMessage> {
   return new Promise<IncomingMessage>((resolve, reject) => {
@@ -78,7 +81,7 @@ export interface WholeAnswer {
 export async function fetchWhole(url: string, init: TransportInit): Promise<WholeAnswer> {
   const res = await send(url, init);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = headerText(value);
   return { status: res.statusCode ?? 0, headers, body: await readAll(res, init.signal) };
 }
 
@@ -102,7 +105,7 @@ function responseOf(res: IncomingMessage, signal: AbortSignal): TransportRespons
     headers: {
       get(name) {
         const value = res.headers[name.toLowerCase()];
-        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+        return value === undefined ? null : headerText(value);
       },
     },
     body: {
