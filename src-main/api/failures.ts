@@ -80,8 +80,10 @@ export type TransportFailure =
   /** The connection failed after it was made: the request may have been received. */
   | { phase: 'connection_lost'; code?: string };
 
-/** Reads undici's error chain (`TypeError: fetch failed` -> cause with a code, possibly an AggregateError). */
-/** Every error code in a transport failure: its own, its causes' and, for an AggregateError (several addresses tried), each attempt's. */
+/**
+ * Every error code in a transport failure: its own, its causes' (fetch's `TypeError: fetch failed` carries
+ * the code in its cause) and, for an AggregateError (several addresses tried), each attempt's.
+ */
 export function transportErrorCodes(error: unknown): string[] {
   const codes: string[] = [];
   const seen = new Set<unknown>();
