@@ -13,7 +13,6 @@ import type { SyncState } from './customer-store';
 import { PageWriteQueue } from './page-write-queue';
 import type { ProgressCounts, SyncProgressReporter } from './sync-progress';
 
-export { PAGE_SIZE };
 /** Pages handed to the worker and not yet stored: enough to let it batch, few enough to bound memory. */
 const PAGES_WITH_WORKER = 8;
 
