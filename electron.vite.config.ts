@@ -6,7 +6,8 @@ import { rendererConfig } from './renderer.vite.config';
 const root = import.meta.dirname;
 const mainEntries: Record<string, string> = { index: resolve(root, 'src-main/index.ts') };
 // The customer cache's writer runs in a worker thread of its own bundle.
-if (existsSync(resolve(root, 'src-main/cache/worker.ts'))) mainEntries['cache-worker'] = resolve(root, 'src-main/cache/worker.ts');
+if (existsSync(resolve(root, 'src-main/cache/worker.ts')))
+  mainEntries['cache-worker'] = resolve(root, 'src-main/cache/worker.ts');
 
 export default defineConfig({
   main: {

@@ -48,7 +48,9 @@ if (!app.requestSingleInstanceLock()) {
       cacheWorkerUrl: pathToFileURL(path.join(here, 'cache-worker.js')),
     });
     const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
-    registerIpcTransport(createDispatcher({ handlers: core.handlers, allowedOrigins, cancels: core.cancels, logger: core.logger }));
+    registerIpcTransport(
+      createDispatcher({ handlers: core.handlers, allowedOrigins, cancels: core.cancels, logger: core.logger }),
+    );
     mainWindow = createMainWindow({ preloadPath, url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
     mainWindow.on('closed', () => {
       mainWindow = null;

@@ -4,7 +4,12 @@
  * Delay before retry number `retry` (1 for the first retry): base * 2^(retry-1), capped, then
  * "equal jitter" (half fixed, half random) so clients that failed together do not retry together.
  */
-export function backoffDelayMs(retry: number, baseDelayMs: number, maxDelayMs: number, random: () => number = Math.random): number {
+export function backoffDelayMs(
+  retry: number,
+  baseDelayMs: number,
+  maxDelayMs: number,
+  random: () => number = Math.random,
+): number {
   const exp = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, retry - 1));
   return Math.round(exp / 2 + (exp / 2) * random());
 }
@@ -22,9 +27,12 @@ export const sleep: Sleep = (ms, signal) =>
       clearTimeout(timer);
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
   });

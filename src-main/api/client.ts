@@ -7,8 +7,15 @@
 import type { z } from 'zod';
 import { envelopeSchema, listEnvelopeSchema } from '../../src-shared/api/envelope';
 import {
-  accountSchema, authorizationSchema, balanceSchema, cardSchema, customerSchema, disputeSchema, fundingSourceSchema,
-  nameEnquiryResultSchema, transactionSchema,
+  accountSchema,
+  authorizationSchema,
+  balanceSchema,
+  cardSchema,
+  customerSchema,
+  disputeSchema,
+  fundingSourceSchema,
+  nameEnquiryResultSchema,
+  transactionSchema,
 } from '../../src-shared/api/records';
 import type { PageQuery } from '../../src-shared/api/requests';
 import type { AppError, ErrorKind } from '../../src-shared/ipc/result';
@@ -17,8 +24,16 @@ import { KeychainUnavailableError } from '../keychain/keychain-error';
 import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';
 import { type Envelope, parseJson, readEnvelope } from './envelope-reader';
 import {
-  CANCELLED, NO_KEY, UNREADABLE_RESPONSE, classifyTransportFailure, errorForCancelledWrite, errorForStatus, errorForTimeout,
-  errorForTransportFailure, errorForUnreadableWrite, type TransportContext,
+  CANCELLED,
+  NO_KEY,
+  UNREADABLE_RESPONSE,
+  classifyTransportFailure,
+  errorForCancelledWrite,
+  errorForStatus,
+  errorForTimeout,
+  errorForTransportFailure,
+  errorForUnreadableWrite,
+  type TransportContext,
 } from './failures';
 import { type Transport, TransportClosedError, httpTransport } from './http-transport';
 import { pathWithId, queryString } from './query-string';
@@ -83,7 +98,14 @@ interface AttemptOutcome<T> {
   serverWaitMs?: number | null;
 }
 
-const DEFAULTS = { headersMs: 10_000, totalMs: 30_000, maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 10_000, maxWaitMs: 60_000 };
+const DEFAULTS = {
+  headersMs: 10_000,
+  totalMs: 30_000,
+  maxAttempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 10_000,
+  maxWaitMs: 60_000,
+};
 
 const failure = <T>(error: AppError, extra: { etag?: string } = {}): ApiResult<T> => ({ ok: false, error, ...extra });
 
@@ -105,12 +127,20 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
 
   async function call<T>(op: Operation<T>, signal?: AbortSignal): Promise<ApiResult<T>> {
     const result = await run(op, signal);
-    options.onOutcome?.(result.ok ? { kind: 'ok' } : { kind: result.error.kind, ...(result.error.status ? { status: result.error.status } : {}) });
+    options.onOutcome?.(
+      result.ok
+        ? { kind: 'ok' }
+        : { kind: result.error.kind, ...(result.error.status ? { status: result.error.status } : {}) },
+    );
     return result;
   }
 
   async function run<T>(op: Operation<T>, signal?: AbortSignal): Promise<ApiResult<T>> {
-    const ctx: TransportContext = { host, write: op.creates !== undefined, ...(op.creates ? { creates: op.creates } : {}) };
+    const ctx: TransportContext = {
+      host,
+      write: op.creates !== undefined,
+      ...(op.creates ? { creates: op.creates } : {}),
+    };
     if (signal?.aborted) return failure({ kind: 'cancelled', message: CANCELLED });
     let key: string | null;
     try {
@@ -146,7 +176,11 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     const wait = rateLimit.resetAt - now();
     if (wait <= 0) return null;
     if (wait > maxWaitMs) {
-      return { kind: 'rate_limited', message: `The request limit for this key is used up. Try again in about ${Math.ceil(wait / 1000)} s.`, retryAfterMs: wait };
+      return {
+        kind: 'rate_limited',
+        message: `The request limit for this key is used up. Try again in about ${Math.ceil(wait / 1000)} s.`,
+        retryAfterMs: wait,
+      };
     }
     logger?.info({ waitMs: wait }, 'api waiting for the rate-limit window to reset');
     try {
@@ -157,7 +191,13 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     return null;
   }
 
-  async function attemptOnce<T>(op: Operation<T>, key: string, attempt: number, ctx: TransportContext, signal?: AbortSignal): Promise<AttemptOutcome<T>> {
+  async function attemptOnce<T>(
+    op: Operation<T>,
+    key: string,
+    attempt: number,
+    ctx: TransportContext,
+    signal?: AbortSignal,
+  ): Promise<AttemptOutcome<T>> {
     const started = performance.now();
     const timer = new AbortController();
     /** The limit that ran out, when one did. */
@@ -170,9 +210,18 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     const totalTimer = setTimeout(expire(totalMs), totalMs);
     const combined = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
     const log = (status: number | null, kind: string) =>
-      (kind === 'ok' ? logger?.info : logger?.warn)?.call(logger, {
-        method: op.method, path: op.path, status, ms: Math.round(performance.now() - started), attempt, outcome: kind,
-      }, 'api call');
+      (kind === 'ok' ? logger?.info : logger?.warn)?.call(
+        logger,
+        {
+          method: op.method,
+          path: op.path,
+          status,
+          ms: Math.round(performance.now() - started),
+          attempt,
+          outcome: kind,
+        },
+        'api call',
+      );
     const finish = (outcome: AttemptOutcome<T>, status: number | null): AttemptOutcome<T> => {
       log(status, outcome.result.ok ? 'ok' : outcome.result.error.kind);
       return outcome;
@@ -209,9 +258,19 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
       if (succeeded && op.envelope !== BYTES) {
         const read = readEnvelope(op.envelope, body);
         if (!read) {
-          logger?.warn({ method: op.method, path: op.path, status: response.status, problem: body === undefined ? 'not JSON' : 'not the envelope' }, 'api response unreadable');
+          logger?.warn(
+            {
+              method: op.method,
+              path: op.path,
+              status: response.status,
+              problem: body === undefined ? 'not JSON' : 'not the envelope',
+            },
+            'api response unreadable',
+          );
           // A write the service accepted (2xx) happened even if its answer is unreadable: never invite a resend.
-          const error = ctx.write ? errorForUnreadableWrite(ctx, response.status) : { kind: 'server' as const, message: UNREADABLE_RESPONSE, status: response.status };
+          const error = ctx.write
+            ? errorForUnreadableWrite(ctx, response.status)
+            : { kind: 'server' as const, message: UNREADABLE_RESPONSE, status: response.status };
           return finish({ result: failure(error, withEtag), retryable: false }, response.status);
         }
         return finish({ result: { ok: true, ...read, ...withEtag }, retryable: false }, response.status);
@@ -228,10 +287,15 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
         const e = ctx.write ? errorForCancelledWrite(ctx) : { kind: 'cancelled' as const, message: CANCELLED };
         return finish({ result: failure(e), retryable: false }, null);
       }
-      if (timedOutAfterMs !== null) return finish({ result: failure(errorForTimeout(timedOutAfterMs, ctx)), retryable: true }, null);
-      if (error instanceof TransportClosedError) return finish({ result: failure({ kind: 'internal', message: error.message }), retryable: false }, null);
+      if (timedOutAfterMs !== null)
+        return finish({ result: failure(errorForTimeout(timedOutAfterMs, ctx)), retryable: true }, null);
+      if (error instanceof TransportClosedError)
+        return finish({ result: failure({ kind: 'internal', message: error.message }), retryable: false }, null);
       const transport = classifyTransportFailure(error);
-      logger?.warn({ method: op.method, path: op.path, attempt, code: transport.code ?? null, phase: transport.phase }, 'api transport failure');
+      logger?.warn(
+        { method: op.method, path: op.path, attempt, code: transport.code ?? null, phase: transport.phase },
+        'api transport failure',
+      );
       return finish({ result: failure(errorForTransportFailure(transport, ctx)), retryable: true }, null);
     } finally {
       clearTimeout(headersTimer);
@@ -249,39 +313,109 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     rateLimit = rateLimit ? { ...rateLimit, remaining: 0, resetAt } : { limit: 0, remaining: 0, resetAt };
   }
 
-  const customersOperation = <T>(query: PageQuery, envelope: Operation<T>['envelope'], opts?: ConditionalCallOptions): Operation<T> => ({
-    method: 'GET', path: `/customers${queryString({ page: query.page, limit: query.limit })}`, envelope,
+  const customersOperation = <T>(
+    query: PageQuery,
+    envelope: Operation<T>['envelope'],
+    opts?: ConditionalCallOptions,
+  ): Operation<T> => ({
+    method: 'GET',
+    path: `/customers${queryString({ page: query.page, limit: query.limit })}`,
+    envelope,
     ...(opts?.ifNoneMatch ? { ifNoneMatch: opts.ifNoneMatch } : {}),
     ...(opts?.transport ? { transport: opts.transport } : {}),
   });
-  const list = <T extends z.ZodType>(item: T) => listEnvelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>[]>>;
+  const list = <T extends z.ZodType>(item: T) =>
+    listEnvelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>[]>>;
   const one = <T extends z.ZodType>(item: T) => envelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>>>;
 
   return {
     baseUrl,
-    listCustomers: (query, opts?: ConditionalCallOptions) => call(customersOperation(query, list(customerSchema), opts), opts?.signal),
-    listCustomersBytes: (query, opts?: ConditionalCallOptions) => call(customersOperation<Uint8Array>(query, BYTES, opts), opts?.signal),
+    listCustomers: (query, opts?: ConditionalCallOptions) =>
+      call(customersOperation(query, list(customerSchema), opts), opts?.signal),
+    listCustomersBytes: (query, opts?: ConditionalCallOptions) =>
+      call(customersOperation<Uint8Array>(query, BYTES, opts), opts?.signal),
     createCard: (request, opts?: CallOptions) =>
-      call({ method: 'POST', path: '/cards', body: request, envelope: one(cardSchema), creates: 'the card' }, opts?.signal),
+      call(
+        { method: 'POST', path: '/cards', body: request, envelope: one(cardSchema), creates: 'the card' },
+        opts?.signal,
+      ),
     createAccount: (request, opts?: CallOptions) =>
-      call({ method: 'POST', path: '/accounts', body: request, envelope: one(accountSchema), creates: request.type === 'wallet' ? 'the wallet' : 'the account' }, opts?.signal),
+      call(
+        {
+          method: 'POST',
+          path: '/accounts',
+          body: request,
+          envelope: one(accountSchema),
+          creates: request.type === 'wallet' ? 'the wallet' : 'the account',
+        },
+        opts?.signal,
+      ),
     // A POST, so never retried; it changes nothing, so a lost connection is a plain network error.
     nameEnquiry: (request, opts?: CallOptions) =>
-      call({ method: 'POST', path: '/accounts/transfer/name-enquiry', body: request, envelope: one(nameEnquiryResultSchema) }, opts?.signal),
+      call(
+        {
+          method: 'POST',
+          path: '/accounts/transfer/name-enquiry',
+          body: request,
+          envelope: one(nameEnquiryResultSchema),
+        },
+        opts?.signal,
+      ),
     listAuthorizations: (query, opts?: CallOptions) =>
-      call({ method: 'GET', path: `/cards/authorizations${queryString({ page: query.page, limit: query.limit, fromDate: query.fromDate, toDate: query.toDate })}`, envelope: list(authorizationSchema) }, opts?.signal),
+      call(
+        {
+          method: 'GET',
+          path: `/cards/authorizations${queryString({ page: query.page, limit: query.limit, fromDate: query.fromDate, toDate: query.toDate })}`,
+          envelope: list(authorizationSchema),
+        },
+        opts?.signal,
+      ),
     listAccounts: (query, opts?: CallOptions) =>
-      call({ method: 'GET', path: `/accounts${queryString({ page: query.page, limit: query.limit, currency: query.currency, type: query.type })}`, envelope: list(accountSchema) }, opts?.signal),
+      call(
+        {
+          method: 'GET',
+          path: `/accounts${queryString({ page: query.page, limit: query.limit, currency: query.currency, type: query.type })}`,
+          envelope: list(accountSchema),
+        },
+        opts?.signal,
+      ),
     listDisputes: (query, opts?: CallOptions) =>
-      call({ method: 'GET', path: `/cards/disputes${queryString({ page: query.page, limit: query.limit })}`, envelope: list(disputeSchema) }, opts?.signal),
+      call(
+        {
+          method: 'GET',
+          path: `/cards/disputes${queryString({ page: query.page, limit: query.limit })}`,
+          envelope: list(disputeSchema),
+        },
+        opts?.signal,
+      ),
     listCardTransactions: (query, opts?: CallOptions) =>
-      call({ method: 'GET', path: `${pathWithId('/cards/{id}/transactions', query.cardId)}${queryString({ page: query.page, limit: query.limit, fromDate: query.fromDate, toDate: query.toDate })}`, envelope: list(transactionSchema) }, opts?.signal),
+      call(
+        {
+          method: 'GET',
+          path: `${pathWithId('/cards/{id}/transactions', query.cardId)}${queryString({ page: query.page, limit: query.limit, fromDate: query.fromDate, toDate: query.toDate })}`,
+          envelope: list(transactionSchema),
+        },
+        opts?.signal,
+      ),
     listFundingSources: (query, opts?: CallOptions) =>
-      call({ method: 'GET', path: `/fundingsources${queryString({ page: query.page, limit: query.limit })}`, envelope: list(fundingSourceSchema) }, opts?.signal),
+      call(
+        {
+          method: 'GET',
+          path: `/fundingsources${queryString({ page: query.page, limit: query.limit })}`,
+          envelope: list(fundingSourceSchema),
+        },
+        opts?.signal,
+      ),
     getFundingSource: (id, opts?: CallOptions) =>
-      call({ method: 'GET', path: pathWithId('/fundingsources/{id}', id), envelope: one(fundingSourceSchema) }, opts?.signal),
+      call(
+        { method: 'GET', path: pathWithId('/fundingsources/{id}', id), envelope: one(fundingSourceSchema) },
+        opts?.signal,
+      ),
     getCardBalance: (cardId, opts?: CallOptions) =>
-      call({ method: 'GET', path: pathWithId('/cards/{id}/balance', cardId), envelope: one(balanceSchema) }, opts?.signal),
+      call(
+        { method: 'GET', path: pathWithId('/cards/{id}/balance', cardId), envelope: one(balanceSchema) },
+        opts?.signal,
+      ),
     rateLimit: () => (rateLimit ? { ...rateLimit } : null),
   };
 }

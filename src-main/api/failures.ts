@@ -39,9 +39,17 @@ export function errorForStatus(status: number, ctx: StatusContext): AppError {
       return { kind: 'validation', message, status, ...(field ? { field, fields: { [field]: message } } : {}) };
     }
     case status === 401:
-      return { kind: 'unauthorized', message: text ?? 'The service did not accept the API key. Check the key saved for this environment.', status };
+      return {
+        kind: 'unauthorized',
+        message: text ?? 'The service did not accept the API key. Check the key saved for this environment.',
+        status,
+      };
     case status === 403:
-      return { kind: 'forbidden', message: text ?? 'The service does not allow this action with this API key.', status };
+      return {
+        kind: 'forbidden',
+        message: text ?? 'The service does not allow this action with this API key.',
+        status,
+      };
     case status === 404:
       return { kind: 'not_found', message: text ?? 'The service could not find what was asked for.', status };
     case status === 409:
@@ -57,20 +65,46 @@ export function errorForStatus(status: number, ctx: StatusContext): AppError {
       };
     }
     case status === 402:
-      return { kind: 'server', message: `The service could not complete the request (HTTP 402${text ? `: ${text}` : ''}).`, status };
+      return {
+        kind: 'server',
+        message: `The service could not complete the request (HTTP 402${text ? `: ${text}` : ''}).`,
+        status,
+      };
     case status >= 500:
-      return { kind: 'server', message: `The card service had a problem (HTTP ${status}${text ? `: ${text}` : ''}). Try again in a moment.`, status };
+      return {
+        kind: 'server',
+        message: `The card service had a problem (HTTP ${status}${text ? `: ${text}` : ''}). Try again in a moment.`,
+        status,
+      };
     case status >= 300 && status < 400:
-      return { kind: 'server', message: `The service answered with a redirect (HTTP ${status}), which Card Desk does not follow. Check the environment's address.`, status };
+      return {
+        kind: 'server',
+        message: `The service answered with a redirect (HTTP ${status}), which Card Desk does not follow. Check the environment's address.`,
+        status,
+      };
     default:
-      return { kind: 'server', message: `The service answered with an unexpected status (HTTP ${status}${text ? `: ${text}` : ''}).`, status };
+      return {
+        kind: 'server',
+        message: `The service answered with an unexpected status (HTTP ${status}${text ? `: ${text}` : ''}).`,
+        status,
+      };
   }
 }
 
 /** Error codes that mean no connection was made, so nothing was sent. */
 const NOT_CONNECTED_CODES = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN',
-  'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_INVALID_ARG', 'ERR_INVALID_URL',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_INVALID_ARG',
+  'ERR_INVALID_URL',
 ]);
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_OSSL)/;
 
@@ -104,7 +138,12 @@ export function classifyTransportFailure(error: unknown): TransportFailure {
   const codes = transportErrorCodes(error);
   const notConnected = codes.find((c) => NOT_CONNECTED_CODES.has(c) || TLS_CODE.test(c));
   if (notConnected) {
-    return { phase: 'not_connected', code: notConnected, tls: TLS_CODE.test(notConnected), notFound: notConnected === 'ENOTFOUND' || notConnected === 'EAI_AGAIN' };
+    return {
+      phase: 'not_connected',
+      code: notConnected,
+      tls: TLS_CODE.test(notConnected),
+      notFound: notConnected === 'ENOTFOUND' || notConnected === 'EAI_AGAIN',
+    };
   }
   return { phase: 'connection_lost', code: codes[0] };
 }
@@ -120,12 +159,21 @@ export interface TransportContext {
 export function errorForTransportFailure(failure: TransportFailure, ctx: TransportContext): AppError {
   if (failure.phase === 'not_connected') {
     if (failure.tls) {
-      return { kind: 'network', message: `The card service at ${ctx.host} presented a security certificate Card Desk could not verify. Nothing was sent.` };
+      return {
+        kind: 'network',
+        message: `The card service at ${ctx.host} presented a security certificate Card Desk could not verify. Nothing was sent.`,
+      };
     }
     if (failure.notFound) {
-      return { kind: 'network', message: `The address ${ctx.host} could not be found. Check your internet connection and the environment's address.` };
+      return {
+        kind: 'network',
+        message: `The address ${ctx.host} could not be found. Check your internet connection and the environment's address.`,
+      };
     }
-    return { kind: 'network', message: `Could not connect to the card service at ${ctx.host}. Check your internet connection and the environment's address.` };
+    return {
+      kind: 'network',
+      message: `Could not connect to the card service at ${ctx.host}. Check your internet connection and the environment's address.`,
+    };
   }
   if (ctx.write) {
     return {
@@ -133,7 +181,10 @@ export function errorForTransportFailure(failure: TransportFailure, ctx: Transpo
       message: `The connection to ${ctx.host} was lost after Card Desk sent the request, so ${ctx.creates ?? 'the record'} may or may not have been created. Check before trying again.`,
     };
   }
-  return { kind: 'network', message: `The connection to the card service at ${ctx.host} was lost before it answered. Check your internet connection and try again.` };
+  return {
+    kind: 'network',
+    message: `The connection to the card service at ${ctx.host} was lost before it answered. Check your internet connection and try again.`,
+  };
 }
 
 export function errorForTimeout(ms: number, ctx: TransportContext): AppError {
@@ -144,7 +195,10 @@ export function errorForTimeout(ms: number, ctx: TransportContext): AppError {
       message: `The card service at ${ctx.host} did not answer within ${seconds} s after Card Desk sent the request, so ${ctx.creates ?? 'the record'} may or may not have been created. Check before trying again.`,
     };
   }
-  return { kind: 'timeout', message: `The card service at ${ctx.host} did not answer within ${seconds} s. Try again in a moment.` };
+  return {
+    kind: 'timeout',
+    message: `The card service at ${ctx.host} did not answer within ${seconds} s. Try again in a moment.`,
+  };
 }
 
 /** The user cancelled a write while it was in flight: it may already have been received. */

@@ -10,8 +10,15 @@ import type { ActiveEnvironment } from '../profiles/environment-manager';
 import type { ApiResult, CardApiClient } from './types';
 
 export type ApiReadChannel =
-  | 'customers.list' | 'cards.transactions' | 'cards.balance' | 'accounts.list' | 'accounts.nameEnquiry'
-  | 'authorizations.list' | 'disputes.list' | 'fundingSources.list' | 'fundingSources.get';
+  | 'customers.list'
+  | 'cards.transactions'
+  | 'cards.balance'
+  | 'accounts.list'
+  | 'accounts.nameEnquiry'
+  | 'authorizations.list'
+  | 'disputes.list'
+  | 'fundingSources.list'
+  | 'fundingSources.get';
 
 export interface ApiReadHooks {
   /** Receives the cards embedded (as objects) in authorizations and transactions, for the index of known cards. */
@@ -22,10 +29,15 @@ export interface ApiReadHooks {
 /** Only what the channel promises: drops the HTTP extras (etag, notModified). */
 function plain<T>(result: ApiResult<T>): Result<T> {
   if (!result.ok) return { ok: false, error: result.error };
-  return result.pagination ? { ok: true, data: result.data, pagination: result.pagination } : { ok: true, data: result.data };
+  return result.pagination
+    ? { ok: true, data: result.data, pagination: result.pagination }
+    : { ok: true, data: result.data };
 }
 
-export function apiReadHandlers(getActive: () => Promise<ActiveEnvironment>, hooks: ApiReadHooks = {}): HandlersFor<ApiReadChannel> {
+export function apiReadHandlers(
+  getActive: () => Promise<ActiveEnvironment>,
+  hooks: ApiReadHooks = {},
+): HandlersFor<ApiReadChannel> {
   const guard = handlerGuard(hooks.logger);
   /** Runs on the active environment's client. */
   function on<C extends ApiReadChannel>(
@@ -41,27 +53,44 @@ export function apiReadHandlers(getActive: () => Promise<ActiveEnvironment>, hoo
       const cards = extractEmbeddedCards(records);
       if (cards.length) hooks.observeCards(cards, source);
     } catch (error) {
-      hooks.logger?.warn({ err: error instanceof Error ? error.message : String(error) }, 'recording seen cards failed');
+      hooks.logger?.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'recording seen cards failed',
+      );
     }
   }
 
   return {
-    'customers.list': on('customers.list', async (api, query, signal) => plain(await api.listCustomers(query, { signal }))),
+    'customers.list': on('customers.list', async (api, query, signal) =>
+      plain(await api.listCustomers(query, { signal })),
+    ),
     'cards.transactions': on('cards.transactions', async (api, query, signal) => {
       const result = await api.listCardTransactions(query, { signal });
       if (result.ok) observe(result.data, 'transaction');
       return plain(result);
     }),
-    'cards.balance': on('cards.balance', async (api, { cardId }, signal) => plain(await api.getCardBalance(cardId, { signal }))),
-    'accounts.list': on('accounts.list', async (api, query, signal) => plain(await api.listAccounts(query, { signal }))),
-    'accounts.nameEnquiry': on('accounts.nameEnquiry', async (api, request, signal) => plain(await api.nameEnquiry(request, { signal }))),
+    'cards.balance': on('cards.balance', async (api, { cardId }, signal) =>
+      plain(await api.getCardBalance(cardId, { signal })),
+    ),
+    'accounts.list': on('accounts.list', async (api, query, signal) =>
+      plain(await api.listAccounts(query, { signal })),
+    ),
+    'accounts.nameEnquiry': on('accounts.nameEnquiry', async (api, request, signal) =>
+      plain(await api.nameEnquiry(request, { signal })),
+    ),
     'authorizations.list': on('authorizations.list', async (api, query, signal) => {
       const result = await api.listAuthorizations(query, { signal });
       if (result.ok) observe(result.data, 'authorization');
       return plain(result);
     }),
-    'disputes.list': on('disputes.list', async (api, query, signal) => plain(await api.listDisputes(query, { signal }))),
-    'fundingSources.list': on('fundingSources.list', async (api, query, signal) => plain(await api.listFundingSources(query, { signal }))),
-    'fundingSources.get': on('fundingSources.get', async (api, { id }, signal) => plain(await api.getFundingSource(id, { signal }))),
+    'disputes.list': on('disputes.list', async (api, query, signal) =>
+      plain(await api.listDisputes(query, { signal })),
+    ),
+    'fundingSources.list': on('fundingSources.list', async (api, query, signal) =>
+      plain(await api.listFundingSources(query, { signal })),
+    ),
+    'fundingSources.get': on('fundingSources.get', async (api, { id }, signal) =>
+      plain(await api.getFundingSource(id, { signal })),
+    ),
   };
 }

@@ -9,7 +9,12 @@ import type { HeaderReader } from './rate-limit-headers';
 
 /** Answers may come compressed (a 100-customer page shrinks about six times), as fetch asked for too. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
-const DECODERS: Record<string, (body: Buffer) => Buffer> = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
+const DECODERS: Record<string, (body: Buffer) => Buffer> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};
 
 export interface TransportInit {
   method: string;
@@ -139,12 +144,15 @@ function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Uint8Array>
       length += chunk.length;
     });
     res.once('end', () => {
-      const encoding = String(res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+      const encoding = String(res.headers['content-encoding'] ?? 'identity')
+        .trim()
+        .toLowerCase();
       const decode = DECODERS[encoding];
       let bytes: Uint8Array = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
       try {
         if (decode) bytes = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-        else if (encoding !== 'identity') throw Object.assign(new Error(`The answer came encoded as ${encoding}.`), { code: 'ERR_CONTENT_ENCODING' });
+        else if (encoding !== 'identity')
+          throw Object.assign(new Error(`The answer came encoded as ${encoding}.`), { code: 'ERR_CONTENT_ENCODING' });
       } catch (e) {
         done(e);
         return;
@@ -156,7 +164,8 @@ function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Uint8Array>
     });
     res.once('error', (e) => done(e));
     res.once('close', () => {
-      if (!res.complete) done(Object.assign(new Error('The connection closed before the answer was complete.'), { code: 'ECONNRESET' }));
+      if (!res.complete)
+        done(Object.assign(new Error('The connection closed before the answer was complete.'), { code: 'ECONNRESET' }));
     });
     if (signal.aborted) onAbort(); // aborted between the headers and this read: 'abort' has already fired
   });

@@ -1,10 +1,23 @@
 // The card API client's interface: one method per operation of the spec. Implemented in client.ts.
 import type {
-  Account, Authorization, Balance, Card, Customer, Dispute, FundingSource, NameEnquiryResult, Transaction,
+  Account,
+  Authorization,
+  Balance,
+  Card,
+  Customer,
+  Dispute,
+  FundingSource,
+  NameEnquiryResult,
+  Transaction,
 } from '../../src-shared/api/records';
 import type {
-  AccountsListQuery, AuthorizationsListQuery, CardTransactionsQuery, CreateAccountRequest, CreateCardRequest,
-  NameEnquiryRequest, PageQuery,
+  AccountsListQuery,
+  AuthorizationsListQuery,
+  CardTransactionsQuery,
+  CreateAccountRequest,
+  CreateCardRequest,
+  NameEnquiryRequest,
+  PageQuery,
 } from '../../src-shared/api/requests';
 import type { Result } from '../../src-shared/ipc/result';
 import type { Transport } from './http-transport';

@@ -12,7 +12,9 @@ export class CacheUnreadableError extends Error {
 export class CacheFullError extends Error {
   override name = 'CacheFullError';
   constructor() {
-    super('The disk is full, so the customer cache could not be updated. It is unchanged; free some space and sync again.');
+    super(
+      'The disk is full, so the customer cache could not be updated. It is unchanged; free some space and sync again.',
+    );
   }
 }
 

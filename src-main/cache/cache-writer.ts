@@ -9,7 +9,11 @@ export class CacheWorkerError extends Error {
   override name = 'CacheWorkerError';
   /** The codes of a failed HTTP request, one error each, as classifyTransportFailure reads them. */
   readonly errors: { code: string }[];
-  constructor(readonly kind: WorkerErrorKind, message: string, codes: string[] = []) {
+  constructor(
+    readonly kind: WorkerErrorKind,
+    message: string,
+    codes: string[] = [],
+  ) {
     super(message);
     this.errors = codes.map((code) => ({ code }));
   }
@@ -29,7 +33,10 @@ export class CacheWriter {
   constructor(location: WorkerLocation) {
     // The worker reads each synced page (~100 KB of JSON) and drops it a moment later: a small young
     // generation holds that, where V8's default would grow to 128 MB and keep it after the sync.
-    this.worker = new Worker(location.url, { execArgv: location.execArgv, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    this.worker = new Worker(location.url, {
+      execArgv: location.execArgv,
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     this.worker.on('message', (reply: WorkerReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
@@ -38,7 +45,9 @@ export class CacheWriter {
       else p.reject(new CacheWorkerError(reply.kind, reply.message, reply.codes));
     });
     this.worker.on('error', (e) => this.fail(new CacheWorkerError('other', `The cache worker failed: ${e.message}`)));
-    this.worker.on('exit', (code) => this.fail(new CacheWorkerError('other', `The cache worker stopped (exit code ${code}).`)));
+    this.worker.on('exit', (code) =>
+      this.fail(new CacheWorkerError('other', `The cache worker stopped (exit code ${code}).`)),
+    );
   }
 
   private fail(e: Error): void {
@@ -56,7 +65,11 @@ export class CacheWriter {
   }
 
   /** As `call`, handing `transfer` (buffers inside `args`) to the worker rather than copying them. */
-  callTransferring<K extends OpName>(transfer: ArrayBuffer[], op: K, ...args: Parameters<WorkerOps[K]>): Promise<Awaited<ReturnType<WorkerOps[K]>>> {
+  callTransferring<K extends OpName>(
+    transfer: ArrayBuffer[],
+    op: K,
+    ...args: Parameters<WorkerOps[K]>
+  ): Promise<Awaited<ReturnType<WorkerOps[K]>>> {
     return this.send(op, args, transfer);
   }
 
@@ -72,7 +85,12 @@ export class CacheWriter {
     const abort = () => void this.send('abortHttp', [id], []).catch(() => undefined);
     signal.addEventListener('abort', abort, { once: true });
     try {
-      const request = { url, method: init.method, headers: init.headers, ...(init.body !== undefined ? { body: init.body } : {}) };
+      const request = {
+        url,
+        method: init.method,
+        headers: init.headers,
+        ...(init.body !== undefined ? { body: init.body } : {}),
+      };
       return responseFromWhole(await this.send('http', [request], [], id));
     } catch (e) {
       // A worker that stopped is not a lost connection: the client must not retry through it.
@@ -83,7 +101,12 @@ export class CacheWriter {
     }
   };
 
-  private send<K extends OpName>(op: K, args: unknown[], transfer: ArrayBuffer[], id = this.nextId++): Promise<Awaited<ReturnType<WorkerOps[K]>>> {
+  private send<K extends OpName>(
+    op: K,
+    args: unknown[],
+    transfer: ArrayBuffer[],
+    id = this.nextId++,
+  ): Promise<Awaited<ReturnType<WorkerOps[K]>>> {
     if (this.stopped) return Promise.reject(this.stopped);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });

@@ -34,7 +34,10 @@ function matcherSql(m: Matcher): { sql: string; params: string[] } {
       const [table, column] = m.kind === 'email' ? ['customer_emails', 'email'] : ['customers', 'id'];
       return m.exact
         ? { sql: `SELECT seq FROM ${table} WHERE ${column} = ?`, params: [m.value] }
-        : { sql: `SELECT seq FROM ${table} WHERE ${column} >= ? AND ${column} < ?`, params: [m.value, m.value + MAX_CHAR] };
+        : {
+            sql: `SELECT seq FROM ${table} WHERE ${column} >= ? AND ${column} < ?`,
+            params: [m.value, m.value + MAX_CHAR],
+          };
     }
   }
 }
@@ -42,7 +45,10 @@ function matcherSql(m: Matcher): { sql: string; params: string[] } {
 export class CustomerReader {
   private readonly statements = new Map<string, StatementSync>();
 
-  constructor(private readonly db: DatabaseSync, private readonly countCap = 1000) {}
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly countCap = 1000,
+  ) {}
 
   private stmt(sql: string): StatementSync {
     let s = this.statements.get(sql);
@@ -55,7 +61,9 @@ export class CustomerReader {
 
   search(plan: SearchPlan, limit: number): SearchPage {
     if (isBrowse(plan)) {
-      const seqs = this.stmt('SELECT seq FROM customers ORDER BY seq LIMIT ?').all(limit).map((r) => Number(r.seq));
+      const seqs = this.stmt('SELECT seq FROM customers ORDER BY seq LIMIT ?')
+        .all(limit)
+        .map((r) => Number(r.seq));
       return { customers: this.load(seqs), total: this.meta().customerCount, totalCapped: false };
     }
     // Exact matches first (few, cheap), then one pass per prefix matcher that both fills the page and
@@ -71,7 +79,11 @@ export class CustomerReader {
         if (order.length < limit) order.push(seq);
       }
     }
-    return { customers: this.load(order), total: Math.min(matched.size, this.countCap), totalCapped: matched.size > this.countCap };
+    return {
+      customers: this.load(order),
+      total: Math.min(matched.size, this.countCap),
+      totalCapped: matched.size > this.countCap,
+    };
   }
 
   /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */

@@ -37,8 +37,17 @@ export interface PageWritten {
 }
 
 const META_KEYS = [
-  'sync_generation', 'sync_next_page', 'sync_total_pages', 'sync_customers_done', 'sync_pending_etag',
-  'etag', 'last_synced_at', 'last_total_pages', 'customer_count', 'schedule_minutes', 'emails_through_seq',
+  'sync_generation',
+  'sync_next_page',
+  'sync_total_pages',
+  'sync_customers_done',
+  'sync_pending_etag',
+  'etag',
+  'last_synced_at',
+  'last_total_pages',
+  'customer_count',
+  'schedule_minutes',
+  'emails_through_seq',
 ] as const;
 
 /**
@@ -65,22 +74,33 @@ export class CustomerStore {
   private readonly getMetaStmt: StatementSync;
 
   /** `emailChunk`: see EMAIL_CHUNK (tests use a small one). */
-  constructor(private readonly db: DatabaseSync, private readonly emailChunk = EMAIL_CHUNK) {
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly emailChunk = EMAIL_CHUNK,
+  ) {
     this.insertRow = db.prepare(
       'INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
     );
     this.findRow = db.prepare('SELECT seq, names, email, phone FROM customers WHERE id = ?');
     this.lastSeq = db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM customers');
-    this.indexEmailsAfter = db.prepare("INSERT INTO customer_emails (email, seq) SELECT email, seq FROM customers WHERE seq > ? AND email <> '' ORDER BY email, seq");
+    this.indexEmailsAfter = db.prepare(
+      "INSERT INTO customer_emails (email, seq) SELECT email, seq FROM customers WHERE seq > ? AND email <> '' ORDER BY email, seq",
+    );
     this.indexEmail = db.prepare("INSERT INTO customer_emails (email, seq) SELECT ?1, ?2 WHERE ?1 <> ''");
     this.unindexEmail = db.prepare('DELETE FROM customer_emails WHERE email = ? AND seq = ?');
-    this.updateRow = db.prepare('UPDATE customers SET generation = ?, names = ?, email = ?, phone = ?, json = ? WHERE seq = ?');
+    this.updateRow = db.prepare(
+      'UPDATE customers SET generation = ?, names = ?, email = ?, phone = ?, json = ? WHERE seq = ?',
+    );
     // An external-content FTS5 index forgets a row given the words it indexed for it ('delete').
     this.indexNames = db.prepare('INSERT INTO customer_names (rowid, names) VALUES (?, ?)');
     this.unindexNames = db.prepare("INSERT INTO customer_names (customer_names, rowid, names) VALUES ('delete', ?, ?)");
     this.indexPhone = db.prepare('INSERT INTO customer_phones (rowid, phone) VALUES (?, ?)');
-    this.unindexPhone = db.prepare("INSERT INTO customer_phones (customer_phones, rowid, phone) VALUES ('delete', ?, ?)");
-    this.setMetaStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+    this.unindexPhone = db.prepare(
+      "INSERT INTO customer_phones (customer_phones, rowid, phone) VALUES ('delete', ?, ?)",
+    );
+    this.setMetaStmt = db.prepare(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
     this.getMetaStmt = db.prepare('SELECT value FROM meta WHERE key = ?');
   }
 
@@ -180,7 +200,9 @@ export class CustomerStore {
       this.setMeta('sync_generation', generation);
       this.setMeta('sync_pending_etag', write.etag ?? null);
     } else if (write.generation !== generation || this.num('sync_next_page') !== write.page) {
-      throw new Error(`Page ${write.page} of sync ${write.generation} is out of order; the cache expects page ${this.num('sync_next_page')} of sync ${generation}.`);
+      throw new Error(
+        `Page ${write.page} of sync ${write.generation} is out of order; the cache expects page ${this.num('sync_next_page')} of sync ${generation}.`,
+      );
     }
     let added = 0;
     for (const r of write.rows) if (this.putRow(r, generation)) added++;
@@ -195,14 +217,23 @@ export class CustomerStore {
   /** Completes a sync: drops customers the service no longer returned, remembers the ETag and time. */
   finishGeneration(generation: number, at: string): { pruned: number; customerCount: number } {
     return this.transaction(() => {
-      if (this.num('sync_generation') !== generation) throw new Error(`Sync ${generation} is no longer the current one.`);
+      if (this.num('sync_generation') !== generation)
+        throw new Error(`Sync ${generation} is no longer the current one.`);
       this.indexNewEmails(1);
-      this.db.prepare('DELETE FROM customer_emails WHERE (email, seq) IN (SELECT email, seq FROM customers WHERE generation <> ?)').run(generation);
       this.db
-        .prepare("INSERT INTO customer_names (customer_names, rowid, names) SELECT 'delete', seq, names FROM customers WHERE generation <> ?")
+        .prepare(
+          'DELETE FROM customer_emails WHERE (email, seq) IN (SELECT email, seq FROM customers WHERE generation <> ?)',
+        )
         .run(generation);
       this.db
-        .prepare("INSERT INTO customer_phones (customer_phones, rowid, phone) SELECT 'delete', seq, phone FROM customers WHERE generation <> ?")
+        .prepare(
+          "INSERT INTO customer_names (customer_names, rowid, names) SELECT 'delete', seq, names FROM customers WHERE generation <> ?",
+        )
+        .run(generation);
+      this.db
+        .prepare(
+          "INSERT INTO customer_phones (customer_phones, rowid, phone) SELECT 'delete', seq, phone FROM customers WHERE generation <> ?",
+        )
         .run(generation);
       const pruned = Number(this.db.prepare('DELETE FROM customers WHERE generation <> ?').run(generation).changes);
       // Every row left has its email indexed (above). A new row takes max(seq) + 1, which after pruning the
@@ -212,7 +243,8 @@ export class CustomerStore {
       this.setMeta('etag', this.str('sync_pending_etag'));
       this.setMeta('last_synced_at', at);
       this.setMeta('last_total_pages', this.num('sync_total_pages'));
-      for (const k of ['sync_next_page', 'sync_total_pages', 'sync_customers_done', 'sync_pending_etag'] as const) this.setMeta(k, null);
+      for (const k of ['sync_next_page', 'sync_total_pages', 'sync_customers_done', 'sync_pending_etag'] as const)
+        this.setMeta(k, null);
       return { pruned, customerCount: this.num('customer_count') ?? 0 };
     });
   }

@@ -43,7 +43,11 @@ function connectWriter(file: string, options: WriterOptions): DatabaseSync {
 }
 
 /** Opens (creating or migrating) the cache; an unreadable file is moved aside and replaced. */
-export function openWriter(file: string, options: WriterOptions = {}, now: () => Date = () => new Date()): OpenedWriter {
+export function openWriter(
+  file: string,
+  options: WriterOptions = {},
+  now: () => Date = () => new Date(),
+): OpenedWriter {
   mkdirSync(dirname(file), { recursive: true });
   try {
     return { db: connectWriter(file, options), notice: null };

@@ -5,7 +5,12 @@ import { CacheUnavailableError, messageOf } from './cache-errors';
 import type { CustomerCacheService } from './service';
 
 export type CustomerCacheChannel =
-  | 'customers.search' | 'customers.get' | 'customers.sync' | 'customers.cancelSync' | 'customers.cacheStatus' | 'customers.setSyncSchedule';
+  | 'customers.search'
+  | 'customers.get'
+  | 'customers.sync'
+  | 'customers.cancelSync'
+  | 'customers.cacheStatus'
+  | 'customers.setSyncSchedule';
 
 async function guarded<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
   try {
@@ -17,17 +22,24 @@ async function guarded<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
 }
 
 /** `getCache` gives the active environment's cache (opening it on first use). */
-export function customerCacheHandlers(getCache: () => Promise<CustomerCacheService>): HandlersFor<CustomerCacheChannel> {
+export function customerCacheHandlers(
+  getCache: () => Promise<CustomerCacheService>,
+): HandlersFor<CustomerCacheChannel> {
   return {
     'customers.search': (input) => guarded(async () => ok(await (await getCache()).search(input.query, input.limit))),
     'customers.get': (input) =>
       guarded(async () => {
         const customer = await (await getCache()).get(input.id);
-        return customer ? ok(customer) : err('not_found', `No customer with id ${input.id} is in the cache. Sync to fetch the latest customers.`, { field: 'id' });
+        return customer
+          ? ok(customer)
+          : err('not_found', `No customer with id ${input.id} is in the cache. Sync to fetch the latest customers.`, {
+              field: 'id',
+            });
       }),
     'customers.sync': (input) => guarded(async () => (await getCache()).sync({ full: input?.full ?? false })),
     'customers.cancelSync': () => guarded(async () => ok({ cancelled: (await getCache()).cancelSync() })),
     'customers.cacheStatus': () => guarded(async () => ok(await (await getCache()).status())),
-    'customers.setSyncSchedule': (input) => guarded(async () => ok(await (await getCache()).setSchedule(input.minutes))),
+    'customers.setSyncSchedule': (input) =>
+      guarded(async () => ok(await (await getCache()).setSchedule(input.minutes))),
   };
 }

@@ -55,7 +55,9 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 export function requireFts5(db: DatabaseSync): void {
   const row = db.prepare("SELECT sqlite_compileoption_used('ENABLE_FTS5') AS fts5").get();
   if (!row || row.fts5 !== 1) {
-    throw new CacheUnavailableError('The built-in SQLite has no FTS5 full-text search, which the customer search needs.');
+    throw new CacheUnavailableError(
+      'The built-in SQLite has no FTS5 full-text search, which the customer search needs.',
+    );
   }
 }
 

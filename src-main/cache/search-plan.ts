@@ -24,7 +24,10 @@ export const MIN_ID_PREFIX = 4;
 
 /** The words of a query as FTS5's unicode61 tokenizer splits them. */
 export function queryWords(query: string): string[] {
-  return query.normalize('NFC').split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean);
+  return query
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean);
 }
 
 /** An FTS5 string literal: the query can never be read as FTS5 syntax. */

@@ -115,7 +115,11 @@ class SqliteCustomerCache implements CustomerCacheService {
     const writer = new CacheWriter(this.location);
     try {
       const { maxSizeBytes, maxPagesPerTransaction = DEFAULT_PAGES_PER_TRANSACTION } = this.options;
-      const opened = await writer.call('open', { file: this.file, ...(maxSizeBytes ? { maxSizeBytes } : {}), maxPagesPerTransaction });
+      const opened = await writer.call('open', {
+        file: this.file,
+        ...(maxSizeBytes ? { maxSizeBytes } : {}),
+        maxPagesPerTransaction,
+      });
       if (opened.notice) this.setNotice(opened.notice);
     } catch (e) {
       await writer.stop().catch(() => undefined);
@@ -246,17 +250,35 @@ class SqliteCustomerCache implements CustomerCacheService {
       transport: writer.transport,
     });
     const { phase } = outcome.progress;
-    this.options.logger?.info({ environmentId: this.environmentId, phase, pagesDone: outcome.progress.pagesDone, customers: outcome.progress.customers }, 'customer sync ended');
+    this.options.logger?.info(
+      {
+        environmentId: this.environmentId,
+        phase,
+        pagesDone: outcome.progress.pagesDone,
+        customers: outcome.progress.customers,
+      },
+      'customer sync ended',
+    );
     if (outcome.cacheError !== undefined) {
-      this.options.logger?.error({ environmentId: this.environmentId, error: messageOf(outcome.cacheError) }, 'customer sync could not write the cache');
+      this.options.logger?.error(
+        { environmentId: this.environmentId, error: messageOf(outcome.cacheError) },
+        'customer sync could not write the cache',
+      );
       if (outcome.cacheError instanceof CacheWorkerError && outcome.cacheError.kind === 'corrupt') {
         this.rebuildAfterSync = false;
-        void this.recover(outcome.cacheError).catch((e: unknown) => this.options.logger?.error({ error: messageOf(e) }, 'customer cache recovery failed'));
+        void this.recover(outcome.cacheError).catch((e: unknown) =>
+          this.options.logger?.error({ error: messageOf(e) }, 'customer cache recovery failed'),
+        );
       }
     }
     if (phase === 'done' || phase === 'unchanged') this.tellSynced();
     if (phase === 'done') await Promise.all([releaseMemory(), writer.call('releaseMemory').catch(() => undefined)]);
-    if (outcome.error) return err(outcome.error.kind, outcome.error.message, outcome.error.status ? { status: outcome.error.status } : {});
+    if (outcome.error)
+      return err(
+        outcome.error.kind,
+        outcome.error.message,
+        outcome.error.status ? { status: outcome.error.status } : {},
+      );
     return ok(outcome.progress);
   }
 

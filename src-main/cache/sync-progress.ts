@@ -37,7 +37,14 @@ export class SyncProgressReporter {
     const customersThisRun = Math.max(0, counts.customers - base.customers);
     const pagesThisRun = Math.max(0, counts.pagesDone - base.pagesDone);
     const remainingPages = counts.totalPages === null ? null : Math.max(0, counts.totalPages - counts.pagesDone);
-    const etaMs = remainingPages === null ? null : remainingPages === 0 ? 0 : pagesThisRun > 0 ? Math.round((remainingPages * elapsedS * 1000) / pagesThisRun) : null;
+    const etaMs =
+      remainingPages === null
+        ? null
+        : remainingPages === 0
+          ? 0
+          : pagesThisRun > 0
+            ? Math.round((remainingPages * elapsedS * 1000) / pagesThisRun)
+            : null;
     return {
       environmentId: this.environmentId,
       phase,

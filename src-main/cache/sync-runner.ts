@@ -67,13 +67,23 @@ export async function runSync(run: SyncRun): Promise<SyncOutcome> {
   } catch (e) {
     stop.abort();
     if (run.signal.aborted) {
-      return { progress: progress.finish('cancelled', counts, 'Sync cancelled; the next sync continues where this one stopped.') };
+      return {
+        progress: progress.finish(
+          'cancelled',
+          counts,
+          'Sync cancelled; the next sync continues where this one stopped.',
+        ),
+      };
     }
     if (e instanceof ApiFailure) {
       return { progress: progress.finish('failed', counts, e.appError.message), error: e.appError };
     }
     const message = e instanceof Error ? e.message : String(e);
-    return { progress: progress.finish('failed', counts, message), error: { kind: 'internal', message }, cacheError: e };
+    return {
+      progress: progress.finish('failed', counts, message),
+      error: { kind: 'internal', message },
+      cacheError: e,
+    };
   }
 }
 
@@ -83,7 +93,10 @@ async function sync(run: SyncRun, counts: ProgressCounts): Promise<SyncOutcome> 
   const { api, store, progress, signal } = run;
   const fetchPage: FetchPage = async (page, ifNoneMatch) => {
     if (signal.aborted) throw new Cancelled();
-    const result = await api.listCustomersBytes({ page, limit: PAGE_SIZE }, { signal, ...(ifNoneMatch ? { ifNoneMatch } : {}), ...(run.transport ? { transport: run.transport } : {}) });
+    const result = await api.listCustomersBytes(
+      { page, limit: PAGE_SIZE },
+      { signal, ...(ifNoneMatch ? { ifNoneMatch } : {}), ...(run.transport ? { transport: run.transport } : {}) },
+    );
     if (signal.aborted) throw new Cancelled();
     if (!result.ok) throw new ApiFailure(result.error);
     return result;
@@ -107,9 +120,20 @@ async function sync(run: SyncRun, counts: ProgressCounts): Promise<SyncOutcome> 
       return { progress: progress.finish('unchanged', unchanged, 'Nothing changed since the last sync.') };
     }
     if (!first.ok) throw new ApiFailure(first.error);
-    const stored = readable(await store.storePage({ generation: null, page: 0, body: first.data, ...(first.etag ? { etag: first.etag } : {}) }));
+    const stored = readable(
+      await store.storePage({
+        generation: null,
+        page: 0,
+        body: first.data,
+        ...(first.etag ? { etag: first.etag } : {}),
+      }),
+    );
     generation = stored.generation;
-    Object.assign(counts, { pagesDone: 1, customers: stored.customersDone, totalPages: stored.customers < PAGE_SIZE ? 1 : stored.totalPages });
+    Object.assign(counts, {
+      pagesDone: 1,
+      customers: stored.customersDone,
+      totalPages: stored.customers < PAGE_SIZE ? 1 : stored.totalPages,
+    });
     progress.update('paging', counts);
   }
 
@@ -118,7 +142,9 @@ async function sync(run: SyncRun, counts: ProgressCounts): Promise<SyncOutcome> 
   progress.update('pruning', counts);
   const finished = await store.finishGeneration(generation, run.now().toISOString());
   const pages = counts.pagesDone;
-  return { progress: progress.finish('done', { pagesDone: pages, totalPages: pages, customers: finished.customerCount }) };
+  return {
+    progress: progress.finish('done', { pagesDone: pages, totalPages: pages, customers: finished.customerCount }),
+  };
 }
 
 /** The page as stored, or the sync's failure when the worker could not read it. */
@@ -127,7 +153,12 @@ function readable(stored: PageStored): Extract<PageStored, { readable: true }> {
   return stored;
 }
 
-async function fetchRemainingPages(run: SyncRun, generation: number, counts: ProgressCounts, fetchPage: FetchPage): Promise<void> {
+async function fetchRemainingPages(
+  run: SyncRun,
+  generation: number,
+  counts: ProgressCounts,
+  fetchPage: FetchPage,
+): Promise<void> {
   const concurrency = Math.max(1, run.concurrency ?? 2);
   /** Set by the first page that comes back empty: the list ended sooner than announced. */
   let endedAt: number | null = null;

@@ -91,7 +91,9 @@ async function sendHttp(request: WorkerRequest): Promise<void> {
   httpInFlight.set(request.id, abort);
   try {
     const answer = await fetchWhole(url, { method, headers, body, signal: abort.signal, redirect: 'manual' });
-    port!.postMessage({ id: request.id, ok: true, value: answer } satisfies WorkerReply, [answer.body.buffer as ArrayBuffer]);
+    port!.postMessage({ id: request.id, ok: true, value: answer } satisfies WorkerReply, [
+      answer.body.buffer as ArrayBuffer,
+    ]);
   } catch (e) {
     port!.postMessage(failed(request.id, e));
   } finally {
@@ -109,7 +111,10 @@ function handle(request: WorkerRequest): void {
     return;
   }
   if (value instanceof Promise) {
-    value.then((v: unknown) => port!.postMessage({ id: request.id, ok: true, value: v } satisfies WorkerReply), (e: unknown) => port!.postMessage(failed(request.id, e)));
+    value.then(
+      (v: unknown) => port!.postMessage({ id: request.id, ok: true, value: v } satisfies WorkerReply),
+      (e: unknown) => port!.postMessage(failed(request.id, e)),
+    );
   } else {
     port!.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply);
   }
@@ -145,7 +150,11 @@ function handleStores(batch: WorkerRequest[]): void {
   }
   batch.forEach((r, i) => {
     const value = stored[i];
-    port!.postMessage(value ? ({ id: r.id, ok: true, value } satisfies WorkerReply) : failed(r.id, new Error('Not stored: an earlier page could not be read.')));
+    port!.postMessage(
+      value
+        ? ({ id: r.id, ok: true, value } satisfies WorkerReply)
+        : failed(r.id, new Error('Not stored: an earlier page could not be read.')),
+    );
   });
 }
 
@@ -166,7 +175,8 @@ port.on('message', (first: WorkerRequest) => {
       const next = receiveMessageOnPort(port)?.message as WorkerRequest | undefined;
       if (!next) break;
       if (next.op === 'storePage') batch.push(next);
-      else if (next.op === 'http') void sendHttp(next); // the next pages' requests go out at once
+      else if (next.op === 'http')
+        void sendHttp(next); // the next pages' requests go out at once
       else {
         queue.push(next);
         break;

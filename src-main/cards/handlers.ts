@@ -24,7 +24,9 @@ export function knownCardsHandlers(getKnownCards: () => Promise<KnownCards>): Ha
         const card = (await getKnownCards()).get(id);
         return card
           ? ok(card)
-          : err('not_found', `Card ${id} is not among the cards Card Desk has seen in this environment.`, { field: 'id' });
+          : err('not_found', `Card ${id} is not among the cards Card Desk has seen in this environment.`, {
+              field: 'id',
+            });
       } catch (e) {
         return failure(e);
       }

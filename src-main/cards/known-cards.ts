@@ -71,7 +71,10 @@ export interface OpenKnownCardsOptions {
 }
 
 export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCardsOptions): KnownCards {
-  const db = openSqlite(join(folder, KNOWN_CARDS_FILE), { schema: KNOWN_CARDS_SCHEMA, pragmas: ['synchronous = NORMAL'] });
+  const db = openSqlite(join(folder, KNOWN_CARDS_FILE), {
+    schema: KNOWN_CARDS_SCHEMA,
+    pragmas: ['synchronous = NORMAL'],
+  });
 
   const selectOne = db.prepare('SELECT json, source, sort_at FROM cards WHERE id = ?');
   const upsert = db.prepare(`
@@ -148,7 +151,15 @@ export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCard
         params.prefix = likePrefix(text);
         params.lowerPrefix = likePrefix(text.toLowerCase());
       }
-      const { rows, total } = selectPage(db, { from: 'cards', columns: 'json', where, params, orderBy: 'sort_at DESC, id DESC', page, limit });
+      const { rows, total } = selectPage(db, {
+        from: 'cards',
+        columns: 'json',
+        where,
+        params,
+        orderBy: 'sort_at DESC, id DESC',
+        page,
+        limit,
+      });
       return { cards: rows.map(readRow), total };
     },
 
@@ -162,8 +173,12 @@ export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCard
         const row = selectOne.get(id) as CardRow | undefined;
         if (!row) return false;
         const card = { ...readRow(row), status: 'canceled' };
-        db.prepare('UPDATE cards SET status = ?, json = ?, last_seen_at = ? WHERE id = ?')
-          .run('canceled', JSON.stringify(card), now().toISOString(), id);
+        db.prepare('UPDATE cards SET status = ?, json = ?, last_seen_at = ? WHERE id = ?').run(
+          'canceled',
+          JSON.stringify(card),
+          now().toISOString(),
+          id,
+        );
         return true;
       });
     },

@@ -13,7 +13,6 @@ const timeOf = (iso: unknown): number => {
   return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
 };
 
-
 /** True when `candidate` would say less than `kept` about the same thing. */
 function isThinner(candidate: unknown, kept: unknown): boolean {
   if (candidate === undefined) return true;

@@ -1,3 +1,7 @@
 /** The id of a reference the API sends either as a string id or as the embedded record itself. */
 export const refId = (v: unknown): string | undefined =>
-  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { _id?: unknown })._id === 'string' ? (v as { _id: string })._id : undefined;
+  typeof v === 'string'
+    ? v
+    : v && typeof v === 'object' && typeof (v as { _id?: unknown })._id === 'string'
+      ? (v as { _id: string })._id
+      : undefined;

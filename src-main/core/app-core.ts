@@ -108,15 +108,25 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     await knownCards.closeCurrent();
   });
 
-  const exportsService = createExportService({ getActive, getKnownCards, getCustomerCache: getCache, getJournal, saveFile: options.saveFile, emit, logger });
+  const exportsService = createExportService({
+    getActive,
+    getKnownCards,
+    getCustomerCache: getCache,
+    getJournal,
+    saveFile: options.saveFile,
+    emit,
+    logger,
+  });
 
   const handlers: HandlerTable = {
     ...apiReadHandlers(getActive, {
       logger,
       observeCards: (cards, source) => {
-        void getKnownCards().then((index) => index.observe(cards, source)).catch((e: unknown) => {
-          logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not index cards');
-        });
+        void getKnownCards()
+          .then((index) => index.observe(cards, source))
+          .catch((e: unknown) => {
+            logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not index cards');
+          });
       },
     }),
     ...customerCacheHandlers(getCache),
@@ -126,7 +136,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...settingsHandlers(environments),
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),
     'app.openExternal': async ({ url }) => {
-      if (!allowExternal(url)) return err('forbidden', 'Card Desk opens only its own documentation links in your browser.');
+      if (!allowExternal(url))
+        return err('forbidden', 'Card Desk opens only its own documentation links in your browser.');
       await options.openExternal(url);
       return ok({ opened: true });
     },

@@ -30,7 +30,9 @@ export function safeMaskedPan(v: unknown): string | undefined {
 
 /** "MM/YYYY" from a card's expiry fields. */
 export const expiry = (month: unknown, year: unknown): string | undefined =>
-  typeof month === 'string' && typeof year === 'string' && month && year ? `${month.padStart(2, '0')}/${year}` : undefined;
+  typeof month === 'string' && typeof year === 'string' && month && year
+    ? `${month.padStart(2, '0')}/${year}`
+    : undefined;
 
 /** A string value of metadata, or undefined. */
 export const metadataText = (metadata: Record<string, unknown> | null | undefined, key: string): string | undefined => {
@@ -39,7 +41,9 @@ export const metadataText = (metadata: Record<string, unknown> | null | undefine
 };
 
 /** A customer's display name: `name`, or the individual's first and last names. */
-export function customerDisplayName(c: { name?: string; individual?: { firstName?: string; lastName?: string } } | undefined): string | undefined {
+export function customerDisplayName(
+  c: { name?: string; individual?: { firstName?: string; lastName?: string } } | undefined,
+): string | undefined {
   if (!c) return undefined;
   if (c.name) return c.name;
   const parts = [c.individual?.firstName, c.individual?.lastName].filter((p): p is string => !!p);

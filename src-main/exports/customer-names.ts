@@ -3,7 +3,9 @@
 import { customerDisplayName } from './cells';
 import type { CustomerLookup } from './export-source';
 
-export function customerNameLookup(getCache?: () => Promise<CustomerLookup>): (id: string | undefined) => Promise<string | undefined> {
+export function customerNameLookup(
+  getCache?: () => Promise<CustomerLookup>,
+): (id: string | undefined) => Promise<string | undefined> {
   const memo = new Map<string, Promise<string | undefined>>();
   let cache: Promise<CustomerLookup> | null = null;
   const lookUp = async (id: string): Promise<string | undefined> => {

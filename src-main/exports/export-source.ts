@@ -108,8 +108,14 @@ export function defineSource<Q, R>(def: SourceDefinition<Q, R>): ExportSource {
           const { records, total, pages } = fetched.data;
           // Indexing what a page shows is a side benefit: it never fails the export.
           if (def.observe) {
-            await def.observe(ctx, records).catch((e: unknown) =>
-              ctx.logger?.warn({ error: e instanceof Error ? e.message : String(e) }, 'export could not index the cards it saw'));
+            await def
+              .observe(ctx, records)
+              .catch((e: unknown) =>
+                ctx.logger?.warn(
+                  { error: e instanceof Error ? e.message : String(e) },
+                  'export could not index the cards it saw',
+                ),
+              );
           }
           const ready = def.enrich ? await def.enrich(ctx, records) : records;
           return ok({ rows: ready.map((r) => def.columns.map((c) => c.cell(r))), total, pages });

@@ -5,10 +5,18 @@ import type { Emit } from '../core/ports';
 
 export interface ProgressReporter {
   running(state: { rows: number; pagesDone: number; totalPages: number | null }): void;
-  finish(final: Omit<ExportProgress, 'exportId' | 'pagesDone' | 'rows' | 'totalPages'> & Partial<Pick<ExportProgress, 'rows' | 'pagesDone' | 'totalPages'>>): ExportProgress;
+  finish(
+    final: Omit<ExportProgress, 'exportId' | 'pagesDone' | 'rows' | 'totalPages'> &
+      Partial<Pick<ExportProgress, 'rows' | 'pagesDone' | 'totalPages'>>,
+  ): ExportProgress;
 }
 
-export function createProgressReporter(exportId: string, emit: Emit, intervalMs: number, now: () => number = Date.now): ProgressReporter {
+export function createProgressReporter(
+  exportId: string,
+  emit: Emit,
+  intervalMs: number,
+  now: () => number = Date.now,
+): ProgressReporter {
   let last: ExportProgress = { exportId, phase: 'running', rows: 0, pagesDone: 0, totalPages: null, file: null };
   let lastSentAt = Number.NEGATIVE_INFINITY;
   return {

@@ -58,7 +58,13 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
   const now = deps.now ?? (() => new Date());
   const running = new Map<string, { controller: AbortController; finished: Promise<void> }>();
 
-  async function run(exportId: string, source: ExportSourceName, target: string, prepared: PreparedSource, ctx: SourceContext): Promise<void> {
+  async function run(
+    exportId: string,
+    source: ExportSourceName,
+    target: string,
+    prepared: PreparedSource,
+    ctx: SourceContext,
+  ): Promise<void> {
     const progress = createProgressReporter(exportId, emit, deps.progressIntervalMs ?? 250);
     const state = { rows: 0, pagesDone: 0, totalPages: null as number | null };
     let file: CsvFile | null = null;
@@ -76,12 +82,18 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         const said = pages ?? (total === null ? null : Math.ceil(total / EXPORT_PAGE_SIZE));
         state.totalPages = said === null ? null : Math.max(said, state.pagesDone);
         progress.running(state);
-        const lastPage = rows.length === 0 || (said === null ? rows.length < EXPORT_PAGE_SIZE : state.pagesDone >= said);
+        const lastPage =
+          rows.length === 0 || (said === null ? rows.length < EXPORT_PAGE_SIZE : state.pagesDone >= said);
         if (lastPage) break;
       }
       if (cancelled()) {
         await file.discard();
-        progress.finish({ ...state, phase: 'cancelled', file: null, message: 'The export was cancelled; no file was written.' });
+        progress.finish({
+          ...state,
+          phase: 'cancelled',
+          file: null,
+          message: 'The export was cancelled; no file was written.',
+        });
         logger?.info({ exportId, source, rows: state.rows }, 'export cancelled');
         return;
       }
@@ -91,7 +103,10 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
     } catch (e) {
       await file?.discard().catch(() => undefined);
       const phase = cancelled() ? 'cancelled' : 'failed';
-      const message = phase === 'cancelled' ? 'The export was cancelled; no file was written.' : `The export failed and no file was written: ${messageOf(e)}`;
+      const message =
+        phase === 'cancelled'
+          ? 'The export was cancelled; no file was written.'
+          : `The export failed and no file was written: ${messageOf(e)}`;
       progress.finish({ ...state, phase, file: null, message });
       logger?.warn({ exportId, source, rows: state.rows, error: messageOf(e) }, 'export failed');
     }
@@ -101,7 +116,10 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
     async start({ source, query }) {
       try {
         const definition = exportSources[source];
-        if (!definition) return err('validation', `source must be one of ${Object.keys(exportSources).join(', ')}`, { field: 'source' });
+        if (!definition)
+          return err('validation', `source must be one of ${Object.keys(exportSources).join(', ')}`, {
+            field: 'source',
+          });
         const unavailable = definition.unavailable({ getJournal: deps.getJournal });
         if (unavailable) return err('not_found', unavailable, { field: 'source' });
         const prepared = definition.prepare(query ?? {});

@@ -6,7 +6,10 @@ import type { Logger } from '../core/ports';
 import type { Handler } from './handler';
 import { unexpectedError } from './unexpected-error';
 
-export type HandlerWork<C extends Channel> = (input: ParsedInputOf<C>, signal: AbortSignal) => Promise<Result<OutputOf<C>>>;
+export type HandlerWork<C extends Channel> = (
+  input: ParsedInputOf<C>,
+  signal: AbortSignal,
+) => Promise<Result<OutputOf<C>>>;
 
 /** Gives `guard(channel, work)`: a handler running `work` and turning its throw into a Result logged to `logger`. */
 export function handlerGuard(logger?: Logger) {

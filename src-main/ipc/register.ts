@@ -15,7 +15,12 @@ export interface DispatcherOptions {
   logger?: Logger;
 }
 
-export type Dispatch = (channel: unknown, sender: SenderInfo, input: unknown, options?: unknown) => Promise<Result<unknown>>;
+export type Dispatch = (
+  channel: unknown,
+  sender: SenderInfo,
+  input: unknown,
+  options?: unknown,
+) => Promise<Result<unknown>>;
 
 function requestIdOf(options: unknown): string | undefined {
   if (!options || typeof options !== 'object') return undefined;
@@ -33,7 +38,10 @@ export function createDispatcher({ handlers, allowedOrigins, cancels, logger }: 
   return async (channel, sender, input, options) => {
     if (!isChannelName(channel)) return err('forbidden', 'Card Desk does not know that request.');
     if (!isTrustedSender(sender, allowedOrigins)) {
-      logger?.warn({ channel, frameUrl: String(sender.frameUrl ?? ''), isTopFrame: sender.isTopFrame }, 'IPC from an untrusted sender refused');
+      logger?.warn(
+        { channel, frameUrl: String(sender.frameUrl ?? ''), isTopFrame: sender.isTopFrame },
+        'IPC from an untrusted sender refused',
+      );
       return err('forbidden', 'This request did not come from the Card Desk window and was refused.');
     }
     const spec = contract[channel as Channel];

@@ -23,5 +23,7 @@ export function meaningfulFields(request: object): Record<string, unknown> {
 
 export function fingerprintOf(operation: JournalOperation, request: object): string {
   const text = canonicalJson({ operation, request: meaningfulFields(request) });
-  return createHash('sha256').update(text ?? '').digest('hex');
+  return createHash('sha256')
+    .update(text ?? '')
+    .digest('hex');
 }

@@ -35,7 +35,13 @@ export function issuingHandlersWithService(deps: IssuingDeps): IssuingHandlers {
       service.reconcileAccountsInBackground();
       const page = input.page ?? 0;
       const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-      const { entries, total } = journal.list({ environmentId: active.environment.id, query: input.query, outcome: input.outcome, page, limit });
+      const { entries, total } = journal.list({
+        environmentId: active.environment.id,
+        query: input.query,
+        outcome: input.outcome,
+        page,
+        limit,
+      });
       return ok(entries, { total, pages: Math.ceil(total / limit), page, limit });
     }),
     'journal.acknowledgeResend': on('journal.acknowledgeResend', ({ id }) => service.acknowledgeResend(id)),

@@ -39,8 +39,10 @@ export interface IssuingService {
   acknowledgeResend(id: string): Promise<Result<JournalEntry>>;
 }
 
-const CARD_UNKNOWN_ADVICE = 'It is recorded in the Journal, which marks it reconciled if the card turns up (for example in an authorization).';
-const ACCOUNT_UNKNOWN_ADVICE = 'It is recorded in the Journal. Check Accounts for it; Card Desk looks there too and marks it reconciled if it finds it.';
+const CARD_UNKNOWN_ADVICE =
+  'It is recorded in the Journal, which marks it reconciled if the card turns up (for example in an authorization).';
+const ACCOUNT_UNKNOWN_ADVICE =
+  'It is recorded in the Journal. Check Accounts for it; Card Desk looks there too and marks it reconciled if it finds it.';
 
 export function createIssuingService(deps: IssuingDeps): IssuingService {
   const inFlight = new InFlightWrites();
@@ -50,11 +52,19 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
   const lastAccountCheck = new Map<string, number>();
   let accountRun: Promise<JournalEntry[]> | null = null;
   const changed = (entry: JournalEntry) => deps.emit('journal.changed', entry);
-  const warn = (what: string, e: unknown) => deps.logger?.warn({ error: e instanceof Error ? e.message : String(e) }, what);
+  const warn = (what: string, e: unknown) =>
+    deps.logger?.warn({ error: e instanceof Error ? e.message : String(e) }, what);
 
   async function context(): Promise<WriteContext & { active: ActiveEnvironment }> {
     const active = await deps.getActive();
-    return { active, environmentId: active.environment.id, journal: await deps.getJournal(), inFlight, changed, logger: deps.logger };
+    return {
+      active,
+      environmentId: active.environment.id,
+      journal: await deps.getJournal(),
+      inFlight,
+      changed,
+      logger: deps.logger,
+    };
   }
 
   async function reconcile(): Promise<JournalEntry[]> {
@@ -67,7 +77,8 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
 
   async function runAccountReconcile(force: boolean, signal?: AbortSignal): Promise<JournalEntry[]> {
     const { active, environmentId, journal } = await context();
-    const due = journal.unresolved(environmentId, 'accounts.create')
+    const due = journal
+      .unresolved(environmentId, 'accounts.create')
       .filter((e) => force || now() - (lastAccountCheck.get(e.id) ?? 0) >= recheckMs);
     if (due.length === 0) return [];
     due.forEach((e) => lastAccountCheck.set(e.id, now()));
@@ -76,14 +87,18 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
     return found;
   }
 
-  function reconcileAccounts({ force = false, signal }: { force?: boolean; signal?: AbortSignal } = {}): Promise<JournalEntry[]> {
+  function reconcileAccounts({ force = false, signal }: { force?: boolean; signal?: AbortSignal } = {}): Promise<
+    JournalEntry[]
+  > {
     // One look-up at a time; a forced one waits for a running one, then looks again.
     const previous = accountRun ?? Promise.resolve([]);
     const run = previous.catch(() => []).then(() => runAccountReconcile(force, signal));
     accountRun = run;
-    void run.catch(() => undefined).finally(() => {
-      if (accountRun === run) accountRun = null;
-    });
+    void run
+      .catch(() => undefined)
+      .finally(() => {
+        if (accountRun === run) accountRun = null;
+      });
     return run;
   }
 
@@ -117,7 +132,9 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
       if (outcome.kind === 'answered' && outcome.result.ok && knownCards) {
         const card = outcome.result.data;
         try {
-          const indexed = card.metadata?.clientReference ? card : { ...card, metadata: { ...(card.metadata ?? {}), clientReference } };
+          const indexed = card.metadata?.clientReference
+            ? card
+            : { ...card, metadata: { ...(card.metadata ?? {}), clientReference } };
           knownCards.observe([indexed], 'issued');
           if (request.replacementFor) knownCards.markCanceled(request.replacementFor);
           await reconcile();
@@ -168,10 +185,18 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
       const entry = journal.get(id)!;
       const noun = entry.operation === 'cards.create' ? 'card' : 'account';
       if (entry.outcome === 'reconciled' || entry.outcome === 'succeeded') {
-        return err('conflict', `This request did create a ${noun} (${entry.resultId}). Sending it again would create a second one.`, { journalEntryId: id });
+        return err(
+          'conflict',
+          `This request did create a ${noun} (${entry.resultId}). Sending it again would create a second one.`,
+          { journalEntryId: id },
+        );
       }
       if (entry.outcome !== 'outcome_unknown') {
-        return err('conflict', `Only a request whose outcome is unknown can be allowed to resend; this one is ${entry.outcome}.`, { journalEntryId: id });
+        return err(
+          'conflict',
+          `Only a request whose outcome is unknown can be allowed to resend; this one is ${entry.outcome}.`,
+          { journalEntryId: id },
+        );
       }
       if (entry.resendAcknowledged) return { ok: true, data: entry };
       const acknowledged = journal.acknowledgeResend(id);

@@ -35,8 +35,7 @@ export interface WriteSpec<T> {
 }
 
 export type WriteOutcome<T> =
-  | { kind: 'refused'; result: Result<T> }
-  | { kind: 'answered'; entry: JournalEntry; result: ApiResult<T> };
+  { kind: 'refused'; result: Result<T> } | { kind: 'answered'; entry: JournalEntry; result: ApiResult<T> };
 
 const inFlightMessage = (noun: string) =>
   `An identical ${noun} request is already being sent. Wait for its answer before sending it again.`;
@@ -61,19 +60,35 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
     if (journal.blockingUnknown(environmentId, fingerprint) && spec.recheckUnknown) await spec.recheckUnknown();
     const blocking = journal.blockingUnknown(environmentId, fingerprint);
     if (blocking) {
-      return { kind: 'refused', result: err('conflict', unknownMessage(spec.noun, blocking), { journalEntryId: blocking.id }) };
+      return {
+        kind: 'refused',
+        result: err('conflict', unknownMessage(spec.noun, blocking), { journalEntryId: blocking.id }),
+      };
     }
-    if (spec.cancelled?.()) return { kind: 'refused', result: err('cancelled', 'The request was cancelled before it was sent.') };
+    if (spec.cancelled?.())
+      return { kind: 'refused', result: err('cancelled', 'The request was cancelled before it was sent.') };
 
     const toSend = withClientReference(spec.request, spec.clientReference);
     let entry: JournalEntry;
     try {
-      entry = journal.begin({ environmentId, operation: spec.operation, request: toSend, clientReference: spec.clientReference, fingerprint });
+      entry = journal.begin({
+        environmentId,
+        operation: spec.operation,
+        request: toSend,
+        clientReference: spec.clientReference,
+        fingerprint,
+      });
     } catch (e) {
-      logger?.error({ operation: spec.operation, error: e instanceof Error ? e.message : String(e) }, 'journal write failed; request not sent');
+      logger?.error(
+        { operation: spec.operation, error: e instanceof Error ? e.message : String(e) },
+        'journal write failed; request not sent',
+      );
       return {
         kind: 'refused',
-        result: err('internal', `Card Desk could not record the ${spec.noun} request in its journal, so it did not send it. Nothing was created.`),
+        result: err(
+          'internal',
+          `Card Desk could not record the ${spec.noun} request in its journal, so it did not send it. Nothing was created.`,
+        ),
       };
     }
     ctx.changed(entry);
@@ -84,19 +99,34 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
     } catch (e) {
       // The client answers failures as values; a throw means something unforeseen after the entry was
       // written, so whether the request went out is not known.
-      logger?.error({ operation: spec.operation, journalId: entry.id, error: e instanceof Error ? e.message : String(e) }, 'write failed unexpectedly');
-      result = { ok: false, error: { kind: 'outcome_unknown', message: `Card Desk hit an unexpected error while sending the ${spec.noun} request, so it may or may not have been created.` } };
+      logger?.error(
+        { operation: spec.operation, journalId: entry.id, error: e instanceof Error ? e.message : String(e) },
+        'write failed unexpectedly',
+      );
+      result = {
+        ok: false,
+        error: {
+          kind: 'outcome_unknown',
+          message: `Card Desk hit an unexpected error while sending the ${spec.noun} request, so it may or may not have been created.`,
+        },
+      };
     }
     try {
-      entry = journal.settle(entry.id, result.ok
-        ? { outcome: 'succeeded', resultId: spec.resultIdOf(result.data) }
-        : result.error.kind === 'outcome_unknown'
-          ? { outcome: 'outcome_unknown', error: result.error.message }
-          : { outcome: 'failed', error: result.error.message });
+      entry = journal.settle(
+        entry.id,
+        result.ok
+          ? { outcome: 'succeeded', resultId: spec.resultIdOf(result.data) }
+          : result.error.kind === 'outcome_unknown'
+            ? { outcome: 'outcome_unknown', error: result.error.message }
+            : { outcome: 'failed', error: result.error.message },
+      );
       ctx.changed(entry);
     } catch (e) {
       // The answer stands; the entry stays pending and is treated as unknown after a restart.
-      logger?.error({ operation: spec.operation, journalId: entry.id, error: e instanceof Error ? e.message : String(e) }, 'journal settle failed');
+      logger?.error(
+        { operation: spec.operation, journalId: entry.id, error: e instanceof Error ? e.message : String(e) },
+        'journal settle failed',
+      );
     }
     logger?.info({ operation: spec.operation, journalId: entry.id, outcome: entry.outcome }, 'write answered');
     return { kind: 'answered', entry, result };

@@ -15,14 +15,24 @@ const PAGES_TO_SCAN = 3;
 const PAGE_SIZE = 100;
 
 export function accountMatchesAttempt(account: Account, request: CreateAccountRequest, attemptAt: string): boolean {
-  if (account.type !== request.type || account.currency !== request.currency || account.accountType !== request.accountType) return false;
+  if (
+    account.type !== request.type ||
+    account.currency !== request.currency ||
+    account.accountType !== request.accountType
+  )
+    return false;
   if (request.type === 'wallet' ? account.customer !== request.customerId : Boolean(account.customer)) return false;
   const created = Date.parse(account.createdAt ?? '');
   const attempted = Date.parse(attemptAt);
   return Number.isFinite(created) && Math.abs(created - attempted) <= CLOCK_TOLERANCE_MS;
 }
 
-async function recentAccounts(api: CardApiClient, type: CreateAccountRequest['type'], currency: CreateAccountRequest['currency'], signal?: AbortSignal): Promise<Account[] | null> {
+async function recentAccounts(
+  api: CardApiClient,
+  type: CreateAccountRequest['type'],
+  currency: CreateAccountRequest['currency'],
+  signal?: AbortSignal,
+): Promise<Account[] | null> {
   const found: Account[] = [];
   for (let page = 0; page < PAGES_TO_SCAN; page++) {
     const r = await api.listAccounts({ type, currency, page, limit: PAGE_SIZE }, { signal });
@@ -37,7 +47,12 @@ async function recentAccounts(api: CardApiClient, type: CreateAccountRequest['ty
 /** Tries to reconcile the given unknown-outcome account entries; returns those it reconciled. */
 export async function reconcileAccountEntries(
   entries: readonly JournalEntry[],
-  { api, journal, environmentId, signal }: { api: CardApiClient; journal: Journal; environmentId: string; signal?: AbortSignal },
+  {
+    api,
+    journal,
+    environmentId,
+    signal,
+  }: { api: CardApiClient; journal: Journal; environmentId: string; signal?: AbortSignal },
 ): Promise<JournalEntry[]> {
   const reconciled: JournalEntry[] = [];
   const listings = new Map<string, Promise<Account[] | null>>();
@@ -51,8 +66,12 @@ export async function reconcileAccountEntries(
     if (!listings.has(key)) listings.set(key, recentAccounts(api, request.type, request.currency, signal));
     const accounts = await listings.get(key)!;
     if (!accounts) continue;
-    const candidates = accounts.filter((a) =>
-      accountMatchesAttempt(a, request, entry.at) && !claimed.has(a._id) && !journal.findByResultId(environmentId, a._id));
+    const candidates = accounts.filter(
+      (a) =>
+        accountMatchesAttempt(a, request, entry.at) &&
+        !claimed.has(a._id) &&
+        !journal.findByResultId(environmentId, a._id),
+    );
     if (candidates.length !== 1) continue;
     const account = candidates[0]!;
     claimed.add(account._id);

@@ -90,7 +90,8 @@ interface EntryRow {
   resend_acknowledged: number;
 }
 
-const COLUMNS = 'id, at, environment_id, operation, request_json, client_reference, fingerprint, outcome, result_id, error, resend_acknowledged';
+const COLUMNS =
+  'id, at, environment_id, operation, request_json, client_reference, fingerprint, outcome, result_id, error, resend_acknowledged';
 
 const toEntry = (row: EntryRow): JournalEntry => ({
   id: row.id,
@@ -110,7 +111,11 @@ const likeAnywhere = (s: string): string => `%${likeLiteral(s)}%`;
 
 const processStart = (): Date => new Date(Date.now() - process.uptime() * 1000);
 
-export function openJournal({ file, now = () => new Date(), processStartedAt = processStart() }: OpenJournalOptions): Journal {
+export function openJournal({
+  file,
+  now = () => new Date(),
+  processStartedAt = processStart(),
+}: OpenJournalOptions): Journal {
   let recoveredAtOpen = 0;
   const db = openSqlite(file, {
     schema: JOURNAL_SCHEMA,
@@ -118,9 +123,13 @@ export function openJournal({ file, now = () => new Date(), processStartedAt = p
     pragmas: ['synchronous = FULL'],
     afterMigrate: (opened) => {
       recoveredAtOpen = Number(
-        opened.prepare(`UPDATE entries SET outcome = 'outcome_unknown', error = :error, updated_at = :now
-                        WHERE outcome = 'pending' AND at < :startedAt`)
-          .run({ error: INTERRUPTED_MESSAGE, now: now().toISOString(), startedAt: processStartedAt.toISOString() }).changes,
+        opened
+          .prepare(
+            `UPDATE entries SET outcome = 'outcome_unknown', error = :error, updated_at = :now
+                        WHERE outcome = 'pending' AND at < :startedAt`,
+          )
+          .run({ error: INTERRUPTED_MESSAGE, now: now().toISOString(), startedAt: processStartedAt.toISOString() })
+          .changes,
       );
     },
   });
@@ -155,7 +164,8 @@ export function openJournal({ file, now = () => new Date(), processStartedAt = p
   const readChanged = (id: string, changes: number | bigint, what: string): JournalEntry => {
     const entry = read(id);
     if (!entry) throw new Error(`Journal entry ${id} does not exist.`);
-    if (Number(changes) === 0) throw new Error(`Journal entry ${id} could not be ${what}: its outcome is ${entry.outcome}.`);
+    if (Number(changes) === 0)
+      throw new Error(`Journal entry ${id} could not be ${what}: its outcome is ${entry.outcome}.`);
     return entry;
   };
 
@@ -169,7 +179,14 @@ export function openJournal({ file, now = () => new Date(), processStartedAt = p
       const stored = safeRequest(request);
       const customerId = typeof stored.customerId === 'string' ? stored.customerId : null;
       insert.run({
-        id, at: now().toISOString(), environmentId, operation, request: JSON.stringify(stored), customerId, clientReference, fingerprint,
+        id,
+        at: now().toISOString(),
+        environmentId,
+        operation,
+        request: JSON.stringify(stored),
+        customerId,
+        clientReference,
+        fingerprint,
       });
       return read(id)!;
     },
@@ -214,12 +231,22 @@ export function openJournal({ file, now = () => new Date(), processStartedAt = p
           OR customer_id LIKE :text ESCAPE '\\' OR error LIKE :text ESCAPE '\\')`);
         params.text = likeAnywhere(text);
       }
-      const { rows, total } = selectPage(db, { from: 'entries', columns: COLUMNS, where, params, orderBy: 'seq DESC', page, limit });
+      const { rows, total } = selectPage(db, {
+        from: 'entries',
+        columns: COLUMNS,
+        where,
+        params,
+        orderBy: 'seq DESC',
+        page,
+        limit,
+      });
       return { entries: (rows as EntryRow[]).map(toEntry), total };
     },
 
     unresolved(environmentId, operation) {
-      return (selectUnresolved.all({ environmentId, operation: operation ?? null }) as unknown as EntryRow[]).map(toEntry);
+      return (selectUnresolved.all({ environmentId, operation: operation ?? null }) as unknown as EntryRow[]).map(
+        toEntry,
+      );
     },
 
     blockingUnknown(environmentId, fingerprint) {

@@ -36,12 +36,17 @@ export class KeychainUnavailableError extends Error {
 /** Sorts a failure from keytar / libsecret into a problem the user can fix. */
 export function classifyKeychainFailure(error: unknown): KeychainProblem {
   const text = error instanceof Error ? error.message : String(error);
-  if (/autolaunch D-Bus|Could not connect|DBUS_SESSION_BUS_ADDRESS|org\.freedesktop\.secrets was not provided|ServiceUnknown|No such interface|Failed to execute child process/i.test(text)) {
+  if (
+    /autolaunch D-Bus|Could not connect|DBUS_SESSION_BUS_ADDRESS|org\.freedesktop\.secrets was not provided|ServiceUnknown|No such interface|Failed to execute child process/i.test(
+      text,
+    )
+  ) {
     return 'no_secret_service';
   }
   if (/Object does not exist at path|locked|collection|dismissed|prompt/i.test(text)) return 'locked';
   if (/denied|not allowed|permission|user interaction is not allowed|errSecAuthFailed/i.test(text)) return 'denied';
-  if (/Cannot find module|libsecret|\.node|was compiled against|NODE_MODULE_VERSION|ELIFECLASS/i.test(text)) return 'not_installed';
+  if (/Cannot find module|libsecret|\.node|was compiled against|NODE_MODULE_VERSION|ELIFECLASS/i.test(text))
+    return 'not_installed';
   return 'failed';
 }
 

@@ -5,7 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  LOCAL_SANDBOX_ENVIRONMENT_ID, environmentInputSchema, type AppStatus, type Environment,
+  LOCAL_SANDBOX_ENVIRONMENT_ID,
+  environmentInputSchema,
+  type AppStatus,
+  type Environment,
 } from '../../src-shared/ipc/channels/settings';
 import { err, ok, validationError, type AppError, type Result } from '../../src-shared/ipc/result';
 import type { Emit, Logger } from '../core/ports';
@@ -16,7 +19,13 @@ import { KeychainUnavailableError } from '../keychain/keychain-error';
 import type { SecretStore } from '../keychain/secret-store';
 import { connectionAfter, type ConnectionState } from './connection-state';
 import { verifyKey } from './key-verification';
-import { SETTINGS_FILE_NAME, loadSettings, writeSettings, type Settings, type StoredEnvironment } from './settings-file';
+import {
+  SETTINGS_FILE_NAME,
+  loadSettings,
+  writeSettings,
+  type Settings,
+  type StoredEnvironment,
+} from './settings-file';
 
 export const LOCAL_SANDBOX_NAME = 'Local sandbox';
 export const KEYCHAIN_NOTICE =
@@ -132,7 +141,14 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   }
   function view(env: StoredEnvironment): Environment {
     const hasKey = keyPresent.get(env.id) ?? env.keyVerified !== null;
-    return { id: env.id, name: env.name, baseUrl: env.baseUrl, builtIn: false, hasKey, keyVerified: hasKey ? env.keyVerified ?? true : null };
+    return {
+      id: env.id,
+      name: env.name,
+      baseUrl: env.baseUrl,
+      builtIn: false,
+      hasKey,
+      keyVerified: hasKey ? (env.keyVerified ?? true) : null,
+    };
   }
   function activeView(): Environment {
     const env = stored(settings.activeId);
@@ -152,7 +168,10 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       await persist();
       return null;
     } catch {
-      return { kind: 'internal', message: `Card Desk could not save its settings to ${settingsFile}. Check that the folder is writable and has free space.` };
+      return {
+        kind: 'internal',
+        message: `Card Desk could not save its settings to ${settingsFile}. Check that the folder is writable and has free space.`,
+      };
     }
   }
 
@@ -231,7 +250,11 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
         running = await ensureSandbox();
       } catch (error) {
         logger.error({ err: error instanceof Error ? error.message : String(error) }, 'local sandbox failed to start');
-        throw new EnvironmentUnavailableError({ kind: 'internal', message: 'The local sandbox could not be started. Restart Card Desk, or choose another environment in Settings.' });
+        throw new EnvironmentUnavailableError({
+          kind: 'internal',
+          message:
+            'The local sandbox could not be started. Restart Card Desk, or choose another environment in Settings.',
+        });
       }
       api = clientFor(LOCAL_SANDBOX_ENVIRONMENT_ID, running.url, async () => running.key);
       emitIfChanged(); // its address is known now
@@ -242,10 +265,18 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   }
 
   async function notifyChange(previousId: string): Promise<void> {
-    const change: EnvironmentChange = { environment: activeView(), dataDir: environmentDir(settings.activeId), previousId };
+    const change: EnvironmentChange = {
+      environment: activeView(),
+      dataDir: environmentDir(settings.activeId),
+      previousId,
+    };
     const results = await Promise.allSettled([...listeners].map(async (l) => l(change)));
     for (const r of results) {
-      if (r.status === 'rejected') logger.error({ err: r.reason instanceof Error ? r.reason.message : String(r.reason) }, 'environment change listener failed');
+      if (r.status === 'rejected')
+        logger.error(
+          { err: r.reason instanceof Error ? r.reason.message : String(r.reason) },
+          'environment change listener failed',
+        );
     }
   }
 
@@ -280,7 +311,9 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
 
   const notFound = (id: string) => err('not_found', `There is no environment with id "${id}".`, { field: 'id' });
   const localHasNoKey = () =>
-    err('validation', 'The local sandbox uses a key Card Desk generates each time it starts; it takes no API key.', { field: 'environmentId' });
+    err('validation', 'The local sandbox uses a key Card Desk generates each time it starts; it takes no API key.', {
+      field: 'environmentId',
+    });
 
   async function activate(id: string): Promise<Result<AppStatus>> {
     if (!isLocal(id) && !stored(id)) return notFound(id);
@@ -310,9 +343,16 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     const parsed = environmentInputSchema.safeParse(input);
     if (!parsed.success) return validationError(parsed.error.issues);
     const { id, name, baseUrl } = parsed.data;
-    if (id !== undefined && isLocal(id)) return err('validation', 'The local sandbox is built in and cannot be changed.', { field: 'id' });
-    const clash = settings.environments.find((e) => e.id !== id && e.name.toLowerCase() === name.toLowerCase()) ?? (name.toLowerCase() === LOCAL_SANDBOX_NAME.toLowerCase() ? true : undefined);
-    if (clash) return err('validation', `An environment named "${name}" already exists.`, { field: 'name', fields: { name: `An environment named "${name}" already exists.` } });
+    if (id !== undefined && isLocal(id))
+      return err('validation', 'The local sandbox is built in and cannot be changed.', { field: 'id' });
+    const clash =
+      settings.environments.find((e) => e.id !== id && e.name.toLowerCase() === name.toLowerCase()) ??
+      (name.toLowerCase() === LOCAL_SANDBOX_NAME.toLowerCase() ? true : undefined);
+    if (clash)
+      return err('validation', `An environment named "${name}" already exists.`, {
+        field: 'name',
+        fields: { name: `An environment named "${name}" already exists.` },
+      });
 
     const before = settings;
     let env: StoredEnvironment;
@@ -322,7 +362,12 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       if (!existing) return notFound(id);
       moved = existing.baseUrl !== baseUrl;
       // A key verified against the old address is not known to work at the new one.
-      env = { ...existing, name, baseUrl, keyVerified: moved && existing.keyVerified !== null ? false : existing.keyVerified };
+      env = {
+        ...existing,
+        name,
+        baseUrl,
+        keyVerified: moved && existing.keyVerified !== null ? false : existing.keyVerified,
+      };
       settings = { ...settings, environments: settings.environments.map((e) => (e.id === id ? env : e)) };
     } else {
       env = { id: newEnvironmentId(), name, baseUrl, keyVerified: null };
@@ -380,7 +425,11 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     }
     // Its caches hold customer data: once nothing uses the folder any more, remove it.
     await rm(environmentDir(id), { recursive: true, force: true }).catch((error: unknown) =>
-      logger.warn({ environmentId: id, err: error instanceof Error ? error.message : String(error) }, 'removing environment folder failed'));
+      logger.warn(
+        { environmentId: id, err: error instanceof Error ? error.message : String(error) },
+        'removing environment folder failed',
+      ),
+    );
     logger.info({ environmentId: id }, 'environment deleted');
     return ok({ deleted: true });
   }
@@ -393,21 +442,31 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     if (key.length < 8) return err('validation', 'key must be at least 8 characters', { field: 'key' });
 
     const verdict = await verifyKey({
-      baseUrl: env.baseUrl, key, logger,
+      baseUrl: env.baseUrl,
+      key,
+      logger,
       ...(signal ? { signal } : {}),
       ...(options.transport ? { transport: options.transport } : {}),
       ...(options.client?.timeouts ? { timeouts: options.client.timeouts } : {}),
     });
     if (verdict.verdict === 'rejected') {
-      return err('unauthorized', `The service did not accept this key: ${verdict.error.message}`, { field: 'key', ...(verdict.error.status ? { status: verdict.error.status } : {}) });
+      return err('unauthorized', `The service did not accept this key: ${verdict.error.message}`, {
+        field: 'key',
+        ...(verdict.error.status ? { status: verdict.error.status } : {}),
+      });
     }
     if (verdict.verdict === 'unverifiable') {
       if (verdict.error.kind === 'cancelled') return err('cancelled', verdict.error.message);
       if (!input.allowUnverified) {
         const reachable = verdict.error.kind !== 'network' && verdict.error.kind !== 'timeout';
-        return err(reachable ? verdict.error.kind : 'network',
+        return err(
+          reachable ? verdict.error.kind : 'network',
           `The key could not be verified: ${verdict.error.message} Save it without verifying only if you are sure it is right.`,
-          { field: 'key', ...(verdict.error.retryAfterMs !== undefined ? { retryAfterMs: verdict.error.retryAfterMs } : {}) });
+          {
+            field: 'key',
+            ...(verdict.error.retryAfterMs !== undefined ? { retryAfterMs: verdict.error.retryAfterMs } : {}),
+          },
+        );
       }
     }
     const verified = verdict.verdict === 'valid';
@@ -418,7 +477,10 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       return keychainFailure(error);
     }
     keyPresent.set(env.id, true);
-    settings = { ...settings, environments: settings.environments.map((e) => (e.id === env.id ? { ...e, keyVerified: verified } : e)) };
+    settings = {
+      ...settings,
+      environments: settings.environments.map((e) => (e.id === env.id ? { ...e, keyVerified: verified } : e)),
+    };
     const failed = await persistOrError();
     if (failed) return err(failed.kind, failed.message);
     logger.info({ environmentId: env.id, verified }, 'API key saved to the keychain');
@@ -441,7 +503,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       return keychainFailure(error);
     }
     keyPresent.set(environmentId, present);
-    return ok({ present, verified: present ? env.keyVerified ?? true : null });
+    return ok({ present, verified: present ? (env.keyVerified ?? true) : null });
   }
 
   async function deleteKey(environmentId: string): Promise<Result<{ deleted: boolean }>> {
@@ -456,7 +518,10 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       return keychainFailure(error);
     }
     keyPresent.set(environmentId, false);
-    settings = { ...settings, environments: settings.environments.map((e) => (e.id === environmentId ? { ...e, keyVerified: null } : e)) };
+    settings = {
+      ...settings,
+      environments: settings.environments.map((e) => (e.id === environmentId ? { ...e, keyVerified: null } : e)),
+    };
     const failed = await persistOrError();
     if (failed) return err(failed.kind, failed.message);
     logger.info({ environmentId }, 'API key deleted from the keychain');

@@ -6,8 +6,14 @@ import type { HandlersFor } from '../ipc/handler';
 import type { EnvironmentManager } from './environment-manager';
 
 export type SettingsChannel =
-  | 'environments.list' | 'environments.save' | 'environments.delete' | 'environments.activate'
-  | 'keys.set' | 'keys.has' | 'keys.delete' | 'app.status';
+  | 'environments.list'
+  | 'environments.save'
+  | 'environments.delete'
+  | 'environments.activate'
+  | 'keys.set'
+  | 'keys.has'
+  | 'keys.delete'
+  | 'app.status';
 
 export function settingsHandlers(manager: EnvironmentManager, logger?: Logger): HandlersFor<SettingsChannel> {
   const on = handlerGuard(logger);

@@ -33,7 +33,11 @@ export interface Settings {
   environments: StoredEnvironment[];
 }
 
-export const defaultSettings = (): Settings => ({ version: 1, activeId: LOCAL_SANDBOX_ENVIRONMENT_ID, environments: [] });
+export const defaultSettings = (): Settings => ({
+  version: 1,
+  activeId: LOCAL_SANDBOX_ENVIRONMENT_ID,
+  environments: [],
+});
 
 export interface LoadedSettings {
   settings: Settings;
@@ -58,15 +62,22 @@ export function loadSettings(file: string, now: () => Date = () => new Date()): 
   for (const entry of parsed.data.environments) {
     const env = storedEnvironmentSchema.safeParse(entry);
     const problem = env.success ? baseUrlProblem(env.data.baseUrl) : 'it is incomplete';
-    const duplicate = env.success && (env.data.id === LOCAL_SANDBOX_ENVIRONMENT_ID || environments.some((e) => e.id === env.data.id));
+    const duplicate =
+      env.success && (env.data.id === LOCAL_SANDBOX_ENVIRONMENT_ID || environments.some((e) => e.id === env.data.id));
     if (!env.success || problem || duplicate) {
-      const name = entry && typeof entry === 'object' && typeof (entry as { name?: unknown }).name === 'string' ? `"${(entry as { name: string }).name}"` : 'an environment';
-      notices.push(`Card Desk ignored ${name} in its settings because ${duplicate ? 'its id is used twice' : problem}. Add it again in Settings.`);
+      const name =
+        entry && typeof entry === 'object' && typeof (entry as { name?: unknown }).name === 'string'
+          ? `"${(entry as { name: string }).name}"`
+          : 'an environment';
+      notices.push(
+        `Card Desk ignored ${name} in its settings because ${duplicate ? 'its id is used twice' : problem}. Add it again in Settings.`,
+      );
       continue;
     }
     environments.push(env.data);
   }
-  const activeKnown = parsed.data.activeId === LOCAL_SANDBOX_ENVIRONMENT_ID || environments.some((e) => e.id === parsed.data.activeId);
+  const activeKnown =
+    parsed.data.activeId === LOCAL_SANDBOX_ENVIRONMENT_ID || environments.some((e) => e.id === parsed.data.activeId);
   return {
     settings: { version: 1, activeId: activeKnown ? parsed.data.activeId : LOCAL_SANDBOX_ENVIRONMENT_ID, environments },
     notices,
@@ -80,7 +91,9 @@ function moveAside(file: string, now: () => Date): LoadedSettings {
   } catch {
     return {
       settings: defaultSettings(),
-      notices: [`Card Desk could not read its settings file (${file}) and could not move it aside, so it started with default settings.`],
+      notices: [
+        `Card Desk could not read its settings file (${file}) and could not move it aside, so it started with default settings.`,
+      ],
     };
   }
   return {

@@ -29,7 +29,14 @@ export interface AppParts {
 
 export function createSandboxApp(p: AppParts): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
-  app.use('*', recordRequests(p.log), injectFaults(p.faults, p.held), readBody(), authenticate(p.keys), limitRate(p.limiter, p.key));
+  app.use(
+    '*',
+    recordRequests(p.log),
+    injectFaults(p.faults, p.held),
+    readBody(),
+    authenticate(p.keys),
+    limitRate(p.limiter, p.key),
+  );
   if (p.enableControlRoute) app.route('/', controlRoutes(p.faults, p.log));
   for (const routes of [customerRoutes, cardRoutes, accountRoutes, activityRoutes, fundingSourceRoutes]) {
     app.route('/', routes(p.deps));

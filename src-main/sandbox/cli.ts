@@ -14,7 +14,9 @@ function wholeNumber(name: string, raw: string | undefined, min: number, max: nu
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max) {
-    usageError(`--${name} must be a whole number of at least ${min}${max < Number.MAX_SAFE_INTEGER ? ` and at most ${max}` : ''}`);
+    usageError(
+      `--${name} must be a whole number of at least ${min}${max < Number.MAX_SAFE_INTEGER ? ` and at most ${max}` : ''}`,
+    );
   }
   return n;
 }

@@ -46,7 +46,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new FaultInjector(Random.for(seed, 'faults'));
   const held = new HeldRequests();
   const app = createSandboxApp({
-    deps, key, keys: new KeyCheck(key), log, faults, held,
+    deps,
+    key,
+    keys: new KeyCheck(key),
+    log,
+    faults,
+    held,
     limiter: new FixedWindowRateLimiter(rate.limit, rate.windowMs),
     enableControlRoute: options.enableControlRoute ?? false,
   });

@@ -22,7 +22,12 @@ export function contentTypeOf(file: string): string {
 }
 
 /** The file a request should be answered with, or null when it is not ours or escapes the root. */
-export function resolveRendererAsset(rootDir: string, requestUrl: string, scheme = APP_SCHEME, host = APP_HOST): string | null {
+export function resolveRendererAsset(
+  rootDir: string,
+  requestUrl: string,
+  scheme = APP_SCHEME,
+  host = APP_HOST,
+): string | null {
   let u: URL;
   try {
     u = new URL(requestUrl);

@@ -12,7 +12,9 @@ export function senderInfoOf(event: IpcMainInvokeEvent): SenderInfo {
 
 export function registerIpcTransport(dispatch: Dispatch): void {
   for (const channel of CHANNEL_NAMES) {
-    ipcMain.handle(channel, (event, input: unknown, options: unknown) => dispatch(channel, senderInfoOf(event), input, options));
+    ipcMain.handle(channel, (event, input: unknown, options: unknown) =>
+      dispatch(channel, senderInfoOf(event), input, options),
+    );
   }
 }
 

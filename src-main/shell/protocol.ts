@@ -7,7 +7,10 @@ import { contentTypeOf, resolveRendererAsset } from '../security/renderer-assets
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: false, corsEnabled: false, stream: false } },
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: false, corsEnabled: false, stream: false },
+    },
   ]);
 }
 

@@ -18,7 +18,10 @@ export interface PagedSelect {
   limit: number;
 }
 
-export function selectPage(db: DatabaseSync, { from, columns, where, params, orderBy, page, limit }: PagedSelect): { rows: unknown[]; total: number } {
+export function selectPage(
+  db: DatabaseSync,
+  { from, columns, where, params, orderBy, page, limit }: PagedSelect,
+): { rows: unknown[]; total: number } {
   const size = Math.min(Math.max(1, Math.trunc(limit)), MAX_PAGE_SIZE);
   const offset = Math.max(0, Math.trunc(page)) * size;
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';

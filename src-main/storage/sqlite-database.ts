@@ -34,8 +34,8 @@ export function migrate(db: DatabaseSync, { name, migrations, newerSchemaError }
     throw newerSchemaError
       ? newerSchemaError(current, migrations.length)
       : new Error(
-        `${name} has schema version ${current}, newer than this Card Desk understands (${migrations.length}). Update Card Desk.`,
-      );
+          `${name} has schema version ${current}, newer than this Card Desk understands (${migrations.length}). Update Card Desk.`,
+        );
   }
   for (let version = current; version < migrations.length; version++) {
     db.exec('BEGIN IMMEDIATE');
@@ -51,7 +51,10 @@ export function migrate(db: DatabaseSync, { name, migrations, newerSchemaError }
 }
 
 /** Opens (creating its folder and the file) and migrates `file`; on any failure the file is closed again. */
-export function openSqlite(file: string, { schema, pragmas = [], beforeOpen, afterMigrate }: OpenSqliteOptions): DatabaseSync {
+export function openSqlite(
+  file: string,
+  { schema, pragmas = [], beforeOpen, afterMigrate }: OpenSqliteOptions,
+): DatabaseSync {
   mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file, { timeout: 5_000 });
   try {

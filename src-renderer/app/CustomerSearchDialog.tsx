@@ -29,7 +29,7 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const search = useCustomerSearch(query, MAX_RESULTS, { enabled: query.trim() !== '' });
-  const results = query.trim() ? search.data?.data.results ?? [] : [];
+  const results = query.trim() ? (search.data?.data.results ?? []) : [];
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -64,10 +64,12 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   else if (search.error) status = search.error.appError.message;
   else if (!search.data || search.pending) status = 'Searching…';
   else if (results.length === 0) {
-    status = search.data.data.lastSyncedAt === null && search.data.data.total === 0
-      ? 'The customer cache is empty. Sync customers on the Customers page first.'
-      : 'No cached customer matches.';
-  } else status = `${search.data.data.total.toLocaleString('en')}${search.data.data.totalCapped ? '+' : ''} found · ${cacheAgeText(search.data.data.cacheAgeMs)}`;
+    status =
+      search.data.data.lastSyncedAt === null && search.data.data.total === 0
+        ? 'The customer cache is empty. Sync customers on the Customers page first.'
+        : 'No cached customer matches.';
+  } else
+    status = `${search.data.data.total.toLocaleString('en')}${search.data.data.totalCapped ? '+' : ''} found · ${cacheAgeText(search.data.data.cacheAgeMs)}`;
 
   return (
     <div className="search-dialog-backdrop" onMouseDown={onClose}>
@@ -107,9 +109,7 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
                 onClick={() => openCustomer(c._id)}
               >
                 <span className="result-name">{customerName(c)}</span>
-                <span className="result-meta">
-                  {[c.emailAddress, c.phoneNumber].filter(Boolean).join(' · ')}
-                </span>
+                <span className="result-meta">{[c.emailAddress, c.phoneNumber].filter(Boolean).join(' · ')}</span>
               </li>
             ))}
           </ul>

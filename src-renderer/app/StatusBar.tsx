@@ -41,7 +41,9 @@ export function StatusBar(): React.JSX.Element {
         {env?.builtIn ? <span className="badge badge-sandbox">Local sandbox — test data</span> : null}
       </span>
       <span data-testid="status-connection" className={`conn conn-${connection}`}>
-        {statusError ? `Status unavailable: ${statusError}` : `Connection: ${CONNECTION_LABEL[connection] ?? connection}`}
+        {statusError
+          ? `Status unavailable: ${statusError}`
+          : `Connection: ${CONNECTION_LABEL[connection] ?? connection}`}
       </span>
       {status?.rateLimit ? (
         <span data-testid="status-rate-limit">

@@ -29,7 +29,17 @@ export interface DataTableProps<T extends RowData> {
 /** How many rows before the end `onEndReached` fires, so the next page arrives before the user gets there. */
 const END_THRESHOLD = 20;
 
-export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onOpen, selectedKey, height = 520, rowHeight = 36, onEndReached }: DataTableProps<T>): React.JSX.Element {
+export function DataTable<T extends RowData>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  onOpen,
+  selectedKey,
+  height = 520,
+  rowHeight = 36,
+  onEndReached,
+}: DataTableProps<T>): React.JSX.Element {
   const table = useTable({ features, columns, data: rows });
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
@@ -121,7 +131,8 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowKey, onO
           const body = e.currentTarget;
           if (e.relatedTarget === null && left !== body) {
             window.setTimeout(() => {
-              if (!left.isConnected && (document.activeElement === document.body || document.activeElement === null)) body.focus({ preventScroll: true });
+              if (!left.isConnected && (document.activeElement === document.body || document.activeElement === null))
+                body.focus({ preventScroll: true });
             }, 0);
           }
         }}

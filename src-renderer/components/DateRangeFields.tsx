@@ -19,7 +19,10 @@ export function lastDays(days: number, today = new Date()): DateRange {
 
 /** Why this range cannot be asked for, in the words of the form, or null. */
 export function dateRangeProblem(range: DateRange): string | null {
-  const parsed = authorizationsListQuerySchema.safeParse({ fromDate: range.fromDate || undefined, toDate: range.toDate || undefined });
+  const parsed = authorizationsListQuerySchema.safeParse({
+    fromDate: range.fromDate || undefined,
+    toDate: range.toDate || undefined,
+  });
   if (parsed.success) return null;
   const message = parsed.error.issues[0]?.message ?? 'The date range is not valid';
   return message.replace(/\b(fromDate|toDate)\b/g, (name) => FIELD_LABELS[name] ?? name);
@@ -27,20 +30,36 @@ export function dateRangeProblem(range: DateRange): string | null {
 
 const PRESETS = [7, 30, 90] as const;
 
-export function DateRangeFields({ value, onChange }: { value: DateRange; onChange: (next: DateRange) => void }): React.JSX.Element {
+export function DateRangeFields({
+  value,
+  onChange,
+}: {
+  value: DateRange;
+  onChange: (next: DateRange) => void;
+}): React.JSX.Element {
   const problem = dateRangeProblem(value);
   return (
     <fieldset className="date-range">
       <legend className="visually-hidden">Date range</legend>
       <label>
         From date
-        <input type="date" value={value.fromDate} max={value.toDate || undefined} aria-invalid={problem ? true : undefined}
-          onChange={(e) => onChange({ ...value, fromDate: e.target.value })} />
+        <input
+          type="date"
+          value={value.fromDate}
+          max={value.toDate || undefined}
+          aria-invalid={problem ? true : undefined}
+          onChange={(e) => onChange({ ...value, fromDate: e.target.value })}
+        />
       </label>
       <label>
         To date
-        <input type="date" value={value.toDate} min={value.fromDate || undefined} aria-invalid={problem ? true : undefined}
-          onChange={(e) => onChange({ ...value, toDate: e.target.value })} />
+        <input
+          type="date"
+          value={value.toDate}
+          min={value.fromDate || undefined}
+          aria-invalid={problem ? true : undefined}
+          onChange={(e) => onChange({ ...value, toDate: e.target.value })}
+        />
       </label>
       <div className="range-presets" role="group" aria-label="Quick ranges">
         {PRESETS.map((days) => {
@@ -53,7 +72,11 @@ export function DateRangeFields({ value, onChange }: { value: DateRange; onChang
           );
         })}
       </div>
-      {problem ? <span className="field-error" role="alert">{problem}</span> : null}
+      {problem ? (
+        <span className="field-error" role="alert">
+          {problem}
+        </span>
+      ) : null}
     </fieldset>
   );
 }

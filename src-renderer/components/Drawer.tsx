@@ -1,7 +1,15 @@
 import { useEffect, useRef } from 'react';
 
 /** A side panel for a record's detail. Escape or the close button closes it; focus moves into it. */
-export function Drawer({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }): React.JSX.Element {
+export function Drawer({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}): React.JSX.Element {
   const ref = useRef<HTMLElement>(null);
   // The latest onClose without re-running the effect: focus moves in once, and back once on close.
   const close = useRef(onClose);

@@ -7,7 +7,15 @@ import { bridge } from '../lib/bridge';
 
 type ExportInput = InputOf<'exports.start'>;
 
-export function ExportButton({ source, query, label = 'Export CSV' }: { source: ExportInput['source']; query?: ExportInput['query']; label?: string }): React.JSX.Element {
+export function ExportButton({
+  source,
+  query,
+  label = 'Export CSV',
+}: {
+  source: ExportInput['source'];
+  query?: ExportInput['query'];
+  label?: string;
+}): React.JSX.Element {
   const [exportId, setExportId] = useState<string | null>(null);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +52,12 @@ export function ExportButton({ source, query, label = 'Export CSV' }: { source: 
     <div className="export" aria-live="polite">
       {running ? (
         <>
-          <progress className="progress" aria-label="Export progress" max={progress?.totalPages ?? undefined} value={progress?.pagesDone ?? undefined} />
+          <progress
+            className="progress"
+            aria-label="Export progress"
+            max={progress?.totalPages ?? undefined}
+            value={progress?.pagesDone ?? undefined}
+          />
           <span>{progress ? `${progress.rows.toLocaleString('en')} rows` : 'Starting…'}</span>
           <button type="button" onClick={() => exportId && void bridge().exports.cancel({ exportId })}>
             Cancel export
@@ -55,7 +68,11 @@ export function ExportButton({ source, query, label = 'Export CSV' }: { source: 
           {label}
         </button>
       )}
-      {progress?.phase === 'done' ? <span role="status">Saved {progress.rows.toLocaleString('en')} rows to {progress.file}</span> : null}
+      {progress?.phase === 'done' ? (
+        <span role="status">
+          Saved {progress.rows.toLocaleString('en')} rows to {progress.file}
+        </span>
+      ) : null}
       {progress?.phase === 'cancelled' ? <span role="status">Export cancelled</span> : null}
       {progress?.phase === 'failed' ? <span role="alert">Export failed: {progress.message}</span> : null}
       {error ? <span role="alert">{error}</span> : null}

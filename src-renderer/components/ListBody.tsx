@@ -14,14 +14,24 @@ export interface ListBodyProps<T extends RowData> extends Omit<DataTableProps<T>
   empty: React.ReactNode;
 }
 
-export function ListBody<T extends RowData>({ list, rows = list.rows, empty, ...table }: ListBodyProps<T>): React.JSX.Element {
+export function ListBody<T extends RowData>({
+  list,
+  rows = list.rows,
+  empty,
+  ...table
+}: ListBodyProps<T>): React.JSX.Element {
   // Rows already shown stay when a later request fails (a continuous list's next page); Retry goes below them.
   const failed = `Could not load ${table.label.toLowerCase()}`;
-  if (list.error && list.rows.length === 0) return <ErrorState title={failed} error={list.error.appError} onRetry={list.retry} />;
+  if (list.error && list.rows.length === 0)
+    return <ErrorState title={failed} error={list.error.appError} onRetry={list.retry} />;
   if (list.isPending && list.rows.length === 0) return <LoadingRows label={`Loading ${table.label.toLowerCase()}`} />;
   return (
     <div className={`list-body${list.isFetching ? ' list-refreshing' : ''}`} aria-busy={list.isFetching}>
-      {rows.length === 0 ? <EmptyState>{empty}</EmptyState> : <DataTable {...table} rows={rows} onEndReached={list.loadMore} />}
+      {rows.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <DataTable {...table} rows={rows} onEndReached={list.loadMore} />
+      )}
       {list.error ? <ErrorState title={failed} error={list.error.appError} onRetry={list.retry} /> : null}
     </div>
   );

@@ -4,7 +4,11 @@ import { Pager } from './Pager';
 import type { ListData } from './useListData';
 import type { ListPaging } from './useListQuery';
 
-export function ListFooter<T>({ list, paging: { continuous, page, limit, onPage, onLimit }, sizes }: {
+export function ListFooter<T>({
+  list,
+  paging: { continuous, page, limit, onPage, onLimit },
+  sizes,
+}: {
   list: ListData<T>;
   paging: ListPaging;
   sizes?: readonly number[];
@@ -12,7 +16,17 @@ export function ListFooter<T>({ list, paging: { continuous, page, limit, onPage,
   if (!continuous) {
     // No pager before the first page arrives or when it failed: "Page 0 of 0" says nothing.
     if (!list.pagination) return <></>;
-    return <Pager pagination={list.pagination} page={page} limit={limit} onPage={onPage} onLimit={onLimit} busy={list.isFetching} sizes={sizes} />;
+    return (
+      <Pager
+        pagination={list.pagination}
+        page={page}
+        limit={limit}
+        onPage={onPage}
+        onLimit={onLimit}
+        busy={list.isFetching}
+        sizes={sizes}
+      />
+    );
   }
   const total = list.pagination?.total;
   return (
@@ -32,7 +46,13 @@ export function ListFooter<T>({ list, paging: { continuous, page, limit, onPage,
 }
 
 /** Switches a list between pages and one continuous list that loads as you scroll. */
-export function ContinuousToggle({ checked, onChange }: { checked: boolean; onChange: (continuous: boolean) => void }): React.JSX.Element {
+export function ContinuousToggle({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (continuous: boolean) => void;
+}): React.JSX.Element {
   return (
     <label className="inline-check">
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />

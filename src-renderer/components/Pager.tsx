@@ -2,7 +2,15 @@ import type { Pagination } from '../../src-shared/api/envelope';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 
-export function Pager({ pagination, page, limit, onPage, onLimit, busy, sizes = PAGE_SIZES }: {
+export function Pager({
+  pagination,
+  page,
+  limit,
+  onPage,
+  onLimit,
+  busy,
+  sizes = PAGE_SIZES,
+}: {
   pagination: Pagination | undefined;
   page: number;
   limit: number;

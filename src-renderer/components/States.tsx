@@ -1,6 +1,14 @@
 import type { AppError } from '../../src-shared/ipc/result';
 
-export function ErrorState({ error, onRetry, title }: { error: AppError | string; onRetry?: () => void; title?: string }): React.JSX.Element {
+export function ErrorState({
+  error,
+  onRetry,
+  title,
+}: {
+  error: AppError | string;
+  onRetry?: () => void;
+  title?: string;
+}): React.JSX.Element {
   const message = typeof error === 'string' ? error : error.message;
   return (
     <div className="error-state" role="alert">

@@ -1,6 +1,12 @@
 // A labelled text input with an optional hint and the problem with its value, both tied to the input
 // (aria-describedby) so a rule broken as the user types is announced with the field.
-export function TextField({ label, idBase, hint, problem, ...input }: {
+export function TextField({
+  label,
+  idBase,
+  hint,
+  problem,
+  ...input
+}: {
   label: string;
   /** Unique on the page: the hint and problem ids are made from it. */
   idBase: string;

@@ -32,7 +32,12 @@ interface Fetched<T> {
   pagination?: Pagination;
 }
 
-async function fetchOne<T>(fetchPage: FetchPage<T>, page: number, limit: number, signal: AbortSignal): Promise<Fetched<T>> {
+async function fetchOne<T>(
+  fetchPage: FetchPage<T>,
+  page: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<Fetched<T>> {
   const r = await cancellable(signal, (options) => fetchPage(page, limit, options));
   if (!r.ok) throw new BridgeError(r.error);
   return { data: r.data, pagination: r.pagination };
@@ -57,7 +62,12 @@ export function useListData<T>(options: {
   paging: Pick<ListPaging, 'page' | 'limit' | 'continuous'>;
   enabled?: boolean;
 }): ListData<T> {
-  const { key, fetchPage, paging: { page, limit, continuous }, enabled = true } = options;
+  const {
+    key,
+    fetchPage,
+    paging: { page, limit, continuous },
+    enabled = true,
+  } = options;
   const env = useEnvironmentKey();
   const ready = enabled && env !== null;
   const paged = useQuery<Fetched<T>, BridgeError>({

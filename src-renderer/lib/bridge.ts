@@ -22,7 +22,10 @@ export function newRequestId(): string {
  * Runs a bridge call that stops in main when `signal` aborts (the user left the page).
  * Usage: `cancellable(signal, (opts) => bridge().accounts.list(query, opts))`.
  */
-export async function cancellable<T>(signal: AbortSignal | undefined, call: (options: { requestId: string }) => Promise<T>): Promise<T> {
+export async function cancellable<T>(
+  signal: AbortSignal | undefined,
+  call: (options: { requestId: string }) => Promise<T>,
+): Promise<T> {
   const requestId = newRequestId();
   const onAbort = () => void bridge().app.cancel({ requestId });
   signal?.addEventListener('abort', onAbort, { once: true });

@@ -24,7 +24,12 @@ const stored = {
 };
 
 export const addressSchema = z.looseObject({
-  line1: opt(str), line2: opt(str), city: opt(str), state: opt(str), postalCode: opt(str), country: opt(str),
+  line1: opt(str),
+  line2: opt(str),
+  city: opt(str),
+  state: opt(str),
+  postalCode: opt(str),
+  country: opt(str),
 });
 
 export const customerSchema = z.looseObject({
@@ -35,14 +40,16 @@ export const customerSchema = z.looseObject({
   isApproved: opt(bool),
   phoneNumber: opt(str),
   emailAddress: opt(str),
-  individual: opt(z.looseObject({
-    firstName: opt(str),
-    lastName: opt(str),
-    otherNames: opt(str),
-    dob: opt(str),
-    identity: opt(z.looseObject({ type: opt(str), number: opt(str) })),
-    documents: opt(z.looseObject({ idFrontUrl: opt(str), idBackUrl: opt(str), addressVerificationUrl: opt(str) })),
-  })),
+  individual: opt(
+    z.looseObject({
+      firstName: opt(str),
+      lastName: opt(str),
+      otherNames: opt(str),
+      dob: opt(str),
+      identity: opt(z.looseObject({ type: opt(str), number: opt(str) })),
+      documents: opt(z.looseObject({ idFrontUrl: opt(str), idBackUrl: opt(str), addressVerificationUrl: opt(str) })),
+    }),
+  ),
   billingAddress: opt(addressSchema),
 });
 export type Customer = z.infer<typeof customerSchema>;
@@ -78,9 +85,16 @@ export const spendingControlsSchema = z.looseObject({
   allowedCategories: opt(z.array(str)),
   blockedCategories: opt(z.array(str)),
   channels: opt(z.looseObject({ _id: opt(str), atm: opt(bool), pos: opt(bool), web: opt(bool), mobile: opt(bool) })),
-  spendingLimits: opt(z.array(z.looseObject({
-    _id: opt(str), amount: num, interval: str, categories: opt(z.array(str)),
-  }))),
+  spendingLimits: opt(
+    z.array(
+      z.looseObject({
+        _id: opt(str),
+        amount: num,
+        interval: str,
+        categories: opt(z.array(str)),
+      }),
+    ),
+  ),
 });
 export type SpendingControls = z.infer<typeof spendingControlsSchema>;
 
@@ -119,20 +133,51 @@ export const cardSchema = z.looseObject({
 export type Card = z.infer<typeof cardSchema>;
 
 export const merchantSchema = z.looseObject({
-  category: opt(str), name: opt(str), merchantId: opt(str), city: opt(str), state: opt(str), country: opt(str), postalCode: opt(str),
+  category: opt(str),
+  name: opt(str),
+  merchantId: opt(str),
+  city: opt(str),
+  state: opt(str),
+  country: opt(str),
+  postalCode: opt(str),
 });
 export const terminalSchema = z.looseObject({
-  rrn: opt(str), stan: opt(str), terminalId: opt(str), terminalOperatingEnvironment: opt(str), terminalAttendance: opt(str),
-  terminalType: opt(str), panEntryMode: opt(str), pinEntryMode: opt(str), cardHolderPresence: opt(bool), cardPresence: opt(bool),
+  rrn: opt(str),
+  stan: opt(str),
+  terminalId: opt(str),
+  terminalOperatingEnvironment: opt(str),
+  terminalAttendance: opt(str),
+  terminalType: opt(str),
+  panEntryMode: opt(str),
+  pinEntryMode: opt(str),
+  cardHolderPresence: opt(bool),
+  cardPresence: opt(bool),
 });
 export const transactionMetadataSchema = z.looseObject({ channel: opt(str), type: opt(str), reference: opt(str) });
-export const feeDetailSchema = z.looseObject({ contract: opt(str), currency: opt(str), amount: opt(num), description: opt(str) });
+export const feeDetailSchema = z.looseObject({
+  contract: opt(str),
+  currency: opt(str),
+  amount: opt(num),
+  description: opt(str),
+});
 export const requestHistoryItemSchema = z.looseObject({
-  amount: opt(num), currency: opt(str), approved: opt(bool), merchantAmount: opt(num), merchantCurrency: opt(str), reason: opt(str), createdAt: opt(str),
+  amount: opt(num),
+  currency: opt(str),
+  approved: opt(bool),
+  merchantAmount: opt(num),
+  merchantCurrency: opt(str),
+  reason: opt(str),
+  createdAt: opt(str),
 });
 export const verificationSchema = z.looseObject({
-  billingAddressLine1: opt(str), billingAddressPostalCode: opt(str), cvv: opt(str), expiry: opt(str), pin: opt(str),
-  threeDSecure: opt(str), safeToken: opt(str), authentication: opt(str),
+  billingAddressLine1: opt(str),
+  billingAddressPostalCode: opt(str),
+  cvv: opt(str),
+  expiry: opt(str),
+  pin: opt(str),
+  threeDSecure: opt(str),
+  safeToken: opt(str),
+  authentication: opt(str),
 });
 
 const movement = {
@@ -178,7 +223,13 @@ export const transactionSchema = z.looseObject({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const DISPUTE_REASONS = [
-  'not_received', 'fraudulent', 'duplicate', 'product_not_as_described', 'service_not_as_described', 'canceled', 'other',
+  'not_received',
+  'fraudulent',
+  'duplicate',
+  'product_not_as_described',
+  'service_not_as_described',
+  'canceled',
+  'other',
 ] as const;
 export const disputeSchema = z.looseObject({
   ...stored,

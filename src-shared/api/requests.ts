@@ -2,7 +2,13 @@
 // query of each list operation. The forms, the IPC boundary and the sandbox all validate with these.
 import { z } from 'zod';
 import {
-  ACCOUNT_TYPES, BANK_ACCOUNT_TYPES, CARD_BRANDS, CARD_TYPES, CHANNELS, CURRENCIES, SPENDING_INTERVALS,
+  ACCOUNT_TYPES,
+  BANK_ACCOUNT_TYPES,
+  CARD_BRANDS,
+  CARD_TYPES,
+  CHANNELS,
+  CURRENCIES,
+  SPENDING_INTERVALS,
 } from './records';
 import { OBJECT_ID, expiryProblem, luhnValid, parseExpirationDate, parseRangeDate } from './rules';
 
@@ -12,11 +18,16 @@ const described = (field: string) => ({
     iss.input === undefined ? `${field} is required` : `${field} is invalid`,
 });
 const reqString = (field: string) =>
-  z.string(described(field)).trim().min(1, { error: `${field} is required` });
+  z
+    .string(described(field))
+    .trim()
+    .min(1, { error: `${field} is required` });
 const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, {
     error: (iss: { input?: unknown }) =>
-      iss.input === undefined || iss.input === '' ? `${field} is required` : `${field} must be one of ${values.join(', ')}`,
+      iss.input === undefined || iss.input === ''
+        ? `${field} is required`
+        : `${field} must be one of ${values.join(', ')}`,
   });
 const objectId = (field: string) =>
   z.string(described(field)).regex(OBJECT_ID, { error: `${field} must be a 24-character id` });
@@ -26,9 +37,15 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
 export const DEFAULT_CUSTOMER_PAGE_SIZE = 100;
 
-const pageField = z.coerce.number({ error: 'page must be a whole number' }).int({ error: 'page must be a whole number' }).min(0, { error: 'page must be 0 or more' });
-const limitField = z.coerce.number({ error: 'limit must be a whole number' }).int({ error: 'limit must be a whole number' })
-  .min(1, { error: 'limit must be at least 1' }).max(MAX_PAGE_SIZE, { error: `limit must be at most ${MAX_PAGE_SIZE}` });
+const pageField = z.coerce
+  .number({ error: 'page must be a whole number' })
+  .int({ error: 'page must be a whole number' })
+  .min(0, { error: 'page must be 0 or more' });
+const limitField = z.coerce
+  .number({ error: 'limit must be a whole number' })
+  .int({ error: 'limit must be a whole number' })
+  .min(1, { error: 'limit must be at least 1' })
+  .max(MAX_PAGE_SIZE, { error: `limit must be at most ${MAX_PAGE_SIZE}` });
 
 export const pageQuerySchema = z.object({
   page: pageField.optional(),
@@ -55,9 +72,13 @@ function checkDateRange(q: { fromDate?: string; toDate?: string }, ctx: z.Refine
 }
 
 export const customersListQuerySchema = pageQuerySchema;
-export const authorizationsListQuerySchema = z.object({ ...pageQuerySchema.shape, ...dateRangeShape }).superRefine(checkDateRange);
+export const authorizationsListQuerySchema = z
+  .object({ ...pageQuerySchema.shape, ...dateRangeShape })
+  .superRefine(checkDateRange);
 export type AuthorizationsListQuery = z.infer<typeof authorizationsListQuerySchema>;
-export const cardTransactionsQuerySchema = z.object({ cardId: objectId('cardId'), ...pageQuerySchema.shape, ...dateRangeShape }).superRefine(checkDateRange);
+export const cardTransactionsQuerySchema = z
+  .object({ cardId: objectId('cardId'), ...pageQuerySchema.shape, ...dateRangeShape })
+  .superRefine(checkDateRange);
 export type CardTransactionsQuery = z.infer<typeof cardTransactionsQuerySchema>;
 export const ACCOUNT_CURRENCY_FILTERS = ['ALL', 'NGN', 'USD'] as const;
 export const accountsListQuerySchema = z.object({
@@ -72,16 +93,18 @@ export const fundingSourceGetSchema = z.object({ id: objectId('id') });
 export const cardBalanceQuerySchema = z.object({ cardId: objectId('cardId') });
 
 // ---------- POST /accounts ----------
-export const createAccountRequestSchema = z.object({
-  type: oneOf('type', ACCOUNT_TYPES),
-  currency: oneOf('currency', CURRENCIES),
-  accountType: oneOf('accountType', BANK_ACCOUNT_TYPES),
-  customerId: objectId('customerId').optional(),
-}).superRefine((v, ctx) => {
-  if (v.type === 'wallet' && !v.customerId) {
-    ctx.addIssue({ code: 'custom', path: ['customerId'], message: 'customerId is required' });
-  }
-});
+export const createAccountRequestSchema = z
+  .object({
+    type: oneOf('type', ACCOUNT_TYPES),
+    currency: oneOf('currency', CURRENCIES),
+    accountType: oneOf('accountType', BANK_ACCOUNT_TYPES),
+    customerId: objectId('customerId').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'wallet' && !v.customerId) {
+      ctx.addIssue({ code: 'custom', path: ['customerId'], message: 'customerId is required' });
+    }
+  });
 export type CreateAccountRequest = z.infer<typeof createAccountRequestSchema>;
 
 // ---------- name enquiry ----------
@@ -103,7 +126,14 @@ export const spendingLimitInputSchema = z.object({
 export const spendingControlsInputSchema = z.object({
   allowedCategories: z.array(z.string().min(1)).optional(),
   blockedCategories: z.array(z.string().min(1)).optional(),
-  channels: z.object(Object.fromEntries(CHANNELS.map((c) => [c, z.boolean().optional()])) as Record<(typeof CHANNELS)[number], z.ZodOptional<z.ZodBoolean>>).optional(),
+  channels: z
+    .object(
+      Object.fromEntries(CHANNELS.map((c) => [c, z.boolean().optional()])) as Record<
+        (typeof CHANNELS)[number],
+        z.ZodOptional<z.ZodBoolean>
+      >,
+    )
+    .optional(),
   spendingLimits: z.array(spendingLimitInputSchema).optional(),
 });
 export type SpendingControlsInput = z.infer<typeof spendingControlsInputSchema>;
@@ -133,7 +163,13 @@ const createCardShape = {
 export type CardPath = 'new' | 'fundingSource' | 'bankAccount' | 'replace';
 
 /** Which of the four issuing paths a request takes. */
-export function cardPathOf(v: { replacementFor?: string; reason?: string; fundingSourceId?: string; bankCode?: string; accountNumber?: string }): CardPath {
+export function cardPathOf(v: {
+  replacementFor?: string;
+  reason?: string;
+  fundingSourceId?: string;
+  bankCode?: string;
+  accountNumber?: string;
+}): CardPath {
   if (v.replacementFor || v.reason) return 'replace';
   if (v.fundingSourceId) return 'fundingSource';
   if (v.bankCode || v.accountNumber) return 'bankAccount';
@@ -143,7 +179,8 @@ export function cardPathOf(v: { replacementFor?: string; reason?: string; fundin
 /** POST /cards, with the rules of decisions.md. `now` is injectable so expiry rules are testable. */
 export function makeCreateCardRequestSchema(now: () => Date = () => new Date()) {
   return z.object(createCardShape).superRefine((v, ctx) => {
-    const need = (field: string, message = `${field} is required`) => ctx.addIssue({ code: 'custom', path: [field], message });
+    const need = (field: string, message = `${field} is required`) =>
+      ctx.addIssue({ code: 'custom', path: [field], message });
     if (v.type === 'physical') {
       if (!v.number) need('number', 'number is required for a physical card');
       else if (v.brand === 'Verve' || v.brand === 'AfriGo') {
@@ -151,12 +188,14 @@ export function makeCreateCardRequestSchema(now: () => Date = () => new Date()) 
         else if (!luhnValid(v.number)) need('number', 'number is not a valid card number (Luhn check failed)');
       }
     }
-    if (v.type === 'virtual' && !v.debitAccountId) need('debitAccountId', 'debitAccountId is required for a virtual card');
+    if (v.type === 'virtual' && !v.debitAccountId)
+      need('debitAccountId', 'debitAccountId is required for a virtual card');
     if (v.brand === 'MasterCard') {
       if (v.amount === undefined) need('amount', 'amount is required for a MasterCard');
       else if (!(v.amount > 0)) need('amount', 'amount must be more than 0');
     } else if (v.amount !== undefined && !(v.amount > 0)) need('amount', 'amount must be more than 0');
-    if (v.bankCode && !v.accountNumber) need('accountNumber', 'accountNumber is required to map a card to a bank account');
+    if (v.bankCode && !v.accountNumber)
+      need('accountNumber', 'accountNumber is required to map a card to a bank account');
     if (v.accountNumber && !v.bankCode) need('bankCode', 'bankCode is required to map a card to a bank account');
     if (v.replacementFor && !v.reason) need('reason', 'reason is required to replace a card');
     if (v.reason && !v.replacementFor) need('replacementFor', 'replacementFor is required to replace a card');

@@ -1,7 +1,12 @@
 // The one IPC contract: channel -> { input, output } schemas, and event -> payload schema.
 // Main validates every input with it; the preload and the renderer's types are derived from it.
 import { z } from 'zod';
-import { accountsChannels, authorizationsChannels, disputesChannels, fundingSourcesChannels } from './channels/accounts';
+import {
+  accountsChannels,
+  authorizationsChannels,
+  disputesChannels,
+  fundingSourcesChannels,
+} from './channels/accounts';
 import { cardsChannels } from './channels/cards';
 import { customersChannels, syncProgressSchema } from './channels/customers';
 import { exportProgressSchema, exportsChannels } from './channels/exports';
@@ -47,9 +52,10 @@ type DomainOf<C extends string> = C extends `${infer D}.${string}` ? D : never;
 type Domain = DomainOf<Channel>;
 type ChannelsOf<D extends Domain> = Extract<Channel, `${D}.${string}`>;
 type MethodName<C extends Channel> = C extends `${string}.${infer M}` ? M : never;
-type BridgeMethod<C extends Channel> = undefined extends InputOf<C>
-  ? (input?: InputOf<C>, options?: CallOptions) => Promise<Result<OutputOf<C>>>
-  : (input: InputOf<C>, options?: CallOptions) => Promise<Result<OutputOf<C>>>;
+type BridgeMethod<C extends Channel> =
+  undefined extends InputOf<C>
+    ? (input?: InputOf<C>, options?: CallOptions) => Promise<Result<OutputOf<C>>>
+    : (input: InputOf<C>, options?: CallOptions) => Promise<Result<OutputOf<C>>>;
 
 /** What the renderer sees as `window.cardDesk`. */
 export type CardDeskBridge = {

@@ -2,18 +2,39 @@
 // `contract.ts` proves at compile time (and a test at run time) that these match the contract exactly.
 
 export const CHANNEL_NAMES = [
-  'customers.list', 'customers.search', 'customers.get', 'customers.sync', 'customers.cancelSync',
-  'customers.cacheStatus', 'customers.setSyncSchedule',
-  'cards.create', 'cards.transactions', 'cards.balance', 'cards.known', 'cards.get',
-  'accounts.create', 'accounts.list', 'accounts.nameEnquiry',
+  'customers.list',
+  'customers.search',
+  'customers.get',
+  'customers.sync',
+  'customers.cancelSync',
+  'customers.cacheStatus',
+  'customers.setSyncSchedule',
+  'cards.create',
+  'cards.transactions',
+  'cards.balance',
+  'cards.known',
+  'cards.get',
+  'accounts.create',
+  'accounts.list',
+  'accounts.nameEnquiry',
   'authorizations.list',
   'disputes.list',
-  'fundingSources.list', 'fundingSources.get',
-  'environments.list', 'environments.save', 'environments.delete', 'environments.activate',
-  'keys.set', 'keys.has', 'keys.delete',
-  'app.status', 'app.cancel', 'app.openExternal',
-  'journal.list', 'journal.acknowledgeResend',
-  'exports.start', 'exports.cancel',
+  'fundingSources.list',
+  'fundingSources.get',
+  'environments.list',
+  'environments.save',
+  'environments.delete',
+  'environments.activate',
+  'keys.set',
+  'keys.has',
+  'keys.delete',
+  'app.status',
+  'app.cancel',
+  'app.openExternal',
+  'journal.list',
+  'journal.acknowledgeResend',
+  'exports.start',
+  'exports.cancel',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -28,8 +49,10 @@ export interface CallOptions {
   requestId?: string;
 }
 
-export const isChannelName = (s: unknown): s is ChannelName => typeof s === 'string' && (CHANNEL_NAMES as readonly string[]).includes(s);
-export const isEventName = (s: unknown): s is EventName => typeof s === 'string' && (EVENT_NAMES as readonly string[]).includes(s);
+export const isChannelName = (s: unknown): s is ChannelName =>
+  typeof s === 'string' && (CHANNEL_NAMES as readonly string[]).includes(s);
+export const isEventName = (s: unknown): s is EventName =>
+  typeof s === 'string' && (EVENT_NAMES as readonly string[]).includes(s);
 
 /** Events travel from main on `event:<name>` IPC channels. */
 export const EVENT_CHANNEL_PREFIX = 'event:';

@@ -37,7 +37,8 @@ export type Ok<T> = { ok: true; data: T; pagination?: Pagination };
 export type Err = { ok: false; error: AppError };
 export type Result<T> = Ok<T> | Err;
 
-export const ok = <T>(data: T, pagination?: Pagination): Ok<T> => (pagination ? { ok: true, data, pagination } : { ok: true, data });
+export const ok = <T>(data: T, pagination?: Pagination): Ok<T> =>
+  pagination ? { ok: true, data, pagination } : { ok: true, data };
 export const err = (kind: ErrorKind, message: string, extra: Omit<AppError, 'kind' | 'message'> = {}): Err => ({
   ok: false,
   error: { kind, message, ...extra },
@@ -58,6 +59,10 @@ export function validationError(issues: readonly { path: readonly PropertyKey[];
   }
   const first = issues[0];
   const field = first ? first.path.map(String).join('.') || undefined : undefined;
-  const message = first ? (field && !first.message.includes(field) ? `${field}: ${first.message}` : first.message) : 'Invalid input';
+  const message = first
+    ? field && !first.message.includes(field)
+      ? `${field}: ${first.message}`
+      : first.message
+    : 'Invalid input';
   return err('validation', message, { ...(field ? { field } : {}), fields });
 }

@@ -22,7 +22,8 @@ const SAMPLED_CUSTOMERS = 60;
 const LINEAR_QUERIES = 30;
 const ORIGIN = 'app://card-desk';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 /** Starts the sandbox in a child process (so it neither shares this thread nor counts in its RSS). */
@@ -32,7 +33,9 @@ async function sandboxProcess(customers: number): Promise<{ url: string; key: st
     const { startSandbox } = await import(${JSON.stringify(index)});
     const s = await startSandbox({ customers: ${customers}, rateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60000 } });
     console.log(JSON.stringify({ url: s.url, key: s.key }));`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -62,7 +65,9 @@ async function freshProcessSearch(folder: string, queries: string[]): Promise<{ 
     await cache.close();
     times.sort((a, b) => a - b);
     console.log(JSON.stringify({ rssMb: rss / 1048576, p95Ms: times[Math.floor(times.length * 0.95)] }));`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -78,15 +83,28 @@ function queriesFor(customers: Customer[]): string[] {
     const last = c.individual?.lastName ?? '';
     const nsn = (c.phoneNumber ?? '').replace(/^\+234/, '');
     out.push(
-      first.slice(0, 1), first.slice(0, 2), first.slice(0, 3), first, `${first} ${last.slice(0, 3)}`, `${first} ${last}`,
-      last.slice(0, 4), (c.emailAddress ?? '').slice(0, 8), c.emailAddress ?? '',
-      `0${nsn.slice(0, 3)} ${nsn.slice(3, 6)} ${nsn.slice(6)}`, `+234${nsn.slice(0, 5)}`, c._id.slice(0, 8),
+      first.slice(0, 1),
+      first.slice(0, 2),
+      first.slice(0, 3),
+      first,
+      `${first} ${last.slice(0, 3)}`,
+      `${first} ${last}`,
+      last.slice(0, 4),
+      (c.emailAddress ?? '').slice(0, 8),
+      c.emailAddress ?? '',
+      `0${nsn.slice(0, 3)} ${nsn.slice(3, 6)} ${nsn.slice(6)}`,
+      `+234${nsn.slice(0, 5)}`,
+      c._id.slice(0, 8),
     );
   }
   return out.filter((q) => q.trim());
 }
 
-async function time(queries: string[], run: (q: string) => Promise<unknown> | unknown, onEach?: () => void): Promise<number[]> {
+async function time(
+  queries: string[],
+  run: (q: string) => Promise<unknown> | unknown,
+  onEach?: () => void,
+): Promise<number[]> {
   const times: number[] = [];
   for (const q of queries) {
     const t = performance.now();
@@ -106,14 +124,20 @@ export const cacheBenchmark: Benchmark = {
     const api = createCardApiClient({ baseUrl: sandbox.url, getKey: async () => sandbox.key });
     let last: SyncProgress | null = null;
     const cache = await openCustomerCache({
-      folder, environmentId: 'bench', api,
+      folder,
+      environmentId: 'bench',
+      api,
       emit: (_name, p) => {
         last = p as SyncProgress;
       },
     });
     try {
       // Sync
-      const ticker = setInterval(() => last && ctx.print(`  syncing: ${last.pagesDone}/${last.totalPages ?? '?'} pages, ${last.ratePerSecond}/s`), 10_000);
+      const ticker = setInterval(
+        () =>
+          last && ctx.print(`  syncing: ${last.pagesDone}/${last.totalPages ?? '?'} pages, ${last.ratePerSecond}/s`),
+        10_000,
+      );
       const t0 = performance.now();
       const synced = await cache.sync();
       const syncS = (performance.now() - t0) / 1000;
@@ -122,12 +146,18 @@ export const cacheBenchmark: Benchmark = {
       const rate = synced.data.customers / syncS;
       // The file and its write-ahead log (emptied by the checkpoint that ends a sync).
       const fileBytes = statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
-      ctx.print(`synced ${synced.data.customers.toLocaleString('en')} customers in ${syncS.toFixed(1)} s: ${rate.toFixed(0)}/s (goal >= 20,000); file ${mb(fileBytes).toFixed(0)} MB`);
+      ctx.print(
+        `synced ${synced.data.customers.toLocaleString('en')} customers in ${syncS.toFixed(1)} s: ${rate.toFixed(0)}/s (goal >= 20,000); file ${mb(fileBytes).toFixed(0)} MB`,
+      );
 
       // Queries from a spread of stored customers.
       const peek = new DatabaseSync(file, { readOnly: true });
       const step = Math.max(1, Math.floor(ctx.customers / SAMPLED_CUSTOMERS));
-      const sampled = Array.from({ length: SAMPLED_CUSTOMERS }, (_, i) => peek.prepare('SELECT json FROM customers WHERE seq = ?').get(1 + ((i * step + 7) % ctx.customers))?.json)
+      const sampled = Array.from(
+        { length: SAMPLED_CUSTOMERS },
+        (_, i) =>
+          peek.prepare('SELECT json FROM customers WHERE seq = ?').get(1 + ((i * step + 7) % ctx.customers))?.json,
+      )
         .filter((j): j is string => typeof j === 'string')
         .map((j) => JSON.parse(j) as Customer);
       peek.close();
@@ -138,7 +168,9 @@ export const cacheBenchmark: Benchmark = {
       const sampleRss = () => (rss = Math.max(rss, process.memoryUsage().rss));
       await time(queries, (q) => cache.search(q)); // warm the page cache
       const direct = await time(queries, (q) => cache.search(q), sampleRss);
-      ctx.print(`${queries.length} searches in the cache: p50 ${percentile(direct, 50).toFixed(2)} ms, p95 ${percentile(direct, 95).toFixed(2)} ms, max ${direct.at(-1)!.toFixed(2)} ms (goal p95 <= 5 ms)`);
+      ctx.print(
+        `${queries.length} searches in the cache: p50 ${percentile(direct, 50).toFixed(2)} ms, p95 ${percentile(direct, 95).toFixed(2)} ms, max ${direct.at(-1)!.toFixed(2)} ms (goal p95 <= 5 ms)`,
+      );
 
       // Through the IPC dispatcher: sender check, input validation, handler, and the structured clone IPC makes.
       const dispatch = createDispatcher({
@@ -147,20 +179,31 @@ export const cacheBenchmark: Benchmark = {
         cancels: new CancelRegistry(),
       });
       const sender = { frameUrl: `${ORIGIN}/index.html`, isTopFrame: true };
-      const viaHandler = await time(queries, async (q) => structuredClone(await dispatch('customers.search', sender, { query: q })), sampleRss);
-      ctx.print(`through the IPC handler: p50 ${percentile(viaHandler, 50).toFixed(2)} ms, p95 ${percentile(viaHandler, 95).toFixed(2)} ms (goal <= 30 ms)`);
+      const viaHandler = await time(
+        queries,
+        async (q) => structuredClone(await dispatch('customers.search', sender, { query: q })),
+        sampleRss,
+      );
+      ctx.print(
+        `through the IPC handler: p50 ${percentile(viaHandler, 50).toFixed(2)} ms, p95 ${percentile(viaHandler, 95).toFixed(2)} ms (goal <= 30 ms)`,
+      );
       const youngGen = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
-      ctx.print(`process RSS while searching: ${mb(rss).toFixed(0)} MB (goal <= 250 MB), of which this thread's V8 young generation ${mb(youngGen).toFixed(0)} MB`);
+      ctx.print(
+        `process RSS while searching: ${mb(rss).toFixed(0)} MB (goal <= 250 MB), of which this thread's V8 young generation ${mb(youngGen).toFixed(0)} MB`,
+      );
       await cache.close();
 
       // The same searches in a fresh process that only opens the synced cache (the app started after a sync).
       const fresh = await freshProcessSearch(folder, queries);
-      ctx.print(`in a fresh process that opens the synced cache: RSS ${fresh.rssMb.toFixed(0)} MB while searching, p95 ${fresh.p95Ms.toFixed(2)} ms`);
+      ctx.print(
+        `in a fresh process that opens the synced cache: RSS ${fresh.rssMb.toFixed(0)} MB while searching, p95 ${fresh.p95Ms.toFixed(2)} ms`,
+      );
 
       // The naive alternative: every customer's JSON in an array, filter + includes.
       const reader = new DatabaseSync(file, { readOnly: true });
       const all: string[] = [];
-      for (const row of reader.prepare('SELECT json FROM customers').iterate()) all.push(String(row.json).toLowerCase());
+      for (const row of reader.prepare('SELECT json FROM customers').iterate())
+        all.push(String(row.json).toLowerCase());
       reader.close();
       const linearQueries = queries.filter((_, i) => i % Math.ceil(queries.length / LINEAR_QUERIES) === 0);
       const linear = await time(linearQueries, (q) => {
@@ -168,7 +211,9 @@ export const cacheBenchmark: Benchmark = {
         return all.filter((json) => json.includes(needle)).slice(0, 50);
       });
       const linearP95 = percentile(linear, 95);
-      ctx.print(`linear scan of ${all.length.toLocaleString('en')} JSON strings: p95 ${linearP95.toFixed(1)} ms, ${(linearP95 / percentile(direct, 95)).toFixed(0)}x the cache's p95`);
+      ctx.print(
+        `linear scan of ${all.length.toLocaleString('en')} JSON strings: p95 ${linearP95.toFixed(1)} ms, ${(linearP95 / percentile(direct, 95)).toFixed(0)}x the cache's p95`,
+      );
 
       return {
         cache_search_p50_ms: percentile(direct, 50),

@@ -3,7 +3,4 @@ import { sandboxBenchmark } from './sandbox.bench';
 import { cacheBenchmark } from './cache.bench';
 
 /** Every benchmark `npm run bench` runs, in order. */
-export const benchmarks: Benchmark[] = [
-  sandboxBenchmark,
-  cacheBenchmark,
-];
+export const benchmarks: Benchmark[] = [sandboxBenchmark, cacheBenchmark];

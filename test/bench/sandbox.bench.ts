@@ -53,7 +53,15 @@ function runClient(url: string, key: string, pages: number): Promise<LoadResult>
   return new Promise((resolve, reject) => {
     const worker = new Worker(CLIENT, {
       eval: true,
-      workerData: { url, key, concurrency: CONCURRENCY, durationMs: DURATION_MS, pageSize: PAGE_SIZE, pages, warmup: WARMUP },
+      workerData: {
+        url,
+        key,
+        concurrency: CONCURRENCY,
+        durationMs: DURATION_MS,
+        pageSize: PAGE_SIZE,
+        pages,
+        warmup: WARMUP,
+      },
     });
     worker.once('message', (m: LoadResult) => resolve(m));
     worker.once('error', reject);
@@ -72,7 +80,9 @@ export const sandboxBenchmark: Benchmark = {
     });
     const startMs = performance.now() - started;
     const rssMb = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
-    ctx.print(`started with ${ctx.customers.toLocaleString('en')} customers in ${startMs.toFixed(0)} ms, RSS +${rssMb.toFixed(1)} MB`);
+    ctx.print(
+      `started with ${ctx.customers.toLocaleString('en')} customers in ${startMs.toFixed(0)} ms, RSS +${rssMb.toFixed(1)} MB`,
+    );
     try {
       const cpuBefore = process.threadCpuUsage();
       const load = await runClient(sandbox.url, sandbox.key, Math.ceil(ctx.customers / PAGE_SIZE));
@@ -82,9 +92,11 @@ export const sandboxBenchmark: Benchmark = {
       const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / (load.done + load.failed + WARMUP);
       ctx.print(
         `${load.done} pages of ${PAGE_SIZE} in ${load.seconds.toFixed(2)} s on ${CONCURRENCY} keep-alive connections ` +
-        `(${load.failed} not 200): ${rps.toFixed(0)} requests/s (goal >= 2,000)`,
+          `(${load.failed} not 200): ${rps.toFixed(0)} requests/s (goal >= 2,000)`,
       );
-      ctx.print(`server thread CPU: ${cpuMsPerRequest.toFixed(3)} ms per request (at most ${(1000 / cpuMsPerRequest).toFixed(0)} requests/s on one free core)`);
+      ctx.print(
+        `server thread CPU: ${cpuMsPerRequest.toFixed(3)} ms per request (at most ${(1000 / cpuMsPerRequest).toFixed(0)} requests/s on one free core)`,
+      );
       return { sandbox_customers_rps: rps, sandbox_start_1m_ms: startMs, sandbox_rss_1m_mb: rssMb };
     } finally {
       await sandbox.stop();

@@ -5,7 +5,15 @@ import type { Account } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry, choosePageSize, closeWithEscape, openRowWithKeyboard, pagerText, rowCount, rowText, startOnList, waitForRows,
+  checkErrorStateAndRetry,
+  choosePageSize,
+  closeWithEscape,
+  openRowWithKeyboard,
+  pagerText,
+  rowCount,
+  rowText,
+  startOnList,
+  waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
 import type { E2E } from './support';
@@ -45,7 +53,9 @@ describe('Accounts', () => {
     // Balances in the account's currency, two decimals.
     const withBalance = first.data[0]!;
     const symbol = withBalance.currency === 'USD' ? '$' : '₦';
-    expect(rows[0]).toContain(`${symbol}${withBalance.currentBalance!.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    expect(rows[0]).toContain(
+      `${symbol}${withBalance.currentBalance!.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    );
     await e2e.screenshot('accounts');
     expect(await e2e.axeViolations()).toEqual([]);
   });
@@ -87,7 +97,9 @@ describe('Accounts', () => {
 
     await choosePageSize(page(), 50);
     const big = await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=50');
-    await expect.poll(() => pagerText(page())).toBe(`Page 1 of ${big.pagination!.pages} · ${big.pagination!.total} in all`);
+    await expect
+      .poll(() => pagerText(page()))
+      .toBe(`Page 1 of ${big.pagination!.pages} · ${big.pagination!.total} in all`);
     await waitForRows(page(), TABLE);
     expect(await rowCount(page(), TABLE)).toBe(big.data.length);
     expect(big.data.length).toBe(Math.min(50, big.pagination!.total));
@@ -99,7 +111,15 @@ describe('Accounts', () => {
     const expected = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=25')).data[2]!;
     const dialog = await openRowWithKeyboard(page(), TABLE, 2);
     const text = (await dialog.textContent()) ?? '';
-    for (const value of [expected.accountNumber!, expected.accountName!, expected.bankCode!, expected.provider!, expected.referenceCode!, expected.providerReference!, expected.accountType!]) {
+    for (const value of [
+      expected.accountNumber!,
+      expected.accountName!,
+      expected.bankCode!,
+      expected.provider!,
+      expected.referenceCode!,
+      expected.providerReference!,
+      expected.accountType!,
+    ]) {
       expect(text).toContain(value);
     }
     expect(text).toContain('Available balance');
@@ -139,7 +159,8 @@ describe('Accounts', () => {
     await dialog.getByLabel('Currency').selectOption('USD');
     await dialog.getByRole('button', { name: 'Open account' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Account opened' }).waitFor();
-    const created = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&type=account&page=0&limit=25')).data[0]!;
+    const created = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&type=account&page=0&limit=25'))
+      .data[0]!;
     expect(await dialog.textContent()).toContain(created.accountNumber!);
     await dialog.getByRole('button', { name: 'Close open an account or wallet' }).click();
     await expect.poll(() => rowCount(page(), TABLE)).toBe(before + 1);
@@ -149,9 +170,13 @@ describe('Accounts', () => {
     await waitForRows(page(), TABLE);
   });
 
-  it('shows the API message with Retry when the service fails, and the rows once it recovers', { timeout: 90_000 }, async () => {
-    await checkErrorStateAndRetry(e2e, { route: 'accounts', table: TABLE, endpoint: 'GET /accounts' });
-  });
+  it(
+    'shows the API message with Retry when the service fails, and the rows once it recovers',
+    { timeout: 90_000 },
+    async () => {
+      await checkErrorStateAndRetry(e2e, { route: 'accounts', table: TABLE, endpoint: 'GET /accounts' });
+    },
+  );
 
   it('reported no console errors, page errors or CSP violations', () => {
     expect(e2e.problems).toEqual([]);

@@ -7,7 +7,16 @@ import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { toDateInput } from '../../src-renderer/lib/format';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry, choosePageSize, closeWithEscape, listRows, openRowWithKeyboard, pagerText, rowCount, rowText, startOnList, waitForRows,
+  checkErrorStateAndRetry,
+  choosePageSize,
+  closeWithEscape,
+  listRows,
+  openRowWithKeyboard,
+  pagerText,
+  rowCount,
+  rowText,
+  startOnList,
+  waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
 import type { E2E } from './support';
@@ -22,14 +31,21 @@ const monthAgo = toDateInput(subDays(new Date(), 29));
 const weekAgo = toDateInput(subDays(new Date(), 6));
 
 beforeAll(async () => {
-  ({ e2e, sandbox } = await startOnList({ sandbox: { seed: 3131, customers: 150 }, route: 'authorizations', table: TABLE }));
+  ({ e2e, sandbox } = await startOnList({
+    sandbox: { seed: 3131, customers: 150 },
+    route: 'authorizations',
+    table: TABLE,
+  }));
 });
 afterAll(async () => {
   await e2e?.close();
 });
 
 const list = (from: string, to: string, pageIndex: number, limit: number) =>
-  sandboxGet<Authorization[]>(sandbox, `/cards/authorizations?fromDate=${from}&toDate=${to}&page=${pageIndex}&limit=${limit}`);
+  sandboxGet<Authorization[]>(
+    sandbox,
+    `/cards/authorizations?fromDate=${from}&toDate=${to}&page=${pageIndex}&limit=${limit}`,
+  );
 
 describe('Authorizations', () => {
   it('shows the last 30 days by default, as the sandbox answers, with merchant, amount, card and customer', async () => {
@@ -38,7 +54,9 @@ describe('Authorizations', () => {
     expect(await main().getByLabel('To date').inputValue()).toBe(today);
     const expected = await list(monthAgo, today, 0, 25);
     expect(expected.pagination!.total).toBeGreaterThan(25);
-    expect(await pagerText(page())).toBe(`Page 1 of ${expected.pagination!.pages} · ${expected.pagination!.total} in all`);
+    expect(await pagerText(page())).toBe(
+      `Page 1 of ${expected.pagination!.pages} · ${expected.pagination!.total} in all`,
+    );
     expect(await rowCount(page(), TABLE)).toBe(25);
     for (let i = 0; i < 6; i++) {
       const a = expected.data[i]!;
@@ -48,7 +66,9 @@ describe('Authorizations', () => {
       expect(text).toContain((a.customer as Customer).name!);
       expect(text).toContain(a.approved ? 'Approved' : 'Not approved');
       const symbol = a.currency === 'USD' ? '$' : '₦';
-      expect(text).toContain(`${symbol}${a.amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+      expect(text).toContain(
+        `${symbol}${a.amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      );
       expect(text).toContain(`fee ${symbol}`);
     }
     await e2e.screenshot('authorizations');
@@ -114,7 +134,9 @@ describe('Authorizations', () => {
     expect(p1.data[0]!._id).not.toBe(p0.data[0]!._id);
     await choosePageSize(page(), 50);
     const big = await list(monthAgo, today, 0, 50);
-    await expect.poll(() => pagerText(page())).toBe(`Page 1 of ${big.pagination!.pages} · ${big.pagination!.total} in all`);
+    await expect
+      .poll(() => pagerText(page()))
+      .toBe(`Page 1 of ${big.pagination!.pages} · ${big.pagination!.total} in all`);
     await waitForRows(page(), TABLE);
     expect(await rowCount(page(), TABLE)).toBe(big.data.length);
     await choosePageSize(page(), 25);
@@ -145,7 +167,10 @@ describe('Authorizations', () => {
 
   it('exports every authorization of the range as CSV, matching the sandbox', async () => {
     const csv = await exportCsvFrom(main());
-    const expected = await sandboxAll<Authorization>(sandbox, `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`);
+    const expected = await sandboxAll<Authorization>(
+      sandbox,
+      `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`,
+    );
     expect(expected.length).toBeGreaterThan(25);
     expect(csv.reportedRows).toBe(expected.length);
     expect(csv.rows.map((r) => r.id)).toEqual(expected.map((a) => a._id));
@@ -159,13 +184,23 @@ describe('Authorizations', () => {
     expect(await main().getByLabel('To date').inputValue()).toBe(dayWithActivity);
     const day = await list(dayWithActivity, dayWithActivity, 0, 25);
     expect(day.pagination!.total).toBeGreaterThan(0);
-    await expect.poll(() => pagerText(page())).toBe(`Page 1 of ${day.pagination!.pages} · ${day.pagination!.total} in all`);
+    await expect
+      .poll(() => pagerText(page()))
+      .toBe(`Page 1 of ${day.pagination!.pages} · ${day.pagination!.total} in all`);
     expect(await rowText(page(), TABLE, 0)).toContain(day.data[0]!.merchant!.name!);
   });
 
-  it('shows the API message with Retry when the service fails, and the rows once it recovers', { timeout: 90_000 }, async () => {
-    await checkErrorStateAndRetry(e2e, { route: 'authorizations', table: TABLE, endpoint: 'GET /cards/authorizations' });
-  });
+  it(
+    'shows the API message with Retry when the service fails, and the rows once it recovers',
+    { timeout: 90_000 },
+    async () => {
+      await checkErrorStateAndRetry(e2e, {
+        route: 'authorizations',
+        table: TABLE,
+        endpoint: 'GET /cards/authorizations',
+      });
+    },
+  );
 
   it('reported no console errors, page errors or CSP violations', () => {
     expect(e2e.problems).toEqual([]);

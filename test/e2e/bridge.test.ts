@@ -16,7 +16,9 @@ afterAll(async () => {
 describe('window.cardDesk in the page', () => {
   it('has exactly the contract channels grouped by domain, plus events.on', async () => {
     const names = await e2e.page.evaluate(() =>
-      Object.entries(window.cardDesk as unknown as Record<string, Record<string, unknown>>).flatMap(([d, g]) => Object.keys(g).map((m) => `${d}.${m}`)),
+      Object.entries(window.cardDesk as unknown as Record<string, Record<string, unknown>>).flatMap(([d, g]) =>
+        Object.keys(g).map((m) => `${d}.${m}`),
+      ),
     );
     expect(names.sort()).toEqual([...CHANNEL_NAMES, 'events.on'].sort());
   });
@@ -34,7 +36,10 @@ describe('window.cardDesk in the page', () => {
     const refused = await e2e.page.evaluate(async () => {
       const res = await fetch('/__harness/invoke', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Harness-Token': new URLSearchParams(location.search).get('token') ?? '' },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Harness-Token': new URLSearchParams(location.search).get('token') ?? '',
+        },
         body: JSON.stringify({ channel: 'keys.get', input: { environmentId: 'local-sandbox' } }),
       });
       return res.json();
@@ -44,7 +49,11 @@ describe('window.cardDesk in the page', () => {
 
   it('refuses calls without the harness token', async () => {
     const status = await e2e.page.evaluate(async () => {
-      const res = await fetch('/__harness/invoke', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"channel":"app.status"}' });
+      const res = await fetch('/__harness/invoke', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"channel":"app.status"}',
+      });
       return res.status;
     });
     expect(status).toBe(403);

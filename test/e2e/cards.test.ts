@@ -68,12 +68,17 @@ describe('Cards', () => {
 
     // Filter by the last four digits of one card.
     const card = sandbox.fixtures.cards.find((c) => cardIds.includes(c.id))!;
-    const known = (await page().evaluate((id) => window.cardDesk.cards.get({ id }), card.id)) as { ok: true; data: { maskedPan: string } };
+    const known = (await page().evaluate((id) => window.cardDesk.cards.get({ id }), card.id)) as {
+      ok: true;
+      data: { maskedPan: string };
+    };
     const last4 = known.data.maskedPan.replace(/\D/g, '').slice(-4);
     await page().getByRole('searchbox', { name: 'Filter cards' }).fill(last4);
     await expect.poll(() => page().url()).toContain(`q=${last4}`);
     await expect.poll(async () => (await knownRows().allTextContents()).every((t) => t.includes(last4))).toBe(true);
-    await knownRows().filter({ hasText: card.id.slice(-8) }).waitFor();
+    await knownRows()
+      .filter({ hasText: card.id.slice(-8) })
+      .waitFor();
 
     await page().getByRole('searchbox', { name: 'Filter cards' }).fill('');
     await expect.poll(pagerText).toContain(`${cardIds.length} in all`);
@@ -83,69 +88,87 @@ describe('Cards', () => {
     for (const r of csv.rows) expect(r.maskedPan).not.toMatch(/\d{12,}/);
   });
 
-  it('opens a card with its controls, balance and transactions as the sandbox has them', { timeout: 120_000 }, async () => {
-    // The card with the most transactions.
-    const counts = await Promise.all(
-      cardIds.map(async (id) => ({ id, total: (await sandboxGet<Transaction[]>(sandbox, `/cards/${id}/transactions?limit=1`)).pagination!.total })),
-    );
-    const { id, total } = counts.sort((a, b) => b.total - a.total)[0]!;
-    expect(total).toBeGreaterThan(2);
+  it(
+    'opens a card with its controls, balance and transactions as the sandbox has them',
+    { timeout: 120_000 },
+    async () => {
+      // The card with the most transactions.
+      const counts = await Promise.all(
+        cardIds.map(async (id) => ({
+          id,
+          total: (await sandboxGet<Transaction[]>(sandbox, `/cards/${id}/transactions?limit=1`)).pagination!.total,
+        })),
+      );
+      const { id, total } = counts.sort((a, b) => b.total - a.total)[0]!;
+      expect(total).toBeGreaterThan(2);
 
-    await page().getByRole('searchbox', { name: 'Filter cards' }).fill(id);
-    await expect.poll(() => rowCount(page(), 'Known cards')).toBe(1);
-    await knownRows().first().click();
-    await page().waitForURL(new RegExp(`#/cards/${id}`));
-    const known = (await page().evaluate((cardId) => window.cardDesk.cards.get({ id: cardId }), id)) as {
-      ok: true;
-      data: { maskedPan: string; currency: string; brand: string; spendingControls?: { spendingLimits?: unknown[] } };
-    };
-    await page().getByRole('heading', { level: 1, name: `Card ${known.data.maskedPan}` }).waitFor();
-    expect(await page().getByTestId('card-pan').textContent()).toBe(known.data.maskedPan);
-    expect(known.data.maskedPan).not.toMatch(/\d{12,}/);
+      await page().getByRole('searchbox', { name: 'Filter cards' }).fill(id);
+      await expect.poll(() => rowCount(page(), 'Known cards')).toBe(1);
+      await knownRows().first().click();
+      await page().waitForURL(new RegExp(`#/cards/${id}`));
+      const known = (await page().evaluate((cardId) => window.cardDesk.cards.get({ id: cardId }), id)) as {
+        ok: true;
+        data: { maskedPan: string; currency: string; brand: string; spendingControls?: { spendingLimits?: unknown[] } };
+      };
+      await page()
+        .getByRole('heading', { level: 1, name: `Card ${known.data.maskedPan}` })
+        .waitFor();
+      expect(await page().getByTestId('card-pan').textContent()).toBe(known.data.maskedPan);
+      expect(known.data.maskedPan).not.toMatch(/\d{12,}/);
 
-    const balance = (await sandboxGet<{ currentBalance: number; availableBalance: number }>(sandbox, `/cards/${id}/balance`)).data;
-    await expect.poll(() => page().getByTestId('balance-current').textContent()).toBe(formatMoney(balance.currentBalance, known.data.currency));
-    expect(await page().getByTestId('balance-available').textContent()).toBe(formatMoney(balance.availableBalance, known.data.currency));
+      const balance = (
+        await sandboxGet<{ currentBalance: number; availableBalance: number }>(sandbox, `/cards/${id}/balance`)
+      ).data;
+      await expect
+        .poll(() => page().getByTestId('balance-current').textContent())
+        .toBe(formatMoney(balance.currentBalance, known.data.currency));
+      expect(await page().getByTestId('balance-available').textContent()).toBe(
+        formatMoney(balance.availableBalance, known.data.currency),
+      );
 
-    const controls = page().getByRole('region', { name: 'Spending controls' });
-    await controls.getByRole('list', { name: 'Channels' }).waitFor();
-    expect(await controls.getByRole('listitem').count()).toBe(4);
+      const controls = page().getByRole('region', { name: 'Spending controls' });
+      await controls.getByRole('list', { name: 'Channels' }).waitFor();
+      expect(await controls.getByRole('listitem').count()).toBe(4);
 
-    const txTable = page().getByRole('table', { name: 'Card transactions' });
-    await txTable.waitFor();
-    await expect.poll(pagerText).toContain(`${total} in all`);
-    expect(await rowCount(page(), 'Card transactions')).toBe(Math.min(25, total));
-    await screenshotWhole(e2e, 'card-detail');
-    expect(await e2e.axeViolations()).toEqual([]);
+      const txTable = page().getByRole('table', { name: 'Card transactions' });
+      await txTable.waitFor();
+      await expect.poll(pagerText).toContain(`${total} in all`);
+      expect(await rowCount(page(), 'Card transactions')).toBe(Math.min(25, total));
+      await screenshotWhole(e2e, 'card-detail');
+      expect(await e2e.axeViolations()).toEqual([]);
 
-    // A transaction's detail opens in a drawer and Escape closes it.
-    await txRows().first().click();
-    await page().getByRole('dialog', { name: 'Transaction' }).waitFor();
-    expect(await e2e.axeViolations()).toEqual([]);
-    await page().keyboard.press('Escape');
-    await expect.poll(() => page().getByRole('dialog', { name: 'Transaction' }).count()).toBe(0);
+      // A transaction's detail opens in a drawer and Escape closes it.
+      await txRows().first().click();
+      await page().getByRole('dialog', { name: 'Transaction' }).waitFor();
+      expect(await e2e.axeViolations()).toEqual([]);
+      await page().keyboard.press('Escape');
+      await expect.poll(() => page().getByRole('dialog', { name: 'Transaction' }).count()).toBe(0);
 
-    // A date range from the middle transaction's day to today, checked against the sandbox's answer.
-    const every = await sandboxAll<Transaction>(sandbox, `/cards/${id}/transactions`);
-    const middle = every[Math.floor(every.length / 2)]!;
-    const fromDate = middle.createdAt!.slice(0, 10);
-    const toDate = new Date().toISOString().slice(0, 10);
-    const inRange = await sandboxAll<Transaction>(sandbox, `/cards/${id}/transactions?fromDate=${fromDate}&toDate=${toDate}`);
-    expect(inRange.length).toBeGreaterThan(0);
-    expect(inRange.length).toBeLessThan(every.length);
-    await page().getByLabel('From date').fill(fromDate);
-    await page().getByLabel('To date').fill(toDate);
-    await expect.poll(pagerText).toContain(`${inRange.length} in all`);
-    expect(page().url()).toContain(`fromDate=${fromDate}`);
+      // A date range from the middle transaction's day to today, checked against the sandbox's answer.
+      const every = await sandboxAll<Transaction>(sandbox, `/cards/${id}/transactions`);
+      const middle = every[Math.floor(every.length / 2)]!;
+      const fromDate = middle.createdAt!.slice(0, 10);
+      const toDate = new Date().toISOString().slice(0, 10);
+      const inRange = await sandboxAll<Transaction>(
+        sandbox,
+        `/cards/${id}/transactions?fromDate=${fromDate}&toDate=${toDate}`,
+      );
+      expect(inRange.length).toBeGreaterThan(0);
+      expect(inRange.length).toBeLessThan(every.length);
+      await page().getByLabel('From date').fill(fromDate);
+      await page().getByLabel('To date').fill(toDate);
+      await expect.poll(pagerText).toContain(`${inRange.length} in all`);
+      expect(page().url()).toContain(`fromDate=${fromDate}`);
 
-    const csv = await exportCsvFrom(page().getByRole('region', { name: 'Transactions' }));
-    expect(csv.reportedRows).toBe(inRange.length);
-    expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(inRange.map((t) => t._id)));
+      const csv = await exportCsvFrom(page().getByRole('region', { name: 'Transactions' }));
+      expect(csv.reportedRows).toBe(inRange.length);
+      expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(inRange.map((t) => t._id)));
 
-    // A range the wrong way round is refused in the form, named by its field.
-    await page().getByLabel('From date').fill(toDate);
-    await page().getByLabel('To date').fill(fromDate);
-    await page().getByText('From date must not be after To date').waitFor();
-    expect(e2e.problems).toEqual([]);
-  });
+      // A range the wrong way round is refused in the form, named by its field.
+      await page().getByLabel('From date').fill(toDate);
+      await page().getByLabel('To date').fill(fromDate);
+      await page().getByText('From date must not be after To date').waitFor();
+      expect(e2e.problems).toEqual([]);
+    },
+  );
 });

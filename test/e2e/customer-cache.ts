@@ -28,10 +28,12 @@ export async function startWithCustomerCache(options: { seed: number; customers:
     const sandbox = e2e.harness.core.localSandbox()!;
     const customers = (await sandboxGet<Customer[]>(sandbox, `/customers?limit=${options.customers}`)).data;
     await e2e.page.evaluate(() => window.cardDesk.customers.sync({ full: true }));
-    await until(async () => e2e.page.evaluate(async (count) => {
-      const r = await window.cardDesk.customers.cacheStatus();
-      return r.ok && !r.data.syncing && r.data.customers === count;
-    }, options.customers));
+    await until(async () =>
+      e2e.page.evaluate(async (count) => {
+        const r = await window.cardDesk.customers.cacheStatus();
+        return r.ok && !r.data.syncing && r.data.customers === count;
+      }, options.customers),
+    );
     return { e2e, sandbox, customers };
   } catch (error) {
     await e2e.close();
@@ -40,4 +42,5 @@ export async function startWithCustomerCache(options: { seed: number; customers:
 }
 
 /** The name the customer picker shows for a customer. */
-export const nameOf = (c: Customer): string => c.name ?? `${c.individual?.firstName ?? ''} ${c.individual?.lastName ?? ''}`.trim();
+export const nameOf = (c: Customer): string =>
+  c.name ?? `${c.individual?.firstName ?? ''} ${c.individual?.lastName ?? ''}`.trim();

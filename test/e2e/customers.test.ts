@@ -26,7 +26,9 @@ const summary = () => page().getByTestId('search-summary');
 async function search(text: string): Promise<void> {
   await searchBox().fill(text);
   // The summary reflects the settled query once the debounced search has answered.
-  await expect.poll(async () => (await summary().textContent()) ?? '', { timeout: 5_000 }).toMatch(/match|cached customers/);
+  await expect
+    .poll(async () => (await summary().textContent()) ?? '', { timeout: 5_000 })
+    .toMatch(/match|cached customers/);
 }
 
 describe('Customers', () => {
@@ -51,12 +53,18 @@ describe('Customers', () => {
     await syncRegion().getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => page().getByTestId('sync-percent').textContent(), { timeout: 30_000 }).toBe('100%');
     await expect.poll(() => page().getByTestId('sync-status').textContent()).toMatch(/^Sync complete/);
-    const events = (await page().evaluate(() => (window as unknown as { __progress: SyncProgress[] }).__progress)) as SyncProgress[];
+    const events = (await page().evaluate(
+      () => (window as unknown as { __progress: SyncProgress[] }).__progress,
+    )) as SyncProgress[];
     expect(events.some((p) => p.phase === 'paging')).toBe(true);
     expect(events.at(-1)?.phase).toBe('done');
     expect(events.at(-1)?.customers).toBe(CUSTOMERS);
-    await expect.poll(() => page().getByTestId('cache-summary').textContent()).toMatch(new RegExp(`^${CUSTOMERS} customers cached · synced`));
-    await expect.poll(() => page().getByTestId('status-last-sync').textContent()).toMatch(/Customers synced less than a minute ago/);
+    await expect
+      .poll(() => page().getByTestId('cache-summary').textContent())
+      .toMatch(new RegExp(`^${CUSTOMERS} customers cached · synced`));
+    await expect
+      .poll(() => page().getByTestId('status-last-sync').textContent())
+      .toMatch(/Customers synced less than a minute ago/);
     all = await sandboxAll<Customer>(e2e.harness.core.localSandbox()!, '/customers');
     expect(all).toHaveLength(CUSTOMERS);
   });
@@ -100,7 +108,10 @@ describe('Customers', () => {
     const identity = page().getByRole('region', { name: 'Identity' });
     await identity.getByText(holder.individual!.identity!.number!).waitFor();
     expect(await identity.textContent()).toContain(holder.individual!.dob!.replace(/\//g, '-'));
-    await page().getByRole('region', { name: 'KYC' }).getByText(holder.isApproved ? 'Approved' : 'Not approved', { exact: true }).waitFor();
+    await page()
+      .getByRole('region', { name: 'KYC' })
+      .getByText(holder.isApproved ? 'Approved' : 'Not approved', { exact: true })
+      .waitFor();
     await page().getByText(holder.phoneNumber!, { exact: true }).waitFor();
     await page().getByText(holder.billingAddress!.line1!, { exact: true }).waitFor();
     const docs = page().getByRole('region', { name: 'Documents' });
@@ -111,7 +122,10 @@ describe('Customers', () => {
 
     const fixtures = e2e.harness.core.localSandbox()!.fixtures;
     const walletsRegion = page().getByRole('region', { name: 'Wallets' });
-    const wallets = await sandboxAll<{ _id: string; customer?: string; accountNumber: string }>(e2e.harness.core.localSandbox()!, '/accounts?type=wallet');
+    const wallets = await sandboxAll<{ _id: string; customer?: string; accountNumber: string }>(
+      e2e.harness.core.localSandbox()!,
+      '/accounts?type=wallet',
+    );
     const own = wallets.filter((w) => w.customer === holder._id);
     expect(own.length).toBeGreaterThan(0);
     for (const w of own) await walletsRegion.getByText(w.accountNumber, { exact: true }).waitFor();
@@ -129,14 +143,19 @@ describe('Customers', () => {
     await page().getByRole('heading', { level: 1, name: holder.name! }).waitFor();
     const holderCards = fixtures.cards.filter((c) => c.customerId === holder._id);
     const cardsTable = page().getByRole('table', { name: 'Cards of this customer' });
-    await expect.poll(async () => (await cardsTable.getByRole('row').count()) - 1, { timeout: 10_000 }).toBe(holderCards.length);
+    await expect
+      .poll(async () => (await cardsTable.getByRole('row').count()) - 1, { timeout: 10_000 })
+      .toBe(holderCards.length);
     await screenshotWhole(e2e, 'customer-detail');
     expect(await e2e.axeViolations()).toEqual([]);
   });
 
   it('exports every customer as CSV', async () => {
     await e2e.open('customers');
-    const csv = await exportCsvFrom(page().getByRole('region', { name: 'Customers', exact: true }), 'Export all customers (CSV)');
+    const csv = await exportCsvFrom(
+      page().getByRole('region', { name: 'Customers', exact: true }),
+      'Export all customers (CSV)',
+    );
     expect(csv.reportedRows).toBe(CUSTOMERS);
     expect(csv.rows).toHaveLength(CUSTOMERS);
     expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(all.map((c) => c._id)));
@@ -177,7 +196,9 @@ describe('Customers', () => {
     // A sync now fails with the reason, and the status bar says the service cannot be reached.
     await syncRegion().getByRole('button', { name: 'Sync now' }).click();
     await syncRegion().getByRole('alert').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page().getByTestId('status-connection').textContent(), { timeout: 10_000 }).toBe('Connection: Offline');
+    await expect
+      .poll(() => page().getByTestId('status-connection').textContent(), { timeout: 10_000 })
+      .toBe('Connection: Offline');
     await search(`0${target.phoneNumber!.slice(4)}`);
     await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
     await e2e.screenshot('customers-offline');

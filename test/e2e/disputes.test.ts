@@ -5,7 +5,16 @@ import type { Dispute } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry, choosePageSize, closeWithEscape, listRows, openRowWithKeyboard, pagerText, rowCount, rowText, startOnList, waitForRows,
+  checkErrorStateAndRetry,
+  choosePageSize,
+  closeWithEscape,
+  listRows,
+  openRowWithKeyboard,
+  pagerText,
+  rowCount,
+  rowText,
+  startOnList,
+  waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
 import type { E2E } from './support';
@@ -26,7 +35,12 @@ const LABELS: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  ({ e2e, sandbox } = await startOnList({ sandbox: { seed: 5150, customers: 200 }, route: 'disputes', table: TABLE, clipboard: true }));
+  ({ e2e, sandbox } = await startOnList({
+    sandbox: { seed: 5150, customers: 200 },
+    route: 'disputes',
+    table: TABLE,
+    clipboard: true,
+  }));
 });
 afterAll(async () => {
   await e2e?.close();
@@ -67,7 +81,9 @@ describe('Disputes', () => {
       sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=0&limit=10'),
       sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=1&limit=10'),
     ]);
-    await expect.poll(() => pagerText(page())).toBe(`Page 1 of ${p0.pagination!.pages} · ${p0.pagination!.total} in all`);
+    await expect
+      .poll(() => pagerText(page()))
+      .toBe(`Page 1 of ${p0.pagination!.pages} · ${p0.pagination!.total} in all`);
     await waitForRows(page(), TABLE);
     expect(await rowCount(page(), TABLE)).toBe(10);
     await page().getByRole('button', { name: 'Next page' }).click();
@@ -104,9 +120,13 @@ describe('Disputes', () => {
     expect(csv.rows.map((r) => r.transactionId)).toEqual(expected.map((d) => d.transaction));
   });
 
-  it('shows the API message with Retry when the service fails, and the rows once it recovers', { timeout: 90_000 }, async () => {
-    await checkErrorStateAndRetry(e2e, { route: 'disputes', table: TABLE, endpoint: 'GET /cards/disputes' });
-  });
+  it(
+    'shows the API message with Retry when the service fails, and the rows once it recovers',
+    { timeout: 90_000 },
+    async () => {
+      await checkErrorStateAndRetry(e2e, { route: 'disputes', table: TABLE, endpoint: 'GET /cards/disputes' });
+    },
+  );
 
   it('reported no console errors, page errors or CSP violations', () => {
     expect(e2e.problems).toEqual([]);

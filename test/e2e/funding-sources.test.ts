@@ -5,7 +5,15 @@ import type { FundingSource } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry, choosePageSize, closeWithEscape, openRowWithKeyboard, pagerText, rowCount, rowText, startOnList, waitForRows,
+  checkErrorStateAndRetry,
+  choosePageSize,
+  closeWithEscape,
+  openRowWithKeyboard,
+  pagerText,
+  rowCount,
+  rowText,
+  startOnList,
+  waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
 import type { E2E } from './support';
@@ -18,7 +26,11 @@ const main = () => page().getByRole('main');
 const lookupField = () => main().getByLabel('Look up by id');
 
 beforeAll(async () => {
-  ({ e2e, sandbox } = await startOnList({ sandbox: { seed: 6262, customers: 30 }, route: 'funding-sources', table: TABLE }));
+  ({ e2e, sandbox } = await startOnList({
+    sandbox: { seed: 6262, customers: 30 },
+    route: 'funding-sources',
+    table: TABLE,
+  }));
 });
 afterAll(async () => {
   await e2e?.close();
@@ -46,7 +58,9 @@ describe('Funding sources', () => {
   it('asks the server for the chosen page size; with one page there is no next page', async () => {
     sandbox.clearRequests();
     await choosePageSize(page(), 50);
-    await expect.poll(() => requestsTo('/fundingsources').map((r) => r.url)).toContain('/fundingsources?page=0&limit=50');
+    await expect
+      .poll(() => requestsTo('/fundingsources').map((r) => r.url))
+      .toContain('/fundingsources?page=0&limit=50');
     await waitForRows(page(), TABLE);
     expect(await pagerText(page())).toMatch(/^Page 1 of 1 · \d+ in all$/);
     expect(await page().getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
@@ -126,9 +140,13 @@ describe('Funding sources', () => {
     expect(csv.rows.map((r) => r.status)).toEqual(expected.map((f) => f.status));
   });
 
-  it('shows the API message with Retry when the service fails, and the rows once it recovers', { timeout: 90_000 }, async () => {
-    await checkErrorStateAndRetry(e2e, { route: 'funding-sources', table: TABLE, endpoint: 'GET /fundingsources' });
-  });
+  it(
+    'shows the API message with Retry when the service fails, and the rows once it recovers',
+    { timeout: 90_000 },
+    async () => {
+      await checkErrorStateAndRetry(e2e, { route: 'funding-sources', table: TABLE, endpoint: 'GET /fundingsources' });
+    },
+  );
 
   it('reported no console errors, page errors or CSP violations', () => {
     expect(e2e.problems).toEqual([]);

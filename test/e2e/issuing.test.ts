@@ -36,13 +36,18 @@ async function openWizard(path: string): Promise<void> {
   await e2e.open('journal');
   await page().getByRole('button', { name: 'Issue a card', exact: true }).click();
   await dialog().waitFor();
-  await dialog().getByRole('radio', { name: new RegExp(path) }).check();
+  await dialog()
+    .getByRole('radio', { name: new RegExp(path) })
+    .check();
   await dialog().getByRole('button', { name: 'Continue' }).click();
 }
 
 async function chooseCustomer(customer: Customer): Promise<void> {
   await dialog().getByRole('combobox', { name: 'Customer' }).fill(nameOf(customer));
-  await dialog().getByRole('option', { name: new RegExp(nameOf(customer)) }).first().click();
+  await dialog()
+    .getByRole('option', { name: new RegExp(nameOf(customer)) })
+    .first()
+    .click();
   await dialog().getByRole('group').filter({ hasText: customer._id }).waitFor();
 }
 
@@ -85,8 +90,20 @@ describe('Issuing a card', () => {
     const posts = cardPosts().slice(before);
     expect(posts).toHaveLength(1);
     expect(posts[0]!.status).toBe(200);
-    expect(posts[0]!.body).toMatchObject({ customerId: customers[0]!._id, type: 'virtual', brand: 'Verve', currency: 'NGN', debitAccountId: ngnAccount() });
-    await expect.poll(() => dialog().getByText(/•••• \d{4}|\*{4}/).count()).toBeGreaterThan(0);
+    expect(posts[0]!.body).toMatchObject({
+      customerId: customers[0]!._id,
+      type: 'virtual',
+      brand: 'Verve',
+      currency: 'NGN',
+      debitAccountId: ngnAccount(),
+    });
+    await expect
+      .poll(() =>
+        dialog()
+          .getByText(/•••• \d{4}|\*{4}/)
+          .count(),
+      )
+      .toBeGreaterThan(0);
     await closeWizard();
     expect(firstCard).toMatch(/^[0-9a-f]{24}$/);
   });
@@ -146,7 +163,13 @@ describe('Issuing a card', () => {
     await closeWizard();
     const posts = cardPosts().slice(before);
     expect(posts.map((p) => p.status)).toEqual([200]);
-    expect(posts[0]!.body).toMatchObject({ replacementFor: firstCard, reason: 'lost', type: 'virtual', brand: 'Verve', currency: 'NGN' });
+    expect(posts[0]!.body).toMatchObject({
+      replacementFor: firstCard,
+      reason: 'lost',
+      type: 'virtual',
+      brand: 'Verve',
+      currency: 'NGN',
+    });
     const old = await page().evaluate((id) => window.cardDesk.cards.get({ id }), firstCard);
     expect(old.ok && old.data.status).toBe('canceled');
     expect(newCard).not.toBe(firstCard);
@@ -228,15 +251,26 @@ describe('Issuing a card', () => {
     const unknownCustomer = 'f'.repeat(24);
     await openWizard('A new card');
     await dialog().getByRole('combobox', { name: 'Customer' }).fill(unknownCustomer);
-    await dialog().getByRole('option', { name: `Use customer id ${unknownCustomer}` }).click();
+    await dialog()
+      .getByRole('option', { name: `Use customer id ${unknownCustomer}` })
+      .click();
     await chooseDebitAccount();
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByRole('button', { name: 'Issue card' }).click();
     // Back on the details step, with the message under the customer.
     await dialog().getByRole('group').filter({ hasText: unknownCustomer }).waitFor();
-    await dialog().locator('.form-field').filter({ hasText: unknownCustomer }).getByRole('alert').filter({ hasText: 'customerId is not a known customer' }).waitFor();
-    expect(cardPosts().slice(before).map((p) => p.status)).toEqual([400]);
+    await dialog()
+      .locator('.form-field')
+      .filter({ hasText: unknownCustomer })
+      .getByRole('alert')
+      .filter({ hasText: 'customerId is not a known customer' })
+      .waitFor();
+    expect(
+      cardPosts()
+        .slice(before)
+        .map((p) => p.status),
+    ).toEqual([400]);
     await closeWizard();
   });
 
@@ -253,14 +287,20 @@ describe('Issuing a card', () => {
     await e2e.screenshot('issue-card-outcome-unknown');
     expect(await e2e.axeViolations()).toEqual([]);
     // The sandbox processed it once: one card exists.
-    expect(cardPosts().slice(before).map((p) => p.status)).toEqual([200]);
+    expect(
+      cardPosts()
+        .slice(before)
+        .map((p) => p.status),
+    ).toEqual([200]);
 
     // A resend needs an explicit confirmation.
     const resend = dialog().getByRole('button', { name: 'Allow resend and send again' });
     expect(await resend.isDisabled()).toBe(true);
     const journal = await page().evaluate(() => window.cardDesk.journal.list({ outcome: 'outcome_unknown' }));
     expect(journal.ok && journal.data.length).toBe(1);
-    await dialog().getByRole('checkbox', { name: /I accept that sending again may create a second card/ }).check();
+    await dialog()
+      .getByRole('checkbox', { name: /I accept that sending again may create a second card/ })
+      .check();
     await resend.click();
     await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
     const posts = cardPosts().slice(before);
@@ -289,7 +329,9 @@ describe('Issuing a card', () => {
     await dialog().getByRole('button', { name: 'Issue another card' }).click();
     expect(cardPosts().slice(before)).toHaveLength(1);
 
-    await dialog().getByRole('radio', { name: /A new card/ }).check();
+    await dialog()
+      .getByRole('radio', { name: /A new card/ })
+      .check();
     await dialog().getByRole('button', { name: 'Continue' }).click();
     await chooseCustomer(customers[6]!);
     await chooseDebitAccount();

@@ -25,17 +25,50 @@ beforeAll(async () => {
   const { sampleCustomerIds, businessAccounts } = sandbox.fixtures;
   const debitAccountId = businessAccounts.find((a) => a.currency === 'NGN')!.id;
   // Writes made through the bridge, as the issuing forms make them.
-  await e2e.page.evaluate(async ({ customers, debitAccountId, count, pan }) => {
-    const card = (i: number) => ({ customerId: customers[i % customers.length]!, type: 'virtual' as const, currency: 'NGN' as const, status: 'active' as const, brand: 'Verve' as const, debitAccountId, amount: 100 + i });
-    for (let i = 0; i < count; i++) await window.cardDesk.cards.create(card(i));
-    await window.cardDesk.cards.create({ customerId: customers[0]!, type: 'physical', currency: 'NGN', status: 'inactive', brand: 'Verve', number: pan });
-    await window.cardDesk.cards.create({ ...card(0), customerId: 'f'.repeat(24) });
-    await window.cardDesk.accounts.create({ type: 'wallet', currency: 'USD', accountType: 'Savings', customerId: customers[1]! });
-  }, { customers: sampleCustomerIds, debitAccountId, count: VIRTUAL_CARDS, pan: PAN });
+  await e2e.page.evaluate(
+    async ({ customers, debitAccountId, count, pan }) => {
+      const card = (i: number) => ({
+        customerId: customers[i % customers.length]!,
+        type: 'virtual' as const,
+        currency: 'NGN' as const,
+        status: 'active' as const,
+        brand: 'Verve' as const,
+        debitAccountId,
+        amount: 100 + i,
+      });
+      for (let i = 0; i < count; i++) await window.cardDesk.cards.create(card(i));
+      await window.cardDesk.cards.create({
+        customerId: customers[0]!,
+        type: 'physical',
+        currency: 'NGN',
+        status: 'inactive',
+        brand: 'Verve',
+        number: pan,
+      });
+      await window.cardDesk.cards.create({ ...card(0), customerId: 'f'.repeat(24) });
+      await window.cardDesk.accounts.create({
+        type: 'wallet',
+        currency: 'USD',
+        accountType: 'Savings',
+        customerId: customers[1]!,
+      });
+    },
+    { customers: sampleCustomerIds, debitAccountId, count: VIRTUAL_CARDS, pan: PAN },
+  );
   sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
-  await e2e.page.evaluate(async ({ customer, debitAccountId }) => {
-    await window.cardDesk.cards.create({ customerId: customer, type: 'virtual', currency: 'USD', status: 'active', brand: 'Visa', debitAccountId });
-  }, { customer: sampleCustomerIds[2]!, debitAccountId: businessAccounts.find((a) => a.currency === 'USD')!.id });
+  await e2e.page.evaluate(
+    async ({ customer, debitAccountId }) => {
+      await window.cardDesk.cards.create({
+        customerId: customer,
+        type: 'virtual',
+        currency: 'USD',
+        status: 'active',
+        brand: 'Visa',
+        debitAccountId,
+      });
+    },
+    { customer: sampleCustomerIds[2]!, debitAccountId: businessAccounts.find((a) => a.currency === 'USD')!.id },
+  );
   const listed = await e2e.page.evaluate(() => window.cardDesk.journal.list({ limit: 100 }));
   if (!listed.ok) throw new Error(listed.error.message);
   entries = listed.data;
@@ -114,7 +147,9 @@ describe('Journal', () => {
     await expect.poll(pagerText).toMatch('1 in all');
     await bodyRows().first().click();
     const drawer = page().getByRole('dialog', { name: 'Journal entry' });
-    await expect.poll(() => drawer.getByLabel('Request as sent').textContent()).toContain(`"number": "${PAN.slice(0, 6)}******${PAN.slice(-4)}"`);
+    await expect
+      .poll(() => drawer.getByLabel('Request as sent').textContent())
+      .toContain(`"number": "${PAN.slice(0, 6)}******${PAN.slice(-4)}"`);
     expect(await page().content()).not.toContain(PAN);
     await drawer.getByRole('button', { name: 'Close details' }).click();
     await page().getByRole('searchbox', { name: 'Search' }).fill('');
@@ -126,7 +161,9 @@ describe('Journal', () => {
     const csv = await exportCsvFrom(page().locator('.toolbar'));
     expect(csv.reportedRows).toBe(VIRTUAL_CARDS + 2);
     expect(new Set(csv.rows.map((r) => r.outcome))).toEqual(new Set(['succeeded']));
-    expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(entries.filter((e) => e.outcome === 'succeeded').map((e) => e.id)));
+    expect(new Set(csv.rows.map((r) => r.id))).toEqual(
+      new Set(entries.filter((e) => e.outcome === 'succeeded').map((e) => e.id)),
+    );
     expect(JSON.stringify(csv.rows)).not.toContain(PAN);
     expect(e2e.problems).toEqual([]);
   });

@@ -6,7 +6,8 @@ import type { HarnessOptions } from '../harness/server';
 import { startE2E, type E2E } from './support';
 
 export const listTable = (page: Page, name: string): Locator => page.getByRole('table', { name, exact: true });
-export const listRows = (page: Page, name: string): Locator => page.getByRole('rowgroup', { name: `${name} rows` }).getByRole('row');
+export const listRows = (page: Page, name: string): Locator =>
+  page.getByRole('rowgroup', { name: `${name} rows` }).getByRole('row');
 
 /** Rows the list holds (virtualized: most are not in the DOM), from the table's aria-rowcount. */
 export async function rowCount(page: Page, name: string): Promise<number> {
@@ -22,7 +23,12 @@ export async function waitForRows(page: Page, name: string): Promise<void> {
 
 /** The text of the row at a zero-based index (it must be rendered). */
 export async function rowText(page: Page, name: string, index: number): Promise<string> {
-  return (await page.getByRole('rowgroup', { name: `${name} rows` }).locator(`[role="row"][data-index="${index}"]`).textContent()) ?? '';
+  return (
+    (await page
+      .getByRole('rowgroup', { name: `${name} rows` })
+      .locator(`[role="row"][data-index="${index}"]`)
+      .textContent()) ?? ''
+  );
 }
 
 /** "Page 2 of 3 · 61 in all" */
@@ -48,7 +54,8 @@ export async function startOnList(options: {
 }): Promise<{ e2e: E2E; sandbox: SandboxHandle }> {
   const e2e = await startE2E({ sandbox: options.sandbox });
   try {
-    if (options.clipboard) await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.harness.origin });
+    if (options.clipboard)
+      await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.harness.origin });
     await e2e.open(options.route);
     await waitForRows(e2e.page, options.table);
     return { e2e, sandbox: e2e.harness.core.localSandbox()! };
@@ -78,7 +85,10 @@ export async function closeWithEscape(page: Page): Promise<void> {
  * Makes the sandbox fail the list's endpoint, opens the page afresh, expects the API's message with Retry;
  * a Retry while it still fails keeps the message; after clearing the fault, Retry brings the rows.
  */
-export async function checkErrorStateAndRetry(e2e: E2E, options: { route: string; table: string; endpoint: FaultRule['endpoint'] }): Promise<void> {
+export async function checkErrorStateAndRetry(
+  e2e: E2E,
+  options: { route: string; table: string; endpoint: FaultRule['endpoint'] },
+): Promise<void> {
   const sandbox = e2e.harness.core.localSandbox() as SandboxHandle;
   const page = e2e.page;
   // Until cleared: every load makes up to four attempts (GETs are retried), and the open plus the reload
@@ -97,9 +107,16 @@ export async function checkErrorStateAndRetry(e2e: E2E, options: { route: string
     const failedBefore = sandbox.requests().filter((r) => r.endpoint === options.endpoint && r.status === 503).length;
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect
-      .poll(() => sandbox.requests().filter((r) => r.endpoint === options.endpoint && r.status === 503).length, { timeout: 30_000 })
+      .poll(() => sandbox.requests().filter((r) => r.endpoint === options.endpoint && r.status === 503).length, {
+        timeout: 30_000,
+      })
       .toBeGreaterThan(failedBefore);
-    await page.getByRole('main').getByRole('alert').filter({ hasText: 'Service unavailable' }).getByRole('button', { name: 'Retry' }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: 'Service unavailable' })
+      .getByRole('button', { name: 'Retry' })
+      .waitFor({ timeout: 30_000 });
   } finally {
     sandbox.faults.clear();
   }

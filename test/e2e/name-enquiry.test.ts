@@ -34,7 +34,12 @@ describe('Name enquiry', () => {
     // Submitting with a broken field sends nothing.
     await lookUp().click();
     await page().getByText('accountNumber must be 10 digits').waitFor();
-    expect(e2e.harness.core.localSandbox()!.requests().filter((r) => r.endpoint === 'POST /accounts/transfer/name-enquiry')).toEqual([]);
+    expect(
+      e2e.harness.core
+        .localSandbox()!
+        .requests()
+        .filter((r) => r.endpoint === 'POST /accounts/transfer/name-enquiry'),
+    ).toEqual([]);
   });
 
   it('shows the holder name of a resolvable account', async () => {
@@ -44,7 +49,10 @@ describe('Name enquiry', () => {
     await accountNumber().fill(account.accountNumber);
     await lookUp().click();
     await expect.poll(() => page().getByTestId('account-name').textContent()).toContain(account.accountName);
-    const sent = sandbox.requests().filter((r) => r.endpoint === 'POST /accounts/transfer/name-enquiry').at(-1)!;
+    const sent = sandbox
+      .requests()
+      .filter((r) => r.endpoint === 'POST /accounts/transfer/name-enquiry')
+      .at(-1)!;
     expect(sent.body).toEqual({ bankCode: account.bankCode, accountNumber: account.accountNumber });
     await e2e.screenshot('name-enquiry');
     expect(await e2e.axeViolations()).toEqual([]);

@@ -56,13 +56,21 @@ describe('Opening an account or wallet', () => {
     await dialog().getByLabel('Currency').selectOption('USD');
     await dialog().getByLabel('Account type').selectOption('Savings');
     await dialog().getByRole('combobox', { name: 'Customer' }).fill(nameOf(customer));
-    await dialog().getByRole('option', { name: new RegExp(nameOf(customer)) }).first().click();
+    await dialog()
+      .getByRole('option', { name: new RegExp(nameOf(customer)) })
+      .first()
+      .click();
     await dialog().getByRole('button', { name: 'Open wallet' }).click();
     await dialog().getByRole('heading', { name: 'Wallet opened' }).waitFor();
     await e2e.screenshot('open-account-result');
     const posts = accountPosts().slice(before);
     expect(posts.map((p) => p.status)).toEqual([200]);
-    expect(posts[0]!.body).toEqual({ type: 'wallet', currency: 'USD', accountType: 'Savings', customerId: customer._id });
+    expect(posts[0]!.body).toEqual({
+      type: 'wallet',
+      currency: 'USD',
+      accountType: 'Savings',
+      customerId: customer._id,
+    });
 
     const wallets = (await sandboxGet<Account[]>(sandbox, '/accounts?type=wallet&currency=USD&limit=100')).data;
     const created = wallets.find((a) => a.customer === customer._id && a.accountType === 'Savings')!;

@@ -24,7 +24,8 @@ const money = (n: number, currency: string) =>
 async function expectedFigures(from: string, to: string) {
   const all = await sandboxAll<Authorization>(sandbox, `/cards/authorizations?fromDate=${from}&toDate=${to}`);
   const approved = all.filter((a) => a.approved === true);
-  const sum = (currency: string) => Math.round(approved.filter((a) => a.currency === currency).reduce((n, a) => n + a.amount, 0) * 100) / 100;
+  const sum = (currency: string) =>
+    Math.round(approved.filter((a) => a.currency === currency).reduce((n, a) => n + a.amount, 0) * 100) / 100;
   return {
     total: all.length,
     approved: approved.length,
@@ -35,7 +36,10 @@ async function expectedFigures(from: string, to: string) {
 }
 
 async function waitUntilLoaded(): Promise<void> {
-  await main().getByRole('status').filter({ hasText: /^Based on all [\d,]+ authorizations in the range\.$/ }).waitFor({ timeout: 30_000 });
+  await main()
+    .getByRole('status')
+    .filter({ hasText: /^Based on all [\d,]+ authorizations in the range\.$/ })
+    .waitFor({ timeout: 30_000 });
 }
 
 beforeAll(async () => {
@@ -59,7 +63,9 @@ describe('Overview', () => {
     expect(await page().getByTestId('headline-amount-NGN').textContent()).toBe(want.ngn);
     expect(await page().getByTestId('headline-amount-USD').textContent()).toBe(want.usd);
     // Every page of the range was fetched, a hundred at a time.
-    const pages = sandbox.requests().filter((r) => r.url.startsWith('/cards/authorizations?') && r.url.includes(`fromDate=${monthAgo}`));
+    const pages = sandbox
+      .requests()
+      .filter((r) => r.url.startsWith('/cards/authorizations?') && r.url.includes(`fromDate=${monthAgo}`));
     expect(pages.map((r) => new URL(r.url, 'http://x').searchParams.get('limit'))).toContain('100');
     await e2e.screenshot('overview');
     expect(await e2e.axeViolations()).toEqual([]);
@@ -67,12 +73,20 @@ describe('Overview', () => {
 
   it('draws three charts with accessible names and a data table for screen readers', async () => {
     const want = await expectedFigures(monthAgo, today);
-    const charts = main().getByRole('img', { name: /^(Authorizations per day|Amount per day|Spend by merchant category)/ });
+    const charts = main().getByRole('img', {
+      name: /^(Authorizations per day|Amount per day|Spend by merchant category)/,
+    });
     expect(await charts.count()).toBe(3);
     const volume = main().getByRole('img', { name: /^Authorizations per day\./ });
-    expect(await volume.getAttribute('aria-label')).toContain(`${want.total.toLocaleString('en')} authorizations over 30 days`);
-    await main().getByRole('img', { name: /^Amount per day \(NGN\)\./ }).waitFor();
-    await main().getByRole('img', { name: /^Spend by merchant category \(NGN\)\./ }).waitFor();
+    expect(await volume.getAttribute('aria-label')).toContain(
+      `${want.total.toLocaleString('en')} authorizations over 30 days`,
+    );
+    await main()
+      .getByRole('img', { name: /^Amount per day \(NGN\)\./ })
+      .waitFor();
+    await main()
+      .getByRole('img', { name: /^Spend by merchant category \(NGN\)\./ })
+      .waitFor();
     // Recharts drew bars inside each picture.
     expect(await volume.locator('svg .recharts-bar-rectangle').count()).toBeGreaterThan(10);
     // The hidden table holds each day: its approved column adds up to the approved count.
@@ -84,8 +98,12 @@ describe('Overview', () => {
 
   it('switches the amount charts to USD and follows a new range', async () => {
     await main().getByRole('radio', { name: 'USD' }).check();
-    await main().getByRole('img', { name: /^Spend by merchant category \(USD\)\./ }).waitFor();
-    await main().getByRole('img', { name: /^Amount per day \(USD\)\./ }).waitFor();
+    await main()
+      .getByRole('img', { name: /^Spend by merchant category \(USD\)\./ })
+      .waitFor();
+    await main()
+      .getByRole('img', { name: /^Amount per day \(USD\)\./ })
+      .waitFor();
 
     await main().getByRole('button', { name: '7 days' }).click();
     await expect.poll(() => main().getByLabel('From date').inputValue()).toBe(weekAgo);
@@ -99,13 +117,22 @@ describe('Overview', () => {
   });
 
   it('stops fetching pages when the user leaves mid-load', { timeout: 60_000 }, async () => {
-    const first = await sandboxGet<Authorization[]>(sandbox, `/cards/authorizations?fromDate=${quarterAgo}&toDate=${today}&page=0&limit=100`);
+    const first = await sandboxGet<Authorization[]>(
+      sandbox,
+      `/cards/authorizations?fromDate=${quarterAgo}&toDate=${today}&page=0&limit=100`,
+    );
     expect(first.pagination!.pages).toBeGreaterThanOrEqual(3);
-    const rangeRequests = () => sandbox.requests().filter((r) => r.url.startsWith('/cards/authorizations?') && r.url.includes(`fromDate=${quarterAgo}`));
+    const rangeRequests = () =>
+      sandbox
+        .requests()
+        .filter((r) => r.url.startsWith('/cards/authorizations?') && r.url.includes(`fromDate=${quarterAgo}`));
     sandbox.faults.add({ kind: 'latency', ms: 1_500, endpoint: 'GET /cards/authorizations' });
     try {
       await e2e.open(`overview?fromDate=${quarterAgo}&toDate=${today}`);
-      await main().getByRole('status').filter({ hasText: /^Loading authorizations: 100 of/ }).waitFor({ timeout: 20_000 });
+      await main()
+        .getByRole('status')
+        .filter({ hasText: /^Loading authorizations: 100 of/ })
+        .waitFor({ timeout: 20_000 });
       await page().getByRole('link', { name: 'Accounts' }).click();
       await page().getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
       const atLeave = rangeRequests().length;
@@ -117,23 +144,27 @@ describe('Overview', () => {
     }
   });
 
-  it('shows the API message with Retry when the service fails, and the figures once it recovers', { timeout: 90_000 }, async () => {
-    sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /cards/authorizations', count: 8 });
-    try {
-      await e2e.open('overview');
-      await page().reload();
-      const alert = main().getByRole('alert').filter({ hasText: 'Service unavailable' });
-      await alert.waitFor({ timeout: 30_000 });
-      expect(await page().getByTestId('headline-total').count()).toBe(0);
-      await e2e.screenshot('overview-error');
-    } finally {
-      sandbox.faults.clear();
-    }
-    await main().getByRole('button', { name: 'Retry' }).click();
-    await waitUntilLoaded();
-    const want = await expectedFigures(monthAgo, today);
-    expect(await page().getByTestId('headline-total').textContent()).toBe(want.total.toLocaleString('en'));
-  });
+  it(
+    'shows the API message with Retry when the service fails, and the figures once it recovers',
+    { timeout: 90_000 },
+    async () => {
+      sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /cards/authorizations', count: 8 });
+      try {
+        await e2e.open('overview');
+        await page().reload();
+        const alert = main().getByRole('alert').filter({ hasText: 'Service unavailable' });
+        await alert.waitFor({ timeout: 30_000 });
+        expect(await page().getByTestId('headline-total').count()).toBe(0);
+        await e2e.screenshot('overview-error');
+      } finally {
+        sandbox.faults.clear();
+      }
+      await main().getByRole('button', { name: 'Retry' }).click();
+      await waitUntilLoaded();
+      const want = await expectedFigures(monthAgo, today);
+      expect(await page().getByTestId('headline-total').textContent()).toBe(want.total.toLocaleString('en'));
+    },
+  );
 
   it('reported no console errors, page errors or CSP violations', () => {
     expect(e2e.problems).toEqual([]);

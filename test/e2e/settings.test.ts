@@ -10,7 +10,10 @@ let e2e: E2E;
 let second: SandboxHandle;
 
 beforeAll(async () => {
-  [e2e, second] = await Promise.all([startE2E({ sandbox: { seed: 5, customers: 40 } }), startSandbox({ seed: 77, customers: 30 })]);
+  [e2e, second] = await Promise.all([
+    startE2E({ sandbox: { seed: 5, customers: 40 } }),
+    startSandbox({ seed: 77, customers: 30 }),
+  ]);
 });
 afterAll(async () => {
   await e2e?.close();
@@ -51,7 +54,9 @@ describe('Settings', () => {
   it('refuses a plain-http address that is not loopback, naming the field', async () => {
     await addForm().getByRole('textbox', { name: 'Name' }).fill('Staging');
     await addForm().getByRole('textbox', { name: 'Base URL' }).fill('http://10.20.30.40/api');
-    await addForm().getByText('baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)').waitFor();
+    await addForm()
+      .getByText('baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)')
+      .waitFor();
     expect(await addForm().getByRole('textbox', { name: 'Base URL' }).getAttribute('aria-invalid')).toBe('true');
     await addForm().getByRole('button', { name: 'Add environment' }).click();
     const list = await page().evaluate(() => window.cardDesk.environments.list());
@@ -108,8 +113,13 @@ describe('Settings', () => {
 
     // The pages now talk to the second sandbox: its customers sync into its own cache.
     await e2e.open('customers');
-    await page().getByRole('region', { name: 'Offline customer cache' }).getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 30_000 }).toMatch(/^30 customers cached/);
+    await page()
+      .getByRole('region', { name: 'Offline customer cache' })
+      .getByRole('button', { name: 'Sync now' })
+      .click();
+    await expect
+      .poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 30_000 })
+      .toMatch(/^30 customers cached/);
     await expect.poll(() => page().getByTestId('status-connection').textContent()).toBe('Connection: Online');
     await e2e.screenshot('settings-second-environment-customers');
 
@@ -125,7 +135,9 @@ describe('Settings', () => {
     await secondRegion.getByText(second.url, { exact: true }).waitFor();
 
     await envRegion('Local sandbox').getByRole('button', { name: 'Use this environment' }).click();
-    await expect.poll(() => page().getByTestId('status-environment').textContent()).toBe('Environment: Local sandboxLocal sandbox — test data');
+    await expect
+      .poll(() => page().getByTestId('status-environment').textContent())
+      .toBe('Environment: Local sandboxLocal sandbox — test data');
     await envRegion('Local sandbox').getByText('Active', { exact: true }).waitFor();
   });
 

@@ -27,9 +27,13 @@ describe('App shell', () => {
   it('shows the environment, its test-data badge and the connection in the status bar', async () => {
     await e2e.open('overview');
     const bar = e2e.page.getByRole('contentinfo', { name: 'Status' });
-    await expect.poll(() => bar.getByTestId('status-environment').textContent()).toBe('Environment: Local sandboxLocal sandbox — test data');
+    await expect
+      .poll(() => bar.getByTestId('status-environment').textContent())
+      .toBe('Environment: Local sandboxLocal sandbox — test data');
     // Pages fetch on open: the connection becomes known and the rate limit is reported.
-    await expect.poll(() => bar.getByTestId('status-connection').textContent(), { timeout: 15_000 }).toBe('Connection: Online');
+    await expect
+      .poll(() => bar.getByTestId('status-connection').textContent(), { timeout: 15_000 })
+      .toBe('Connection: Online');
     await expect.poll(() => bar.getByTestId('status-rate-limit').count(), { timeout: 15_000 }).toBe(1);
     expect(await bar.getByTestId('status-rate-limit').textContent()).toMatch(/^Requests left: \d[\d,]*\/600/);
     expect(await bar.getByTestId('status-last-sync').textContent()).toBe('Customers never synced');
@@ -39,7 +43,10 @@ describe('App shell', () => {
     it(`opens ${r.label} (#/${r.path}) with no console error or CSP violation`, async () => {
       const before = e2e.problems.length;
       await e2e.open(r.path);
-      await e2e.page.getByRole('link', { name: r.label, exact: true }).and(e2e.page.locator('[aria-current="page"]')).waitFor();
+      await e2e.page
+        .getByRole('link', { name: r.label, exact: true })
+        .and(e2e.page.locator('[aria-current="page"]'))
+        .waitFor();
       await e2e.page.getByRole('heading', { level: 1 }).first().waitFor();
       // Let the page's first requests settle (no loading skeleton left) before the picture.
       await expect.poll(() => e2e.page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);

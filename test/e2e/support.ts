@@ -79,7 +79,13 @@ export async function startE2E(options: HarnessOptions = {}): Promise<E2E> {
       const results = await new AxeBuilder({ page }).analyze();
       return results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+        .map(
+          (v) =>
+            `${v.impact} ${v.id}: ${v.help} (${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')})`,
+        );
     },
     async close() {
       await browser.close();

@@ -24,7 +24,12 @@ async function openWallets(count: number): Promise<void> {
       const res = await fetch(`${sandbox.url}/accounts`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${sandbox.key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ type: 'wallet', currency: i % 3 ? 'NGN' : 'USD', accountType: 'Savings', customerId: customers[i % customers.length] }),
+        body: JSON.stringify({
+          type: 'wallet',
+          currency: i % 3 ? 'NGN' : 'USD',
+          accountType: 'Savings',
+          customerId: customers[i % customers.length],
+        }),
       });
       if (!res.ok) throw new Error(`POST /accounts answered ${res.status}: ${await res.text()}`);
     }
@@ -46,47 +51,66 @@ afterAll(async () => {
 });
 
 describe('Virtualized list', () => {
-  it('scrolls a list of more than 10,000 accounts to its end with at most ~100 row elements in the DOM', { timeout: 240_000 }, async () => {
-    expect(total).toBeGreaterThan(EXTRA_WALLETS);
-    await e2e.open('accounts?scroll=all');
-    await page().reload();
-    await waitForRows(page(), TABLE);
-    expect(await page().getByRole('checkbox', { name: 'Scroll through all pages' }).isChecked()).toBe(true);
-    await page().getByRole('status').filter({ hasText: `of ${total.toLocaleString('en')}` }).waitFor();
+  it(
+    'scrolls a list of more than 10,000 accounts to its end with at most ~100 row elements in the DOM',
+    { timeout: 240_000 },
+    async () => {
+      expect(total).toBeGreaterThan(EXTRA_WALLETS);
+      await e2e.open('accounts?scroll=all');
+      await page().reload();
+      await waitForRows(page(), TABLE);
+      expect(await page().getByRole('checkbox', { name: 'Scroll through all pages' }).isChecked()).toBe(true);
+      await page()
+        .getByRole('status')
+        .filter({ hasText: `of ${total.toLocaleString('en')}` })
+        .waitFor();
 
-    const body = page().getByRole('rowgroup', { name: `${TABLE} rows` });
-    await body.focus();
-    const started = Date.now();
-    let mostRowElements = 0;
-    for (let loaded = await rowCount(page(), TABLE); loaded < total; ) {
+      const body = page().getByRole('rowgroup', { name: `${TABLE} rows` });
+      await body.focus();
+      const started = Date.now();
+      let mostRowElements = 0;
+      for (let loaded = await rowCount(page(), TABLE); loaded < total;) {
+        await page().keyboard.press('End');
+        await expect.poll(() => rowCount(page(), TABLE), { timeout: 30_000 }).toBeGreaterThan(loaded);
+        loaded = await rowCount(page(), TABLE);
+        mostRowElements = Math.max(mostRowElements, await listRows(page(), TABLE).count());
+      }
+      const seconds = (Date.now() - started) / 1000;
       await page().keyboard.press('End');
-      await expect.poll(() => rowCount(page(), TABLE), { timeout: 30_000 }).toBeGreaterThan(loaded);
-      loaded = await rowCount(page(), TABLE);
-      mostRowElements = Math.max(mostRowElements, await listRows(page(), TABLE).count());
-    }
-    const seconds = (Date.now() - started) / 1000;
-    await page().keyboard.press('End');
 
-    expect(await rowCount(page(), TABLE)).toBe(total);
-    expect(mostRowElements).toBeLessThanOrEqual(100);
-    expect(await listRows(page(), TABLE).count()).toBeLessThanOrEqual(100);
-    // The last row is rendered, focused and is the service's last account.
-    const lastPage = await sandboxGet<Account[]>(sandbox, `/accounts?currency=ALL&page=${Math.ceil(total / 100) - 1}&limit=100`);
-    const lastRow = body.locator(`[role="row"][data-index="${total - 1}"]`);
-    await lastRow.waitFor();
-    expect(await lastRow.getAttribute('aria-rowindex')).toBe(String(total + 1));
-    expect(await lastRow.textContent()).toContain(lastPage.data.at(-1)!.accountNumber!);
-    expect(await page().evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe(String(total - 1));
-    const scroll = await body.evaluate((el) => ({ top: el.scrollTop, height: el.clientHeight, full: el.scrollHeight }));
-    expect(scroll.top + scroll.height).toBeGreaterThanOrEqual(scroll.full - 2);
-    await page().getByRole('status').filter({ hasText: `Loaded ${total.toLocaleString('en')} of ${total.toLocaleString('en')}` }).waitFor();
-    await e2e.screenshot('virtual-list');
-    console.log(`virtual list: ${total} rows loaded in ${seconds.toFixed(1)} s; at most ${mostRowElements} row elements in the DOM`);
+      expect(await rowCount(page(), TABLE)).toBe(total);
+      expect(mostRowElements).toBeLessThanOrEqual(100);
+      expect(await listRows(page(), TABLE).count()).toBeLessThanOrEqual(100);
+      // The last row is rendered, focused and is the service's last account.
+      const lastPage = await sandboxGet<Account[]>(
+        sandbox,
+        `/accounts?currency=ALL&page=${Math.ceil(total / 100) - 1}&limit=100`,
+      );
+      const lastRow = body.locator(`[role="row"][data-index="${total - 1}"]`);
+      await lastRow.waitFor();
+      expect(await lastRow.getAttribute('aria-rowindex')).toBe(String(total + 1));
+      expect(await lastRow.textContent()).toContain(lastPage.data.at(-1)!.accountNumber!);
+      expect(await page().evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe(String(total - 1));
+      const scroll = await body.evaluate((el) => ({
+        top: el.scrollTop,
+        height: el.clientHeight,
+        full: el.scrollHeight,
+      }));
+      expect(scroll.top + scroll.height).toBeGreaterThanOrEqual(scroll.full - 2);
+      await page()
+        .getByRole('status')
+        .filter({ hasText: `Loaded ${total.toLocaleString('en')} of ${total.toLocaleString('en')}` })
+        .waitFor();
+      await e2e.screenshot('virtual-list');
+      console.log(
+        `virtual list: ${total} rows loaded in ${seconds.toFixed(1)} s; at most ${mostRowElements} row elements in the DOM`,
+      );
 
-    // Home goes back to the first row just as lightly.
-    await page().keyboard.press('Home');
-    await body.locator('[role="row"][data-index="0"]').waitFor();
-    expect(await listRows(page(), TABLE).count()).toBeLessThanOrEqual(100);
-    expect(e2e.problems).toEqual([]);
-  });
+      // Home goes back to the first row just as lightly.
+      await page().keyboard.press('Home');
+      await body.locator('[role="row"][data-index="0"]').waitFor();
+      expect(await listRows(page(), TABLE).count()).toBeLessThanOrEqual(100);
+      expect(e2e.problems).toEqual([]);
+    },
+  );
 });

@@ -20,7 +20,12 @@ function ensureEvents(): void {
     const res = await fetch('/__harness/invoke', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Harness-Token': token },
-      body: JSON.stringify({ channel, input: input === undefined ? null : input, inputIsUndefined: input === undefined, options }),
+      body: JSON.stringify({
+        channel,
+        input: input === undefined ? null : input,
+        inputIsUndefined: input === undefined,
+        options,
+      }),
     });
     return res.json();
   },

@@ -130,9 +130,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           res.writeHead(400).end();
           return;
         }
-        const senderUrl = (req.headers.origin as string | undefined) ?? (req.headers.referer as string | undefined) ?? null;
+        const senderUrl =
+          (req.headers.origin as string | undefined) ?? (req.headers.referer as string | undefined) ?? null;
         const input = message.inputIsUndefined ? undefined : message.input;
-        const result = await dispatch!(message.channel, { frameUrl: senderUrl, isTopFrame: true }, input, message.options);
+        const result = await dispatch!(
+          message.channel,
+          { frameUrl: senderUrl, isTopFrame: true },
+          input,
+          message.options,
+        );
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(result));
         return;
       }
@@ -141,7 +147,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           res.writeHead(403).end();
           return;
         }
-        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+        res.writeHead(200, {
+          'Content-Type': 'text/event-stream',
+          'Cache-Control': 'no-store',
+          Connection: 'keep-alive',
+        });
         res.write(': connected\n\n');
         eventStreams.add(res);
         req.on('close', () => eventStreams.delete(res));
@@ -153,9 +163,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       }
       if (url.pathname === '/' || url.pathname === '/index.html') {
         const html = indexHtml
-          .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*"\s*\/?>/, `<meta http-equiv="Content-Security-Policy" content="${metaCsp}">`)
+          .replace(
+            /<meta http-equiv="Content-Security-Policy" content="[^"]*"\s*\/?>/,
+            `<meta http-equiv="Content-Security-Policy" content="${metaCsp}">`,
+          )
           .replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>');
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' }).end(html);
+        res
+          .writeHead(200, {
+            'Content-Type': 'text/html; charset=utf-8',
+            'Content-Security-Policy': csp,
+            'Cache-Control': 'no-store',
+          })
+          .end(html);
         return;
       }
       const file = resolveUnder(rendererDir, url.pathname);
@@ -182,7 +201,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('harness did not get a port');
   origin = `http://127.0.0.1:${address.port}`;
-  dispatch = createDispatcher({ handlers: core.handlers, allowedOrigins: [origin], cancels: core.cancels, logger: core.logger });
+  dispatch = createDispatcher({
+    handlers: core.handlers,
+    allowedOrigins: [origin],
+    cancels: core.cancels,
+    logger: core.logger,
+  });
 
   if (options.apiBaseUrl) {
     await useRemoteApi(dispatch, origin, options.apiBaseUrl, options.apiKey);
@@ -209,7 +233,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 }
 
 /** Adds and activates an environment for `--api-base-url`, saving `--api-key` to the keychain. */
-async function useRemoteApi(dispatch: ReturnType<typeof createDispatcher>, origin: string, baseUrl: string, key: string | undefined): Promise<void> {
+async function useRemoteApi(
+  dispatch: ReturnType<typeof createDispatcher>,
+  origin: string,
+  baseUrl: string,
+  key: string | undefined,
+): Promise<void> {
   const sender = { frameUrl: origin, isTopFrame: true };
   const saved = await dispatch('environments.save', sender, { name: 'Harness API', baseUrl });
   if (!saved.ok) throw new Error(`--api-base-url: ${saved.error.message}`);

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { importsUnder, type ImportEdge } from './imports';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const NODE_BUILTINS = /^(node:|fs$|fs\/|path$|os$|crypto$|http$|https$|url$|util$|child_process$|worker_threads$|stream$|events$|net$|tls$|zlib$|buffer$)/;
+const NODE_BUILTINS =
+  /^(node:|fs$|fs\/|path$|os$|crypto$|http$|https$|url$|util$|child_process$|worker_threads$|stream$|events$|net$|tls$|zlib$|buffer$)/;
 
 export function electronAllowed(file: string): boolean {
   return file === 'src-main/index.ts' || file.startsWith('src-main/shell/') || file === 'src-preload/index.ts';
@@ -22,14 +23,18 @@ export function layerBreaches(edges: ImportEdge[]): string[] {
     }
     if (top === 'src-shared') {
       if (targetTop && targetTop !== 'src-shared') say('src-shared imports nothing of the other folders');
-      if (NODE_BUILTINS.test(e.specifier) || /^(react|react-dom|electron)(\/|$)/.test(e.specifier)) say('src-shared stays pure: no node, DOM, react or electron');
+      if (NODE_BUILTINS.test(e.specifier) || /^(react|react-dom|electron)(\/|$)/.test(e.specifier))
+        say('src-shared stays pure: no node, DOM, react or electron');
     }
     if (top === 'src-renderer') {
-      if (targetTop === 'src-main' || targetTop === 'src-preload') say('the renderer talks to main only through window.cardDesk');
+      if (targetTop === 'src-main' || targetTop === 'src-preload')
+        say('the renderer talks to main only through window.cardDesk');
       if (NODE_BUILTINS.test(e.specifier)) say('the renderer cannot use node modules');
     }
-    if (top === 'src-preload' && targetTop && targetTop !== 'src-shared' && targetTop !== 'src-preload') say('the preload may import only src-shared');
-    if (top === 'src-main' && (targetTop === 'src-renderer' || targetTop === 'src-preload')) say('main does not import the renderer or preload');
+    if (top === 'src-preload' && targetTop && targetTop !== 'src-shared' && targetTop !== 'src-preload')
+      say('the preload may import only src-shared');
+    if (top === 'src-main' && (targetTop === 'src-renderer' || targetTop === 'src-preload'))
+      say('main does not import the renderer or preload');
   }
   return breaches;
 }

@@ -10,7 +10,8 @@ export interface ImportEdge {
 }
 
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
-const IMPORT = /(?:^|[^.\w])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^.\w])import\s*['"]([^'"]+)['"]|(?:^|[^.\w])(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const IMPORT =
+  /(?:^|[^.\w])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^.\w])import\s*['"]([^'"]+)['"]|(?:^|[^.\w])(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
 function walk(dir: string, out: string[]): void {
   for (const name of readdirSync(dir)) {
@@ -27,10 +28,14 @@ export function importsUnder(root: string, folders: string[]): ImportEdge[] {
     walk(path.join(root, folder), files);
     for (const abs of files) {
       const file = path.relative(root, abs).split(path.sep).join('/');
-      const text = readFileSync(abs, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      const text = readFileSync(abs, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
       for (const m of text.matchAll(IMPORT)) {
         const specifier = (m[1] ?? m[2] ?? m[3])!;
-        const target = specifier.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) : null;
+        const target = specifier.startsWith('.')
+          ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
+          : null;
         edges.push({ file, specifier, target });
       }
     }

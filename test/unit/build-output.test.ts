@@ -32,7 +32,7 @@ describe('build output', () => {
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
   });
 
-  it('the renderer bundle has no eval, and its only Function constructor is zod\'s probe, which jitless skips', () => {
+  it("the renderer bundle has no eval, and its only Function constructor is zod's probe, which jitless skips", () => {
     const assets = path.join(out, 'renderer/assets');
     for (const f of readdirSync(assets).filter((n) => n.endsWith('.js'))) {
       const js = readFileSync(path.join(assets, f), 'utf8');

@@ -14,9 +14,15 @@ describe('layering', () => {
     [{ file: 'src-shared/ipc/contract.ts', specifier: 'node:fs', target: null }, 'pure'],
     [{ file: 'src-shared/ipc/contract.ts', specifier: 'react', target: null }, 'pure'],
     [{ file: 'src-shared/x.ts', specifier: '../src-main/api/client', target: 'src-main/api/client' }, 'other folders'],
-    [{ file: 'src-renderer/app/App.tsx', specifier: '../../src-main/core/app-core', target: 'src-main/core/app-core' }, 'window.cardDesk'],
+    [
+      { file: 'src-renderer/app/App.tsx', specifier: '../../src-main/core/app-core', target: 'src-main/core/app-core' },
+      'window.cardDesk',
+    ],
     [{ file: 'src-renderer/app/App.tsx', specifier: 'node:path', target: null }, 'node modules'],
-    [{ file: 'src-preload/bridge.ts', specifier: '../src-main/ipc/register', target: 'src-main/ipc/register' }, 'only src-shared'],
+    [
+      { file: 'src-preload/bridge.ts', specifier: '../src-main/ipc/register', target: 'src-main/ipc/register' },
+      'only src-shared',
+    ],
   ])('catches %o', (edge, why) => {
     const breaches = layerBreaches([edge]);
     expect(breaches).toHaveLength(1);

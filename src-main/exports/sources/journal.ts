@@ -28,10 +28,13 @@ export const journalSource = defineSource({
     column('currency', (e) => requestText(e, 'currency')),
     column('amount', (e) => requestText(e, 'amount')),
   ],
-  unavailable: ({ getJournal }) => (getJournal ? null : 'The journal of writes is not available, so it cannot be exported.'),
+  unavailable: ({ getJournal }) =>
+    getJournal ? null : 'The journal of writes is not available, so it cannot be exported.',
   fetchPage: async (ctx, query, page, limit) => {
     if (!ctx.getJournal) return err('not_found', 'The journal of writes is not available, so it cannot be exported.');
-    const { entries, total } = await (await ctx.getJournal()).list({ ...query, environmentId: ctx.environmentId, page, limit });
+    const { entries, total } = await (
+      await ctx.getJournal()
+    ).list({ ...query, environmentId: ctx.environmentId, page, limit });
     return pageOfTotal(entries, total, limit);
   },
 });

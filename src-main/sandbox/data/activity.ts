@@ -1,7 +1,12 @@
 // Card activity: authorizations and the transactions (captures, refunds) that follow them.
 import type { Currency } from '../../../src-shared/api/records';
 import type {
-  AuthorizationRecord, CardRecord, FeeDetailRecord, TerminalRecord, TransactionRecord, VerificationRecord,
+  AuthorizationRecord,
+  CardRecord,
+  FeeDetailRecord,
+  TerminalRecord,
+  TransactionRecord,
+  VerificationRecord,
 } from '../state/records';
 import { ATM_UNIT, type Channel, MERCHANTS, type MerchantProfile } from './merchants';
 import { PLACES } from './people';
@@ -11,9 +16,12 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Fee then 7.5% VAT on the fee; the authorization amount includes both. */
 function feesFor(channel: Channel, currency: Currency, merchantAmount: number): { fee: number; vat: number } {
-  const fee = currency === 'USD'
-    ? round2(Math.max(0.3, merchantAmount * 0.01))
-    : channel === 'atm' ? 35 : round2(Math.min(100, Math.max(10, merchantAmount * 0.005)));
+  const fee =
+    currency === 'USD'
+      ? round2(Math.max(0.3, merchantAmount * 0.01))
+      : channel === 'atm'
+        ? 35
+        : round2(Math.min(100, Math.max(10, merchantAmount * 0.005)));
   return { fee, vat: round2(fee * 0.075) };
 }
 
@@ -28,14 +36,25 @@ function terminalFor(channel: Channel, r: Random): TerminalRecord {
   const base = { rrn: r.digits(12), stan: r.digits(6), terminalId: `2${r.digits(3)}${r.hex(4).toUpperCase()}` };
   if (channel === 'web') {
     return {
-      ...base, terminalOperatingEnvironment: 'none', terminalAttendance: 'unattended', terminalType: 'ecommerce',
-      panEntryMode: 'manual', pinEntryMode: 'none', cardHolderPresence: false, cardPresence: false,
+      ...base,
+      terminalOperatingEnvironment: 'none',
+      terminalAttendance: 'unattended',
+      terminalType: 'ecommerce',
+      panEntryMode: 'manual',
+      pinEntryMode: 'none',
+      cardHolderPresence: false,
+      cardPresence: false,
     };
   }
   return {
-    ...base, terminalOperatingEnvironment: 'on_premise', terminalAttendance: channel === 'atm' ? 'unattended' : 'attended',
-    terminalType: channel, panEntryMode: channel === 'pos' && r.chance(0.4) ? 'contactless' : 'chip', pinEntryMode: 'pin',
-    cardHolderPresence: true, cardPresence: true,
+    ...base,
+    terminalOperatingEnvironment: 'on_premise',
+    terminalAttendance: channel === 'atm' ? 'unattended' : 'attended',
+    terminalType: channel,
+    panEntryMode: channel === 'pos' && r.chance(0.4) ? 'contactless' : 'chip',
+    pinEntryMode: 'pin',
+    cardHolderPresence: true,
+    cardPresence: true,
   };
 }
 
@@ -106,15 +125,17 @@ export function buildAuthorization(d: AuthorizationDraft, r: Random): Authorizat
     terminal: terminalFor(m.channel, r),
     transactionMetadata: { channel, type: m.kind, reference: r.hex(24) },
     pendingRequest: null,
-    requestHistory: [{
-      amount,
-      currency: d.card.currency,
-      approved: !d.declined,
-      merchantAmount,
-      merchantCurrency: m.currency,
-      reason: d.declined ? r.pick(['not_allowed', 'suspected_fraud']) : 'webhook_approved',
-      createdAt: at,
-    }],
+    requestHistory: [
+      {
+        amount,
+        currency: d.card.currency,
+        approved: !d.declined,
+        merchantAmount,
+        merchantCurrency: m.currency,
+        reason: d.declined ? r.pick(['not_allowed', 'suspected_fraud']) : 'webhook_approved',
+        createdAt: at,
+      },
+    ],
     verification: verificationFor(m.channel, r),
     feeDetails: feeDetails(d.card.currency, fee, vat),
     isDeleted: false,
@@ -135,7 +156,12 @@ export function buildRefund(a: AuthorizationRecord, id: string, at: Date): Trans
 }
 
 function movementOf(
-  a: AuthorizationRecord, id: string, at: Date, type: 'capture' | 'refund', sign: 1 | -1, fees: (FeeDetailRecord | null)[],
+  a: AuthorizationRecord,
+  id: string,
+  at: Date,
+  type: 'capture' | 'refund',
+  sign: 1 | -1,
+  fees: (FeeDetailRecord | null)[],
 ): TransactionRecord {
   const iso = at.toISOString();
   return {
@@ -198,16 +224,28 @@ export function buildIssuanceVerification(card: CardRecord, id: string, at: Date
     merchantAmount: 0,
     merchantCurrency: card.currency,
     merchant: {
-      category: '6012', name: 'Card issuance verification', merchantId: r.digits(15),
-      city: 'Lagos', state: 'Lagos', country: 'NG', postalCode: '101233',
+      category: '6012',
+      name: 'Card issuance verification',
+      merchantId: r.digits(15),
+      city: 'Lagos',
+      state: 'Lagos',
+      country: 'NG',
+      postalCode: '101233',
     },
     terminal: terminalFor('web', r),
     transactionMetadata: { channel: 'web', type: 'payment', reference: r.hex(24) },
     pendingRequest: null,
-    requestHistory: [{
-      amount: 0, currency: card.currency, approved: true, merchantAmount: 0, merchantCurrency: card.currency,
-      reason: 'webhook_approved', createdAt: iso,
-    }],
+    requestHistory: [
+      {
+        amount: 0,
+        currency: card.currency,
+        approved: true,
+        merchantAmount: 0,
+        merchantCurrency: card.currency,
+        reason: 'webhook_approved',
+        createdAt: iso,
+      },
+    ],
     verification: verificationFor('web', r),
     feeDetails: [],
     isDeleted: false,

@@ -30,7 +30,10 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The longest validity allowed: the same month, MAX_CARD_VALIDITY_YEARS years on. */
 export function defaultExpiry(now: Date): { expiryMonth: string; expiryYear: string } {
-  return { expiryMonth: pad2(now.getUTCMonth() + 1), expiryYear: String(now.getUTCFullYear() + MAX_CARD_VALIDITY_YEARS) };
+  return {
+    expiryMonth: pad2(now.getUTCMonth() + 1),
+    expiryYear: String(now.getUTCFullYear() + MAX_CARD_VALIDITY_YEARS),
+  };
 }
 
 const ALL_CHANNELS = { atm: true, pos: true, web: true, mobile: true };
@@ -42,12 +45,13 @@ export function defaultSpendingControls(currency: Currency, newId: () => string)
     allowedCategories: [],
     blockedCategories: [],
     channels: { _id: newId(), ...ALL_CHANNELS },
-    spendingLimits: currency === 'NGN'
-      ? [
-        { _id: newId(), amount: 20_000, interval: 'per_authorization', categories: [], channels: ['atm'] },
-        { _id: newId(), amount: 500_000, interval: 'per_authorization', categories: [], channels: ['pos', 'web'] },
-      ]
-      : [],
+    spendingLimits:
+      currency === 'NGN'
+        ? [
+            { _id: newId(), amount: 20_000, interval: 'per_authorization', categories: [], channels: ['atm'] },
+            { _id: newId(), amount: 500_000, interval: 'per_authorization', categories: [], channels: ['pos', 'web'] },
+          ]
+        : [],
   };
 }
 
@@ -59,7 +63,10 @@ export function spendingControlsFrom(input: SpendingControlsInput, newId: () => 
     blockedCategories: input.blockedCategories ?? [],
     channels: { _id: newId(), ...ALL_CHANNELS, ...input.channels },
     spendingLimits: (input.spendingLimits ?? []).map((l) => ({
-      _id: newId(), amount: l.amount, interval: l.interval, categories: l.categories ?? [],
+      _id: newId(),
+      amount: l.amount,
+      interval: l.interval,
+      categories: l.categories ?? [],
     })),
   };
 }
@@ -67,8 +74,21 @@ export function spendingControlsFrom(input: SpendingControlsInput, newId: () => 
 /** What differs between cards; `cardRecord` fills in the rest of the stored record. */
 export type CardFields = Pick<
   CardRecord,
-  | 'business' | 'customer' | 'account' | 'fundingSource' | 'type' | 'brand' | 'currency' | 'maskedPan' | 'expiryMonth'
-  | 'expiryYear' | 'metadata' | 'status' | 'spendingControls' | 'is2FAEnabled' | 'providerReference'
+  | 'business'
+  | 'customer'
+  | 'account'
+  | 'fundingSource'
+  | 'type'
+  | 'brand'
+  | 'currency'
+  | 'maskedPan'
+  | 'expiryMonth'
+  | 'expiryYear'
+  | 'metadata'
+  | 'status'
+  | 'spendingControls'
+  | 'is2FAEnabled'
+  | 'providerReference'
 > & { id: string; createdAt: Date };
 
 /** A card record with the service's constant fields filled in (`version` "v1", `__v` 0, no fees yet). */

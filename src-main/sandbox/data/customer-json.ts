@@ -3,7 +3,15 @@
 // It draws from each customer's random stream in exactly the order CustomerDirectory.at does and writes
 // what JSON.stringify of that customer would give (a test compares the two). Every piece of text is
 // printable ASCII checked in customers.ts, so one byte per character is its UTF-8.
-import { EMAIL_DOMAINS, FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, MOBILE_PREFIXES, PLACES, STREET_SUFFIXES } from './people';
+import {
+  EMAIL_DOMAINS,
+  FEMALE_FIRST_NAMES,
+  LAST_NAMES,
+  MALE_FIRST_NAMES,
+  MOBILE_PREFIXES,
+  PLACES,
+  STREET_SUFFIXES,
+} from './people';
 import type { Random } from './random';
 
 const DAY_MS = 86_400_000;
@@ -170,21 +178,37 @@ export class CustomerJsonWriter {
   /** An upper bound of one customer's length, so a page's buffer is sized once. */
   readonly maxCustomerBytes: number;
 
-  constructor(private readonly source: CustomerJsonSource, businessId: string, idPrefix: string, documentsBase: string) {
+  constructor(
+    private readonly source: CustomerJsonSource,
+    businessId: string,
+    idPrefix: string,
+    documentsBase: string,
+  ) {
     // An id with its fixed prefix in place, the rest written per customer (see putId).
     const ID_SLOT = `########${idPrefix}######`;
     if (ID_SLOT.length !== ID_LENGTH) throw new Error('an id prefix is 10 hex digits');
     this.head = skeleton(`{"_id":"${ID_SLOT}","business":"${businessId}","type":"individual","name":"`, ID_SLOT);
-    const docs = `"},"documents":{"idFrontUrl":"${documentsBase}${ID_SLOT}/id-front.jpg","idBackUrl":"${documentsBase}${ID_SLOT}`
-      + `/id-back.jpg","addressVerificationUrl":"${documentsBase}${ID_SLOT}/proof-of-address.pdf"}},"billingAddress":{"line1":"`;
+    const docs =
+      `"},"documents":{"idFrontUrl":"${documentsBase}${ID_SLOT}/id-front.jpg","idBackUrl":"${documentsBase}${ID_SLOT}` +
+      `/id-back.jpg","addressVerificationUrl":"${documentsBase}${ID_SLOT}/proof-of-address.pdf"}},"billingAddress":{"line1":"`;
     this.middle = [
       skeleton(`","dob":"YYYY/MM/DD","identity":{"type":"BVN","number":"22#########${docs}`, ID_SLOT),
       skeleton(`","dob":"YYYY/MM/DD","identity":{"type":"NIN","number":"###########${docs}`, ID_SLOT),
     ];
     // Fixed text and the widest value of every field, with room to spare.
-    this.maxCustomerBytes = this.head.bytes.length + this.middle[0].bytes.length + TAIL.length + 3 * MAX_FIRST + 3 * MAX_LAST
-      + maxLength(INDIVIDUAL_LAST)
-      + maxLength(STATUS) + maxLength(DOMAINS) + maxLength(PLACE_TEXT) + maxLength(STREETS) + maxLength(MOBILES) + 200;
+    this.maxCustomerBytes =
+      this.head.bytes.length +
+      this.middle[0].bytes.length +
+      TAIL.length +
+      3 * MAX_FIRST +
+      3 * MAX_LAST +
+      maxLength(INDIVIDUAL_LAST) +
+      maxLength(STATUS) +
+      maxLength(DOMAINS) +
+      maxLength(PLACE_TEXT) +
+      maxLength(STREETS) +
+      maxLength(MOBILES) +
+      200;
   }
 
   /** Writes customer `index` at `at`, answering where it ends. */
@@ -274,8 +298,10 @@ function putId(buf: Uint8Array, at: number, id: Uint8Array): void {
 const PHONE_SLOT = '##########';
 const PHONE_FROM_END = `${PHONE_SLOT}","emailAddress":"`.length;
 const STATUS = [
-  '","status":"active","isApproved":true', '","status":"active","isApproved":false',
-  '","status":"inactive","isApproved":true', '","status":"inactive","isApproved":false',
+  '","status":"active","isApproved":true',
+  '","status":"active","isApproved":false',
+  '","status":"inactive","isApproved":true',
+  '","status":"inactive","isApproved":false',
 ].map((s) => bytes(`${s},"phoneNumber":"+234${PHONE_SLOT}","emailAddress":"`));
 const DOB_AT = '","dob":"'.length;
 const BVN_DIGITS_AT = '","dob":"YYYY/MM/DD","identity":{"type":"BVN","number":"22'.length;

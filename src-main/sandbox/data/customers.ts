@@ -6,7 +6,13 @@ import { CustomerJsonWriter } from './customer-json';
 import { isoTime } from './iso-time';
 import { MAX_COUNTER, counterOf, kindPrefix, objectId } from './object-id';
 import {
-  EMAIL_DOMAINS, FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, MOBILE_PREFIXES, PLACES, STREET_SUFFIXES,
+  EMAIL_DOMAINS,
+  FEMALE_FIRST_NAMES,
+  LAST_NAMES,
+  MALE_FIRST_NAMES,
+  MOBILE_PREFIXES,
+  PLACES,
+  STREET_SUFFIXES,
 } from './people';
 import { Random, kindTag, mix } from './random';
 
@@ -57,8 +63,13 @@ export interface ListedCustomer {
 // source of customer text must be printable ASCII without quotes or backslashes.
 const NEEDS_ESCAPING = /["\\\u0000-\u001f\u007f-\uffff]/;
 for (const text of [
-  ...FEMALE_FIRST_NAMES, ...MALE_FIRST_NAMES, ...LAST_NAMES, ...STREET_SUFFIXES, ...MOBILE_PREFIXES,
-  ...EMAIL_DOMAINS.map(([d]) => d), ...PLACES.flatMap((p) => [p.city, p.state, p.postal]),
+  ...FEMALE_FIRST_NAMES,
+  ...MALE_FIRST_NAMES,
+  ...LAST_NAMES,
+  ...STREET_SUFFIXES,
+  ...MOBILE_PREFIXES,
+  ...EMAIL_DOMAINS.map(([d]) => d),
+  ...PLACES.flatMap((p) => [p.city, p.state, p.postal]),
 ]) {
   if (NEEDS_ESCAPING.test(text)) throw new Error(`customer text needs JSON escaping: ${text}`);
 }
@@ -85,8 +96,13 @@ export class CustomerDirectory {
     this.businessId = options.businessId;
     this.prefix = kindPrefix(options.seed, 'customer');
     this.json = new CustomerJsonWriter(
-      { randomOf: (index) => Random.forTag(this.seed, CUSTOMER_TAG, index), createdAtOf: (index) => this.createdAtOf(index) },
-      this.businessId, this.prefix, DOCUMENTS_BASE,
+      {
+        randomOf: (index) => Random.forTag(this.seed, CUSTOMER_TAG, index),
+        createdAtOf: (index) => this.createdAtOf(index),
+      },
+      this.businessId,
+      this.prefix,
+      DOCUMENTS_BASE,
     );
   }
 

@@ -14,7 +14,8 @@ export function kindPrefix(seed: number, kind: string): string {
 export const MAX_COUNTER = 0xffffff;
 
 export function objectId(createdAtMs: number, prefix: string, counter: number): string {
-  if (!Number.isInteger(counter) || counter < 0 || counter > MAX_COUNTER) throw new RangeError('id counter out of range');
+  if (!Number.isInteger(counter) || counter < 0 || counter > MAX_COUNTER)
+    throw new RangeError('id counter out of range');
   return hex(Math.floor(createdAtMs / 1000), 8) + prefix + hex(counter, 6);
 }
 

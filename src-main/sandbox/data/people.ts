@@ -55,14 +55,50 @@ export const STREET_SUFFIXES = ['Street', 'Road', 'Close', 'Crescent', 'Avenue',
 
 /** Mobile number prefixes of MTN, Airtel, Glo and 9mobile, after the +234. */
 export const MOBILE_PREFIXES = [
-  '703', '706', '803', '806', '810', '813', '814', '816', '903', '906', '913', '916',
-  '701', '708', '802', '808', '812', '901', '902', '904', '907', '912',
-  '705', '805', '807', '811', '815', '905', '915',
-  '809', '817', '818', '908', '909',
+  '703',
+  '706',
+  '803',
+  '806',
+  '810',
+  '813',
+  '814',
+  '816',
+  '903',
+  '906',
+  '913',
+  '916',
+  '701',
+  '708',
+  '802',
+  '808',
+  '812',
+  '901',
+  '902',
+  '904',
+  '907',
+  '912',
+  '705',
+  '805',
+  '807',
+  '811',
+  '815',
+  '905',
+  '915',
+  '809',
+  '817',
+  '818',
+  '908',
+  '909',
 ] as const;
 
 export const EMAIL_DOMAINS: readonly (readonly [string, number])[] = [
-  ['gmail.com', 55], ['yahoo.com', 20], ['outlook.com', 8], ['hotmail.com', 6], ['icloud.com', 4], ['yahoo.co.uk', 4], ['mail.com', 3],
+  ['gmail.com', 55],
+  ['yahoo.com', 20],
+  ['outlook.com', 8],
+  ['hotmail.com', 6],
+  ['icloud.com', 4],
+  ['yahoo.co.uk', 4],
+  ['mail.com', 3],
 ];
 
 /** Banks by CBN code, for settlement accounts and name enquiry. */
@@ -76,4 +112,13 @@ export const BANKS = {
   '090286': 'Safe Haven Microfinance Bank',
 } as const;
 
-export const BUSINESS_NAME_ENDINGS = ['Ventures', 'Foods', 'Logistics', 'Stores', 'Technologies', 'Pharmacy', 'Motors', 'Agro'] as const;
+export const BUSINESS_NAME_ENDINGS = [
+  'Ventures',
+  'Foods',
+  'Logistics',
+  'Stores',
+  'Technologies',
+  'Pharmacy',
+  'Motors',
+  'Agro',
+] as const;

@@ -51,10 +51,31 @@ export function seedWorld(seed: number, customerCount: number, now: Date): World
   const opened = new Date(businessCreated + DAY);
   const business = { type: 'account' as const, accountName: store.businessName, createdAt: opened };
   const settlement: Record<Currency, AccountRecord> = {
-    NGN: addAccount({ ...business, currency: 'NGN', bankCode: '101', accountType: 'Current', balance: r.amount(20e6, 80e6), isDefault: true }),
-    USD: addAccount({ ...business, currency: 'USD', bankCode: '101', accountType: 'Current', balance: r.amount(40e3, 150e3), isDefault: true }),
+    NGN: addAccount({
+      ...business,
+      currency: 'NGN',
+      bankCode: '101',
+      accountType: 'Current',
+      balance: r.amount(20e6, 80e6),
+      isDefault: true,
+    }),
+    USD: addAccount({
+      ...business,
+      currency: 'USD',
+      bankCode: '101',
+      accountType: 'Current',
+      balance: r.amount(40e3, 150e3),
+      isDefault: true,
+    }),
   };
-  const operations = addAccount({ ...business, currency: 'NGN', bankCode: '058', accountType: 'Savings', balance: r.amount(2e6, 9e6), isDefault: false });
+  const operations = addAccount({
+    ...business,
+    currency: 'NGN',
+    bankCode: '058',
+    accountType: 'Savings',
+    balance: r.amount(2e6, 9e6),
+    isDefault: false,
+  });
 
   // Funding sources: two active, one inactive.
   const fundingAt = (days: number) => {
@@ -67,7 +88,7 @@ export function seedWorld(seed: number, customerCount: number, now: Date): World
     { _id: ids.fundingSource.issue(businessCreated + 30 * DAY), ...fundingAt(30), type: 'gateway', status: 'inactive' },
   ];
   for (const source of fundingSources) store.addFundingSource(source);
-  const [defaultSource, accountSource] = fundingSources as [typeof fundingSources[0], typeof fundingSources[0]];
+  const [defaultSource, accountSource] = fundingSources as [(typeof fundingSources)[0], (typeof fundingSources)[0]];
 
   // Wallets and cards of the first customers.
   const wallets: AccountRecord[] = [];
@@ -81,18 +102,35 @@ export function seedWorld(seed: number, customerCount: number, now: Date): World
     for (const currency of ['NGN', 'USD'] as const) {
       if (currency === 'USD' && !r.chance(0.4)) continue;
       own[currency] = addAccount({
-        type: 'wallet', customer: customer._id, currency, accountName: customer.name, bankCode: WALLET_BANK_CODE,
-        accountType: 'Savings', balance: currency === 'NGN' ? r.amount(5_000, 900_000) : r.amount(20, 2_500), isDefault: false,
+        type: 'wallet',
+        customer: customer._id,
+        currency,
+        accountName: customer.name,
+        bankCode: WALLET_BANK_CODE,
+        accountType: 'Savings',
+        balance: currency === 'NGN' ? r.amount(5_000, 900_000) : r.amount(20, 2_500),
+        isDefault: false,
         createdAt: new Date(customerCreated + r.int(1, 30) * DAY),
       });
       wallets.push(own[currency]!);
     }
     const firstCurrency: Currency = r.chance(0.8) ? 'NGN' : 'USD';
-    const currencies: Currency[] = r.chance(0.3) ? [firstCurrency, firstCurrency === 'NGN' ? 'USD' : 'NGN'] : [firstCurrency];
+    const currencies: Currency[] = r.chance(0.3)
+      ? [firstCurrency, firstCurrency === 'NGN' ? 'USD' : 'NGN']
+      : [firstCurrency];
     for (const currency of currencies) {
-      const brand: CardBrand = currency === 'NGN'
-        ? r.weighted([['Verve', 40], ['AfriGo', 20], ['MasterCard', 25], ['Visa', 15]] as const)
-        : r.weighted([['MasterCard', 60], ['Visa', 40]] as const);
+      const brand: CardBrand =
+        currency === 'NGN'
+          ? r.weighted([
+              ['Verve', 40],
+              ['AfriGo', 20],
+              ['MasterCard', 25],
+              ['Visa', 15],
+            ] as const)
+          : r.weighted([
+              ['MasterCard', 60],
+              ['Visa', 40],
+            ] as const);
       const account = own[currency] ?? settlement[currency];
       const createdMs = Math.max(Date.parse(account.createdAt) + DAY, now.getTime() - r.int(100, 500) * DAY);
       const createdAt = new Date(createdMs);
@@ -103,7 +141,7 @@ export function seedWorld(seed: number, customerCount: number, now: Date): World
         customer: customer._id,
         account: account._id,
         fundingSource: r.chance(0.8) ? defaultSource._id : accountSource._id,
-        type: currency === 'USD' ? (r.chance(0.85) ? 'virtual' : 'physical') : (r.chance(0.55) ? 'physical' : 'virtual'),
+        type: currency === 'USD' ? (r.chance(0.85) ? 'virtual' : 'physical') : r.chance(0.55) ? 'physical' : 'virtual',
         brand,
         currency,
         maskedPan: maskPan(generatePan(brand, r)),
@@ -127,8 +165,9 @@ export function seedWorld(seed: number, customerCount: number, now: Date): World
   // Authorizations over the last ACTIVITY_DAYS days; captures a day or two later; a few refunds.
   const from = now.getTime() - ACTIVITY_DAYS * DAY;
   const until = now.getTime() - 10 * MINUTE;
-  const times = Array.from({ length: Math.min(MAX_AUTHORIZATIONS, cards.length * AUTHORIZATIONS_PER_CARD) }, () => r.int(from, until))
-    .sort((a, b) => a - b);
+  const times = Array.from({ length: Math.min(MAX_AUTHORIZATIONS, cards.length * AUTHORIZATIONS_PER_CARD) }, () =>
+    r.int(from, until),
+  ).sort((a, b) => a - b);
   const weights = new Map(cards.map((c) => [c._id, r.amount(0.3, 2)]));
   const spent = new Map<string, { net: number; held: number }>(cards.map((c) => [c._id, { net: 0, held: 0 }]));
   const captures: TransactionRecord[] = [];
@@ -137,7 +176,8 @@ export function seedWorld(seed: number, customerCount: number, now: Date): World
     if (usable.length === 0) continue;
     const card = r.weighted(usable.map((c) => [c, weights.get(c._id)!] as const));
     const auth: AuthorizationRecord = buildAuthorization(
-      { id: ids.authorization.issue(t), card, at: new Date(t), declined: r.chance(0.06) }, r,
+      { id: ids.authorization.issue(t), card, at: new Date(t), declined: r.chance(0.06) },
+      r,
     );
     store.addAuthorization(auth);
     if (!auth.approved) continue;
@@ -173,7 +213,11 @@ export function seedWorld(seed: number, customerCount: number, now: Date): World
       transaction: capture._id,
       reason,
       explanation: DISPUTE_EXPLANATIONS[reason] ?? 'The customer disputes this transaction.',
-      status: r.weighted([['pending', 70], ['won', 15], ['lost', 15]] as const),
+      status: r.weighted([
+        ['pending', 70],
+        ['won', 15],
+        ['lost', 15],
+      ] as const),
       metadata: r.chance(0.5) ? { ticket: `DSP-${r.digits(5)}` } : {},
       createdAt: iso,
       updatedAt: iso,
@@ -198,7 +242,11 @@ export function seedWorld(seed: number, customerCount: number, now: Date): World
       businessId,
       customerCount,
       sampleCustomerIds: Array.from({ length: Math.min(10, customerCount) }, (_, i) => customers.idOf(i)),
-      bankAccounts: ngnResolvable.map((a) => ({ bankCode: a.bankCode, accountNumber: a.accountNumber, accountName: a.accountName })),
+      bankAccounts: ngnResolvable.map((a) => ({
+        bankCode: a.bankCode,
+        accountNumber: a.accountNumber,
+        accountName: a.accountName,
+      })),
       fundingSources: fundingSources.map((s) => ({ id: s._id, status: s.status })),
       businessAccounts: [settlement.NGN, operations, settlement.USD].map((a) => ({ id: a._id, currency: a.currency })),
       wallets: wallets.map((w) => ({ id: w._id, customerId: w.customer!, currency: w.currency })),

@@ -21,7 +21,8 @@ export const ok = (c: Context, message: string, data: unknown) => reply(c, 200, 
 export const okList = (c: Context, message: string, data: unknown[], pagination: PageInfo) =>
   reply(c, 200, { statusCode: 200, message, data, pagination });
 
-export const fail = (c: Context, status: number, message: string) => reply(c, status, { statusCode: status, message, data: null });
+export const fail = (c: Context, status: number, message: string) =>
+  reply(c, status, { statusCode: status, message, data: null });
 
 /** One zero-based page of `items`; a page past the end is empty but still reports the totals. */
 export function pageOf<T>(items: readonly T[], page: number, limit: number): { data: T[]; pagination: PageInfo } {

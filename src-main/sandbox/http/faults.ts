@@ -7,7 +7,14 @@ import { SANDBOX_ENDPOINTS } from './endpoints';
 import { firstIssueMessage } from './issues';
 
 const FAULT_KINDS = [
-  'latency', 'status', 'rate_limit', 'reset', 'hang', 'malformed_json', 'wrong_envelope', 'drop_after_processing',
+  'latency',
+  'status',
+  'rate_limit',
+  'reset',
+  'hang',
+  'malformed_json',
+  'wrong_envelope',
+  'drop_after_processing',
 ] as const satisfies readonly FaultKind[];
 
 export const DEFAULT_LATENCY_MS = 1_000;
@@ -16,11 +23,20 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 1;
 
 export const faultRuleSchema = z.strictObject({
   kind: z.enum(FAULT_KINDS, { error: `kind must be one of ${FAULT_KINDS.join(', ')}` }),
-  endpoint: z.enum(SANDBOX_ENDPOINTS as [SandboxEndpoint, ...SandboxEndpoint[]], { error: 'endpoint must be one of the sandbox endpoints' }).optional(),
+  endpoint: z
+    .enum(SANDBOX_ENDPOINTS as [SandboxEndpoint, ...SandboxEndpoint[]], {
+      error: 'endpoint must be one of the sandbox endpoints',
+    })
+    .optional(),
   count: z.number().int().min(1, { error: 'count must be a whole number of at least 1' }).optional(),
   probability: z.number().min(0).max(1, { error: 'probability must be from 0 to 1' }).optional(),
   ms: z.number().int().min(0, { error: 'ms must be 0 or more' }).max(600_000).optional(),
-  status: z.number().int().min(400, { error: 'status must be an HTTP error status' }).max(599, { error: 'status must be an HTTP error status' }).optional(),
+  status: z
+    .number()
+    .int()
+    .min(400, { error: 'status must be an HTTP error status' })
+    .max(599, { error: 'status must be an HTTP error status' })
+    .optional(),
   retryAfterSeconds: z.number().int().min(0, { error: 'retryAfterSeconds must be 0 or more' }).optional(),
 });
 

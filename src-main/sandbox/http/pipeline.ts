@@ -99,7 +99,9 @@ export function injectFaults(faults: FaultInjector, held: HeldRequests): Middlew
       case 'malformed_json':
         return c.body('{"statusCode":200,"message":"OK","data":[{"_id":"', 200, { 'Content-Type': JSON_CONTENT_TYPE });
       case 'wrong_envelope':
-        return c.body(JSON.stringify({ success: true, result: { items: [] } }), 200, { 'Content-Type': JSON_CONTENT_TYPE });
+        return c.body(JSON.stringify({ success: true, result: { items: [] } }), 200, {
+          'Content-Type': JSON_CONTENT_TYPE,
+        });
       case 'drop_after_processing': {
         await next();
         c.set('loggedStatus', c.res.status);

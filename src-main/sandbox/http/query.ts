@@ -20,7 +20,8 @@ export function parseQuery<S extends z.ZodType>(schema: S, raw: Record<string, s
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   const field = issue?.path[0];
-  if (typeof field === 'string' && PAGINATION_FIELDS.has(field)) return { ok: false, message: MESSAGES.invalidPagination };
+  if (typeof field === 'string' && PAGINATION_FIELDS.has(field))
+    return { ok: false, message: MESSAGES.invalidPagination };
   return { ok: false, message: firstIssueMessage(parsed.error, 'Invalid query parameters') };
 }
 

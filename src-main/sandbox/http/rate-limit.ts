@@ -16,7 +16,8 @@ export class FixedWindowRateLimiter {
     private readonly windowMs: number,
     private readonly clock: () => number = Date.now,
   ) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError('rateLimit.limit must be a whole number of at least 1');
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError('rateLimit.limit must be a whole number of at least 1');
     if (!Number.isFinite(windowMs) || windowMs < 1) throw new RangeError('rateLimit.windowMs must be at least 1');
   }
 

@@ -10,7 +10,8 @@ export class RequestLog {
     const e: SandboxRequestLogEntry = { at: new Date().toISOString(), ...entry, status: 0 };
     this.entries.push(e);
     // Trim in batches so a long run does not shift the array on every request.
-    if (this.entries.length > MAX_LOGGED_REQUESTS + 1_000) this.entries.splice(0, this.entries.length - MAX_LOGGED_REQUESTS);
+    if (this.entries.length > MAX_LOGGED_REQUESTS + 1_000)
+      this.entries.splice(0, this.entries.length - MAX_LOGGED_REQUESTS);
     return e;
   }
 

@@ -5,7 +5,12 @@ import type { z } from 'zod';
 import { type CreateCardRequest, cardPathOf, makeCreateCardRequestSchema } from '../../../src-shared/api/requests';
 import { maskPan, parseExpirationDate } from '../../../src-shared/api/rules';
 import {
-  cardRecord, defaultExpiry, defaultSpendingControls, generatePan, looksLikePan, spendingControlsFrom,
+  cardRecord,
+  defaultExpiry,
+  defaultSpendingControls,
+  generatePan,
+  looksLikePan,
+  spendingControlsFrom,
 } from '../data/card-details';
 import { buildIssuanceVerification } from '../data/activity';
 import { firstIssueMessage } from '../http/issues';
@@ -33,10 +38,14 @@ export class CardIssuer {
     let debitAccount: AccountRecord | undefined;
     if (req.debitAccountId) {
       debitAccount = store.account(req.debitAccountId);
-      const usable = debitAccount
-        && ((debitAccount.type === 'account' && !debitAccount.customer) || (debitAccount.type === 'wallet' && debitAccount.customer === req.customerId));
-      if (!debitAccount || !usable) return fail("debitAccountId must be a business account or a wallet of this customer");
-      if (debitAccount.currency !== req.currency) return fail(`debitAccountId must be an account in ${req.currency}, the card's currency`);
+      const usable =
+        debitAccount &&
+        ((debitAccount.type === 'account' && !debitAccount.customer) ||
+          (debitAccount.type === 'wallet' && debitAccount.customer === req.customerId));
+      if (!debitAccount || !usable)
+        return fail('debitAccountId must be a business account or a wallet of this customer');
+      if (debitAccount.currency !== req.currency)
+        return fail(`debitAccountId must be an account in ${req.currency}, the card's currency`);
     }
 
     let fundingSource: FundingSourceRecord | undefined;
@@ -65,17 +74,26 @@ export class CardIssuer {
 
   private create(
     req: CreateCardRequest,
-    found: { debitAccount?: AccountRecord; fundingSource?: FundingSourceRecord; mappedAccount?: AccountRecord; replaced?: CardRecord },
+    found: {
+      debitAccount?: AccountRecord;
+      fundingSource?: FundingSourceRecord;
+      mappedAccount?: AccountRecord;
+      replaced?: CardRecord;
+    },
   ): CardRecord {
     const { store, ids, random } = this.deps;
     const now = this.deps.now();
     const nowMs = now.getTime();
     const path = cardPathOf(req);
-    const account = path === 'replace' ? found.replaced!.account
-      : path === 'bankAccount' ? found.mappedAccount!._id
-        : (found.debitAccount ?? this.defaultAccount(req.customerId, req.currency))._id;
-    const fundingSource = found.fundingSource?._id
-      ?? (path === 'replace' ? found.replaced!.fundingSource : this.defaultFundingSource()._id);
+    const account =
+      path === 'replace'
+        ? found.replaced!.account
+        : path === 'bankAccount'
+          ? found.mappedAccount!._id
+          : (found.debitAccount ?? this.defaultAccount(req.customerId, req.currency))._id;
+    const fundingSource =
+      found.fundingSource?._id ??
+      (path === 'replace' ? found.replaced!.fundingSource : this.defaultFundingSource()._id);
     const visaExpiry = req.brand === 'Visa' && req.expirationDate ? parseExpirationDate(req.expirationDate) : null;
     const newId = () => ids.control.issue(nowMs);
 
@@ -119,13 +137,18 @@ export class CardIssuer {
   /** Without a debit account, a card draws on the customer's wallet in its currency, else the business account. */
   private defaultAccount(customerId: string, currency: string): AccountRecord {
     const { accounts } = this.deps.store;
-    return accounts.find((a) => a.type === 'wallet' && a.customer === customerId && a.currency === currency)
-      ?? accounts.find((a) => a.type === 'account' && !a.customer && a.currency === currency && a.isDefault)
-      ?? accounts.find((a) => a.type === 'account' && !a.customer && a.currency === currency)!;
+    return (
+      accounts.find((a) => a.type === 'wallet' && a.customer === customerId && a.currency === currency) ??
+      accounts.find((a) => a.type === 'account' && !a.customer && a.currency === currency && a.isDefault) ??
+      accounts.find((a) => a.type === 'account' && !a.customer && a.currency === currency)!
+    );
   }
 
   private defaultFundingSource(): FundingSourceRecord {
     const { fundingSources } = this.deps.store;
-    return fundingSources.find((s) => s.type === 'default' && s.status === 'active') ?? fundingSources.find((s) => s.status === 'active')!;
+    return (
+      fundingSources.find((s) => s.type === 'default' && s.status === 'active') ??
+      fundingSources.find((s) => s.status === 'active')!
+    );
   }
 }

@@ -25,8 +25,9 @@ export function accountRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
     if (!q.ok) return fail(c, 400, q.message);
     const { page, limit } = pageAndLimit(q.value);
     const currency = q.value.currency ?? 'ALL';
-    const matching = deps.store.accounts.filter((a) =>
-      (currency === 'ALL' || a.currency === currency) && (!q.value.type || a.type === q.value.type));
+    const matching = deps.store.accounts.filter(
+      (a) => (currency === 'ALL' || a.currency === currency) && (!q.value.type || a.type === q.value.type),
+    );
     const { data, pagination } = pageOf(matching, page, limit);
     return okList(c, 'Accounts fetched successfully', data, pagination);
   });

@@ -16,7 +16,12 @@ export function activityRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
     const window = dateWindow(q.value);
     const matching = deps.store.authorizations.filter((a) => within(a.createdAt, window));
     const { data, pagination } = pageOf(matching, page, limit);
-    return okList(c, 'Authorizations fetched successfully', data.map((a) => deps.views.authorization(a)), pagination);
+    return okList(
+      c,
+      'Authorizations fetched successfully',
+      data.map((a) => deps.views.authorization(a)),
+      pagination,
+    );
   });
 
   app.get('/cards/disputes', (c) => {

@@ -3,7 +3,9 @@ import type { Context } from 'hono';
 import { MESSAGES } from '../http/envelope';
 import type { SandboxEnv } from '../http/env';
 
-export function jsonBodyOf(c: Context<SandboxEnv>): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+export function jsonBodyOf(
+  c: Context<SandboxEnv>,
+): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
   const body = c.get('body');
   if (!body || !body.isJson) return { ok: false, message: MESSAGES.notJson };
   const v = body.json;

@@ -33,7 +33,10 @@ export function cardRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
     const found = cardOf(c.req.param('id'));
     if (!('card' in found)) return fail(c, found.status, found.message);
     const balance = deps.store.balance(found.card._id)!;
-    return ok(c, 'Card balance fetched successfully', { currentBalance: balance.currentBalance, availableBalance: balance.availableBalance });
+    return ok(c, 'Card balance fetched successfully', {
+      currentBalance: balance.currentBalance,
+      availableBalance: balance.availableBalance,
+    });
   });
 
   app.get('/cards/:id/transactions', (c) => {
@@ -45,7 +48,12 @@ export function cardRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
     const window = dateWindow(q.value);
     const matching = deps.store.transactionsOf(found.card._id).filter((t) => within(t.createdAt, window));
     const { data, pagination } = pageOf(matching, page, limit);
-    return okList(c, 'Card transactions fetched successfully', data.map((t) => deps.views.transaction(t)), pagination);
+    return okList(
+      c,
+      'Card transactions fetched successfully',
+      data.map((t) => deps.views.transaction(t)),
+      pagination,
+    );
   });
 
   return app;

@@ -36,7 +36,12 @@ export function customerRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
     const pagination = { total, pages: Math.ceil(total / limit), page, limit };
     // The hot path of a full sync: the envelope around customers serialised straight to bytes, written
     // to the socket without passing through a web Response body.
-    const body = deps.customers.rangeJsonBytes(from, from + limit, LIST_HEAD, `,"pagination":${JSON.stringify(pagination)}}`);
+    const body = deps.customers.rangeJsonBytes(
+      from,
+      from + limit,
+      LIST_HEAD,
+      `,"pagination":${JSON.stringify(pagination)}}`,
+    );
     return holdBody(c.body(null, 200, { 'Content-Type': JSON_CONTENT_TYPE }), body);
   });
   return app;

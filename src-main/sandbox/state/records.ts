@@ -126,7 +126,14 @@ export interface RequestHistoryRecord {
 }
 
 export type VerificationRecord = Record<
-  'billingAddressLine1' | 'billingAddressPostalCode' | 'cvv' | 'expiry' | 'pin' | 'threeDSecure' | 'safeToken' | 'authentication',
+  | 'billingAddressLine1'
+  | 'billingAddressPostalCode'
+  | 'cvv'
+  | 'expiry'
+  | 'pin'
+  | 'threeDSecure'
+  | 'safeToken'
+  | 'authentication',
   string
 >;
 

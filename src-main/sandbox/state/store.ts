@@ -1,7 +1,13 @@
 // The sandbox's mutable state for the life of the process: seeded records plus whatever POST /cards and
 // POST /accounts create. Lists are kept newest first, the order the list endpoints answer in.
 import type {
-  AccountRecord, AuthorizationRecord, BalanceRecord, CardRecord, DisputeRecord, FundingSourceRecord, TransactionRecord,
+  AccountRecord,
+  AuthorizationRecord,
+  BalanceRecord,
+  CardRecord,
+  DisputeRecord,
+  FundingSourceRecord,
+  TransactionRecord,
 } from './records';
 
 const bankKey = (bankCode: string, accountNumber: string) => `${bankCode}:${accountNumber}`;
@@ -28,7 +34,10 @@ export class SandboxStore {
   private readonly fundingSourcesById = new Map<string, FundingSourceRecord>();
   private readonly authorizationsById = new Map<string, AuthorizationRecord>();
 
-  constructor(readonly businessId: string, readonly businessName: string) {}
+  constructor(
+    readonly businessId: string,
+    readonly businessName: string,
+  ) {}
 
   addAccount(account: AccountRecord): void {
     insertNewestFirst(this.accounts, account);

@@ -6,7 +6,10 @@ import type { AuthorizationRecord, TransactionRecord } from './records';
 import type { SandboxStore } from './store';
 
 export class RecordViews {
-  constructor(private readonly store: SandboxStore, private readonly customers: CustomerDirectory) {}
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly customers: CustomerDirectory,
+  ) {}
 
   private customer(id: string): Customer | string {
     const index = this.customers.indexOf(id);

@@ -7,14 +7,35 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { ACCOUNT_TYPE_LABELS } from './accountColumns';
 
 const SHOWN = [
-  '_id', 'business', 'customer', 'type', 'currency', 'accountName', 'bankCode', 'accountType', 'accountNumber', 'currentBalance',
-  'availableBalance', 'provider', 'providerReference', 'referenceCode', 'reloadable', 'isDefault', 'isDeleted', 'charges',
-  'createdAt', 'updatedAt', '__v',
+  '_id',
+  'business',
+  'customer',
+  'type',
+  'currency',
+  'accountName',
+  'bankCode',
+  'accountType',
+  'accountNumber',
+  'currentBalance',
+  'availableBalance',
+  'provider',
+  'providerReference',
+  'referenceCode',
+  'reloadable',
+  'isDefault',
+  'isDeleted',
+  'charges',
+  'createdAt',
+  'updatedAt',
+  '__v',
 ];
 
 export function AccountDetail({ account, onClose }: { account: Account; onClose: () => void }): React.JSX.Element {
   const a = account;
-  const held = a.currentBalance !== undefined && a.availableBalance !== undefined ? a.currentBalance - a.availableBalance : undefined;
+  const held =
+    a.currentBalance !== undefined && a.availableBalance !== undefined
+      ? a.currentBalance - a.availableBalance
+      : undefined;
   return (
     <Drawer title={`${a.type === 'wallet' ? 'Wallet' : 'Account'} ${a.accountNumber ?? a._id}`} onClose={onClose}>
       <DetailSection title="Balances">
@@ -30,15 +51,30 @@ export function AccountDetail({ account, onClose }: { account: Account; onClose:
         <Details
           items={[
             ['Account name', a.accountName],
-            ['Account number', a.accountNumber ? <span className="id-with-copy"><span className="mono">{a.accountNumber}</span><CopyButton value={a.accountNumber} label="account number" /></span> : undefined],
+            [
+              'Account number',
+              a.accountNumber ? (
+                <span className="id-with-copy">
+                  <span className="mono">{a.accountNumber}</span>
+                  <CopyButton value={a.accountNumber} label="account number" />
+                </span>
+              ) : undefined,
+            ],
             ['Bank code', a.bankCode ? <span className="mono">{a.bankCode}</span> : undefined],
-            ['Type', a.type ? ACCOUNT_TYPE_LABELS[a.type] ?? a.type : undefined],
+            ['Type', a.type ? (ACCOUNT_TYPE_LABELS[a.type] ?? a.type) : undefined],
             ['Account type', a.accountType],
             ['Currency', a.currency],
             ['Default', a.isDefault ? <StatusBadge status="active" label="Default" /> : <YesNo value={a.isDefault} />],
             ['Reloadable', <YesNo value={a.reloadable} />],
             ['Deleted', <YesNo value={a.isDeleted} />],
-            ['Charges', a.charges === undefined ? undefined : a.charges.length === 0 ? 'None' : <pre className="json-block">{JSON.stringify(a.charges, null, 2)}</pre>],
+            [
+              'Charges',
+              a.charges === undefined ? undefined : a.charges.length === 0 ? (
+                'None'
+              ) : (
+                <pre className="json-block">{JSON.stringify(a.charges, null, 2)}</pre>
+              ),
+            ],
           ]}
         />
       </DetailSection>
@@ -49,7 +85,10 @@ export function AccountDetail({ account, onClose }: { account: Account; onClose:
             ['Customer', a.customer ? <IdWithCopy id={a.customer} label="customer id" /> : 'Business account'],
             ['Business', <IdWithCopy id={a.business} label="business id" />],
             ['Provider', a.provider],
-            ['Provider reference', a.providerReference ? <span className="mono">{a.providerReference}</span> : undefined],
+            [
+              'Provider reference',
+              a.providerReference ? <span className="mono">{a.providerReference}</span> : undefined,
+            ],
             ['Reference code', a.referenceCode ? <span className="mono">{a.referenceCode}</span> : undefined],
             ['Created', formatDateTime(a.createdAt)],
             ['Updated', formatDateTime(a.updatedAt)],

@@ -42,7 +42,9 @@ export function AccountsPage({ route }: { route: Route }): React.JSX.Element {
       <header className="page-header">
         <h1 id="page-title">Accounts</h1>
       </header>
-      <p className="page-subtitle">The business's settlement accounts and its customers' wallets, with their balances.</p>
+      <p className="page-subtitle">
+        The business's settlement accounts and its customers' wallets, with their balances.
+      </p>
       <div className="toolbar">
         <label>
           Currency

@@ -19,8 +19,18 @@ export const accountColumns: Column<Account>[] = [
       </span>
     ),
   },
-  { id: 'number', header: 'Account number', width: 148, cell: ({ row }) => <span className="mono">{row.original.accountNumber ?? '—'}</span> },
-  { id: 'bank', header: 'Bank code', width: 92, cell: ({ row }) => <span className="mono">{row.original.bankCode ?? '—'}</span> },
+  {
+    id: 'number',
+    header: 'Account number',
+    width: 148,
+    cell: ({ row }) => <span className="mono">{row.original.accountNumber ?? '—'}</span>,
+  },
+  {
+    id: 'bank',
+    header: 'Bank code',
+    width: 92,
+    cell: ({ row }) => <span className="mono">{row.original.bankCode ?? '—'}</span>,
+  },
   {
     id: 'type',
     header: 'Type',
@@ -35,14 +45,23 @@ export const accountColumns: Column<Account>[] = [
     id: 'current',
     header: numHeader('Current balance'),
     width: 150,
-    cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.currentBalance, row.original.currency)}</span>,
+    cell: ({ row }) => (
+      <span className="cell-num">{formatMoney(row.original.currentBalance, row.original.currency)}</span>
+    ),
   },
   {
     id: 'available',
     header: numHeader('Available balance'),
     width: 154,
-    cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.availableBalance, row.original.currency)}</span>,
+    cell: ({ row }) => (
+      <span className="cell-num">{formatMoney(row.original.availableBalance, row.original.currency)}</span>
+    ),
   },
-  { id: 'default', header: 'Default', width: 84, cell: ({ row }) => (row.original.isDefault ? <StatusBadge status="active" label="Default" /> : null) },
+  {
+    id: 'default',
+    header: 'Default',
+    width: 84,
+    cell: ({ row }) => (row.original.isDefault ? <StatusBadge status="active" label="Default" /> : null),
+  },
   { id: 'created', header: 'Created', width: 108, cell: ({ row }) => formatDate(row.original.createdAt) },
 ];

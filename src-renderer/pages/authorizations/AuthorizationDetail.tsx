@@ -10,15 +10,44 @@ import { accountOf, cardOf, customerName, idOf, recordOf } from './embedded';
 import { merchantCategoryLabel } from './merchantCategories';
 
 const SHOWN = [
-  '_id', 'business', 'customer', 'account', 'card', 'amount', 'fee', 'vat', 'approved', 'currency', 'status', 'authorizationMethod',
-  'balanceTransactions', 'merchantAmount', 'merchantCurrency', 'merchant', 'terminal', 'transactionMetadata', 'pendingRequest',
-  'requestHistory', 'verification', 'feeDetails', 'isDeleted', 'createdAt', 'updatedAt', '__v',
+  '_id',
+  'business',
+  'customer',
+  'account',
+  'card',
+  'amount',
+  'fee',
+  'vat',
+  'approved',
+  'currency',
+  'status',
+  'authorizationMethod',
+  'balanceTransactions',
+  'merchantAmount',
+  'merchantCurrency',
+  'merchant',
+  'terminal',
+  'transactionMetadata',
+  'pendingRequest',
+  'requestHistory',
+  'verification',
+  'feeDetails',
+  'isDeleted',
+  'createdAt',
+  'updatedAt',
+  '__v',
 ];
 
 const text = (v: string | undefined) => (v ? humanize(v) : undefined);
 const flag = (v: boolean | undefined) => <YesNo value={v} />;
 
-export function AuthorizationDetail({ authorization, onClose }: { authorization: Authorization; onClose: () => void }): React.JSX.Element {
+export function AuthorizationDetail({
+  authorization,
+  onClose,
+}: {
+  authorization: Authorization;
+  onClose: () => void;
+}): React.JSX.Element {
   const a = authorization;
   const card = cardOf(a.card);
   const cardId = idOf(a.card);
@@ -39,12 +68,25 @@ export function AuthorizationDetail({ authorization, onClose }: { authorization:
             ['Amount', <strong className="num">{formatMoney(a.amount, a.currency)}</strong>],
             ['Fee', <span className="num">{formatMoney(a.fee, a.currency)}</span>],
             ['VAT', <span className="num">{formatMoney(a.vat, a.currency)}</span>],
-            ['Merchant amount', <span className="num">{foreignAmount(a) ?? formatMoney(a.merchantAmount, a.merchantCurrency ?? a.currency)}</span>],
+            [
+              'Merchant amount',
+              <span className="num">
+                {foreignAmount(a) ?? formatMoney(a.merchantAmount, a.merchantCurrency ?? a.currency)}
+              </span>,
+            ],
             ['Method', text(a.authorizationMethod)],
             ['Channel', text(a.transactionMetadata?.channel)],
             ['Transaction type', text(a.transactionMetadata?.type)],
-            ['Reference', a.transactionMetadata?.reference ? <IdWithCopy id={a.transactionMetadata.reference} label="reference" /> : undefined],
-            ['Pending request', a.pendingRequest ? <pre className="json-block">{JSON.stringify(a.pendingRequest, null, 2)}</pre> : 'None'],
+            [
+              'Reference',
+              a.transactionMetadata?.reference ? (
+                <IdWithCopy id={a.transactionMetadata.reference} label="reference" />
+              ) : undefined,
+            ],
+            [
+              'Pending request',
+              a.pendingRequest ? <pre className="json-block">{JSON.stringify(a.pendingRequest, null, 2)}</pre> : 'None',
+            ],
             ['Created', formatDateTime(a.createdAt)],
             ['Updated', formatDateTime(a.updatedAt)],
             ['Authorization id', <IdWithCopy id={a._id} label="authorization id" />],
@@ -70,7 +112,14 @@ export function AuthorizationDetail({ authorization, onClose }: { authorization:
             ['Card', <span className="mono">{displayPan(card?.maskedPan)}</span>],
             ['Brand and type', [card?.brand, card?.type].filter(Boolean).join(' · ') || undefined],
             ['Card status', card?.status ? <StatusBadge status={card.status} /> : undefined],
-            ['Card id', cardId ? <span className="id-with-copy"><IdWithCopy id={cardId} label="card id" /> <a href={hrefOf('cards', cardId)}>Open card</a></span> : undefined],
+            [
+              'Card id',
+              cardId ? (
+                <span className="id-with-copy">
+                  <IdWithCopy id={cardId} label="card id" /> <a href={hrefOf('cards', cardId)}>Open card</a>
+                </span>
+              ) : undefined,
+            ],
             ['Customer', customerName(a.customer)],
             ['Customer email', customer?.emailAddress],
             ['Customer id', <IdWithCopy id={idOf(a.customer)} label="customer id" />],
@@ -117,8 +166,12 @@ export function AuthorizationDetail({ authorization, onClose }: { authorization:
             <thead>
               <tr>
                 <th scope="col">Time</th>
-                <th scope="col" className="num">Amount</th>
-                <th scope="col" className="num">Merchant amount</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col" className="num">
+                  Merchant amount
+                </th>
                 <th scope="col">Approved</th>
                 <th scope="col">Reason</th>
               </tr>
@@ -129,7 +182,9 @@ export function AuthorizationDetail({ authorization, onClose }: { authorization:
                   <td>{formatDateTime(h.createdAt)}</td>
                   <td className="num">{formatMoney(h.amount, h.currency)}</td>
                   <td className="num">{formatMoney(h.merchantAmount, h.merchantCurrency)}</td>
-                  <td><ApprovedBadge approved={h.approved} /></td>
+                  <td>
+                    <ApprovedBadge approved={h.approved} />
+                  </td>
                   <td>{h.reason ? humanize(h.reason) : '—'}</td>
                 </tr>
               ))}
@@ -146,7 +201,9 @@ export function AuthorizationDetail({ authorization, onClose }: { authorization:
               <tr>
                 <th scope="col">Fee</th>
                 <th scope="col">Contract</th>
-                <th scope="col" className="num">Amount</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -53,7 +53,10 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
     enabled: problem === null,
   });
   const shown = useMemo(
-    () => (values.approved === 'all' ? list.rows : list.rows.filter((a) => (values.approved === 'yes' ? a.approved === true : a.approved !== true))),
+    () =>
+      values.approved === 'all'
+        ? list.rows
+        : list.rows.filter((a) => (values.approved === 'yes' ? a.approved === true : a.approved !== true)),
     [list.rows, values.approved],
   );
   const detail = useRowSelection(list.rows, (a) => a._id);
@@ -98,8 +101,9 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
           />
           {filtered && list.rows.length > 0 ? (
             <p className="list-status">
-              Showing {shown.length.toLocaleString('en')} of {list.rows.length.toLocaleString('en')} {continuous ? 'loaded' : 'on this page'}: the Approved
-              filter applies to the rows fetched; the export includes every authorization in the range.
+              Showing {shown.length.toLocaleString('en')} of {list.rows.length.toLocaleString('en')}{' '}
+              {continuous ? 'loaded' : 'on this page'}: the Approved filter applies to the rows fetched; the export
+              includes every authorization in the range.
             </p>
           ) : null}
           <ListFooter list={list} paging={paging} />

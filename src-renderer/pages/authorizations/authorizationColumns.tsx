@@ -37,8 +37,18 @@ export const authorizationColumns: Column<Authorization>[] = [
       </span>
     ),
   },
-  { id: 'approved', header: 'Approved', width: 116, cell: ({ row }) => <ApprovedBadge approved={row.original.approved} /> },
-  { id: 'status', header: 'Status', width: 96, cell: ({ row }) => (row.original.status ? humanize(row.original.status) : '—') },
+  {
+    id: 'approved',
+    header: 'Approved',
+    width: 116,
+    cell: ({ row }) => <ApprovedBadge approved={row.original.approved} />,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    width: 96,
+    cell: ({ row }) => (row.original.status ? humanize(row.original.status) : '—'),
+  },
   {
     id: 'merchant',
     header: 'Merchant',

@@ -3,7 +3,8 @@ import type { Account, Card, Customer } from '../../../src-shared/api/records';
 
 type Ref<T> = string | T | null | undefined;
 
-export const recordOf = <T extends object>(ref: Ref<T>): T | undefined => (ref && typeof ref === 'object' ? ref : undefined);
+export const recordOf = <T extends object>(ref: Ref<T>): T | undefined =>
+  ref && typeof ref === 'object' ? ref : undefined;
 
 export const idOf = (ref: Ref<{ _id: string }>): string | undefined => (typeof ref === 'string' ? ref : ref?._id);
 

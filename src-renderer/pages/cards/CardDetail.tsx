@@ -16,7 +16,9 @@ import './cards.css';
 
 export function CardDetail({ id, route }: { id: string; route: Route }): React.JSX.Element {
   const env = useEnvironmentKey();
-  const card = useBridgeQuery(['cards', 'get', env, id], (opts) => bridge().cards.get({ id }, opts), { enabled: env !== null });
+  const card = useBridgeQuery(['cards', 'get', env, id], (opts) => bridge().cards.get({ id }, opts), {
+    enabled: env !== null,
+  });
   const c = card.data?.data;
   return (
     <section aria-labelledby="page-title" className="card-detail">
@@ -59,7 +61,12 @@ function CardFacts({ card }: { card: Card }): React.JSX.Element {
   return (
     <Details
       items={[
-        ['Card number', <span className="mono" data-testid="card-pan">{displayPan(card.maskedPan)}</span>],
+        [
+          'Card number',
+          <span className="mono" data-testid="card-pan">
+            {displayPan(card.maskedPan)}
+          </span>,
+        ],
         ['Brand', card.brand ?? '—'],
         ['Type', card.type ?? '—'],
         ['Currency', card.currency ?? '—'],
@@ -88,7 +95,11 @@ function CardFacts({ card }: { card: Card }): React.JSX.Element {
 
 function CardBalance({ cardId, currency }: { cardId: string; currency: string | undefined }): React.JSX.Element {
   const env = useEnvironmentKey();
-  const balance = useBridgeQuery(['cards', 'balance', env, cardId], (opts) => bridge().cards.balance({ cardId }, opts), { enabled: env !== null });
+  const balance = useBridgeQuery(
+    ['cards', 'balance', env, cardId],
+    (opts) => bridge().cards.balance({ cardId }, opts),
+    { enabled: env !== null },
+  );
   if (balance.error) return <ErrorState error={balance.error.appError} onRetry={() => void balance.refetch()} />;
   const b = balance.data?.data;
   if (!b) return <LoadingRows rows={2} label="Loading balance" />;

@@ -23,7 +23,10 @@ export function CardTransactions({ cardId, route }: { cardId: string; route: Rou
   const { values, set, paging, setContinuous } = useListQuery(route, DEFAULTS, clean);
   const range = { fromDate: values.fromDate, toDate: values.toDate };
   const rangeOk = dateRangeProblem(range) === null;
-  const dates = { ...(range.fromDate ? { fromDate: range.fromDate } : {}), ...(range.toDate ? { toDate: range.toDate } : {}) };
+  const dates = {
+    ...(range.fromDate ? { fromDate: range.fromDate } : {}),
+    ...(range.toDate ? { toDate: range.toDate } : {}),
+  };
   const list = useListData<Transaction>({
     key: ['cards', 'transactions', cardId, dates],
     fetchPage: (page, limit, opts) => bridge().cards.transactions({ cardId, ...dates, page, limit }, opts),
@@ -36,7 +39,10 @@ export function CardTransactions({ cardId, route }: { cardId: string; route: Rou
     <section aria-labelledby="transactions-title" className="card-transactions">
       <h2 id="transactions-title">Transactions</h2>
       <div className="toolbar">
-        <DateRangeFields value={range} onChange={(next) => set({ fromDate: next.fromDate, toDate: next.toDate, page: '0' })} />
+        <DateRangeFields
+          value={range}
+          onChange={(next) => set({ fromDate: next.fromDate, toDate: next.toDate, page: '0' })}
+        />
         {range.fromDate || range.toDate ? (
           <button type="button" onClick={() => set({ fromDate: '', toDate: '', page: '0' })}>
             Clear dates
@@ -53,7 +59,11 @@ export function CardTransactions({ cardId, route }: { cardId: string; route: Rou
             list={list}
             columns={transactionColumns}
             {...detail.tableProps}
-            empty={dates.fromDate || dates.toDate ? 'No transactions of this card in this date range.' : 'This card has no transactions.'}
+            empty={
+              dates.fromDate || dates.toDate
+                ? 'No transactions of this card in this date range.'
+                : 'This card has no transactions.'
+            }
             height={listHeight(list.rows.length)}
           />
           <ListFooter list={list} paging={paging} />

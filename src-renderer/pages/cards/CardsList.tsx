@@ -27,8 +27,8 @@ export function CardsList({ route }: { route: Route }): React.JSX.Element {
         <IssueCardButton />
       </header>
       <p className="page-subtitle">
-        The service has no list of cards. These are the cards Card Desk has seen in this environment: cards it issued and cards in the
-        authorizations and transactions it fetched.
+        The service has no list of cards. These are the cards Card Desk has seen in this environment: cards it issued
+        and cards in the authorizations and transactions it fetched.
       </p>
       <div className="toolbar">
         <label className="grow">
@@ -44,11 +44,7 @@ export function CardsList({ route }: { route: Route }): React.JSX.Element {
         </label>
         <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
       </div>
-      <KnownCardsList
-        query={values.q}
-        label="Known cards"
-        paging={paging}
-      />
+      <KnownCardsList query={values.q} label="Known cards" paging={paging} />
     </section>
   );
 }

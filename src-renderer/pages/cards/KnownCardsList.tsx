@@ -10,7 +10,12 @@ import { bridge } from '../../lib/bridge';
 import { cardColumns } from './cardFields';
 import './cards.css';
 
-export function KnownCardsList({ query = '', customerId, label, paging }: {
+export function KnownCardsList({
+  query = '',
+  customerId,
+  label,
+  paging,
+}: {
   query?: string;
   customerId?: string;
   label: string;
@@ -40,7 +45,11 @@ export function KnownCardsList({ query = '', customerId, label, paging }: {
       />
       <div className="known-cards-footer">
         <ListFooter list={list} paging={paging} />
-        <ExportButton source="knownCards" query={filter} label={customerId ? 'Export these cards (CSV)' : 'Export CSV'} />
+        <ExportButton
+          source="knownCards"
+          query={filter}
+          label={customerId ? 'Export these cards (CSV)' : 'Export CSV'}
+        />
       </div>
     </div>
   );

@@ -17,7 +17,13 @@ function channelsText(list: string[] | null): string {
   return list.map((c) => CHANNEL_LABEL[c as keyof typeof CHANNEL_LABEL] ?? c).join(', ');
 }
 
-export function SpendingControlsView({ controls, currency }: { controls: SpendingControls | null | undefined; currency: string | undefined }): React.JSX.Element {
+export function SpendingControlsView({
+  controls,
+  currency,
+}: {
+  controls: SpendingControls | null | undefined;
+  currency: string | undefined;
+}): React.JSX.Element {
   if (!controls) return <p className="muted">No spending controls are recorded for this card.</p>;
   const limits = controls.spendingLimits ?? [];
   const withChannels = limits.some((l) => limitChannels(l) !== null);

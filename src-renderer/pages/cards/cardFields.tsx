@@ -6,7 +6,11 @@ import type { Column } from '../../components/DataTable';
 import { displayPan } from '../../lib/format';
 
 export const refId = (v: unknown): string | undefined =>
-  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { _id?: unknown })._id === 'string' ? (v as { _id: string })._id : undefined;
+  typeof v === 'string'
+    ? v
+    : v && typeof v === 'object' && typeof (v as { _id?: unknown })._id === 'string'
+      ? (v as { _id: string })._id
+      : undefined;
 
 export function expiryText(card: Card): string {
   if (!card.expiryMonth || !card.expiryYear) return '—';
@@ -16,7 +20,13 @@ export function expiryText(card: Card): string {
 /** Columns of a known-cards list; `withCustomer` adds the customer id (the customer page leaves it out). */
 export function cardColumns(withCustomer: boolean): Column<Card>[] {
   const cols: Column<Card>[] = [
-    { id: 'pan', header: 'Card', accessorFn: (c) => displayPan(c.maskedPan), cell: ({ row }) => <span className="mono">{displayPan(row.original.maskedPan)}</span>, width: 200 },
+    {
+      id: 'pan',
+      header: 'Card',
+      accessorFn: (c) => displayPan(c.maskedPan),
+      cell: ({ row }) => <span className="mono">{displayPan(row.original.maskedPan)}</span>,
+      width: 200,
+    },
     { id: 'brand', header: 'Brand', accessorFn: (c) => c.brand ?? '—', width: 120 },
     { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 100 },
     { id: 'currency', header: 'Currency', accessorFn: (c) => c.currency ?? '—', width: 100 },
@@ -24,8 +34,18 @@ export function cardColumns(withCustomer: boolean): Column<Card>[] {
     { id: 'expiry', header: 'Expires', accessorFn: (c) => expiryText(c), width: 100 },
   ];
   if (withCustomer) {
-    cols.push({ id: 'customer', header: 'Customer', cell: ({ row }) => <IdWithCopy id={refId(row.original.customer)} label="customer id" />, width: 170 });
+    cols.push({
+      id: 'customer',
+      header: 'Customer',
+      cell: ({ row }) => <IdWithCopy id={refId(row.original.customer)} label="customer id" />,
+      width: 170,
+    });
   }
-  cols.push({ id: 'id', header: 'Card id', cell: ({ row }) => <IdWithCopy id={row.original._id} label="card id" />, width: 170 });
+  cols.push({
+    id: 'id',
+    header: 'Card id',
+    cell: ({ row }) => <IdWithCopy id={row.original._id} label="card id" />,
+    width: 170,
+  });
   return cols;
 }

@@ -8,7 +8,17 @@ export const transactionColumns: Column<Transaction>[] = [
   { id: 'type', header: 'Type', cell: ({ row }) => <StatusBadge status={row.original.type} />, width: 100 },
   { id: 'merchant', header: 'Merchant', accessorFn: (t) => t.merchant?.name ?? '—' },
   { id: 'channel', header: 'Channel', accessorFn: (t) => t.transactionMetadata?.channel ?? '—', width: 100 },
-  { id: 'amount', header: 'Amount', cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.amount, row.original.currency)}</span>, width: 140 },
-  { id: 'fee', header: 'Fee', cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.fee, row.original.currency)}</span>, width: 110 },
+  {
+    id: 'amount',
+    header: 'Amount',
+    cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.amount, row.original.currency)}</span>,
+    width: 140,
+  },
+  {
+    id: 'fee',
+    header: 'Fee',
+    cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.fee, row.original.currency)}</span>,
+    width: 110,
+  },
   { id: 'reference', header: 'Reference', accessorFn: (t) => t.transactionMetadata?.reference ?? '—', width: 180 },
 ];

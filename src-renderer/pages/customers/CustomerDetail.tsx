@@ -17,7 +17,9 @@ import { useEnvironmentKey } from '../../components/useEnvironmentKey';
 
 export function CustomerDetail({ id }: { id: string }): React.JSX.Element {
   const env = useEnvironmentKey();
-  const customer = useBridgeQuery(['customers', 'get', env, id], (opts) => bridge().customers.get({ id }, opts), { enabled: env !== null });
+  const customer = useBridgeQuery(['customers', 'get', env, id], (opts) => bridge().customers.get({ id }, opts), {
+    enabled: env !== null,
+  });
   const c = customer.data?.data;
   return (
     <section aria-labelledby="page-title" className="customer-detail">
@@ -82,7 +84,10 @@ function CustomerBody({ customer: c }: { customer: Customer }): React.JSX.Elemen
             {c.isApproved === undefined ? (
               <span className="muted">Not reported</span>
             ) : (
-              <StatusBadge status={c.isApproved ? 'approved' : 'declined'} label={c.isApproved ? 'Approved' : 'Not approved'} />
+              <StatusBadge
+                status={c.isApproved ? 'approved' : 'declined'}
+                label={c.isApproved ? 'Approved' : 'Not approved'}
+              />
             )}
           </p>
           <h2 id="contact-title">Contact</h2>
@@ -94,7 +99,13 @@ function CustomerBody({ customer: c }: { customer: Customer }): React.JSX.Elemen
           />
           <h2 id="address-title">Billing address</h2>
           <address className="address">
-            {[addr?.line1, addr?.line2, [addr?.city, addr?.state].filter(Boolean).join(', '), addr?.postalCode, addr?.country]
+            {[
+              addr?.line1,
+              addr?.line2,
+              [addr?.city, addr?.state].filter(Boolean).join(', '),
+              addr?.postalCode,
+              addr?.country,
+            ]
               .filter((l): l is string => !!l)
               .map((line, i) => (
                 <span key={i}>{line}</span>

@@ -23,7 +23,11 @@ const columns: Column<Customer>[] = [
     id: 'kyc',
     header: 'KYC',
     cell: ({ row }) =>
-      row.original.isApproved === undefined ? '—' : <StatusBadge status={row.original.isApproved ? 'approved' : 'declined'} label={kycText(row.original)} />,
+      row.original.isApproved === undefined ? (
+        '—'
+      ) : (
+        <StatusBadge status={row.original.isApproved ? 'approved' : 'declined'} label={kycText(row.original)} />
+      ),
     width: 130,
   },
   { id: 'id', header: 'Id', cell: ({ row }) => <IdWithCopy id={row.original._id} label="customer id" />, width: 170 },
@@ -42,7 +46,11 @@ export function CustomerList(): React.JSX.Element {
   return (
     <section aria-labelledby="page-title" className="customers-page">
       <h1 id="page-title">Customers</h1>
-      {cache.error ? <ErrorState error={cache.error.appError} onRetry={() => void cache.refetch()} /> : <SyncPanel status={status} actions={syncActions} />}
+      {cache.error ? (
+        <ErrorState error={cache.error.appError} onRetry={() => void cache.refetch()} />
+      ) : (
+        <SyncPanel status={status} actions={syncActions} />
+      )}
 
       <div className="toolbar">
         <label className="grow">
@@ -62,7 +70,12 @@ export function CustomerList(): React.JSX.Element {
       {neverSynced && !query.trim() ? (
         <EmptyState>
           <p>No customers are cached for this environment yet. Sync once to search customers, also when offline.</p>
-          <button type="button" className="primary" onClick={() => void syncActions.sync()} disabled={syncActions.starting}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void syncActions.sync()}
+            disabled={syncActions.starting}
+          >
             Sync now
           </button>
         </EmptyState>
@@ -74,7 +87,14 @@ export function CustomerList(): React.JSX.Element {
         <>
           {cacheEmpty ? null : (
             <p className="muted results-summary" role="status" data-testid="search-summary">
-              {summaryText(search.settledQuery, result.results.length, result.total, result.totalCapped === true, result.cacheAgeMs, status?.customers ?? null)}
+              {summaryText(
+                search.settledQuery,
+                result.results.length,
+                result.total,
+                result.totalCapped === true,
+                result.cacheAgeMs,
+                status?.customers ?? null,
+              )}
             </p>
           )}
           {result.results.length === 0 ? (
@@ -99,7 +119,14 @@ export function CustomerList(): React.JSX.Element {
   );
 }
 
-function summaryText(query: string, shown: number, total: number, capped: boolean, cacheAgeMs: number | null, cached: number | null): string {
+function summaryText(
+  query: string,
+  shown: number,
+  total: number,
+  capped: boolean,
+  cacheAgeMs: number | null,
+  cached: number | null,
+): string {
   const age = cacheAgeText(cacheAgeMs);
   if (!query) {
     const all = cached ?? total;

@@ -12,7 +12,9 @@ import { useEnvironmentKey } from '../../components/useEnvironmentKey';
 export function CustomerWallets({ customerId }: { customerId: string }): React.JSX.Element {
   const env = useEnvironmentKey();
   const input = { type: 'wallet' as const, page: 0, limit: MAX_PAGE_SIZE };
-  const wallets = useBridgeQuery(['customers', 'wallets', env, input], (opts) => bridge().accounts.list(input, opts), { enabled: env !== null });
+  const wallets = useBridgeQuery(['customers', 'wallets', env, input], (opts) => bridge().accounts.list(input, opts), {
+    enabled: env !== null,
+  });
   if (wallets.error) return <ErrorState error={wallets.error.appError} onRetry={() => void wallets.refetch()} />;
   if (!wallets.data) return <LoadingRows rows={2} label="Loading wallets" />;
   const mine = wallets.data.data.filter((a: Account) => a.customer === customerId);

@@ -35,10 +35,17 @@ export function useSyncActions() {
 
 export type SyncActions = ReturnType<typeof useSyncActions>;
 
-export function SyncPanel({ status, actions }: { status: CacheStatus | undefined; actions: SyncActions }): React.JSX.Element {
+export function SyncPanel({
+  status,
+  actions,
+}: {
+  status: CacheStatus | undefined;
+  actions: SyncActions;
+}): React.JSX.Element {
   const environmentId = useAppStore((s) => s.status?.environment.id);
   const storeProgress = useAppStore((s) => s.syncProgress);
-  const progress: SyncProgress | null = storeProgress && storeProgress.environmentId === environmentId ? storeProgress : null;
+  const progress: SyncProgress | null =
+    storeProgress && storeProgress.environmentId === environmentId ? storeProgress : null;
   const { sync, cancel, error, starting, refresh } = actions;
   const running = starting || isRunning(progress) || (status?.syncing ?? false);
 
@@ -74,14 +81,22 @@ export function SyncPanel({ status, actions }: { status: CacheStatus | undefined
           </button>
         </div>
       </div>
-      {status?.notice ? <p className="notice" role="status">{status.notice}</p> : null}
+      {status?.notice ? (
+        <p className="notice" role="status">
+          {status.notice}
+        </p>
+      ) : null}
       {running || shown?.phase === 'done' || shown?.phase === 'unchanged' ? (
         <div className="sync-progress" aria-live="polite">
           <progress className="progress" aria-label="Sync progress" max={100} value={percent ?? undefined} />
           <span data-testid="sync-percent" className="sync-percent">
             {percent === null ? '' : `${percent}%`}
           </span>
-          <span data-testid="sync-status">{shown && shown.phase !== 'failed' && shown.phase !== 'cancelled' ? syncProgressText(shown) : 'Starting sync…'}</span>
+          <span data-testid="sync-status">
+            {shown && shown.phase !== 'failed' && shown.phase !== 'cancelled'
+              ? syncProgressText(shown)
+              : 'Starting sync…'}
+          </span>
         </div>
       ) : shown && !error ? (
         // A sync that stopped (cancelled, or a scheduled one that failed): say why.

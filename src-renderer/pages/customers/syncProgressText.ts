@@ -23,7 +23,9 @@ export function syncProgressText(p: SyncProgress): string {
     case 'starting':
       return 'Starting sync…';
     case 'paging': {
-      const pages = p.totalPages ? `page ${p.pagesDone.toLocaleString('en')} of ${p.totalPages.toLocaleString('en')}` : `page ${p.pagesDone.toLocaleString('en')}`;
+      const pages = p.totalPages
+        ? `page ${p.pagesDone.toLocaleString('en')} of ${p.totalPages.toLocaleString('en')}`
+        : `page ${p.pagesDone.toLocaleString('en')}`;
       const rate = p.ratePerSecond > 0 ? ` · ${Math.round(p.ratePerSecond).toLocaleString('en')}/s` : '';
       return `Syncing ${pages} · ${count}${rate}${etaText(p.etaMs)}`;
     }

@@ -19,5 +19,7 @@ export function useCustomerSearch(query: string, limit: number, options: { enabl
 
 export function useCacheStatus() {
   const env = useEnvironmentKey();
-  return useBridgeQuery(['customers', 'cacheStatus', env], (opts) => bridge().customers.cacheStatus(undefined, opts), { enabled: env !== null });
+  return useBridgeQuery(['customers', 'cacheStatus', env], (opts) => bridge().customers.cacheStatus(undefined, opts), {
+    enabled: env !== null,
+  });
 }

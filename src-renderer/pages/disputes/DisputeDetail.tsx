@@ -6,7 +6,19 @@ import { KeyValues, OtherFields } from '../../components/OtherFields';
 import { formatDateTime } from '../../lib/format';
 import { disputeReasonLabel } from './disputeReasons';
 
-const SHOWN = ['_id', 'business', 'transaction', 'reason', 'explanation', 'status', 'metadata', 'isDeleted', 'createdAt', 'updatedAt', '__v'];
+const SHOWN = [
+  '_id',
+  'business',
+  'transaction',
+  'reason',
+  'explanation',
+  'status',
+  'metadata',
+  'isDeleted',
+  'createdAt',
+  'updatedAt',
+  '__v',
+];
 
 export function DisputeDetail({ dispute, onClose }: { dispute: Dispute; onClose: () => void }): React.JSX.Element {
   const d = dispute;

@@ -24,8 +24,17 @@ const columns: Column<Dispute>[] = [
   { id: 'created', header: 'Created', width: 165, cell: ({ row }) => formatDateTime(row.original.createdAt) },
   { id: 'reason', header: 'Reason', width: 200, cell: ({ row }) => disputeReasonLabel(row.original.reason) },
   { id: 'status', header: 'Status', width: 110, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-  { id: 'explanation', header: 'Explanation', cell: ({ row }) => <span title={row.original.explanation}>{row.original.explanation ?? '—'}</span> },
-  { id: 'transaction', header: 'Transaction', width: 170, cell: ({ row }) => <IdWithCopy id={row.original.transaction} label="transaction id" /> },
+  {
+    id: 'explanation',
+    header: 'Explanation',
+    cell: ({ row }) => <span title={row.original.explanation}>{row.original.explanation ?? '—'}</span>,
+  },
+  {
+    id: 'transaction',
+    header: 'Transaction',
+    width: 170,
+    cell: ({ row }) => <IdWithCopy id={row.original.transaction} label="transaction id" />,
+  },
 ];
 
 export function DisputesPage({ route }: { route: Route }): React.JSX.Element {

@@ -35,7 +35,9 @@ export function FundingSourceFields({ source }: { source: FundingSource }): Reac
 
 export function FundingSourceDetail({ id, onClose }: { id: string; onClose: () => void }): React.JSX.Element {
   const env = useEnvironmentKey();
-  const q = useBridgeQuery(['fundingSource', env, id], (opts) => bridge().fundingSources.get({ id }, opts), { enabled: env !== null });
+  const q = useBridgeQuery(['fundingSource', env, id], (opts) => bridge().fundingSources.get({ id }, opts), {
+    enabled: env !== null,
+  });
   return (
     <Drawer title="Funding source" onClose={onClose}>
       <DetailSection title="Funding source">

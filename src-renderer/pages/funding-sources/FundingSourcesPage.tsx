@@ -18,7 +18,12 @@ import { FundingSourceDetail } from './FundingSourceDetail';
 import { FundingSourceLookup } from './FundingSourceLookup';
 
 const columns: Column<FundingSource>[] = [
-  { id: 'id', header: 'Funding source id', width: 200, cell: ({ row }) => <IdWithCopy id={row.original._id} label="funding source id" /> },
+  {
+    id: 'id',
+    header: 'Funding source id',
+    width: 200,
+    cell: ({ row }) => <IdWithCopy id={row.original._id} label="funding source id" />,
+  },
   { id: 'type', header: 'Type', cell: ({ row }) => (row.original.type ? humanize(row.original.type) : '—') },
   { id: 'status', header: 'Status', width: 120, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   { id: 'created', header: 'Created', width: 170, cell: ({ row }) => formatDateTime(row.original.createdAt) },

@@ -11,14 +11,25 @@ export interface HolderConfirmation {
   accountName: string;
 }
 
-export function BankAccountFields({ form, confirmed, onConfirmed }: {
+export function BankAccountFields({
+  form,
+  confirmed,
+  onConfirmed,
+}: {
   form: CardForm;
   /** The account the user confirmed, or null. */
   confirmed: HolderConfirmation | null;
   onConfirmed: (c: HolderConfirmation | null) => void;
 }): React.JSX.Element {
-  const { register, formState: { errors }, getValues, setError } = form;
-  const [lookup, setLookup] = useState<{ state: 'idle' | 'busy' } | { state: 'found'; result: HolderConfirmation } | { state: 'failed'; message: string }>({ state: 'idle' });
+  const {
+    register,
+    formState: { errors },
+    getValues,
+    setError,
+  } = form;
+  const [lookup, setLookup] = useState<
+    { state: 'idle' | 'busy' } | { state: 'found'; result: HolderConfirmation } | { state: 'failed'; message: string }
+  >({ state: 'idle' });
 
   const resetConfirmation = () => {
     if (confirmed) onConfirmed(null);
@@ -34,7 +45,8 @@ export function BankAccountFields({ form, confirmed, onConfirmed }: {
       setLookup({ state: 'found', result: { bankCode, accountNumber, accountName: r.data.accountName } });
       return;
     }
-    if (r.error.field === 'bankCode' || r.error.field === 'accountNumber') setError(r.error.field, { type: 'server', message: r.error.message });
+    if (r.error.field === 'bankCode' || r.error.field === 'accountNumber')
+      setError(r.error.field, { type: 'server', message: r.error.message });
     setLookup({ state: 'failed', message: r.error.message });
   };
 
@@ -43,10 +55,24 @@ export function BankAccountFields({ form, confirmed, onConfirmed }: {
       <legend>Bank account</legend>
       <div className="form-row">
         <Field label="Bank code" error={errors.bankCode?.message}>
-          {(ids) => <input {...ids} inputMode="numeric" autoComplete="off" {...register('bankCode', { onChange: resetConfirmation })} />}
+          {(ids) => (
+            <input
+              {...ids}
+              inputMode="numeric"
+              autoComplete="off"
+              {...register('bankCode', { onChange: resetConfirmation })}
+            />
+          )}
         </Field>
         <Field label="Account number" error={errors.accountNumber?.message}>
-          {(ids) => <input {...ids} inputMode="numeric" autoComplete="off" {...register('accountNumber', { onChange: resetConfirmation })} />}
+          {(ids) => (
+            <input
+              {...ids}
+              inputMode="numeric"
+              autoComplete="off"
+              {...register('accountNumber', { onChange: resetConfirmation })}
+            />
+          )}
         </Field>
         <button type="button" className="align-end" onClick={() => void lookUp()} disabled={lookup.state === 'busy'}>
           {lookup.state === 'busy' ? 'Looking up…' : 'Look up account holder'}
@@ -66,7 +92,9 @@ export function BankAccountFields({ form, confirmed, onConfirmed }: {
           </button>
         </div>
       ) : lookup.state === 'failed' ? (
-        <p className="field-error" role="alert">{lookup.message}</p>
+        <p className="field-error" role="alert">
+          {lookup.message}
+        </p>
       ) : (
         <p className="field-hint">Look up the holder's name and confirm it before continuing.</p>
       )}

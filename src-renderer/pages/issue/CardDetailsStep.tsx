@@ -14,13 +14,24 @@ import { DebitAccountSelect, FundingSourceSelect, ReplaceCardSelect } from './Pi
 const CARD_TYPES = ['virtual', 'physical'] as const;
 const INITIAL_STATUSES = ['active', 'inactive'] as const;
 
-export function CardDetailsStep({ form, path, holder, onHolder }: {
+export function CardDetailsStep({
+  form,
+  path,
+  holder,
+  onHolder,
+}: {
   form: CardForm;
   path: CardPath;
   holder: HolderConfirmation | null;
   onHolder: (h: HolderConfirmation | null) => void;
 }): React.JSX.Element {
-  const { register, control, watch, setValue, formState: { errors } } = form;
+  const {
+    register,
+    control,
+    watch,
+    setValue,
+    formState: { errors },
+  } = form;
   const [type, brand, currency, customerId] = watch(['type', 'brand', 'currency', 'customerId']);
   const validate = { shouldValidate: true, shouldDirty: true } as const;
 
@@ -58,8 +69,10 @@ export function CardDetailsStep({ form, path, holder, onHolder }: {
                 onCard={(card) => {
                   // The new card is of the same kind as the one it replaces.
                   if (card.type === 'physical' || card.type === 'virtual') setValue('type', card.type, validate);
-                  if ((CARD_BRANDS as readonly string[]).includes(card.brand ?? '')) setValue('brand', card.brand as (typeof CARD_BRANDS)[number], validate);
-                  if ((CURRENCIES as readonly string[]).includes(card.currency ?? '')) setValue('currency', card.currency as (typeof CURRENCIES)[number], validate);
+                  if ((CARD_BRANDS as readonly string[]).includes(card.brand ?? ''))
+                    setValue('brand', card.brand as (typeof CARD_BRANDS)[number], validate);
+                  if ((CURRENCIES as readonly string[]).includes(card.currency ?? ''))
+                    setValue('currency', card.currency as (typeof CURRENCIES)[number], validate);
                 }}
               />
             )}
@@ -76,8 +89,19 @@ export function CardDetailsStep({ form, path, holder, onHolder }: {
       ) : null}
 
       <div className="form-row">
-        <SelectField label="Card type" error={errors.type?.message} registration={register('type')} options={CARD_TYPES} optionText={humanize} />
-        <SelectField label="Brand" error={errors.brand?.message} registration={register('brand')} options={CARD_BRANDS} />
+        <SelectField
+          label="Card type"
+          error={errors.type?.message}
+          registration={register('type')}
+          options={CARD_TYPES}
+          optionText={humanize}
+        />
+        <SelectField
+          label="Brand"
+          error={errors.brand?.message}
+          registration={register('brand')}
+          options={CARD_BRANDS}
+        />
         <SelectField
           label="Currency"
           error={errors.currency?.message}
@@ -85,15 +109,33 @@ export function CardDetailsStep({ form, path, holder, onHolder }: {
           registration={register('currency', { onChange: () => setValue('debitAccountId', '') })}
           options={CURRENCIES}
         />
-        <SelectField label="Initial status" error={errors.status?.message} registration={register('status')} options={INITIAL_STATUSES} optionText={humanize} />
-        <SelectField label="Issuer country" error={errors.issuerCountry?.message} registration={register('issuerCountry')} options={ISSUER_COUNTRIES} />
+        <SelectField
+          label="Initial status"
+          error={errors.status?.message}
+          registration={register('status')}
+          options={INITIAL_STATUSES}
+          optionText={humanize}
+        />
+        <SelectField
+          label="Issuer country"
+          error={errors.issuerCountry?.message}
+          registration={register('issuerCountry')}
+          options={ISSUER_COUNTRIES}
+        />
       </div>
 
       {path === 'fundingSource' ? (
         <Controller
           control={control}
           name="fundingSourceId"
-          render={({ field }) => <FundingSourceSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.fundingSourceId?.message} />}
+          render={({ field }) => (
+            <FundingSourceSelect
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.fundingSourceId?.message}
+            />
+          )}
         />
       ) : null}
 
@@ -106,7 +148,15 @@ export function CardDetailsStep({ form, path, holder, onHolder }: {
             error={errors.number?.message}
             hint={brand === 'Visa' ? 'The id of the Visa card.' : '16 to 19 digits, as printed on the card.'}
           >
-            {(ids) => <input {...ids} autoComplete="off" spellCheck={false} inputMode={brand === 'Visa' ? 'text' : 'numeric'} {...register('number')} />}
+            {(ids) => (
+              <input
+                {...ids}
+                autoComplete="off"
+                spellCheck={false}
+                inputMode={brand === 'Visa' ? 'text' : 'numeric'}
+                {...register('number')}
+              />
+            )}
           </Field>
         ) : (
           <Controller
@@ -132,7 +182,11 @@ export function CardDetailsStep({ form, path, holder, onHolder }: {
           {(ids) => <input {...ids} type="number" min="0" step="0.01" inputMode="decimal" {...register('amount')} />}
         </Field>
         {brand === 'Visa' ? (
-          <Field label="Expiration date" error={errors.expirationDate?.message} hint="MMM-YYYY, for example Jan-2029; at most 3 years ahead.">
+          <Field
+            label="Expiration date"
+            error={errors.expirationDate?.message}
+            hint="MMM-YYYY, for example Jan-2029; at most 3 years ahead."
+          >
             {(ids) => <input {...ids} placeholder="Jan-2029" autoComplete="off" {...register('expirationDate')} />}
           </Field>
         ) : null}

@@ -11,7 +11,12 @@ import { useCustomerSearch } from '../customers/useCustomerSearch';
 
 const MAX_RESULTS = 8;
 
-export function CustomerPicker({ value, onChange, error, label = 'Customer' }: {
+export function CustomerPicker({
+  value,
+  onChange,
+  error,
+  label = 'Customer',
+}: {
   value: string;
   onChange: (customerId: string, customer: Customer | null) => void;
   error?: string;
@@ -25,11 +30,15 @@ export function CustomerPicker({ value, onChange, error, label = 'Customer' }: {
   const errorId = `${id}-error`;
   const env = useEnvironmentKey();
   // A customer chosen elsewhere (the customer's own page) is named from the cache.
-  const named = useBridgeQuery(['customers', 'get', env, value], (opts) => bridge().customers.get({ id: value }, opts), {
-    enabled: env !== null && Boolean(value) && chosen?._id !== value,
-  });
+  const named = useBridgeQuery(
+    ['customers', 'get', env, value],
+    (opts) => bridge().customers.get({ id: value }, opts),
+    {
+      enabled: env !== null && Boolean(value) && chosen?._id !== value,
+    },
+  );
   const search = useCustomerSearch(query, MAX_RESULTS, { enabled: query.trim() !== '' && !value });
-  const found = query.trim() ? search.data?.data.results ?? [] : [];
+  const found = query.trim() ? (search.data?.data.results ?? []) : [];
   const typedId = query.trim().toLowerCase();
   const options: { id: string; customer: Customer | null }[] = found.map((c) => ({ id: c._id, customer: c }));
   if (isObjectId(typedId) && !options.some((o) => o.id === typedId)) options.push({ id: typedId, customer: null });
@@ -43,15 +52,34 @@ export function CustomerPicker({ value, onChange, error, label = 'Customer' }: {
   if (value) {
     return (
       <div className="form-field">
-        <span className="field-label" id={`${id}-label`}>{label}</span>
+        <span className="field-label" id={`${id}-label`}>
+          {label}
+        </span>
         <div className="chosen-customer" aria-labelledby={`${id}-label`} role="group">
-          <span>{chosen && chosen._id === value ? customerName(chosen) : named.data ? customerName(named.data.data) : 'Customer not in the cache'}</span>
+          <span>
+            {chosen && chosen._id === value
+              ? customerName(chosen)
+              : named.data
+                ? customerName(named.data.data)
+                : 'Customer not in the cache'}
+          </span>
           <span className="mono muted">{value}</span>
-          <button type="button" onClick={() => { setChosen(null); onChange('', null); }} aria-label="Change customer">
+          <button
+            type="button"
+            onClick={() => {
+              setChosen(null);
+              onChange('', null);
+            }}
+            aria-label="Change customer"
+          >
             Change
           </button>
         </div>
-        {error ? <span id={errorId} className="field-error" role="alert">{error}</span> : null}
+        {error ? (
+          <span id={errorId} className="field-error" role="alert">
+            {error}
+          </span>
+        ) : null}
       </div>
     );
   }
@@ -61,9 +89,10 @@ export function CustomerPicker({ value, onChange, error, label = 'Customer' }: {
     if (search.error) status = search.error.appError.message;
     else if (!search.data || search.pending) status = 'Searching…';
     else if (options.length === 0) {
-      status = search.data.data.total === 0 && search.data.data.lastSyncedAt === null
-        ? 'The customer cache is empty: sync customers on the Customers page, or paste a customer id.'
-        : 'No cached customer matches.';
+      status =
+        search.data.data.total === 0 && search.data.data.lastSyncedAt === null
+          ? 'The customer cache is empty: sync customers on the Customers page, or paste a customer id.'
+          : 'No cached customer matches.';
     } else status = `${options.length} shown`;
   }
 
@@ -112,17 +141,27 @@ export function CustomerPicker({ value, onChange, error, label = 'Customer' }: {
               {o.customer ? (
                 <>
                   <span>{customerName(o.customer)}</span>
-                  <span className="muted">{[o.customer.emailAddress, o.customer.phoneNumber].filter(Boolean).join(' · ')}</span>
+                  <span className="muted">
+                    {[o.customer.emailAddress, o.customer.phoneNumber].filter(Boolean).join(' · ')}
+                  </span>
                 </>
               ) : (
-                <span>Use customer id <span className="mono">{o.id}</span></span>
+                <span>
+                  Use customer id <span className="mono">{o.id}</span>
+                </span>
               )}
             </li>
           ))}
         </ul>
       ) : null}
-      <span className="field-hint" role="status">{status}</span>
-      {error ? <span id={errorId} className="field-error" role="alert">{error}</span> : null}
+      <span className="field-hint" role="status">
+        {status}
+      </span>
+      {error ? (
+        <span id={errorId} className="field-error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,13 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-export function Field({ label, error, hint, children, className }: {
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
   label: string;
   error?: string;
   hint?: React.ReactNode;
@@ -19,8 +25,16 @@ export function Field({ label, error, hint, children, className }: {
     <div className={`form-field${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': Boolean(error), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
-      {hint ? <span id={hintId} className="field-hint">{hint}</span> : null}
-      {error ? <span id={errorId} className="field-error" role="alert">{error}</span> : null}
+      {hint ? (
+        <span id={hintId} className="field-hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId} className="field-error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -30,7 +44,14 @@ export function Field({ label, error, hint, children, className }: {
  * by default); `placeholder` adds a first, empty choice. `registration` is what react-hook-form's
  * `register` returns for the field.
  */
-export function SelectField<V extends string>({ label, error, registration, options, optionText = (v) => v, placeholder }: {
+export function SelectField<V extends string>({
+  label,
+  error,
+  registration,
+  options,
+  optionText = (v) => v,
+  placeholder,
+}: {
   label: string;
   error?: string;
   registration: UseFormRegisterReturn;

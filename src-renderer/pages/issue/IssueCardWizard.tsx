@@ -9,8 +9,15 @@ import { bridge } from '../../lib/bridge';
 import { BridgeErrorBanner, CardIssued } from './CardIssued';
 import { CardDetailsStep } from './CardDetailsStep';
 import {
-  PATHS, cardRequestResolver, displayedRequest, emptyCardForm, stepOfField, toCardRequest,
-  type CardFormChoices, type CardFormValues, type CardPath,
+  PATHS,
+  cardRequestResolver,
+  displayedRequest,
+  emptyCardForm,
+  stepOfField,
+  toCardRequest,
+  type CardFormChoices,
+  type CardFormValues,
+  type CardPath,
 } from './cardForm';
 import type { HolderConfirmation } from './BankAccountFields';
 import { SpendingControlsEditor } from './SpendingControlsEditor';
@@ -18,13 +25,37 @@ import { UnknownOutcome } from './UnknownOutcome';
 import { useSendOnce } from './useSendOnce';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
-const STEP_TITLES: Record<Exclude<Step, 'done'>, string> = { path: 'What to do', details: 'Card details', controls: 'Spending controls', review: 'Review and send' };
+const STEP_TITLES: Record<Exclude<Step, 'done'>, string> = {
+  path: 'What to do',
+  details: 'Card details',
+  controls: 'Spending controls',
+  review: 'Review and send',
+};
 const DETAIL_FIELDS = [
-  'customerId', 'type', 'currency', 'status', 'brand', 'issuerCountry', 'number', 'debitAccountId', 'amount', 'expirationDate',
-  'fundingSourceId', 'bankCode', 'accountNumber', 'replacementFor', 'reason',
+  'customerId',
+  'type',
+  'currency',
+  'status',
+  'brand',
+  'issuerCountry',
+  'number',
+  'debitAccountId',
+  'amount',
+  'expirationDate',
+  'fundingSourceId',
+  'bankCode',
+  'accountNumber',
+  'replacementFor',
+  'reason',
 ] as const satisfies readonly (keyof CardFormValues)[];
 
-export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; onBusy: (busy: boolean) => void }): React.JSX.Element {
+export function IssueCardWizard({
+  customerId,
+  onBusy,
+}: {
+  customerId?: string;
+  onBusy: (busy: boolean) => void;
+}): React.JSX.Element {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('path');
   const [path, setPath] = useState<CardPath>('new');
@@ -34,10 +65,17 @@ export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; o
   choices.current = { path, useDefaultControls: useDefaults };
 
   const resolver = useMemo(() => cardRequestResolver(() => choices.current), []);
-  const form = useForm<CardFormValues, unknown, CreateCardRequest>({ defaultValues: emptyCardForm(customerId), resolver, mode: 'onChange' });
+  const form = useForm<CardFormValues, unknown, CreateCardRequest>({
+    defaultValues: emptyCardForm(customerId),
+    resolver,
+    mode: 'onChange',
+  });
   const values = form.watch();
 
-  const holderMatches = holder !== null && holder.bankCode === values.bankCode.trim() && holder.accountNumber === values.accountNumber.trim();
+  const holderMatches =
+    holder !== null &&
+    holder.bankCode === values.bankCode.trim() &&
+    holder.accountNumber === values.accountNumber.trim();
 
   const next = async () => {
     if (step === 'path') setStep('details');
@@ -56,7 +94,16 @@ export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; o
     }
   };
 
-  const { sending, created: issued, unknown, failure, setFailure, send, resend, reset } = useSendOnce<CreateCardRequest, Card>({
+  const {
+    sending,
+    created: issued,
+    unknown,
+    failure,
+    setFailure,
+    send,
+    resend,
+    reset,
+  } = useSendOnce<CreateCardRequest, Card>({
     write: (request) => bridge().cards.create(request),
     onBusy,
     onSucceeded: () => {
@@ -85,9 +132,7 @@ export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; o
     return (
       <div className="wizard">
         {issued ? <CardIssued card={issued} /> : null}
-        {unknown ? (
-          <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} />
-        ) : null}
+        {unknown ? <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} /> : null}
         {failure ? <BridgeErrorBanner message={failure} /> : null}
         <div className="form-actions">
           <button type="button" onClick={startOver} disabled={sending}>
@@ -111,8 +156,7 @@ export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; o
             const first = Object.keys(errors)[0];
             if (first) setStep(stepOfField(first));
           })(e);
-        }
-        else void next();
+        } else void next();
       }}
     >
       <ol className="wizard-steps" aria-label="Steps">
@@ -128,7 +172,13 @@ export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; o
           <legend>What do you want to do?</legend>
           {PATHS.map((p) => (
             <label key={p.path} className="path-option">
-              <input type="radio" name="card-path" value={p.path} checked={path === p.path} onChange={() => setPath(p.path)} />
+              <input
+                type="radio"
+                name="card-path"
+                value={p.path}
+                checked={path === p.path}
+                onChange={() => setPath(p.path)}
+              />
               <span>
                 <strong>{p.title}</strong>
                 <span className="muted"> — {p.detail}</span>
@@ -137,7 +187,8 @@ export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; o
           ))}
         </fieldset>
       ) : null}
-      {step === 'details' ? <CardDetailsStep
+      {step === 'details' ? (
+        <CardDetailsStep
           form={form}
           path={path}
           holder={holder}
@@ -145,12 +196,20 @@ export function IssueCardWizard({ customerId, onBusy }: { customerId?: string; o
             setHolder(h);
             if (h) setFailure(null);
           }}
-        /> : null}
-      {step === 'controls' ? <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} /> : null}
+        />
+      ) : null}
+      {step === 'controls' ? (
+        <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} />
+      ) : null}
       {step === 'review' ? (
         <div className="review">
-          <p>This is exactly what will be sent to the service (Card Desk adds a client reference to the metadata so the card can be recognised later):</p>
-          <pre className="json-block" aria-label="Request to send">{JSON.stringify(displayedRequest(toCardRequest(values, choices.current)), null, 2)}</pre>
+          <p>
+            This is exactly what will be sent to the service (Card Desk adds a client reference to the metadata so the
+            card can be recognised later):
+          </p>
+          <pre className="json-block" aria-label="Request to send">
+            {JSON.stringify(displayedRequest(toCardRequest(values, choices.current)), null, 2)}
+          </pre>
         </div>
       ) : null}
 

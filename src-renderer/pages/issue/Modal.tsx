@@ -2,9 +2,15 @@
 // in flight), focus returns to the button that opened it.
 import { useEffect, useId, useRef } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal({ title, onClose, busy = false, children }: {
+export function Modal({
+  title,
+  onClose,
+  busy = false,
+  children,
+}: {
   title: string;
   onClose: () => void;
   /** While true, Escape and the backdrop do not close it. */

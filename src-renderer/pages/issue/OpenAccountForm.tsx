@@ -25,21 +25,39 @@ interface AccountFormValues {
 }
 
 const toRequest = (v: AccountFormValues): Record<string, unknown> =>
-  v.type === 'wallet' ? { ...v, customerId: v.customerId || undefined } : { type: v.type, currency: v.currency, accountType: v.accountType };
+  v.type === 'wallet'
+    ? { ...v, customerId: v.customerId || undefined }
+    : { type: v.type, currency: v.currency, accountType: v.accountType };
 
 const validateRequest = zodResolver(createAccountRequestSchema);
 /** The shared schema over the request the inputs make (a settlement account has no customer). */
 const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = (values, context, options) =>
   validateRequest(toRequest(values) as never, context, options as never) as never;
 
-export function OpenAccountForm({ customerId, onBusy }: { customerId?: string; onBusy: (busy: boolean) => void }): React.JSX.Element {
+export function OpenAccountForm({
+  customerId,
+  onBusy,
+}: {
+  customerId?: string;
+  onBusy: (busy: boolean) => void;
+}): React.JSX.Element {
   const queryClient = useQueryClient();
   const form = useForm<AccountFormValues, unknown, CreateAccountRequest>({
-    defaultValues: { type: customerId ? 'wallet' : 'account', currency: 'NGN', accountType: 'Savings', customerId: customerId ?? '' },
+    defaultValues: {
+      type: customerId ? 'wallet' : 'account',
+      currency: 'NGN',
+      accountType: 'Savings',
+      customerId: customerId ?? '',
+    },
     resolver,
     mode: 'onChange',
   });
-  const { register, control, watch, formState: { errors } } = form;
+  const {
+    register,
+    control,
+    watch,
+    formState: { errors },
+  } = form;
   const type = watch('type');
   const noun = type === 'wallet' ? 'wallet' : 'account';
 
@@ -71,7 +89,9 @@ export function OpenAccountForm({ customerId, onBusy }: { customerId?: string; o
             ['Id', <IdWithCopy id={created._id} label="account id" />],
           ]}
         />
-        <a href={`${hrefOf('accounts')}?type=${created.type === 'wallet' ? 'wallet' : 'account'}`}>See it in Accounts</a>
+        <a href={`${hrefOf('accounts')}?type=${created.type === 'wallet' ? 'wallet' : 'account'}`}>
+          See it in Accounts
+        </a>
       </div>
     );
   }
@@ -81,28 +101,40 @@ export function OpenAccountForm({ customerId, onBusy }: { customerId?: string; o
       <fieldset className="form-group">
         <legend>What to open</legend>
         <label className="inline-check">
-          <input type="radio" value="account" {...register('type')} />
-          A settlement account for the business
+          <input type="radio" value="account" {...register('type')} />A settlement account for the business
         </label>
         <label className="inline-check">
-          <input type="radio" value="wallet" {...register('type')} />
-          A wallet for a customer
+          <input type="radio" value="wallet" {...register('type')} />A wallet for a customer
         </label>
       </fieldset>
       <div className="form-row">
-        <SelectField label="Currency" error={errors.currency?.message} registration={register('currency')} options={CURRENCIES} />
-        <SelectField label="Account type" error={errors.accountType?.message} registration={register('accountType')} options={BANK_ACCOUNT_TYPES} />
+        <SelectField
+          label="Currency"
+          error={errors.currency?.message}
+          registration={register('currency')}
+          options={CURRENCIES}
+        />
+        <SelectField
+          label="Account type"
+          error={errors.accountType?.message}
+          registration={register('accountType')}
+          options={BANK_ACCOUNT_TYPES}
+        />
       </div>
       {type === 'wallet' ? (
         <Controller
           control={control}
           name="customerId"
-          render={({ field }) => <CustomerPicker value={field.value} onChange={(id) => field.onChange(id)} error={errors.customerId?.message} />}
+          render={({ field }) => (
+            <CustomerPicker
+              value={field.value}
+              onChange={(id) => field.onChange(id)}
+              error={errors.customerId?.message}
+            />
+          )}
         />
       ) : null}
-      {unknown ? (
-        <UnknownOutcome noun={noun} unknown={unknown} busy={sending} onResend={resend} />
-      ) : null}
+      {unknown ? <UnknownOutcome noun={noun} unknown={unknown} busy={sending} onResend={resend} /> : null}
       {failure ? <BridgeErrorBanner message={failure} /> : null}
       <div className="form-actions">
         <button type="submit" className="primary" disabled={sending} aria-busy={sending}>

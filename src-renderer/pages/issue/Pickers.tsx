@@ -19,10 +19,16 @@ interface SelectProps {
 export function FundingSourceSelect({ value, onChange, onBlur, error }: SelectProps): React.JSX.Element {
   const env = useEnvironmentKey();
   const input = { page: 0, limit: MAX_PAGE_SIZE };
-  const sources = useBridgeQuery(['fundingSources', env, input], (opts) => bridge().fundingSources.list(input, opts), { enabled: env !== null });
+  const sources = useBridgeQuery(['fundingSources', env, input], (opts) => bridge().fundingSources.list(input, opts), {
+    enabled: env !== null,
+  });
   const list = sources.data?.data ?? [];
   return (
-    <Field label="Funding source" error={error ?? sources.error?.appError.message} hint={sources.isPending ? 'Loading funding sources…' : 'Only an active funding source can be used.'}>
+    <Field
+      label="Funding source"
+      error={error ?? sources.error?.appError.message}
+      hint={sources.isPending ? 'Loading funding sources…' : 'Only an active funding source can be used.'}
+    >
       {(ids) => (
         <select {...ids} value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
           <option value="">Choose a funding source</option>
@@ -41,13 +47,24 @@ const accountLabel = (a: Account) =>
   `${a.type === 'wallet' ? 'Wallet' : 'Business account'} · ${a.accountName ?? ''} · ${a.accountNumber ?? '…' + a._id.slice(-8)} · ${formatMoney(a.availableBalance, a.currency)}`;
 
 /** The business's accounts and this customer's wallets in the card's currency (first page of each). */
-export function DebitAccountSelect({ value, onChange, onBlur, error, currency, customerId }: SelectProps & { currency: string; customerId: string }): React.JSX.Element {
+export function DebitAccountSelect({
+  value,
+  onChange,
+  onBlur,
+  error,
+  currency,
+  customerId,
+}: SelectProps & { currency: string; customerId: string }): React.JSX.Element {
   const env = useEnvironmentKey();
   const ccy: 'NGN' | 'USD' = currency === 'USD' ? 'USD' : 'NGN';
   const business = { type: 'account' as const, currency: ccy, page: 0, limit: MAX_PAGE_SIZE };
   const wallets = { type: 'wallet' as const, currency: ccy, page: 0, limit: MAX_PAGE_SIZE };
-  const accounts = useBridgeQuery(['accounts', env, business], (opts) => bridge().accounts.list(business, opts), { enabled: env !== null });
-  const walletList = useBridgeQuery(['accounts', env, wallets], (opts) => bridge().accounts.list(wallets, opts), { enabled: env !== null });
+  const accounts = useBridgeQuery(['accounts', env, business], (opts) => bridge().accounts.list(business, opts), {
+    enabled: env !== null,
+  });
+  const walletList = useBridgeQuery(['accounts', env, wallets], (opts) => bridge().accounts.list(wallets, opts), {
+    enabled: env !== null,
+  });
   const options = [
     ...(accounts.data?.data ?? []).filter((a) => !a.customer),
     ...(walletList.data?.data ?? []).filter((a) => customerId && a.customer === customerId),
@@ -74,18 +91,30 @@ export function DebitAccountSelect({ value, onChange, onBlur, error, currency, c
   );
 }
 
-const cardLabel = (c: Card) => `${displayPan(c.maskedPan)} · ${c.brand ?? ''} ${c.type ?? ''} · ${c.currency ?? ''} · ${c.status ?? ''} · expires ${expiryText(c)}`;
+const cardLabel = (c: Card) =>
+  `${displayPan(c.maskedPan)} · ${c.brand ?? ''} ${c.type ?? ''} · ${c.currency ?? ''} · ${c.status ?? ''} · expires ${expiryText(c)}`;
 
 /** The customer's known cards that are not canceled. */
-export function ReplaceCardSelect({ value, onChange, onBlur, error, customerId, onCard }: SelectProps & { customerId: string; onCard: (card: Card) => void }): React.JSX.Element {
+export function ReplaceCardSelect({
+  value,
+  onChange,
+  onBlur,
+  error,
+  customerId,
+  onCard,
+}: SelectProps & { customerId: string; onCard: (card: Card) => void }): React.JSX.Element {
   const env = useEnvironmentKey();
   const input = { customerId, page: 0, limit: MAX_PAGE_SIZE };
-  const cards = useBridgeQuery(['cards', 'known', env, input], (opts) => bridge().cards.known(input, opts), { enabled: env !== null && Boolean(customerId) });
+  const cards = useBridgeQuery(['cards', 'known', env, input], (opts) => bridge().cards.known(input, opts), {
+    enabled: env !== null && Boolean(customerId),
+  });
   const usable = (cards.data?.data ?? []).filter((c) => c.status !== 'canceled');
   let hint: string;
   if (!customerId) hint = 'Choose the customer first.';
-  else if (cards.isPending) hint = 'Loading the customer\'s cards…';
-  else if (usable.length === 0) hint = 'Card Desk knows no card of this customer that is not canceled (it knows cards it issued or saw in authorizations).';
+  else if (cards.isPending) hint = "Loading the customer's cards…";
+  else if (usable.length === 0)
+    hint =
+      'Card Desk knows no card of this customer that is not canceled (it knows cards it issued or saw in authorizations).';
   else hint = 'Cards Card Desk has seen for this customer.';
   return (
     <Field label="Card to replace" error={error ?? cards.error?.appError.message} hint={hint}>

@@ -8,15 +8,26 @@ import { Field } from './Field';
 
 type FieldError = { message?: string } | undefined;
 
-export function SpendingControlsEditor({ form, useDefaults, onUseDefaults }: {
+export function SpendingControlsEditor({
+  form,
+  useDefaults,
+  onUseDefaults,
+}: {
   form: CardForm;
   useDefaults: boolean;
   onUseDefaults: (on: boolean) => void;
 }): React.JSX.Element {
-  const { register, control, watch, formState: { errors } } = form;
+  const {
+    register,
+    control,
+    watch,
+    formState: { errors },
+  } = form;
   const limits = useFieldArray({ control, name: 'spendingControls.spendingLimits' });
   const currency = watch('currency');
-  const limitErrors = (errors.spendingControls?.spendingLimits ?? []) as unknown as ({ amount?: FieldError; interval?: FieldError; categories?: FieldError } | undefined)[];
+  const limitErrors = (errors.spendingControls?.spendingLimits ?? []) as unknown as (
+    { amount?: FieldError; interval?: FieldError; categories?: FieldError } | undefined
+  )[];
 
   return (
     <div className="controls-editor">
@@ -51,21 +62,40 @@ export function SpendingControlsEditor({ form, useDefaults, onUseDefaults }: {
           <fieldset className="form-group">
             <legend>Merchant categories</legend>
             <div className="form-row">
-              <Field label="Allowed categories" hint="Comma-separated; empty allows every category." error={errors.spendingControls?.allowedCategories?.message}>
+              <Field
+                label="Allowed categories"
+                hint="Comma-separated; empty allows every category."
+                error={errors.spendingControls?.allowedCategories?.message}
+              >
                 {(ids) => <input {...ids} {...register('spendingControls.allowedCategories')} />}
               </Field>
-              <Field label="Blocked categories" hint="Comma-separated merchant categories." error={errors.spendingControls?.blockedCategories?.message}>
+              <Field
+                label="Blocked categories"
+                hint="Comma-separated merchant categories."
+                error={errors.spendingControls?.blockedCategories?.message}
+              >
                 {(ids) => <input {...ids} {...register('spendingControls.blockedCategories')} />}
               </Field>
             </div>
           </fieldset>
           <fieldset className="form-group">
             <legend>Spending limits</legend>
-            {limits.fields.length === 0 ? <p className="field-hint">No limits: the card can spend its balance.</p> : null}
+            {limits.fields.length === 0 ? (
+              <p className="field-hint">No limits: the card can spend its balance.</p>
+            ) : null}
             {limits.fields.map((item, i) => (
               <div className="form-row limit-row" key={item.id} role="group" aria-label={`Limit ${i + 1}`}>
                 <Field label={`Limit ${i + 1} amount`} error={limitErrors[i]?.amount?.message}>
-                  {(ids) => <input {...ids} type="number" min="0" step="0.01" inputMode="decimal" {...register(`spendingControls.spendingLimits.${i}.amount`)} />}
+                  {(ids) => (
+                    <input
+                      {...ids}
+                      type="number"
+                      min="0"
+                      step="0.01"
+                      inputMode="decimal"
+                      {...register(`spendingControls.spendingLimits.${i}.amount`)}
+                    />
+                  )}
                 </Field>
                 <Field label={`Limit ${i + 1} interval`} error={limitErrors[i]?.interval?.message}>
                   {(ids) => (
@@ -78,10 +108,19 @@ export function SpendingControlsEditor({ form, useDefaults, onUseDefaults }: {
                     </select>
                   )}
                 </Field>
-                <Field label={`Limit ${i + 1} categories`} hint="Optional, comma-separated." error={limitErrors[i]?.categories?.message}>
+                <Field
+                  label={`Limit ${i + 1} categories`}
+                  hint="Optional, comma-separated."
+                  error={limitErrors[i]?.categories?.message}
+                >
                   {(ids) => <input {...ids} {...register(`spendingControls.spendingLimits.${i}.categories`)} />}
                 </Field>
-                <button type="button" className="align-end" onClick={() => limits.remove(i)} aria-label={`Remove limit ${i + 1}`}>
+                <button
+                  type="button"
+                  className="align-end"
+                  onClick={() => limits.remove(i)}
+                  aria-label={`Remove limit ${i + 1}`}
+                >
                   Remove
                 </button>
               </div>

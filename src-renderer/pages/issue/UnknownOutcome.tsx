@@ -11,7 +11,12 @@ export interface UnknownWrite {
   blockedByEarlier: boolean;
 }
 
-export function UnknownOutcome({ noun, unknown, onResend, busy }: {
+export function UnknownOutcome({
+  noun,
+  unknown,
+  onResend,
+  busy,
+}: {
   /** "card", "wallet", "account". */
   noun: string;
   unknown: UnknownWrite;
@@ -43,15 +48,21 @@ export function UnknownOutcome({ noun, unknown, onResend, busy }: {
       <h3>Outcome unknown: the {noun} may or may not exist</h3>
       <p>{unknown.message}</p>
       <p>
-        Sending it again may create a second {noun}. Check first; the {unknown.blockedByEarlier ? 'earlier request' : 'request'} is in
-        the <a href={`${hrefOf('journal')}?outcome=outcome_unknown`}>Journal</a>.
+        Sending it again may create a second {noun}. Check first; the{' '}
+        {unknown.blockedByEarlier ? 'earlier request' : 'request'} is in the{' '}
+        <a href={`${hrefOf('journal')}?outcome=outcome_unknown`}>Journal</a>.
       </p>
       <label className="inline-check">
-        <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
-        I have checked, and I accept that sending again may create a second {noun}
+        <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />I have checked,
+        and I accept that sending again may create a second {noun}
       </label>
       <div className="form-actions">
-        <button type="button" className="danger" disabled={!understood || busy || allowing} onClick={() => void allowAndResend()}>
+        <button
+          type="button"
+          className="danger"
+          disabled={!understood || busy || allowing}
+          onClick={() => void allowAndResend()}
+        >
           {allowing || busy ? 'Sending…' : 'Allow resend and send again'}
         </button>
       </div>

@@ -3,16 +3,34 @@
 import type { Resolver, UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CARD_BRANDS, CHANNELS, CURRENCIES } from '../../../src-shared/api/records';
-import { makeCreateCardRequestSchema, type CardPath, type CreateCardRequest, type ISSUER_COUNTRIES, type REPLACEMENT_REASONS } from '../../../src-shared/api/requests';
+import {
+  makeCreateCardRequestSchema,
+  type CardPath,
+  type CreateCardRequest,
+  type ISSUER_COUNTRIES,
+  type REPLACEMENT_REASONS,
+} from '../../../src-shared/api/requests';
 import { maskPan } from '../../../src-shared/api/rules';
 
 export type { CardPath };
 
 export const PATHS: { path: CardPath; title: string; detail: string }[] = [
   { path: 'new', title: 'A new card', detail: 'Issue a new physical or virtual card to a customer.' },
-  { path: 'fundingSource', title: 'Map to a funding source', detail: 'A card drawing on an existing funding source of the business.' },
-  { path: 'bankAccount', title: 'Map to a bank account', detail: "A card on an existing bank account, after confirming the holder's name." },
-  { path: 'replace', title: 'Replace a lost or stolen card', detail: 'The old card is canceled; the new one keeps its customer and account.' },
+  {
+    path: 'fundingSource',
+    title: 'Map to a funding source',
+    detail: 'A card drawing on an existing funding source of the business.',
+  },
+  {
+    path: 'bankAccount',
+    title: 'Map to a bank account',
+    detail: "A card on an existing bank account, after confirming the holder's name.",
+  },
+  {
+    path: 'replace',
+    title: 'Replace a lost or stolen card',
+    detail: 'The old card is canceled; the new one keeps its customer and account.',
+  },
 ];
 
 export interface LimitInput {
@@ -82,10 +100,17 @@ export interface CardFormChoices {
 
 const text = (s: string): string | undefined => (s.trim() === '' ? undefined : s.trim());
 const amountOf = (s: string): number | undefined => (s.trim() === '' ? undefined : Number(s));
-const listOf = (s: string): string[] => s.split(',').map((x) => x.trim()).filter(Boolean);
+const listOf = (s: string): string[] =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** The request the inputs make for the chosen path: only that path's fields, empty inputs left out. */
-export function toCardRequest(v: CardFormValues, { path, useDefaultControls }: CardFormChoices): Record<string, unknown> {
+export function toCardRequest(
+  v: CardFormValues,
+  { path, useDefaultControls }: CardFormChoices,
+): Record<string, unknown> {
   const r: Record<string, unknown> = {
     customerId: text(v.customerId),
     type: v.type,
@@ -154,12 +179,20 @@ export function cardRequestResolver(choices: () => CardFormChoices): CardResolve
     if (request.customerId === undefined) {
       // zod skips the cross-field rules while a required field is missing. The customer comes from a
       // picker, so the other rules are checked as if one were chosen, and the missing customer is kept.
-      const rest = (await resolve({ ...request, customerId: '0'.repeat(24) } as never, context, options as never)) as Awaited<ReturnType<CardResolver>>;
-      result = { values: {}, errors: { ...rest.errors, customerId: result.errors.customerId } } as Awaited<ReturnType<CardResolver>>;
+      const rest = (await resolve(
+        { ...request, customerId: '0'.repeat(24) } as never,
+        context,
+        options as never,
+      )) as Awaited<ReturnType<CardResolver>>;
+      result = { values: {}, errors: { ...rest.errors, customerId: result.errors.customerId } } as Awaited<
+        ReturnType<CardResolver>
+      >;
     }
     const missing = PATH_FIELDS[current.path].filter(([field]) => request[field] === undefined);
     if (missing.length === 0) return result;
-    const errors: Record<string, { type: string; message: string }> = { ...(result.errors as Record<string, { type: string; message: string }>) };
+    const errors: Record<string, { type: string; message: string }> = {
+      ...(result.errors as Record<string, { type: string; message: string }>),
+    };
     for (const [field, message] of missing) errors[field] ??= { type: 'required', message };
     return { values: {}, errors } as Awaited<ReturnType<CardResolver>>;
   };
@@ -169,7 +202,9 @@ export function cardRequestResolver(choices: () => CardFormChoices): CardResolve
 export function displayedRequest(request: object): Record<string, unknown> {
   const copy = JSON.parse(JSON.stringify(request)) as Record<string, unknown>;
   if (typeof copy.number === 'string' && copy.number) {
-    copy.number = /^\d{10,}$/.test(copy.number) ? maskPan(copy.number) : `${'*'.repeat(Math.max(0, copy.number.length - 4))}${copy.number.slice(-4)}`;
+    copy.number = /^\d{10,}$/.test(copy.number)
+      ? maskPan(copy.number)
+      : `${'*'.repeat(Math.max(0, copy.number.length - 4))}${copy.number.slice(-4)}`;
   }
   return copy;
 }

@@ -58,7 +58,11 @@ export function useSendOnce<Req, Res>(options: SendOnceOptions<Req, Res>): SendO
       }
       const e = r.error;
       if (e.kind === 'outcome_unknown' || (e.kind === 'conflict' && e.journalEntryId)) {
-        setUnknown({ message: e.message, journalEntryId: e.journalEntryId ?? '', blockedByEarlier: e.kind === 'conflict' });
+        setUnknown({
+          message: e.message,
+          journalEntryId: e.journalEntryId ?? '',
+          blockedByEarlier: e.kind === 'conflict',
+        });
         latest.current.onUnknown?.();
         return;
       }

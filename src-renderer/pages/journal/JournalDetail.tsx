@@ -16,7 +16,11 @@ function ResultLink({ entry }: { entry: JournalEntry }): React.JSX.Element {
   return (
     <span className="id-with-copy">
       <IdWithCopy id={entry.resultId} label="result id" />
-      {entry.operation === 'cards.create' ? <a href={hrefOf('cards', entry.resultId)}>Open card</a> : <a href={hrefOf('accounts')}>Accounts</a>}
+      {entry.operation === 'cards.create' ? (
+        <a href={hrefOf('cards', entry.resultId)}>Open card</a>
+      ) : (
+        <a href={hrefOf('accounts')}>Accounts</a>
+      )}
     </span>
   );
 }
@@ -40,23 +44,36 @@ function AllowResend({ entry }: { entry: JournalEntry }): React.JSX.Element {
       <h3>The {noun} may or may not exist</h3>
       <p>
         Card Desk refuses to send an identical request while this outcome is unknown. Check first
-        {entry.operation === 'cards.create' ? ' (Cards, Authorizations)' : ' (Accounts)'}: allowing a resend may create a second {noun}.
+        {entry.operation === 'cards.create' ? ' (Cards, Authorizations)' : ' (Accounts)'}: allowing a resend may create
+        a second {noun}.
       </p>
       <label className="inline-check">
-        <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
-        I have checked, and I accept that a resend may create a second {noun}
+        <input type="checkbox" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />I have checked,
+        and I accept that a resend may create a second {noun}
       </label>
       <div className="form-actions">
         <button type="button" className="danger" disabled={!understood || busy} onClick={() => void allow()}>
           Allow resend
         </button>
       </div>
-      {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
     </section>
   );
 }
 
-export function JournalDetail({ entry, environmentName, onClose }: { entry: JournalEntry; environmentName: string; onClose: () => void }): React.JSX.Element {
+export function JournalDetail({
+  entry,
+  environmentName,
+  onClose,
+}: {
+  entry: JournalEntry;
+  environmentName: string;
+  onClose: () => void;
+}): React.JSX.Element {
   return (
     <Drawer title="Journal entry" onClose={onClose}>
       <Details
@@ -67,7 +84,10 @@ export function JournalDetail({ entry, environmentName, onClose }: { entry: Jour
           ['Outcome', <OutcomeBadge outcome={entry.outcome} />],
           ['Result', <ResultLink entry={entry} />],
           ['Error', entry.error ?? '—'],
-          ['Client reference', entry.clientReference ? <IdWithCopy id={entry.clientReference} label="client reference" /> : '—'],
+          [
+            'Client reference',
+            entry.clientReference ? <IdWithCopy id={entry.clientReference} label="client reference" /> : '—',
+          ],
           ['Resend allowed', entry.outcome === 'outcome_unknown' ? (entry.resendAcknowledged ? 'Yes' : 'No') : '—'],
           ['Entry id', <IdWithCopy id={entry.id} label="entry id" />],
         ]}
@@ -78,7 +98,9 @@ export function JournalDetail({ entry, environmentName, onClose }: { entry: Jour
       ) : null}
       <section className="detail-section">
         <h3>Request as sent</h3>
-        <pre className="json-block" aria-label="Request as sent">{JSON.stringify(entry.request, null, 2)}</pre>
+        <pre className="json-block" aria-label="Request as sent">
+          {JSON.stringify(entry.request, null, 2)}
+        </pre>
       </section>
     </Drawer>
   );

@@ -37,7 +37,10 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
     if (settled !== values.q) set({ q: settled, page: '0' });
   }, [settled]);
 
-  const query = { ...(values.q.trim() ? { query: values.q.trim() } : {}), ...(values.outcome ? { outcome: values.outcome as Outcome } : {}) };
+  const query = {
+    ...(values.q.trim() ? { query: values.q.trim() } : {}),
+    ...(values.outcome ? { outcome: values.outcome as Outcome } : {}),
+  };
   const list = useListData<JournalEntry>({
     key: ['journal', query],
     fetchPage: (page, limit, opts) => bridge().journal.list({ ...query, page, limit }, opts),
@@ -46,7 +49,10 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
 
   // Entries change as writes are answered and reconciled, also from other pages.
   const queryClient = useQueryClient();
-  useEffect(() => bridge().events.on('journal.changed', () => void queryClient.invalidateQueries({ queryKey: ['journal'] })), [queryClient]);
+  useEffect(
+    () => bridge().events.on('journal.changed', () => void queryClient.invalidateQueries({ queryKey: ['journal'] })),
+    [queryClient],
+  );
 
   const status = useAppStore((s) => s.status);
   const environmentName = useCallback(
@@ -60,7 +66,9 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
       <header className="page-header">
         <h1 id="page-title">Journal</h1>
       </header>
-      <p className="page-subtitle">Every card issued and account or wallet opened from Card Desk in this environment, and what came of it.</p>
+      <p className="page-subtitle">
+        Every card issued and account or wallet opened from Card Desk in this environment, and what came of it.
+      </p>
       <div className="toolbar">
         <label>
           Search
@@ -94,11 +102,19 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
         list={list}
         columns={journalColumns(environmentName)}
         {...detail.tableProps}
-        empty={query.query || query.outcome ? 'No journal entry matches.' : 'No writes yet: issued cards and opened accounts appear here.'}
+        empty={
+          query.query || query.outcome
+            ? 'No journal entry matches.'
+            : 'No writes yet: issued cards and opened accounts appear here.'
+        }
       />
       <ListFooter list={list} paging={paging} />
       {detail.selected ? (
-        <JournalDetail entry={detail.selected} environmentName={environmentName(detail.selected.environmentId)} onClose={detail.close} />
+        <JournalDetail
+          entry={detail.selected}
+          environmentName={environmentName(detail.selected.environmentId)}
+          onClose={detail.close}
+        />
       ) : null}
     </section>
   );

@@ -56,9 +56,19 @@ export function journalColumns(environmentName: (id: string) => string): Column<
     {
       id: 'result',
       header: 'Result',
-      cell: ({ row }) => (row.original.resultId ? <IdWithCopy id={row.original.resultId} label="result id" /> : <span className="muted">{row.original.error ?? '—'}</span>),
+      cell: ({ row }) =>
+        row.original.resultId ? (
+          <IdWithCopy id={row.original.resultId} label="result id" />
+        ) : (
+          <span className="muted">{row.original.error ?? '—'}</span>
+        ),
       width: 220,
     },
-    { id: 'outcome', header: 'Outcome', cell: ({ row }) => <OutcomeBadge outcome={row.original.outcome} />, width: 140 },
+    {
+      id: 'outcome',
+      header: 'Outcome',
+      cell: ({ row }) => <OutcomeBadge outcome={row.original.outcome} />,
+      width: 140,
+    },
   ];
 }

@@ -36,14 +36,18 @@ export function NameEnquiryPage(): React.JSX.Element {
     setBusy(true);
     setResult(null);
     setError(null);
-    const r = await bridge().accounts.nameEnquiry({ bankCode: values.bankCode.trim(), accountNumber: values.accountNumber.trim() });
+    const r = await bridge().accounts.nameEnquiry({
+      bankCode: values.bankCode.trim(),
+      accountNumber: values.accountNumber.trim(),
+    });
     setBusy(false);
     if (r.ok) setResult(r.data);
     else setError(r.error);
   };
 
   const message = (field: Field): string | null =>
-    (touched[field] ? problems[field] : undefined) ?? (serverField === field ? error?.fields?.[field] ?? error?.message ?? null : null);
+    (touched[field] ? problems[field] : undefined) ??
+    (serverField === field ? (error?.fields?.[field] ?? error?.message ?? null) : null);
 
   const input = (field: Field, label: string, hint: string) => (
     <TextField

@@ -13,10 +13,14 @@ export function AmountChart({ days, currency }: { days: DayFigures[]; currency: 
     declined: d.declinedAmount[currency] ?? 0,
   }));
   const approvedTotal = data.reduce((n, d) => n + d.approved, 0);
-  const top = data.reduce<(typeof data)[number] | null>((best, d) => (!best || d.approved > best.approved ? d : best), null);
-  const summary = approvedTotal === 0
-    ? `No approved ${currency} amount in this range.`
-    : `${formatMoney(approvedTotal, currency)} approved in ${currency}; the largest day was ${dayLabel(top!.date)} with ${formatMoney(top!.approved, currency)}.`;
+  const top = data.reduce<(typeof data)[number] | null>(
+    (best, d) => (!best || d.approved > best.approved ? d : best),
+    null,
+  );
+  const summary =
+    approvedTotal === 0
+      ? `No approved ${currency} amount in this range.`
+      : `${formatMoney(approvedTotal, currency)} approved in ${currency}; the largest day was ${dayLabel(top!.date)} with ${formatMoney(top!.approved, currency)}.`;
   const title = `Amount per day (${currency})`;
   return (
     <ChartFigure
@@ -24,17 +28,36 @@ export function AmountChart({ days, currency }: { days: DayFigures[]; currency: 
       summary={summary}
       table={{
         columns: ['Day', 'Approved', 'Not approved'],
-        rows: data.map((d) => ({ key: d.date, cells: [d.date, formatMoney(d.approved, currency), formatMoney(d.declined, currency)] })),
+        rows: data.map((d) => ({
+          key: d.date,
+          cells: [d.date, formatMoney(d.approved, currency), formatMoney(d.declined, currency)],
+        })),
       }}
     >
-      <BarChart data={data} responsive style={{ width: '100%', height: 260 }} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart
+        data={data}
+        responsive
+        style={{ width: '100%', height: 260 }}
+        accessibilityLayer={false}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
         <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
         <XAxis dataKey="label" tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} minTickGap={16} />
-        <YAxis tickFormatter={(v: number) => compactMoney(v, currency)} tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} width={64} />
+        <YAxis
+          tickFormatter={(v: number) => compactMoney(v, currency)}
+          tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
+          width={64}
+        />
         <Tooltip formatter={(value) => formatMoney(Number(value), currency)} />
         <Legend />
         <Bar dataKey="approved" name="Approved" stackId="a" fill={CHART_COLORS.approved} isAnimationActive={false} />
-        <Bar dataKey="declined" name="Not approved" stackId="a" fill={CHART_COLORS.declined} isAnimationActive={false} />
+        <Bar
+          dataKey="declined"
+          name="Not approved"
+          stackId="a"
+          fill={CHART_COLORS.declined}
+          isAnimationActive={false}
+        />
       </BarChart>
     </ChartFigure>
   );

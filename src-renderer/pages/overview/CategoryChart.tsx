@@ -5,7 +5,13 @@ import { ChartFigure } from './ChartFigure';
 import { CHART_COLORS, compactMoney } from './chartFormat';
 import { topCategories, type CategoryFigures } from './summarize';
 
-export function CategoryChart({ categories, currency }: { categories: CategoryFigures[]; currency: string }): React.JSX.Element {
+export function CategoryChart({
+  categories,
+  currency,
+}: {
+  categories: CategoryFigures[];
+  currency: string;
+}): React.JSX.Element {
   const data = topCategories(categories);
   const total = categories.reduce((n, c) => n + c.amount, 0);
   const first = categories[0];
@@ -22,9 +28,20 @@ export function CategoryChart({ categories, currency }: { categories: CategoryFi
         rows: categories.map((c) => ({ key: c.category, cells: [c.label, formatMoney(c.amount, currency), c.count] })),
       }}
     >
-      <BarChart data={data} layout="vertical" responsive style={{ width: '100%', height: Math.max(160, data.length * 30 + 40) }} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+      <BarChart
+        data={data}
+        layout="vertical"
+        responsive
+        style={{ width: '100%', height: Math.max(160, data.length * 30 + 40) }}
+        accessibilityLayer={false}
+        margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+      >
         <CartesianGrid stroke={CHART_COLORS.grid} horizontal={false} />
-        <XAxis type="number" tickFormatter={(v: number) => compactMoney(v, currency)} tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} />
+        <XAxis
+          type="number"
+          tickFormatter={(v: number) => compactMoney(v, currency)}
+          tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
+        />
         <YAxis type="category" dataKey="label" width={180} tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} />
         <Tooltip formatter={(value) => formatMoney(Number(value), currency)} />
         <Bar dataKey="amount" name="Approved amount" fill={CHART_COLORS.category} isAnimationActive={false} />

@@ -8,7 +8,13 @@ export interface FigureTable {
   rows: { key: string; cells: React.ReactNode[] }[];
 }
 
-export function ChartFigure({ title, summary, table, children, wide = false }: {
+export function ChartFigure({
+  title,
+  summary,
+  table,
+  children,
+  wide = false,
+}: {
   title: string;
   /** Spans the whole row of charts. */
   wide?: boolean;
@@ -20,7 +26,9 @@ export function ChartFigure({ title, summary, table, children, wide = false }: {
   const titleId = useId();
   return (
     <figure className={`chart-figure panel${wide ? ' chart-wide' : ''}`} aria-labelledby={titleId}>
-      <figcaption id={titleId} className="chart-title">{title}</figcaption>
+      <figcaption id={titleId} className="chart-title">
+        {title}
+      </figcaption>
       <div className="chart-area" role="img" aria-label={`${title}. ${summary}`}>
         {children}
       </div>
@@ -29,11 +37,22 @@ export function ChartFigure({ title, summary, table, children, wide = false }: {
         <table>
           <caption>{title}</caption>
           <thead>
-            <tr>{table.columns.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
+            <tr>
+              {table.columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {table.rows.map(({ key, cells: [head, ...rest] }) => (
-              <tr key={key}><th scope="row">{head}</th>{rest.map((cell, i) => <td key={i}>{cell}</td>)}</tr>
+              <tr key={key}>
+                <th scope="row">{head}</th>
+                {rest.map((cell, i) => (
+                  <td key={i}>{cell}</td>
+                ))}
+              </tr>
             ))}
           </tbody>
         </table>

@@ -3,7 +3,15 @@ import { formatMoney } from '../../lib/format';
 import { percent } from './chartFormat';
 import type { OverviewSummary } from './summarize';
 
-export function Headline({ summary, total, currencies }: { summary: OverviewSummary; total: number | null; currencies: string[] }): React.JSX.Element {
+export function Headline({
+  summary,
+  total,
+  currencies,
+}: {
+  summary: OverviewSummary;
+  total: number | null;
+  currencies: string[];
+}): React.JSX.Element {
   return (
     <dl className="headline" aria-label="Headline figures">
       <div className="headline-item">

@@ -4,7 +4,13 @@ import { CategoryChart } from './CategoryChart';
 import type { OverviewSummary } from './summarize';
 import { VolumeChart } from './VolumeChart';
 
-export default function OverviewCharts({ summary, currency }: { summary: OverviewSummary; currency: string }): React.JSX.Element {
+export default function OverviewCharts({
+  summary,
+  currency,
+}: {
+  summary: OverviewSummary;
+  currency: string;
+}): React.JSX.Element {
   return (
     <div className="charts">
       <VolumeChart days={summary.days} />

@@ -30,7 +30,10 @@ export function OverviewPage({ route }: { route: Route }): React.JSX.Element {
   const problem = dateRangeProblem(range);
   const env = useEnvironmentKey();
   const loaded = useRangeAuthorizations(range, env, problem === null);
-  const summary = useMemo(() => summarize(loaded.authorizations, range), [loaded.authorizations, range.fromDate, range.toDate]);
+  const summary = useMemo(
+    () => summarize(loaded.authorizations, range),
+    [loaded.authorizations, range.fromDate, range.toDate],
+  );
   const currencies = [...new Set([...KNOWN_CURRENCIES, ...summary.currencies])];
   const currency = currencies.includes(values.currency) ? values.currency : (summary.currencies[0] ?? 'NGN');
   const oldest = loaded.authorizations.at(-1)?.createdAt;
@@ -39,20 +42,30 @@ export function OverviewPage({ route }: { route: Route }): React.JSX.Element {
     <section aria-labelledby="page-title">
       <header className="page-header">
         <h1 id="page-title">Overview</h1>
-        <a href={`${hrefOf('authorizations')}?fromDate=${range.fromDate}&toDate=${range.toDate}`}>Open these authorizations</a>
+        <a href={`${hrefOf('authorizations')}?fromDate=${range.fromDate}&toDate=${range.toDate}`}>
+          Open these authorizations
+        </a>
       </header>
       <p className="page-subtitle">Authorization volume, approvals and spend over the chosen days.</p>
       <div className="toolbar">
         <DateRangeFields
           value={range}
-          onChange={(next) => set({ fromDate: next.fromDate || defaults.fromDate, toDate: next.toDate || defaults.toDate })}
+          onChange={(next) =>
+            set({ fromDate: next.fromDate || defaults.fromDate, toDate: next.toDate || defaults.toDate })
+          }
         />
         <span className="spacer" />
         <fieldset className="currency-switch">
           <legend>Amounts in</legend>
           {currencies.map((c) => (
             <label key={c}>
-              <input type="radio" name="overview-currency" value={c} checked={c === currency} onChange={() => set({ currency: c })} />
+              <input
+                type="radio"
+                name="overview-currency"
+                value={c}
+                checked={c === currency}
+                onChange={() => set({ currency: c })}
+              />
               {c}
             </label>
           ))}
@@ -81,14 +94,21 @@ export function OverviewPage({ route }: { route: Route }): React.JSX.Element {
               </>
             ) : loaded.capped ? (
               <span className="cap-note" data-testid="overview-capped">
-                Figures below cover the latest {loaded.authorizations.length.toLocaleString('en')} of {(loaded.total ?? 0).toLocaleString('en')} authorizations
-                in the range (back to {formatDate(oldest)}); the total counts them all.
+                Figures below cover the latest {loaded.authorizations.length.toLocaleString('en')} of{' '}
+                {(loaded.total ?? 0).toLocaleString('en')} authorizations in the range (back to {formatDate(oldest)});
+                the total counts them all.
               </span>
             ) : (
               <span>Based on all {loaded.authorizations.length.toLocaleString('en')} authorizations in the range.</span>
             )}
           </div>
-          {loaded.error ? <ErrorState title="Could not load every authorization of the range" error={loaded.error.appError} onRetry={loaded.retry} /> : null}
+          {loaded.error ? (
+            <ErrorState
+              title="Could not load every authorization of the range"
+              error={loaded.error.appError}
+              onRetry={loaded.retry}
+            />
+          ) : null}
           <Headline summary={summary} total={loaded.total} currencies={currencies} />
           <Suspense fallback={<LoadingRows rows={6} label="Loading charts" />}>
             <OverviewCharts summary={summary} currency={currency} />

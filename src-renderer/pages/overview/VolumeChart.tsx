@@ -10,10 +10,11 @@ export function VolumeChart({ days }: { days: DayFigures[] }): React.JSX.Element
   const total = days.reduce((n, d) => n + d.total, 0);
   const rates = days.filter((d) => d.approvalRate !== null).map((d) => d.approvalRate!);
   const lowest = rates.length ? Math.min(...rates) : null;
-  const summary = total === 0
-    ? 'No authorizations in this range.'
-    : `${total.toLocaleString('en')} authorizations over ${days.length} days; the busiest day was ${dayLabel(busiest!.date)} with ${busiest!.total}. ` +
-      `The daily approval rate was never below ${percent(lowest)}.`;
+  const summary =
+    total === 0
+      ? 'No authorizations in this range.'
+      : `${total.toLocaleString('en')} authorizations over ${days.length} days; the busiest day was ${dayLabel(busiest!.date)} with ${busiest!.total}. ` +
+        `The daily approval rate was never below ${percent(lowest)}.`;
   return (
     <ChartFigure
       wide
@@ -24,16 +25,52 @@ export function VolumeChart({ days }: { days: DayFigures[] }): React.JSX.Element
         rows: days.map((d) => ({ key: d.date, cells: [d.date, d.approved, d.declined, percent(d.approvalRate)] })),
       }}
     >
-      <ComposedChart data={data} responsive style={{ width: '100%', height: 260 }} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <ComposedChart
+        data={data}
+        responsive
+        style={{ width: '100%', height: 260 }}
+        accessibilityLayer={false}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
         <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
         <XAxis dataKey="label" tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} minTickGap={16} />
         <YAxis yAxisId="count" allowDecimals={false} tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} width={40} />
-        <YAxis yAxisId="rate" orientation="right" domain={[0, 100]} unit="%" tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} width={44} />
+        <YAxis
+          yAxisId="rate"
+          orientation="right"
+          domain={[0, 100]}
+          unit="%"
+          tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
+          width={44}
+        />
         <Tooltip formatter={(value, name) => (name === 'Approval rate' ? percent(Number(value)) : value)} />
         <Legend />
-        <Bar yAxisId="count" dataKey="approved" name="Approved" stackId="n" fill={CHART_COLORS.approved} isAnimationActive={false} />
-        <Bar yAxisId="count" dataKey="declined" name="Not approved" stackId="n" fill={CHART_COLORS.declined} isAnimationActive={false} />
-        <Line yAxisId="rate" dataKey="approvalRate" name="Approval rate" stroke={CHART_COLORS.rate} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+        <Bar
+          yAxisId="count"
+          dataKey="approved"
+          name="Approved"
+          stackId="n"
+          fill={CHART_COLORS.approved}
+          isAnimationActive={false}
+        />
+        <Bar
+          yAxisId="count"
+          dataKey="declined"
+          name="Not approved"
+          stackId="n"
+          fill={CHART_COLORS.declined}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="rate"
+          dataKey="approvalRate"
+          name="Approval rate"
+          stroke={CHART_COLORS.rate}
+          strokeWidth={2}
+          dot={false}
+          connectNulls
+          isAnimationActive={false}
+        />
       </ComposedChart>
     </ChartFigure>
   );

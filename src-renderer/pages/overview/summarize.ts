@@ -58,7 +58,10 @@ export function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-export function summarize(authorizations: readonly Authorization[], range: { fromDate: string; toDate: string }): OverviewSummary {
+export function summarize(
+  authorizations: readonly Authorization[],
+  range: { fromDate: string; toDate: string },
+): OverviewSummary {
   const byDay = new Map<string, DayFigures>(daysBetween(range.fromDate, range.toDate).map((d) => [d, emptyDay(d)]));
   const byCategory = new Map<string, Map<string, CategoryFigures>>();
   const approvedAmount: Record<string, number> = {};
@@ -81,7 +84,12 @@ export function summarize(authorizations: readonly Authorization[], range: { fro
       }
       const code = a.merchant?.category ?? '';
       const perCurrency = byCategory.get(currency) ?? byCategory.set(currency, new Map()).get(currency)!;
-      const entry = perCurrency.get(code) ?? { category: code, label: merchantCategoryLabel(code), count: 0, amount: 0 };
+      const entry = perCurrency.get(code) ?? {
+        category: code,
+        label: merchantCategoryLabel(code),
+        count: 0,
+        amount: 0,
+      };
       entry.count++;
       entry.amount += amount;
       perCurrency.set(code, entry);
@@ -100,7 +108,9 @@ export function summarize(authorizations: readonly Authorization[], range: { fro
   }
   const categories: Record<string, CategoryFigures[]> = {};
   for (const [currency, map] of byCategory) {
-    categories[currency] = [...map.values()].map((c) => ({ ...c, amount: round2(c.amount) })).sort((x, y) => y.amount - x.amount);
+    categories[currency] = [...map.values()]
+      .map((c) => ({ ...c, amount: round2(c.amount) }))
+      .sort((x, y) => y.amount - x.amount);
   }
   for (const k of Object.keys(approvedAmount)) approvedAmount[k] = round2(approvedAmount[k]!);
   const count = authorizations.length;
@@ -121,6 +131,11 @@ export function topCategories(list: readonly CategoryFigures[], keep = 8): Categ
   const rest = list.slice(keep);
   return [
     ...list.slice(0, keep),
-    { category: 'other', label: 'Other categories', count: rest.reduce((n, c) => n + c.count, 0), amount: round2(rest.reduce((n, c) => n + c.amount, 0)) },
+    {
+      category: 'other',
+      label: 'Other categories',
+      count: rest.reduce((n, c) => n + c.count, 0),
+      amount: round2(rest.reduce((n, c) => n + c.amount, 0)),
+    },
   ];
 }

@@ -40,12 +40,19 @@ export function nextOverviewPage(last: Fetched, pages: readonly Fetched[]): numb
   return p.page + 1 < p.pages ? p.page + 1 : undefined;
 }
 
-export function useRangeAuthorizations(range: { fromDate: string; toDate: string }, env: string | null, enabled: boolean): RangeAuthorizations {
+export function useRangeAuthorizations(
+  range: { fromDate: string; toDate: string },
+  env: string | null,
+  enabled: boolean,
+): RangeAuthorizations {
   const q = useInfiniteQuery({
     queryKey: ['overview', env, range.fromDate, range.toDate],
     queryFn: async ({ signal, pageParam }): Promise<Fetched> => {
       const r = await cancellable(signal, (opts) =>
-        bridge().authorizations.list({ fromDate: range.fromDate, toDate: range.toDate, page: pageParam, limit: MAX_PAGE_SIZE }, opts),
+        bridge().authorizations.list(
+          { fromDate: range.fromDate, toDate: range.toDate, page: pageParam, limit: MAX_PAGE_SIZE },
+          opts,
+        ),
       );
       if (!r.ok) throw new BridgeError(r.error);
       return { data: r.data, pagination: r.pagination };

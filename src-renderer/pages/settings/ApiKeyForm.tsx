@@ -34,14 +34,22 @@ export function ApiKeyForm({ environment, active }: { environment: Environment; 
     setBusy('saving');
     setError(null);
     setDone(null);
-    const r = await bridge().keys.set({ environmentId: envId, key, ...(allowUnverified ? { allowUnverified: true } : {}) });
+    const r = await bridge().keys.set({
+      environmentId: envId,
+      key,
+      ...(allowUnverified ? { allowUnverified: true } : {}),
+    });
     setBusy(null);
     if (!r.ok) {
       setError(r.error);
       return;
     }
     setKey('');
-    setDone(r.data.verified ? 'Key saved and verified.' : 'Key saved without verifying. Card Desk will check it on the first request.');
+    setDone(
+      r.data.verified
+        ? 'Key saved and verified.'
+        : 'Key saved without verifying. Card Desk will check it on the first request.',
+    );
     await refresh.settings();
     // The active environment's data was fetched with the old key.
     if (active) await refresh.everything();
@@ -111,7 +119,11 @@ export function ApiKeyForm({ environment, active }: { environment: Environment; 
           )
         ) : null}
       </form>
-      {busy === 'saving' ? <p className="muted" role="status">Checking the key with the service…</p> : null}
+      {busy === 'saving' ? (
+        <p className="muted" role="status">
+          Checking the key with the service…
+        </p>
+      ) : null}
       {error ? (
         <div id={errorId} className="error-state" role="alert">
           <p>{error.message}</p>

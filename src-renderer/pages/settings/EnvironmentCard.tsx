@@ -9,7 +9,13 @@ import { ApiKeyForm } from './ApiKeyForm';
 import { EnvironmentForm } from './EnvironmentForm';
 import { useSettingsRefresh } from './useEnvironments';
 
-export function EnvironmentCard({ environment: env, active }: { environment: Environment; active: boolean }): React.JSX.Element {
+export function EnvironmentCard({
+  environment: env,
+  active,
+}: {
+  environment: Environment;
+  active: boolean;
+}): React.JSX.Element {
   const refresh = useSettingsRefresh();
   const refreshStatus = useAppStore((s) => s.refreshStatus);
   const [editing, setEditing] = useState(false);
@@ -90,8 +96,8 @@ export function EnvironmentCard({ environment: env, active }: { environment: Env
       {editing ? <EnvironmentForm existing={env} onDone={() => setEditing(false)} /> : null}
       {env.builtIn ? (
         <p className="muted small">
-          Card Desk starts this sandbox on your computer with generated test data and a key of its own. It cannot be deleted and takes no
-          API key.
+          Card Desk starts this sandbox on your computer with generated test data and a key of its own. It cannot be
+          deleted and takes no API key.
         </p>
       ) : (
         <ApiKeyForm environment={env} active={active} />

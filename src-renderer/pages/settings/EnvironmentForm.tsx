@@ -10,8 +10,17 @@ import { useSettingsRefresh } from './useEnvironments';
 
 type Field = 'name' | 'baseUrl';
 
-export function EnvironmentForm({ existing, onDone }: { existing?: Environment; onDone?: () => void }): React.JSX.Element {
-  const [values, setValues] = useState<Record<Field, string>>({ name: existing?.name ?? '', baseUrl: existing?.baseUrl ?? '' });
+export function EnvironmentForm({
+  existing,
+  onDone,
+}: {
+  existing?: Environment;
+  onDone?: () => void;
+}): React.JSX.Element {
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: existing?.name ?? '',
+    baseUrl: existing?.baseUrl ?? '',
+  });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ name: false, baseUrl: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -32,7 +41,11 @@ export function EnvironmentForm({ existing, onDone }: { existing?: Environment; 
     setTouched({ name: true, baseUrl: true });
     if (Object.keys(problems).length) return;
     setBusy(true);
-    const r = await bridge().environments.save({ ...(existing ? { id: existing.id } : {}), name: values.name, baseUrl: values.baseUrl });
+    const r = await bridge().environments.save({
+      ...(existing ? { id: existing.id } : {}),
+      name: values.name,
+      baseUrl: values.baseUrl,
+    });
     setBusy(false);
     if (!r.ok) {
       setError(r.error);
@@ -53,7 +66,8 @@ export function EnvironmentForm({ existing, onDone }: { existing?: Environment; 
     if (error?.field === field) return error.message;
     return null;
   };
-  const fieldError = error && !error.fields?.name && !error.fields?.baseUrl && error.field !== 'name' && error.field !== 'baseUrl';
+  const fieldError =
+    error && !error.fields?.name && !error.fields?.baseUrl && error.field !== 'name' && error.field !== 'baseUrl';
 
   const input = (field: Field, label: string, placeholder: string) => (
     <TextField
@@ -69,7 +83,12 @@ export function EnvironmentForm({ existing, onDone }: { existing?: Environment; 
   );
 
   return (
-    <form className="environment-form" onSubmit={(e) => void submit(e)} noValidate aria-label={existing ? `Edit ${existing.name}` : 'Add environment'}>
+    <form
+      className="environment-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={existing ? `Edit ${existing.name}` : 'Add environment'}
+    >
       {input('name', 'Name', 'Production')}
       {input('baseUrl', 'Base URL', 'https://api.example.com')}
       <div className="form-actions">

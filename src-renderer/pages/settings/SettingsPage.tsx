@@ -14,8 +14,8 @@ export function SettingsPage(): React.JSX.Element {
       <section aria-labelledby="environments-title">
         <h2 id="environments-title">Environments</h2>
         <p className="muted">
-          Each environment is one card service with its own API key (kept in your system keychain, never in a file) and its own customer
-          cache.
+          Each environment is one card service with its own API key (kept in your system keychain, never in a file) and
+          its own customer cache.
         </p>
         {envs.error ? (
           <ErrorState error={envs.error.appError} onRetry={() => void envs.refetch()} />

@@ -22,9 +22,10 @@ export function SyncScheduleSection(): React.JSX.Element {
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const current = cache.data?.data.scheduleMinutes;
-  const choices = current !== undefined && !SCHEDULE_CHOICES.some((c) => c.minutes === current)
-    ? [...SCHEDULE_CHOICES, { minutes: current, label: `Every ${current} minutes` }]
-    : SCHEDULE_CHOICES;
+  const choices =
+    current !== undefined && !SCHEDULE_CHOICES.some((c) => c.minutes === current)
+      ? [...SCHEDULE_CHOICES, { minutes: current, label: `Every ${current} minutes` }]
+      : SCHEDULE_CHOICES;
 
   const change = async (minutes: number) => {
     setBusy(true);
@@ -36,7 +37,11 @@ export function SyncScheduleSection(): React.JSX.Element {
       setError(r.error);
       return;
     }
-    setSaved(minutes === 0 ? 'Scheduled sync is off.' : `Customers will sync ${choices.find((c) => c.minutes === minutes)?.label.toLowerCase()}.`);
+    setSaved(
+      minutes === 0
+        ? 'Scheduled sync is off.'
+        : `Customers will sync ${choices.find((c) => c.minutes === minutes)?.label.toLowerCase()}.`,
+    );
     await queryClient.invalidateQueries({ queryKey: ['customers', 'cacheStatus'] });
   };
 
@@ -48,7 +53,11 @@ export function SyncScheduleSection(): React.JSX.Element {
       ) : (
         <label>
           Sync the customers of {environmentName ?? 'the active environment'}
-          <select value={current ?? ''} disabled={current === undefined || busy} onChange={(e) => void change(Number(e.target.value))}>
+          <select
+            value={current ?? ''}
+            disabled={current === undefined || busy}
+            onChange={(e) => void change(Number(e.target.value))}
+          >
             {current === undefined ? <option value="">Loading…</option> : null}
             {choices.map((c) => (
               <option key={c.minutes} value={c.minutes}>

@@ -1,8 +1,19 @@
 import { z } from 'zod';
-import { accountSchema, fundingSourceSchema, authorizationSchema, disputeSchema, nameEnquiryResultSchema } from '../../api/records';
 import {
-  accountsListQuerySchema, authorizationsListQuerySchema, createAccountRequestSchema, disputesListQuerySchema,
-  fundingSourceGetSchema, fundingSourcesListQuerySchema, nameEnquiryRequestSchema,
+  accountSchema,
+  fundingSourceSchema,
+  authorizationSchema,
+  disputeSchema,
+  nameEnquiryResultSchema,
+} from '../../api/records';
+import {
+  accountsListQuerySchema,
+  authorizationsListQuerySchema,
+  createAccountRequestSchema,
+  disputesListQuerySchema,
+  fundingSourceGetSchema,
+  fundingSourcesListQuerySchema,
+  nameEnquiryRequestSchema,
 } from '../../api/requests';
 import { channel } from './common';
 

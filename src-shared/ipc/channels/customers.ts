@@ -5,7 +5,12 @@ import { channel, noInput } from './common';
 
 export const customerSearchInputSchema = z.object({
   query: z.string({ error: 'query is required' }).max(200, { error: 'query must be at most 200 characters' }),
-  limit: z.number().int().min(1, { error: 'limit must be at least 1' }).max(200, { error: 'limit must be at most 200' }).optional(),
+  limit: z
+    .number()
+    .int()
+    .min(1, { error: 'limit must be at least 1' })
+    .max(200, { error: 'limit must be at most 200' })
+    .optional(),
 });
 
 export const cacheStatusSchema = z.object({
@@ -54,7 +59,13 @@ export const customersChannels = {
   'customers.cancelSync': channel(noInput, z.object({ cancelled: z.boolean() })),
   'customers.cacheStatus': channel(noInput, cacheStatusSchema),
   'customers.setSyncSchedule': channel(
-    z.object({ minutes: z.number().int().min(0, { error: 'minutes must be 0 or more' }).max(24 * 60, { error: 'minutes must be at most 1440' }) }),
+    z.object({
+      minutes: z
+        .number()
+        .int()
+        .min(0, { error: 'minutes must be 0 or more' })
+        .max(24 * 60, { error: 'minutes must be at most 1440' }),
+    }),
     cacheStatusSchema,
   ),
 };

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { channel } from './common';
 
 export const EXPORT_SOURCES = [
-  'customers', 'accounts', 'authorizations', 'disputes', 'fundingSources', 'cardTransactions', 'journal', 'knownCards',
+  'customers',
+  'accounts',
+  'authorizations',
+  'disputes',
+  'fundingSources',
+  'cardTransactions',
+  'journal',
+  'knownCards',
 ] as const;
 
 export const exportProgressSchema = z.object({

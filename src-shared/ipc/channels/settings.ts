@@ -35,8 +35,16 @@ export type Environment = z.infer<typeof environmentSchema>;
 
 export const environmentInputSchema = z.object({
   id: z.string().max(64).optional(),
-  name: z.string({ error: 'name is required' }).trim().min(1, { error: 'name is required' }).max(80, { error: 'name must be at most 80 characters' }),
-  baseUrl: z.string({ error: 'baseUrl is required' }).trim().min(1, { error: 'baseUrl is required' }).max(2048)
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, { error: 'name is required' })
+    .max(80, { error: 'name must be at most 80 characters' }),
+  baseUrl: z
+    .string({ error: 'baseUrl is required' })
+    .trim()
+    .min(1, { error: 'baseUrl is required' })
+    .max(2048)
     .superRefine((s, ctx) => {
       const p = baseUrlProblem(s);
       if (p) ctx.addIssue({ code: 'custom', message: p });
@@ -60,7 +68,10 @@ export const appStatusSchema = z.object({
 });
 export type AppStatus = z.infer<typeof appStatusSchema>;
 
-const environmentId = z.string({ error: 'environmentId is required' }).min(1, { error: 'environmentId is required' }).max(64);
+const environmentId = z
+  .string({ error: 'environmentId is required' })
+  .min(1, { error: 'environmentId is required' })
+  .max(64);
 
 export const settingsChannels = {
   'environments.list': channel(noInput, z.object({ environments: z.array(environmentSchema), activeId: z.string() })),
@@ -70,13 +81,20 @@ export const settingsChannels = {
   'keys.set': channel(
     z.object({
       environmentId,
-      key: z.string({ error: 'key is required' }).trim().min(8, { error: 'key must be at least 8 characters' }).max(4096),
+      key: z
+        .string({ error: 'key is required' })
+        .trim()
+        .min(8, { error: 'key must be at least 8 characters' })
+        .max(4096),
       /** Save even though the server could not be reached to verify it. */
       allowUnverified: z.boolean().optional(),
     }),
     z.object({ verified: z.boolean() }),
   ),
-  'keys.has': channel(z.object({ environmentId }), z.object({ present: z.boolean(), verified: z.boolean().nullable() })),
+  'keys.has': channel(
+    z.object({ environmentId }),
+    z.object({ present: z.boolean(), verified: z.boolean().nullable() }),
+  ),
   'keys.delete': channel(z.object({ environmentId }), z.object({ deleted: z.boolean() })),
   'app.status': channel(noInput, appStatusSchema),
   /** Aborts an in-flight call the renderer started with a requestId (the user left the page). */

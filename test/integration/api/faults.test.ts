@@ -51,14 +51,20 @@ describe('server errors', () => {
   it('a GET that keeps failing gives up after the attempts with a server error', async () => {
     rig.sandbox.faults.add({ kind: 'status', endpoint: DISPUTES, status: 503 });
     const r = await rig.makeClient().listDisputes({});
-    expect(r).toMatchObject({ ok: false, error: { kind: 'server', status: 503, message: expect.stringContaining('HTTP 503') } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'server', status: 503, message: expect.stringContaining('HTTP 503') },
+    });
     expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(FAST.retry.maxAttempts);
   });
 
   it('402 is a server error and is not retried', async () => {
     rig.sandbox.faults.add({ kind: 'status', endpoint: DISPUTES, status: 402 });
     const r = await rig.makeClient().listDisputes({});
-    expect(r).toMatchObject({ ok: false, error: { kind: 'server', status: 402, message: expect.stringContaining('402') } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'server', status: 402, message: expect.stringContaining('402') },
+    });
     expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(1);
   });
 
@@ -93,7 +99,10 @@ describe('rate limiting (429)', () => {
   it('a wait longer than the client will honour is returned at once', async () => {
     rig.sandbox.faults.add({ kind: 'rate_limit', endpoint: DISPUTES, retryAfterSeconds: 30 });
     const { value, ms } = await timed(() => rig.makeClient().listDisputes({}));
-    expect(value).toMatchObject({ ok: false, error: { kind: 'rate_limited', retryAfterMs: 30_000, message: expect.stringContaining('30 s') } });
+    expect(value).toMatchObject({
+      ok: false,
+      error: { kind: 'rate_limited', retryAfterMs: 30_000, message: expect.stringContaining('30 s') },
+    });
     expect(ms).toBeLessThan(1_000);
     expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(1);
   });
@@ -132,7 +141,10 @@ describe('connections that break', () => {
   it('reset on a POST: the client cannot know it was not processed, so the outcome is unknown', async () => {
     rig.sandbox.faults.add({ kind: 'reset', endpoint: CARDS, count: 1 });
     const r = await rig.makeClient().createCard(card());
-    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', message: expect.stringContaining('the card may or may not have been created') } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'outcome_unknown', message: expect.stringContaining('the card may or may not have been created') },
+    });
     expect(requestsTo(rig.sandbox, CARDS).length).toBeLessThanOrEqual(1);
   });
 
@@ -147,8 +159,19 @@ describe('connections that break', () => {
 
   it('drop_after_processing on POST /accounts names the account', async () => {
     rig.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /accounts', count: 1 });
-    const r = await rig.makeClient().createAccount({ type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId: rig.sandbox.fixtures.sampleCustomerIds[0]! });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', message: expect.stringContaining('the wallet may or may not have been created') } });
+    const r = await rig.makeClient().createAccount({
+      type: 'wallet',
+      currency: 'NGN',
+      accountType: 'Savings',
+      customerId: rig.sandbox.fixtures.sampleCustomerIds[0]!,
+    });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'outcome_unknown',
+        message: expect.stringContaining('the wallet may or may not have been created'),
+      },
+    });
     expect(requestsTo(rig.sandbox, 'POST /accounts')).toHaveLength(1);
   });
 
@@ -160,7 +183,11 @@ describe('connections that break', () => {
   });
 
   it('a lost connection on name enquiry (a POST that creates nothing) is a network error, not retried', async () => {
-    rig.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /accounts/transfer/name-enquiry', count: 1 });
+    rig.sandbox.faults.add({
+      kind: 'drop_after_processing',
+      endpoint: 'POST /accounts/transfer/name-enquiry',
+      count: 1,
+    });
     const known = rig.sandbox.fixtures.bankAccounts[0]!;
     const r = await rig.makeClient().nameEnquiry({ bankCode: known.bankCode, accountNumber: known.accountNumber });
     expect(r).toMatchObject({ ok: false, error: { kind: 'network' } });
@@ -172,7 +199,10 @@ describe('no answer (hang)', () => {
   it('a GET times out on each attempt and ends as a timeout', async () => {
     rig.sandbox.faults.add({ kind: 'hang', endpoint: DISPUTES });
     const { value, ms } = await timed(() => rig.makeClient().listDisputes({}));
-    expect(value).toMatchObject({ ok: false, error: { kind: 'timeout', message: expect.stringContaining('did not answer within 1 s') } });
+    expect(value).toMatchObject({
+      ok: false,
+      error: { kind: 'timeout', message: expect.stringContaining('did not answer within 1 s') },
+    });
     expect(ms).toBeGreaterThanOrEqual(FAST.timeouts.headersMs * FAST.retry.maxAttempts - 50);
     expect(requestsTo(rig.sandbox, DISPUTES).length + 0).toBeLessThanOrEqual(FAST.retry.maxAttempts);
   });
@@ -185,7 +215,10 @@ describe('no answer (hang)', () => {
   it('a POST that hangs is not retried: outcome unknown', async () => {
     rig.sandbox.faults.add({ kind: 'hang', endpoint: CARDS, count: 1 });
     const r = await rig.makeClient().createCard(card());
-    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', message: expect.stringContaining('may or may not have been created') } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'outcome_unknown', message: expect.stringContaining('may or may not have been created') },
+    });
     expect(requestsTo(rig.sandbox, CARDS).length).toBeLessThanOrEqual(1);
   });
 
@@ -211,7 +244,12 @@ describe('answers that cannot be read', () => {
     it(`${kind} on a POST: accepted (200) but unreadable, so never an invitation to resend`, async () => {
       rig.sandbox.faults.add({ kind, endpoint: CARDS, count: 1 });
       expect(await rig.makeClient().createCard(card())).toMatchObject({
-        ok: false, error: { kind: 'outcome_unknown', status: 200, message: expect.stringContaining('the card was probably created') },
+        ok: false,
+        error: {
+          kind: 'outcome_unknown',
+          status: 200,
+          message: expect.stringContaining('the card was probably created'),
+        },
       });
       expect(requestsTo(rig.sandbox, CARDS)).toHaveLength(1);
     });
@@ -257,7 +295,10 @@ describe('cancellation', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const r = await client.createCard(card(), { signal: controller.signal });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome_unknown', message: expect.stringContaining('cancelled after Card Desk sent it') } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'outcome_unknown', message: expect.stringContaining('cancelled after Card Desk sent it') },
+    });
   });
 
   it('an already aborted signal sends nothing', async () => {
@@ -271,9 +312,16 @@ describe('the log', () => {
   it('records each attempt (method, path, status, ms, attempt) and never a header or the key', async () => {
     rig.sandbox.faults.add({ kind: 'status', endpoint: DISPUTES, status: 502, count: 1 });
     await rig.makeClient().listDisputes({ page: 0, limit: 7 });
-    const lines = rig.readLog().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = rig
+      .readLog()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const calls = lines.filter((l) => l.msg === 'api call' && l.path === '/cards/disputes?page=0&limit=7');
-    expect(calls.map((c) => [c.method, c.status, c.attempt, c.outcome])).toEqual([['GET', 502, 1, 'server'], ['GET', 200, 2, 'ok']]);
+    expect(calls.map((c) => [c.method, c.status, c.attempt, c.outcome])).toEqual([
+      ['GET', 502, 1, 'server'],
+      ['GET', 200, 2, 'ok'],
+    ]);
     expect(calls.every((c) => typeof c.ms === 'number')).toBe(true);
     const text = rig.readLog();
     expect(text).not.toContain(rig.sandbox.key);

@@ -18,11 +18,21 @@ const ctx = () => ({ signal: new AbortController().signal });
 beforeAll(async () => {
   rig = await startRig();
   active = {
-    environment: { id: 'local-sandbox', name: 'Local sandbox', baseUrl: rig.sandbox.url, builtIn: true, hasKey: true, keyVerified: true },
+    environment: {
+      id: 'local-sandbox',
+      name: 'Local sandbox',
+      baseUrl: rig.sandbox.url,
+      builtIn: true,
+      hasKey: true,
+      keyVerified: true,
+    },
     api: rig.client,
     dataDir: '/nonexistent',
   };
-  handlers = apiReadHandlers(async () => active, { observeCards: (cards) => seenCards.push(cards), logger: rig.logger });
+  handlers = apiReadHandlers(async () => active, {
+    observeCards: (cards) => seenCards.push(cards),
+    logger: rig.logger,
+  });
 });
 afterAll(async () => {
   await rig.close();
@@ -43,7 +53,10 @@ describe('apiReadHandlers', () => {
     conforms('cards.transactions', await handlers['cards.transactions']({ cardId, limit: 5 }, ctx()));
     conforms('cards.balance', await handlers['cards.balance']({ cardId }, ctx()));
     conforms('accounts.list', await handlers['accounts.list']({ currency: 'ALL' }, ctx()));
-    conforms('accounts.nameEnquiry', await handlers['accounts.nameEnquiry']({ bankCode: bank.bankCode, accountNumber: bank.accountNumber }, ctx()));
+    conforms(
+      'accounts.nameEnquiry',
+      await handlers['accounts.nameEnquiry']({ bankCode: bank.bankCode, accountNumber: bank.accountNumber }, ctx()),
+    );
     conforms('authorizations.list', await handlers['authorizations.list']({ limit: 10 }, ctx()));
     conforms('disputes.list', await handlers['disputes.list']({}, ctx()));
     conforms('fundingSources.list', await handlers['fundingSources.list']({}, ctx()));
@@ -75,11 +88,15 @@ describe('apiReadHandlers', () => {
   });
 
   it('a failing observer never breaks the answer', async () => {
-    const h = apiReadHandlers(async () => active, { observeCards: () => { throw new Error('index is closed'); } });
+    const h = apiReadHandlers(async () => active, {
+      observeCards: () => {
+        throw new Error('index is closed');
+      },
+    });
     expect((await h['authorizations.list']({ limit: 5 }, ctx())).ok).toBe(true);
   });
 
-  it('passes the call\'s signal to the request', async () => {
+  it("passes the call's signal to the request", async () => {
     rig.sandbox.faults.add({ kind: 'hang', endpoint: 'GET /cards/disputes', count: 1 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
@@ -89,14 +106,25 @@ describe('apiReadHandlers', () => {
   });
 
   it('turns thrown errors into Results', async () => {
-    const failing = (error: unknown) => apiReadHandlers(async () => { throw error; });
+    const failing = (error: unknown) =>
+      apiReadHandlers(async () => {
+        throw error;
+      });
     expect(await failing(new Error('boom'))['disputes.list']({}, ctx())).toEqual({
-      ok: false, error: { kind: 'internal', message: 'Card Desk could not complete that request. Details are in the log.' },
+      ok: false,
+      error: { kind: 'internal', message: 'Card Desk could not complete that request. Details are in the log.' },
     });
-    expect(await failing(new EnvironmentUnavailableError({ kind: 'internal', message: 'The local sandbox could not be started.' }))['disputes.list']({}, ctx()))
-      .toEqual({ ok: false, error: { kind: 'internal', message: 'The local sandbox could not be started.' } });
-    expect(await failing(new KeychainUnavailableError('locked', 'Object does not exist at path'))['cards.balance']({ cardId: 'a'.repeat(24) }, ctx()))
-      .toMatchObject({ ok: false, error: { kind: 'keychain_unavailable' } });
+    expect(
+      await failing(
+        new EnvironmentUnavailableError({ kind: 'internal', message: 'The local sandbox could not be started.' }),
+      )['disputes.list']({}, ctx()),
+    ).toEqual({ ok: false, error: { kind: 'internal', message: 'The local sandbox could not be started.' } });
+    expect(
+      await failing(new KeychainUnavailableError('locked', 'Object does not exist at path'))['cards.balance'](
+        { cardId: 'a'.repeat(24) },
+        ctx(),
+      ),
+    ).toMatchObject({ ok: false, error: { kind: 'keychain_unavailable' } });
   });
 
   it('logs an unexpected throw with its channel, and a known failure not at all', async () => {
@@ -106,10 +134,21 @@ describe('apiReadHandlers', () => {
       warn: (obj: object, msg?: string) => logged.push({ level: 'warn', obj, msg }),
       error: (obj: object, msg?: string) => logged.push({ level: 'error', obj, msg }),
     };
-    const failing = (error: unknown) => apiReadHandlers(async () => { throw error; }, { logger });
+    const failing = (error: unknown) =>
+      apiReadHandlers(
+        async () => {
+          throw error;
+        },
+        { logger },
+      );
     await failing(new Error('boom'))['disputes.list']({}, ctx());
-    expect(logged).toEqual([{ level: 'error', obj: { channel: 'disputes.list', err: 'boom' }, msg: 'handler failed unexpectedly' }]);
-    await failing(new KeychainUnavailableError('locked', 'Object does not exist at path'))['cards.balance']({ cardId: 'a'.repeat(24) }, ctx());
+    expect(logged).toEqual([
+      { level: 'error', obj: { channel: 'disputes.list', err: 'boom' }, msg: 'handler failed unexpectedly' },
+    ]);
+    await failing(new KeychainUnavailableError('locked', 'Object does not exist at path'))['cards.balance'](
+      { cardId: 'a'.repeat(24) },
+      ctx(),
+    );
     expect(logged).toHaveLength(1);
   });
 });

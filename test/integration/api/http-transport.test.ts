@@ -6,7 +6,10 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpTransport } from '../../../src-main/api/http-transport';
 
-const TEXT = JSON.stringify({ statusCode: 200, data: Array.from({ length: 50 }, (_, i) => ({ _id: String(i), name: 'Adaeze Okafor' })) });
+const TEXT = JSON.stringify({
+  statusCode: 200,
+  data: Array.from({ length: 50 }, (_, i) => ({ _id: String(i), name: 'Adaeze Okafor' })),
+});
 const ENCODE: Record<string, (b: Buffer) => Buffer> = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
 
 let base: string;
@@ -24,7 +27,9 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
       return;
     }
     const body = encoding ? ENCODE[encoding]!(Buffer.from(TEXT)) : Buffer.from(TEXT);
-    res.writeHead(200, { 'Content-Type': 'application/json', ...(encoding ? { 'Content-Encoding': encoding } : {}) }).end(body);
+    res
+      .writeHead(200, { 'Content-Type': 'application/json', ...(encoding ? { 'Content-Encoding': encoding } : {}) })
+      .end(body);
   });
 });
 beforeAll(async () => {
@@ -37,7 +42,13 @@ afterAll(async () => {
 });
 
 const get = (path: string, method = 'GET') =>
-  httpTransport(`${base}${path}`, { method, headers: {}, ...(method === 'POST' ? { body: '{}' } : {}), signal: new AbortController().signal, redirect: 'manual' });
+  httpTransport(`${base}${path}`, {
+    method,
+    headers: {},
+    ...(method === 'POST' ? { body: '{}' } : {}),
+    signal: new AbortController().signal,
+    redirect: 'manual',
+  });
 
 describe('the HTTP transport', () => {
   it('asks for compressed answers and reads gzip, deflate and brotli', async () => {

@@ -15,9 +15,17 @@ describe('createLogger', () => {
     logger.info({ environmentId: 'env-1' }, 'environment activated');
     logger.warn({ code: 'ECONNRESET' }, 'api transport failure');
     logger.flush();
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toEqual([
-      expect.objectContaining({ level: 30, msg: 'environment activated', environmentId: 'env-1', time: expect.any(String) }),
+      expect.objectContaining({
+        level: 30,
+        msg: 'environment activated',
+        environmentId: 'env-1',
+        time: expect.any(String),
+      }),
       expect.objectContaining({ level: 40, msg: 'api transport failure', code: 'ECONNRESET' }),
     ]);
   });
@@ -25,15 +33,25 @@ describe('createLogger', () => {
   it('redacts authorization, key, apiKey and secret at any of the first levels', () => {
     const file = join(dir, 'redact.log');
     const logger = createLogger({ file });
-    logger.error({
-      authorization: 'Bearer sk_a_0001', key: 'sk_b_0002', apiKey: 'sk_c_0003', secret: 'sk_d_0004',
-      headers: { authorization: 'Bearer sk_e_0005', Authorization: 'Bearer sk_f_0006' },
-      request: { options: { apiKey: 'sk_g_0007' } },
-    }, 'something leaked');
+    logger.error(
+      {
+        authorization: 'Bearer sk_a_0001',
+        key: 'sk_b_0002',
+        apiKey: 'sk_c_0003',
+        secret: 'sk_d_0004',
+        headers: { authorization: 'Bearer sk_e_0005', Authorization: 'Bearer sk_f_0006' },
+        request: { options: { apiKey: 'sk_g_0007' } },
+      },
+      'something leaked',
+    );
     logger.flush();
     const text = readFileSync(file, 'utf8');
     for (let i = 1; i <= 7; i++) expect(text).not.toContain(`000${i}`);
-    expect(JSON.parse(text.trim())).toMatchObject({ authorization: '[redacted]', headers: { authorization: '[redacted]' }, request: { options: { apiKey: '[redacted]' } } });
+    expect(JSON.parse(text.trim())).toMatchObject({
+      authorization: '[redacted]',
+      headers: { authorization: '[redacted]' },
+      request: { options: { apiKey: '[redacted]' } },
+    });
   });
 
   it('honours the level', () => {

@@ -66,7 +66,9 @@ describe('reads', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.data.length).toBeGreaterThan(0);
     expect(r.pagination?.limit).toBe(10);
-    expect(requestsTo(rig.sandbox, 'GET /cards/authorizations').at(-1)!.url).toBe('/cards/authorizations?page=0&limit=10&fromDate=2000-01-01&toDate=2100-12-31');
+    expect(requestsTo(rig.sandbox, 'GET /cards/authorizations').at(-1)!.url).toBe(
+      '/cards/authorizations?page=0&limit=10&fromDate=2000-01-01&toDate=2100-12-31',
+    );
     const bad = await rig.client.listAuthorizations({ fromDate: '2026-02-01', toDate: '2026-01-01' });
     expect(bad).toMatchObject({ ok: false, error: { kind: 'validation', status: 400 } });
   });
@@ -83,62 +85,114 @@ describe('reads', () => {
     expect(disputes.ok).toBe(true);
     const sources = await rig.client.listFundingSources({});
     if (!sources.ok) throw new Error(sources.error.message);
-    expect(sources.data.map((s) => s._id)).toEqual(expect.arrayContaining(rig.sandbox.fixtures.fundingSources.map((s) => s.id)));
+    expect(sources.data.map((s) => s._id)).toEqual(
+      expect.arrayContaining(rig.sandbox.fixtures.fundingSources.map((s) => s.id)),
+    );
     const id = rig.sandbox.fixtures.fundingSources[0]!.id;
     expect(await rig.client.getFundingSource(id)).toMatchObject({ ok: true, data: { _id: id } });
   });
 
-  it('lists a card\'s transactions and reads its balance', async () => {
+  it("lists a card's transactions and reads its balance", async () => {
     const card = rig.sandbox.fixtures.cards[0]!;
     const tx = await rig.client.listCardTransactions({ cardId: card.id, page: 0, limit: 5 });
     expect(tx.ok).toBe(true);
-    expect(requestsTo(rig.sandbox, 'GET /cards/:id/transactions').at(-1)!.url).toBe(`/cards/${card.id}/transactions?page=0&limit=5`);
+    expect(requestsTo(rig.sandbox, 'GET /cards/:id/transactions').at(-1)!.url).toBe(
+      `/cards/${card.id}/transactions?page=0&limit=5`,
+    );
     const balance = await rig.client.getCardBalance(card.id);
-    expect(balance).toMatchObject({ ok: true, data: { currentBalance: expect.any(Number), availableBalance: expect.any(Number) } });
+    expect(balance).toMatchObject({
+      ok: true,
+      data: { currentBalance: expect.any(Number), availableBalance: expect.any(Number) },
+    });
   });
 
   it('maps invalid and unknown ids to validation and not_found', async () => {
-    expect(await rig.client.getFundingSource('not-an-id')).toMatchObject({ ok: false, error: { kind: 'validation', status: 400, message: 'Invalid funding source id' } });
-    expect(await rig.client.getFundingSource(unknownId)).toMatchObject({ ok: false, error: { kind: 'not_found', status: 404, message: 'Funding source not found' } });
-    expect(await rig.client.getCardBalance('xyz')).toMatchObject({ ok: false, error: { kind: 'validation', message: 'Invalid card id' } });
-    expect(await rig.client.getCardBalance(unknownId)).toMatchObject({ ok: false, error: { kind: 'not_found', status: 404 } });
-    expect(await rig.client.listCardTransactions({ cardId: unknownId })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    expect(await rig.client.getFundingSource('not-an-id')).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', status: 400, message: 'Invalid funding source id' },
+    });
+    expect(await rig.client.getFundingSource(unknownId)).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found', status: 404, message: 'Funding source not found' },
+    });
+    expect(await rig.client.getCardBalance('xyz')).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', message: 'Invalid card id' },
+    });
+    expect(await rig.client.getCardBalance(unknownId)).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found', status: 404 },
+    });
+    expect(await rig.client.listCardTransactions({ cardId: unknownId })).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found' },
+    });
   });
 
   it('maps bad pagination to a validation error', async () => {
-    expect(await rig.client.listDisputes({ page: 0, limit: 500 })).toMatchObject({ ok: false, error: { kind: 'validation', status: 400, message: 'Invalid pagination parameters' } });
+    expect(await rig.client.listDisputes({ page: 0, limit: 500 })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', status: 400, message: 'Invalid pagination parameters' },
+    });
   });
 });
 
 describe('writes', () => {
-  const virtualCard = (): CreateCardRequest => virtualCardRequest(rig.sandbox.fixtures, { metadata: { ref: 'ops-test' } });
+  const virtualCard = (): CreateCardRequest =>
+    virtualCardRequest(rig.sandbox.fixtures, { metadata: { ref: 'ops-test' } });
 
   it('creates a card', async () => {
     const r = await rig.client.createCard(virtualCard());
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.data).toMatchObject({ _id: expect.any(String), type: 'virtual', brand: 'Verve', currency: 'NGN', status: 'active' });
-    expect(requestsTo(rig.sandbox, 'POST /cards').at(-1)!.body).toMatchObject({ customerId: virtualCard().customerId, type: 'virtual' });
+    expect(r.data).toMatchObject({
+      _id: expect.any(String),
+      type: 'virtual',
+      brand: 'Verve',
+      currency: 'NGN',
+      status: 'active',
+    });
+    expect(requestsTo(rig.sandbox, 'POST /cards').at(-1)!.body).toMatchObject({
+      customerId: virtualCard().customerId,
+      type: 'virtual',
+    });
   });
 
   it('a missing customerId comes back as a validation error naming the field', async () => {
     const { customerId: _omitted, ...rest } = virtualCard();
     const r = await rig.client.createCard(rest as CreateCardRequest);
-    expect(r).toMatchObject({ ok: false, error: { kind: 'validation', status: 400, field: 'customerId', message: expect.stringContaining('customerId is required') } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'validation',
+        status: 400,
+        field: 'customerId',
+        message: expect.stringContaining('customerId is required'),
+      },
+    });
   });
 
   it('creates an account and a wallet; a wallet without a customer names customerId', async () => {
     const account = await rig.client.createAccount({ type: 'account', currency: 'USD', accountType: 'Current' });
     expect(account).toMatchObject({ ok: true, data: { type: 'account', currency: 'USD' } });
-    const wallet = await rig.client.createAccount({ type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId: rig.sandbox.fixtures.sampleCustomerIds[1]! });
-    expect(wallet).toMatchObject({ ok: true, data: { type: 'wallet', customer: rig.sandbox.fixtures.sampleCustomerIds[1] } });
+    const wallet = await rig.client.createAccount({
+      type: 'wallet',
+      currency: 'NGN',
+      accountType: 'Savings',
+      customerId: rig.sandbox.fixtures.sampleCustomerIds[1]!,
+    });
+    expect(wallet).toMatchObject({
+      ok: true,
+      data: { type: 'wallet', customer: rig.sandbox.fixtures.sampleCustomerIds[1] },
+    });
     const noCustomer = await rig.client.createAccount({ type: 'wallet', currency: 'NGN', accountType: 'Savings' });
     expect(noCustomer).toMatchObject({ ok: false, error: { kind: 'validation', field: 'customerId' } });
   });
 
   it('resolves a bank account name, and explains one it cannot resolve', async () => {
     const known = rig.sandbox.fixtures.bankAccounts[0]!;
-    expect(await rig.client.nameEnquiry({ bankCode: known.bankCode, accountNumber: known.accountNumber }))
-      .toMatchObject({ ok: true, data: { accountName: known.accountName } });
+    expect(
+      await rig.client.nameEnquiry({ bankCode: known.bankCode, accountNumber: known.accountNumber }),
+    ).toMatchObject({ ok: true, data: { accountName: known.accountName } });
     const unknown = await rig.client.nameEnquiry({ bankCode: known.bankCode, accountNumber: '0000000001' });
     expect(unknown).toMatchObject({ ok: false, error: { kind: 'validation', status: 400 } });
     expect(unknown.ok || unknown.error.message).toMatch(/resolve/i);
@@ -146,7 +200,7 @@ describe('writes', () => {
 });
 
 describe('the key', () => {
-  it('is sent as a Bearer token; a wrong one is unauthorized with the server\'s message', async () => {
+  it("is sent as a Bearer token; a wrong one is unauthorized with the server's message", async () => {
     const wrong = rig.makeClient({ getKey: async () => 'sk_test_wrong_key_000000' });
     const r = await wrong.listDisputes({});
     expect(r).toMatchObject({ ok: false, error: { kind: 'unauthorized', status: 401 } });
@@ -174,7 +228,10 @@ describe('no server', () => {
     const port = await closedPort();
     const client = rig.makeClient({ baseUrl: `http://127.0.0.1:${port}` });
     const r = await client.listDisputes({});
-    expect(r).toMatchObject({ ok: false, error: { kind: 'network', message: expect.stringContaining(`127.0.0.1:${port}`) } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'network', message: expect.stringContaining(`127.0.0.1:${port}`) },
+    });
   });
 
   it('a POST that could not connect is a plain network error: nothing was sent', async () => {
@@ -182,6 +239,9 @@ describe('no server', () => {
     const client = rig.makeClient({ baseUrl: `http://127.0.0.1:${port}` });
     const { customerId } = { customerId: rig.sandbox.fixtures.sampleCustomerIds[0]! };
     const r = await client.createAccount({ type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'network', message: expect.stringContaining('Could not connect') } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'network', message: expect.stringContaining('Could not connect') },
+    });
   });
 });

@@ -26,7 +26,10 @@ export interface ClientRig {
   close(): Promise<void>;
 }
 
-export async function startRig(sandboxOptions: SandboxOptions = {}, clientOverrides: Partial<CardApiClientOptions> = {}): Promise<ClientRig> {
+export async function startRig(
+  sandboxOptions: SandboxOptions = {},
+  clientOverrides: Partial<CardApiClientOptions> = {},
+): Promise<ClientRig> {
   const sandbox = await startSandbox({ customers: 60, seed: 7, ...sandboxOptions });
   const dir = mkdtempSync(join(tmpdir(), 'card-desk-api-'));
   const logFile = join(dir, 'logs', 'main.log');
@@ -75,4 +78,5 @@ export async function closedPort(): Promise<number> {
 }
 
 /** Requests the sandbox received for one endpoint. */
-export const requestsTo = (sandbox: SandboxHandle, endpoint: string) => sandbox.requests().filter((r) => r.endpoint === endpoint);
+export const requestsTo = (sandbox: SandboxHandle, endpoint: string) =>
+  sandbox.requests().filter((r) => r.endpoint === endpoint);

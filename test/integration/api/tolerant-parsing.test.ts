@@ -27,7 +27,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 const KEY = 'sk_live_tolerance_test_key_42';
 const client = () => createCardApiClient({ baseUrl, getKey: async () => KEY, retry: { maxAttempts: 1 } });
 
-describe('a real server\'s variations', () => {
+describe("a real server's variations", () => {
   it('sends Authorization: Bearer <key>', async () => {
     next = { status: 200, body: JSON.stringify({ statusCode: 200, message: 'ok', data: [] }) };
     await client().listDisputes({});
@@ -38,7 +38,9 @@ describe('a real server\'s variations', () => {
     next = {
       status: 200,
       body: JSON.stringify({
-        statusCode: '200', message: 'Disputes fetched', requestId: 'r-1',
+        statusCode: '200',
+        message: 'Disputes fetched',
+        requestId: 'r-1',
         data: [{ _id: 'a'.repeat(24), reason: 'fraudulent', status: 'pending', newField: { nested: true } }],
         pagination: { total: '41', pages: '5', page: '0', limit: '10' },
       }),
@@ -51,13 +53,24 @@ describe('a real server\'s variations', () => {
   it('turns the array form of a 400 message into one sentence and the field', async () => {
     next = {
       status: 400,
-      body: JSON.stringify({ statusCode: 400, data: null, message: [{ property: 'customerId', constraints: { isNotEmpty: 'customerId should not be empty', isMongoId: 'customerId must be a mongodb id' } }] }),
+      body: JSON.stringify({
+        statusCode: 400,
+        data: null,
+        message: [
+          {
+            property: 'customerId',
+            constraints: { isNotEmpty: 'customerId should not be empty', isMongoId: 'customerId must be a mongodb id' },
+          },
+        ],
+      }),
     };
     const r = await client().createAccount({ type: 'wallet', currency: 'NGN', accountType: 'Savings' });
     expect(r).toEqual({
       ok: false,
       error: {
-        kind: 'validation', status: 400, field: 'customerId',
+        kind: 'validation',
+        status: 400,
+        field: 'customerId',
         message: 'customerId should not be empty; customerId must be a mongodb id',
         fields: { customerId: 'customerId should not be empty; customerId must be a mongodb id' },
       },
@@ -66,17 +79,30 @@ describe('a real server\'s variations', () => {
 
   it('a 502 page in HTML is still a clear server error', async () => {
     next = { status: 502, body: '<html><body>Bad gateway</body></html>', headers: { 'content-type': 'text/html' } };
-    expect(await client().listDisputes({})).toMatchObject({ ok: false, error: { kind: 'server', status: 502, message: 'The card service had a problem (HTTP 502). Try again in a moment.' } });
+    expect(await client().listDisputes({})).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'server',
+        status: 502,
+        message: 'The card service had a problem (HTTP 502). Try again in a moment.',
+      },
+    });
   });
 
   it('a 200 whose data has the wrong shape cannot be read', async () => {
     next = { status: 200, body: JSON.stringify({ statusCode: 200, message: 'ok', data: { not: 'a list' } }) };
-    expect(await client().listDisputes({})).toMatchObject({ ok: false, error: { kind: 'server', message: UNREADABLE_RESPONSE } });
+    expect(await client().listDisputes({})).toMatchObject({
+      ok: false,
+      error: { kind: 'server', message: UNREADABLE_RESPONSE },
+    });
   });
 
   it('does not follow a redirect (the key would go with it)', async () => {
     next = { status: 302, body: '', headers: { location: 'http://127.0.0.1:9/steal' } };
-    expect(await client().listDisputes({})).toMatchObject({ ok: false, error: { kind: 'server', status: 302, message: expect.stringContaining('redirect') } });
+    expect(await client().listDisputes({})).toMatchObject({
+      ok: false,
+      error: { kind: 'server', status: 302, message: expect.stringContaining('redirect') },
+    });
   });
 
   it('a server that echoes the key never gets it into the error', async () => {

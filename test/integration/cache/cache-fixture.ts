@@ -7,15 +7,25 @@ import type { Customer } from '../../../src-shared/api/records';
 import type { SyncProgress } from '../../../src-shared/ipc/channels/customers';
 import { createCardApiClient } from '../../../src-main/api/client';
 import type { CardApiClient } from '../../../src-main/api/types';
-import { openCustomerCache, type CustomerCacheOptions, type CustomerCacheService } from '../../../src-main/cache/service';
+import {
+  openCustomerCache,
+  type CustomerCacheOptions,
+  type CustomerCacheService,
+} from '../../../src-main/cache/service';
 import { startSandbox } from '../../../src-main/sandbox';
 import type { SandboxHandle, SandboxOptions } from '../../../src-main/sandbox/handle';
 
 export const NO_RATE_LIMIT = { limit: 1_000_000, windowMs: 60_000 };
 
-export async function sandboxWithClient(options: SandboxOptions): Promise<{ sandbox: SandboxHandle; api: CardApiClient }> {
+export async function sandboxWithClient(
+  options: SandboxOptions,
+): Promise<{ sandbox: SandboxHandle; api: CardApiClient }> {
   const sandbox = await startSandbox({ rateLimit: NO_RATE_LIMIT, ...options });
-  const api = createCardApiClient({ baseUrl: sandbox.url, getKey: async () => sandbox.key, retry: { baseDelayMs: 20, maxDelayMs: 200 } });
+  const api = createCardApiClient({
+    baseUrl: sandbox.url,
+    getKey: async () => sandbox.key,
+    retry: { baseDelayMs: 20, maxDelayMs: 200 },
+  });
   return { sandbox, api };
 }
 
@@ -29,7 +39,11 @@ export interface OpenedCache {
   events: SyncProgress[];
 }
 
-export async function openCache(folder: string, api: CardApiClient, extra: Partial<CustomerCacheOptions> = {}): Promise<OpenedCache> {
+export async function openCache(
+  folder: string,
+  api: CardApiClient,
+  extra: Partial<CustomerCacheOptions> = {},
+): Promise<OpenedCache> {
   const events: SyncProgress[] = [];
   const cache = await openCustomerCache({
     folder,

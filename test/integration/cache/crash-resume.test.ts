@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncProgress } from '../../../src-shared/ipc/channels/customers';
 import { CACHE_FILE_NAME } from '../../../src-main/cache/service';
-import { allCustomers, customerPagesRequested, openCache, sandboxWithClient, temporaryFolder, until } from './cache-fixture';
+import {
+  allCustomers,
+  customerPagesRequested,
+  openCache,
+  sandboxWithClient,
+  temporaryFolder,
+  until,
+} from './cache-fixture';
 
 const CHILD = fileURLToPath(new URL('./fixtures/sync-child.ts', import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -28,7 +35,9 @@ describe('a sync killed mid-way', () => {
       cwd: fileURLToPath(new URL('../../..', import.meta.url)),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const events: SyncProgress[] = [];
@@ -59,7 +68,12 @@ describe('a sync killed mid-way', () => {
       expect(() => db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`)).not.toThrow();
     }
     expect(db.prepare('PRAGMA quick_check').get()?.quick_check).toBe('ok');
-    const storedIds = new Set(db.prepare('SELECT id FROM customers').all().map((r) => String(r.id)));
+    const storedIds = new Set(
+      db
+        .prepare('SELECT id FROM customers')
+        .all()
+        .map((r) => String(r.id)),
+    );
     db.close();
     const expectedIds = (await allCustomers(api)).slice(0, nextPage * 100).map((c) => c._id);
     expect(storedIds).toEqual(new Set(expectedIds));

@@ -32,7 +32,10 @@ function overwrite(file: string, offset: number, length: number) {
   }
 }
 
-const setAside = (folder: string) => readdirSync(folder).filter((f) => f.startsWith(`${CACHE_FILE_NAME}.corrupt-`) && !f.endsWith('-wal') && !f.endsWith('-shm'));
+const setAside = (folder: string) =>
+  readdirSync(folder).filter(
+    (f) => f.startsWith(`${CACHE_FILE_NAME}.corrupt-`) && !f.endsWith('-wal') && !f.endsWith('-shm'),
+  );
 
 describe('a damaged cache file', () => {
   it('that cannot be opened is moved aside, the user is told, and it is rebuilt from the service', async () => {

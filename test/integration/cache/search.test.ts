@@ -32,8 +32,14 @@ afterAll(async () => {
 // An independent reading of the rules, to check totals against: words fold case and accents.
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const wordsOf = (c: Customer) =>
-  fold([c.name, c.individual?.firstName, c.individual?.lastName, c.individual?.otherNames].join(' ')).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-const nameMatches = (c: Customer, query: string) => fold(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean).every((q) => wordsOf(c).some((w) => w.startsWith(q)));
+  fold([c.name, c.individual?.firstName, c.individual?.lastName, c.individual?.otherNames].join(' '))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+const nameMatches = (c: Customer, query: string) =>
+  fold(query)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .every((q) => wordsOf(c).some((w) => w.startsWith(q)));
 
 const ids = (cs: Customer[]) => cs.map((c) => c._id);
 const someone = () => everyone[737]!;
@@ -42,7 +48,13 @@ describe('customer search (synced from the sandbox)', () => {
   it('finds a customer by first, last or other name, any case, with or without accents', async () => {
     const c = everyone.find((x, i) => i > 500 && x.individual?.otherNames)!;
     const { firstName, lastName, otherNames } = c.individual!;
-    for (const q of [firstName!, lastName!.toUpperCase(), otherNames!, `${lastName} ${firstName!.slice(0, 2)}`, `${firstName} ${lastName}`]) {
+    for (const q of [
+      firstName!,
+      lastName!.toUpperCase(),
+      otherNames!,
+      `${lastName} ${firstName!.slice(0, 2)}`,
+      `${firstName} ${lastName}`,
+    ]) {
       const r = await cache.search(q, 200);
       expect(ids(r.results), q).toContain(c._id);
     }
@@ -53,8 +65,13 @@ describe('customer search (synced from the sandbox)', () => {
 
   it('counts exactly the customers whose names match every word as a prefix', async () => {
     const c = someone();
-    for (const q of [c.individual!.lastName!.slice(0, 3), `${c.individual!.firstName} ${c.individual!.lastName!.slice(0, 2)}`]) {
-      const expected = everyone.filter((x) => nameMatches(x, q) || (!/\s/.test(q) && x.emailAddress!.toLowerCase().startsWith(q.toLowerCase())));
+    for (const q of [
+      c.individual!.lastName!.slice(0, 3),
+      `${c.individual!.firstName} ${c.individual!.lastName!.slice(0, 2)}`,
+    ]) {
+      const expected = everyone.filter(
+        (x) => nameMatches(x, q) || (!/\s/.test(q) && x.emailAddress!.toLowerCase().startsWith(q.toLowerCase())),
+      );
       const r = await cache.search(q, 200);
       expect(r.total, q).toBe(expected.length);
       expect(r.totalCapped).toBe(false);
@@ -76,11 +93,20 @@ describe('customer search (synced from the sandbox)', () => {
     const c = someone();
     const international = c.phoneNumber!; // +234XXXXXXXXXX
     const nsn = international.slice(4);
-    const forms = [international, international.slice(1), `0${nsn}`, `0${nsn.slice(0, 3)} ${nsn.slice(3, 6)} ${nsn.slice(6)}`, `+234 ${nsn.slice(0, 3)}-${nsn.slice(3)}`];
+    const forms = [
+      international,
+      international.slice(1),
+      `0${nsn}`,
+      `0${nsn.slice(0, 3)} ${nsn.slice(3, 6)} ${nsn.slice(6)}`,
+      `+234 ${nsn.slice(0, 3)}-${nsn.slice(3)}`,
+    ];
     for (const q of forms) {
       const r = await cache.search(q);
       expect(ids(r.results), q).toContain(c._id);
-      expect(r.results.every((x) => x.phoneNumber === international), q).toBe(true);
+      expect(
+        r.results.every((x) => x.phoneNumber === international),
+        q,
+      ).toBe(true);
     }
     // As the user types: a prefix in national form.
     const typing = await cache.search(`0${nsn.slice(0, 6)}`, 200);
@@ -103,7 +129,9 @@ describe('customer search (synced from the sandbox)', () => {
     expect(ids((await cache.search(c._id)).results)).toEqual([c._id]);
     const r = await cache.search(c._id.slice(0, 20).toUpperCase(), 200);
     expect(ids(r.results)).toContain(c._id);
-    expect(r.total).toBe(everyone.filter((x) => x._id.startsWith(c._id.slice(0, 20)) || nameMatches(x, c._id.slice(0, 20))).length);
+    expect(r.total).toBe(
+      everyone.filter((x) => x._id.startsWith(c._id.slice(0, 20)) || nameMatches(x, c._id.slice(0, 20))).length,
+    );
   });
 
   it('returns the first N results, the total, and how old the cache is', async () => {
@@ -126,7 +154,12 @@ describe('customer search (synced from the sandbox)', () => {
     const missing = await handlers['customers.get']({ id: 'f'.repeat(24) }, { signal });
     expect(missing.ok === false && missing.error.kind).toBe('not_found');
     const status = await handlers['customers.cacheStatus'](undefined, { signal });
-    expect(status.ok && status.data).toMatchObject({ customers: COUNT, syncing: false, resumeFromPage: null, notice: null });
+    expect(status.ok && status.data).toMatchObject({
+      customers: COUNT,
+      syncing: false,
+      resumeFromPage: null,
+      notice: null,
+    });
     const broken = customerCacheHandlers(async () => {
       throw new Error('no environment is active');
     });

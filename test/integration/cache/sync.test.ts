@@ -2,7 +2,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncProgressSchema, type SyncProgress } from '../../../src-shared/ipc/channels/customers';
 import { UNREADABLE_RESPONSE } from '../../../src-main/api/failures';
-import { customerPagesRequested, openCache, sandboxWithClient, temporaryFolder, until, untilSandboxQuiet } from './cache-fixture';
+import {
+  customerPagesRequested,
+  openCache,
+  sandboxWithClient,
+  temporaryFolder,
+  until,
+  untilSandboxQuiet,
+} from './cache-fixture';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -13,7 +20,11 @@ async function setup(customers: number, seed = 3) {
   const { sandbox, api } = await sandboxWithClient({ customers, seed });
   const tmp = temporaryFolder();
   const opened = await openCache(tmp.folder, api);
-  cleanups.push(() => sandbox.stop(), tmp.remove, () => opened.cache.close());
+  cleanups.push(
+    () => sandbox.stop(),
+    tmp.remove,
+    () => opened.cache.close(),
+  );
   return { sandbox, api, folder: tmp.folder, ...opened };
 }
 
@@ -30,7 +41,13 @@ describe('customer sync', () => {
     const { sandbox, cache, events } = await setup(2_350);
     sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 15 });
     const result = await cache.sync();
-    expect(result.ok && result.data).toMatchObject({ phase: 'done', pagesDone: 24, totalPages: 24, customers: 2_350, etaMs: 0 });
+    expect(result.ok && result.data).toMatchObject({
+      phase: 'done',
+      pagesDone: 24,
+      totalPages: 24,
+      customers: 2_350,
+      etaMs: 0,
+    });
     const pages = customerPagesRequested(sandbox);
     expect(pages.map((p) => p.page).sort((a, b) => a - b)).toEqual([...Array(24).keys()]);
     expect(sandbox.requests().every((r) => r.endpoint !== 'GET /customers' || r.url.includes('limit=100'))).toBe(true);
@@ -43,7 +60,7 @@ describe('customer sync', () => {
     expect(paging.length).toBeGreaterThan(0);
     expect(paging.length).toBeLessThan(24); // throttled, not one per page
     expect(paging.some((e) => e.totalPages === 24 && e.etaMs !== null && e.ratePerSecond > 0)).toBe(true);
-    expect((await cache.status())).toMatchObject({ customers: 2_350, resumeFromPage: null, syncing: false });
+    expect(await cache.status()).toMatchObject({ customers: 2_350, resumeFromPage: null, syncing: false });
   });
 
   it('asks with If-None-Match and treats 304 as unchanged', async () => {
@@ -54,7 +71,13 @@ describe('customer sync', () => {
     events.length = 0;
     await new Promise((r) => setTimeout(r, 5));
     const again = await cache.sync();
-    expect(again.ok && again.data).toMatchObject({ phase: 'unchanged', pagesDone: 5, totalPages: 5, customers: 450, ratePerSecond: 0 });
+    expect(again.ok && again.data).toMatchObject({
+      phase: 'unchanged',
+      pagesDone: 5,
+      totalPages: 5,
+      customers: 450,
+      ratePerSecond: 0,
+    });
     expect(customerPagesRequested(sandbox)).toEqual([{ page: 0, status: 304 }]);
     expect(events.map((e) => e.phase)).toEqual(['starting', 'unchanged']);
     const status = await cache.status();
@@ -103,7 +126,7 @@ describe('customer sync', () => {
     expect(pages).toHaveLength(30 - stoppedAt);
     expect(events[0]).toMatchObject({ phase: 'starting', pagesDone: stoppedAt, customers: stoppedAt * 100 });
     expectMonotonic(events);
-    expect((await cache.status())).toMatchObject({ customers: 3_000, resumeFromPage: null });
+    expect(await cache.status()).toMatchObject({ customers: 3_000, resumeFromPage: null });
   });
 
   it('a failed page stops the sync with the reason, and the next sync resumes after the pages stored', async () => {
@@ -139,7 +162,9 @@ describe('customer sync', () => {
     const status = await cache.status();
     expect(status.resumeFromPage).toBeGreaterThanOrEqual(3);
     expect(status.customers).toBe(status.resumeFromPage! * 100);
-    const unreadable = customerPagesRequested(sandbox).filter((p) => p.status === 200 && p.page >= status.resumeFromPage!);
+    const unreadable = customerPagesRequested(sandbox).filter(
+      (p) => p.status === 200 && p.page >= status.resumeFromPage!,
+    );
     expect(unreadable.length).toBeGreaterThan(0);
 
     sandbox.faults.clear();
@@ -175,7 +200,11 @@ describe('customer sync', () => {
     const big = await sandboxWithClient({ customers: 1_000, seed: 21 });
     const small = await sandboxWithClient({ customers: 640, seed: 21 });
     const tmp = temporaryFolder();
-    cleanups.push(() => big.sandbox.stop(), () => small.sandbox.stop(), tmp.remove);
+    cleanups.push(
+      () => big.sandbox.stop(),
+      () => small.sandbox.stop(),
+      tmp.remove,
+    );
 
     const first = await openCache(tmp.folder, big.api);
     await first.cache.sync();

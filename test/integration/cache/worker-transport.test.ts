@@ -45,7 +45,11 @@ describe('requests sent from the cache worker', () => {
   it('fail with the connection error the worker saw, so the client says it could not connect', async () => {
     const writer = new CacheWriter(workerLocation(WORKER));
     try {
-      const api = createCardApiClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, getKey: async () => 'k', retry: { maxAttempts: 1 } });
+      const api = createCardApiClient({
+        baseUrl: `http://127.0.0.1:${await closedPort()}`,
+        getKey: async () => 'k',
+        retry: { maxAttempts: 1 },
+      });
       const r = await api.listCustomersBytes({ page: 0, limit: 1 }, { transport: writer.transport });
       expect(!r.ok && r.error).toMatchObject({ kind: 'network', message: expect.stringMatching(/^Could not connect/) });
     } finally {
@@ -58,7 +62,8 @@ describe('requests sent from the cache worker', () => {
     await writer.stop();
     const waits: number[] = [];
     const api = createCardApiClient({
-      baseUrl: sandbox.url, getKey: async () => sandbox.key,
+      baseUrl: sandbox.url,
+      getKey: async () => sandbox.key,
       sleep: async (ms) => {
         waits.push(ms);
       },

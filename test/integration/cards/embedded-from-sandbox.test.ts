@@ -53,7 +53,7 @@ describe('embedded cards from the sandbox', () => {
     expect(known.list({ query: one.maskedPan!.slice(-4) }).cards.map((c) => c._id)).toContain(one._id);
   });
 
-  it('indexes the cards of a card\'s transactions, and an issued card stays issued', async () => {
+  it("indexes the cards of a card's transactions, and an issued card stays issued", async () => {
     const fixture = sandbox.fixtures.cards[0]!;
     const txs = await api.listCardTransactions({ cardId: fixture.id, page: 0, limit: 100 });
     if (!txs.ok) throw new Error(txs.error.message);
@@ -67,7 +67,10 @@ describe('embedded cards from the sandbox', () => {
   it('records a card issued through the API and finds it by client reference after a reopen', async () => {
     const { fixtures } = sandbox;
     const created = await api.createCard(
-      virtualCardRequest(fixtures, { customerId: fixtures.sampleCustomerIds[1]!, metadata: { clientReference: 'cd-7f3a' } }),
+      virtualCardRequest(fixtures, {
+        customerId: fixtures.sampleCustomerIds[1]!,
+        metadata: { clientReference: 'cd-7f3a' },
+      }),
     );
     if (!created.ok) throw new Error(created.error.message);
     known.record(created.data, 'issued');

@@ -19,7 +19,10 @@ describe('known cards handlers', () => {
     known = openKnownCards({ folder });
     known.observe(
       Array.from({ length: 23 }, (_, i) => ({
-        _id: hex(i + 1), brand: 'Verve', maskedPan: `506099******${String(2000 + i)}`, customer: 'a'.repeat(24),
+        _id: hex(i + 1),
+        brand: 'Verve',
+        maskedPan: `506099******${String(2000 + i)}`,
+        customer: 'a'.repeat(24),
         createdAt: new Date(Date.UTC(2026, 5, 1, 0, i)).toISOString(),
       })),
       'authorization',
@@ -48,7 +51,13 @@ describe('known cards handlers', () => {
 
   it('cards.get answers the card, or not_found naming the id', async () => {
     const handlers = knownCardsHandlers(async () => known);
-    expect(await handlers['cards.get']({ id: hex(4) }, ctx)).toMatchObject({ ok: true, data: { _id: hex(4), brand: 'Verve' } });
-    expect(await handlers['cards.get']({ id: hex(99) }, ctx)).toMatchObject({ ok: false, error: { kind: 'not_found', field: 'id' } });
+    expect(await handlers['cards.get']({ id: hex(4) }, ctx)).toMatchObject({
+      ok: true,
+      data: { _id: hex(4), brand: 'Verve' },
+    });
+    expect(await handlers['cards.get']({ id: hex(99) }, ctx)).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found', field: 'id' },
+    });
   });
 });

@@ -47,7 +47,10 @@ describe('known cards (SQLite)', () => {
   });
 
   it('upserts by id, keeps the full JSON and gets a card back', () => {
-    const issued = card(7, { metadata: { clientReference: 'ref-7', note: 'x' }, spendingControls: { channels: { atm: false } } });
+    const issued = card(7, {
+      metadata: { clientReference: 'ref-7', note: 'x' },
+      spendingControls: { channels: { atm: false } },
+    });
     expect(known.observe([issued], 'issued')).toBe(1);
     expect(known.observe([issued], 'issued')).toBe(0);
     expect(known.get(issued._id)).toEqual(issued);
@@ -59,13 +62,21 @@ describe('known cards (SQLite)', () => {
     const rich = card(3, { providerReference: 'PR-3', is2FAEnabled: true });
     known.observe([rich], 'authorization');
     known.observe([{ _id: rich._id, status: 'inactive', updatedAt: '2026-06-01T00:00:00.000Z' }], 'transaction');
-    expect(known.get(rich._id)).toMatchObject({ status: 'inactive', providerReference: 'PR-3', is2FAEnabled: true, maskedPan: rich.maskedPan });
+    expect(known.get(rich._id)).toMatchObject({
+      status: 'inactive',
+      providerReference: 'PR-3',
+      is2FAEnabled: true,
+      maskedPan: rich.maskedPan,
+    });
     known.observe([{ ...rich, status: 'active' }], 'authorization'); // an older sighting
     expect(known.get(rich._id)?.status).toBe('inactive');
   });
 
   it('lists newest first with paging and a total', () => {
-    known.observe(Array.from({ length: 30 }, (_, i) => card(i + 1)), 'authorization');
+    known.observe(
+      Array.from({ length: 30 }, (_, i) => card(i + 1)),
+      'authorization',
+    );
     const first = known.list({ page: 0, limit: 10 });
     const last = known.list({ page: 2, limit: 10 });
     expect(first.total).toBe(30);
@@ -75,7 +86,10 @@ describe('known cards (SQLite)', () => {
   });
 
   it('filters by customer and matches last four, brand, id prefix, customer id and client reference', () => {
-    known.observe(Array.from({ length: 12 }, (_, i) => card(i + 1)), 'authorization');
+    known.observe(
+      Array.from({ length: 12 }, (_, i) => card(i + 1)),
+      'authorization',
+    );
     known.observe([card(20, { metadata: { clientReference: 'INV-2026-0042' }, customer: 'c'.repeat(24) })], 'issued');
     expect(known.list({ customerId: CUSTOMER_A }).cards.every((c) => c.customer === CUSTOMER_A)).toBe(true);
     expect(known.list({ customerId: CUSTOMER_A }).total).toBe(6);
@@ -114,7 +128,10 @@ describe('known cards (SQLite)', () => {
   });
 
   it('finds the newest card carrying a client reference', () => {
-    known.observe([card(1, { metadata: { clientReference: 'dup' } }), card(2, { metadata: { clientReference: 'dup' } }), card(3)], 'issued');
+    known.observe(
+      [card(1, { metadata: { clientReference: 'dup' } }), card(2, { metadata: { clientReference: 'dup' } }), card(3)],
+      'issued',
+    );
     expect(known.findByClientReference('dup')?._id).toBe(hex(2));
     expect(known.findByClientReference('none')).toBeNull();
   });

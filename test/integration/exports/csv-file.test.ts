@@ -17,7 +17,10 @@ describe('CSV file', () => {
   it('writes beside the target and renames into place on commit', async () => {
     const target = join(dir, 'out.csv');
     const file = await createCsvFile(target, ['id', 'amount', 'approved', 'note'], 'e1');
-    await file.write([['a', -1250.5, true, '=1+1'], ['b', 3, false, null]]);
+    await file.write([
+      ['a', -1250.5, true, '=1+1'],
+      ['b', 3, false, null],
+    ]);
     expect(readdirSync(dir)).toEqual(['.out.csv.e1.part']);
     await file.commit();
     expect(readdirSync(dir)).toEqual(['out.csv']);

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Authorization } from '../../../src-shared/api/records';
 import { openKnownCards } from '../../../src-main/cards/known-cards';
 import { EXPORT_PAGE_SIZE } from '../../../src-main/exports/service';
-import { ProgressRecorder, TempFolderSavePort, allPages, type ExportWorld, exportServiceFor, startExportWorld } from './export-fixtures';
+import {
+  ProgressRecorder,
+  TempFolderSavePort,
+  allPages,
+  type ExportWorld,
+  exportServiceFor,
+  startExportWorld,
+} from './export-fixtures';
 import { readCsvObjects } from './read-csv';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -20,7 +27,9 @@ describe('export authorizations (real sandbox)', () => {
   afterAll(async () => world?.close());
 
   it('writes every authorization of the date range, across all pages, as the API lists them', async () => {
-    const expected: Authorization[] = await allPages((page) => world.api.listAuthorizations({ ...RANGE, page, limit: 100 }));
+    const expected: Authorization[] = await allPages((page) =>
+      world.api.listAuthorizations({ ...RANGE, page, limit: 100 }),
+    );
     expect(expected.length).toBeGreaterThan(EXPORT_PAGE_SIZE * 2); // the range spans several pages
     world.sandbox.clearRequests();
 
@@ -34,11 +43,28 @@ describe('export authorizations (real sandbox)', () => {
 
     const target = join(world.dir, 'card-desk-authorizations-2026-11-22.csv');
     expect(save.asked).toEqual(['card-desk-authorizations-2026-11-22.csv']);
-    expect(final).toMatchObject({ phase: 'done', rows: expected.length, file: target, totalPages: Math.ceil(expected.length / 100) });
+    expect(final).toMatchObject({
+      phase: 'done',
+      rows: expected.length,
+      file: target,
+      totalPages: Math.ceil(expected.length / 100),
+    });
     expect(readdirSync(world.dir).filter((f) => f.endsWith('.part'))).toEqual([]);
 
     const { headers, rows } = readCsvObjects(readFileSync(target, 'utf8'));
-    expect(headers).toEqual(expect.arrayContaining(['id', 'createdAt', 'amount', 'currency', 'merchantName', 'merchantCategory', 'status', 'maskedPan', 'customerName']));
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        'id',
+        'createdAt',
+        'amount',
+        'currency',
+        'merchantName',
+        'merchantCategory',
+        'status',
+        'maskedPan',
+        'customerName',
+      ]),
+    );
     expect(rows.map((r) => r.id)).toEqual(expected.map((a) => a._id));
     rows.forEach((row, i) => {
       const a = expected[i]!;
@@ -65,7 +91,9 @@ describe('export authorizations (real sandbox)', () => {
 
     // The same filters on every page, at the largest page size, ignoring the view's own page and limit.
     const urls = world.sandbox.requests().map((r) => new URL(r.url, world.sandbox.url));
-    expect(urls.map((u) => u.pathname)).toEqual(expected.length ? Array(Math.ceil(expected.length / 100)).fill('/cards/authorizations') : []);
+    expect(urls.map((u) => u.pathname)).toEqual(
+      expected.length ? Array(Math.ceil(expected.length / 100)).fill('/cards/authorizations') : [],
+    );
     urls.forEach((u, page) => {
       expect(Object.fromEntries(u.searchParams)).toEqual({ ...RANGE, page: String(page), limit: '100' });
     });
@@ -107,12 +135,18 @@ describe('export authorizations (real sandbox)', () => {
       const save = new TempFolderSavePort(world.dir);
       save.fileName = 'learned.csv';
       const progress = new ProgressRecorder();
-      const service = exportServiceFor(world, { saveFile: save, emit: progress.emit, getKnownCards: async () => known });
+      const service = exportServiceFor(world, {
+        saveFile: save,
+        emit: progress.emit,
+        getKnownCards: async () => known,
+      });
       const started = await service.start({ source: 'authorizations', query: RANGE });
       expect(known.list().total).toBe(0);
       await progress.final(started.ok ? started.data.exportId! : '');
 
-      const exported: Authorization[] = await allPages((page) => world.api.listAuthorizations({ ...RANGE, page, limit: 100 }));
+      const exported: Authorization[] = await allPages((page) =>
+        world.api.listAuthorizations({ ...RANGE, page, limit: 100 }),
+      );
       const cardIds = new Set(exported.map((a) => (typeof a.card === 'object' ? a.card._id : a.card)));
       const { cards, total } = known.list({ limit: 100 });
       expect(total).toBe(cardIds.size);

@@ -4,7 +4,13 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCardApiClient } from '../../../src-main/api/client';
-import { ProgressRecorder, TempFolderSavePort, type ExportWorld, exportServiceFor, startExportWorld } from './export-fixtures';
+import {
+  ProgressRecorder,
+  TempFolderSavePort,
+  type ExportWorld,
+  exportServiceFor,
+  startExportWorld,
+} from './export-fixtures';
 
 describe('export cancellation and failure (real sandbox)', () => {
   let world: ExportWorld;
@@ -77,16 +83,25 @@ describe('export cancellation and failure (real sandbox)', () => {
   });
 
   it('a service failure part-way ends as failed with the reason, and no file', async () => {
-    const api = createCardApiClient({ baseUrl: world.sandbox.url, getKey: async () => world.sandbox.key, retry: { maxAttempts: 1 } });
+    const api = createCardApiClient({
+      baseUrl: world.sandbox.url,
+      getKey: async () => world.sandbox.key,
+      retry: { maxAttempts: 1 },
+    });
     const dir = caseDir();
     const save = new TempFolderSavePort(dir);
     save.fileName = 'failed.csv';
     const progress = new ProgressRecorder();
     // After the first page is written, the service starts failing.
     progress.onEvent = (p) => {
-      if (p.phase === 'running' && p.pagesDone === 1) world.sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /customers' });
+      if (p.phase === 'running' && p.pagesDone === 1)
+        world.sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /customers' });
     };
-    const service = exportServiceFor(world, { saveFile: save, emit: progress.emit, getActive: async () => ({ environment: world.environment, api }) });
+    const service = exportServiceFor(world, {
+      saveFile: save,
+      emit: progress.emit,
+      getActive: async () => ({ environment: world.environment, api }),
+    });
     const started = await service.start({ source: 'customers' });
     const final = await progress.final(started.ok ? started.data.exportId! : '');
     expect(final).toMatchObject({ phase: 'failed', rows: 100, pagesDone: 1, file: null });

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
 import { type CustomerCacheService, openCustomerCache } from '../../../src-main/cache/service';
 import type { ExportSourceName } from '../../../src-main/exports/sources';
-import { ProgressRecorder, TempFolderSavePort, allPages, type ExportWorld, exportServiceFor, startExportWorld } from './export-fixtures';
+import {
+  ProgressRecorder,
+  TempFolderSavePort,
+  allPages,
+  type ExportWorld,
+  exportServiceFor,
+  startExportWorld,
+} from './export-fixtures';
 import { readCsvObjects } from './read-csv';
 
 describe('customer names in exports (real cache and sandbox)', () => {
@@ -15,10 +22,17 @@ describe('customer names in exports (real cache and sandbox)', () => {
   let customers: Map<string, Customer>;
   beforeAll(async () => {
     world = await startExportWorld({ customers: 150 });
-    cache = await openCustomerCache({ folder: join(world.dir, 'cache'), environmentId: world.environment.id, api: world.api, emit: () => undefined });
+    cache = await openCustomerCache({
+      folder: join(world.dir, 'cache'),
+      environmentId: world.environment.id,
+      api: world.api,
+      emit: () => undefined,
+    });
     const synced = await cache.sync({ full: true });
     if (!synced.ok) throw new Error(synced.error.message);
-    customers = new Map((await allPages((page) => world.api.listCustomers({ page, limit: 100 }))).map((c) => [c._id, c]));
+    customers = new Map(
+      (await allPages((page) => world.api.listCustomers({ page, limit: 100 }))).map((c) => [c._id, c]),
+    );
   });
   afterAll(async () => {
     await cache?.close();
@@ -29,7 +43,11 @@ describe('customer names in exports (real cache and sandbox)', () => {
     const save = new TempFolderSavePort(world.dir);
     save.fileName = `${source}-${withCache}.csv`;
     const progress = new ProgressRecorder();
-    const service = exportServiceFor(world, { saveFile: save, emit: progress.emit, ...(withCache ? { getCustomerCache: async () => cache } : {}) });
+    const service = exportServiceFor(world, {
+      saveFile: save,
+      emit: progress.emit,
+      ...(withCache ? { getCustomerCache: async () => cache } : {}),
+    });
     const started = await service.start({ source, query: source === 'accounts' ? { type: 'wallet' } : {} });
     if (!started.ok) throw new Error(started.error.message);
     const final = await progress.final(started.data.exportId!);
@@ -46,7 +64,10 @@ describe('customer names in exports (real cache and sandbox)', () => {
 
   it('names the customer of each known card', async () => {
     const { cards } = world.sandbox.fixtures;
-    world.known.observe(cards.slice(0, 5).map((c) => ({ _id: c.id, customer: c.customerId, status: c.status, currency: c.currency })), 'authorization');
+    world.known.observe(
+      cards.slice(0, 5).map((c) => ({ _id: c.id, customer: c.customerId, status: c.status, currency: c.currency })),
+      'authorization',
+    );
     const rows = await exportRows('knownCards', true);
     expect(rows).toHaveLength(5);
     for (const row of rows) expect(row.customerName).toBe(customers.get(row.customerId!)?.name);

@@ -53,7 +53,13 @@ export class ProgressRecorder {
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no matching exports.progress event')), timeoutMs);
-      this.waiters.push({ match, resolve: (p) => { clearTimeout(timer); resolve(p); } });
+      this.waiters.push({
+        match,
+        resolve: (p) => {
+          clearTimeout(timer);
+          resolve(p);
+        },
+      });
     });
   }
 
@@ -77,9 +83,20 @@ export async function startExportWorld(options: SandboxOptions = {}): Promise<Ex
   const api = createCardApiClient({ baseUrl: sandbox.url, getKey: async () => sandbox.key });
   const dir = mkdtempSync(join(tmpdir(), 'card-desk-export-'));
   const known = openKnownCards({ folder: join(dir, 'env-local') });
-  const environment: Environment = { id: 'local-sandbox', name: 'Local sandbox', baseUrl: sandbox.url, builtIn: true, hasKey: true, keyVerified: true };
+  const environment: Environment = {
+    id: 'local-sandbox',
+    name: 'Local sandbox',
+    baseUrl: sandbox.url,
+    builtIn: true,
+    hasKey: true,
+    keyVerified: true,
+  };
   return {
-    sandbox, api, environment, dir, known,
+    sandbox,
+    api,
+    environment,
+    dir,
+    known,
     async close() {
       known.close();
       await sandbox.stop();
@@ -89,7 +106,10 @@ export async function startExportWorld(options: SandboxOptions = {}): Promise<Ex
 }
 
 /** An export service over the world, with progress events unthrottled unless said otherwise. */
-export function exportServiceFor(world: ExportWorld, extra: Partial<ExportServiceDeps> & { saveFile: SaveFilePort; emit: Emit }) {
+export function exportServiceFor(
+  world: ExportWorld,
+  extra: Partial<ExportServiceDeps> & { saveFile: SaveFilePort; emit: Emit },
+) {
   return createExportService({
     getActive: async () => ({ environment: world.environment, api: world.api }),
     getKnownCards: async () => world.known,
@@ -99,7 +119,9 @@ export function exportServiceFor(world: ExportWorld, extra: Partial<ExportServic
 }
 
 /** Every record of a list, page by page at limit 100, straight from the client. */
-export async function allPages<T>(fetchPage: (page: number) => Promise<{ ok: boolean; data?: T[]; pagination?: { pages: number } }>): Promise<T[]> {
+export async function allPages<T>(
+  fetchPage: (page: number) => Promise<{ ok: boolean; data?: T[]; pagination?: { pages: number } }>,
+): Promise<T[]> {
   const all: T[] = [];
   for (let page = 0; ; page++) {
     const r = await fetchPage(page);

@@ -7,7 +7,14 @@ import type { Transaction } from '../../../src-shared/api/records';
 import type { ExportSourceName } from '../../../src-main/exports/sources';
 import { openJournal } from '../../../src-main/journal/journal';
 import { virtualCardRequest } from '../support/card-requests';
-import { ProgressRecorder, TempFolderSavePort, allPages, type ExportWorld, exportServiceFor, startExportWorld } from './export-fixtures';
+import {
+  ProgressRecorder,
+  TempFolderSavePort,
+  allPages,
+  type ExportWorld,
+  exportServiceFor,
+  startExportWorld,
+} from './export-fixtures';
 import { readCsvObjects } from './read-csv';
 
 describe('export sources (real sandbox)', () => {
@@ -18,7 +25,11 @@ describe('export sources (real sandbox)', () => {
   afterAll(async () => world?.close());
 
   /** Runs one export to completion and reads the file back. */
-  async function exportToCsv(source: ExportSourceName, query: Record<string, string | number | boolean> = {}, extra = {}) {
+  async function exportToCsv(
+    source: ExportSourceName,
+    query: Record<string, string | number | boolean> = {},
+    extra = {},
+  ) {
     const save = new TempFolderSavePort(world.dir);
     save.fileName = `${source}-${Math.random().toString(36).slice(2)}.csv`;
     const progress = new ProgressRecorder();
@@ -36,11 +47,17 @@ describe('export sources (real sandbox)', () => {
     expect(expected).toHaveLength(250);
     expect(final.pagesDone).toBe(3);
     expect(rows.map((r) => r.id)).toEqual(expected.map((c) => c._id));
-    expect(rows[0]).toMatchObject({ name: expected[0]!.name, emailAddress: expected[0]!.emailAddress, approved: String(expected[0]!.isApproved) });
+    expect(rows[0]).toMatchObject({
+      name: expected[0]!.name,
+      emailAddress: expected[0]!.emailAddress,
+      approved: String(expected[0]!.isApproved),
+    });
   });
 
   it('accounts: the currency and type filters are passed on', async () => {
-    const expected = await allPages((page) => world.api.listAccounts({ currency: 'USD', type: 'wallet', page, limit: 100 }));
+    const expected = await allPages((page) =>
+      world.api.listAccounts({ currency: 'USD', type: 'wallet', page, limit: 100 }),
+    );
     expect(expected.length).toBeGreaterThan(0);
     const { rows } = await exportToCsv('accounts', { currency: 'USD', type: 'wallet' });
     expect(rows.map((r) => r.id)).toEqual(expected.map((a) => a._id));
@@ -51,13 +68,19 @@ describe('export sources (real sandbox)', () => {
   it('disputes and funding sources: every record', async () => {
     const disputes = await allPages((page) => world.api.listDisputes({ page, limit: 100 }));
     const funding = await allPages((page) => world.api.listFundingSources({ page, limit: 100 }));
-    expect((await exportToCsv('disputes')).rows.map((r) => [r.id, r.reason, r.status])).toEqual(disputes.map((d) => [d._id, d.reason ?? '', d.status ?? '']));
-    expect((await exportToCsv('fundingSources')).rows.map((r) => [r.id, r.status])).toEqual(funding.map((f) => [f._id, f.status ?? '']));
+    expect((await exportToCsv('disputes')).rows.map((r) => [r.id, r.reason, r.status])).toEqual(
+      disputes.map((d) => [d._id, d.reason ?? '', d.status ?? '']),
+    );
+    expect((await exportToCsv('fundingSources')).rows.map((r) => [r.id, r.status])).toEqual(
+      funding.map((f) => [f._id, f.status ?? '']),
+    );
   });
 
   it('card transactions: negative captures stay plain numbers with their currency', async () => {
     const cardId = world.sandbox.fixtures.cards[1]!.id;
-    const expected: Transaction[] = await allPages((page) => world.api.listCardTransactions({ cardId, page, limit: 100 }));
+    const expected: Transaction[] = await allPages((page) =>
+      world.api.listCardTransactions({ cardId, page, limit: 100 }),
+    );
     expect(expected.some((t) => t.amount < 0)).toBe(true);
     const { rows } = await exportToCsv('cardTransactions', { cardId });
     expect(rows.map((r) => r.id)).toEqual(expected.map((t) => t._id));
@@ -71,24 +94,57 @@ describe('export sources (real sandbox)', () => {
 
   it('known cards: a client reference that looks like a formula is written as text', async () => {
     const evil = '=HYPERLINK("http://evil.example","open")';
-    const created = await world.api.createCard(virtualCardRequest(world.sandbox.fixtures, { metadata: { clientReference: evil } }));
+    const created = await world.api.createCard(
+      virtualCardRequest(world.sandbox.fixtures, { metadata: { clientReference: evil } }),
+    );
     if (!created.ok) throw new Error(created.error.message);
     world.known.record(created.data, 'issued');
     const { rows } = await exportToCsv('knownCards', { query: '=HYPER' });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: created.data._id, clientReference: `'${evil}`, maskedPan: created.data.maskedPan, status: 'active' });
+    expect(rows[0]).toMatchObject({
+      id: created.data._id,
+      clientReference: `'${evil}`,
+      maskedPan: created.data.maskedPan,
+      status: 'active',
+    });
     expect(rows[0]!.maskedPan!.replace(/\D/g, '').length).toBeLessThanOrEqual(10);
   });
 
-  it('journal: the active environment\'s writes, when the journal is there', async () => {
+  it("journal: the active environment's writes, when the journal is there", async () => {
     const journal = openJournal({ file: join(world.dir, 'journal.sqlite') });
     try {
-      const request = { customerId: 'a'.repeat(24), type: 'physical', brand: 'Verve', currency: 'NGN', number: '5060990000001234' };
-      const mine = journal.begin({ environmentId: world.environment.id, operation: 'cards.create', request, clientReference: 'ref-1', fingerprint: 'f1' });
+      const request = {
+        customerId: 'a'.repeat(24),
+        type: 'physical',
+        brand: 'Verve',
+        currency: 'NGN',
+        number: '5060990000001234',
+      };
+      const mine = journal.begin({
+        environmentId: world.environment.id,
+        operation: 'cards.create',
+        request,
+        clientReference: 'ref-1',
+        fingerprint: 'f1',
+      });
       journal.settle(mine.id, { outcome: 'succeeded', resultId: 'b'.repeat(24) });
-      journal.begin({ environmentId: 'production', operation: 'accounts.create', request: { type: 'wallet' }, clientReference: null, fingerprint: 'f2' });
+      journal.begin({
+        environmentId: 'production',
+        operation: 'accounts.create',
+        request: { type: 'wallet' },
+        clientReference: null,
+        fingerprint: 'f2',
+      });
       const { rows } = await exportToCsv('journal', {}, { getJournal: async () => journal });
-      expect(rows).toEqual([expect.objectContaining({ id: mine.id, outcome: 'succeeded', resultId: 'b'.repeat(24), clientReference: 'ref-1', brand: 'Verve' })]);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          id: mine.id,
+          outcome: 'succeeded',
+          resultId: 'b'.repeat(24),
+          clientReference: 'ref-1',
+          brand: 'Verve',
+        }),
+      ]);
       expect(JSON.stringify(rows)).not.toMatch(/5060990000001234/);
     } finally {
       journal.close();

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../../src-shared/ipc/contract';
 import { resultSchema } from '../../../src-shared/ipc/result';
 import { exportHandlers } from '../../../src-main/exports/handlers';
-import { ProgressRecorder, TempFolderSavePort, type ExportWorld, exportServiceFor, startExportWorld } from './export-fixtures';
+import {
+  ProgressRecorder,
+  TempFolderSavePort,
+  type ExportWorld,
+  exportServiceFor,
+  startExportWorld,
+} from './export-fixtures';
 
 const ctx = { signal: new AbortController().signal };
 
@@ -20,7 +26,9 @@ describe('export handlers', () => {
     world.sandbox.faults.add({ kind: 'latency', ms: 300, endpoint: 'GET /customers' });
     const dir = mkdtempSync(join(world.dir, 'h-'));
     const progress = new ProgressRecorder();
-    const handlers = exportHandlers(exportServiceFor(world, { saveFile: new TempFolderSavePort(dir), emit: progress.emit }));
+    const handlers = exportHandlers(
+      exportServiceFor(world, { saveFile: new TempFolderSavePort(dir), emit: progress.emit }),
+    );
     const input = contract['exports.start'].input.parse({ source: 'customers', query: {} });
     const started = await handlers['exports.start'](input, ctx);
     expect(resultSchema(contract['exports.start'].output).safeParse(started).success).toBe(true);
@@ -33,7 +41,9 @@ describe('export handlers', () => {
   });
 
   it('passes a validation error through, naming the field', async () => {
-    const handlers = exportHandlers(exportServiceFor(world, { saveFile: new TempFolderSavePort(world.dir), emit: new ProgressRecorder().emit }));
+    const handlers = exportHandlers(
+      exportServiceFor(world, { saveFile: new TempFolderSavePort(world.dir), emit: new ProgressRecorder().emit }),
+    );
     const result = await handlers['exports.start']({ source: 'authorizations', query: { toDate: 'tomorrow' } }, ctx);
     expect(result).toMatchObject({ ok: false, error: { kind: 'validation', field: 'toDate' } });
   });

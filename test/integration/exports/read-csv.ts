@@ -56,6 +56,7 @@ export function readCsv(text: string): string[][] {
 /** Records as objects keyed by the header row. */
 export function readCsvObjects(text: string): { headers: string[]; rows: Record<string, string>[] } {
   const [headers = [], ...records] = readCsv(text);
-  for (const r of records) if (r.length !== headers.length) throw new Error(`a record has ${r.length} fields, the header ${headers.length}`);
+  for (const r of records)
+    if (r.length !== headers.length) throw new Error(`a record has ${r.length} fields, the header ${headers.length}`);
   return { headers, rows: records.map((r) => Object.fromEntries(headers.map((h, i) => [h, r[i]!]))) };
 }

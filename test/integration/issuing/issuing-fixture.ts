@@ -9,7 +9,11 @@ import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { validationError, type Result } from '../../../src-shared/ipc/result';
 import { createCardApiClient } from '../../../src-main/api/client';
 import { openKnownCards, type KnownCards } from '../../../src-main/cards/known-cards';
-import { issuingHandlersWithService, type IssuingChannel, type IssuingHandlers } from '../../../src-main/issuing/handlers';
+import {
+  issuingHandlersWithService,
+  type IssuingChannel,
+  type IssuingHandlers,
+} from '../../../src-main/issuing/handlers';
 import { openJournal, type Journal } from '../../../src-main/journal/journal';
 import type { ActiveEnvironment } from '../../../src-main/profiles/environment-manager';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
@@ -34,9 +38,20 @@ export const ENVIRONMENT_ID = 'integration-sandbox';
 export async function startIssuingFixture(): Promise<IssuingFixture> {
   const sandbox = await startSandbox({ seed: 7, customers: 40 });
   const folder = mkdtempSync(join(tmpdir(), 'issuing-'));
-  const api = createCardApiClient({ baseUrl: sandbox.url, getKey: async () => sandbox.key, timeouts: { headersMs: 5_000, totalMs: 10_000 } });
+  const api = createCardApiClient({
+    baseUrl: sandbox.url,
+    getKey: async () => sandbox.key,
+    timeouts: { headersMs: 5_000, totalMs: 10_000 },
+  });
   const active: ActiveEnvironment = {
-    environment: { id: ENVIRONMENT_ID, name: 'Local sandbox', baseUrl: sandbox.url, builtIn: true, hasKey: true, keyVerified: true },
+    environment: {
+      id: ENVIRONMENT_ID,
+      name: 'Local sandbox',
+      baseUrl: sandbox.url,
+      builtIn: true,
+      hasKey: true,
+      keyVerified: true,
+    },
     api,
     dataDir: join(folder, 'environments', ENVIRONMENT_ID),
   };
@@ -64,11 +79,17 @@ export async function startIssuingFixture(): Promise<IssuingFixture> {
     async call(channel, input) {
       const parsed = contract[channel as Channel].input.safeParse(input);
       if (!parsed.success) return validationError(parsed.error.issues) as Result<never>;
-      const handler = handlers[channel] as unknown as (i: unknown, ctx: { signal: AbortSignal }) => Promise<Result<OutputOf<typeof channel>>>;
+      const handler = handlers[channel] as unknown as (
+        i: unknown,
+        ctx: { signal: AbortSignal },
+      ) => Promise<Result<OutputOf<typeof channel>>>;
       return handler(parsed.data, { signal: new AbortController().signal });
     },
     posts(path) {
-      return sandbox.requests().filter((r) => r.method === 'POST' && r.url === path).map((r) => ({ status: r.status, body: r.body }));
+      return sandbox
+        .requests()
+        .filter((r) => r.method === 'POST' && r.url === path)
+        .map((r) => ({ status: r.status, body: r.body }));
     },
     reopenJournal() {
       journal.close();

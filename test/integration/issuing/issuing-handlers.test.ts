@@ -17,8 +17,13 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
 
   const ngnAccount = () => f.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
   const virtualCard = (extra: Record<string, unknown> = {}) => ({
-    customerId, type: 'virtual' as const, currency: 'NGN' as const, status: 'active' as const, brand: 'Verve' as const,
-    debitAccountId: ngnAccount(), ...extra,
+    customerId,
+    type: 'virtual' as const,
+    currency: 'NGN' as const,
+    status: 'active' as const,
+    brand: 'Verve' as const,
+    debitAccountId: ngnAccount(),
+    ...extra,
   });
 
   it('issues a new card: journaled as succeeded with its client reference, and indexed as issued', async () => {
@@ -33,14 +38,27 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
 
     const { entries, total } = f.journal.list({ environmentId: ENVIRONMENT_ID });
     expect(total).toBe(1);
-    expect(entries[0]).toMatchObject({ operation: 'cards.create', outcome: 'succeeded', resultId: card._id, clientReference: sentRef, error: null });
+    expect(entries[0]).toMatchObject({
+      operation: 'cards.create',
+      outcome: 'succeeded',
+      resultId: card._id,
+      clientReference: sentRef,
+      error: null,
+    });
     expect(f.events.map((e) => e.outcome)).toEqual(['pending', 'succeeded']);
     expect(f.knownCards.findByClientReference(sentRef)?._id).toBe(card._id);
   });
 
   it('issues a physical card without ever storing its full number', async () => {
     const pan = vervePan(123456);
-    const r = await f.call('cards.create', { customerId, type: 'physical', currency: 'NGN', status: 'inactive', brand: 'Verve', number: pan });
+    const r = await f.call('cards.create', {
+      customerId,
+      type: 'physical',
+      currency: 'NGN',
+      status: 'inactive',
+      brand: 'Verve',
+      number: pan,
+    });
     expect(r.ok).toBe(true);
     const entry = f.journal.list({ environmentId: ENVIRONMENT_ID }).entries[0]!;
     expect(entry.request.number).toBe(`${pan.slice(0, 6)}******${pan.slice(-4)}`);
@@ -53,7 +71,10 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     expect(mapped.ok && mapped.data.fundingSource).toBe(active.id);
 
     const bank = f.sandbox.fixtures.bankAccounts[0]!;
-    const toBank = await f.call('cards.create', virtualCard({ bankCode: bank.bankCode, accountNumber: bank.accountNumber, debitAccountId: ngnAccount() }));
+    const toBank = await f.call(
+      'cards.create',
+      virtualCard({ bankCode: bank.bankCode, accountNumber: bank.accountNumber, debitAccountId: ngnAccount() }),
+    );
     expect(toBank.ok).toBe(true);
     expect(f.journal.list({ environmentId: ENVIRONMENT_ID, outcome: 'succeeded' }).total).toBe(2);
   });
@@ -72,7 +93,10 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
   });
 
   it('journals a 400 as failed and keeps the offending field', async () => {
-    const r = await f.call('cards.create', virtualCard({ fundingSourceId: f.sandbox.fixtures.fundingSources.find((s) => s.status !== 'active')!.id }));
+    const r = await f.call(
+      'cards.create',
+      virtualCard({ fundingSourceId: f.sandbox.fixtures.fundingSources.find((s) => s.status !== 'active')!.id }),
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error).toMatchObject({ kind: 'validation', status: 400, field: 'fundingSourceId' });
@@ -115,7 +139,14 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     // Later the card is seen (an authorization embeds it with the metadata it was created with).
     const sent = f.posts('/cards')[0]!.body as { metadata: { clientReference: string } };
     expect(sent.metadata.clientReference).toBe(entry.clientReference);
-    const seen: Card = { _id: 'f'.repeat(24), customer: customerId, brand: 'Verve', currency: 'NGN', status: 'active', metadata: { clientReference: sent.metadata.clientReference } };
+    const seen: Card = {
+      _id: 'f'.repeat(24),
+      customer: customerId,
+      brand: 'Verve',
+      currency: 'NGN',
+      status: 'active',
+      metadata: { clientReference: sent.metadata.clientReference },
+    };
     f.knownCards.observe([seen], 'authorization');
 
     const listed = await f.call('journal.list', {});
@@ -136,11 +167,15 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
 
     const resent = await f.call('cards.create', virtualCard());
     expect(resent.ok).toBe(true);
-    const refs = f.posts('/cards').map((p) => (p.body as { metadata: { clientReference: string } }).metadata.clientReference);
+    const refs = f
+      .posts('/cards')
+      .map((p) => (p.body as { metadata: { clientReference: string } }).metadata.clientReference);
     expect(refs).toHaveLength(2);
     expect(refs[0]).not.toBe(refs[1]);
     expect(f.journal.get(entryId)?.outcome).toBe('outcome_unknown');
-    expect(f.journal.list({ environmentId: ENVIRONMENT_ID, outcome: 'succeeded' }).entries[0]?.clientReference).toBe(refs[1]);
+    expect(f.journal.list({ environmentId: ENVIRONMENT_ID, outcome: 'succeeded' }).entries[0]?.clientReference).toBe(
+      refs[1],
+    );
 
     const missing = await f.call('journal.acknowledgeResend', { id: 'no-such-entry' });
     expect(!missing.ok && missing.error.kind).toBe('not_found');
@@ -148,10 +183,19 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
 
   it('keeps the journal across a restart, turning a write left pending into an unknown outcome', async () => {
     await f.call('cards.create', virtualCard());
-    const pending = f.journal.begin({ environmentId: ENVIRONMENT_ID, operation: 'cards.create', request: virtualCard(), clientReference: 'cd-left', fingerprint: 'left' });
+    const pending = f.journal.begin({
+      environmentId: ENVIRONMENT_ID,
+      operation: 'cards.create',
+      request: virtualCard(),
+      clientReference: 'cd-left',
+      fingerprint: 'left',
+    });
     f.journal.close();
     const { openJournal } = await import('../../../src-main/journal/journal');
-    const reopened = openJournal({ file: `${f.folder}/journal.sqlite`, processStartedAt: new Date(Date.parse(pending.at) + 1) });
+    const reopened = openJournal({
+      file: `${f.folder}/journal.sqlite`,
+      processStartedAt: new Date(Date.parse(pending.at) + 1),
+    });
     try {
       expect(reopened.get(pending.id)?.outcome).toBe('outcome_unknown');
       expect(reopened.list({ environmentId: ENVIRONMENT_ID, outcome: 'succeeded' }).total).toBe(1);
@@ -176,13 +220,22 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     expect(listed.ok && listed.data.map((e) => e.outcome)).toEqual(['succeeded', 'succeeded']);
     expect(listed.ok && listed.pagination).toMatchObject({ total: 2, page: 0 });
 
-    const missingCustomer = await f.call('accounts.create', { type: 'wallet', currency: 'NGN', accountType: 'Savings' });
+    const missingCustomer = await f.call('accounts.create', {
+      type: 'wallet',
+      currency: 'NGN',
+      accountType: 'Savings',
+    });
     expect(!missingCustomer.ok && missingCustomer.error).toMatchObject({ kind: 'validation', field: 'customerId' });
   });
 
   it('reconciles a wallet whose creation had an unknown outcome by listing accounts', async () => {
     f.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /accounts', count: 1 });
-    const wallet = { type: 'wallet' as const, currency: 'NGN' as const, accountType: 'Current' as const, customerId: f.sandbox.fixtures.sampleCustomerIds[1]! };
+    const wallet = {
+      type: 'wallet' as const,
+      currency: 'NGN' as const,
+      accountType: 'Current' as const,
+      customerId: f.sandbox.fixtures.sampleCustomerIds[1]!,
+    };
     const r = await f.call('accounts.create', wallet);
     expect(!r.ok && r.error.kind).toBe('outcome_unknown');
     const entryId = !r.ok ? r.error.journalEntryId! : '';
@@ -190,7 +243,12 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     const entry = f.journal.get(entryId)!;
     expect(entry.outcome).toBe('reconciled');
     const accounts = await createClientList(f, entry.resultId!);
-    expect(accounts).toMatchObject({ type: 'wallet', currency: 'NGN', accountType: 'Current', customer: wallet.customerId });
+    expect(accounts).toMatchObject({
+      type: 'wallet',
+      currency: 'NGN',
+      accountType: 'Current',
+      customer: wallet.customerId,
+    });
     // An identical request is no longer blocked once its first attempt is known to have worked.
     expect((await f.call('accounts.create', wallet)).ok).toBe(true);
   });
@@ -198,7 +256,9 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
 
 /** The account with this id, as GET /accounts lists it. */
 async function createClientList(f: IssuingFixture, id: string) {
-  const res = await fetch(`${f.sandbox.url}/accounts?type=wallet&limit=100`, { headers: { Authorization: `Bearer ${f.sandbox.key}` } });
+  const res = await fetch(`${f.sandbox.url}/accounts?type=wallet&limit=100`, {
+    headers: { Authorization: `Bearer ${f.sandbox.key}` },
+  });
   const body = (await res.json()) as { data: { _id: string }[] };
   return body.data.find((a) => a._id === id);
 }

@@ -17,7 +17,15 @@ const PAN = '5061460410120223210';
 const cardWrite = (extra: Partial<BeginEntry> = {}): BeginEntry => ({
   environmentId: 'env-a',
   operation: 'cards.create',
-  request: { customerId: CUSTOMER, type: 'physical', brand: 'Verve', currency: 'NGN', status: 'active', number: PAN, metadata: { clientReference: 'cd-1' } },
+  request: {
+    customerId: CUSTOMER,
+    type: 'physical',
+    brand: 'Verve',
+    currency: 'NGN',
+    status: 'active',
+    number: PAN,
+    metadata: { clientReference: 'cd-1' },
+  },
   clientReference: 'cd-1',
   fingerprint: 'f1',
   ...extra,
@@ -52,7 +60,14 @@ describe('journal (SQLite)', () => {
   it('records a write as pending, readable by another connection before any answer', () => {
     const entry = journal.begin(cardWrite());
     expect(journalEntrySchema.parse(entry)).toEqual(entry);
-    expect(entry).toMatchObject({ outcome: 'pending', environmentId: 'env-a', operation: 'cards.create', clientReference: 'cd-1', resultId: null, resendAcknowledged: false });
+    expect(entry).toMatchObject({
+      outcome: 'pending',
+      environmentId: 'env-a',
+      operation: 'cards.create',
+      clientReference: 'cd-1',
+      resultId: null,
+      resendAcknowledged: false,
+    });
     const other = new DatabaseSync(file, { readOnly: true });
     try {
       expect(other.prepare('SELECT outcome FROM entries WHERE id = ?').get(entry.id)).toEqual({ outcome: 'pending' });
@@ -77,7 +92,9 @@ describe('journal (SQLite)', () => {
     const entry = journal.begin(cardWrite());
     expect(entry.request.number).toBe('506146*********3210');
     journal.close();
-    const bytes = readdirSync(folder).map((f) => readFileSync(join(folder, f)).toString('latin1')).join('');
+    const bytes = readdirSync(folder)
+      .map((f) => readFileSync(join(folder, f)).toString('latin1'))
+      .join('');
     expect(bytes).not.toContain(PAN);
     expect(bytes).toContain('506146*********3210');
     journal = openJournal({ file });
@@ -113,11 +130,17 @@ describe('journal (SQLite)', () => {
     // A real second process, started after the entry was written, opens the journal with its defaults.
     const script = join(folder, 'reopen.ts');
     const journalModule = resolve('src-main/journal/journal.ts');
-    writeFileSync(script, `import { openJournal } from ${JSON.stringify(journalModule)};
+    writeFileSync(
+      script,
+      `import { openJournal } from ${JSON.stringify(journalModule)};
       const j = openJournal({ file: ${JSON.stringify(file)} });
       process.stdout.write(JSON.stringify({ recovered: j.recoveredAtOpen, entry: j.get(${JSON.stringify(entry.id)}) }));
-      j.close();`);
-    const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' })) as { recovered: number; entry: { outcome: string } };
+      j.close();`,
+    );
+    const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' })) as {
+      recovered: number;
+      entry: { outcome: string };
+    };
     expect(out.recovered).toBe(1);
     expect(out.entry.outcome).toBe('outcome_unknown');
     journal = openJournal({ file });
@@ -153,12 +176,20 @@ describe('journal (SQLite)', () => {
   it('lists per environment, newest first, with search, outcome filter and paging', () => {
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
-      const e = journal.begin(cardWrite({ clientReference: `cd-${i}`, fingerprint: `f${i}`, environmentId: i < 25 ? 'env-a' : 'env-b' }));
+      const e = journal.begin(
+        cardWrite({ clientReference: `cd-${i}`, fingerprint: `f${i}`, environmentId: i < 25 ? 'env-a' : 'env-b' }),
+      );
       ids.push(e.id);
       if (i % 3 === 0) journal.settle(e.id, { outcome: 'succeeded', resultId: `card-result-${i}` });
       else if (i % 3 === 1) journal.settle(e.id, { outcome: 'failed', error: `brand problem ${i}` });
     }
-    const account = journal.begin({ environmentId: 'env-a', operation: 'accounts.create', request: { type: 'wallet', currency: 'USD', accountType: 'Savings', customerId: 'd'.repeat(24) }, clientReference: null, fingerprint: 'acc' });
+    const account = journal.begin({
+      environmentId: 'env-a',
+      operation: 'accounts.create',
+      request: { type: 'wallet', currency: 'USD', accountType: 'Savings', customerId: 'd'.repeat(24) },
+      clientReference: null,
+      fingerprint: 'acc',
+    });
 
     const first = journal.list({ environmentId: 'env-a', page: 0, limit: 10 });
     expect(first.total).toBe(26);
@@ -169,11 +200,20 @@ describe('journal (SQLite)', () => {
 
     expect(journal.list({ environmentId: 'env-a', outcome: 'succeeded' }).total).toBe(9);
     expect(journal.list({ environmentId: 'env-a', outcome: 'pending' }).total).toBe(9);
-    expect(journal.list({ environmentId: 'env-a', query: 'cd-12' }).entries.map((e) => e.clientReference)).toEqual(['cd-12']);
-    expect(journal.list({ environmentId: 'env-a', query: 'card-result-2' }).entries.map((e) => e.resultId)).toEqual(['card-result-24', 'card-result-21']);
+    expect(journal.list({ environmentId: 'env-a', query: 'cd-12' }).entries.map((e) => e.clientReference)).toEqual([
+      'cd-12',
+    ]);
+    expect(journal.list({ environmentId: 'env-a', query: 'card-result-2' }).entries.map((e) => e.resultId)).toEqual([
+      'card-result-24',
+      'card-result-21',
+    ]);
     expect(journal.list({ environmentId: 'env-a', query: 'brand problem 4' }).total).toBe(1);
-    expect(journal.list({ environmentId: 'env-a', query: 'accounts.create' }).entries.map((e) => e.id)).toEqual([account.id]);
-    expect(journal.list({ environmentId: 'env-a', query: 'd'.repeat(24) }).entries.map((e) => e.id)).toEqual([account.id]);
+    expect(journal.list({ environmentId: 'env-a', query: 'accounts.create' }).entries.map((e) => e.id)).toEqual([
+      account.id,
+    ]);
+    expect(journal.list({ environmentId: 'env-a', query: 'd'.repeat(24) }).entries.map((e) => e.id)).toEqual([
+      account.id,
+    ]);
     expect(journal.list({ environmentId: 'env-a', query: CUSTOMER }).total).toBe(25);
     // LIKE wildcards in the query stand for themselves.
     expect(journal.list({ environmentId: 'env-a', query: '%' }).total).toBe(0);

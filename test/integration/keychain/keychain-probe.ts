@@ -11,7 +11,8 @@ async function attempt(op: () => Promise<unknown>) {
   try {
     return { ok: true, value: await op() };
   } catch (error) {
-    if (error instanceof KeychainUnavailableError) return { ok: false, problem: error.problem, error: error.toAppError() };
+    if (error instanceof KeychainUnavailableError)
+      return { ok: false, problem: error.problem, error: error.toAppError() };
     return { ok: false, unexpected: String(error) };
   }
 }

@@ -14,8 +14,18 @@ const SECRET = 'sk_live_must_never_appear_9f3c';
 const home = mkdtempSync(join(tmpdir(), 'card-desk-nokeychain-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-interface OpReport { ok: boolean; value?: unknown; problem?: string; error?: { kind: string; message: string }; unexpected?: string }
-interface ProbeReport { set: OpReport; get: OpReport; delete: OpReport }
+interface OpReport {
+  ok: boolean;
+  value?: unknown;
+  problem?: string;
+  error?: { kind: string; message: string };
+  unexpected?: string;
+}
+interface ProbeReport {
+  set: OpReport;
+  get: OpReport;
+  delete: OpReport;
+}
 
 const baseEnv = (): NodeJS.ProcessEnv => envWithoutDesktopSession(home, { XDG_DATA_HOME: join(home, 'data') });
 const nodeWithTsx = tsxCommand(probe, SECRET);
@@ -40,7 +50,10 @@ describe('no usable keychain', () => {
   });
 
   it('a D-Bus address that points at no socket', async () => {
-    const { code, stdout } = await runChild(nodeWithTsx, { ...baseEnv(), DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home, 'no-such-bus')}` });
+    const { code, stdout } = await runChild(nodeWithTsx, {
+      ...baseEnv(),
+      DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home, 'no-such-bus')}`,
+    });
     expect(code).toBe(0);
     expect(stdout).not.toContain(SECRET);
     const report = JSON.parse(stdout) as ProbeReport;

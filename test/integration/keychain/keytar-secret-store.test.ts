@@ -7,7 +7,9 @@ import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-stor
 
 beforeAll(() => {
   if (process.env.CARD_DESK_KEYCHAIN !== 'gnome-keyring') {
-    throw new Error('These tests need the test keychain: run them with bash test/run-with-keychain.sh npx vitest run ...');
+    throw new Error(
+      'These tests need the test keychain: run them with bash test/run-with-keychain.sh npx vitest run ...',
+    );
   }
 });
 

@@ -37,7 +37,10 @@ async function addUserEnvironment(name = 'Live', baseUrl = service.url) {
 
 describe('the local sandbox environment', () => {
   it('is the default, and starts only when first used', async () => {
-    expect(rig.manager.status()).toMatchObject({ environment: { id: 'local-sandbox', builtIn: true, hasKey: true }, connection: 'unknown' });
+    expect(rig.manager.status()).toMatchObject({
+      environment: { id: 'local-sandbox', builtIn: true, hasKey: true },
+      connection: 'unknown',
+    });
     await rig.manager.list();
     expect(rig.localStarts).toHaveLength(0);
     const active = await rig.manager.active();
@@ -58,11 +61,15 @@ describe('the local sandbox environment', () => {
     expect(await rig.secretStore.get('local-sandbox')).toBeNull();
     const key = rig.localStarts[0]!.key;
     expect(readFileSync(rig.logFile, 'utf8')).not.toContain(key);
-    if (existsSync(join(rig.dataDir, 'settings.json'))) expect(readFileSync(join(rig.dataDir, 'settings.json'), 'utf8')).not.toContain(key);
+    if (existsSync(join(rig.dataDir, 'settings.json')))
+      expect(readFileSync(join(rig.dataDir, 'settings.json'), 'utf8')).not.toContain(key);
   });
 
   it('takes no user key', async () => {
-    expect(await rig.manager.setKey({ environmentId: 'local-sandbox', key: 'sk_live_whatever_1234' })).toMatchObject({ ok: false, error: { kind: 'validation', field: 'environmentId' } });
+    expect(await rig.manager.setKey({ environmentId: 'local-sandbox', key: 'sk_live_whatever_1234' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', field: 'environmentId' },
+    });
     expect(await rig.manager.hasKey('local-sandbox')).toEqual({ ok: true, data: { present: true, verified: true } });
   });
 
@@ -77,21 +84,32 @@ describe('the local sandbox environment', () => {
 describe('saving a key verifies it first', () => {
   it('a valid key is saved to the keychain and marked verified (a flag, never the key, in settings.json)', async () => {
     const env = await addUserEnvironment();
-    expect(await rig.manager.setKey({ environmentId: env.id, key: USER_KEY })).toEqual({ ok: true, data: { verified: true } });
+    expect(await rig.manager.setKey({ environmentId: env.id, key: USER_KEY })).toEqual({
+      ok: true,
+      data: { verified: true },
+    });
     expect(await rig.secretStore.get(env.id)).toBe(USER_KEY);
     expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: true, verified: true } });
     const settings = readFileSync(join(rig.dataDir, 'settings.json'), 'utf8');
     expect(settings).not.toContain(USER_KEY);
-    expect(JSON.parse(settings).environments[0]).toEqual({ id: env.id, name: 'Live', baseUrl: service.url, keyVerified: true });
+    expect(JSON.parse(settings).environments[0]).toEqual({
+      id: env.id,
+      name: 'Live',
+      baseUrl: service.url,
+      keyVerified: true,
+    });
     const verification = service.requests().at(-1)!;
     expect(verification).toMatchObject({ method: 'GET', url: '/customers?limit=1', status: 200 });
     await rig.manager.deleteKey(env.id);
   });
 
-  it('a key the service rejects (401) is refused with the server\'s message, and not saved', async () => {
+  it("a key the service rejects (401) is refused with the server's message, and not saved", async () => {
     const env = await addUserEnvironment();
     const r = await rig.manager.setKey({ environmentId: env.id, key: 'sk_live_wrong_key_0000' });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'unauthorized', field: 'key', status: 401, message: expect.stringMatching(/valid API key/i) } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'unauthorized', field: 'key', status: 401, message: expect.stringMatching(/valid API key/i) },
+    });
     expect(r.ok || r.error.message).not.toContain('sk_live_wrong_key_0000');
     expect(await rig.secretStore.get(env.id)).toBeNull();
     expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: false, verified: null } });
@@ -100,14 +118,23 @@ describe('saving a key verifies it first', () => {
   it('an unreachable service: refused with a network error unless saving unverified is allowed', async () => {
     const env = await addUserEnvironment('Unreachable', `http://127.0.0.1:${await closedPort()}`);
     const refused = await rig.manager.setKey({ environmentId: env.id, key: 'sk_live_unverifiable_01' });
-    expect(refused).toMatchObject({ ok: false, error: { kind: 'network', field: 'key', message: expect.stringContaining('could not be verified') } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'network', field: 'key', message: expect.stringContaining('could not be verified') },
+    });
     expect(await rig.secretStore.get(env.id)).toBeNull();
 
-    const saved = await rig.manager.setKey({ environmentId: env.id, key: 'sk_live_unverifiable_01', allowUnverified: true });
+    const saved = await rig.manager.setKey({
+      environmentId: env.id,
+      key: 'sk_live_unverifiable_01',
+      allowUnverified: true,
+    });
     expect(saved).toEqual({ ok: true, data: { verified: false } });
     expect(await rig.secretStore.get(env.id)).toBe('sk_live_unverifiable_01');
     expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: true, verified: false } });
-    expect(JSON.parse(readFileSync(join(rig.dataDir, 'settings.json'), 'utf8')).environments[0].keyVerified).toBe(false);
+    expect(JSON.parse(readFileSync(join(rig.dataDir, 'settings.json'), 'utf8')).environments[0].keyVerified).toBe(
+      false,
+    );
     expect((await rig.manager.list()).environments[1]).toMatchObject({ id: env.id, hasKey: true, keyVerified: false });
     expect(await rig.manager.deleteKey(env.id)).toEqual({ ok: true, data: { deleted: true } });
     expect(await rig.secretStore.get(env.id)).toBeNull();
@@ -118,12 +145,18 @@ describe('saving a key verifies it first', () => {
     const env = await addUserEnvironment();
     service.faults.add({ kind: 'status', status: 503 });
     const r = await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'server', field: 'key', message: expect.stringContaining('could not be verified') } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'server', field: 'key', message: expect.stringContaining('could not be verified') },
+    });
     expect(await rig.secretStore.get(env.id)).toBeNull();
   });
 
   it('an unknown environment is not_found', async () => {
-    expect(await rig.manager.setKey({ environmentId: 'env-missing', key: USER_KEY })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    expect(await rig.manager.setKey({ environmentId: 'env-missing', key: USER_KEY })).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found' },
+    });
   });
 });
 
@@ -136,8 +169,17 @@ describe('switching environments', () => {
       changes.push(c);
     });
     const r = await rig.manager.activate(env.id);
-    expect(r).toMatchObject({ ok: true, data: { environment: { id: env.id, hasKey: true, keyVerified: true }, connection: 'unknown' } });
-    expect(changes).toEqual([{ environment: expect.objectContaining({ id: env.id }), dataDir: join(rig.dataDir, 'environments', env.id), previousId: 'local-sandbox' }]);
+    expect(r).toMatchObject({
+      ok: true,
+      data: { environment: { id: env.id, hasKey: true, keyVerified: true }, connection: 'unknown' },
+    });
+    expect(changes).toEqual([
+      {
+        environment: expect.objectContaining({ id: env.id }),
+        dataDir: join(rig.dataDir, 'environments', env.id),
+        previousId: 'local-sandbox',
+      },
+    ]);
     expect(statuses().at(-1)!.environment.id).toBe(env.id);
 
     const active = await rig.manager.active();
@@ -186,14 +228,20 @@ describe('switching environments', () => {
     service.faults.clear();
     expect((await moved.listDisputes({})).ok).toBe(true);
     expect(rig.manager.status().connection).toBe('online');
-    expect(statuses().map((s) => s.connection)).toEqual(expect.arrayContaining(['unauthorized', 'rate_limited', 'offline', 'online']));
+    expect(statuses().map((s) => s.connection)).toEqual(
+      expect.arrayContaining(['unauthorized', 'rate_limited', 'offline', 'online']),
+    );
     await rig.manager.deleteKey(env.id);
   });
 
   it('moving an environment to a new address marks its key unverified there', async () => {
     const env = await addUserEnvironment();
     await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
-    const moved = await rig.manager.save({ id: env.id, name: 'Live', baseUrl: service.url.replace('127.0.0.1', 'localhost') });
+    const moved = await rig.manager.save({
+      id: env.id,
+      name: 'Live',
+      baseUrl: service.url.replace('127.0.0.1', 'localhost'),
+    });
     expect(moved).toMatchObject({ ok: true, data: { hasKey: true, keyVerified: false } });
     await rig.manager.deleteKey(env.id);
   });

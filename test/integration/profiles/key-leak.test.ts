@@ -41,13 +41,18 @@ function filesUnder(dir: string): string[] {
 describe('a session with keys', () => {
   it('never lets a key out of the keychain', async () => {
     const logger = createLogger({ file: rig.logFile });
-    const handlers = { ...settingsHandlers(rig.manager, logger), ...apiReadHandlers(() => rig.manager.active(), { logger }) };
+    const handlers = {
+      ...settingsHandlers(rig.manager, logger),
+      ...apiReadHandlers(() => rig.manager.active(), { logger }),
+    };
     const ctx = { signal: new AbortController().signal };
     async function call<C extends keyof typeof handlers>(channel: C, input: Parameters<(typeof handlers)[C]>[0]) {
       const parsedInput = contract[channel].input.parse(input);
       const result = await (handlers[channel] as (i: unknown, c: typeof ctx) => Promise<unknown>)(parsedInput, ctx);
       const shape = resultSchema(contract[channel].output).safeParse(result);
-      expect(shape.success, `${channel} answered outside its contract: ${JSON.stringify(result).slice(0, 200)}`).toBe(true);
+      expect(shape.success, `${channel} answered outside its contract: ${JSON.stringify(result).slice(0, 200)}`).toBe(
+        true,
+      );
       answers.push({ channel, result });
       return result as { ok: boolean; data?: any; error?: any };
     }
@@ -58,7 +63,10 @@ describe('a session with keys', () => {
       await call('cards.transactions', { cardId: f.cards[0]!.id, limit: 5 });
       await call('cards.balance', { cardId: f.cards[0]!.id });
       await call('accounts.list', { currency: 'ALL' });
-      await call('accounts.nameEnquiry', { bankCode: f.bankAccounts[0]!.bankCode, accountNumber: f.bankAccounts[0]!.accountNumber });
+      await call('accounts.nameEnquiry', {
+        bankCode: f.bankAccounts[0]!.bankCode,
+        accountNumber: f.bankAccounts[0]!.accountNumber,
+      });
       await call('disputes.list', {});
       await call('fundingSources.list', {});
       await call('fundingSources.get', { id: f.fundingSources[0]!.id });
@@ -72,8 +80,14 @@ describe('a session with keys', () => {
     // The user's own service.
     const live = await call('environments.save', { name: 'Live', baseUrl: service.url });
     const liveId = live.data.id as string;
-    expect((await call('keys.set', { environmentId: liveId, key: WRONG_KEY })).error).toMatchObject({ kind: 'unauthorized', field: 'key' });
-    expect(await call('keys.set', { environmentId: liveId, key: USER_KEY })).toEqual({ ok: true, data: { verified: true } });
+    expect((await call('keys.set', { environmentId: liveId, key: WRONG_KEY })).error).toMatchObject({
+      kind: 'unauthorized',
+      field: 'key',
+    });
+    expect(await call('keys.set', { environmentId: liveId, key: USER_KEY })).toEqual({
+      ok: true,
+      data: { verified: true },
+    });
     await call('keys.has', { environmentId: liveId });
     await call('environments.activate', { id: liveId });
     await reads();
@@ -87,8 +101,13 @@ describe('a session with keys', () => {
     // A service that cannot be reached: refused, then saved unverified.
     const away = await call('environments.save', { name: 'Away', baseUrl: `http://127.0.0.1:${await closedPort()}` });
     const awayId = away.data.id as string;
-    expect((await call('keys.set', { environmentId: awayId, key: UNVERIFIED_KEY })).error).toMatchObject({ kind: 'network' });
-    expect(await call('keys.set', { environmentId: awayId, key: UNVERIFIED_KEY, allowUnverified: true })).toEqual({ ok: true, data: { verified: false } });
+    expect((await call('keys.set', { environmentId: awayId, key: UNVERIFIED_KEY })).error).toMatchObject({
+      kind: 'network',
+    });
+    expect(await call('keys.set', { environmentId: awayId, key: UNVERIFIED_KEY, allowUnverified: true })).toEqual({
+      ok: true,
+      data: { verified: false },
+    });
     await call('environments.activate', { id: awayId });
     expect((await call('customers.list', {})).error).toMatchObject({ kind: 'network' });
     await call('environments.list', {});
@@ -118,7 +137,10 @@ describe('a session with keys', () => {
     for (const key of [USER_KEY, WRONG_KEY, UNVERIFIED_KEY, REVOKED_KEY, localKey]) {
       for (const [where, text] of haystacks) expect(text.includes(key), `a key was found in ${where}`).toBe(false);
     }
-    for (const [where, text] of haystacks) expect(/bearer\s/i.test(text), `an Authorization value was found in ${where}`).toBe(false);
-    console.log(`searched ${answers.length} handler answers, ${rig.events.length} events and ${files.length} files (${files.map((f) => f.slice(rig.dataDir.length + 1)).join(', ')})`);
+    for (const [where, text] of haystacks)
+      expect(/bearer\s/i.test(text), `an Authorization value was found in ${where}`).toBe(false);
+    console.log(
+      `searched ${answers.length} handler answers, ${rig.events.length} events and ${files.length} files (${files.map((f) => f.slice(rig.dataDir.length + 1)).join(', ')})`,
+    );
   });
 });

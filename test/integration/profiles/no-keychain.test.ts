@@ -24,10 +24,19 @@ describe('no usable keychain, through the environment manager', () => {
     const r = JSON.parse(stdout);
     expect(r.save.ok).toBe(true);
     // Verified against the service first, then the keychain refused it.
-    expect(r.setKey).toEqual({ ok: false, error: { kind: 'keychain_unavailable', message: expect.stringContaining('Card Desk keeps API keys only in the system keychain') } });
+    expect(r.setKey).toEqual({
+      ok: false,
+      error: {
+        kind: 'keychain_unavailable',
+        message: expect.stringContaining('Card Desk keeps API keys only in the system keychain'),
+      },
+    });
     expect(r.hasKey.error.kind).toBe('keychain_unavailable');
     expect(r.activate.ok).toBe(true);
-    expect(r.read).toEqual({ ok: false, error: { kind: 'keychain_unavailable', message: expect.stringContaining('GNOME Keyring') } });
+    expect(r.read).toEqual({
+      ok: false,
+      error: { kind: 'keychain_unavailable', message: expect.stringContaining('GNOME Keyring') },
+    });
     expect(r.status.data.notices).toContain(KEYCHAIN_NOTICE);
     expect(r.list.data.environments[1]).toMatchObject({ hasKey: false });
     expect(r.requestsSent).toEqual(['/customers?limit=1']); // only the verification; no call went out without a key

@@ -40,7 +40,12 @@ describe('writeSettings', () => {
     const big = (n: number): Settings => ({
       version: 1,
       activeId: 'local-sandbox',
-      environments: Array.from({ length: 200 }, (_, i) => ({ id: `env-${n}-${i}`, name: `Environment ${n}-${i} ${'x'.repeat(60)}`, baseUrl: `https://api${i}.example.com`, keyVerified: null })),
+      environments: Array.from({ length: 200 }, (_, i) => ({
+        id: `env-${n}-${i}`,
+        name: `Environment ${n}-${i} ${'x'.repeat(60)}`,
+        baseUrl: `https://api${i}.example.com`,
+        keyVerified: null,
+      })),
     });
     await writeSettings(settingsPath(), big(0));
     let reads = 0;
@@ -88,14 +93,17 @@ describe('a corrupt settings file', () => {
   });
 
   it('one bad entry is dropped with a notice and the rest kept', () => {
-    writeFileSync(settingsPath(), JSON.stringify({
-      version: 1,
-      activeId: 'env-bad',
-      environments: [
-        { id: 'env-good', name: 'Production', baseUrl: 'https://api.example.com', keyVerified: null },
-        { id: 'env-bad', name: 'Plain http', baseUrl: 'http://api.example.com', keyVerified: null },
-      ],
-    }));
+    writeFileSync(
+      settingsPath(),
+      JSON.stringify({
+        version: 1,
+        activeId: 'env-bad',
+        environments: [
+          { id: 'env-good', name: 'Production', baseUrl: 'https://api.example.com', keyVerified: null },
+          { id: 'env-bad', name: 'Plain http', baseUrl: 'http://api.example.com', keyVerified: null },
+        ],
+      }),
+    );
     const loaded = loadSettings(settingsPath());
     expect(loaded.settings.environments.map((e) => e.id)).toEqual(['env-good']);
     expect(loaded.settings.activeId).toBe('local-sandbox');
@@ -108,23 +116,45 @@ describe('saving environments', () => {
   it('requires https except for loopback addresses, naming the field', async () => {
     const { m } = manager();
     const plain = await m.save({ name: 'Staging', baseUrl: 'http://staging.example.com' });
-    expect(plain).toMatchObject({ ok: false, error: { kind: 'validation', field: 'baseUrl', message: expect.stringContaining('https') } });
+    expect(plain).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', field: 'baseUrl', message: expect.stringContaining('https') },
+    });
     const withUser = await m.save({ name: 'Staging', baseUrl: 'https://me:pw@staging.example.com' });
     expect(withUser).toMatchObject({ ok: false, error: { kind: 'validation', field: 'baseUrl' } });
-    for (const baseUrl of ['https://staging.example.com', 'http://127.0.0.1:8080', 'http://localhost:3000', 'http://[::1]:9000']) {
+    for (const baseUrl of [
+      'https://staging.example.com',
+      'http://127.0.0.1:8080',
+      'http://localhost:3000',
+      'http://[::1]:9000',
+    ]) {
       const r = await m.save({ name: `Env ${baseUrl}`, baseUrl });
       expect(r.ok, baseUrl).toBe(true);
     }
     const onDisk = JSON.parse(readFileSync(settingsPath(), 'utf8')) as Settings;
-    expect(onDisk.environments.map((e) => e.baseUrl)).toEqual(['https://staging.example.com', 'http://127.0.0.1:8080', 'http://localhost:3000', 'http://[::1]:9000']);
+    expect(onDisk.environments.map((e) => e.baseUrl)).toEqual([
+      'https://staging.example.com',
+      'http://127.0.0.1:8080',
+      'http://localhost:3000',
+      'http://[::1]:9000',
+    ]);
   });
 
   it('names the field for a missing name and refuses a duplicate name', async () => {
     const { m } = manager();
-    expect(await m.save({ name: '  ', baseUrl: 'https://a.example.com' })).toMatchObject({ ok: false, error: { kind: 'validation', field: 'name', message: 'name is required' } });
+    expect(await m.save({ name: '  ', baseUrl: 'https://a.example.com' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', field: 'name', message: 'name is required' },
+    });
     expect((await m.save({ name: 'Live', baseUrl: 'https://a.example.com' })).ok).toBe(true);
-    expect(await m.save({ name: 'live', baseUrl: 'https://b.example.com' })).toMatchObject({ ok: false, error: { kind: 'validation', field: 'name' } });
-    expect(await m.save({ name: 'Local sandbox', baseUrl: 'https://b.example.com' })).toMatchObject({ ok: false, error: { field: 'name' } });
+    expect(await m.save({ name: 'live', baseUrl: 'https://b.example.com' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', field: 'name' },
+    });
+    expect(await m.save({ name: 'Local sandbox', baseUrl: 'https://b.example.com' })).toMatchObject({
+      ok: false,
+      error: { field: 'name' },
+    });
   });
 
   it('updates by id, keeps the local sandbox built in, and survives a restart', async () => {
@@ -134,9 +164,18 @@ describe('saving environments', () => {
     expect(created.data).toMatchObject({ name: 'Live', builtIn: false, hasKey: false, keyVerified: null });
     expect(created.data.id).toMatch(/^env-[0-9a-f]{8}$/);
     const renamed = await m.save({ id: created.data.id, name: 'Live (NG)', baseUrl: 'https://b.example.com' });
-    expect(renamed).toMatchObject({ ok: true, data: { id: created.data.id, name: 'Live (NG)', baseUrl: 'https://b.example.com' } });
-    expect(await m.save({ id: 'local-sandbox', name: 'Mine', baseUrl: 'https://c.example.com' })).toMatchObject({ ok: false, error: { kind: 'validation', field: 'id' } });
-    expect(await m.save({ id: 'env-nope', name: 'Other', baseUrl: 'https://c.example.com' })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    expect(renamed).toMatchObject({
+      ok: true,
+      data: { id: created.data.id, name: 'Live (NG)', baseUrl: 'https://b.example.com' },
+    });
+    expect(await m.save({ id: 'local-sandbox', name: 'Mine', baseUrl: 'https://c.example.com' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', field: 'id' },
+    });
+    expect(await m.save({ id: 'env-nope', name: 'Other', baseUrl: 'https://c.example.com' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found' },
+    });
     expect(await m.delete('local-sandbox')).toMatchObject({ ok: false, error: { kind: 'validation' } });
 
     const again = manager().m;

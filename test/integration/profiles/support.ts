@@ -22,7 +22,9 @@ export interface ManagerRig {
 
 export function requireTestKeychain(): void {
   if (process.env.CARD_DESK_KEYCHAIN !== 'gnome-keyring') {
-    throw new Error('These tests need the test keychain: run them with bash test/run-with-keychain.sh npx vitest run ...');
+    throw new Error(
+      'These tests need the test keychain: run them with bash test/run-with-keychain.sh npx vitest run ...',
+    );
   }
 }
 
@@ -41,10 +43,18 @@ export function createManagerRig(dataDir = mkdtempSync(join(tmpdir(), 'card-desk
     },
     emit: (name, payload) => events.push({ name, payload: structuredClone(payload) }),
     logger: createLogger({ file: logFile }),
-    client: { timeouts: { headersMs: 1_000, totalMs: 3_000 }, retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 50, maxWaitMs: 3_000 } },
+    client: {
+      timeouts: { headersMs: 1_000, totalMs: 3_000 },
+      retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 50, maxWaitMs: 3_000 },
+    },
   });
   return {
-    dataDir, manager, events, localStarts, logFile, secretStore,
+    dataDir,
+    manager,
+    events,
+    localStarts,
+    logFile,
+    secretStore,
     async close() {
       await manager.dispose();
       rmSync(dataDir, { recursive: true, force: true });

@@ -32,7 +32,10 @@ describe('GET /accounts', () => {
       expect(x.type === 'wallet').toBe(typeof x.customer === 'string');
     }
     for (let i = 1; i < all.length; i++) expect(all[i].createdAt <= all[i - 1].createdAt).toBe(true);
-    const business = all.filter((x) => x.type === 'account').map((x) => x._id).sort();
+    const business = all
+      .filter((x) => x.type === 'account')
+      .map((x) => x._id)
+      .sort();
     expect(business).toEqual(sb.fixtures.businessAccounts.map((x) => x.id).sort());
   });
 
@@ -64,13 +67,28 @@ describe('GET /accounts', () => {
 describe('POST /accounts', () => {
   it('opens a wallet for a customer, listed first under its filters and nowhere else', async () => {
     const customer = (await get(sb, '/customers?page=100&limit=1')).json.data[0];
-    const a = await post(sb, '/accounts', { type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId: customer._id });
+    const a = await post(sb, '/accounts', {
+      type: 'wallet',
+      currency: 'NGN',
+      accountType: 'Savings',
+      customerId: customer._id,
+    });
     expect(a.status, a.text).toBe(200);
     expect(a.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const wallet = a.json.data;
     expect(wallet).toMatchObject({
-      business: sb.fixtures.businessId, customer: customer._id, type: 'wallet', currency: 'NGN', accountType: 'Savings',
-      accountName: customer.name, currentBalance: 0, availableBalance: 0, isDefault: false, isDeleted: false, charges: [], __v: 0,
+      business: sb.fixtures.businessId,
+      customer: customer._id,
+      type: 'wallet',
+      currency: 'NGN',
+      accountType: 'Savings',
+      accountName: customer.name,
+      currentBalance: 0,
+      availableBalance: 0,
+      isDefault: false,
+      isDeleted: false,
+      charges: [],
+      __v: 0,
     });
     expect(wallet._id).toMatch(OBJECT_ID);
     expect(wallet.accountNumber).toMatch(/^\d{10}$/);
@@ -78,10 +96,20 @@ describe('POST /accounts', () => {
       expect((await listAll(query))[0]._id, query).toBe(wallet._id);
     }
     for (const query of ['type=account', 'currency=USD', 'currency=USD&type=wallet']) {
-      expect((await listAll(query)).map((x) => x._id), query).not.toContain(wallet._id);
+      expect(
+        (await listAll(query)).map((x) => x._id),
+        query,
+      ).not.toContain(wallet._id);
     }
-    const name = await post(sb, '/accounts/transfer/name-enquiry', { bankCode: wallet.bankCode, accountNumber: wallet.accountNumber });
-    expect(name.json.data).toEqual({ accountName: customer.name, accountNumber: wallet.accountNumber, bankCode: wallet.bankCode });
+    const name = await post(sb, '/accounts/transfer/name-enquiry', {
+      bankCode: wallet.bankCode,
+      accountNumber: wallet.accountNumber,
+    });
+    expect(name.json.data).toEqual({
+      accountName: customer.name,
+      accountNumber: wallet.accountNumber,
+      bankCode: wallet.bankCode,
+    });
   });
 
   it('opens a business settlement account in USD, without a customer', async () => {
@@ -95,23 +123,54 @@ describe('POST /accounts', () => {
 
   it('makes a new wallet usable as the debit account of a virtual card', async () => {
     const customer = (await get(sb, '/customers?page=101&limit=1')).json.data[0];
-    const wallet = (await post(sb, '/accounts', { type: 'wallet', currency: 'USD', accountType: 'Current', customerId: customer._id })).json.data;
+    const wallet = (
+      await post(sb, '/accounts', { type: 'wallet', currency: 'USD', accountType: 'Current', customerId: customer._id })
+    ).json.data;
     const card = await post(sb, '/cards', {
-      customerId: customer._id, type: 'virtual', currency: 'USD', status: 'active', brand: 'Visa', debitAccountId: wallet._id,
+      customerId: customer._id,
+      type: 'virtual',
+      currency: 'USD',
+      status: 'active',
+      brand: 'Visa',
+      debitAccountId: wallet._id,
     });
     expect(card.status, card.text).toBe(200);
     expect(card.json.data.account).toBe(wallet._id);
   });
 
   it.each([
-    ['a wallet without customerId', { type: 'wallet', currency: 'NGN', accountType: 'Savings' }, 'customerId is required'],
+    [
+      'a wallet without customerId',
+      { type: 'wallet', currency: 'NGN', accountType: 'Savings' },
+      'customerId is required',
+    ],
     ['no type', { currency: 'NGN', accountType: 'Savings' }, 'type is required'],
-    ['an unknown type', { type: 'loan', currency: 'NGN', accountType: 'Savings' }, 'type must be one of account, wallet'],
+    [
+      'an unknown type',
+      { type: 'loan', currency: 'NGN', accountType: 'Savings' },
+      'type must be one of account, wallet',
+    ],
     ['no currency', { type: 'account', accountType: 'Savings' }, 'currency is required'],
-    ['an unknown currency', { type: 'account', currency: 'GHS', accountType: 'Savings' }, 'currency must be one of NGN, USD'],
-    ['an unknown accountType', { type: 'account', currency: 'NGN', accountType: 'Checking' }, 'accountType must be one of Savings, Current'],
-    ['a malformed customerId', { type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId: 'abc' }, 'customerId must be a 24-character id'],
-    ['an unknown customerId', { type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId: UNKNOWN_ID }, 'customerId is not a known customer'],
+    [
+      'an unknown currency',
+      { type: 'account', currency: 'GHS', accountType: 'Savings' },
+      'currency must be one of NGN, USD',
+    ],
+    [
+      'an unknown accountType',
+      { type: 'account', currency: 'NGN', accountType: 'Checking' },
+      'accountType must be one of Savings, Current',
+    ],
+    [
+      'a malformed customerId',
+      { type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId: 'abc' },
+      'customerId must be a 24-character id',
+    ],
+    [
+      'an unknown customerId',
+      { type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId: UNKNOWN_ID },
+      'customerId is not a known customer',
+    ],
   ])('rejects %s, creating nothing', async (_label, body, message) => {
     const before = (await get(sb, '/accounts')).json.pagination.total;
     expectError(await post(sb, '/accounts', body), 400, message);
@@ -127,10 +186,15 @@ describe('POST /accounts/transfer/name-enquiry', () => {
   it('resolves every seeded bank account of the fixtures', async () => {
     expect(sb.fixtures.bankAccounts.length).toBeGreaterThanOrEqual(3);
     for (const b of sb.fixtures.bankAccounts) {
-      const a = await post(sb, '/accounts/transfer/name-enquiry', { bankCode: b.bankCode, accountNumber: b.accountNumber });
+      const a = await post(sb, '/accounts/transfer/name-enquiry', {
+        bankCode: b.bankCode,
+        accountNumber: b.accountNumber,
+      });
       expect(a.status).toBe(200);
       expect(a.json).toEqual({
-        statusCode: 200, message: expect.any(String), data: { accountName: b.accountName, accountNumber: b.accountNumber, bankCode: b.bankCode },
+        statusCode: 200,
+        message: expect.any(String),
+        data: { accountName: b.accountName, accountNumber: b.accountNumber, bankCode: b.bankCode },
       });
     }
   });
@@ -138,8 +202,16 @@ describe('POST /accounts/transfer/name-enquiry', () => {
   it('answers 400 "Could not resolve the account name" for an unknown account', async () => {
     const b = sb.fixtures.bankAccounts[0]!;
     const other = b.accountNumber === '1234567890' ? '1234567891' : '1234567890';
-    expectError(await post(sb, '/accounts/transfer/name-enquiry', { bankCode: b.bankCode, accountNumber: other }), 400, 'Could not resolve the account name');
-    expectError(await post(sb, '/accounts/transfer/name-enquiry', { bankCode: '999', accountNumber: b.accountNumber }), 400, 'Could not resolve the account name');
+    expectError(
+      await post(sb, '/accounts/transfer/name-enquiry', { bankCode: b.bankCode, accountNumber: other }),
+      400,
+      'Could not resolve the account name',
+    );
+    expectError(
+      await post(sb, '/accounts/transfer/name-enquiry', { bankCode: '999', accountNumber: b.accountNumber }),
+      400,
+      'Could not resolve the account name',
+    );
   });
 
   it.each([

@@ -1,7 +1,13 @@
 // The seeded card activity over real HTTP: authorizations, a card's transactions and balance, disputes
 // and funding sources, with their pagination, date ranges and error answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISPUTE_REASONS, authorizationSchema, disputeSchema, fundingSourceSchema, transactionSchema } from '../../../src-shared/api/records';
+import {
+  DISPUTE_REASONS,
+  authorizationSchema,
+  disputeSchema,
+  fundingSourceSchema,
+  transactionSchema,
+} from '../../../src-shared/api/records';
 import { listEnvelopeSchema } from '../../../src-shared/api/envelope';
 import { type SandboxHandle, startSandbox } from '../../../src-main/sandbox/index';
 import { NOW, OBJECT_ID, UNKNOWN_ID, clock, expectError, expectList, get, isIsoTimestamp } from './api';
@@ -31,7 +37,8 @@ describe('GET /cards/authorizations', () => {
     expect(expectList(a, { total, page: 0, limit: 25 })).toHaveLength(25);
     expect(listEnvelopeSchema(authorizationSchema).safeParse(a.json).success).toBe(true);
     expect(authorizations).toHaveLength(total);
-    for (let i = 1; i < authorizations.length; i++) expect(authorizations[i].createdAt <= authorizations[i - 1].createdAt).toBe(true);
+    for (let i = 1; i < authorizations.length; i++)
+      expect(authorizations[i].createdAt <= authorizations[i - 1].createdAt).toBe(true);
     for (const x of authorizations) {
       const t = Date.parse(x.createdAt);
       expect(t).toBeLessThanOrEqual(NOW.getTime());
@@ -67,12 +74,15 @@ describe('GET /cards/authorizations', () => {
     }
     expect(authorizations.some((x) => x.status === 'declined')).toBe(true);
     expect(new Set(authorizations.map((x) => x.transactionMetadata.channel)).size).toBeGreaterThanOrEqual(3);
-    expect(new Set(authorizations.map((x) => x.card.brand))).toEqual(new Set(['Verve', 'AfriGo', 'MasterCard', 'Visa']));
+    expect(new Set(authorizations.map((x) => x.card.brand))).toEqual(
+      new Set(['Verve', 'AfriGo', 'MasterCard', 'Visa']),
+    );
   });
 
   it('embeds the same customers the customer list shows, dob as a timestamp and without documents', async () => {
     const listed = new Map<string, any>();
-    for (let page = 0; page < 3; page++) for (const c of (await get(sb, `/customers?page=${page}`)).json.data) listed.set(c._id, c);
+    for (let page = 0; page < 3; page++)
+      for (const c of (await get(sb, `/customers?page=${page}`)).json.data) listed.set(c._id, c);
     for (const x of authorizations) {
       const { documents, dob, ...person } = listed.get(x.customer._id).individual;
       expect(documents).toBeDefined();
@@ -88,7 +98,9 @@ describe('GET /cards/authorizations', () => {
     const day = authorizations[Math.floor(authorizations.length / 2)].createdAt.slice(0, 10);
     const sameDay = authorizations.filter((x) => x.createdAt.startsWith(day));
     const oneDay = await get(sb, `/cards/authorizations?fromDate=${day}&toDate=${day}&limit=100`);
-    expect(expectList(oneDay, { total: sameDay.length, page: 0, limit: 100 }).map((x: any) => x._id)).toEqual(sameDay.map((x) => x._id));
+    expect(expectList(oneDay, { total: sameDay.length, page: 0, limit: 100 }).map((x: any) => x._id)).toEqual(
+      sameDay.map((x) => x._id),
+    );
 
     const before = new Date(Date.parse(day) - DAY).toISOString().slice(0, 10);
     const upTo = (await get(sb, `/cards/authorizations?toDate=${before}`)).json.pagination.total;
@@ -118,17 +130,21 @@ describe('GET /cards/authorizations', () => {
 
   it('answers an empty page past the end', async () => {
     const total = authorizations.length;
-    expect(expectList(await get(sb, '/cards/authorizations?page=50&limit=100'), { total, page: 50, limit: 100 })).toEqual([]);
+    expect(
+      expectList(await get(sb, '/cards/authorizations?page=50&limit=100'), { total, page: 50, limit: 100 }),
+    ).toEqual([]);
   });
 });
 
 describe('GET /cards/{id}/transactions and /balance', () => {
   const usedCard = () => {
-    const captured = authorizations.find((x) => x.status === 'approved' && Date.parse(x.createdAt) < NOW.getTime() - 3 * DAY);
+    const captured = authorizations.find(
+      (x) => x.status === 'approved' && Date.parse(x.createdAt) < NOW.getTime() - 3 * DAY,
+    );
     return captured.card;
   };
 
-  it('lists a card\'s captures and refunds with the originating authorization embedded', async () => {
+  it("lists a card's captures and refunds with the originating authorization embedded", async () => {
     const card = usedCard();
     const a = await get(sb, `/cards/${card._id}/transactions?limit=100`);
     const data = expectList(a, { page: 0, limit: 100 });
@@ -153,15 +169,30 @@ describe('GET /cards/{id}/transactions and /balance', () => {
     for (let i = 1; i < data.length; i++) expect(data[i].createdAt <= data[i - 1].createdAt).toBe(true);
   });
 
-  it('pages and filters a card\'s transactions by date', async () => {
+  it("pages and filters a card's transactions by date", async () => {
     const card = usedCard();
     const all = (await get(sb, `/cards/${card._id}/transactions?limit=100`)).json.data as any[];
-    const one = expectList(await get(sb, `/cards/${card._id}/transactions?limit=1&page=0`), { total: all.length, pages: all.length, page: 0, limit: 1 });
+    const one = expectList(await get(sb, `/cards/${card._id}/transactions?limit=1&page=0`), {
+      total: all.length,
+      pages: all.length,
+      page: 0,
+      limit: 1,
+    });
     expect(one.map((t: any) => t._id)).toEqual([all[0]._id]);
     const day = all[0].createdAt.slice(0, 10);
     const onDay = all.filter((t) => t.createdAt.startsWith(day));
-    expect(expectList(await get(sb, `/cards/${card._id}/transactions?fromDate=${day}&toDate=${day}`), { total: onDay.length, page: 0, limit: 25 })).toHaveLength(onDay.length);
-    expectError(await get(sb, `/cards/${card._id}/transactions?fromDate=2026-03-02&toDate=2026-03-01`), 400, 'fromDate must not be after toDate');
+    expect(
+      expectList(await get(sb, `/cards/${card._id}/transactions?fromDate=${day}&toDate=${day}`), {
+        total: onDay.length,
+        page: 0,
+        limit: 25,
+      }),
+    ).toHaveLength(onDay.length);
+    expectError(
+      await get(sb, `/cards/${card._id}/transactions?fromDate=2026-03-02&toDate=2026-03-01`),
+      400,
+      'fromDate must not be after toDate',
+    );
     expectError(await get(sb, `/cards/${card._id}/transactions?limit=0`), 400, 'Invalid pagination parameters');
   });
 
@@ -175,7 +206,7 @@ describe('GET /cards/{id}/transactions and /balance', () => {
     expect(refunds).toBeGreaterThan(0);
   });
 
-  it('answers a card\'s balance, with holds taken off the available balance', async () => {
+  it("answers a card's balance, with holds taken off the available balance", async () => {
     for (const c of sb.fixtures.cards) {
       const a = await get(sb, `/cards/${c.id}/balance`);
       expect(a.status).toBe(200);
@@ -187,23 +218,27 @@ describe('GET /cards/{id}/transactions and /balance', () => {
     }
   });
 
-  it.each(['transactions', 'balance'])('answers 400 "Invalid card id" and 404 "Card not found" on /%s', async (what) => {
-    for (const bad of ['abc', '12345', 'FFFFFFFFFFFFFFFFFFFFFFFF', 'ffffffffffffffffffffffff0']) {
-      expectError(await get(sb, `/cards/${bad}/${what}`), 400, 'Invalid card id');
-    }
-    expectError(await get(sb, `/cards/${UNKNOWN_ID}/${what}`), 404, 'Card not found');
-  });
+  it.each(['transactions', 'balance'])(
+    'answers 400 "Invalid card id" and 404 "Card not found" on /%s',
+    async (what) => {
+      for (const bad of ['abc', '12345', 'FFFFFFFFFFFFFFFFFFFFFFFF', 'ffffffffffffffffffffffff0']) {
+        expectError(await get(sb, `/cards/${bad}/${what}`), 400, 'Invalid card id');
+      }
+      expectError(await get(sb, `/cards/${UNKNOWN_ID}/${what}`), 404, 'Card not found');
+    },
+  );
 });
 
 describe('GET /cards/disputes', () => {
-  it('lists disputes on captured transactions with the service\'s reasons', async () => {
+  it("lists disputes on captured transactions with the service's reasons", async () => {
     const a = await get(sb, '/cards/disputes');
     const data = expectList(a, { page: 0, limit: 25 });
     expect(data.length).toBeGreaterThan(0);
     expect(listEnvelopeSchema(disputeSchema).safeParse(a.json).success).toBe(true);
     const captures = new Set<string>();
     for (const c of sb.fixtures.cards) {
-      for (const t of (await get(sb, `/cards/${c.id}/transactions?limit=100`)).json.data as any[]) if (t.type === 'capture') captures.add(t._id);
+      for (const t of (await get(sb, `/cards/${c.id}/transactions?limit=100`)).json.data as any[])
+        if (t.type === 'capture') captures.add(t._id);
     }
     for (const d of data) {
       expect(d._id).toMatch(OBJECT_ID);
@@ -219,8 +254,12 @@ describe('GET /cards/disputes', () => {
 
   it('pages disputes and rejects bad pagination', async () => {
     const total = (await get(sb, '/cards/disputes')).json.pagination.total;
-    expect(expectList(await get(sb, '/cards/disputes?limit=1&page=1'), { total, pages: total, page: 1, limit: 1 })).toHaveLength(1);
-    expect(expectList(await get(sb, `/cards/disputes?page=${total}&limit=1`), { total, page: total, limit: 1 })).toEqual([]);
+    expect(
+      expectList(await get(sb, '/cards/disputes?limit=1&page=1'), { total, pages: total, page: 1, limit: 1 }),
+    ).toHaveLength(1);
+    expect(
+      expectList(await get(sb, `/cards/disputes?page=${total}&limit=1`), { total, page: total, limit: 1 }),
+    ).toEqual([]);
     expectError(await get(sb, '/cards/disputes?limit=500'), 400, 'Invalid pagination parameters');
   });
 });
@@ -239,7 +278,10 @@ describe('funding sources', () => {
     for (const f of sb.fixtures.fundingSources) {
       const a = await get(sb, `/fundingsources/${f.id}`);
       expect(a.status).toBe(200);
-      expect(a.json).toMatchObject({ statusCode: 200, data: { _id: f.id, status: f.status, business: sb.fixtures.businessId, isDeleted: false } });
+      expect(a.json).toMatchObject({
+        statusCode: 200,
+        data: { _id: f.id, status: f.status, business: sb.fixtures.businessId, isDeleted: false },
+      });
       expect(a.json).not.toHaveProperty('pagination');
     }
   });

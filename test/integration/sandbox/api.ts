@@ -34,7 +34,12 @@ export async function call<T = any>(sb: SandboxHandle, path: string, o: CallOpti
     headers['Content-Type'] = 'application/json';
     body = o.rawBody ?? JSON.stringify(o.body);
   }
-  const res = await fetch(sb.url + path, { method: o.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: o.signal });
+  const res = await fetch(sb.url + path, {
+    method: o.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: o.signal,
+  });
   const text = await res.text();
   let json: any;
   try {
@@ -61,7 +66,10 @@ export function expectError(a: Answer, status: number, message: string | RegExp)
 }
 
 /** A list answer: 200, the envelope with numeric pagination. */
-export function expectList(a: Answer, pagination: { total?: number; pages?: number; page: number; limit: number }): any[] {
+export function expectList(
+  a: Answer,
+  pagination: { total?: number; pages?: number; page: number; limit: number },
+): any[] {
   expect(a.status, a.text).toBe(200);
   expect(a.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(a.json.statusCode).toBe(200);

@@ -32,7 +32,11 @@ describe('authentication', () => {
   });
 
   it.each(operations)('%s %s with a wrong key answers 401', async (method, path, body) => {
-    expectError(await call(sb, path, { method, body, authorization: 'Bearer sk_test_auth_0123456788' }), 401, UNAUTHORIZED);
+    expectError(
+      await call(sb, path, { method, body, authorization: 'Bearer sk_test_auth_0123456788' }),
+      401,
+      UNAUTHORIZED,
+    );
   });
 
   it.each([

@@ -40,10 +40,22 @@ beforeAll(async () => {
 afterAll(() => sb.stop());
 
 const newPhysical = (extra: Record<string, unknown> = {}) => ({
-  customerId: withWallet.customerId, type: 'physical', currency: 'NGN', status: 'active', brand: 'Verve', number: VERVE_PAN, ...extra,
+  customerId: withWallet.customerId,
+  type: 'physical',
+  currency: 'NGN',
+  status: 'active',
+  brand: 'Verve',
+  number: VERVE_PAN,
+  ...extra,
 });
 const newVirtual = (extra: Record<string, unknown> = {}) => ({
-  customerId: withWallet.customerId, type: 'virtual', currency: 'NGN', status: 'active', brand: 'AfriGo', debitAccountId: withWallet.ngnWallet, ...extra,
+  customerId: withWallet.customerId,
+  type: 'virtual',
+  currency: 'NGN',
+  status: 'active',
+  brand: 'AfriGo',
+  debitAccountId: withWallet.ngnWallet,
+  ...extra,
 });
 
 async function issue(body: Record<string, unknown>): Promise<any> {
@@ -97,30 +109,57 @@ describe('POST /cards: a new card', () => {
     expect(sc.channels).toMatchObject({ atm: true, pos: true, web: true, mobile: true });
     expect(sc.channels._id).toMatch(OBJECT_ID);
     expect(sc.allowedCategories).toEqual([]);
-    expect(sc.spendingLimits.map((l: any) => [l.amount, l.interval])).toEqual([[20_000, 'per_authorization'], [500_000, 'per_authorization']]);
+    expect(sc.spendingLimits.map((l: any) => [l.amount, l.interval])).toEqual([
+      [20_000, 'per_authorization'],
+      [500_000, 'per_authorization'],
+    ]);
     expect(sc.spendingLimits.map((l: any) => l.channels)).toEqual([['atm'], ['pos', 'web']]);
     for (const l of sc.spendingLimits) expect(l._id).toMatch(OBJECT_ID);
     const ids = [sc._id, sc.channels._id, ...sc.spendingLimits.map((l: any) => l._id)];
     expect(new Set(ids).size).toBe(ids.length);
 
     const usd = await issue({
-      customerId: withWallet.customerId, type: 'virtual', currency: 'USD', status: 'active', brand: 'MasterCard', amount: 50, debitAccountId: usdBusiness,
+      customerId: withWallet.customerId,
+      type: 'virtual',
+      currency: 'USD',
+      status: 'active',
+      brand: 'MasterCard',
+      amount: 50,
+      debitAccountId: usdBusiness,
     });
     expect(usd.spendingControls.spendingLimits).toEqual([]);
   });
 
   it('keeps spending controls that were sent, completing them with ids', async () => {
-    const card = await issue(newPhysical({
-      spendingControls: { blockedCategories: ['7995'], channels: { atm: false }, spendingLimits: [{ amount: 50_000, interval: 'daily' }] },
-    }));
+    const card = await issue(
+      newPhysical({
+        spendingControls: {
+          blockedCategories: ['7995'],
+          channels: { atm: false },
+          spendingLimits: [{ amount: 50_000, interval: 'daily' }],
+        },
+      }),
+    );
     const sc = card.spendingControls;
-    expect(sc).toMatchObject({ allowedCategories: [], blockedCategories: ['7995'], channels: { atm: false, pos: true, web: true, mobile: true } });
-    expect(sc.spendingLimits).toEqual([{ _id: expect.stringMatching(OBJECT_ID), amount: 50_000, interval: 'daily', categories: [] }]);
+    expect(sc).toMatchObject({
+      allowedCategories: [],
+      blockedCategories: ['7995'],
+      channels: { atm: false, pos: true, web: true, mobile: true },
+    });
+    expect(sc.spendingLimits).toEqual([
+      { _id: expect.stringMatching(OBJECT_ID), amount: 50_000, interval: 'daily', categories: [] },
+    ]);
   });
 
   it('funds a virtual MasterCard from a business account: its balance is the amount', async () => {
     const card = await issue({
-      customerId: noWalletCustomer, type: 'virtual', currency: 'USD', status: 'inactive', brand: 'MasterCard', amount: 125.5, debitAccountId: usdBusiness,
+      customerId: noWalletCustomer,
+      type: 'virtual',
+      currency: 'USD',
+      status: 'inactive',
+      brand: 'MasterCard',
+      amount: 125.5,
+      debitAccountId: usdBusiness,
     });
     expect(card).toMatchObject({ account: usdBusiness, status: 'inactive', currency: 'USD' });
     expect(card.maskedPan).toMatch(/^\d{6}\*{6}\d{4}$/);
@@ -168,10 +207,20 @@ describe('POST /cards: mapping and replacement', () => {
 
   it('replaces a card: same customer and account, balance carried over, the old card canceled', async () => {
     const old = await issue(newVirtual({ amount: 5_000, metadata: { ref: 'to-be-replaced' } }));
-    const replacement = await issue(newVirtual({ replacementFor: old._id, reason: 'lost', metadata: { ref: 'replacement' } }));
+    const replacement = await issue(
+      newVirtual({ replacementFor: old._id, reason: 'lost', metadata: { ref: 'replacement' } }),
+    );
     expect(replacement._id).not.toBe(old._id);
-    expect(replacement).toMatchObject({ customer: old.customer, account: old.account, fundingSource: old.fundingSource, status: 'active' });
-    expect((await get(sb, `/cards/${replacement._id}/balance`)).json.data).toEqual({ currentBalance: 5_000, availableBalance: 5_000 });
+    expect(replacement).toMatchObject({
+      customer: old.customer,
+      account: old.account,
+      fundingSource: old.fundingSource,
+      status: 'active',
+    });
+    expect((await get(sb, `/cards/${replacement._id}/balance`)).json.data).toEqual({
+      currentBalance: 5_000,
+      availableBalance: 5_000,
+    });
     expect((await get(sb, `/cards/${old._id}/balance`)).json.data).toEqual({ currentBalance: 0, availableBalance: 0 });
 
     const seen = (await get(sb, '/cards/authorizations?limit=10')).json.data as any[];
@@ -179,14 +228,24 @@ describe('POST /cards: mapping and replacement', () => {
     expect(oldCard.status).toBe('canceled');
     expect(oldCard.updatedAt >= oldCard.createdAt).toBe(true);
 
-    expectError(await post(sb, '/cards', newVirtual({ replacementFor: old._id, reason: 'stolen' })), 400, 'replacementFor is already canceled');
+    expectError(
+      await post(sb, '/cards', newVirtual({ replacementFor: old._id, reason: 'stolen' })),
+      400,
+      'replacementFor is already canceled',
+    );
   });
 
   it('replaces a seeded card of the same customer', async () => {
     const seeded = sb.fixtures.cards.find((c) => c.status === 'active' && c.currency === 'NGN')!;
     const card = await issue({
-      customerId: seeded.customerId, type: 'physical', currency: 'NGN', status: 'active', brand: 'Verve', number: VERVE_PAN,
-      replacementFor: seeded.id, reason: 'stolen',
+      customerId: seeded.customerId,
+      type: 'physical',
+      currency: 'NGN',
+      status: 'active',
+      brand: 'Verve',
+      number: VERVE_PAN,
+      replacementFor: seeded.id,
+      reason: 'stolen',
     });
     expect(card.customer).toBe(seeded.customerId);
   });
@@ -206,31 +265,119 @@ describe('POST /cards: every rule broken once', () => {
     ['status not requestable', () => newPhysical({ status: 'canceled' }), 'status must be one of active, inactive'],
     ['brand unknown', () => newPhysical({ brand: 'Amex' }), 'brand must be one of Verve, AfriGo, MasterCard, Visa'],
     ['issuerCountry unknown', () => newPhysical({ issuerCountry: 'GBR' }), 'issuerCountry must be one of NGA, USA'],
-    ['number missing on a physical card', () => newPhysical({ number: undefined }), 'number is required for a physical card'],
+    [
+      'number missing on a physical card',
+      () => newPhysical({ number: undefined }),
+      'number is required for a physical card',
+    ],
     ['number too short', () => newPhysical({ number: '506099123456' }), 'number must be a 16 to 19 digit card number'],
-    ['number failing Luhn', () => newPhysical({ number: VERVE_PAN.slice(0, -1) + ((Number(VERVE_PAN.slice(-1)) + 1) % 10) }), 'number is not a valid card number (Luhn check failed)'],
-    ['debitAccountId missing on a virtual card', () => newVirtual({ debitAccountId: undefined }), 'debitAccountId is required for a virtual card'],
-    ['debitAccountId unknown', () => newVirtual({ debitAccountId: UNKNOWN_ID }), 'debitAccountId must be a business account or a wallet of this customer'],
-    ['debitAccountId a wallet of another customer', () => newVirtual({ debitAccountId: otherCustomersWallet }), 'debitAccountId must be a business account or a wallet of this customer'],
-    ['debitAccountId in another currency', () => newVirtual({ debitAccountId: usdBusiness }), "debitAccountId must be an account in NGN, the card's currency"],
-    ['amount missing on a MasterCard', () => newVirtual({ brand: 'MasterCard' }), 'amount is required for a MasterCard'],
+    [
+      'number failing Luhn',
+      () => newPhysical({ number: VERVE_PAN.slice(0, -1) + ((Number(VERVE_PAN.slice(-1)) + 1) % 10) }),
+      'number is not a valid card number (Luhn check failed)',
+    ],
+    [
+      'debitAccountId missing on a virtual card',
+      () => newVirtual({ debitAccountId: undefined }),
+      'debitAccountId is required for a virtual card',
+    ],
+    [
+      'debitAccountId unknown',
+      () => newVirtual({ debitAccountId: UNKNOWN_ID }),
+      'debitAccountId must be a business account or a wallet of this customer',
+    ],
+    [
+      'debitAccountId a wallet of another customer',
+      () => newVirtual({ debitAccountId: otherCustomersWallet }),
+      'debitAccountId must be a business account or a wallet of this customer',
+    ],
+    [
+      'debitAccountId in another currency',
+      () => newVirtual({ debitAccountId: usdBusiness }),
+      "debitAccountId must be an account in NGN, the card's currency",
+    ],
+    [
+      'amount missing on a MasterCard',
+      () => newVirtual({ brand: 'MasterCard' }),
+      'amount is required for a MasterCard',
+    ],
     ['amount zero', () => newVirtual({ brand: 'MasterCard', amount: 0 }), 'amount must be more than 0'],
     ['amount not a number', () => newVirtual({ amount: '100' }), 'amount must be a number'],
-    ['fundingSourceId unknown', () => newPhysical({ fundingSourceId: UNKNOWN_ID }), 'fundingSourceId is not a known funding source'],
-    ['fundingSourceId inactive', () => newPhysical({ fundingSourceId: inactiveSource() }), 'fundingSourceId must be an active funding source'],
-    ['bankCode without accountNumber', () => newPhysical({ bankCode: '058' }), 'accountNumber is required to map a card to a bank account'],
-    ['accountNumber without bankCode', () => newPhysical({ accountNumber: '0123456789' }), 'bankCode is required to map a card to a bank account'],
-    ['bank account not resolvable', () => newPhysical({ bankCode: '058', accountNumber: '0000000001' }), 'accountNumber is not an account that name enquiry can resolve at this bankCode'],
-    ['replacementFor without reason', () => newPhysical({ replacementFor: UNKNOWN_ID }), 'reason is required to replace a card'],
-    ['reason without replacementFor', () => newPhysical({ reason: 'lost' }), 'replacementFor is required to replace a card'],
-    ['reason unknown', () => newPhysical({ replacementFor: UNKNOWN_ID, reason: 'damaged' }), 'reason must be one of lost, stolen'],
-    ['replacementFor unknown', () => newPhysical({ replacementFor: UNKNOWN_ID, reason: 'lost' }), 'replacementFor is not a known card'],
-    ['replacementFor of another customer', () => newPhysical({ replacementFor: seededOfAnother(), reason: 'lost' }), 'replacementFor must be a card of the same customer'],
-    ['expirationDate on a non-Visa card', () => newVirtual({ expirationDate: 'Jan-2028' }), 'expirationDate is only allowed for Visa cards'],
-    ['expirationDate malformed', () => newVirtual({ brand: 'Visa', expirationDate: '01/2028' }), 'expirationDate must be MMM-YYYY, for example Jan-2029'],
-    ['expirationDate in the past', () => newVirtual({ brand: 'Visa', expirationDate: 'Feb-2026' }), 'expirationDate is in the past'],
-    ['expirationDate beyond three years', () => newVirtual({ brand: 'Visa', expirationDate: 'Apr-2029' }), 'expirationDate is more than 3 years ahead'],
-    ['a spending limit interval unknown', () => newPhysical({ spendingControls: { spendingLimits: [{ amount: 10, interval: 'hourly' }] } }), /^interval must be one of per_authorization, daily/],
+    [
+      'fundingSourceId unknown',
+      () => newPhysical({ fundingSourceId: UNKNOWN_ID }),
+      'fundingSourceId is not a known funding source',
+    ],
+    [
+      'fundingSourceId inactive',
+      () => newPhysical({ fundingSourceId: inactiveSource() }),
+      'fundingSourceId must be an active funding source',
+    ],
+    [
+      'bankCode without accountNumber',
+      () => newPhysical({ bankCode: '058' }),
+      'accountNumber is required to map a card to a bank account',
+    ],
+    [
+      'accountNumber without bankCode',
+      () => newPhysical({ accountNumber: '0123456789' }),
+      'bankCode is required to map a card to a bank account',
+    ],
+    [
+      'bank account not resolvable',
+      () => newPhysical({ bankCode: '058', accountNumber: '0000000001' }),
+      'accountNumber is not an account that name enquiry can resolve at this bankCode',
+    ],
+    [
+      'replacementFor without reason',
+      () => newPhysical({ replacementFor: UNKNOWN_ID }),
+      'reason is required to replace a card',
+    ],
+    [
+      'reason without replacementFor',
+      () => newPhysical({ reason: 'lost' }),
+      'replacementFor is required to replace a card',
+    ],
+    [
+      'reason unknown',
+      () => newPhysical({ replacementFor: UNKNOWN_ID, reason: 'damaged' }),
+      'reason must be one of lost, stolen',
+    ],
+    [
+      'replacementFor unknown',
+      () => newPhysical({ replacementFor: UNKNOWN_ID, reason: 'lost' }),
+      'replacementFor is not a known card',
+    ],
+    [
+      'replacementFor of another customer',
+      () => newPhysical({ replacementFor: seededOfAnother(), reason: 'lost' }),
+      'replacementFor must be a card of the same customer',
+    ],
+    [
+      'expirationDate on a non-Visa card',
+      () => newVirtual({ expirationDate: 'Jan-2028' }),
+      'expirationDate is only allowed for Visa cards',
+    ],
+    [
+      'expirationDate malformed',
+      () => newVirtual({ brand: 'Visa', expirationDate: '01/2028' }),
+      'expirationDate must be MMM-YYYY, for example Jan-2029',
+    ],
+    [
+      'expirationDate in the past',
+      () => newVirtual({ brand: 'Visa', expirationDate: 'Feb-2026' }),
+      'expirationDate is in the past',
+    ],
+    [
+      'expirationDate beyond three years',
+      () => newVirtual({ brand: 'Visa', expirationDate: 'Apr-2029' }),
+      'expirationDate is more than 3 years ahead',
+    ],
+    [
+      'a spending limit interval unknown',
+      () => newPhysical({ spendingControls: { spendingLimits: [{ amount: 10, interval: 'hourly' }] } }),
+      /^interval must be one of per_authorization, daily/,
+    ],
     ['metadata with a non-text value', () => newPhysical({ metadata: { seats: 3 } }), /^metadata\.seats is invalid/],
     ['enable2FA not a boolean', () => newPhysical({ enable2FA: 'yes' }), /^enable2FA is invalid/],
   ];

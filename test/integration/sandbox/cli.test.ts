@@ -10,7 +10,9 @@ const CLI = 'src-main/sandbox/cli.ts';
 
 describe('sandbox command', () => {
   it('prints the URL and the key, serves the seeded customers and stops on SIGTERM', async () => {
-    const child = spawn(TSX, [CLI, '--seed', '9', '--customers', '1234', '--key', 'sk_cli_test'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(TSX, [CLI, '--seed', '9', '--customers', '1234', '--key', 'sk_cli_test'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
       const url = (await lines.next()).value as string;

@@ -22,13 +22,22 @@ describe('control route', () => {
   });
 
   it('needs the key', async () => {
-    expectError(await get(controlled, '/__sandbox/faults', { authorization: null }), 401, 'Unauthorized; provide a valid API key in the Authorization header');
+    expectError(
+      await get(controlled, '/__sandbox/faults', { authorization: null }),
+      401,
+      'Unauthorized; provide a valid API key in the Authorization header',
+    );
   });
 
   it('adds, lists and clears fault rules', async () => {
-    const added = await call(controlled, '/__sandbox/faults', { method: 'POST', body: { kind: 'status', status: 503, endpoint: 'GET /fundingsources', count: 1 } });
+    const added = await call(controlled, '/__sandbox/faults', {
+      method: 'POST',
+      body: { kind: 'status', status: 503, endpoint: 'GET /fundingsources', count: 1 },
+    });
     expect(added.status).toBe(200);
-    expect((await get(controlled, '/__sandbox/faults')).json.data).toEqual([{ kind: 'status', status: 503, endpoint: 'GET /fundingsources', count: 1 }]);
+    expect((await get(controlled, '/__sandbox/faults')).json.data).toEqual([
+      { kind: 'status', status: 503, endpoint: 'GET /fundingsources', count: 1 },
+    ]);
     expectError(await get(controlled, '/fundingsources'), 503, 'Service unavailable');
     expect((await get(controlled, '/fundingsources')).status).toBe(200);
 
@@ -40,14 +49,25 @@ describe('control route', () => {
   });
 
   it('refuses a malformed rule naming the field', async () => {
-    expectError(await call(controlled, '/__sandbox/faults', { method: 'POST', body: { kind: 'status', count: -1 } }), 400, /^count must be/);
-    expectError(await call(controlled, '/__sandbox/faults', { method: 'POST', rawBody: '{' }), 400, 'Request body must be JSON');
+    expectError(
+      await call(controlled, '/__sandbox/faults', { method: 'POST', body: { kind: 'status', count: -1 } }),
+      400,
+      /^count must be/,
+    );
+    expectError(
+      await call(controlled, '/__sandbox/faults', { method: 'POST', rawBody: '{' }),
+      400,
+      'Request body must be JSON',
+    );
   });
 
   it('reads and clears the request log, which leaves out control calls', async () => {
     await call(controlled, '/__sandbox/requests', { method: 'DELETE' });
     await get(controlled, '/customers?limit=2');
-    await call(controlled, '/accounts/transfer/name-enquiry', { method: 'POST', body: { bankCode: '058', accountNumber: '0000000000' } });
+    await call(controlled, '/accounts/transfer/name-enquiry', {
+      method: 'POST',
+      body: { bankCode: '058', accountNumber: '0000000000' },
+    });
     const log = (await get(controlled, '/__sandbox/requests')).json.data as any[];
     expect(log.map((e) => [e.method, e.url, e.status])).toEqual([
       ['GET', '/customers?limit=2', 200],

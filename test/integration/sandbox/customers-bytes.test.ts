@@ -39,9 +39,16 @@ describe('GET /customers body', () => {
   afterAll(() => sb.stop());
 
   it.each([
-    [0, 100], [1, 100], [9_999, 100], [10_000, 100], [3, 7], [0, 1],
+    [0, 100],
+    [1, 100],
+    [9_999, 100],
+    [10_000, 100],
+    [3, 7],
+    [0, 1],
   ])('page %s of %s is JSON.stringify of the envelope, with its length and type', async (page, limit) => {
-    const res = await fetch(`${sb.url}/customers?page=${page}&limit=${limit}`, { headers: { Authorization: `Bearer ${sb.key}` } });
+    const res = await fetch(`${sb.url}/customers?page=${page}&limit=${limit}`, {
+      headers: { Authorization: `Bearer ${sb.key}` },
+    });
     const body = Buffer.from(await res.arrayBuffer());
     const directory = new CustomerDirectory({ seed: 9, count: 1_000_000, businessId: sb.fixtures.businessId });
     const expected = JSON.stringify({

@@ -37,7 +37,8 @@ describe('GET /customers', () => {
       expect(c.individual.dob).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
       expect(['BVN', 'NIN']).toContain(c.individual.identity.type);
       expect(c.individual.identity.number).toMatch(/^\d{11}$/);
-      for (const url of Object.values(c.individual.documents)) expect(url).toMatch(/^https:\/\/.+\/customers\/[0-9a-f]{24}\//);
+      for (const url of Object.values(c.individual.documents))
+        expect(url).toMatch(/^https:\/\/.+\/customers\/[0-9a-f]{24}\//);
       expect(c.billingAddress).toMatchObject({ country: 'NG' });
       expect(c.billingAddress.postalCode).toMatch(/^\d{6}$/);
       for (const k of ['line1', 'line2', 'city', 'state']) expect(typeof c.billingAddress[k]).toBe('string');
@@ -70,18 +71,36 @@ describe('GET /customers', () => {
   });
 
   it('answers the last page partly filled and a page past the end empty with the totals', async () => {
-    expect(expectList(await get(sb, '/customers?page=2'), { total: 250, pages: 3, page: 2, limit: 100 })).toHaveLength(50);
+    expect(expectList(await get(sb, '/customers?page=2'), { total: 250, pages: 3, page: 2, limit: 100 })).toHaveLength(
+      50,
+    );
     expect(expectList(await get(sb, '/customers?page=3'), { total: 250, pages: 3, page: 3, limit: 100 })).toEqual([]);
-    expect(expectList(await get(sb, '/customers?page=999&limit=7'), { total: 250, pages: 36, page: 999, limit: 7 })).toEqual([]);
+    expect(
+      expectList(await get(sb, '/customers?page=999&limit=7'), { total: 250, pages: 36, page: 999, limit: 7 }),
+    ).toEqual([]);
   });
 
   it('accepts limit 1 and limit 100', async () => {
-    expect(expectList(await get(sb, '/customers?limit=1'), { total: 250, pages: 250, page: 0, limit: 1 })).toHaveLength(1);
-    expect(expectList(await get(sb, '/customers?limit=100&page=1'), { total: 250, pages: 3, page: 1, limit: 100 })).toHaveLength(100);
+    expect(expectList(await get(sb, '/customers?limit=1'), { total: 250, pages: 250, page: 0, limit: 1 })).toHaveLength(
+      1,
+    );
+    expect(
+      expectList(await get(sb, '/customers?limit=100&page=1'), { total: 250, pages: 3, page: 1, limit: 100 }),
+    ).toHaveLength(100);
   });
 
   it.each([
-    'limit=101', 'limit=0', 'limit=-5', 'page=-1', 'page=abc', 'limit=ten', 'limit=2.5', 'page=1.0', 'page=', 'limit=1e2', 'page=0x1',
+    'limit=101',
+    'limit=0',
+    'limit=-5',
+    'page=-1',
+    'page=abc',
+    'limit=ten',
+    'limit=2.5',
+    'page=1.0',
+    'page=',
+    'limit=1e2',
+    'page=0x1',
   ])('rejects %s with "Invalid pagination parameters"', async (query) => {
     expectError(await get(sb, `/customers?${query}`), 400, 'Invalid pagination parameters');
   });
@@ -126,7 +145,9 @@ describe('GET /customers ETag', () => {
     const a = await get(sb, '/customers?page=0&limit=20');
     const b = await get(sb, '/customers?page=1&limit=20');
     expect(a.headers.get('etag')).not.toBe(b.headers.get('etag'));
-    const mismatch = await get(sb, '/customers?page=0&limit=20', { headers: { 'If-None-Match': b.headers.get('etag')! } });
+    const mismatch = await get(sb, '/customers?page=0&limit=20', {
+      headers: { 'If-None-Match': b.headers.get('etag')! },
+    });
     expect(mismatch.status).toBe(200);
     expect(mismatch.json.data).toHaveLength(20);
   });
@@ -147,13 +168,20 @@ describe('a million customers', () => {
   it('starts and serves a late page without holding the customers in memory', async () => {
     const big = await startSandbox({ seed: 5, customers: 1_000_000, now: clock });
     try {
-      const late = expectList(await get(big, '/customers?page=9999&limit=100'), { total: 1_000_000, pages: 10_000, page: 9999, limit: 100 });
+      const late = expectList(await get(big, '/customers?page=9999&limit=100'), {
+        total: 1_000_000,
+        pages: 10_000,
+        page: 9999,
+        limit: 100,
+      });
       expect(late).toHaveLength(100);
       expect(new Set(late.map((c: any) => c._id)).size).toBe(100);
       for (let i = 1; i < late.length; i++) expect(late[i].createdAt > late[i - 1].createdAt).toBe(true);
       const first = (await get(big, '/customers?limit=1')).json.data[0];
       expect(late[0].createdAt > first.createdAt).toBe(true);
-      expect(expectList(await get(big, '/customers?page=10000&limit=100'), { total: 1_000_000, page: 10_000, limit: 100 })).toEqual([]);
+      expect(
+        expectList(await get(big, '/customers?page=10000&limit=100'), { total: 1_000_000, page: 10_000, limit: 100 }),
+      ).toEqual([]);
     } finally {
       await big.stop();
     }

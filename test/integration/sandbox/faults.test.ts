@@ -56,14 +56,24 @@ describe('fault kinds', () => {
     sb.faults.add({ kind: 'reset', endpoint: 'POST /accounts', count: 1 });
     await expect(post(sb, '/accounts', USD_ACCOUNT)).rejects.toThrow(TypeError);
     expect(await accountsTotal()).toBe(before);
-    expect(sb.requests().filter((e) => e.endpoint === 'POST /accounts').at(-1)).toMatchObject({ status: 0, fault: 'reset' });
+    expect(
+      sb
+        .requests()
+        .filter((e) => e.endpoint === 'POST /accounts')
+        .at(-1),
+    ).toMatchObject({ status: 0, fault: 'reset' });
   });
 
   it('hang never answers until the client gives up', async () => {
     sb.faults.add({ kind: 'hang', endpoint: 'GET /accounts', count: 1 });
     const error = await get(sb, '/accounts', { signal: AbortSignal.timeout(300) }).catch((e: unknown) => e);
     expect((error as Error).name).toBe('TimeoutError');
-    expect(sb.requests().filter((e) => e.endpoint === 'GET /accounts').at(-1)).toMatchObject({ status: 0, fault: 'hang' });
+    expect(
+      sb
+        .requests()
+        .filter((e) => e.endpoint === 'GET /accounts')
+        .at(-1),
+    ).toMatchObject({ status: 0, fault: 'hang' });
     expect((await get(sb, '/accounts')).status).toBe(200);
   });
 
@@ -89,9 +99,17 @@ describe('fault kinds', () => {
     const debitAccountId = sb.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
     const ref = `drop-${Date.now()}`;
     sb.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
-    await expect(post(sb, '/cards', {
-      customerId, type: 'virtual', currency: 'NGN', status: 'active', brand: 'AfriGo', debitAccountId, metadata: { ref },
-    })).rejects.toThrow(TypeError);
+    await expect(
+      post(sb, '/cards', {
+        customerId,
+        type: 'virtual',
+        currency: 'NGN',
+        status: 'active',
+        brand: 'AfriGo',
+        debitAccountId,
+        metadata: { ref },
+      }),
+    ).rejects.toThrow(TypeError);
 
     const recent = (await get(sb, '/cards/authorizations?limit=100')).json.data as any[];
     const created = recent.filter((x) => x.card.metadata?.ref === ref);
@@ -99,8 +117,16 @@ describe('fault kinds', () => {
     expect(created[0].card).toMatchObject({ customer: customerId, account: debitAccountId, status: 'active' });
     const balance = await get(sb, `/cards/${created[0].card._id}/balance`);
     expect(balance.status).toBe(200);
-    expect(sb.requests().filter((e) => e.endpoint === 'POST /cards').at(-1))
-      .toMatchObject({ status: 200, fault: 'drop_after_processing', body: expect.objectContaining({ metadata: { ref } }) });
+    expect(
+      sb
+        .requests()
+        .filter((e) => e.endpoint === 'POST /cards')
+        .at(-1),
+    ).toMatchObject({
+      status: 200,
+      fault: 'drop_after_processing',
+      body: expect.objectContaining({ metadata: { ref } }),
+    });
   });
 
   it('drop_after_processing on POST /accounts leaves the account listed', async () => {

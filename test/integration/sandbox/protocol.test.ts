@@ -27,7 +27,12 @@ describe('protocol', () => {
     const before = (await get(sb, '/accounts')).json.pagination.total;
     const a = await call(sb, '/accounts', {
       method: 'POST',
-      rawBody: JSON.stringify({ type: 'account', currency: 'NGN', accountType: 'Current', padding: 'x'.repeat(1_100_000) }),
+      rawBody: JSON.stringify({
+        type: 'account',
+        currency: 'NGN',
+        accountType: 'Current',
+        padding: 'x'.repeat(1_100_000),
+      }),
     });
     expectError(a, 413, 'Request body is too large');
     expect((await get(sb, '/accounts')).json.pagination.total).toBe(before);
@@ -35,7 +40,9 @@ describe('protocol', () => {
 
   it('answers JSON with a charset everywhere, including 304', async () => {
     const first = await get(sb, '/customers?limit=5');
-    const notModified = await get(sb, '/customers?limit=5', { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    const notModified = await get(sb, '/customers?limit=5', {
+      headers: { 'If-None-Match': first.headers.get('etag')! },
+    });
     expect(notModified.status).toBe(304);
     const answers = [
       first,

@@ -31,7 +31,14 @@ describe('rate limit', () => {
     expect(retryAfter).toBeLessThanOrEqual(2);
     expect(header(limited, 'x-ratelimit-remaining')).toBe(0);
     // Writes are refused too while limited, and nothing is created.
-    expectError(await call(sb, '/accounts', { method: 'POST', body: { type: 'account', currency: 'USD', accountType: 'Current' } }), 429, 'Too many requests');
+    expectError(
+      await call(sb, '/accounts', {
+        method: 'POST',
+        body: { type: 'account', currency: 'USD', accountType: 'Current' },
+      }),
+      429,
+      'Too many requests',
+    );
 
     await new Promise((r) => setTimeout(r, reset * 1000 - Date.now() + 100));
     const again = await call(sb, '/accounts?currency=USD&type=account');

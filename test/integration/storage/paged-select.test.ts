@@ -15,7 +15,16 @@ describe('selectPage', () => {
   afterAll(() => db.close());
 
   const page = (over: Partial<Parameters<typeof selectPage>[1]>) =>
-    selectPage(db, { from: 'items', columns: 'n', where: [], params: {}, orderBy: 'n DESC', page: 0, limit: 20, ...over });
+    selectPage(db, {
+      from: 'items',
+      columns: 'n',
+      where: [],
+      params: {},
+      orderBy: 'n DESC',
+      page: 0,
+      limit: 20,
+      ...over,
+    });
   const ns = (rows: unknown[]) => (rows as { n: number }[]).map((r) => r.n);
 
   it('gives the page asked for, in order, with the total over all pages', () => {

@@ -12,7 +12,9 @@ const schema: Schema = {
   migrations: ['CREATE TABLE things (id TEXT PRIMARY KEY) STRICT', 'ALTER TABLE things ADD COLUMN label TEXT'],
 };
 const tables = (db: DatabaseSync) =>
-  (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map(
+    (r) => r.name,
+  );
 
 describe('openSqlite', () => {
   let folder: string;
@@ -52,7 +54,10 @@ describe('openSqlite', () => {
   });
 
   it('rolls a failing step back whole and leaves the version at the last step that ran', () => {
-    const broken: Schema = { ...schema, migrations: [schema.migrations[0]!, 'CREATE TABLE extra (x); CREATE TABLE things (y)'] };
+    const broken: Schema = {
+      ...schema,
+      migrations: [schema.migrations[0]!, 'CREATE TABLE extra (x); CREATE TABLE things (y)'],
+    };
     expect(() => openSqlite(file, { schema: broken })).toThrow(/already exists/);
     const db = new DatabaseSync(file, { readOnly: true });
     try {
@@ -63,7 +68,7 @@ describe('openSqlite', () => {
     }
   });
 
-  it('refuses a file from a newer Card Desk, naming the file, or with the schema\'s own error', () => {
+  it("refuses a file from a newer Card Desk, naming the file, or with the schema's own error", () => {
     openSqlite(file, { schema }).close();
     setSchemaVersion(file, 3);
     expect(() => openSqlite(file, { schema })).toThrow(
@@ -86,9 +91,25 @@ describe('openSqlite', () => {
     expect(seen).toEqual(['before: delete', 'after: version 2']);
 
     let opened: DatabaseSync | undefined;
-    expect(() => openSqlite(file, { schema, beforeOpen: (d) => { opened = d; throw new Error('no FTS5'); } })).toThrow('no FTS5');
+    expect(() =>
+      openSqlite(file, {
+        schema,
+        beforeOpen: (d) => {
+          opened = d;
+          throw new Error('no FTS5');
+        },
+      }),
+    ).toThrow('no FTS5');
     expect(opened?.isOpen).toBe(false);
-    expect(() => openSqlite(file, { schema, afterMigrate: (d) => { opened = d; throw new Error('no meta'); } })).toThrow('no meta');
+    expect(() =>
+      openSqlite(file, {
+        schema,
+        afterMigrate: (d) => {
+          opened = d;
+          throw new Error('no meta');
+        },
+      }),
+    ).toThrow('no meta');
     expect(opened?.isOpen).toBe(false);
   });
 });

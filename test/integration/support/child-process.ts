@@ -8,7 +8,13 @@ export interface ChildOutcome {
 }
 
 /** `node --import tsx <script> <args>`: a TypeScript file run by this same Node. */
-export const tsxCommand = (script: string, ...args: string[]): string[] => [process.execPath, '--import', 'tsx', script, ...args];
+export const tsxCommand = (script: string, ...args: string[]): string[] => [
+  process.execPath,
+  '--import',
+  'tsx',
+  script,
+  ...args,
+];
 
 /** Runs `command` to its end (killed after 25 s) and resolves with its exit code and output. */
 export function runChild(command: string[], env: NodeJS.ProcessEnv): Promise<ChildOutcome> {

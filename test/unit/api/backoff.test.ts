@@ -9,7 +9,8 @@ describe('backoffDelayMs', () => {
     expect(backoffDelayMs(3, 100, 10_000, () => 1)).toBe(400);
   });
   it('never exceeds the cap', () => {
-    for (let retry = 1; retry < 30; retry++) expect(backoffDelayMs(retry, 100, 1_000, () => 1)).toBeLessThanOrEqual(1_000);
+    for (let retry = 1; retry < 30; retry++)
+      expect(backoffDelayMs(retry, 100, 1_000, () => 1)).toBeLessThanOrEqual(1_000);
   });
   it('spreads clients out (jitter)', () => {
     const seen = new Set(Array.from({ length: 20 }, () => backoffDelayMs(4, 100, 10_000)));

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  classifyTransportFailure, errorForStatus, errorForTimeout, errorForTransportFailure, scrubSecret,
+  classifyTransportFailure,
+  errorForStatus,
+  errorForTimeout,
+  errorForTransportFailure,
+  scrubSecret,
 } from '../../../src-main/api/failures';
 
 const codeError = (code: string, message = code) => Object.assign(new Error(message), { code });
@@ -9,29 +13,63 @@ const fetchFailed = (cause: unknown) => Object.assign(new TypeError('fetch faile
 describe('errorForStatus', () => {
   it('400 with a string message names the field', () => {
     const e = errorForStatus(400, { body: { statusCode: 400, message: 'customerId is required', data: null } });
-    expect(e).toEqual({ kind: 'validation', message: 'customerId is required', status: 400, field: 'customerId', fields: { customerId: 'customerId is required' } });
+    expect(e).toEqual({
+      kind: 'validation',
+      message: 'customerId is required',
+      status: 400,
+      field: 'customerId',
+      fields: { customerId: 'customerId is required' },
+    });
   });
   it('400 with the array form names the field', () => {
-    const body = { message: [{ property: 'customerId', constraints: { isNotEmpty: 'customerId should not be empty' } }] };
-    expect(errorForStatus(400, { body })).toMatchObject({ kind: 'validation', field: 'customerId', message: 'customerId should not be empty' });
+    const body = {
+      message: [{ property: 'customerId', constraints: { isNotEmpty: 'customerId should not be empty' } }],
+    };
+    expect(errorForStatus(400, { body })).toMatchObject({
+      kind: 'validation',
+      field: 'customerId',
+      message: 'customerId should not be empty',
+    });
   });
   it('400 without a readable body still explains', () => {
-    expect(errorForStatus(400, { body: null })).toMatchObject({ kind: 'validation', message: 'The service rejected the request as invalid.' });
+    expect(errorForStatus(400, { body: null })).toMatchObject({
+      kind: 'validation',
+      message: 'The service rejected the request as invalid.',
+    });
   });
   it('401 keeps the server message, 404 is not_found, 403 forbidden, 409 conflict', () => {
-    expect(errorForStatus(401, { body: { message: 'Unauthorized; provide a valid API key in the Authorization header' } }))
-      .toEqual({ kind: 'unauthorized', message: 'Unauthorized; provide a valid API key in the Authorization header', status: 401 });
-    expect(errorForStatus(404, { body: { message: 'Funding source not found' } })).toMatchObject({ kind: 'not_found', message: 'Funding source not found' });
+    expect(
+      errorForStatus(401, { body: { message: 'Unauthorized; provide a valid API key in the Authorization header' } }),
+    ).toEqual({
+      kind: 'unauthorized',
+      message: 'Unauthorized; provide a valid API key in the Authorization header',
+      status: 401,
+    });
+    expect(errorForStatus(404, { body: { message: 'Funding source not found' } })).toMatchObject({
+      kind: 'not_found',
+      message: 'Funding source not found',
+    });
     expect(errorForStatus(403, { body: null }).kind).toBe('forbidden');
     expect(errorForStatus(409, { body: null }).kind).toBe('conflict');
   });
   it('402 and 5xx are server errors that say what happened', () => {
-    expect(errorForStatus(402, { body: { message: 'Request Failed' } })).toMatchObject({ kind: 'server', status: 402, message: 'The service could not complete the request (HTTP 402: Request Failed).' });
-    expect(errorForStatus(503, { body: null })).toMatchObject({ kind: 'server', status: 503, message: 'The card service had a problem (HTTP 503). Try again in a moment.' });
+    expect(errorForStatus(402, { body: { message: 'Request Failed' } })).toMatchObject({
+      kind: 'server',
+      status: 402,
+      message: 'The service could not complete the request (HTTP 402: Request Failed).',
+    });
+    expect(errorForStatus(503, { body: null })).toMatchObject({
+      kind: 'server',
+      status: 503,
+      message: 'The card service had a problem (HTTP 503). Try again in a moment.',
+    });
   });
   it('429 carries how long to wait', () => {
-    expect(errorForStatus(429, { body: { message: 'Too many requests' }, retryAfterMs: 2_500 }))
-      .toMatchObject({ kind: 'rate_limited', retryAfterMs: 2_500, message: expect.stringContaining('about 3 s') });
+    expect(errorForStatus(429, { body: { message: 'Too many requests' }, retryAfterMs: 2_500 })).toMatchObject({
+      kind: 'rate_limited',
+      retryAfterMs: 2_500,
+      message: expect.stringContaining('about 3 s'),
+    });
     expect(errorForStatus(429, { body: null, retryAfterMs: null })).not.toHaveProperty('retryAfterMs');
   });
   it('never repeats the key a server echoed', () => {
@@ -43,19 +81,35 @@ describe('errorForStatus', () => {
 
 describe('classifyTransportFailure', () => {
   it('a refused connection sent nothing', () => {
-    expect(classifyTransportFailure(fetchFailed(codeError('ECONNREFUSED')))).toMatchObject({ phase: 'not_connected', code: 'ECONNREFUSED' });
+    expect(classifyTransportFailure(fetchFailed(codeError('ECONNREFUSED')))).toMatchObject({
+      phase: 'not_connected',
+      code: 'ECONNREFUSED',
+    });
   });
   it('finds the code inside an AggregateError (several addresses tried)', () => {
-    const aggregate = Object.assign(new AggregateError([codeError('ECONNREFUSED'), codeError('ECONNREFUSED')], ''), { code: 'ECONNREFUSED' });
+    const aggregate = Object.assign(new AggregateError([codeError('ECONNREFUSED'), codeError('ECONNREFUSED')], ''), {
+      code: 'ECONNREFUSED',
+    });
     expect(classifyTransportFailure(fetchFailed(aggregate)).phase).toBe('not_connected');
   });
   it('a socket closed by the other side may have delivered the request', () => {
-    expect(classifyTransportFailure(fetchFailed(codeError('UND_ERR_SOCKET', 'other side closed')))).toMatchObject({ phase: 'connection_lost', code: 'UND_ERR_SOCKET' });
-    expect(classifyTransportFailure(Object.assign(new TypeError('terminated'), { cause: codeError('ECONNRESET') })).phase).toBe('connection_lost');
+    expect(classifyTransportFailure(fetchFailed(codeError('UND_ERR_SOCKET', 'other side closed')))).toMatchObject({
+      phase: 'connection_lost',
+      code: 'UND_ERR_SOCKET',
+    });
+    expect(
+      classifyTransportFailure(Object.assign(new TypeError('terminated'), { cause: codeError('ECONNRESET') })).phase,
+    ).toBe('connection_lost');
   });
   it('certificate and name-lookup failures sent nothing', () => {
-    expect(classifyTransportFailure(fetchFailed(codeError('UNABLE_TO_VERIFY_LEAF_SIGNATURE')))).toMatchObject({ phase: 'not_connected', tls: true });
-    expect(classifyTransportFailure(fetchFailed(codeError('ENOTFOUND')))).toMatchObject({ phase: 'not_connected', notFound: true });
+    expect(classifyTransportFailure(fetchFailed(codeError('UNABLE_TO_VERIFY_LEAF_SIGNATURE')))).toMatchObject({
+      phase: 'not_connected',
+      tls: true,
+    });
+    expect(classifyTransportFailure(fetchFailed(codeError('ENOTFOUND')))).toMatchObject({
+      phase: 'not_connected',
+      notFound: true,
+    });
   });
 });
 
@@ -68,14 +122,23 @@ describe('errorForTransportFailure and errorForTimeout', () => {
     expect(e.message).toContain('the card may or may not have been created');
   });
   it('a write that never connected is a plain network error', () => {
-    expect(errorForTransportFailure({ phase: 'not_connected', code: 'ECONNREFUSED', tls: false, notFound: false }, write).kind).toBe('network');
+    expect(
+      errorForTransportFailure({ phase: 'not_connected', code: 'ECONNREFUSED', tls: false, notFound: false }, write)
+        .kind,
+    ).toBe('network');
   });
   it('a read that lost its connection is a network error', () => {
-    expect(errorForTransportFailure({ phase: 'connection_lost' }, read)).toMatchObject({ kind: 'network', message: expect.stringContaining('api.example.com') });
+    expect(errorForTransportFailure({ phase: 'connection_lost' }, read)).toMatchObject({
+      kind: 'network',
+      message: expect.stringContaining('api.example.com'),
+    });
   });
   it('timeouts: reads time out, writes become unknown', () => {
     expect(errorForTimeout(30_000, read)).toMatchObject({ kind: 'timeout', message: expect.stringContaining('30 s') });
-    expect(errorForTimeout(30_000, write)).toMatchObject({ kind: 'outcome_unknown', message: expect.stringContaining('may or may not have been created') });
+    expect(errorForTimeout(30_000, write)).toMatchObject({
+      kind: 'outcome_unknown',
+      message: expect.stringContaining('may or may not have been created'),
+    });
   });
 });
 

@@ -3,7 +3,9 @@ import { pathWithId, queryString } from '../../../src-main/api/query-string';
 
 describe('queryString', () => {
   it('keeps defined values in order and drops undefined, null and empty ones', () => {
-    expect(queryString({ page: 0, limit: 25, fromDate: undefined, toDate: '2026-01-31', currency: '', type: null })).toBe('?page=0&limit=25&toDate=2026-01-31');
+    expect(
+      queryString({ page: 0, limit: 25, fromDate: undefined, toDate: '2026-01-31', currency: '', type: null }),
+    ).toBe('?page=0&limit=25&toDate=2026-01-31');
   });
   it('is empty when nothing is set', () => {
     expect(queryString({ page: undefined })).toBe('');

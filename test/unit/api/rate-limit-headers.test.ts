@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitedWaitMs, readRateLimit, readRetryAfter, resetToEpochMs } from '../../../src-main/api/rate-limit-headers';
+import {
+  rateLimitedWaitMs,
+  readRateLimit,
+  readRetryAfter,
+  resetToEpochMs,
+} from '../../../src-main/api/rate-limit-headers';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -13,12 +18,21 @@ describe('resetToEpochMs', () => {
 
 describe('readRateLimit', () => {
   it('reads the three headers', () => {
-    const h = new Headers({ 'X-RateLimit-Limit': '600', 'X-RateLimit-Remaining': '599', 'X-RateLimit-Reset': String(NOW / 1000 + 60) });
+    const h = new Headers({
+      'X-RateLimit-Limit': '600',
+      'X-RateLimit-Remaining': '599',
+      'X-RateLimit-Reset': String(NOW / 1000 + 60),
+    });
     expect(readRateLimit(h, NOW)).toEqual({ limit: 600, remaining: 599, resetAt: NOW + 60_000 });
   });
   it('is null when one is missing or not a number', () => {
     expect(readRateLimit(new Headers({ 'X-RateLimit-Limit': '600', 'X-RateLimit-Remaining': '5' }), NOW)).toBeNull();
-    expect(readRateLimit(new Headers({ 'X-RateLimit-Limit': 'lots', 'X-RateLimit-Remaining': '5', 'X-RateLimit-Reset': '10' }), NOW)).toBeNull();
+    expect(
+      readRateLimit(
+        new Headers({ 'X-RateLimit-Limit': 'lots', 'X-RateLimit-Remaining': '5', 'X-RateLimit-Reset': '10' }),
+        NOW,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -36,7 +50,9 @@ describe('readRetryAfter', () => {
 
 describe('rateLimitedWaitMs', () => {
   it('prefers Retry-After, else waits until X-RateLimit-Reset', () => {
-    expect(rateLimitedWaitMs(new Headers({ 'Retry-After': '2', 'X-RateLimit-Reset': String(NOW / 1000 + 50) }), NOW)).toBe(2_000);
+    expect(
+      rateLimitedWaitMs(new Headers({ 'Retry-After': '2', 'X-RateLimit-Reset': String(NOW / 1000 + 50) }), NOW),
+    ).toBe(2_000);
     expect(rateLimitedWaitMs(new Headers({ 'X-RateLimit-Reset': String(NOW / 1000 + 50) }), NOW)).toBe(50_000);
     expect(rateLimitedWaitMs(new Headers(), NOW)).toBeNull();
   });

@@ -12,7 +12,13 @@ import { planSearch } from '../../../src-main/cache/search-plan';
 import { customer, fillerCustomers, pages } from './generated-customers';
 
 const chosen = [
-  customer(5000, { first: 'Chinọ́sọ', last: 'Ọkàfọ̀', other: 'Adaeze Ngozi', phone: '+2348031234567', email: 'Chinoso.Okafor@Example.NG' }),
+  customer(5000, {
+    first: 'Chinọ́sọ',
+    last: 'Ọkàfọ̀',
+    other: 'Adaeze Ngozi',
+    phone: '+2348031234567',
+    email: 'Chinoso.Okafor@Example.NG',
+  }),
   customer(5001, { first: 'José', last: 'Émeka', phone: '08059876543' }),
   customer(5002, { first: 'Adaobi', last: 'Okoro', phone: '0705 111 2222' }),
   customer(5003, { first: 'Ada', last: 'Zubairu', phone: '2349012345678' }),
@@ -31,7 +37,9 @@ beforeAll(() => {
   const store = new CustomerStore(db);
   let generation: number | null = null;
   pages(everyone).forEach((customers, page) => {
-    generation = store.writePages([{ generation, page, totalPages: null, rows: customers.map(customerRow) }]).generation;
+    generation = store.writePages([
+      { generation, page, totalPages: null, rows: customers.map(customerRow) },
+    ]).generation;
   });
   store.finishGeneration(generation!, new Date().toISOString());
   db.close();

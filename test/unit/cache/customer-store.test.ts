@@ -45,8 +45,15 @@ describe('schema', () => {
     const old = new DatabaseSync(file);
     old.exec(MIGRATIONS[0]!);
     old.exec('PRAGMA user_version = 1');
-    const insert = old.prepare("INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, 1, 'n', ?, '', '{}')");
-    for (const [id, email] of [['a1', 'zed@example.ng'], ['a2', ''], ['a3', 'ada@example.ng']] as const) insert.run(id, email);
+    const insert = old.prepare(
+      "INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, 1, 'n', ?, '', '{}')",
+    );
+    for (const [id, email] of [
+      ['a1', 'zed@example.ng'],
+      ['a2', ''],
+      ['a3', 'ada@example.ng'],
+    ] as const)
+      insert.run(id, email);
     old.close();
 
     const { db } = openWriter(file);
@@ -73,20 +80,43 @@ describe('CustomerStore', () => {
     const { db } = openWriter(file);
     const store = new CustomerStore(db);
     const [p0, p1, p2] = pages(fillerCustomers(0, 300));
-    const { generation } = store.writePages([{ generation: null, page: 0, totalPages: 3, rows: p0!.map(customerRow), etag: '"e1"' }]);
-    store.writePages([{ generation, page: 1, totalPages: 3, rows: p1!.map(customerRow) }, { generation, page: 2, totalPages: 3, rows: p2!.map(customerRow) }]);
-    expect(store.syncState()).toMatchObject({ generation, nextPage: 3, totalPages: 3, customersDone: 300, customerCount: 300, etag: null });
+    const { generation } = store.writePages([
+      { generation: null, page: 0, totalPages: 3, rows: p0!.map(customerRow), etag: '"e1"' },
+    ]);
+    store.writePages([
+      { generation, page: 1, totalPages: 3, rows: p1!.map(customerRow) },
+      { generation, page: 2, totalPages: 3, rows: p2!.map(customerRow) },
+    ]);
+    expect(store.syncState()).toMatchObject({
+      generation,
+      nextPage: 3,
+      totalPages: 3,
+      customersDone: 300,
+      customerCount: 300,
+      etag: null,
+    });
     store.finishGeneration(generation, '2026-01-01T00:00:00.000Z');
-    expect(store.syncState()).toMatchObject({ nextPage: null, etag: '"e1"', lastSyncedAt: '2026-01-01T00:00:00.000Z', lastTotalPages: 3 });
+    expect(store.syncState()).toMatchObject({
+      nextPage: null,
+      etag: '"e1"',
+      lastSyncedAt: '2026-01-01T00:00:00.000Z',
+      lastTotalPages: 3,
+    });
 
     // A second sync sees only the first 150 customers, one of them renamed.
     const before = fillerCustomers(0, 150);
     const oldPhone = before[9]!.phoneNumber!.slice(4);
     const renamed = before.map((c, i) =>
-      i === 7 ? { ...c, name: 'Zainab Renamed', individual: { ...c.individual, firstName: 'Zainab', lastName: 'Renamed' } }
-        : i === 9 ? { ...c, phoneNumber: '+2349099999999' } : c);
+      i === 7
+        ? { ...c, name: 'Zainab Renamed', individual: { ...c.individual, firstName: 'Zainab', lastName: 'Renamed' } }
+        : i === 9
+          ? { ...c, phoneNumber: '+2349099999999' }
+          : c,
+    );
     const [q0, q1] = pages(renamed);
-    const next = store.writePages([{ generation: null, page: 0, totalPages: 2, rows: q0!.map(customerRow) }]).generation;
+    const next = store.writePages([
+      { generation: null, page: 0, totalPages: 2, rows: q0!.map(customerRow) },
+    ]).generation;
     expect(next).toBe(generation + 1);
     store.writePages([{ generation: next, page: 1, totalPages: 2, rows: q1!.map(customerRow) }]);
     expect(store.finishGeneration(next, '2026-01-02T00:00:00.000Z')).toEqual({ pruned: 150, customerCount: 150 });
@@ -96,9 +126,13 @@ describe('CustomerStore', () => {
       expect(countOf(db, `SELECT count(*) AS n FROM ${index}_docsize`)).toBe(150);
       expect(() => db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`)).not.toThrow();
     }
-    expect(countOf(db, `SELECT count(*) AS n FROM customer_names WHERE customer_names MATCH '"zainab" "renamed"'`)).toBe(1);
+    expect(
+      countOf(db, `SELECT count(*) AS n FROM customer_names WHERE customer_names MATCH '"zainab" "renamed"'`),
+    ).toBe(1);
     expect(countOf(db, `SELECT count(*) AS n FROM customer_phones WHERE customer_phones MATCH '"9099999999"'`)).toBe(1);
-    expect(countOf(db, `SELECT count(*) AS n FROM customer_phones WHERE customer_phones MATCH '"${oldPhone}"'`)).toBe(0);
+    expect(countOf(db, `SELECT count(*) AS n FROM customer_phones WHERE customer_phones MATCH '"${oldPhone}"'`)).toBe(
+      0,
+    );
     db.close();
   });
 
@@ -107,7 +141,9 @@ describe('CustomerStore', () => {
     const store = new CustomerStore(db);
     const [p0, , p2] = pages(fillerCustomers(0, 300));
     const { generation } = store.writePages([{ generation: null, page: 0, totalPages: 3, rows: p0!.map(customerRow) }]);
-    expect(() => store.writePages([{ generation, page: 2, totalPages: 3, rows: p2!.map(customerRow) }])).toThrow(/out of order/);
+    expect(() => store.writePages([{ generation, page: 2, totalPages: 3, rows: p2!.map(customerRow) }])).toThrow(
+      /out of order/,
+    );
     expect(store.syncState()).toMatchObject({ nextPage: 1, customersDone: 100, customerCount: 100 });
     db.close();
   });
@@ -118,16 +154,21 @@ describe('CustomerStore', () => {
     const [p0, p1, p2, p3] = pages(fillerCustomers(0, 400));
     const { generation } = store.writePages([{ generation: null, page: 0, totalPages: 4, rows: p0!.map(customerRow) }]);
     // Page 3 comes before page 2: the batch fails and page 1, already applied inside it, is rolled back.
-    expect(() => store.writeBatch([
-      [{ generation, page: 1, totalPages: 4, rows: p1!.map(customerRow) }],
-      [{ generation, page: 3, totalPages: 4, rows: p3!.map(customerRow) }],
-    ])).toThrow(/out of order/);
+    expect(() =>
+      store.writeBatch([
+        [{ generation, page: 1, totalPages: 4, rows: p1!.map(customerRow) }],
+        [{ generation, page: 3, totalPages: 4, rows: p3!.map(customerRow) }],
+      ]),
+    ).toThrow(/out of order/);
     expect(store.syncState()).toMatchObject({ nextPage: 1, customersDone: 100, customerCount: 100 });
     const written = store.writeBatch([
       [{ generation, page: 1, totalPages: 4, rows: p1!.map(customerRow) }],
       [{ generation, page: 2, totalPages: 4, rows: p2!.map(customerRow) }],
     ]);
-    expect(written).toEqual([{ generation, customersDone: 200 }, { generation, customersDone: 300 }]);
+    expect(written).toEqual([
+      { generation, customersDone: 200 },
+      { generation, customersDone: 300 },
+    ]);
     expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(300);
     db.close();
   });
@@ -148,7 +189,12 @@ describe('CustomerStore', () => {
     store.finishGeneration(generation!, new Date().toISOString());
     expect(emailsIndexed()).toBe(400);
     const sorted = customers.map((c) => c.emailAddress!.toLowerCase()).sort();
-    expect(db.prepare('SELECT email FROM customer_emails').all().map((r) => r.email)).toEqual(sorted);
+    expect(
+      db
+        .prepare('SELECT email FROM customer_emails')
+        .all()
+        .map((r) => r.email),
+    ).toEqual(sorted);
     db.close();
   });
 
@@ -157,15 +203,20 @@ describe('CustomerStore', () => {
     const store = new CustomerStore(db, 100);
     const first = fillerCustomers(0, 300);
     let generation: number | null = null;
-    for (const [page, rows] of pages(first).entries()) generation = store.writePages([{ generation, page, totalPages: 3, rows: rows.map(customerRow) }]).generation;
+    for (const [page, rows] of pages(first).entries())
+      generation = store.writePages([{ generation, page, totalPages: 3, rows: rows.map(customerRow) }]).generation;
     store.finishGeneration(generation!, new Date().toISOString());
 
     // The next sync: customer 5 has a new email, customers 200-299 are gone.
     const second = first.slice(0, 200).map((c, i) => (i === 5 ? { ...c, emailAddress: 'New.Address@Example.NG' } : c));
     generation = null;
-    for (const [page, rows] of pages(second).entries()) generation = store.writePages([{ generation, page, totalPages: 2, rows: rows.map(customerRow) }]).generation;
+    for (const [page, rows] of pages(second).entries())
+      generation = store.writePages([{ generation, page, totalPages: 2, rows: rows.map(customerRow) }]).generation;
     store.finishGeneration(generation!, new Date().toISOString());
-    const emails = db.prepare('SELECT email FROM customer_emails').all().map((r) => r.email);
+    const emails = db
+      .prepare('SELECT email FROM customer_emails')
+      .all()
+      .map((r) => r.email);
     expect(emails).toHaveLength(200);
     expect(emails).toContain('new.address@example.ng');
     expect(emails).not.toContain(first[5]!.emailAddress!.toLowerCase());
@@ -179,7 +230,8 @@ describe('CustomerStore', () => {
     const customers = fillerCustomers(0, 300);
     const sync = (list: typeof customers) => {
       let generation: number | null = null;
-      for (const [page, rows] of pages(list).entries()) generation = store.writePages([{ generation, page, totalPages: null, rows: rows.map(customerRow) }]).generation;
+      for (const [page, rows] of pages(list).entries())
+        generation = store.writePages([{ generation, page, totalPages: null, rows: rows.map(customerRow) }]).generation;
       store.finishGeneration(generation!, new Date().toISOString());
     };
     sync(customers);
@@ -188,7 +240,9 @@ describe('CustomerStore', () => {
     sync([...customers.slice(0, 200), newcomer]); // takes seq 201, below the old mark of 300
     const seq = db.prepare('SELECT seq FROM customers WHERE id = ?').get(newcomer._id)?.seq;
     expect(seq).toBe(201);
-    expect(db.prepare('SELECT seq FROM customer_emails WHERE email = ?').get(newcomer.emailAddress!.toLowerCase())?.seq).toBe(201);
+    expect(
+      db.prepare('SELECT seq FROM customer_emails WHERE email = ?').get(newcomer.emailAddress!.toLowerCase())?.seq,
+    ).toBe(201);
     expect(countOf(db, 'SELECT count(*) AS n FROM customer_emails')).toBe(201);
     db.close();
   });
@@ -201,7 +255,9 @@ describe('CustomerStore', () => {
     let failure: unknown = null;
     for (const [page, customers] of pages(fillerCustomers(0, 5000)).entries()) {
       try {
-        generation = store.writePages([{ generation, page, totalPages: 50, rows: customers.map(customerRow) }]).generation;
+        generation = store.writePages([
+          { generation, page, totalPages: 50, rows: customers.map(customerRow) },
+        ]).generation;
         stored = page + 1;
       } catch (e) {
         failure = e;
@@ -211,7 +267,11 @@ describe('CustomerStore', () => {
     expect(failure).toBeInstanceOf(CacheFullError);
     expect((failure as Error).message).toMatch(/disk is full/);
     expect(stored).toBeGreaterThan(0);
-    expect(store.syncState()).toMatchObject({ nextPage: stored, customersDone: stored * 100, customerCount: stored * 100 });
+    expect(store.syncState()).toMatchObject({
+      nextPage: stored,
+      customersDone: stored * 100,
+      customerCount: stored * 100,
+    });
     expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(stored * 100);
     expect(countOf(db, 'SELECT count(*) AS n FROM customer_names_docsize')).toBe(stored * 100);
     expect(countOf(db, 'SELECT count(*) AS n FROM customer_phones_docsize')).toBe(stored * 100);

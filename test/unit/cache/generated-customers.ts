@@ -1,7 +1,10 @@
 // Customers made up for the cache's SQLite tests: a few chosen people plus filler in a fixed pattern.
 import type { Customer } from '../../../src-shared/api/records';
 
-export function customer(index: number, fields: { first: string; last: string; other?: string; email?: string; phone?: string }): Customer {
+export function customer(
+  index: number,
+  fields: { first: string; last: string; other?: string; email?: string; phone?: string },
+): Customer {
   const id = `5e${index.toString(16).padStart(22, '0')}`;
   return {
     _id: id,

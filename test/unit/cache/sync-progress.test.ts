@@ -6,7 +6,12 @@ import { SyncProgressReporter } from '../../../src-main/cache/sync-progress';
 function setup(intervalMs = 100) {
   let now = 0;
   const sent: SyncProgress[] = [];
-  const reporter = new SyncProgressReporter('env', (p) => sent.push(p), intervalMs, () => now);
+  const reporter = new SyncProgressReporter(
+    'env',
+    (p) => sent.push(p),
+    intervalMs,
+    () => now,
+  );
   return { reporter, sent, advance: (ms: number) => (now += ms) };
 }
 
@@ -21,7 +26,16 @@ describe('SyncProgressReporter', () => {
     reporter.update('pruning', { pagesDone: 50, totalPages: 50, customers: 5000 });
     reporter.finish('done', { pagesDone: 50, totalPages: 50, customers: 5000 });
     // 500 ms of paging: the first paging event (phase change) and then one per 100 ms.
-    expect(sent.map((p) => p.phase)).toEqual(['starting', 'paging', 'paging', 'paging', 'paging', 'paging', 'pruning', 'done']);
+    expect(sent.map((p) => p.phase)).toEqual([
+      'starting',
+      'paging',
+      'paging',
+      'paging',
+      'paging',
+      'paging',
+      'pruning',
+      'done',
+    ]);
     for (const p of sent) expect(syncProgressSchema.safeParse(p).success).toBe(true);
     expect(sent.at(-1)).toMatchObject({ pagesDone: 50, totalPages: 50, customers: 5000, etaMs: 0 });
   });

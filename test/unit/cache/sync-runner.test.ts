@@ -25,7 +25,17 @@ function service(emptyFrom: number, failing: number | null) {
   const stored: number[] = [];
   let customersDone = 0;
   const store: SyncStorePort = {
-    syncState: async () => ({ generation: 0, nextPage: null, totalPages: null, customersDone: 0, etag: null, lastSyncedAt: null, lastTotalPages: null, customerCount: 0, scheduleMinutes: 0 }),
+    syncState: async () => ({
+      generation: 0,
+      nextPage: null,
+      totalPages: null,
+      customersDone: 0,
+      etag: null,
+      lastSyncedAt: null,
+      lastTotalPages: null,
+      customerCount: 0,
+      scheduleMinutes: 0,
+    }),
     // Slower than the downloads, as the worker is: later pages arrive before this one is read.
     async storePage(page: FetchedPage): Promise<PageStored> {
       await later(15);
@@ -43,7 +53,11 @@ function service(emptyFrom: number, failing: number | null) {
 async function sync(emptyFrom: number, failing: number | null) {
   const s = service(emptyFrom, failing);
   const outcome = await runSync({
-    api: s.api, store: s.store, signal: new AbortController().signal, full: false, now: () => new Date(),
+    api: s.api,
+    store: s.store,
+    signal: new AbortController().signal,
+    full: false,
+    now: () => new Date(),
     progress: new SyncProgressReporter('env', () => undefined, 0),
   });
   return { ...s, outcome };

@@ -8,7 +8,13 @@ describe('known cards handlers', () => {
     const handlers = knownCardsHandlers(async () => {
       throw new Error('disk unavailable');
     });
-    expect(await handlers['cards.known']({}, ctx)).toMatchObject({ ok: false, error: { kind: 'internal', message: expect.stringContaining('disk unavailable') } });
-    expect(await handlers['cards.get']({ id: 'a'.repeat(24) }, ctx)).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(await handlers['cards.known']({}, ctx)).toMatchObject({
+      ok: false,
+      error: { kind: 'internal', message: expect.stringContaining('disk unavailable') },
+    });
+    expect(await handlers['cards.get']({ id: 'a'.repeat(24) }, ctx)).toMatchObject({
+      ok: false,
+      error: { kind: 'internal' },
+    });
   });
 });

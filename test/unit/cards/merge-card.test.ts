@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Card } from '../../../src-shared/api/records';
 import { mergeCard, mergeSource } from '../../../src-main/cards/merge-card';
 
-const base: Card = { _id: 'c'.repeat(24), status: 'active', maskedPan: '506099******1234', updatedAt: '2026-11-01T00:00:00.000Z' };
+const base: Card = {
+  _id: 'c'.repeat(24),
+  status: 'active',
+  maskedPan: '506099******1234',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
 
 describe('mergeCard', () => {
   it('lets the newer sighting win where both say something', () => {
@@ -12,8 +17,18 @@ describe('mergeCard', () => {
   });
 
   it('never lets a thinner sighting erase what a richer one said', () => {
-    const rich: Card = { ...base, customer: { _id: 'a'.repeat(24), name: 'Ada Obi' }, providerReference: 'PR-1', metadata: { clientReference: 'r1' } };
-    const thin: Card = { _id: base._id, customer: 'a'.repeat(24), metadata: null, updatedAt: '2026-11-05T00:00:00.000Z' };
+    const rich: Card = {
+      ...base,
+      customer: { _id: 'a'.repeat(24), name: 'Ada Obi' },
+      providerReference: 'PR-1',
+      metadata: { clientReference: 'r1' },
+    };
+    const thin: Card = {
+      _id: base._id,
+      customer: 'a'.repeat(24),
+      metadata: null,
+      updatedAt: '2026-11-05T00:00:00.000Z',
+    };
     const merged = mergeCard(rich, thin);
     expect(merged.customer).toEqual({ _id: 'a'.repeat(24), name: 'Ada Obi' });
     expect(merged.providerReference).toBe('PR-1');
@@ -28,7 +43,9 @@ describe('mergeCard', () => {
 
   it('keeps a canceled card canceled', () => {
     const canceled = { ...base, status: 'canceled' };
-    expect(mergeCard(canceled, { ...base, status: 'active', updatedAt: '2026-12-01T00:00:00.000Z' }).status).toBe('canceled');
+    expect(mergeCard(canceled, { ...base, status: 'active', updatedAt: '2026-12-01T00:00:00.000Z' }).status).toBe(
+      'canceled',
+    );
   });
 });
 

@@ -15,7 +15,10 @@ describe('guardFormula', () => {
     expect(guardFormula(input)).toBe(expected);
   });
 
-  it.each(['-1250.5', '-3', '-1e5', 'Lagos = home', 'Ada Obi', '', '1234', "'quoted"])('leaves %j as it is', (input) => {
-    expect(guardFormula(input)).toBe(input);
-  });
+  it.each(['-1250.5', '-3', '-1e5', 'Lagos = home', 'Ada Obi', '', '1234', "'quoted"])(
+    'leaves %j as it is',
+    (input) => {
+      expect(guardFormula(input)).toBe(input);
+    },
+  );
 });

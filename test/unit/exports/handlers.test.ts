@@ -16,7 +16,13 @@ describe('export handlers', () => {
       cancelAll: async () => undefined,
     };
     const handlers = exportHandlers(broken);
-    expect(await handlers['exports.start']({ source: 'customers' }, ctx)).toMatchObject({ ok: false, error: { kind: 'internal', message: expect.stringContaining('boom') } });
-    expect(await handlers['exports.cancel']({ exportId: 'x' }, ctx)).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(await handlers['exports.start']({ source: 'customers' }, ctx)).toMatchObject({
+      ok: false,
+      error: { kind: 'internal', message: expect.stringContaining('boom') },
+    });
+    expect(await handlers['exports.cancel']({ exportId: 'x' }, ctx)).toMatchObject({
+      ok: false,
+      error: { kind: 'internal' },
+    });
   });
 });

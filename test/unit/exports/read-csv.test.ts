@@ -12,7 +12,9 @@ describe('readCsv (test reader)', () => {
       ['3', 'crlf\r\nin field', ' spaced '],
     ];
     expect(readCsv(stringify(records))).toEqual(records);
-    expect(readCsv(`\uFEFF${stringify(records, { record_delimiter: 'windows', quote_record_delimiter: true })}`)).toEqual(records);
+    expect(
+      readCsv(`\uFEFF${stringify(records, { record_delimiter: 'windows', quote_record_delimiter: true })}`),
+    ).toEqual(records);
   });
 
   it('rejects a file cut inside a quoted field', () => {

@@ -17,7 +17,8 @@ export function recordingDispatcher() {
       async (input: unknown) => {
         calls.push({ channel, input });
         // Every input the handler sees must pass its schema; a failure here fails the test.
-        if (!contract[channel].input.safeParse(input).success) throw new Error(`handler got invalid input on ${channel}`);
+        if (!contract[channel].input.safeParse(input).success)
+          throw new Error(`handler got invalid input on ${channel}`);
         return ok(null);
       },
     ]),

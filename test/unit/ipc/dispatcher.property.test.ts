@@ -6,15 +6,37 @@ import { CHANNEL_NAMES } from '../../../src-shared/ipc/names';
 import { TOP, recordingDispatcher } from './dispatcher-fixture';
 
 const hostile = fc.oneof(
-  fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true }),
+  fc.anything({
+    withBigInt: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withNullPrototype: true,
+    withSparseArray: true,
+  }),
   fc.constantFrom(
     { __proto__: { polluted: true } },
     JSON.parse('{"__proto__": {"polluted": true}, "page": 0}'),
     { constructor: { prototype: { polluted: true } } },
-    { page: -1 }, { limit: 1e9 }, { page: '0; DROP TABLE customers' }, { id: '../../etc/passwd' }, { cardId: 'x'.repeat(100_000) },
-    { query: '\u0000\u202e' }, { key: 123 }, { url: 'javascript:alert(1)' }, [1, 2, 3], '', 0, NaN, Infinity,
+    { page: -1 },
+    { limit: 1e9 },
+    { page: '0; DROP TABLE customers' },
+    { id: '../../etc/passwd' },
+    { cardId: 'x'.repeat(100_000) },
+    { query: '\u0000\u202e' },
+    { key: 123 },
+    { url: 'javascript:alert(1)' },
+    [1, 2, 3],
+    '',
+    0,
+    NaN,
+    Infinity,
   ),
-  fc.record({ page: fc.anything(), limit: fc.anything(), id: fc.anything(), cardId: fc.anything(), query: fc.anything() }, { requiredKeys: [] }),
+  fc.record(
+    { page: fc.anything(), limit: fc.anything(), id: fc.anything(), cardId: fc.anything(), query: fc.anything() },
+    { requiredKeys: [] },
+  ),
 );
 
 describe('every channel under random and hostile input', () => {

@@ -32,16 +32,24 @@ describe('dispatcher', () => {
   });
 
   // One malformed input per channel: a string where an object (or nothing) is expected.
-  it.each(CHANNEL_NAMES)('%s: malformed input gives a validation error and the handler is not called', async (channel) => {
-    const { dispatch, calls } = recordingDispatcher();
-    const r = await dispatch(channel, TOP, 'not an object');
-    expect(r).toMatchObject({ ok: false, error: { kind: 'validation' } });
-    expect(calls).toEqual([]);
-  });
+  it.each(CHANNEL_NAMES)(
+    '%s: malformed input gives a validation error and the handler is not called',
+    async (channel) => {
+      const { dispatch, calls } = recordingDispatcher();
+      const r = await dispatch(channel, TOP, 'not an object');
+      expect(r).toMatchObject({ ok: false, error: { kind: 'validation' } });
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('names the offending field in a validation error', async () => {
     const { dispatch } = recordingDispatcher();
-    const r = await dispatch('cards.create', TOP, { type: 'virtual', currency: 'NGN', status: 'active', brand: 'Verve' });
+    const r = await dispatch('cards.create', TOP, {
+      type: 'virtual',
+      currency: 'NGN',
+      status: 'active',
+      brand: 'Verve',
+    });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.field).toBe('customerId');
@@ -68,7 +76,10 @@ describe('dispatcher', () => {
     const thrown = await dispatch('app.status', TOP, undefined);
     expect(thrown).toMatchObject({ ok: false, error: { kind: 'internal' } });
     expect(JSON.stringify(thrown)).not.toContain('boom');
-    expect(await dispatch('customers.cacheStatus', TOP, undefined)).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(await dispatch('customers.cacheStatus', TOP, undefined)).toMatchObject({
+      ok: false,
+      error: { kind: 'internal' },
+    });
   });
 
   it('aborts a call when the page cancels its requestId', async () => {
@@ -78,7 +89,9 @@ describe('dispatcher', () => {
       'authorizations.list': (_input: unknown, ctx: { signal: AbortSignal }) =>
         new Promise<Result<unknown>>((resolve) => {
           seen = ctx.signal;
-          ctx.signal.addEventListener('abort', () => resolve({ ok: false, error: { kind: 'cancelled', message: 'cancelled' } }));
+          ctx.signal.addEventListener('abort', () =>
+            resolve({ ok: false, error: { kind: 'cancelled', message: 'cancelled' } }),
+          );
         }),
       'app.cancel': async ({ requestId }: { requestId: string }) => ok({ cancelled: cancels.cancel(requestId) }),
     } as unknown as HandlerTable;

@@ -27,7 +27,9 @@ describe('trusted sender', () => {
     const dev = { frameUrl: 'http://localhost:5173/', isTopFrame: true };
     expect(isTrustedSender(dev, allowed)).toBe(false);
     expect(isTrustedSender(dev, [...allowed, 'http://localhost:5173'])).toBe(true);
-    expect(isTrustedSender({ frameUrl: 'http://localhost:5174/', isTopFrame: true }, [...allowed, 'http://localhost:5173'])).toBe(false);
+    expect(
+      isTrustedSender({ frameUrl: 'http://localhost:5174/', isTopFrame: true }, [...allowed, 'http://localhost:5173']),
+    ).toBe(false);
   });
 
   it('originOf keeps scheme, host and port literally', () => {

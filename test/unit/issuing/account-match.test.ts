@@ -5,7 +5,14 @@ import { CLOCK_TOLERANCE_MS, accountMatchesAttempt } from '../../../src-main/iss
 
 const CUSTOMER = 'c'.repeat(24);
 const at = '2026-11-22T10:00:00.000Z';
-const wallet: Account = { _id: '1'.repeat(24), type: 'wallet', currency: 'NGN', accountType: 'Savings', customer: CUSTOMER, createdAt: '2026-11-22T10:00:01.000Z' };
+const wallet: Account = {
+  _id: '1'.repeat(24),
+  type: 'wallet',
+  currency: 'NGN',
+  accountType: 'Savings',
+  customer: CUSTOMER,
+  createdAt: '2026-11-22T10:00:01.000Z',
+};
 const request = { type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId: CUSTOMER } as const;
 
 describe('account matches an attempt', () => {
@@ -26,7 +33,13 @@ describe('account matches an attempt', () => {
 
   it('takes a business account only for a business account request', () => {
     const business = { type: 'account', currency: 'NGN', accountType: 'Current' } as const;
-    const account: Account = { _id: '2'.repeat(24), type: 'account', currency: 'NGN', accountType: 'Current', createdAt: at };
+    const account: Account = {
+      _id: '2'.repeat(24),
+      type: 'account',
+      currency: 'NGN',
+      accountType: 'Current',
+      createdAt: at,
+    };
     expect(accountMatchesAttempt(account, business, at)).toBe(true);
     expect(accountMatchesAttempt({ ...account, customer: CUSTOMER }, business, at)).toBe(false);
     expect(accountMatchesAttempt(account, { ...business, type: 'wallet', customerId: CUSTOMER }, at)).toBe(false);

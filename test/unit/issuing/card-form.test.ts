@@ -2,11 +2,22 @@
 // the shared schema (plus the path's own fields) decides which messages the form shows.
 import { describe, expect, it } from 'vitest';
 import type { FieldErrors } from 'react-hook-form';
-import { cardRequestResolver, displayedRequest, emptyCardForm, toCardRequest, type CardFormChoices, type CardFormValues } from '../../../src-renderer/pages/issue/cardForm';
+import {
+  cardRequestResolver,
+  displayedRequest,
+  emptyCardForm,
+  toCardRequest,
+  type CardFormChoices,
+  type CardFormValues,
+} from '../../../src-renderer/pages/issue/cardForm';
 
 const CUSTOMER = 'c'.repeat(24);
 const ACCOUNT = 'a'.repeat(24);
-const filled = (patch: Partial<CardFormValues> = {}): CardFormValues => ({ ...emptyCardForm(CUSTOMER), debitAccountId: ACCOUNT, ...patch });
+const filled = (patch: Partial<CardFormValues> = {}): CardFormValues => ({
+  ...emptyCardForm(CUSTOMER),
+  debitAccountId: ACCOUNT,
+  ...patch,
+});
 
 async function messages(values: CardFormValues, choices: CardFormChoices): Promise<Record<string, string>> {
   const resolver = cardRequestResolver(() => choices);
@@ -15,7 +26,8 @@ async function messages(values: CardFormValues, choices: CardFormChoices): Promi
   const walk = (e: FieldErrors, prefix: string) => {
     for (const [k, v] of Object.entries(e)) {
       if (!v) continue;
-      if (typeof (v as { message?: unknown }).message === 'string') flat[prefix + k] = (v as { message: string }).message;
+      if (typeof (v as { message?: unknown }).message === 'string')
+        flat[prefix + k] = (v as { message: string }).message;
       else walk(v as FieldErrors, `${prefix}${k}.`);
     }
   };
@@ -25,15 +37,40 @@ async function messages(values: CardFormValues, choices: CardFormChoices): Promi
 
 describe('card form', () => {
   it('sends only the chosen path’s fields, without empty inputs', () => {
-    const v = filled({ fundingSourceId: 'b'.repeat(24), bankCode: '058', accountNumber: '0123456789', replacementFor: 'd'.repeat(24), reason: 'lost', expirationDate: 'Jan-2029' });
-    expect(toCardRequest(v, { path: 'new', useDefaultControls: true })).toEqual({
-      customerId: CUSTOMER, type: 'virtual', currency: 'NGN', status: 'active', brand: 'Verve', issuerCountry: 'NGA', debitAccountId: ACCOUNT,
+    const v = filled({
+      fundingSourceId: 'b'.repeat(24),
+      bankCode: '058',
+      accountNumber: '0123456789',
+      replacementFor: 'd'.repeat(24),
+      reason: 'lost',
+      expirationDate: 'Jan-2029',
     });
-    expect(toCardRequest(v, { path: 'fundingSource', useDefaultControls: true })).toMatchObject({ fundingSourceId: 'b'.repeat(24) });
-    expect(toCardRequest(v, { path: 'bankAccount', useDefaultControls: true })).toMatchObject({ bankCode: '058', accountNumber: '0123456789' });
-    expect(toCardRequest(v, { path: 'replace', useDefaultControls: true })).toMatchObject({ replacementFor: 'd'.repeat(24), reason: 'lost' });
-    expect(toCardRequest(filled({ type: 'physical', number: ' 5060 ' }), { path: 'new', useDefaultControls: true })).toMatchObject({ number: '5060' });
-    expect(toCardRequest(filled({ type: 'physical' }), { path: 'new', useDefaultControls: true })).not.toHaveProperty('debitAccountId');
+    expect(toCardRequest(v, { path: 'new', useDefaultControls: true })).toEqual({
+      customerId: CUSTOMER,
+      type: 'virtual',
+      currency: 'NGN',
+      status: 'active',
+      brand: 'Verve',
+      issuerCountry: 'NGA',
+      debitAccountId: ACCOUNT,
+    });
+    expect(toCardRequest(v, { path: 'fundingSource', useDefaultControls: true })).toMatchObject({
+      fundingSourceId: 'b'.repeat(24),
+    });
+    expect(toCardRequest(v, { path: 'bankAccount', useDefaultControls: true })).toMatchObject({
+      bankCode: '058',
+      accountNumber: '0123456789',
+    });
+    expect(toCardRequest(v, { path: 'replace', useDefaultControls: true })).toMatchObject({
+      replacementFor: 'd'.repeat(24),
+      reason: 'lost',
+    });
+    expect(
+      toCardRequest(filled({ type: 'physical', number: ' 5060 ' }), { path: 'new', useDefaultControls: true }),
+    ).toMatchObject({ number: '5060' });
+    expect(toCardRequest(filled({ type: 'physical' }), { path: 'new', useDefaultControls: true })).not.toHaveProperty(
+      'debitAccountId',
+    );
   });
 
   it('turns the controls editor into spending controls, or leaves them out for the defaults', () => {
@@ -42,13 +79,19 @@ describe('card form', () => {
       channels: { atm: false, pos: true, web: true, mobile: false },
       allowedCategories: 'grocery, fuel ,',
       blockedCategories: '',
-      spendingLimits: [{ amount: '20000', interval: 'per_authorization', categories: '' }, { amount: '5', interval: 'all_time', categories: 'atm' }],
+      spendingLimits: [
+        { amount: '20000', interval: 'per_authorization', categories: '' },
+        { amount: '5', interval: 'all_time', categories: 'atm' },
+      ],
     };
     expect(toCardRequest(v, { path: 'new', useDefaultControls: false }).spendingControls).toEqual({
       channels: { atm: false, pos: true, web: true, mobile: false },
       allowedCategories: ['grocery', 'fuel'],
       blockedCategories: [],
-      spendingLimits: [{ amount: 20000, interval: 'per_authorization' }, { amount: 5, interval: 'all_time', categories: ['atm'] }],
+      spendingLimits: [
+        { amount: 20000, interval: 'per_authorization' },
+        { amount: 5, interval: 'all_time', categories: ['atm'] },
+      ],
     });
     expect(toCardRequest(v, { path: 'new', useDefaultControls: true })).not.toHaveProperty('spendingControls');
   });
@@ -60,9 +103,15 @@ describe('card form', () => {
       customerId: 'customerId is required',
       debitAccountId: 'debitAccountId is required for a virtual card',
     });
-    expect(await messages(filled({ type: 'physical', number: '5060990000000001' }), newCard)).toEqual({ number: 'number is not a valid card number (Luhn check failed)' });
-    expect(await messages(filled({ brand: 'MasterCard' }), newCard)).toEqual({ amount: 'amount is required for a MasterCard' });
-    expect(await messages(filled({ brand: 'Visa', expirationDate: 'Jan-29' }), newCard)).toEqual({ expirationDate: 'expirationDate must be MMM-YYYY, for example Jan-2029' });
+    expect(await messages(filled({ type: 'physical', number: '5060990000000001' }), newCard)).toEqual({
+      number: 'number is not a valid card number (Luhn check failed)',
+    });
+    expect(await messages(filled({ brand: 'MasterCard' }), newCard)).toEqual({
+      amount: 'amount is required for a MasterCard',
+    });
+    expect(await messages(filled({ brand: 'Visa', expirationDate: 'Jan-29' }), newCard)).toEqual({
+      expirationDate: 'expirationDate must be MMM-YYYY, for example Jan-2029',
+    });
   });
 
   it('asks for the fields that make the chosen path', async () => {
@@ -79,6 +128,9 @@ describe('card form', () => {
   });
 
   it('shows a card number masked in the review', () => {
-    expect(displayedRequest({ number: '5061460410120223210', brand: 'Verve' })).toEqual({ number: '506146*********3210', brand: 'Verve' });
+    expect(displayedRequest({ number: '5061460410120223210', brand: 'Verve' })).toEqual({
+      number: '506146*********3210',
+      brand: 'Verve',
+    });
   });
 });

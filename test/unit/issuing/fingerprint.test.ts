@@ -9,7 +9,12 @@ import { maskCardNumber, safeRequest } from '../../../src-main/journal/safe-requ
 
 const CUSTOMER = 'c'.repeat(24);
 const base = {
-  customerId: CUSTOMER, type: 'virtual', currency: 'NGN', status: 'active', brand: 'Verve', debitAccountId: 'a'.repeat(24),
+  customerId: CUSTOMER,
+  type: 'virtual',
+  currency: 'NGN',
+  status: 'active',
+  brand: 'Verve',
+  debitAccountId: 'a'.repeat(24),
   spendingControls: { channels: { atm: false, pos: true }, spendingLimits: [{ amount: 5000, interval: 'daily' }] },
 };
 
@@ -17,7 +22,12 @@ describe('fingerprint', () => {
   it('ignores key order and the client reference', () => {
     const reordered = {
       spendingControls: { spendingLimits: [{ interval: 'daily', amount: 5000 }], channels: { pos: true, atm: false } },
-      debitAccountId: 'a'.repeat(24), brand: 'Verve', status: 'active', currency: 'NGN', type: 'virtual', customerId: CUSTOMER,
+      debitAccountId: 'a'.repeat(24),
+      brand: 'Verve',
+      status: 'active',
+      currency: 'NGN',
+      type: 'virtual',
+      customerId: CUSTOMER,
       metadata: { clientReference: 'cd-other' },
     };
     expect(fingerprintOf('cards.create', reordered)).toBe(fingerprintOf('cards.create', base));
@@ -28,13 +38,23 @@ describe('fingerprint', () => {
     const f = fingerprintOf('cards.create', base);
     expect(fingerprintOf('cards.create', { ...base, brand: 'AfriGo' })).not.toBe(f);
     expect(fingerprintOf('cards.create', { ...base, metadata: { note: 'x' } })).not.toBe(f);
-    expect(fingerprintOf('cards.create', { ...base, spendingControls: { ...base.spendingControls, spendingLimits: [{ amount: 5001, interval: 'daily' }] } })).not.toBe(f);
+    expect(
+      fingerprintOf('cards.create', {
+        ...base,
+        spendingControls: { ...base.spendingControls, spendingLimits: [{ amount: 5001, interval: 'daily' }] },
+      }),
+    ).not.toBe(f);
     expect(fingerprintOf('accounts.create', base)).not.toBe(f);
     expect(f).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('is computed over the masked number, keeping other metadata', () => {
-    const physical = { ...base, type: 'physical', number: '5061460410120223210', metadata: { clientReference: 'cd-1', batch: '7' } };
+    const physical = {
+      ...base,
+      type: 'physical',
+      number: '5061460410120223210',
+      metadata: { clientReference: 'cd-1', batch: '7' },
+    };
     expect(meaningfulFields(physical)).toMatchObject({ number: '506146*********3210', metadata: { batch: '7' } });
     expect(JSON.stringify(meaningfulFields(physical))).not.toContain('5061460410120223210');
   });
@@ -54,7 +74,10 @@ describe('client reference', () => {
     const ref = newClientReference();
     expect(ref).toMatch(/^cd-[0-9a-f-]{36}$/);
     expect(newClientReference()).not.toBe(ref);
-    expect(withClientReference({ a: 1, metadata: { clientReference: 'mine', note: 'n' } }, ref)).toEqual({ a: 1, metadata: { clientReference: ref, note: 'n' } });
+    expect(withClientReference({ a: 1, metadata: { clientReference: 'mine', note: 'n' } }, ref)).toEqual({
+      a: 1,
+      metadata: { clientReference: ref, note: 'n' },
+    });
     expect(withClientReference({ a: 1 }, null)).toEqual({ a: 1 });
   });
 });

@@ -6,7 +6,12 @@ import { OVERVIEW_PAGE_CAP, nextOverviewPage } from '../../../src-renderer/pages
 
 /** An authorization at noon local time on a day of November 2026. */
 function auth(day: number, fields: Partial<Authorization>): Authorization {
-  return { _id: `a${day}-${Math.random()}`, amount: 0, createdAt: new Date(2026, 10, day, 12, 0).toISOString(), ...fields } as Authorization;
+  return {
+    _id: `a${day}-${Math.random()}`,
+    amount: 0,
+    createdAt: new Date(2026, 10, day, 12, 0).toISOString(),
+    ...fields,
+  } as Authorization;
 }
 
 const range = { fromDate: '2026-11-01', toDate: '2026-11-05' };
@@ -71,7 +76,12 @@ describe('daysBetween and topCategories', () => {
   });
 
   it('folds the smaller categories into one', () => {
-    const list = Array.from({ length: 12 }, (_, i) => ({ category: String(5000 + i), label: `C${i}`, count: 1, amount: 120 - i * 10 }));
+    const list = Array.from({ length: 12 }, (_, i) => ({
+      category: String(5000 + i),
+      label: `C${i}`,
+      count: 1,
+      amount: 120 - i * 10,
+    }));
     const top = topCategories(list, 8);
     expect(top).toHaveLength(9);
     expect(top.at(-1)).toEqual({ category: 'other', label: 'Other categories', count: 4, amount: 40 + 30 + 20 + 10 });
@@ -96,7 +106,9 @@ describe('nextOverviewPage', () => {
   });
 
   it('ends on an empty page, or on a short page when the server sends no pagination', () => {
-    expect(nextOverviewPage({ data: [], pagination: { page: 0, pages: 5, total: 500, limit: 100 } }, [])).toBeUndefined();
+    expect(
+      nextOverviewPage({ data: [], pagination: { page: 0, pages: 5, total: 500, limit: 100 } }, []),
+    ).toBeUndefined();
     expect(nextOverviewPage({ data: fetched(0, 1, 40).data }, [{ data: [] }])).toBeUndefined();
     expect(nextOverviewPage({ data: fetched(0, 1).data }, [{ data: [] }])).toBe(1);
   });

@@ -22,7 +22,8 @@ describe('preload bridge', () => {
   it('has exactly the contract channels grouped by domain, plus events.on', () => {
     const names = Object.entries(bridge).flatMap(([domain, group]) => Object.keys(group).map((m) => `${domain}.${m}`));
     expect(names.sort()).toEqual([...CHANNEL_NAMES, 'events.on'].sort());
-    for (const group of Object.values(bridge)) for (const fn of Object.values(group)) expect(typeof fn).toBe('function');
+    for (const group of Object.values(bridge))
+      for (const fn of Object.values(group)) expect(typeof fn).toBe('function');
   });
 
   it('carries no ipcRenderer, process, require or generic invoke', () => {

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  APP_ORIGIN, CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY, allowExternal, allowNavigation, allowPermission, cspWith, windowOpenDecision,
+  APP_ORIGIN,
+  CONTENT_SECURITY_POLICY,
+  META_CONTENT_SECURITY_POLICY,
+  allowExternal,
+  allowNavigation,
+  allowPermission,
+  cspWith,
+  windowOpenDecision,
 } from '../../../src-main/security/policy';
 import { resolveRendererAsset, resolveUnder } from '../../../src-main/security/renderer-assets';
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k!, v]),
+  );
 
 describe('content security policy', () => {
   const csp = directives(CONTENT_SECURITY_POLICY);
@@ -15,9 +28,12 @@ describe('content security policy', () => {
     expect(csp.get('default-src')).toEqual(["'none'"]);
     expect(csp.get('connect-src')).toEqual(["'none'"]);
   });
-  it.each(['object-src', 'base-uri', 'frame-src', 'frame-ancestors', 'form-action', 'worker-src'])('%s is none', (d) => {
-    expect(csp.get(d)).toEqual(["'none'"]);
-  });
+  it.each(['object-src', 'base-uri', 'frame-src', 'frame-ancestors', 'form-action', 'worker-src'])(
+    '%s is none',
+    (d) => {
+      expect(csp.get(d)).toEqual(["'none'"]);
+    },
+  );
   it('names no remote origin and no unsafe keyword anywhere', () => {
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-|https?:|\*|ws:/);
   });
@@ -60,10 +76,18 @@ describe('navigation and new windows', () => {
 });
 
 describe('permissions', () => {
-  it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'openExternal', 'fullscreen', 'hid', 'serial', 'usb'])(
-    '%s is refused',
-    (p) => expect(allowPermission(p)).toBe(false),
-  );
+  it.each([
+    'media',
+    'geolocation',
+    'notifications',
+    'clipboard-read',
+    'clipboard-sanitized-write',
+    'openExternal',
+    'fullscreen',
+    'hid',
+    'serial',
+    'usb',
+  ])('%s is refused', (p) => expect(allowPermission(p)).toBe(false));
 });
 
 describe('renderer assets', () => {
@@ -80,7 +104,10 @@ describe('renderer assets', () => {
   ] as const)('%s resolves to %s', (url, file) => {
     expect(resolveRendererAsset('/r', url)).toBe(file);
   });
-  it.each(['/../../etc/passwd', '/assets/../../x', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd', '/%E0%A4%A'])('a raw path %s cannot leave the folder', (p) => {
-    expect(resolveUnder('/r', p)).toBeNull();
-  });
+  it.each(['/../../etc/passwd', '/assets/../../x', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd', '/%E0%A4%A'])(
+    'a raw path %s cannot leave the folder',
+    (p) => {
+      expect(resolveUnder('/r', p)).toBeNull();
+    },
+  );
 });

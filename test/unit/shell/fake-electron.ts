@@ -75,7 +75,8 @@ export const electronModule = {
   ipcMain: { handle: (channel: string, listener: Listener) => void recorded.ipcHandlers.set(channel, listener) },
   protocol: {
     registerSchemesAsPrivileged: (schemes: unknown[]) => void recorded.privilegedSchemes.push(...schemes),
-    handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => void recorded.protocolHandlers.set(scheme, handler),
+    handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) =>
+      void recorded.protocolHandlers.set(scheme, handler),
   },
   dialog: { showSaveDialog: async () => ({ canceled: true, filePath: undefined }) },
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => void recorded.exposed.set(key, api) },
@@ -91,7 +92,10 @@ export const electronModule = {
     },
     removeListener(channel: string, listener: Listener) {
       const list = recorded.rendererListeners.get(channel) ?? [];
-      recorded.rendererListeners.set(channel, list.filter((l) => l !== listener));
+      recorded.rendererListeners.set(
+        channel,
+        list.filter((l) => l !== listener),
+      );
     },
   },
 };

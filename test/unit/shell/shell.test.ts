@@ -27,7 +27,10 @@ beforeEach(() => {
 
 describe('main window', () => {
   it('is created with context isolation, the sandbox, no node integration and web security', () => {
-    const win = createMainWindow({ preloadPath: '/app/preload/index.cjs', url: `${APP_ORIGIN}/index.html` }) as unknown as FakeBrowserWindow;
+    const win = createMainWindow({
+      preloadPath: '/app/preload/index.cjs',
+      url: `${APP_ORIGIN}/index.html`,
+    }) as unknown as FakeBrowserWindow;
     expect(win.options.webPreferences).toEqual({
       contextIsolation: true,
       sandbox: true,
@@ -47,9 +50,17 @@ describe('main window', () => {
   });
 
   it('refuses navigation and redirects away from the page', () => {
-    const win = createMainWindow({ preloadPath: '/p.cjs', url: `${APP_ORIGIN}/index.html` }) as unknown as FakeBrowserWindow;
+    const win = createMainWindow({
+      preloadPath: '/p.cjs',
+      url: `${APP_ORIGIN}/index.html`,
+    }) as unknown as FakeBrowserWindow;
     for (const event of ['will-navigate', 'will-redirect']) {
-      const e = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+      const e = {
+        defaultPrevented: false,
+        preventDefault() {
+          this.defaultPrevented = true;
+        },
+      };
       win.webContents.emit(event, e, 'https://evil.example/');
       expect(e.defaultPrevented, event).toBe(true);
     }
@@ -66,7 +77,12 @@ describe('main window', () => {
   it('refuses to attach webviews', () => {
     const contents = new FakeWebContents();
     lockDownWebContents(contents as never);
-    const e = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    const e = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
     contents.emit('will-attach-webview', e, {}, {});
     expect(e.defaultPrevented).toBe(true);
   });
@@ -89,7 +105,10 @@ describe('app scheme', () => {
   it('is registered as a secure standard scheme', () => {
     registerAppScheme();
     expect(recorded.privilegedSchemes).toContainEqual(
-      expect.objectContaining({ scheme: 'card-desk', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+      expect.objectContaining({
+        scheme: 'card-desk',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
     );
   });
 
@@ -114,16 +133,23 @@ describe('app scheme', () => {
 describe('IPC transport', () => {
   it('registers exactly the contract channels and checks each sender', async () => {
     const calls: string[] = [];
-    const handlers = Object.fromEntries(CHANNEL_NAMES.map((c) => [c, async () => (calls.push(c), { ok: true, data: null })])) as unknown as HandlerTable;
+    const handlers = Object.fromEntries(
+      CHANNEL_NAMES.map((c) => [c, async () => (calls.push(c), { ok: true, data: null })]),
+    ) as unknown as HandlerTable;
     registerIpcTransport(createDispatcher({ handlers, allowedOrigins: [APP_ORIGIN], cancels: new CancelRegistry() }));
     expect([...recorded.ipcHandlers.keys()].sort()).toEqual([...CHANNEL_NAMES].sort());
     const listener = recorded.ipcHandlers.get('app.status')!;
     const topFrame = { url: `${APP_ORIGIN}/index.html`, parent: null };
     const iframe = { url: `${APP_ORIGIN}/index.html`, parent: topFrame };
     expect(await listener({ senderFrame: topFrame }, undefined)).toEqual({ ok: true, data: null });
-    expect(await listener({ senderFrame: iframe }, undefined)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await listener({ senderFrame: iframe }, undefined)).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    });
     expect(await listener({ senderFrame: null }, undefined)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
-    expect(await listener({ senderFrame: { url: 'https://evil.example/', parent: null } }, undefined)).toMatchObject({ ok: false });
+    expect(await listener({ senderFrame: { url: 'https://evil.example/', parent: null } }, undefined)).toMatchObject({
+      ok: false,
+    });
     expect(calls).toEqual(['app.status']);
   });
 
