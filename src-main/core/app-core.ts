@@ -9,6 +9,7 @@ import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { knownCardsHandlers } from '../cards/handlers';
 import { openKnownCards, type KnownCards } from '../cards/known-cards';
+import { openSeenTransactions, type SeenTransactions } from '../cards/seen-transactions';
 import { exportHandlers } from '../exports/handlers';
 import { createExportService } from '../exports/service';
 import { CancelRegistry } from '../ipc/cancel-registry';
@@ -19,6 +20,7 @@ import { KeytarSecretStore } from '../keychain/keytar-secret-store';
 import type { SecretStore } from '../keychain/secret-store';
 import { createLogger, type AppLogger } from '../logging/logger';
 import { createEnvironmentManager, type EnvironmentManager } from '../profiles/environment-manager';
+import { namesHandlers } from '../names/handlers';
 import { settingsHandlers } from '../profiles/handlers';
 import { startSandbox } from '../sandbox';
 import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
@@ -81,6 +83,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const journal: Journal = openJournal({ file: path.join(dataDir, 'journal.sqlite') });
   const knownCards = new EnvironmentScoped<KnownCards>(async (_id, folder) => openKnownCards({ folder }));
+  const seenTransactions = new EnvironmentScoped<SeenTransactions>(async (_id, folder) =>
+    openSeenTransactions({ folder }),
+  );
   const caches = new EnvironmentScoped<CustomerCacheService>(async (environmentId, folder) => {
     const active = await getActive();
     return openCustomerCache({
@@ -97,21 +102,36 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const active = await getActive();
     return knownCards.get(active.environment.id, active.dataDir);
   };
+  const getSeenTransactions = async () => {
+    const active = await getActive();
+    return seenTransactions.get(active.environment.id, active.dataDir);
+  };
   const getCache = async () => {
     const active = await getActive();
     return caches.get(active.environment.id, active.dataDir);
   };
   const getJournal = async () => journal;
+  /** The customers a search text names, from the cache: how the journal is searched by customer name. */
+  const customerIdsNamed = async (text: string): Promise<string[]> => {
+    try {
+      return (await (await getCache()).search(text, 200)).results.map((c) => c._id);
+    } catch (e) {
+      logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not search customers by name');
+      return [];
+    }
+  };
   // A switch of environment (or of its address) reopens its caches with the right client.
   const offChange = environments.onChange(async () => {
     await caches.closeCurrent();
     await knownCards.closeCurrent();
+    await seenTransactions.closeCurrent();
   });
 
   const exportsService = createExportService({
     getActive,
     getKnownCards,
     getCustomerCache: getCache,
+    customerIdsNamed,
     getJournal,
     saveFile: options.saveFile,
     emit,
@@ -128,10 +148,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
             logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not index cards');
           });
       },
+      observeTransactions: (transactions) => {
+        void getSeenTransactions()
+          .then((index) => index.observe(transactions))
+          .catch((e: unknown) => {
+            logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not index transactions');
+          });
+      },
     }),
     ...customerCacheHandlers(getCache),
+    ...namesHandlers({ getCustomer: getCache, getKnownCards, getSeenTransactions, logger }),
     ...knownCardsHandlers(getKnownCards),
-    ...issuingHandlers({ getActive, getJournal, getKnownCards, emit, logger }),
+    ...issuingHandlers({ getActive, getJournal, getKnownCards, customerIdsNamed, emit, logger }),
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),
@@ -155,6 +183,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await exportsService.cancelAll();
       await caches.closeCurrent();
       await knownCards.closeCurrent();
+      await seenTransactions.closeCurrent();
       journal.close();
       await environments.dispose();
       logger.flush();

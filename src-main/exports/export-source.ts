@@ -17,6 +17,7 @@ export interface JournalReader {
   list(input: {
     environmentId?: string;
     query?: string;
+    customerIds?: readonly string[];
     outcome?: (typeof JOURNAL_OUTCOMES)[number];
     page: number;
     limit: number;
@@ -40,6 +41,8 @@ export interface SourceContext {
   getJournal?: () => Promise<JournalReader>;
   /** A customer's display name from the local cache; undefined when unknown. */
   customerName: (id: string | undefined) => Promise<string | undefined>;
+  /** Ids of the customers a search text names, from the local cache (empty without one). */
+  customerIdsNamed: (text: string) => Promise<string[]>;
   signal: AbortSignal;
   logger?: Logger;
 }

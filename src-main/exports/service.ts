@@ -20,6 +20,8 @@ export interface ExportServiceDeps {
   getKnownCards(): Promise<KnownCards>;
   /** Names customers in rows that carry only an id; optional. */
   getCustomerCache?: () => Promise<CustomerLookup>;
+  /** Ids of the customers a search text names (journal search by name); none without it. */
+  customerIdsNamed?: (text: string) => Promise<string[]>;
   /** The journal of writes; without it the `journal` source is not offered. */
   getJournal?: () => Promise<JournalReader>;
   saveFile: SaveFilePort;
@@ -140,6 +142,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           getKnownCards: () => knownCards,
           getJournal: deps.getJournal,
           customerName: customerNameLookup(deps.getCustomerCache),
+          customerIdsNamed: deps.customerIdsNamed ?? (async () => []),
           signal: controller.signal,
           logger,
         };

@@ -35,6 +35,7 @@ export const CHANNEL_NAMES = [
   'journal.acknowledgeResend',
   'exports.start',
   'exports.cancel',
+  'names.resolve',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 

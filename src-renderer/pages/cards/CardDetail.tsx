@@ -6,6 +6,7 @@ import { ErrorState, LoadingRows } from '../../components/States';
 import { hrefOf, type Route } from '../../app/routes';
 import { StatusBadge } from '../../components/Badge';
 import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { useResolvedNames } from '../../components/names';
 import { bridge } from '../../lib/bridge';
 import { displayPan, formatDateTime, formatMoney } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
@@ -58,6 +59,7 @@ export function CardDetail({ id, route }: { id: string; route: Route }): React.J
 
 function CardFacts({ card }: { card: Card }): React.JSX.Element {
   const customerId = refId(card.customer);
+  const customerName = useResolvedNames({ customerIds: [customerId] }).customers[customerId ?? '']?.name;
   return (
     <Details
       items={[
@@ -76,7 +78,7 @@ function CardFacts({ card }: { card: Card }): React.JSX.Element {
           'Customer',
           customerId ? (
             <span className="id-with-copy customer-link">
-              <a href={hrefOf('customers', customerId)}>Open customer</a>
+              <a href={hrefOf('customers', customerId)}>{customerName ?? 'Open customer'}</a>
               <IdWithCopy id={customerId} label="customer id" />
             </span>
           ) : (
