@@ -72,6 +72,8 @@ export interface SourceDefinition<Q, R> {
   /** Why this source cannot be exported here (a missing capability), or null. */
   unavailable?: (deps: { getJournal?: unknown }) => string | null;
   fetchPage: (ctx: SourceContext, query: Q, page: number, limit: number) => Promise<Result<FetchedPage<R>>>;
+  /** Which fetched records the export writes (a filter the service cannot apply); all when absent. */
+  keep?: (query: Q, record: R) => boolean;
   /** Adds what cells need beyond the record itself (for example a customer's name). */
   enrich?: (ctx: SourceContext, records: R[]) => Promise<R[]>;
   /** Sees each fetched page: the known-cards index learns the cards embedded in it. */
@@ -80,6 +82,8 @@ export interface SourceDefinition<Q, R> {
 
 export interface RowsPage {
   rows: Cell[][];
+  /** Records the page held before `keep` (how the service knows a short page ends the list). */
+  fetched: number;
   total: number | null;
   pages: number | null;
 }
@@ -120,8 +124,14 @@ export function defineSource<Q, R>(def: SourceDefinition<Q, R>): ExportSource {
                 ),
               );
           }
-          const ready = def.enrich ? await def.enrich(ctx, records) : records;
-          return ok({ rows: ready.map((r) => def.columns.map((c) => c.cell(r))), total, pages });
+          const kept = def.keep ? records.filter((r) => def.keep!(query, r)) : records;
+          const ready = def.enrich ? await def.enrich(ctx, kept) : kept;
+          return ok({
+            rows: ready.map((r) => def.columns.map((c) => c.cell(r))),
+            fetched: records.length,
+            total,
+            pages,
+          });
         },
       });
     },

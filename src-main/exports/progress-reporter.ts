@@ -4,7 +4,12 @@ import type { ExportProgress } from '../../src-shared/ipc/channels/exports';
 import type { Emit } from '../core/ports';
 
 export interface ProgressReporter {
-  running(state: { rows: number; pagesDone: number; totalPages: number | null }): void;
+  /** `now` sends at once, even inside the interval (the export is about to wait). */
+  running(
+    state: Pick<ExportProgress, 'rows' | 'pagesDone' | 'totalPages'> &
+      Partial<Pick<ExportProgress, 'readRows' | 'totalRows' | 'waitingMs'>>,
+    options?: { now?: boolean },
+  ): void;
   finish(
     final: Omit<ExportProgress, 'exportId' | 'pagesDone' | 'rows' | 'totalPages'> &
       Partial<Pick<ExportProgress, 'rows' | 'pagesDone' | 'totalPages'>>,
@@ -20,15 +25,15 @@ export function createProgressReporter(
   let last: ExportProgress = { exportId, phase: 'running', rows: 0, pagesDone: 0, totalPages: null, file: null };
   let lastSentAt = Number.NEGATIVE_INFINITY;
   return {
-    running(state) {
+    running(state, options) {
       last = { ...last, ...state };
       const t = now();
-      if (t - lastSentAt < intervalMs) return;
+      if (!options?.now && t - lastSentAt < intervalMs) return;
       lastSentAt = t;
       emit('exports.progress', last);
     },
     finish(final) {
-      last = { ...last, ...final };
+      last = { ...last, waitingMs: null, ...final };
       emit('exports.progress', last);
       return last;
     },

@@ -55,6 +55,12 @@ export const EXPORT_PAGE_SIZE = MAX_PAGE_SIZE;
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** How long the client will wait before its next request because the request limit is used up; 0 if not (wall clock, as the client's). */
+function limitWaitMs(api: Pick<CardApiClient, 'rateLimit'>, nowMs: number): number {
+  const limit = api.rateLimit();
+  return limit && limit.remaining <= 0 ? Math.max(0, limit.resetAt - nowMs) : 0;
+}
+
 export function createExportService(deps: ExportServiceDeps): ExportService {
   const { emit, logger } = deps;
   const now = deps.now ?? (() => new Date());
@@ -68,24 +74,36 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
     ctx: SourceContext,
   ): Promise<void> {
     const progress = createProgressReporter(exportId, emit, deps.progressIntervalMs ?? 250);
-    const state = { rows: 0, pagesDone: 0, totalPages: null as number | null };
+    const state = {
+      rows: 0,
+      readRows: 0,
+      totalRows: null as number | null,
+      pagesDone: 0,
+      totalPages: null as number | null,
+      waitingMs: null as number | null,
+    };
     let file: CsvFile | null = null;
     const cancelled = () => ctx.signal.aborted;
     try {
       file = await createCsvFile(target, exportSources[source].headers, exportId);
       for (let page = 0; !cancelled(); page++) {
+        // The client waits when the request limit is used up: say so rather than stall silently.
+        const waitMs = limitWaitMs(ctx.api, Date.now());
+        if (waitMs > 0) progress.running({ ...state, waitingMs: waitMs }, { now: true });
         const fetched = await prepared.fetchPage(ctx, page, EXPORT_PAGE_SIZE);
         if (cancelled()) break;
         if (!fetched.ok) throw new Error(fetched.error.message);
-        const { rows, total, pages } = fetched.data;
+        const { rows, fetched: read, total, pages } = fetched.data;
         await file.write(rows);
         state.rows += rows.length;
+        state.readRows += read;
+        state.totalRows = total;
+        state.waitingMs = null;
         state.pagesDone += 1;
         const said = pages ?? (total === null ? null : Math.ceil(total / EXPORT_PAGE_SIZE));
         state.totalPages = said === null ? null : Math.max(said, state.pagesDone);
         progress.running(state);
-        const lastPage =
-          rows.length === 0 || (said === null ? rows.length < EXPORT_PAGE_SIZE : state.pagesDone >= said);
+        const lastPage = read === 0 || (said === null ? read < EXPORT_PAGE_SIZE : state.pagesDone >= said);
         if (lastPage) break;
       }
       if (cancelled()) {
