@@ -19,7 +19,7 @@ import {
 } from '../../src-shared/api/records';
 import type { PageQuery } from '../../src-shared/api/requests';
 import type { AppError, ErrorKind } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
 import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';
 import { type Envelope, parseJson, readEnvelope } from './envelope-reader';
@@ -209,19 +209,18 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     const headersTimer = setTimeout(expire(headersMs), headersMs);
     const totalTimer = setTimeout(expire(totalMs), totalMs);
     const combined = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
-    const log = (status: number | null, kind: string) =>
-      (kind === 'ok' ? logger?.info : logger?.warn)?.call(
-        logger,
-        {
-          method: op.method,
-          path: op.path,
-          status,
-          ms: Math.round(performance.now() - started),
-          attempt,
-          outcome: kind,
-        },
-        'api call',
-      );
+    const log = (status: number | null, kind: string) => {
+      const line = {
+        method: op.method,
+        path: op.path,
+        status,
+        ms: Math.round(performance.now() - started),
+        attempt,
+        outcome: kind,
+      };
+      if (kind === 'ok') logger?.info(line, 'api call');
+      else logger?.warn(line, 'api call');
+    };
     const finish = (outcome: AttemptOutcome<T>, status: number | null): AttemptOutcome<T> => {
       log(status, outcome.result.ok ? 'ok' : outcome.result.error.kind);
       return outcome;

@@ -2,11 +2,10 @@
 import type { Authorization, Card, Transaction } from '../../src-shared/api/records';
 import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/contract';
 import type { Result } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { extractEmbeddedCards } from '../cards/embedded-cards';
 import { handlerGuard } from '../ipc/guarded';
 import type { Handler, HandlersFor } from '../ipc/handler';
-import type { ActiveEnvironment } from '../profiles/environment-manager';
 import type { ApiResult, CardApiClient } from './types';
 
 export type ApiReadChannel =
@@ -35,7 +34,8 @@ function plain<T>(result: ApiResult<T>): Result<T> {
 }
 
 export function apiReadHandlers(
-  getActive: () => Promise<ActiveEnvironment>,
+  /** The active environment (its client is all these handlers use). */
+  getActive: () => Promise<{ api: CardApiClient }>,
   hooks: ApiReadHooks = {},
 ): HandlersFor<ApiReadChannel> {
   const guard = handlerGuard(hooks.logger);

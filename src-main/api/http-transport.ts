@@ -5,7 +5,7 @@
 import { type IncomingMessage, type RequestOptions, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { HeaderReader } from './rate-limit-headers';
+import { asError } from '../errors/error-message';
 
 /** Answers may come compressed (a 100-customer page shrinks about six times), as fetch asked for too. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -15,6 +15,9 @@ const DECODERS: Record<string, (body: Buffer) => Buffer> = {
   deflate: inflateSync,
   br: brotliDecompressSync,
 };
+
+/** Headers by name, as a fetch Response or this transport gives them. */
+export type HeaderReader = { get(name: string): string | null };
 
 export interface TransportInit {
   method: string;
@@ -136,7 +139,7 @@ function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Uint8Array>
     signal.addEventListener('abort', onAbort, { once: true });
     const done = (error: unknown, body?: Uint8Array) => {
       signal.removeEventListener('abort', onAbort);
-      if (error) reject(error);
+      if (error) reject(asError(error));
       else resolve(body!);
     };
     res.on('data', (chunk: Buffer) => {

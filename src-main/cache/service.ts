@@ -5,8 +5,8 @@ import type { Customer } from '../../src-shared/api/records';
 import type { CacheStatus, CustomerSearchResult, SyncProgress } from '../../src-shared/ipc/channels/customers';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
-import type { Emit, Logger } from '../core/ports';
-import { releaseMemory } from '../core/release-memory';
+import type { Emit, Logger } from '../ports/ports';
+import { releaseMemory } from './release-memory';
 import { CacheUnavailableError, isCorruption, messageOf } from './cache-errors';
 import { CacheWorkerError, CacheWriter } from './cache-writer';
 import { CustomerReader } from './customer-reader';
@@ -180,7 +180,7 @@ class SqliteCustomerCache implements CustomerCacheService {
     } catch (e) {
       if (!isCorruption(e)) throw e;
       await this.recover(e);
-      return work(this.reader!);
+      return work(this.reader);
     }
   }
 

@@ -8,7 +8,7 @@ import { CustomerStore, type PageWrite } from './customer-store';
 import { moveAside, openWriter, unreadableNotice } from './database';
 import { transportErrorCodes } from '../api/failures';
 import { fetchWhole } from '../api/http-transport';
-import { releaseMemory } from '../core/release-memory';
+import { releaseMemory } from './release-memory';
 import type { HttpRequest, OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
 
 let db: DatabaseSync | null = null;

@@ -24,7 +24,7 @@ import { startSandbox } from '../sandbox';
 import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
 import { allowExternal } from '../security/policy';
 import { EnvironmentScoped } from './environment-scope';
-import type { Emit, OpenExternal, SaveFilePort } from './ports';
+import type { Emit, OpenExternal, SaveFilePort } from '../ports/ports';
 
 export interface AppCoreOptions {
   /** The app's data folder (Electron's userData). */

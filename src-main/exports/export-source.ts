@@ -7,7 +7,7 @@ import type { JournalEntry, JOURNAL_OUTCOMES } from '../../src-shared/ipc/channe
 import { type Result, ok, validationError } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
 import type { KnownCards } from '../cards/known-cards';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import type { Cell } from './cells';
 
 type MaybePromise<T> = T | Promise<T>;

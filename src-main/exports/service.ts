@@ -6,7 +6,7 @@ import { type Result, err, ok } from '../../src-shared/ipc/result';
 import { MAX_PAGE_SIZE } from '../../src-shared/api/requests';
 import type { CardApiClient } from '../api/types';
 import type { KnownCards } from '../cards/known-cards';
-import type { Emit, Logger, SaveFilePort } from '../core/ports';
+import type { Emit, Logger, SaveFilePort } from '../ports/ports';
 import { customerNameLookup } from './customer-names';
 import { createCsvFile, type CsvFile } from './csv-file';
 import type { CustomerLookup, JournalReader, PreparedSource, SourceContext } from './export-source';

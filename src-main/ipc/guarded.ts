@@ -2,7 +2,7 @@
 // The dispatcher would catch a throw too, but only the handlers know their logger.
 import type { Channel, OutputOf, ParsedInputOf } from '../../src-shared/ipc/contract';
 import type { Result } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import type { Handler } from './handler';
 import { unexpectedError } from './unexpected-error';
 

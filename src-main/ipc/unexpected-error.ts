@@ -1,6 +1,6 @@
 // Handlers never throw: anything unexpected becomes a Result the renderer can show.
 import { err, type AppError, type Err } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
 
 /** An error that already knows how the user should see it. */

@@ -5,7 +5,7 @@ import type { CreateAccountRequest, CreateCardRequest } from '../../src-shared/a
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { err, type Result } from '../../src-shared/ipc/result';
 import type { KnownCards } from '../cards/known-cards';
-import type { Emit, Logger } from '../core/ports';
+import type { Emit, Logger } from '../ports/ports';
 import type { Journal } from '../journal/journal';
 import type { ActiveEnvironment } from '../profiles/environment-manager';
 import { newClientReference } from './client-reference';

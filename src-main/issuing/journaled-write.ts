@@ -4,7 +4,7 @@
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { ApiResult } from '../api/types';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import type { Journal, JournalOperation } from '../journal/journal';
 import { fingerprintOf } from './fingerprint';
 import type { InFlightWrites } from './in-flight';

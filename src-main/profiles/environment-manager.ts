@@ -11,7 +11,7 @@ import {
   type Environment,
 } from '../../src-shared/ipc/channels/settings';
 import { err, ok, validationError, type AppError, type Result } from '../../src-shared/ipc/result';
-import type { Emit, Logger } from '../core/ports';
+import type { Emit, Logger } from '../ports/ports';
 import { createCardApiClient, type ApiOutcome, type CardApiClientOptions } from '../api/client';
 import type { Transport } from '../api/http-transport';
 import type { CardApiClient } from '../api/types';

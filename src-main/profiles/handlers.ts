@@ -1,6 +1,6 @@
 // IPC handlers for environments, their API keys and the app's status.
 import { ok } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { handlerGuard } from '../ipc/guarded';
 import type { HandlersFor } from '../ipc/handler';
 import type { EnvironmentManager } from './environment-manager';

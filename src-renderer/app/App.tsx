@@ -3,7 +3,7 @@ import { useAppStore } from '../stores/appStore';
 import { CustomerSearchDialog } from './CustomerSearchDialog';
 import { Nav } from './Nav';
 import { PAGES } from './pages';
-import { useRoute } from './routes';
+import { useRoute } from '../lib/routes';
 import { StatusBar } from './StatusBar';
 
 export function App(): React.JSX.Element {

@@ -1,5 +1,5 @@
 // Which component renders each route. Each page lives in its own folder under ../pages.
-import type { Route, RoutePath } from './routes';
+import type { Route, RoutePath } from '../lib/routes';
 import { OverviewPage } from '../pages/overview/OverviewPage';
 import { AccountsPage } from '../pages/accounts/AccountsPage';
 import { AuthorizationsPage } from '../pages/authorizations/AuthorizationsPage';

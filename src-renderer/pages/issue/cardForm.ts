@@ -184,9 +184,7 @@ export function cardRequestResolver(choices: () => CardFormChoices): CardResolve
         context,
         options as never,
       )) as Awaited<ReturnType<CardResolver>>;
-      result = { values: {}, errors: { ...rest.errors, customerId: result.errors.customerId } } as Awaited<
-        ReturnType<CardResolver>
-      >;
+      result = { values: {}, errors: { ...rest.errors, customerId: result.errors.customerId } };
     }
     const missing = PATH_FIELDS[current.path].filter(([field]) => request[field] === undefined);
     if (missing.length === 0) return result;
@@ -194,7 +192,7 @@ export function cardRequestResolver(choices: () => CardFormChoices): CardResolve
       ...(result.errors as Record<string, { type: string; message: string }>),
     };
     for (const [field, message] of missing) errors[field] ??= { type: 'required', message };
-    return { values: {}, errors } as Awaited<ReturnType<CardResolver>>;
+    return { values: {}, errors };
   };
 }
 

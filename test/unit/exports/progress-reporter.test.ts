@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExportProgress } from '../../../src-shared/ipc/channels/exports';
 import { exportProgressSchema } from '../../../src-shared/ipc/channels/exports';
 import { createProgressReporter } from '../../../src-main/exports/progress-reporter';
-import type { Emit } from '../../../src-main/core/ports';
+import type { Emit } from '../../../src-main/ports/ports';
 
 describe('export progress reporter', () => {
   it('sends running updates at most once per interval and always the final one', () => {
