@@ -1,8 +1,9 @@
 // Electron's composition root: hardens the session, serves the renderer from card-desk://app, wires the
 // IPC transport to the dispatcher, and opens the window. Everything else is plain TypeScript in core/.
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, session, shell } from 'electron';
+import { builtWorkerLocation } from './cache/worker-location';
 import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './ipc/register';
 import { originOf } from './ipc/sender';
@@ -45,7 +46,7 @@ if (!app.requestSingleInstanceLock()) {
       saveFile: nativeSaveFilePort(),
       openExternal: (url) => shell.openExternal(url),
       emit: broadcast,
-      cacheWorkerUrl: pathToFileURL(path.join(here, 'cache-worker.js')),
+      cacheWorkerUrl: builtWorkerLocation(here).url,
     });
     const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
     registerIpcTransport(

@@ -1,10 +1,10 @@
 // A throw-away project folder holding build/ensure-electron.mjs and a copy of the installed electron
 // package (its installer and launcher, without any binary), so the start-up check can be run against
 // "Electron installed" and "Electron missing" without touching the repository's own node_modules.
-import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 const ELECTRON_PACKAGE_FILES = ['package.json', 'install.js', 'index.js', 'cli.js', 'checksums.json'];
@@ -36,6 +36,22 @@ export function placeStandIn(electronDir: string, script: string): string {
   writeFileSync(executable, script, { mode: 0o755 });
   writeFileSync(join(electronDir, 'path.txt'), 'electron');
   return executable;
+}
+
+/**
+ * A copy of the repository's files (tracked and new, not ignored) in a temporary folder, sharing the
+ * repository's node_modules, so a test can build and package there without touching out/ or release/.
+ */
+export function copyOfRepo(prefix: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' });
+  for (const file of files.split('\n').filter(Boolean)) {
+    if (!existsSync(join(REPO, file))) continue;
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    cpSync(join(REPO, file), join(dir, file));
+  }
+  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export interface Run {
