@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { defineConfig, type Plugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import { rendererConfig } from './renderer.vite.config';
 
 const root = import.meta.dirname;
