@@ -2,10 +2,10 @@
 // Electron executable that carries Electron's fuse sentinel and a fuse wire: the unpacked app must hold
 // only the built app and keytar, stay small, ship keytar's binding and the cache worker outside the
 // archive (where the worker starts the way the packaged app starts it), and have its fuses flipped.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extractFile, listPackage, statFile } from '@electron/asar';
+import { extractAll, extractFile, listPackage, statFile } from '@electron/asar';
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheWriter } from '../../src-main/cache/cache-writer';
@@ -128,5 +128,61 @@ describe('the packaged app', () => {
       cookieEncryption: FuseState.ENABLE,
       fileProtocolPrivileges: FuseState.DISABLE,
     });
+  });
+});
+
+describe('the packaged main process, run in Node under a stand-in for electron', () => {
+  let layout: string;
+  beforeAll(() => {
+    // The archive's content in a folder at the archive's own path, beside the real app.asar.unpacked:
+    // main finds its files, keytar and the worker by the same paths as inside Electron. The worker's
+    // copy inside the archive is removed, so it can only start from app.asar.unpacked.
+    layout = mkdtempSync(join(tmpdir(), 'card-desk-packaged-main-'));
+    extractAll(asarFile, join(layout, 'resources/app.asar'));
+    rmSync(join(layout, 'resources/app.asar/out/main/cache-worker.js'));
+    cpSync(join(resources, 'app.asar.unpacked'), join(layout, 'resources/app.asar.unpacked'), { recursive: true });
+  });
+  afterAll(() => rmSync(layout, { recursive: true, force: true }));
+
+  async function runMain(appData: string) {
+    const r = await run(
+      process.execPath,
+      ['--import', join(REPO, 'test/packaging/fake-electron/register.mjs'), 'resources/app.asar/out/main/index.js'],
+      { cwd: layout, env: { ...process.env, CARD_DESK_FAKE_APPDATA: appData } },
+    );
+    const lines = r.stdout.trim().split('\n');
+    return { code: r.code, stderr: r.stderr, seen: JSON.parse(lines.at(-1)!) };
+  }
+
+  it('starts, serves the page, syncs customers through the unpacked worker, loads keytar and quits cleanly', async () => {
+    const appData = join(layout, 'appdata');
+    mkdirSync(appData);
+    const { code, stderr, seen } = await runMain(appData);
+    expect(code, stderr).toBe(0);
+    expect(seen).toMatchObject({
+      errorBoxes: [],
+      windows: ['card-desk://app/index.html'],
+      quit: true,
+      page: { status: 200, csp: true },
+      sync: { ok: true, data: { phase: 'done', environmentId: 'local-sandbox' } },
+      status: { ok: true, data: { notice: null } },
+      keytarLoaded: true,
+      userData: join(appData, 'card-desk'),
+    });
+    expect(seen.status.data.customers).toBe(seen.sync.data.customers);
+    expect(seen.sync.data.customers).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('shows the error box and exits with code 1 when its data folder cannot be written', async () => {
+    writeFileSync(join(layout, 'appdata-file'), '');
+    const { code, seen } = await runMain(join(layout, 'appdata-file'));
+    expect(code).toBe(1);
+    expect(seen.windows).toEqual([]);
+    expect(seen.errorBoxes).toEqual([
+      {
+        title: 'Card Desk could not start',
+        body: expect.stringContaining(`Data folder: ${join(layout, 'appdata-file', 'card-desk')}`),
+      },
+    ]);
   });
 });
