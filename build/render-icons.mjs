@@ -33,7 +33,8 @@ export function renderIcons(svgFile = join(here, 'icon.svg'), outDir = join(here
   return outDir;
 }
 
+// `node build/render-icons.mjs [OUT_DIR]` (default build/icons).
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const outDir = renderIcons();
+  const outDir = renderIcons(join(here, 'icon.svg'), process.argv[2] ?? join(here, 'icons'));
   console.log(`Icons rendered into ${outDir}`);
 }
