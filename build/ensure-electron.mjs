@@ -22,7 +22,7 @@ function installedExecutable(electronDir) {
   return existsSync(executable) ? executable : null;
 }
 
-/** The installer's last meaningful line of output, to name the cause in one line. */
+/** The installer's first line of output that is not a stack frame, to name the cause in one line. */
 function causeOf(result) {
   if (result.error?.code === 'ETIMEDOUT') return `no answer within ${INSTALL_TIMEOUT_MS / 1000} s`;
   if (result.error) return result.error.message;
