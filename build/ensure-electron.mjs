@@ -4,20 +4,34 @@
 // Electron's installer when the binary is missing, with a time limit, and on failure prints one line
 // that says what failed and what to use instead, then exits non-zero.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 const INSTALL_TIMEOUT_MS = Number(process.env.CARD_DESK_ELECTRON_INSTALL_TIMEOUT_MS) || 45_000;
 const FALLBACK = 'run "npm run harness" to use the same app in a browser';
 
-/** The installed executable, or null. Mirrors what electron-vite reads: ELECTRON_EXEC_PATH, else path.txt. */
+/** Where Electron's installer puts the executable inside dist/, as its install.js names it. */
+function platformPath() {
+  if (process.platform === 'darwin') return 'Electron.app/Contents/MacOS/Electron';
+  if (process.platform === 'win32') return 'electron.exe';
+  return 'electron';
+}
+
+/**
+ * The installed executable, or null. Mirrors what electron-vite reads: ELECTRON_EXEC_PATH, else the path
+ * in path.txt below dist/. A binary in dist/ without path.txt (an unpacked download, a copied build) gets
+ * its path.txt written, as Electron's installer would.
+ */
 function installedExecutable(electronDir) {
   if (process.env.ELECTRON_EXEC_PATH) {
     return existsSync(process.env.ELECTRON_EXEC_PATH) ? process.env.ELECTRON_EXEC_PATH : null;
   }
   const pathFile = join(electronDir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
+  if (!existsSync(pathFile)) {
+    if (!existsSync(join(electronDir, 'dist', platformPath()))) return null;
+    writeFileSync(pathFile, platformPath());
+  }
   const executable = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim());
   return existsSync(executable) ? executable : null;
 }

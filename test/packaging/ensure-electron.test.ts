@@ -4,7 +4,7 @@
 // "Electron uninstall". The download host is made unreachable on purpose (a closed port, a server that
 // never answers) so the outcome does not depend on the machine's network.
 import { createServer, type Server, type Socket } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,6 +39,14 @@ describe('the Electron check before start', () => {
     const r = await ensureElectron('http://127.0.0.1:1/');
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).not.toMatch(/Installing/);
+  });
+
+  it("records a binary found in dist/ without path.txt, as Electron's installer would, and goes on", async () => {
+    placeStandIn(project.electronDir, '#!/bin/sh\nexit 0\n');
+    rmSync(join(project.electronDir, 'path.txt'));
+    const r = await ensureElectron('http://127.0.0.1:1/');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(readFileSync(join(project.electronDir, 'path.txt'), 'utf8')).toBe('electron');
   });
 
   it('runs the installer when the binary is missing and, when the download fails, says so in one line naming the harness', async () => {
