@@ -12,7 +12,9 @@ import {
   errorForStatus,
   errorForTimeout,
   errorForTransportFailure,
+  errorForUndecidedWrite,
   errorForUnreadableWrite,
+  provesRejection,
   type TransportContext,
 } from './failures';
 import { type Transport, TransportClosedError } from './http-transport';
@@ -151,7 +153,9 @@ export async function attemptOnce<T>(
 
     const serverWaitMs = response.status === 429 ? rateLimitedWaitMs(response.headers, now()) : null;
     if (response.status === 429) client.onRateLimited(serverWaitMs);
-    const error = errorForStatus(response.status, { body: body ?? null, retryAfterMs: serverWaitMs, secret: key });
+    let error = errorForStatus(response.status, { body: body ?? null, retryAfterMs: serverWaitMs, secret: key });
+    if (ctx.write && !provesRejection(response.status, body))
+      error = errorForUndecidedWrite(ctx, response.status, { body, secret: key });
     const retryable = response.status === 429 || response.status >= 500;
     return finish({ result: failure(error), retryable, serverWaitMs }, response.status);
   } catch (error) {

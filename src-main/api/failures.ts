@@ -217,3 +217,26 @@ export function errorForUnreadableWrite(ctx: TransportContext, status: number): 
     status,
   };
 }
+
+/**
+ * A write answered with something that does not prove it was turned down: any 5xx (a gateway may have
+ * passed it on), a redirect, or a 4xx whose body could not be read. Only a readable 4xx is a refusal.
+ */
+export function errorForUndecidedWrite(
+  ctx: TransportContext,
+  status: number,
+  answer: { body: unknown; secret?: string | null },
+): AppError {
+  const message = serverMessage(answer.body)?.message;
+  const said = message ? scrubSecret(message, answer.secret) : null;
+  return {
+    kind: 'outcome_unknown',
+    message: `The service answered HTTP ${status}${said ? ` (${said})` : ''} after Card Desk sent the request, so ${ctx.creates ?? 'the record'} may or may not have been created. Check before trying again.`,
+    status,
+  };
+}
+
+/** Whether an error answer to a write proves the write was turned down (a 4xx with a readable body). */
+export function provesRejection(status: number, body: unknown): boolean {
+  return status >= 400 && status < 500 && body !== undefined && body !== null;
+}

@@ -199,6 +199,17 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     expect(!ack.ok && ack.error.kind).toBe('conflict');
   });
 
+  it('journals a write answered 500 as an unknown outcome and does not send an immediate resend', async () => {
+    f.sandbox.faults.add({ kind: 'status', status: 500, endpoint: 'POST /cards', count: 1 });
+    const r = await f.call('cards.create', virtualCard());
+    expect(!r.ok && r.error.kind).toBe('outcome_unknown');
+    const entryId = !r.ok ? r.error.journalEntryId! : '';
+    expect(f.journal.get(entryId)?.outcome).toBe('outcome_unknown');
+    const again = await f.call('cards.create', virtualCard());
+    expect(!again.ok && again.error).toMatchObject({ kind: 'conflict', journalEntryId: entryId });
+    expect(f.posts('/cards')).toHaveLength(1);
+  });
+
   it('resends an unknown outcome only after the user allowed it, with a new client reference', async () => {
     f.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
     const first = await f.call('cards.create', virtualCard());
