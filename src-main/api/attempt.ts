@@ -9,6 +9,7 @@ import {
   UNREADABLE_RESPONSE,
   classifyTransportFailure,
   errorForCancelledWrite,
+  errorForOversizeAnswer,
   errorForStatus,
   errorForTimeout,
   errorForTransportFailure,
@@ -168,6 +169,8 @@ export async function attemptOnce<T>(
       return finish({ result: failure(errorForTimeout(timedOutAfterMs, ctx)), retryable: true }, null);
     if (error instanceof TransportClosedError)
       return finish({ result: failure({ kind: 'internal', message: error.message }), retryable: false }, null);
+    const oversize = errorForOversizeAnswer(error, ctx);
+    if (oversize) return finish({ result: failure(oversize), retryable: false }, null);
     const transport = classifyTransportFailure(error);
     logger?.warn(
       { method: op.method, path: op.path, attempt, code: transport.code ?? null, phase: transport.phase },

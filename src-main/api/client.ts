@@ -24,11 +24,14 @@ export interface CardApiClientOptions {
   baseUrl: string;
   /** Read from the keychain for every call; the client never keeps the key. */
   getKey: () => Promise<string | null>;
+  /** Time limits (defaults in LIMITS below). */
   timeouts?: {
-    /** Until the response headers arrive, connecting included (default 10 s). */
+    /** One attempt: until the response headers arrive, connecting included. */
     headersMs?: number;
-    /** Until the whole body has arrived (default 30 s). */
+    /** One attempt: until the whole body has arrived. */
     totalMs?: number;
+    /** One call: every attempt and the backoff between them (waits the server asks for come on top). */
+    callMs?: number;
   };
   retry?: {
     /** Attempts for a GET, the first included (default 4). POSTs always get one. */
@@ -49,9 +52,14 @@ export interface CardApiClientOptions {
   transport?: Transport;
 }
 
+/**
+ * The limits of a call, stated once: an attempt gets 10 s for the answer's headers and 30 s for the whole
+ * answer; a call (a GET's retries and their backoff included) gets 30 s in all. Messages quote these figures.
+ */
+export const LIMITS = { headersMs: 10_000, totalMs: 30_000, callMs: 30_000 } as const;
+
 const DEFAULTS = {
-  headersMs: 10_000,
-  totalMs: 30_000,
+  ...LIMITS,
   maxAttempts: 4,
   baseDelayMs: 500,
   maxDelayMs: 10_000,
@@ -63,6 +71,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
   const host = safeHost(baseUrl);
   const headersMs = options.timeouts?.headersMs ?? DEFAULTS.headersMs;
   const totalMs = options.timeouts?.totalMs ?? DEFAULTS.totalMs;
+  const callMs = options.timeouts?.callMs ?? DEFAULTS.callMs;
   const maxAttempts = Math.max(1, options.retry?.maxAttempts ?? DEFAULTS.maxAttempts);
   const baseDelayMs = options.retry?.baseDelayMs ?? DEFAULTS.baseDelayMs;
   const maxDelayMs = options.retry?.maxDelayMs ?? DEFAULTS.maxDelayMs;
@@ -102,14 +111,25 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     if (!key) return failure({ kind: 'unauthorized', message: NO_KEY });
 
     const attempts = op.method === 'GET' ? maxAttempts : 1;
+    const started = performance.now();
+    /** Time the server asked us to wait, which the call's own limit does not count. */
+    let serverWaited = 0;
+    const left = () => callMs - (performance.now() - started - serverWaited);
     for (let attempt = 1; ; attempt++) {
+      const heldFrom = performance.now();
       const held = await waitForRateLimitWindow(signal);
+      serverWaited += performance.now() - heldFrom;
       if (held) return failure(held);
-      const outcome = await attemptOnce(attemptContext, op, key, attempt, ctx, signal);
-      if (outcome.result.ok || !outcome.retryable || attempt >= attempts) return outcome.result;
+      const limits = { headersMs: Math.min(headersMs, left()), totalMs: Math.min(totalMs, left()) };
+      const outcome = await attemptOnce({ ...attemptContext, ...limits }, op, key, attempt, ctx, signal);
+      const gaveUp = () => afterTries(outcome.result, attempt, performance.now() - started);
+      if (outcome.result.ok || !outcome.retryable) return outcome.result;
+      if (attempt >= attempts) return gaveUp();
       const serverWait = outcome.serverWaitMs ?? 0;
       if (serverWait > maxWaitMs) return outcome.result;
       const delay = Math.max(serverWait, backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random));
+      if (serverWait === 0 && delay >= left()) return gaveUp();
+      serverWaited += serverWait;
       logger?.info({ method: op.method, path: op.path, attempt, retryInMs: delay }, 'api retry scheduled');
       try {
         await sleep(delay, signal);
@@ -117,6 +137,17 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
         return failure({ kind: 'cancelled', message: CANCELLED });
       }
     }
+  }
+
+  /** The last failure of a call that tried more than once, its message telling how long and how often. */
+  function afterTries<T>(result: ApiResult<T>, tries: number, elapsedMs: number): ApiResult<T> {
+    if (result.ok || tries < 2 || (result.error.kind !== 'timeout' && result.error.kind !== 'network')) return result;
+    const seconds = secondsText(elapsedMs);
+    const message =
+      result.error.kind === 'timeout'
+        ? `The card service at ${host} did not answer: ${tries} tries in ${seconds} s, each waiting up to ${secondsText(headersMs)} s. Try again in a moment.`
+        : `${result.error.message} (${tries} tries in ${seconds} s.)`;
+    return { ...result, error: { ...result.error, message } };
   }
 
   /** When the last answer said no requests remain, wait for the window to reset instead of sending into a 429. */
@@ -168,6 +199,11 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     ...operations(call),
     rateLimit: () => (rateLimit ? { ...rateLimit } : null),
   };
+}
+
+/** 30000 → "30", 400 → "0.4", 1234 → "1.2". */
+function secondsText(ms: number): string {
+  return String(Math.round(ms / 100) / 10);
 }
 
 function safeHost(baseUrl: string): string {
