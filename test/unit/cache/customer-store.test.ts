@@ -80,7 +80,7 @@ describe('schema', () => {
       individual: { ...c.individual!, identity: { type: 'NIN', number: `1234567890${i}` } },
       createdAt: `2024-01-0${3 - i}T10:00:00.000Z`,
     }));
-    stored[2]!.isApproved = undefined;
+    delete (stored[2] as { isApproved?: boolean }).isApproved;
     const insert = old.prepare(
       'INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, 1, ?, ?, ?, ?)',
     );
