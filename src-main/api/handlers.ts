@@ -7,6 +7,7 @@ import { extractEmbeddedCards } from '../cards/embedded-cards';
 import { handlerGuard } from '../ipc/guarded';
 import type { Handler, HandlersFor } from '../ipc/handler';
 import type { ApiResult, CardApiClient } from './types';
+import { errorMessage } from '../errors/error-message';
 
 export type ApiReadChannel =
   | 'customers.list'
@@ -38,7 +39,7 @@ export function apiReadHandlers(
   getActive: () => Promise<{ api: CardApiClient }>,
   hooks: ApiReadHooks = {},
 ): HandlersFor<ApiReadChannel> {
-  const guard = handlerGuard(hooks.logger);
+  const guard = handlerGuard();
   /** Runs on the active environment's client. */
   function on<C extends ApiReadChannel>(
     channel: C,
@@ -53,10 +54,7 @@ export function apiReadHandlers(
       const cards = extractEmbeddedCards(records);
       if (cards.length) hooks.observeCards(cards, source);
     } catch (error) {
-      hooks.logger?.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'recording seen cards failed',
-      );
+      hooks.logger?.warn({ err: errorMessage(error) }, 'recording seen cards failed');
     }
   }
 

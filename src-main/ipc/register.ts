@@ -4,6 +4,7 @@ import { contract } from '../../src-shared/ipc/contract';
 import { isChannelName } from '../../src-shared/ipc/names';
 import { err, validationError, type Result } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
+import { failureFrom, logFailure } from './failure';
 import type { CancelRegistry } from './cancel-registry';
 import type { HandlerTable } from './handler';
 import { isTrustedSender, type SenderInfo } from './sender';
@@ -48,19 +49,17 @@ export function createDispatcher({ handlers, allowedOrigins, cancels, logger }: 
     const parsed = spec.input.safeParse(input);
     if (!parsed.success) return validationError(parsed.error.issues);
     const call = cancels.open(requestIdOf(options));
+    let result: Result<unknown>;
     try {
       const handler = handlers[channel] as (i: unknown, ctx: { signal: AbortSignal }) => Promise<unknown>;
-      const result = await handler(parsed.data, { signal: call.signal });
-      if (!isResult(result)) {
-        logger?.error({ channel }, 'handler returned something other than a Result');
-        return err('internal', 'Card Desk could not complete that request.');
-      }
-      return result;
+      const answer = await handler(parsed.data, { signal: call.signal });
+      result = isResult(answer) ? answer : failureFrom(new Error('the handler answered something other than a Result'));
     } catch (e) {
-      logger?.error({ channel, error: e instanceof Error ? e.message : String(e) }, 'handler threw');
-      return err('internal', 'Card Desk could not complete that request.');
+      result = failureFrom(e);
     } finally {
       call.close();
     }
+    if (!result.ok) logFailure(logger, channel, result);
+    return result;
   };
 }

@@ -13,6 +13,7 @@ import { InFlightWrites } from './in-flight';
 import { answerOf, journaledWrite, type WriteContext } from './journaled-write';
 import { reconcileAccountEntries } from './reconcile-accounts';
 import { reconcileCardEntries } from './reconcile-cards';
+import { errorMessage } from '../errors/error-message';
 
 export interface IssuingDeps {
   getActive: () => Promise<ActiveEnvironment>;
@@ -62,8 +63,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
   const lastAccountCheck = new Map<string, number>();
   let accountRun: Promise<JournalEntry[]> | null = null;
   const changed = (entry: JournalEntry) => deps.emit('journal.changed', entry);
-  const warn = (what: string, e: unknown) =>
-    deps.logger?.warn({ error: e instanceof Error ? e.message : String(e) }, what);
+  const warn = (what: string, e: unknown) => deps.logger?.warn({ error: errorMessage(e) }, what);
 
   async function context(): Promise<WriteContext & { active: ActiveEnvironment }> {
     const active = await deps.getActive();

@@ -10,7 +10,6 @@ export interface LoggerOptions {
 }
 
 export interface AppLogger extends Logger {
-  debug(obj: object, msg?: string): void;
   /** Writes out anything buffered (call before exit). */
   flush(): void;
 }

@@ -18,6 +18,7 @@ import { LOCAL_SANDBOX_NAME, type EnvironmentInput, isLocal, notFound, openEnvir
 import { KEYCHAIN_NOTICE, keyCommands, type SetKeyInput } from './key-commands';
 import { verifyKey } from './key-verification';
 import type { StoredEnvironment } from './settings-file';
+import { errorMessage } from '../errors/error-message';
 
 export { KEYCHAIN_NOTICE, LOCAL_SANDBOX_NAME, type EnvironmentInput, type SetKeyInput };
 
@@ -189,7 +190,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     try {
       emit('app.status', current);
     } catch (error) {
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'emitting app.status failed');
+      logger.warn({ err: errorMessage(error) }, 'emitting app.status failed');
     }
   }
 
@@ -247,7 +248,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       try {
         running = await ensureSandbox();
       } catch (error) {
-        logger.error({ err: error instanceof Error ? error.message : String(error) }, 'local sandbox failed to start');
+        logger.error({ err: errorMessage(error) }, 'local sandbox failed to start');
         throw new EnvironmentUnavailableError({
           kind: 'internal',
           message:
@@ -267,11 +268,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     const change: EnvironmentChange = { environment: activeView(), dataDir: environmentDir(id), previousId };
     const results = await Promise.allSettled([...listeners].map(async (l) => l(change)));
     for (const r of results) {
-      if (r.status === 'rejected')
-        logger.error(
-          { err: r.reason instanceof Error ? r.reason.message : String(r.reason) },
-          'environment change listener failed',
-        );
+      if (r.status === 'rejected') logger.error({ err: errorMessage(r.reason) }, 'environment change listener failed');
     }
   }
 
@@ -342,10 +339,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     }
     // Its caches hold customer data: once nothing uses the folder any more, remove it.
     await rm(join(dataDir, 'environments', id), { recursive: true, force: true }).catch((error: unknown) =>
-      logger.warn(
-        { environmentId: id, err: error instanceof Error ? error.message : String(error) },
-        'removing environment folder failed',
-      ),
+      logger.warn({ environmentId: id, err: errorMessage(error) }, 'removing environment folder failed'),
     );
     logger.info({ environmentId: id }, 'environment deleted');
     return ok({ deleted: true });

@@ -12,6 +12,7 @@ import {
   type Settings,
   type StoredEnvironment,
 } from './settings-file';
+import { errorMessage } from '../errors/error-message';
 
 export const LOCAL_SANDBOX_NAME = 'Local sandbox';
 
@@ -64,7 +65,7 @@ export function openEnvironments(dataDir: string, logger: Logger, now: () => Dat
     const snapshot: Settings = structuredClone(settings);
     const write = writes.then(() => writeSettings(settingsFile, snapshot));
     writes = write.catch((error: unknown) => {
-      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'writing settings failed');
+      logger.error({ err: errorMessage(error) }, 'writing settings failed');
     });
     return write;
   }
