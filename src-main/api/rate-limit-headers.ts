@@ -1,5 +1,5 @@
 // Reading the rate-limit and retry headers a server sends. The sandbox sends X-RateLimit-Reset as
-// Unix seconds (decisions.md); other servers send seconds-from-now or milliseconds, so all three are read.
+// Unix seconds (docs/api.md); other servers send seconds-from-now or milliseconds, so all three are read.
 import type { HeaderReader } from './http-transport';
 import type { RateLimitState } from './types';
 

@@ -1,5 +1,5 @@
 // The common response envelope (spec §2) with the quirks a real server has been seen to send
-// (decisions.md): numeric pagination fields as strings, `message` as an array of validation objects.
+// (docs/api.md): numeric pagination fields as strings, `message` as an array of validation objects.
 import { z } from 'zod';
 
 const count = z.coerce.number().int().min(0);

@@ -212,7 +212,7 @@ export function stepOfField(field: string): 'details' | 'controls' {
   return field.startsWith('spendingControls') ? 'controls' : 'details';
 }
 
-/** decisions.md: what the service applies when no spending controls are sent. */
+/** docs/api.md: what the service applies when no spending controls are sent. */
 export const DEFAULT_CONTROLS_TEXT: Record<(typeof CURRENCIES)[number], string> = {
   NGN: 'NGN cards: at most ₦20,000.00 per ATM authorization and ₦500,000.00 per POS or web authorization; all channels open.',
   USD: 'USD cards: no spending limits; all channels open.',

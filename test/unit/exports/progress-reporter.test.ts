@@ -20,13 +20,13 @@ describe('export progress reporter', () => {
     reporter.running({ rows: 300, pagesDone: 3, totalPages: 5 }); // sent
     clock = 130;
     reporter.running({ rows: 400, pagesDone: 4, totalPages: 5 }); // held back
-    reporter.finish({ rows: 450, pagesDone: 5, phase: 'done', file: '/tmp/x.csv' });
+    reporter.finish({ rows: 450, pagesDone: 5, phase: 'done', file: 'exports/x.csv' });
     expect(sent.map((p) => [p.phase, p.rows])).toEqual([
       ['running', 100],
       ['running', 300],
       ['done', 450],
     ]);
     for (const p of sent) expect(exportProgressSchema.parse(p)).toEqual(p);
-    expect(sent.at(-1)).toMatchObject({ exportId: 'e1', totalPages: 5, file: '/tmp/x.csv' });
+    expect(sent.at(-1)).toMatchObject({ exportId: 'e1', totalPages: 5, file: 'exports/x.csv' });
   });
 });
