@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { openSqlite } from '../storage/sqlite-database';
-import { isCorruption, messageOf } from './cache-errors';
+import { isCorruption } from './cache-errors';
+import { errorMessage } from '../errors/error-message';
 import { CACHE_SCHEMA, requireFts5 } from './schema';
 
 export interface OpenedWriter {
@@ -59,7 +60,7 @@ export function openWriter(
 }
 
 export function unreadableNotice(movedTo: string, cause: unknown): string {
-  return `The customer cache could not be read (${messageOf(cause)}). It was set aside as ${basename(movedTo)} and is being rebuilt from the service.`;
+  return `The customer cache could not be read (${errorMessage(cause)}). It was set aside as ${basename(movedTo)} and is being rebuilt from the service.`;
 }
 
 /** Renames the file (and its WAL) to `<file>.corrupt-<time>`; returns the new name. */

@@ -1,11 +1,14 @@
 // IPC handlers of the customer cache. They never throw: every failure comes back as a Result.
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { HandlersFor } from '../ipc/handler';
-import { CacheUnavailableError, messageOf } from './cache-errors';
+import { CacheUnavailableError } from './cache-errors';
+import { errorMessage } from '../errors/error-message';
+import { failureFrom } from '../ipc/failure';
 import type { CustomerCacheService } from './service';
 
 export type CustomerCacheChannel =
   | 'customers.search'
+  | 'customers.browse'
   | 'customers.get'
   | 'customers.sync'
   | 'customers.cancelSync'
@@ -16,8 +19,8 @@ async function guarded<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof CacheUnavailableError) return err('internal', e.message);
-    return err('internal', `The customer cache could not do that: ${messageOf(e)}`);
+    if (e instanceof CacheUnavailableError) return failureFrom(e, e.message);
+    return failureFrom(e, `The customer cache could not do that: ${errorMessage(e)}`);
   }
 }
 
@@ -27,6 +30,7 @@ export function customerCacheHandlers(
 ): HandlersFor<CustomerCacheChannel> {
   return {
     'customers.search': (input) => guarded(async () => ok(await (await getCache()).search(input.query, input.limit))),
+    'customers.browse': (input) => guarded(async () => ok(await (await getCache()).browse(input))),
     'customers.get': (input) =>
       guarded(async () => {
         const customer = await (await getCache()).get(input.id);

@@ -2,12 +2,19 @@
 // milliseconds at most), writes in the cache worker, syncs on demand or on a schedule, one at a time.
 import { join } from 'node:path';
 import type { Customer } from '../../src-shared/api/records';
-import type { CacheStatus, CustomerSearchResult, SyncProgress } from '../../src-shared/ipc/channels/customers';
+import type {
+  CacheStatus,
+  CustomerBrowseInput,
+  CustomerBrowseResult,
+  CustomerSearchResult,
+  SyncProgress,
+} from '../../src-shared/ipc/channels/customers';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
-import type { Emit, Logger } from '../core/ports';
-import { releaseMemory } from '../core/release-memory';
-import { CacheUnavailableError, isCorruption, messageOf } from './cache-errors';
+import type { Emit, Logger } from '../ports/ports';
+import { releaseMemory } from './release-memory';
+import { CacheUnavailableError, isCorruption } from './cache-errors';
+import { errorMessage } from '../errors/error-message';
 import { CacheWorkerError, CacheWriter } from './cache-writer';
 import { CustomerReader } from './customer-reader';
 import { openReader } from './database';
@@ -61,6 +68,8 @@ export interface CustomerCacheService {
   readonly environmentId: string;
   readonly file: string;
   search(query: string, limit?: number): Promise<CustomerSearchResult>;
+  /** A page of all cached customers, sorted and filtered (see CustomerReader.browse). */
+  browse(input: CustomerBrowseInput): Promise<CustomerBrowseResult>;
   get(id: string): Promise<Customer | null>;
   /** Starts a sync, or joins the one running; resolves with its last progress. */
   sync(options?: SyncOptions): Promise<Result<SyncProgress>>;
@@ -153,7 +162,7 @@ class SqliteCustomerCache implements CustomerCacheService {
       this.reader?.close();
       this.reader = null;
       const writer = await this.liveWriter();
-      const { notice } = await writer.call('recover', messageOf(cause));
+      const { notice } = await writer.call('recover', errorMessage(cause));
       if (notice) this.setNotice(notice);
       // The schedule lived in the damaged file; keep the user's choice.
       if (this.schedule.minutes > 0) await writer.call('setSchedule', this.schedule.minutes);
@@ -180,7 +189,7 @@ class SqliteCustomerCache implements CustomerCacheService {
     } catch (e) {
       if (!isCorruption(e)) throw e;
       await this.recover(e);
-      return work(this.reader!);
+      return work(this.reader);
     }
   }
 
@@ -188,15 +197,23 @@ class SqliteCustomerCache implements CustomerCacheService {
     const plan = planSearch(query);
     return this.read((reader) => {
       const page = reader.search(plan, limit);
-      const { lastSyncedAt } = reader.meta();
-      return {
-        results: page.customers,
-        total: page.total,
-        totalCapped: page.totalCapped,
-        cacheAgeMs: lastSyncedAt ? Math.max(0, this.now().getTime() - Date.parse(lastSyncedAt)) : null,
-        lastSyncedAt,
-      };
+      return { results: page.customers, total: page.total, totalCapped: page.totalCapped, ...this.age(reader) };
     });
+  }
+
+  browse(input: CustomerBrowseInput): Promise<CustomerBrowseResult> {
+    return this.read((reader) => {
+      const page = reader.browse(input);
+      return { results: page.customers, total: page.total, offset: page.offset, ...this.age(reader) };
+    });
+  }
+
+  private age(reader: CustomerReader): { cacheAgeMs: number | null; lastSyncedAt: string | null } {
+    const { lastSyncedAt } = reader.meta();
+    return {
+      cacheAgeMs: lastSyncedAt ? Math.max(0, this.now().getTime() - Date.parse(lastSyncedAt)) : null,
+      lastSyncedAt,
+    };
   }
 
   get(id: string): Promise<Customer | null> {
@@ -229,7 +246,7 @@ class SqliteCustomerCache implements CustomerCacheService {
       if (this.recovering) await this.recovering;
       writer = await this.liveWriter();
     } catch (e) {
-      const p = progress.finish('failed', { pagesDone: 0, totalPages: null, customers: 0 }, messageOf(e));
+      const p = progress.finish('failed', { pagesDone: 0, totalPages: null, customers: 0 }, errorMessage(e));
       return err('internal', p.message ?? 'The customer cache is not available.');
     }
     const store: SyncStorePort = {
@@ -261,13 +278,13 @@ class SqliteCustomerCache implements CustomerCacheService {
     );
     if (outcome.cacheError !== undefined) {
       this.options.logger?.error(
-        { environmentId: this.environmentId, error: messageOf(outcome.cacheError) },
+        { environmentId: this.environmentId, error: errorMessage(outcome.cacheError) },
         'customer sync could not write the cache',
       );
       if (outcome.cacheError instanceof CacheWorkerError && outcome.cacheError.kind === 'corrupt') {
         this.rebuildAfterSync = false;
         void this.recover(outcome.cacheError).catch((e: unknown) =>
-          this.options.logger?.error({ error: messageOf(e) }, 'customer cache recovery failed'),
+          this.options.logger?.error({ error: errorMessage(e) }, 'customer cache recovery failed'),
         );
       }
     }
@@ -287,7 +304,7 @@ class SqliteCustomerCache implements CustomerCacheService {
     try {
       this.options.onSynced(this.reader.meta().lastSyncedAt);
     } catch (e) {
-      this.options.logger?.warn({ error: messageOf(e) }, 'could not read when the customer cache was synced');
+      this.options.logger?.warn({ error: errorMessage(e) }, 'could not read when the customer cache was synced');
     }
   }
 

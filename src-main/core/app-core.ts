@@ -3,6 +3,7 @@
 // against exactly the handlers, services and storage the app runs.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Customer } from '../../src-shared/api/records';
 import { err, ok } from '../../src-shared/ipc/result';
 import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
@@ -26,7 +27,8 @@ import { startSandbox } from '../sandbox';
 import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
 import { allowExternal } from '../security/policy';
 import { EnvironmentScoped } from './environment-scope';
-import type { Emit, OpenExternal, SaveFilePort } from './ports';
+import type { Emit, OpenExternal, SaveFilePort } from '../ports/ports';
+import { errorMessage } from '../errors/error-message';
 
 export interface AppCoreOptions {
   /** The app's data folder (Electron's userData). */
@@ -51,6 +53,13 @@ export interface AppCore {
   /** The running local sandbox, when it has been started (for the harness and tests). */
   localSandbox(): SandboxHandle | null;
   dispose(): Promise<void>;
+}
+
+/** A customer as the operator knows them: their name, or an individual's first and last names. */
+function customerNameOf(customer: Customer | null): string | null {
+  if (!customer) return null;
+  const parts = [customer.individual?.firstName, customer.individual?.lastName].filter(Boolean);
+  return customer.name?.trim() || parts.join(' ') || null;
 }
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
@@ -116,7 +125,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     try {
       return (await (await getCache()).search(text, 200)).results.map((c) => c._id);
     } catch (e) {
-      logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not search customers by name');
+      logger.warn({ error: errorMessage(e) }, 'could not search customers by name');
       return [];
     }
   };
@@ -145,21 +154,29 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         void getKnownCards()
           .then((index) => index.observe(cards, source))
           .catch((e: unknown) => {
-            logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not index cards');
+            logger.warn({ error: errorMessage(e) }, 'could not index cards');
           });
       },
       observeTransactions: (transactions) => {
         void getSeenTransactions()
           .then((index) => index.observe(transactions))
           .catch((e: unknown) => {
-            logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not index transactions');
+            logger.warn({ error: errorMessage(e) }, 'could not index transactions');
           });
       },
     }),
     ...customerCacheHandlers(getCache),
     ...namesHandlers({ getCustomer: getCache, getKnownCards, getSeenTransactions, logger }),
     ...knownCardsHandlers(getKnownCards),
-    ...issuingHandlers({ getActive, getJournal, getKnownCards, customerIdsNamed, emit, logger }),
+    ...issuingHandlers({
+      getActive,
+      getJournal,
+      getKnownCards,
+      customerIdsNamed,
+      emit,
+      logger,
+      customerName: async (customerId) => customerNameOf(await (await getCache()).get(customerId)),
+    }),
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),

@@ -4,6 +4,7 @@ import { ok } from '../../src-shared/ipc/result';
 import { handlerGuard } from '../ipc/guarded';
 import type { HandlersFor } from '../ipc/handler';
 import { createIssuingService, type IssuingDeps, type IssuingService } from './issuing-service';
+import { errorMessage } from '../errors/error-message';
 
 export type IssuingChannel = 'cards.create' | 'accounts.create' | 'journal.list' | 'journal.acknowledgeResend';
 
@@ -25,17 +26,21 @@ export function issuingHandlers(deps: IssuingHandlerDeps): HandlersFor<IssuingCh
 export function issuingHandlersWithService(deps: IssuingHandlerDeps): IssuingHandlers {
   const service = createIssuingService(deps);
 
-  const on = handlerGuard(deps.logger);
+  const on = handlerGuard();
 
   const handlers: HandlersFor<IssuingChannel> = {
-    'cards.create': on('cards.create', (request, signal) => service.createCard(request, { signal })),
-    'accounts.create': on('accounts.create', (request, signal) => service.createAccount(request, { signal })),
+    'cards.create': on('cards.create', ({ confirmRepeat, ...request }, signal) =>
+      service.createCard(request, { signal, confirmRepeat: confirmRepeat === true }),
+    ),
+    'accounts.create': on('accounts.create', ({ confirmRepeat, ...request }, signal) =>
+      service.createAccount(request, { signal, confirmRepeat: confirmRepeat === true }),
+    ),
     'journal.list': on('journal.list', async (input) => {
       const [active, journal] = await Promise.all([deps.getActive(), deps.getJournal()]);
       try {
         await service.reconcile();
       } catch (e) {
-        deps.logger?.warn({ error: e instanceof Error ? e.message : String(e) }, 'card reconciliation failed');
+        deps.logger?.warn({ error: errorMessage(e) }, 'card reconciliation failed');
       }
       service.reconcileAccountsInBackground();
       const page = input.page ?? 0;

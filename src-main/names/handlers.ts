@@ -5,7 +5,7 @@ import type { HandlersFor } from '../ipc/handler';
 import { type NameSources, resolveNames } from './resolve-names';
 
 export function namesHandlers(sources: NameSources): HandlersFor<'names.resolve'> {
-  const guard = handlerGuard(sources.logger);
+  const guard = handlerGuard();
   return {
     'names.resolve': guard('names.resolve', async (input) => ok(await resolveNames(sources, input))),
   };

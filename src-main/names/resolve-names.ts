@@ -7,7 +7,8 @@ import type { NamesRequest, ResolvedNames } from '../../src-shared/ipc/channels/
 import type { KnownCards } from '../cards/known-cards';
 import type { SeenTransactions } from '../cards/seen-transactions';
 import { refId } from '../cards/ref-id';
-import type { Logger } from '../core/ports';
+import { errorMessage } from '../errors/error-message';
+import type { Logger } from '../ports/ports';
 
 export interface NameSources {
   getCustomer: () => Promise<{ get(id: string): Promise<Customer | null> }>;
@@ -32,7 +33,7 @@ async function attempt<T>(what: string, work: () => Promise<T>, fallback: T, log
   try {
     return await work();
   } catch (e) {
-    logger?.warn({ error: e instanceof Error ? e.message : String(e) }, `names: could not read ${what}`);
+    logger?.warn({ error: errorMessage(e) }, `names: could not read ${what}`);
     return fallback;
   }
 }

@@ -3,7 +3,7 @@
 // than to the page on screen. Pages go out one at a time; main's client waits when the request limit is
 // used up, and `waitingForLimit` says so meanwhile.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Pagination } from '../../src-shared/api/envelope';
 import { MAX_PAGE_SIZE } from '../../src-shared/api/requests';
 import { cancellable } from '../lib/bridge';
@@ -65,7 +65,16 @@ export function useWholeRange<T>(options: {
   const rows = useMemo(() => pages.flatMap((p) => p.data), [pages]);
   const loading = q.isFetching || (hasNextPage && !isError);
   const rateLimit = useAppStore((s) => s.status?.rateLimit ?? null);
-  const waitMs = rateLimit && rateLimit.remaining <= 0 ? rateLimit.resetAt - Date.now() : 0;
+  // A clock that ticks only while the limit is used up, to count the wait down.
+  const limited = loading && rateLimit !== null && rateLimit.remaining <= 0;
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => {
+    if (!limited) return;
+    const timer = window.setInterval(() => setNowMs(Date.now()), 500);
+    return () => window.clearInterval(timer);
+  }, [limited]);
+  const waitMs = limited ? rateLimit.resetAt - nowMs : 0;
+  const waitingForLimit = waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
   const first = pages[0]?.pagination;
   return {
     rows,
@@ -73,7 +82,7 @@ export function useWholeRange<T>(options: {
     pagesLoaded: pages.length,
     totalPages: first?.pages ?? null,
     loading,
-    waitingForLimit: loading && waitMs > 0 ? Math.ceil(waitMs / 1000) : null,
+    waitingForLimit,
     error: (q.error as BridgeError | null) ?? null,
     retry: () => void (q.isFetchNextPageError ? q.fetchNextPage() : q.refetch()),
   };

@@ -48,11 +48,13 @@ export const authorizationColumns: Column<Authorization>[] = [
     id: 'status',
     header: 'Status',
     width: 96,
+    priority: 3,
     cell: ({ row }) => (row.original.status ? humanize(row.original.status) : '—'),
   },
   {
     id: 'merchant',
     header: 'Merchant',
+    minWidth: 150,
     cell: ({ row }) => {
       const m = row.original.merchant;
       return (
@@ -83,12 +85,14 @@ export const authorizationColumns: Column<Authorization>[] = [
     id: 'merchantAmount',
     header: numHeader('Merchant amount'),
     width: 132,
+    priority: 3,
     cell: ({ row }) => <span className="cell-num">{foreignAmount(row.original) ?? ''}</span>,
   },
   {
     id: 'card',
     header: 'Card',
     width: 160,
+    priority: 3,
     cell: ({ row }) => {
       const card = cardOf(row.original.card);
       if (!card) return <CardRef id={idOf(row.original.card)} />;
@@ -104,6 +108,7 @@ export const authorizationColumns: Column<Authorization>[] = [
     id: 'customer',
     header: 'Customer',
     width: 146,
+    priority: 2,
     cell: ({ row }) => {
       const customer = row.original.customer;
       return <CustomerRef id={idOf(customer)} name={customerName(customer)} />;

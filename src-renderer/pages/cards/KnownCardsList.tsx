@@ -6,7 +6,7 @@ import { ListFooter } from '../../components/ListFooter';
 import { NamesProvider, useResolvedNames } from '../../components/names';
 import { useListData } from '../../components/useListData';
 import type { ListPaging } from '../../components/useListQuery';
-import { navigate } from '../../app/routes';
+import { navigate } from '../../lib/routes';
 import { bridge } from '../../lib/bridge';
 import { cardColumns, refId } from './cardFields';
 import './cards.css';

@@ -1,4 +1,4 @@
-import type { Customer, Transaction } from '../../../src-shared/api/records';
+import type { Transaction } from '../../../src-shared/api/records';
 import { customerDisplayName } from '../../../src-shared/api/customer-name';
 import { merchantCategoryWithCode } from '../../../src-shared/api/merchant-categories';
 import { IdWithCopy } from '../../components/CopyButton';
@@ -47,7 +47,7 @@ export function TransactionDrawer({ tx, onClose }: { tx: Transaction; onClose: (
               'Customer',
               <CustomerRef
                 id={refId(tx.customer)}
-                name={customerDisplayName(typeof tx.customer === 'object' ? (tx.customer as Customer) : undefined)}
+                name={customerDisplayName(typeof tx.customer === 'object' ? tx.customer : undefined)}
               />,
             ],
             ['Transaction id', <IdWithCopy id={tx._id} label="transaction id" />],

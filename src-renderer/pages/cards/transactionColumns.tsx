@@ -14,8 +14,15 @@ export const transactionColumns: Column<Transaction>[] = [
       t.merchant?.name
         ? `${t.merchant.name}${t.merchant.category ? ` · ${merchantCategoryLabel(t.merchant.category)}` : ''}`
         : '—',
+    minWidth: 140,
   },
-  { id: 'channel', header: 'Channel', accessorFn: (t) => t.transactionMetadata?.channel ?? '—', width: 100 },
+  {
+    id: 'channel',
+    header: 'Channel',
+    accessorFn: (t) => t.transactionMetadata?.channel ?? '—',
+    width: 100,
+    priority: 3,
+  },
   {
     id: 'amount',
     header: 'Amount',
@@ -27,6 +34,13 @@ export const transactionColumns: Column<Transaction>[] = [
     header: 'Fee',
     cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.fee, row.original.currency)}</span>,
     width: 110,
+    priority: 2,
   },
-  { id: 'reference', header: 'Reference', accessorFn: (t) => t.transactionMetadata?.reference ?? '—', width: 180 },
+  {
+    id: 'reference',
+    header: 'Reference',
+    accessorFn: (t) => t.transactionMetadata?.reference ?? '—',
+    width: 180,
+    priority: 3,
+  },
 ];

@@ -1,6 +1,6 @@
 // What a dispute is about, in names: the disputed transaction's merchant and amount, its card and its
 // customer, as far as Card Desk has fetched that transaction (a dispute carries only the transaction id).
-import { hrefOf } from '../../app/routes';
+import { hrefOf } from '../../lib/routes';
 import { useNames } from '../../components/names';
 import { formatMoney } from '../../lib/format';
 

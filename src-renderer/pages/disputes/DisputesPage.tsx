@@ -1,6 +1,6 @@
 // Disputes raised on card transactions, newest first.
 import type { Dispute } from '../../../src-shared/api/records';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';
@@ -29,6 +29,7 @@ const columns: Column<Dispute>[] = [
   {
     id: 'explanation',
     header: 'Explanation',
+    minWidth: 150,
     cell: ({ row }) => <span title={row.original.explanation}>{row.original.explanation ?? '—'}</span>,
   },
   {
@@ -41,6 +42,7 @@ const columns: Column<Dispute>[] = [
     id: 'transaction',
     header: 'Transaction',
     width: 170,
+    priority: 2,
     cell: ({ row }) => <IdWithCopy id={row.original.transaction} label="transaction id" />,
   },
 ];

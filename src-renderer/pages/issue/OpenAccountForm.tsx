@@ -6,7 +6,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { Account } from '../../../src-shared/api/records';
 import { BANK_ACCOUNT_TYPES, CURRENCIES } from '../../../src-shared/api/records';
 import { createAccountRequestSchema, type CreateAccountRequest } from '../../../src-shared/api/requests';
-import { hrefOf } from '../../app/routes';
+import { hrefOf } from '../../lib/routes';
 import { IdWithCopy } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
 import { bridge } from '../../lib/bridge';
@@ -15,6 +15,7 @@ import { BridgeErrorBanner } from './CardIssued';
 import { CustomerPicker } from './CustomerPicker';
 import { SelectField } from './Field';
 import { UnknownOutcome } from './UnknownOutcome';
+import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
 
 interface AccountFormValues {
@@ -32,7 +33,7 @@ const toRequest = (v: AccountFormValues): Record<string, unknown> =>
 const validateRequest = zodResolver(createAccountRequestSchema);
 /** The shared schema over the request the inputs make (a settlement account has no customer). */
 const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = (values, context, options) =>
-  validateRequest(toRequest(values) as never, context, options as never) as never;
+  validateRequest(toRequest(values) as never, context, options as never);
 
 export function OpenAccountForm({
   customerId,
@@ -61,8 +62,11 @@ export function OpenAccountForm({
   const type = watch('type');
   const noun = type === 'wallet' ? 'wallet' : 'account';
 
-  const { sending, created, unknown, failure, send, resend } = useSendOnce<CreateAccountRequest, Account>({
-    write: (request) => bridge().accounts.create(request),
+  const { sending, created, unknown, repeat, failure, send, resend, confirmRepeat, dismissRepeat } = useSendOnce<
+    CreateAccountRequest,
+    Account
+  >({
+    write: (request, confirm) => bridge().accounts.create(confirm ? { ...request, confirmRepeat: true } : request),
     onBusy,
     onSucceeded: () => {
       void queryClient.invalidateQueries({ queryKey: ['accounts'] });
@@ -135,6 +139,9 @@ export function OpenAccountForm({
         />
       ) : null}
       {unknown ? <UnknownOutcome noun={noun} unknown={unknown} busy={sending} onResend={resend} /> : null}
+      {repeat ? (
+        <RepeatConfirm repeat={repeat} busy={sending} onConfirm={confirmRepeat} onCancel={dismissRepeat} />
+      ) : null}
       {failure ? <BridgeErrorBanner message={failure} /> : null}
       <div className="form-actions">
         <button type="submit" className="primary" disabled={sending} aria-busy={sending}>

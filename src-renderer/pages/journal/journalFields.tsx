@@ -1,6 +1,6 @@
 // How a journal entry reads: its outcome as a badge, its request in one line, its columns.
 import { bankByCode } from '../../../src-shared/api/banks';
-import { JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
+import type { JOURNAL_OUTCOMES, JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { IdWithCopy } from '../../components/CopyButton';
 import { useNames } from '../../components/names';
 import type { Column } from '../../components/DataTable';
@@ -73,9 +73,15 @@ function RequestSummary({ entry }: { entry: JournalEntry }): React.JSX.Element {
 export function journalColumns(environmentName: (id: string) => string): Column<JournalEntry>[] {
   return [
     { id: 'at', header: 'When', accessorFn: (e) => formatDateTime(e.at), width: 160 },
-    { id: 'environment', header: 'Environment', accessorFn: (e) => environmentName(e.environmentId), width: 130 },
-    { id: 'operation', header: 'Operation', accessorFn: (e) => OPERATION_LABEL[e.operation], width: 125 },
-    { id: 'request', header: 'Request', cell: ({ row }) => <RequestSummary entry={row.original} /> },
+    {
+      id: 'environment',
+      header: 'Environment',
+      accessorFn: (e) => environmentName(e.environmentId),
+      width: 130,
+      priority: 4,
+    },
+    { id: 'operation', header: 'Operation', accessorFn: (e) => OPERATION_LABEL[e.operation], width: 125, priority: 3 },
+    { id: 'request', header: 'Request', cell: ({ row }) => <RequestSummary entry={row.original} />, minWidth: 200 },
     {
       id: 'result',
       header: 'Result',
@@ -86,6 +92,7 @@ export function journalColumns(environmentName: (id: string) => string): Column<
           <span className="muted">{row.original.error ?? '—'}</span>
         ),
       width: 220,
+      priority: 2,
     },
     {
       id: 'outcome',
