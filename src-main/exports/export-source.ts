@@ -3,6 +3,7 @@
 // service can hold every source in one table.
 import type { z } from 'zod';
 import type { Customer } from '../../src-shared/api/records';
+import type { CustomerBrowseInput, CustomerBrowseResult } from '../../src-shared/ipc/channels/customers';
 import type { JournalEntry, JOURNAL_OUTCOMES } from '../../src-shared/ipc/channels/journal';
 import { type Result, ok, validationError } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
@@ -31,6 +32,8 @@ export interface JournalReader {
 /** The customer cache, as far as an export reads it (to name the customer behind an id). */
 export interface CustomerLookup {
   get(id: string): MaybePromise<Customer | null>;
+  /** A sorted, filtered page of every cached customer (the customers export reads it rather than the API). */
+  browse?(input: CustomerBrowseInput): Promise<CustomerBrowseResult>;
 }
 
 /** What a source may use while it runs; resolved once per export. */
@@ -40,6 +43,8 @@ export interface SourceContext {
   api: CardApiClient;
   getKnownCards: () => Promise<KnownCards>;
   getJournal?: () => Promise<JournalReader>;
+  /** The customer cache of the environment, when there is one. */
+  getCustomerCache?: () => Promise<CustomerLookup>;
   /** A customer's display name from the local cache; undefined when unknown. */
   customerName: (id: string | undefined) => Promise<string | undefined>;
   /** Ids of the customers a search text names, from the local cache (empty without one). */

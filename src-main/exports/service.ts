@@ -158,6 +158,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           api,
           getKnownCards: () => knownCards,
           getJournal: deps.getJournal,
+          getCustomerCache: deps.getCustomerCache,
           customerName: customerNameLookup(deps.getCustomerCache),
           customerIdsNamed: deps.customerIdsNamed ?? (async () => []),
           signal: controller.signal,
