@@ -15,7 +15,8 @@ import { createExportService } from '../exports/service';
 import { CancelRegistry } from '../ipc/cancel-registry';
 import type { HandlerTable } from '../ipc/handler';
 import { issuingHandlers } from '../issuing/handlers';
-import { openJournal, type Journal } from '../journal/journal';
+import type { Journal } from '../journal/journal';
+import { openJournalFile, startNewJournal } from '../journal/journal-file';
 import { KeytarSecretStore } from '../keychain/keytar-secret-store';
 import type { SecretStore } from '../keychain/secret-store';
 import { createLogger, type AppLogger } from '../logging/logger';
@@ -87,7 +88,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const getActive = () => environments.active();
 
-  const journal: Journal = openJournal({ file: path.join(dataDir, 'journal.sqlite') });
+  let opened = openJournalFile({ dataDir, logger });
+  if (opened.status.problem) environments.notice(opened.status.problem, true);
   const knownCards = new EnvironmentScoped<KnownCards>(async (_id, folder) => openKnownCards({ folder }));
   const caches = new EnvironmentScoped<CustomerCacheService>(async (environmentId, folder) => {
     const active = await getActive();
@@ -109,7 +111,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const active = await getActive();
     return caches.get(active.environment.id, active.dataDir);
   };
-  const getJournal = async () => journal;
+  const getJournal = async (): Promise<Journal> => opened.journal;
   // A switch of environment (or of its address) reopens its caches with the right client.
   const offChange = environments.onChange(async () => {
     await caches.closeCurrent();
@@ -149,6 +151,22 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }),
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),
+    'journal.status': async () => ok(opened.status),
+    'journal.startNew': async () => {
+      if (opened.status.state === 'ok') return ok(opened.status);
+      const notice = opened.status.problem;
+      try {
+        opened = startNewJournal({ dataDir, logger });
+      } catch (e) {
+        logger.error({ err: e instanceof Error ? e.message : String(e) }, 'starting a new journal failed');
+        return err(
+          'internal',
+          `Card Desk could not start a new journal in ${dataDir}. Check that the folder is writable.`,
+        );
+      }
+      if (notice) environments.notice(notice, false);
+      return ok(opened.status);
+    },
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),
     'app.openExternal': async ({ url }) => {
       if (!allowExternal(url))
@@ -170,7 +188,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await exportsService.cancelAll();
       await caches.closeCurrent();
       await knownCards.closeCurrent();
-      journal.close();
+      opened.journal.close();
       await environments.dispose();
       logger.flush();
     },

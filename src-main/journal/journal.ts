@@ -64,6 +64,8 @@ export interface Journal {
   recentSuccess(environmentId: string, fingerprint: string, sinceIso: string): JournalEntry | null;
   /** The entry that recorded `resultId` as its result, if any. */
   findByResultId(environmentId: string, resultId: string): JournalEntry | null;
+  /** Why no write may be recorded (and so none sent), or null when the journal works. */
+  readonly refusal: string | null;
   /** How many pending entries from before this process were turned into unknown outcomes when opening. */
   readonly recoveredAtOpen: number;
   close(): void;
@@ -198,6 +200,7 @@ export function openJournal({
   };
 
   return {
+    refusal: null,
     get recoveredAtOpen() {
       return recoveredAtOpen;
     },

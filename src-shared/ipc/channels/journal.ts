@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel } from './common';
+import { channel, noInput } from './common';
 
 export const JOURNAL_OUTCOMES = ['pending', 'succeeded', 'failed', 'outcome_unknown', 'reconciled'] as const;
 export const journalEntrySchema = z.object({
@@ -19,7 +19,23 @@ export const journalEntrySchema = z.object({
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
+export const journalStatusSchema = z.object({
+  /** 'ok': in use. 'refused': damaged or missing; no card or account request is sent until a new one is started. */
+  state: z.enum(['ok', 'refused']),
+  /** What happened, where the old file is and what to do (null when ok). */
+  problem: z.string().nullable(),
+  /** The name the old file was moved to in the data folder, when it was. */
+  asideFile: z.string().nullable(),
+});
+export type JournalStatus = z.infer<typeof journalStatusSchema>;
+
 export const journalChannels = {
+  'journal.status': channel(noInput, journalStatusSchema),
+  /** After the journal was refused: start a new, empty one (the old file stays where it was moved). */
+  'journal.startNew': channel(
+    z.object({ confirm: z.literal(true, { error: 'confirm must be true' }) }),
+    journalStatusSchema,
+  ),
   'journal.list': channel(
     z.object({
       query: z.string().max(200).optional(),
