@@ -24,7 +24,8 @@ import { createEnvironmentManager, type EnvironmentManager } from '../profiles/e
 import { settingsHandlers } from '../profiles/handlers';
 import { startSandbox } from '../sandbox';
 import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
-import { allowExternal } from '../security/policy';
+import { externalUrl } from '../security/policy';
+import { PRIVATE_FOLDER_MODE, makeFolderPrivate } from '../storage/private-files';
 import { EnvironmentScoped } from './environment-scope';
 import type { Emit, OpenExternal, SaveFilePort } from './ports';
 
@@ -62,8 +63,10 @@ function customerNameOf(customer: Customer | null): string | null {
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const { dataDir, emit } = options;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
+  const unchanged = makeFolderPrivate(dataDir);
+  if (unchanged > 0) logger.warn({ unchanged }, 'some data files could not be made private');
   const cancels = new CancelRegistry();
   let sandbox: SandboxHandle | null = null;
 
@@ -169,9 +172,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),
     'app.openExternal': async ({ url }) => {
-      if (!allowExternal(url))
-        return err('forbidden', 'Card Desk opens only its own documentation links in your browser.');
-      await options.openExternal(url);
+      // Opened exactly as checked: the normalized URL, never the string the page sent.
+      const checked = externalUrl(url);
+      if (!checked) return err('forbidden', 'Card Desk opens only its own documentation links in your browser.');
+      await options.openExternal(checked);
       return ok({ opened: true });
     },
   };
