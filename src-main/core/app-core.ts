@@ -9,12 +9,14 @@ import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { knownCardsHandlers } from '../cards/handlers';
-import { openKnownCards, type KnownCards } from '../cards/known-cards';
+import type { KnownCards } from '../cards/known-cards';
+import { openKnownCardsHealing } from '../cards/known-cards-file';
 import { exportHandlers } from '../exports/handlers';
 import { createExportService } from '../exports/service';
 import { CancelRegistry } from '../ipc/cancel-registry';
 import type { HandlerTable } from '../ipc/handler';
 import { issuingHandlers } from '../issuing/handlers';
+import { issuedCardsFromJournal } from '../issuing/issued-cards';
 import type { Journal } from '../journal/journal';
 import { openJournalFile, startNewJournal } from '../journal/journal-file';
 import { KeytarSecretStore } from '../keychain/keytar-secret-store';
@@ -93,7 +95,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   let opened = openJournalFile({ dataDir, logger });
   if (opened.status.problem) environments.notice(opened.status.problem, true);
-  const knownCards = new EnvironmentScoped<KnownCards>(async (_id, folder) => openKnownCards({ folder }));
+  const knownCards = new EnvironmentScoped<KnownCards>(async (environmentId, folder) => {
+    const healed = openKnownCardsHealing({
+      folder,
+      issued: () => issuedCardsFromJournal(opened.journal, environmentId),
+      logger,
+    });
+    if (healed.notice) environments.notice(healed.notice, true);
+    return healed.knownCards;
+  });
   const caches = new EnvironmentScoped<CustomerCacheService>(async (environmentId, folder) => {
     const active = await getActive();
     return openCustomerCache({
