@@ -17,6 +17,7 @@ export function refusingJournal(refusal: string): Journal {
     settle: refuse,
     reconcile: refuse,
     acknowledgeResend: refuse,
+    recordEvidence: refuse,
     recentSuccess: () => null,
     get: () => null,
     list: () => ({ entries: [], total: 0 }),

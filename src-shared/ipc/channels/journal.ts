@@ -2,6 +2,19 @@ import { z } from 'zod';
 import { channel, noInput } from './common';
 
 export const JOURNAL_OUTCOMES = ['pending', 'succeeded', 'failed', 'outcome_unknown', 'reconciled'] as const;
+/** What a look for an unknown outcome's result found, and how sure it is. */
+export const reconciliationEvidenceSchema = z.object({
+  /** When the service was asked (ISO). */
+  checkedAt: z.string(),
+  /** 'certain': the record carries this request's reference. 'likely': records that fit, none certain. 'none': nothing found. */
+  certainty: z.enum(['certain', 'likely', 'none']),
+  /** What was looked at and what was found, in the operator's words. */
+  summary: z.string(),
+  /** Ids of the records that fit (the one found, or the candidates). */
+  candidates: z.array(z.string()),
+});
+export type ReconciliationEvidence = z.infer<typeof reconciliationEvidenceSchema>;
+
 export const journalEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -16,6 +29,8 @@ export const journalEntrySchema = z.object({
   error: z.string().nullable(),
   /** The user confirmed, after a warning, that this unknown outcome may be sent again. */
   resendAcknowledged: z.boolean(),
+  /** The last look for this write's result (unknown outcomes), or null. */
+  evidence: reconciliationEvidenceSchema.nullable(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
