@@ -88,6 +88,11 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO customer_names (customer_names) VALUES ('rebuild');
   INSERT INTO customer_phones (customer_phones) VALUES ('rebuild');
   `,
+  // 5: the words of the names index, in order (FTS5's own vocabulary; nothing stored): a name prefix
+  //    longer than the prefix indexes is looked up here as the words it starts (customer-reader.ts).
+  `
+  CREATE VIRTUAL TABLE customer_name_words USING fts5vocab (customer_names, 'row');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
