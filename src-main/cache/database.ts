@@ -23,7 +23,13 @@ export interface WriterOptions {
 function connectWriter(file: string, options: WriterOptions): DatabaseSync {
   return openSqlite(file, {
     schema: CACHE_SCHEMA,
-    beforeOpen: requireFts5,
+    beforeOpen: (db) => {
+      requireFts5(db);
+      // Takes effect on a new file only, before anything is written to it (SQLite ignores it once tables
+      // exist): pages freed by pruning and by merging the full-text indexes can then be handed back to
+      // the disk (CustomerStore.optimizeIfChanged).
+      db.exec('PRAGMA auto_vacuum = INCREMENTAL');
+    },
     pragmas: [
       // WAL + NORMAL survives a crash of the app (a killed process loses nothing committed).
       'synchronous = NORMAL',
