@@ -9,14 +9,17 @@ import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { knownCardsHandlers } from '../cards/handlers';
-import { openKnownCards, type KnownCards } from '../cards/known-cards';
+import type { KnownCards } from '../cards/known-cards';
+import { openKnownCardsHealing } from '../cards/known-cards-file';
 import { openSeenTransactions, type SeenTransactions } from '../cards/seen-transactions';
 import { exportHandlers } from '../exports/handlers';
 import { createExportService } from '../exports/service';
 import { CancelRegistry } from '../ipc/cancel-registry';
 import type { HandlerTable } from '../ipc/handler';
 import { issuingHandlers } from '../issuing/handlers';
-import { openJournal, type Journal } from '../journal/journal';
+import { issuedCardsFromJournal } from '../issuing/issued-cards';
+import type { Journal } from '../journal/journal';
+import { openJournalFile, startNewJournal } from '../journal/journal-file';
 import { KeytarSecretStore } from '../keychain/keytar-secret-store';
 import type { SecretStore } from '../keychain/secret-store';
 import { createLogger, type AppLogger } from '../logging/logger';
@@ -25,7 +28,8 @@ import { namesHandlers } from '../names/handlers';
 import { settingsHandlers } from '../profiles/handlers';
 import { startSandbox } from '../sandbox';
 import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
-import { allowExternal } from '../security/policy';
+import { externalUrl } from '../security/policy';
+import { PRIVATE_FOLDER_MODE, makeFolderPrivate } from '../storage/private-files';
 import { EnvironmentScoped } from './environment-scope';
 import type { Emit, OpenExternal, SaveFilePort } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
@@ -64,8 +68,10 @@ function customerNameOf(customer: Customer | null): string | null {
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const { dataDir, emit } = options;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
+  const unchanged = makeFolderPrivate(dataDir);
+  if (unchanged > 0) logger.warn({ unchanged }, 'some data files could not be made private');
   const cancels = new CancelRegistry();
   let sandbox: SandboxHandle | null = null;
 
@@ -90,8 +96,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const getActive = () => environments.active();
 
-  const journal: Journal = openJournal({ file: path.join(dataDir, 'journal.sqlite') });
-  const knownCards = new EnvironmentScoped<KnownCards>(async (_id, folder) => openKnownCards({ folder }));
+  let opened = openJournalFile({ dataDir, logger });
+  if (opened.status.problem) environments.notice(opened.status.problem, true);
+  const knownCards = new EnvironmentScoped<KnownCards>(async (environmentId, folder) => {
+    const healed = openKnownCardsHealing({
+      folder,
+      issued: () => issuedCardsFromJournal(opened.journal, environmentId),
+      logger,
+    });
+    if (healed.notice) environments.notice(healed.notice, true);
+    return healed.knownCards;
+  });
   const seenTransactions = new EnvironmentScoped<SeenTransactions>(async (_id, folder) =>
     openSeenTransactions({ folder }),
   );
@@ -119,7 +134,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const active = await getActive();
     return caches.get(active.environment.id, active.dataDir);
   };
-  const getJournal = async () => journal;
+  const getJournal = async (): Promise<Journal> => opened.journal;
   /** The customers a search text names, from the cache: how the journal is searched by customer name. */
   const customerIdsNamed = async (text: string): Promise<string[]> => {
     try {
@@ -179,11 +194,28 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }),
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),
+    'journal.status': async () => ok(opened.status),
+    'journal.startNew': async () => {
+      if (opened.status.state === 'ok') return ok(opened.status);
+      const notice = opened.status.problem;
+      try {
+        opened = startNewJournal({ dataDir, logger });
+      } catch (e) {
+        logger.error({ err: e instanceof Error ? e.message : String(e) }, 'starting a new journal failed');
+        return err(
+          'internal',
+          `Card Desk could not start a new journal in ${dataDir}. Check that the folder is writable.`,
+        );
+      }
+      if (notice) environments.notice(notice, false);
+      return ok(opened.status);
+    },
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),
     'app.openExternal': async ({ url }) => {
-      if (!allowExternal(url))
-        return err('forbidden', 'Card Desk opens only its own documentation links in your browser.');
-      await options.openExternal(url);
+      // Opened exactly as checked: the normalized URL, never the string the page sent.
+      const checked = externalUrl(url);
+      if (!checked) return err('forbidden', 'Card Desk opens only its own documentation links in your browser.');
+      await options.openExternal(checked);
       return ok({ opened: true });
     },
   };
@@ -201,7 +233,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await caches.closeCurrent();
       await knownCards.closeCurrent();
       await seenTransactions.closeCurrent();
-      journal.close();
+      opened.journal.close();
       await environments.dispose();
       logger.flush();
     },
