@@ -182,7 +182,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }),
     ...customerCacheHandlers(getCache),
     ...namesHandlers({ getCustomer: getCache, getKnownCards, getSeenTransactions, logger }),
-    ...knownCardsHandlers(getKnownCards),
+    ...knownCardsHandlers(getKnownCards, customerIdsNamed),
     ...issuingHandlers({
       getActive,
       getJournal,

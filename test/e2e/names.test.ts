@@ -53,6 +53,17 @@ describe('Names instead of ids', () => {
     expect(calls.count()).toBe(1);
     expect(await e2e.axeViolations()).toEqual([]);
 
+    // The filter finds a card by its customer's name.
+    const someone = known.data[2]!.customer as string;
+    await page().getByRole('searchbox', { name: 'Filter cards' }).fill(nameOf(someone).split(' ')[0]!);
+    await expect
+      .poll(async () => {
+        const texts = await listRows(page(), 'Known cards').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
+        return texts.length > 0 && texts.some((t) => t.includes(nameOf(someone)));
+      })
+      .toBe(true);
+    await page().getByRole('searchbox', { name: 'Filter cards' }).fill('');
+
     // A card's page names its customer too, linking to them.
     const card = known.data[0]!;
     await e2e.open(`cards/${card._id}`);
