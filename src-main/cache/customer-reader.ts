@@ -181,7 +181,7 @@ export class CustomerReader {
       phone: String(row.phone),
       kyc: Number(row.kyc),
       created: row.created === null ? null : Number(row.created),
-      identity: row.identity === null ? null : String(row.identity),
+      identity: typeof row.identity === 'string' ? row.identity : null,
     };
     return decodeRecord(String(row.record), cols, this.strings);
   }

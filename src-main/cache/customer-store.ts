@@ -37,19 +37,19 @@ export interface PageWritten {
   customersDone: number;
 }
 
-const META_KEYS = [
-  'sync_generation',
-  'sync_next_page',
-  'sync_total_pages',
-  'sync_customers_done',
-  'sync_pending_etag',
-  'etag',
-  'last_synced_at',
-  'last_total_pages',
-  'customer_count',
-  'schedule_minutes',
-  'emails_through_seq',
-] as const;
+/** The keys of the meta table. */
+type MetaKey =
+  | 'sync_generation'
+  | 'sync_next_page'
+  | 'sync_total_pages'
+  | 'sync_customers_done'
+  | 'sync_pending_etag'
+  | 'etag'
+  | 'last_synced_at'
+  | 'last_total_pages'
+  | 'customer_count'
+  | 'schedule_minutes'
+  | 'emails_through_seq';
 
 /**
  * New customers' emails go into customer_emails once this many are waiting (and when a sync completes):
@@ -57,7 +57,6 @@ const META_KEYS = [
  * Until then a new customer is found by name, phone and id but not yet by email.
  */
 export const EMAIL_CHUNK = 100_000;
-type MetaKey = (typeof META_KEYS)[number];
 
 export class CustomerStore {
   private readonly insertRow: StatementSync;

@@ -12,6 +12,7 @@ import { type FetchedPage, PAGE_SIZE, type PageStored } from './customer-page';
 import type { SyncState } from './customer-store';
 import { PageWriteQueue } from './page-write-queue';
 import type { ProgressCounts, SyncProgressReporter } from './sync-progress';
+import { errorMessage } from '../errors/error-message';
 
 /** Pages handed to the worker and not yet stored: enough to let it batch, few enough to bound memory. */
 const PAGES_WITH_WORKER = 8;
@@ -78,7 +79,7 @@ export async function runSync(run: SyncRun): Promise<SyncOutcome> {
     if (e instanceof ApiFailure) {
       return { progress: progress.finish('failed', counts, e.appError.message), error: e.appError };
     }
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorMessage(e);
     return {
       progress: progress.finish('failed', counts, message),
       error: { kind: 'internal', message },
