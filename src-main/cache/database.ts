@@ -5,7 +5,8 @@ import { basename, dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { keepNewestCorruptCopy } from '../storage/set-aside';
 import { openSqlite } from '../storage/sqlite-database';
-import { isCorruption, messageOf } from './cache-errors';
+import { isCorruption } from './cache-errors';
+import { errorMessage } from '../errors/error-message';
 import { CACHE_SCHEMA, requireFts5 } from './schema';
 
 export interface OpenedWriter {
@@ -22,7 +23,13 @@ export interface WriterOptions {
 function connectWriter(file: string, options: WriterOptions): DatabaseSync {
   return openSqlite(file, {
     schema: CACHE_SCHEMA,
-    beforeOpen: requireFts5,
+    beforeOpen: (db) => {
+      requireFts5(db);
+      // Takes effect on a new file only, before anything is written to it (SQLite ignores it once tables
+      // exist): pages freed by pruning and by merging the full-text indexes can then be handed back to
+      // the disk (CustomerStore.optimizeIfChanged).
+      db.exec('PRAGMA auto_vacuum = INCREMENTAL');
+    },
     pragmas: [
       // WAL + NORMAL survives a crash of the app (a killed process loses nothing committed).
       'synchronous = NORMAL',
@@ -73,7 +80,7 @@ export function emptiedNotice(movedTo: string): string {
 }
 
 export function unreadableNotice(movedTo: string, cause: unknown): string {
-  return `The customer cache could not be read (${messageOf(cause)}). It was set aside as ${basename(movedTo)} and is being rebuilt from the service.`;
+  return `The customer cache could not be read (${errorMessage(cause)}). It was set aside as ${basename(movedTo)} and is being rebuilt from the service.`;
 }
 
 /** Renames the file (and its WAL) to `<file>.corrupt-<time>`; returns the new name. */

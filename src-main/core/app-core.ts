@@ -29,7 +29,8 @@ import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
 import { externalUrl } from '../security/policy';
 import { PRIVATE_FOLDER_MODE, makeFolderPrivate } from '../storage/private-files';
 import { EnvironmentScoped } from './environment-scope';
-import type { Emit, OpenExternal, SaveFilePort } from './ports';
+import type { Emit, OpenExternal, SaveFilePort } from '../ports/ports';
+import { errorMessage } from '../errors/error-message';
 
 export interface AppCoreOptions {
   /** The app's data folder (Electron's userData). */
@@ -148,7 +149,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         void getKnownCards()
           .then((index) => index.observe(cards, source))
           .catch((e: unknown) => {
-            logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not index cards');
+            logger.warn({ error: errorMessage(e) }, 'could not index cards');
           });
       },
     }),

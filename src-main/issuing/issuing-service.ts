@@ -5,7 +5,7 @@ import type { CreateAccountRequest, CreateCardRequest } from '../../src-shared/a
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { err, type Result } from '../../src-shared/ipc/result';
 import type { KnownCards } from '../cards/known-cards';
-import type { Emit, Logger } from '../core/ports';
+import type { Emit, Logger } from '../ports/ports';
 import type { Journal } from '../journal/journal';
 import type { ActiveEnvironment } from '../profiles/environment-manager';
 import { newClientReference } from './client-reference';
@@ -13,6 +13,7 @@ import { InFlightWrites } from './in-flight';
 import { answerOf, journaledWrite, type WriteContext } from './journaled-write';
 import { reconcileAccountEntries } from './reconcile-accounts';
 import { reconcileCardEntries } from './reconcile-cards';
+import { errorMessage } from '../errors/error-message';
 import { reconcileCardEntriesOnline } from './reconcile-cards-online';
 
 export interface IssuingDeps {
@@ -63,8 +64,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
   const lastAccountCheck = new Map<string, number>();
   let accountRun: Promise<JournalEntry[]> | null = null;
   const changed = (entry: JournalEntry) => deps.emit('journal.changed', entry);
-  const warn = (what: string, e: unknown) =>
-    deps.logger?.warn({ error: e instanceof Error ? e.message : String(e) }, what);
+  const warn = (what: string, e: unknown) => deps.logger?.warn({ error: errorMessage(e) }, what);
 
   async function context(): Promise<WriteContext & { active: ActiveEnvironment }> {
     const active = await deps.getActive();

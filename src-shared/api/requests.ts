@@ -1,4 +1,4 @@
-// Request schemas: POST /cards with every rule of decisions.md, POST /accounts, name enquiry and the
+// Request schemas: POST /cards with every rule of docs/api.md, POST /accounts, name enquiry and the
 // query of each list operation. The forms, the IPC boundary and the sandbox all validate with these.
 import { z } from 'zod';
 import {
@@ -185,7 +185,7 @@ export function cardPathOf(v: {
   return 'new';
 }
 
-/** POST /cards, with the rules of decisions.md. `now` is injectable so expiry rules are testable. */
+/** POST /cards, with the rules of docs/api.md. `now` is injectable so expiry rules are testable. */
 export function makeCreateCardRequestSchema(now: () => Date = () => new Date()) {
   return z.object(createCardShape).superRefine((v, ctx) => {
     const need = (field: string, message = `${field} is required`) =>

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
-import { hrefOf } from '../../app/routes';
+import { hrefOf } from '../../lib/routes';
 import { IdWithCopy } from '../../components/CopyButton';
 import { Details, Drawer } from '../../components/Drawer';
 import { bridge } from '../../lib/bridge';

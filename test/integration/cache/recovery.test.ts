@@ -109,10 +109,12 @@ describe('a full disk', () => {
     expect((await capped.cache.search('', 5)).results).toHaveLength(5);
     await capped.cache.close();
 
-    const db = new DatabaseSync(join(tmp.folder, CACHE_FILE_NAME), { readOnly: true });
+    const db = new DatabaseSync(join(tmp.folder, CACHE_FILE_NAME));
     expect(Number(db.prepare('SELECT count(*) AS n FROM customers').get()?.n)).toBe(status.customers);
-    expect(Number(db.prepare('SELECT count(*) AS n FROM customer_names_docsize').get()?.n)).toBe(status.customers);
-    expect(Number(db.prepare('SELECT count(*) AS n FROM customer_phones_docsize').get()?.n)).toBe(status.customers);
+    // The full-text indexes hold exactly those rows' words (checked against the customers table).
+    for (const index of ['customer_names', 'customer_phones']) {
+      expect(() => db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`)).not.toThrow();
+    }
     db.close();
 
     const roomy = await openCache(tmp.folder, api);
