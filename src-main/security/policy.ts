@@ -51,18 +51,15 @@ export function allowNavigation(_url: string): boolean {
 export const EXTERNAL_ORIGINS: readonly string[] = ['https://docs.carddesk.app'];
 
 /** Control characters, whitespace and backslashes: parsers disagree on them, so a link holding one is refused. */
-const ambiguous = (url: string): boolean =>
-  [...url].some((c) => {
-    const code = c.charCodeAt(0);
-    return code <= 0x20 || (code >= 0x7f && code <= 0x9f) || c === '\\';
-  });
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point of this pattern
+const AMBIGUOUS = /[\u0000-\u0020\u007f-\u009f\\]/;
 
 /**
  * The normalized URL a link may be opened as in the OS browser (https, no credentials, an allow-listed
  * origin, nothing ambiguous in it), or null. Callers open exactly this string, never the one they were given.
  */
 export function externalUrl(url: string, allowList: readonly string[] = EXTERNAL_ORIGINS): string | null {
-  if (ambiguous(url)) return null;
+  if (AMBIGUOUS.test(url)) return null;
   let u: URL;
   try {
     u = new URL(url);
