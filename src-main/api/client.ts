@@ -128,7 +128,8 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
       const serverWait = outcome.serverWaitMs ?? 0;
       if (serverWait > maxWaitMs) return outcome.result;
       const delay = Math.max(serverWait, backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random));
-      if (serverWait === 0 && delay >= left()) return gaveUp();
+      // No try that would not get at least half its time for the headers before the call's limit.
+      if (serverWait === 0 && delay + headersMs / 2 >= left()) return gaveUp();
       serverWaited += serverWait;
       logger?.info({ method: op.method, path: op.path, attempt, retryInMs: delay }, 'api retry scheduled');
       try {

@@ -1,6 +1,6 @@
 // The issuing wizard in Chromium against the real handlers, journal and local sandbox: the four card
-// paths, every rule caught in the form before anything is sent, a 400 put on its field, a dropped
-// connection reported as an unknown outcome, and a double click that sends once.
+// paths, every rule caught in the form before anything is sent, a 400 put on its field, a gateway error
+// reported as an unknown outcome, "issue another?" for a repeat, and a double click that sends once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
 import { luhnValid } from '../../src-shared/api/rules';
@@ -274,9 +274,10 @@ describe('Issuing a card', () => {
     await closeWizard();
   });
 
-  it('reports a dropped connection as an outcome unknown, with exactly one card created', async () => {
+  it('reports a gateway error as an outcome unknown, and resends only after an explicit confirmation', async () => {
     const before = cardPosts().length;
-    sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
+    // A 502 from a gateway: whether the card exists is not known (here the sandbox did not make it).
+    sandbox.faults.add({ kind: 'status', status: 502, endpoint: 'POST /cards', count: 1 });
     await openWizard('A new card');
     await chooseCustomer(customers[4]!);
     await chooseDebitAccount();
@@ -286,27 +287,27 @@ describe('Issuing a card', () => {
     await dialog().getByRole('heading', { name: 'Outcome unknown: the card may or may not exist' }).waitFor();
     await e2e.screenshot('issue-card-outcome-unknown');
     expect(await e2e.axeViolations()).toEqual([]);
-    // The sandbox processed it once: one card exists.
     expect(
       cardPosts()
         .slice(before)
         .map((p) => p.status),
-    ).toEqual([200]);
+    ).toEqual([502]);
 
     // A resend needs an explicit confirmation.
     const resend = dialog().getByRole('button', { name: 'Allow resend and send again' });
     expect(await resend.isDisabled()).toBe(true);
     const journal = await page().evaluate(() => window.cardDesk.journal.list({ outcome: 'outcome_unknown' }));
     expect(journal.ok && journal.data.length).toBe(1);
+    const unknownRef = journal.ok ? journal.data[0]!.clientReference : null;
     await dialog()
       .getByRole('checkbox', { name: /I accept that sending again may create a second card/ })
       .check();
     await resend.click();
     await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
     const posts = cardPosts().slice(before);
-    expect(posts.map((p) => p.status)).toEqual([200, 200]);
-    const refs = posts.map((p) => (p.body as { metadata: { clientReference: string } }).metadata.clientReference);
-    expect(refs[0]).not.toBe(refs[1]);
+    expect(posts.map((p) => p.status)).toEqual([502, 200]);
+    const resentRef = (posts[1]!.body as { metadata: { clientReference: string } }).metadata.clientReference;
+    expect(resentRef).not.toBe(unknownRef);
     const acknowledged = await page().evaluate(() => window.cardDesk.journal.list({ outcome: 'outcome_unknown' }));
     expect(acknowledged.ok && acknowledged.data[0]?.resendAcknowledged).toBe(true);
     await closeWizard();

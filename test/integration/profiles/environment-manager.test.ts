@@ -277,6 +277,26 @@ describe('switching environments', () => {
     }
   });
 
+  it('a key from before keys were filed per address is adopted for the address it was verified at', async () => {
+    const env = await addUserEnvironment();
+    await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
+    // As an earlier Card Desk left it: under the bare environment id.
+    await rig.secretStore.delete(keyAccount(env));
+    await rig.secretStore.set(env.id, USER_KEY);
+    expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: true, verified: true } });
+    expect(await rig.secretStore.get(keyAccount(env))).toBe(USER_KEY);
+    expect(await rig.secretStore.get(env.id)).toBeNull();
+    await rig.manager.deleteKey(env.id);
+  });
+
+  it('an old key whose address is not known to be its own is not adopted', async () => {
+    const env = await addUserEnvironment();
+    await rig.secretStore.set(env.id, USER_KEY);
+    expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: false, verified: null } });
+    expect(await rig.secretStore.get(keyAccount(env))).toBeNull();
+    await rig.secretStore.delete(env.id);
+  });
+
   it('a re-added environment finds no key from an earlier one', async () => {
     const first = await addUserEnvironment('Live', service.url);
     await rig.manager.setKey({ environmentId: first.id, key: USER_KEY });
