@@ -37,8 +37,10 @@ import {
 } from './failures';
 import { type Transport, TransportClosedError, httpTransport } from './http-transport';
 import { pathWithId, queryString } from './query-string';
+import { currentPriority } from './call-priority';
+import { RateBudget, isPermit, type Permit } from './rate-budget';
 import { rateLimitedWaitMs, readRateLimit } from './rate-limit-headers';
-import type { ApiResult, CallOptions, CardApiClient, ConditionalCallOptions, RateLimitState } from './types';
+import type { ApiResult, CallOptions, CardApiClient, ConditionalCallOptions } from './types';
 
 export interface ApiOutcome {
   kind: 'ok' | ErrorKind;
@@ -73,6 +75,8 @@ export interface CardApiClientOptions {
   onOutcome?: (outcome: ApiOutcome) => void;
   /** How requests are sent (default: node:http(s); Node's fetch fits too). */
   transport?: Transport;
+  /** The environment's request budget (default: one of the client's own). */
+  budget?: RateBudget;
 }
 
 /** A 2xx body handed back as its bytes, unread (`data` is then a Uint8Array). */
@@ -123,7 +127,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
   const random = options.random ?? Math.random;
   const send = options.transport ?? httpTransport;
   const logger = options.logger;
-  let rateLimit: RateLimitState | null = null;
+  const budget = options.budget ?? new RateBudget({ now });
 
   async function call<T>(op: Operation<T>, signal?: AbortSignal): Promise<ApiResult<T>> {
     const result = await run(op, signal);
@@ -153,15 +157,21 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     if (!key) return failure({ kind: 'unauthorized', message: NO_KEY });
 
     const attempts = op.method === 'GET' ? maxAttempts : 1;
+    // A write is never queued behind background work, whatever context it was made from.
+    const priority = op.method === 'GET' ? currentPriority() : 'write';
     for (let attempt = 1; ; attempt++) {
-      const held = await waitForRateLimitWindow(signal);
-      if (held) return failure(held);
-      const outcome = await attemptOnce(op, key, attempt, ctx, signal);
+      const permit = await budget.acquire(priority, { maxWaitMs, ...(signal ? { signal } : {}) });
+      if (!isPermit(permit)) return failure(permit);
+      const outcome = await attemptOnce(op, key, attempt, ctx, permit, signal);
       if (outcome.result.ok || !outcome.retryable || attempt >= attempts) return outcome.result;
       const serverWait = outcome.serverWaitMs ?? 0;
-      if (serverWait > maxWaitMs) return outcome.result;
-      const delay = Math.max(serverWait, backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random));
-      logger?.info({ method: op.method, path: op.path, attempt, retryInMs: delay }, 'api retry scheduled');
+      if (serverWait > maxWaitMs && priority !== 'background') return outcome.result;
+      // The budget holds the next attempt until a 429's wait has passed; the backoff spaces other failures.
+      const delay = backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random);
+      logger?.info(
+        { method: op.method, path: op.path, attempt, retryInMs: Math.max(delay, serverWait) },
+        'api retry scheduled',
+      );
       try {
         await sleep(delay, signal);
       } catch {
@@ -170,35 +180,17 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     }
   }
 
-  /** When the last answer said no requests remain, wait for the window to reset instead of sending into a 429. */
-  async function waitForRateLimitWindow(signal?: AbortSignal): Promise<AppError | null> {
-    if (!rateLimit || rateLimit.remaining > 0) return null;
-    const wait = rateLimit.resetAt - now();
-    if (wait <= 0) return null;
-    if (wait > maxWaitMs) {
-      return {
-        kind: 'rate_limited',
-        message: `The request limit for this key is used up. Try again in about ${Math.ceil(wait / 1000)} s.`,
-        retryAfterMs: wait,
-      };
-    }
-    logger?.info({ waitMs: wait }, 'api waiting for the rate-limit window to reset');
-    try {
-      await sleep(wait, signal);
-    } catch {
-      return { kind: 'cancelled', message: CANCELLED };
-    }
-    return null;
-  }
-
   async function attemptOnce<T>(
     op: Operation<T>,
     key: string,
     attempt: number,
     ctx: TransportContext,
+    permit: Permit,
     signal?: AbortSignal,
   ): Promise<AttemptOutcome<T>> {
     const started = performance.now();
+    /** What the answer told the budget; none when no answer came. */
+    let answered: Parameters<RateBudget['settle']>[1] | null = null;
     const timer = new AbortController();
     /** The limit that ran out, when one did. */
     let timedOutAfterMs: number | null = null;
@@ -239,8 +231,8 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
         redirect: 'manual',
       });
       clearTimeout(headersTimer);
-      const seenRateLimit = readRateLimit(response.headers, now());
-      if (seenRateLimit) rateLimit = seenRateLimit;
+      const serverWaitMs = response.status === 429 ? rateLimitedWaitMs(response.headers, now()) : null;
+      answered = { rate: readRateLimit(response.headers, now()), status: response.status, retryAfterMs: serverWaitMs };
       const etag = response.headers.get('etag') ?? undefined;
       const withEtag = etag ? { etag } : {};
 
@@ -276,8 +268,6 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
         return finish({ result: { ok: true, ...read, ...withEtag }, retryable: false }, response.status);
       }
 
-      const serverWaitMs = response.status === 429 ? rateLimitedWaitMs(response.headers, now()) : null;
-      if (response.status === 429) noteRateLimited(serverWaitMs);
       const error = errorForStatus(response.status, { body: body ?? null, retryAfterMs: serverWaitMs, secret: key });
       const retryable = response.status === 429 || response.status >= 500;
       return finish({ result: failure(error), retryable, serverWaitMs }, response.status);
@@ -300,17 +290,9 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     } finally {
       clearTimeout(headersTimer);
       clearTimeout(totalTimer);
+      if (answered) budget.settle(permit, answered);
+      else budget.release(permit);
     }
-  }
-
-  /**
-   * A 429 means the window is spent: later calls wait too rather than sending into another 429. The
-   * wait the 429 asked for is the one that counts, even if an earlier header promised a later reset.
-   */
-  function noteRateLimited(waitMs: number | null): void {
-    if (waitMs === null) return;
-    const resetAt = now() + waitMs;
-    rateLimit = rateLimit ? { ...rateLimit, remaining: 0, resetAt } : { limit: 0, remaining: 0, resetAt };
   }
 
   const customersOperation = <T>(
@@ -416,7 +398,8 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
         { method: 'GET', path: pathWithId('/cards/{id}/balance', cardId), envelope: one(balanceSchema) },
         opts?.signal,
       ),
-    rateLimit: () => (rateLimit ? { ...rateLimit } : null),
+    rateLimit: () => budget.state(),
+    budget,
   };
 }
 

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Environment } from '../../src-shared/ipc/channels/settings';
 import { type Result, err, ok } from '../../src-shared/ipc/result';
 import { MAX_PAGE_SIZE } from '../../src-shared/api/requests';
+import { backgroundClient } from '../api/call-priority';
 import type { CardApiClient } from '../api/types';
 import type { KnownCards } from '../cards/known-cards';
 import type { Emit, Logger, SaveFilePort } from '../core/ports';
@@ -136,7 +137,8 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         knownCards.catch(() => undefined);
         const ctx: SourceContext = {
           environmentId: environment.id,
-          api,
+          // An export is background work: an operator's calls go first.
+          api: backgroundClient(api),
           getKnownCards: () => knownCards,
           getJournal: deps.getJournal,
           customerName: customerNameLookup(deps.getCustomerCache),

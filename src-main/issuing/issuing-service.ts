@@ -4,6 +4,7 @@ import type { Account, Card } from '../../src-shared/api/records';
 import type { CreateAccountRequest, CreateCardRequest } from '../../src-shared/api/requests';
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { err, type Result } from '../../src-shared/ipc/result';
+import { backgroundClient } from '../api/call-priority';
 import type { KnownCards } from '../cards/known-cards';
 import type { Emit, Logger } from '../core/ports';
 import type { Journal } from '../journal/journal';
@@ -82,7 +83,12 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
       .filter((e) => force || now() - (lastAccountCheck.get(e.id) ?? 0) >= recheckMs);
     if (due.length === 0) return [];
     due.forEach((e) => lastAccountCheck.set(e.id, now()));
-    const found = await reconcileAccountEntries(due, { api: active.api, journal, environmentId, signal });
+    const found = await reconcileAccountEntries(due, {
+      api: backgroundClient(active.api),
+      journal,
+      environmentId,
+      signal,
+    });
     found.forEach(changed);
     return found;
   }
