@@ -12,6 +12,7 @@ import { CacheWorkerError, CacheWriter } from './cache-writer';
 import { CustomerReader } from './customer-reader';
 import { openReader } from './database';
 import { planSearch } from './search-plan';
+import { backgroundTimeMs, watchBackgroundWaits } from '../api/rate-budget-wait';
 import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from './list-shape';
 import { runResync, type ResyncStorePort } from './resync';
 import { SyncProgressReporter } from './sync-progress';
@@ -26,7 +27,7 @@ export interface CustomerCacheOptions {
   /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */
   folder: string;
   environmentId: string;
-  api: Pick<CardApiClient, 'listCustomersBytes'>;
+  api: Pick<CardApiClient, 'listCustomersBytes' | 'budget'>;
   emit: Emit;
   logger?: Logger;
   /** The worker's file: the built `cache-worker.js`, or `worker.ts` (run through tsx). Default: beside this module. */
@@ -252,6 +253,10 @@ class SqliteCustomerCache implements CustomerCacheService {
         writer.call('beginIncremental', generation, page, JSON.stringify(shape)),
       setListShape: (shape) => writer.call('setListShape', shape ? JSON.stringify(shape) : null),
     };
+    // The rate limit's waits are part of the sync: said while they last, and counted in its estimate.
+    const { budget } = this.options.api;
+    progress.useRateEstimate((pages) => backgroundTimeMs(budget, pages));
+    const stopWatching = watchBackgroundWaits(budget, (resumesAt) => progress.waiting(resumesAt));
     const outcome = await runResync({
       ...(this.options.logger ? { logger: this.options.logger } : {}),
       api: this.options.api,
@@ -262,7 +267,7 @@ class SqliteCustomerCache implements CustomerCacheService {
       now: this.now,
       ...(this.options.pageConcurrency ? { concurrency: this.options.pageConcurrency } : {}),
       transport: writer.transport,
-    });
+    }).finally(stopWatching);
     const { phase } = outcome.progress;
     this.options.logger?.info(
       {

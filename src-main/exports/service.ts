@@ -5,6 +5,7 @@ import type { Environment } from '../../src-shared/ipc/channels/settings';
 import { type Result, err, ok } from '../../src-shared/ipc/result';
 import { MAX_PAGE_SIZE } from '../../src-shared/api/requests';
 import { backgroundClient } from '../api/call-priority';
+import { watchBackgroundWaits } from '../api/rate-budget-wait';
 import type { CardApiClient } from '../api/types';
 import type { KnownCards } from '../cards/known-cards';
 import type { Emit, Logger, SaveFilePort } from '../core/ports';
@@ -70,6 +71,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
     const state = { rows: 0, pagesDone: 0, totalPages: null as number | null };
     let file: CsvFile | null = null;
     const cancelled = () => ctx.signal.aborted;
+    const stopWatching = watchBackgroundWaits(ctx.api.budget, (resumesAt) => progress.waiting(resumesAt));
     try {
       file = await createCsvFile(target, exportSources[source].headers, exportId);
       for (let page = 0; !cancelled(); page++) {
@@ -110,6 +112,8 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           : `The export failed and no file was written: ${messageOf(e)}`;
       progress.finish({ ...state, phase, file: null, message });
       logger?.warn({ exportId, source, rows: state.rows, error: messageOf(e) }, 'export failed');
+    } finally {
+      stopWatching();
     }
   }
 

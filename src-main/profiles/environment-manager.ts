@@ -220,6 +220,10 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       ...(options.transport ? { transport: options.transport } : {}),
     });
     clients.set(id, { baseUrl, api });
+    // The status bar follows the rate budget, also while calls wait for it.
+    api.budget?.onChange(() => {
+      if (id === settings.activeId) emitIfChanged();
+    });
     return api;
   }
 

@@ -28,7 +28,9 @@ export function StatusBar(): React.JSX.Element {
   const status = useAppStore((s) => s.status);
   const statusError = useAppStore((s) => s.statusError);
   const progress = useAppStore((s) => s.syncProgress);
-  const now = useNow(30_000);
+  const rate = status?.rateLimit ?? null;
+  // A countdown to the rate limit's reset ticks each second while few requests are left.
+  const now = useNow(rate && rate.remaining < Math.max(10, rate.limit / 10) ? 1_000 : 30_000);
   const env = status?.environment;
   const syncing = progress && progress.environmentId === env?.id && isRunning(progress) ? progress : null;
   const lastSynced = status?.lastSyncedAt ? Date.parse(status.lastSyncedAt) : NaN;
@@ -45,10 +47,14 @@ export function StatusBar(): React.JSX.Element {
           ? `Status unavailable: ${statusError}`
           : `Connection: ${CONNECTION_LABEL[connection] ?? connection}`}
       </span>
-      {status?.rateLimit ? (
+      {rate ? (
         <span data-testid="status-rate-limit">
-          Requests left: {status.rateLimit.remaining.toLocaleString('en')}/{status.rateLimit.limit.toLocaleString('en')}
-          {status.rateLimit.resetAt > now ? ` (resets ${format(status.rateLimit.resetAt, 'HH:mm:ss')})` : ''}
+          {/* Past its reset the window starts afresh with the next call. */}
+          Requests left: {(rate.resetAt > now ? rate.remaining : rate.limit).toLocaleString('en')}/
+          {rate.limit.toLocaleString('en')}
+          {rate.resetAt > now
+            ? ` (resets ${format(rate.resetAt, 'HH:mm:ss')}${rate.remaining < Math.max(10, rate.limit / 10) ? `, in ${Math.ceil((rate.resetAt - now) / 1000)} s` : ''})`
+            : ''}
         </span>
       ) : null}
       <span data-testid="status-last-sync">

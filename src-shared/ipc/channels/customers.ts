@@ -39,8 +39,11 @@ export const syncProgressSchema = z.object({
   totalPages: z.number().int().nullable(),
   customers: z.number().int(),
   ratePerSecond: z.number(),
+  /** Includes the waits the rate limit will impose. */
   etaMs: z.number().nullable(),
   message: z.string().optional(),
+  /** Set while the sync waits for the rate limit: when it resumes (Unix ms). */
+  waitingUntil: z.number().optional(),
 });
 export type SyncProgress = z.infer<typeof syncProgressSchema>;
 

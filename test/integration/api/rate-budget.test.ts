@@ -63,6 +63,24 @@ describe('the rate budget shared by a sync and the operator', () => {
     expect(reserveOf(LIMIT)).toBe(5);
   });
 
+  it('the paused sync says it waits, until when, with the count so far and an estimate that includes the waits', async () => {
+    const { api, cache, events } = await setup();
+    const sync = cache.sync();
+    await until(() => events.some((e) => e.waitingUntil !== undefined));
+    const waiting = events.find((e) => e.waitingUntil !== undefined)!;
+    const resumesAt = api.budget!.backgroundWait()?.resumesAt ?? waiting.waitingUntil!;
+    expect(waiting).toMatchObject({ phase: 'paging', message: 'Waiting for the rate limit' });
+    expect(waiting.customers).toBeGreaterThan(0);
+    expect(waiting.pagesDone).toBeGreaterThan(0);
+    expect(waiting.waitingUntil).toBeGreaterThanOrEqual(resumesAt - WINDOW_MS);
+    // 15 pages at 7 a window: the estimate counts the windows still to wait, not the first burst's pace.
+    const windowsLeft = Math.ceil((15 - waiting.pagesDone) / (LIMIT - reserveOf(LIMIT))) - 1;
+    expect(waiting.etaMs).toBeGreaterThanOrEqual(windowsLeft * WINDOW_MS);
+    const result = await sync;
+    expect(result.ok && result.data.waitingUntil).toBeUndefined();
+    expect(events.at(-1)!.phase).toBe('done');
+  });
+
   it('sends a card issued during a sync at once, ahead of the paused sync', async () => {
     const { sandbox, api, cache } = await setup();
     const sync = cache.sync();
