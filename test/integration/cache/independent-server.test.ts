@@ -56,4 +56,26 @@ describe('an independent server with 6,000 customers and 30 requests a window', 
     expect((await cache.status()).customers).toBe(6_010);
     expect((await cache.search('Customer 6009')).results.map((c) => c.name)).toContain('Customer 6009');
   });
+
+  it('without rate-limit headers, the sync learns the limit from a 429 and stops running into it', async () => {
+    const server = await startIndependentApi({ customers: 4_000, limit: 30, windowMs: 1_500, rateHeaders: false });
+    const api = createCardApiClient({ baseUrl: server.url, getKey: async () => server.key });
+    const tmp = temporaryFolder();
+    const { cache } = await openCache(tmp.folder, backgroundClient(api));
+    cleanups.push(server.stop, tmp.remove, () => cache.close());
+
+    const sync = cache.sync();
+    await until(() => server.log.some((r) => r.status === 429));
+    const done = await sync;
+    expect(done.ok && done.data).toMatchObject({ phase: 'done', customers: 4_000 });
+    const limited = server.log.filter((r) => r.status === 429);
+    // Learned from the first: the sync then kept under the limit (a later window may still be misjudged once).
+    expect(limited.length).toBeLessThanOrEqual(2);
+    // After a 429 nothing more went into that window but a page already on its way.
+    for (const hit of limited) {
+      const sameWindow = server.log.slice(server.log.indexOf(hit) + 1).filter((r) => r.window === hit.window);
+      expect(sameWindow.length).toBeLessThanOrEqual(1);
+    }
+    expect(api.rateLimit()).toBeNull(); // nothing to show the status bar: the server never said
+  });
 });

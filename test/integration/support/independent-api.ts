@@ -9,6 +9,8 @@ export interface IndependentApiOptions {
   customers: number;
   limit: number;
   windowMs: number;
+  /** Send the X-RateLimit-* headers (default true); a 429 always carries Retry-After. */
+  rateHeaders?: boolean;
 }
 
 export interface LoggedRequest {
@@ -76,11 +78,14 @@ export async function startIndependentApi(options: IndependentApiOptions): Promi
       return send(res, 429, { statusCode: 429, message: 'Too many requests', data: null }, { 'Retry-After': resetIn });
     }
     used += 1;
-    const rate = {
-      'X-RateLimit-Limit': String(options.limit),
-      'X-RateLimit-Remaining': String(options.limit - used),
-      'X-RateLimit-Reset': resetIn,
-    };
+    const rate: Record<string, string> =
+      options.rateHeaders === false
+        ? {}
+        : {
+            'X-RateLimit-Limit': String(options.limit),
+            'X-RateLimit-Remaining': String(options.limit - used),
+            'X-RateLimit-Reset': resetIn,
+          };
     const limit = Number(url.searchParams.get('limit') ?? 100);
     const p = page ?? 0;
     if (url.pathname === '/customers') {
