@@ -56,6 +56,8 @@ export class RateBudget {
     limited: false,
   };
   private blockedUntil = 0;
+  /** The window was assumed to have started afresh after its reset: the next headers say how it really is. */
+  private assumed = false;
   private inFlight = 0;
   /** Writes and operator calls sent and not yet answered: background work waits for them. */
   private urgentInFlight = 0;
@@ -81,7 +83,7 @@ export class RateBudget {
   /** What background work waits for, when it waits; null when it may go. */
   backgroundWait(): RateWait | null {
     const head = this.queue.find((w) => w.priority === 'background');
-    return head ? { priority: 'background', resumesAt: this.resumesAt() } : null;
+    return head ? { priority: 'background', resumesAt: this.resumesAt('background') } : null;
   }
 
   /** Length of the server's window, as far as seen (0 when unknown). */
@@ -120,7 +122,7 @@ export class RateBudget {
     if (!this.queue.some((w) => PRIORITY_RANK[w.priority] <= rank) && this.canSend(priority)) {
       return Promise.resolve(this.take(priority));
     }
-    const wait = this.resumesAt() - this.now();
+    const wait = this.resumesAt(priority) - this.now();
     if (priority !== 'background' && wait > options.maxWaitMs) {
       return Promise.resolve({
         kind: 'rate_limited',
@@ -156,7 +158,8 @@ export class RateBudget {
     const now = this.now();
     const { rate } = answer;
     if (rate) {
-      const newer = !this.seen || rate.resetAt > this.seen.resetAt;
+      const newer = !this.seen || this.assumed || rate.resetAt > this.seen.resetAt;
+      this.assumed = false;
       if (newer) {
         // Calls still in flight were sent after the server counted this one, or into this window.
         this.seen = {
@@ -207,8 +210,11 @@ export class RateBudget {
   /** Starts a new window once the last one has passed. */
   private refresh(): void {
     const now = this.now();
-    if (this.seen && now >= this.seen.resetAt && this.seen.remaining < this.seen.limit) {
-      this.seen.remaining = this.seen.limit; // the server's new window starts with our next call
+    if (this.seen && now >= this.seen.resetAt) {
+      // The server's new window starts with our next call; its answer tells the real state.
+      this.seen.remaining = this.seen.limit;
+      this.seen.resetAt = now + Math.max(1_000, this.windowMs);
+      this.assumed = true;
     }
     const l = this.learned;
     if (now >= l.resetAt) {
@@ -219,9 +225,14 @@ export class RateBudget {
   }
 
   private canSend(priority: CallPriority): boolean {
-    if (this.now() < this.blockedUntil) return false;
     // An operator's call is answered before the next background page goes out.
     if (priority === 'background' && this.urgentInFlight > 0) return false;
+    return this.allows(priority);
+  }
+
+  /** Whether the budget has room for a call of this priority (in-flight calls aside). */
+  private allows(priority: CallPriority): boolean {
+    if (this.now() < this.blockedUntil) return false;
     this.refresh();
     if (this.seen) {
       const floor = priority === 'background' ? reserveOf(this.seen.limit) : 0;
@@ -239,11 +250,11 @@ export class RateBudget {
     return { sentAt: this.now(), priority };
   }
 
-  /** When a waiting call can next be sent. */
-  private resumesAt(): number {
+  /** When the budget has room for a call of this priority again (now when it has). */
+  private resumesAt(priority: CallPriority): number {
     const now = this.now();
     if (now < this.blockedUntil) return this.blockedUntil;
-    this.refresh();
+    if (this.allows(priority)) return now;
     const reset = this.seen ? this.seen.resetAt : this.learned.resetAt;
     return Math.max(now, reset);
   }
@@ -263,7 +274,10 @@ export class RateBudget {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.queue.length === 0) return;
-    const wait = Math.max(1, this.resumesAt() - this.now());
+    const head = this.queue[0]!;
+    // Background work held only by an operator's call in flight goes on when that call is answered.
+    if (head.priority === 'background' && this.urgentInFlight > 0 && this.allows('background')) return;
+    const wait = Math.max(1, this.resumesAt(this.queue[0]!.priority) - this.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.pump();
