@@ -39,6 +39,9 @@ async function fullSweep(run: ResyncRun, shape: ListShape | null, fromStart: boo
   let head: PageFacts | null = fromStart ? null : (shape?.sweepHead ?? null);
   let tail: PageFacts | null = null;
   const writes: Promise<void>[] = [];
+  // The shape only saves requests later: failing to record it never fails the sweep (the next one learns it).
+  const forgetShape = (e: unknown) =>
+    run.logger?.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not record the customer list shape');
   const lastPage = () => (head?.total ? Math.ceil(head.total / PAGE_SIZE) - 1 : null);
   const observePage = (page: number, body: Uint8Array, etag?: string) => {
     if (page !== 0 && page !== lastPage()) return;
@@ -59,13 +62,13 @@ async function fullSweep(run: ResyncRun, shape: ListShape | null, fromStart: boo
       lastFullSweepAt: shape?.lastFullSweepAt ?? null,
       sweepHead: facts,
     };
-    writes.push(run.store.setListShape(during));
+    writes.push(run.store.setListShape(during).catch(forgetShape));
   };
   const outcome = await runSync({ ...run, full: fromStart, observePage });
   await Promise.all(writes);
   if (outcome.progress.phase === 'done') {
     const learned = shapeAfterSweep(head, tail, outcome.progress.customers, PAGE_SIZE, run.now().toISOString());
-    await run.store.setListShape(learned);
+    await run.store.setListShape(learned).catch(forgetShape);
   }
   return outcome;
 }
