@@ -73,7 +73,9 @@ export class RateBudget {
 
   /** The last rate-limit state the server reported (remaining counts calls sent since), or null. */
   state(): RateLimitState | null {
-    if (!this.seen) return null;
+    // A 429 from a server that sends no headers still says the key is held until its stated wait.
+    if (!this.seen)
+      return this.now() < this.blockedUntil ? { limit: 0, remaining: 0, resetAt: this.blockedUntil } : null;
     this.refresh();
     // After a 429 nothing may be sent until the wait it stated has passed, whatever later headers said.
     if (this.now() < this.blockedUntil) return { limit: this.seen.limit, remaining: 0, resetAt: this.blockedUntil };
