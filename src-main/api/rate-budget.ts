@@ -88,6 +88,11 @@ export class RateBudget {
     return head ? { priority: 'background', resumesAt: this.resumesAt('background') } : null;
   }
 
+  /** Calls sent and not yet answered. */
+  get sending(): number {
+    return this.inFlight;
+  }
+
   /** Length of the server's window, as far as seen (0 when unknown). */
   get windowLengthMs(): number {
     return this.seen ? this.windowMs : this.learned.windowMs;

@@ -57,6 +57,8 @@ export interface RateBudgetView {
   backgroundAvailable(): number;
   /** Background requests allowed per window, when known. */
   backgroundPerWindow(): number | null;
+  /** Calls sent and not yet answered. */
+  readonly sending: number;
   /** The window's length as far as seen (0 when unknown). */
   readonly windowLengthMs: number;
   /** Told whenever the budget's state or its waits change; returns the unsubscribe. */

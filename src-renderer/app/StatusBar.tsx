@@ -1,5 +1,6 @@
 // Always in view: which environment the user is working in (test data or real), whether the service can be
 // reached with the saved key, how many requests the rate limit has left, and how fresh the customer cache is.
+// Always one line: in a narrow window the labels marked `sb-wide` are left out (styles.css).
 import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { agoText } from '../pages/customers/cacheAge';
@@ -29,8 +30,9 @@ export function StatusBar(): React.JSX.Element {
   const statusError = useAppStore((s) => s.statusError);
   const progress = useAppStore((s) => s.syncProgress);
   const rate = status?.rateLimit ?? null;
+  const fewLeft = !!rate && rate.remaining < Math.max(10, rate.limit / 10);
   // A countdown to the rate limit's reset ticks each second while few requests are left.
-  const now = useNow(rate && rate.remaining < Math.max(10, rate.limit / 10) ? 1_000 : 30_000);
+  const now = useNow(fewLeft ? 1_000 : 30_000);
   const env = status?.environment;
   const syncing = progress && progress.environmentId === env?.id && isRunning(progress) ? progress : null;
   const lastSynced = status?.lastSyncedAt ? Date.parse(status.lastSyncedAt) : NaN;
@@ -39,22 +41,36 @@ export function StatusBar(): React.JSX.Element {
   return (
     <footer className="status-bar" aria-label="Status">
       <span data-testid="status-environment">
-        Environment: <strong>{env ? env.name : '…'}</strong>
-        {env?.builtIn ? <span className="badge badge-sandbox">Local sandbox — test data</span> : null}
+        <span className="sb-wide">Environment: </span>
+        <strong>{env ? env.name : '…'}</strong>
+        {env?.builtIn ? (
+          <span className="badge badge-sandbox">
+            <span className="sb-wide">Local sandbox — </span>test data
+          </span>
+        ) : null}
       </span>
       <span data-testid="status-connection" className={`conn conn-${connection}`}>
-        {statusError
-          ? `Status unavailable: ${statusError}`
-          : `Connection: ${CONNECTION_LABEL[connection] ?? connection}`}
+        {statusError ? (
+          `Status unavailable: ${statusError}`
+        ) : (
+          <>
+            <span className="sb-wide">Connection: </span>
+            {CONNECTION_LABEL[connection] ?? connection}
+          </>
+        )}
       </span>
       {rate ? (
         <span data-testid="status-rate-limit">
           {/* Past its reset the window starts afresh with the next call. */}
           Requests left: {(rate.resetAt > now ? rate.remaining : rate.limit).toLocaleString('en')}/
           {rate.limit.toLocaleString('en')}
-          {rate.resetAt > now
-            ? ` (resets ${format(rate.resetAt, 'HH:mm:ss')}${rate.remaining < Math.max(10, rate.limit / 10) ? `, in ${Math.ceil((rate.resetAt - now) / 1000)} s` : ''})`
-            : ''}
+          {rate.resetAt > now ? (
+            <span className="sb-wide">
+              {' '}
+              (resets {format(rate.resetAt, 'HH:mm:ss')}
+              {fewLeft ? `, in ${Math.ceil((rate.resetAt - now) / 1000)} s` : ''})
+            </span>
+          ) : null}
         </span>
       ) : null}
       <span data-testid="status-last-sync">
@@ -65,7 +81,7 @@ export function StatusBar(): React.JSX.Element {
             : `Customers synced ${agoText(Math.max(0, now - lastSynced))}`}
       </span>
       {status?.notices.map((n) => (
-        <span key={n} className="notice" role="status">
+        <span key={n} className="notice" role="status" title={n}>
           {n}
         </span>
       ))}

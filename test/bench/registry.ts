@@ -2,6 +2,7 @@ import type { Benchmark } from './benchmark';
 import { sandboxBenchmark } from './sandbox.bench';
 import { cacheBenchmark } from './cache.bench';
 import { rateBudgetBenchmark } from './rate-budget.bench';
+import { uiBenchmark } from './ui.bench';
 
 /** Every benchmark `npm run bench` runs, in order. */
-export const benchmarks: Benchmark[] = [sandboxBenchmark, cacheBenchmark, rateBudgetBenchmark];
+export const benchmarks: Benchmark[] = [sandboxBenchmark, cacheBenchmark, uiBenchmark, rateBudgetBenchmark];

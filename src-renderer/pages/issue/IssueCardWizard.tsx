@@ -22,6 +22,7 @@ import {
 import type { HolderConfirmation } from './BankAccountFields';
 import { SpendingControlsEditor } from './SpendingControlsEditor';
 import { UnknownOutcome } from './UnknownOutcome';
+import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
@@ -98,13 +99,16 @@ export function IssueCardWizard({
     sending,
     created: issued,
     unknown,
+    repeat,
     failure,
     setFailure,
     send,
     resend,
+    confirmRepeat,
+    dismissRepeat,
     reset,
   } = useSendOnce<CreateCardRequest, Card>({
-    write: (request) => bridge().cards.create(request),
+    write: (request, confirm) => bridge().cards.create(confirm ? { ...request, confirmRepeat: true } : request),
     onBusy,
     onSucceeded: () => {
       setStep('done');
@@ -213,6 +217,9 @@ export function IssueCardWizard({
         </div>
       ) : null}
 
+      {repeat ? (
+        <RepeatConfirm repeat={repeat} busy={sending} onConfirm={confirmRepeat} onCancel={dismissRepeat} />
+      ) : null}
       {failure ? <BridgeErrorBanner message={failure} /> : null}
 
       <div className="form-actions">

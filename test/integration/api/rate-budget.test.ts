@@ -35,7 +35,8 @@ async function setup(customers = 1_500) {
 /** Waits until the sync is paused for the budget, with the window's background share spent. */
 async function untilSyncPaused(api: CardApiClient, sandbox: SandboxHandle): Promise<void> {
   await until(() => api.budget!.backgroundWait() !== null);
-  await untilSandboxQuiet(sandbox, 100); // pages sent before the pause have arrived
+  await until(() => api.budget!.sending === 0); // pages sent before the pause have been answered
+  await untilSandboxQuiet(sandbox, 50);
   expect(api.budget!.backgroundWait()).not.toBeNull();
 }
 
