@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { customerName } from '../pages/customers/customerFields';
 import { useCustomerSearch } from '../pages/customers/useCustomerSearch';
 import { cacheAgeText } from '../pages/customers/cacheAge';
-import { navigate } from './routes';
+import { navigate } from '../lib/routes';
 import './customer-search-dialog.css';
 
 const MAX_RESULTS = 8;
@@ -36,7 +36,12 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
     inputRef.current?.focus();
     return () => previous?.focus?.();
   }, []);
-  useEffect(() => setActive(0), [search.settledQuery]);
+  // A new answer starts at its first row (set during render, so the old row is never shown against it).
+  const [answered, setAnswered] = useState(search.settledQuery);
+  if (answered !== search.settledQuery) {
+    setAnswered(search.settledQuery);
+    setActive(0);
+  }
 
   const openCustomer = (id: string) => {
     onClose();

@@ -1,6 +1,7 @@
 // A modal dialog for the issuing flows: focus moves in and stays in, Escape closes (unless a request is
 // in flight), focus returns to the button that opened it.
 import { useEffect, useId, useRef } from 'react';
+import { useLatest } from '../../lib/useLatest';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -19,8 +20,7 @@ export function Modal({
 }): React.JSX.Element {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
+  const busyRef = useLatest(busy);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;

@@ -6,7 +6,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { Account } from '../../../src-shared/api/records';
 import { BANK_ACCOUNT_TYPES, CURRENCIES } from '../../../src-shared/api/records';
 import { createAccountRequestSchema, type CreateAccountRequest } from '../../../src-shared/api/requests';
-import { hrefOf } from '../../app/routes';
+import { hrefOf } from '../../lib/routes';
 import { IdWithCopy } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
 import { bridge } from '../../lib/bridge';
@@ -33,7 +33,7 @@ const toRequest = (v: AccountFormValues): Record<string, unknown> =>
 const validateRequest = zodResolver(createAccountRequestSchema);
 /** The shared schema over the request the inputs make (a settlement account has no customer). */
 const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = (values, context, options) =>
-  validateRequest(toRequest(values) as never, context, options as never) as never;
+  validateRequest(toRequest(values) as never, context, options as never);
 
 export function OpenAccountForm({
   customerId,
