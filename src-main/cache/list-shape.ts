@@ -70,7 +70,10 @@ export function pageFacts(page: number, body: Uint8Array | string, etag?: string
     if (Number.isNaN(step)) direction = null;
     else if (step !== 0) direction = direction === 0 || direction === step ? (step as 1 | -1) : null;
   }
-  const at = (i: number) => (rows[i] && Number.isFinite(rows[i]!.at) ? rows[i]!.at : null);
+  const at = (i: number) => {
+    const row = rows[i];
+    return row && Number.isFinite(row.at) ? row.at : null;
+  };
   return {
     page,
     ids: rows.map((r) => r.id),

@@ -13,9 +13,13 @@ export function useTickingNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
-    return () => window.clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    const first = window.setTimeout(tick, 0); // the time when the wait began, not when the page mounted
+    const timer = window.setInterval(tick, 1_000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [active]);
   return now;
 }
