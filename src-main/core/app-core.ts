@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Customer } from '../../src-shared/api/records';
 import { err, ok } from '../../src-shared/ipc/result';
+import { backgroundClient } from '../api/call-priority';
 import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
@@ -110,7 +111,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     return openCustomerCache({
       folder,
       environmentId,
-      api: active.api,
+      // Customer sync is background work: it leaves a reserve of the rate limit to the operator.
+      api: backgroundClient(active.api),
       emit,
       logger,
       workerUrl: options.cacheWorkerUrl,

@@ -10,6 +10,7 @@ export const CHANNEL_NAMES = [
   'customers.cancelSync',
   'customers.cacheStatus',
   'customers.setSyncSchedule',
+  'customers.setFullSweepHours',
   'cards.create',
   'cards.transactions',
   'cards.balance',
