@@ -8,6 +8,8 @@ import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { knownCardsHandlers } from '../cards/handlers';
+import { lookUpCard } from '../api/card-look-up';
+import { handlerGuard } from '../ipc/guarded';
 import { openKnownCards, type KnownCards } from '../cards/known-cards';
 import { exportHandlers } from '../exports/handlers';
 import { createExportService } from '../exports/service';
@@ -131,6 +133,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }),
     ...customerCacheHandlers(getCache),
     ...knownCardsHandlers(getKnownCards),
+    'cards.lookUp': handlerGuard(logger)('cards.lookUp', async ({ id }, signal) =>
+      lookUpCard(id, (await getActive()).api, await getKnownCards(), signal),
+    ),
     ...issuingHandlers({ getActive, getJournal, getKnownCards, emit, logger }),
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),

@@ -14,6 +14,7 @@ export const CHANNEL_NAMES = [
   'cards.balance',
   'cards.known',
   'cards.get',
+  'cards.lookUp',
   'accounts.create',
   'accounts.list',
   'accounts.nameEnquiry',
