@@ -6,6 +6,7 @@ import type { Customer } from '../../src-shared/api/records';
 import { luhnValid } from '../../src-shared/api/rules';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { nameOf, startWithCustomerCache } from './customer-cache';
+import { sandboxAll } from './sandbox-api';
 import type { E2E } from './support';
 
 let e2e: E2E;
@@ -62,7 +63,7 @@ async function finishAndSend(): Promise<string> {
   await dialog().getByRole('button', { name: 'Next' }).click();
   await dialog().getByText('Defaults: NGN cards').waitFor();
   await dialog().getByRole('button', { name: 'Next' }).click();
-  await dialog().getByLabel('Request to send').waitFor();
+  await dialog().getByRole('region', { name: 'Review before sending' }).waitFor();
   await dialog().getByRole('button', { name: 'Issue card' }).click();
   await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
   const href = await dialog().getByRole('link', { name: 'Open the card' }).getAttribute('href');
@@ -106,6 +107,51 @@ describe('Issuing a card', () => {
       .toBeGreaterThan(0);
     await closeWizard();
     expect(firstCard).toMatch(/^[0-9a-f]{24}$/);
+  });
+
+  it('reviews in words: customer, KYC warning, account by name and number, amount, controls; JSON behind a disclosure', async () => {
+    const unapproved = customers.find((c) => c.isApproved === false)!;
+    const accounts = await sandboxAll<{ _id: string; accountNumber: string }>(sandbox, '/accounts?type=account');
+    const account = { id: ngnAccount(), accountNumber: accounts.find((a) => a._id === ngnAccount())!.accountNumber };
+    const before = cardPosts().length;
+    await openWizard('A new card');
+    await chooseCustomer(unapproved);
+    await chooseDebitAccount(account.id);
+    await dialog().getByLabel('Funding amount (NGN)').fill('1500.5');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('radio', { name: 'Set spending controls' }).check();
+    await dialog().getByRole('checkbox', { name: 'ATM' }).uncheck();
+    await dialog().getByRole('button', { name: 'Add a limit' }).click();
+    await dialog().getByLabel('Limit 1 amount').fill('25000');
+    await dialog().getByLabel('Limit 1 interval').selectOption('daily');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+
+    const review = dialog().getByRole('region', { name: 'Review before sending' });
+    await review.waitFor();
+    const warning = review.getByTestId('kyc-warning');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('KYC not approved');
+    const text = async () => (await review.textContent()) ?? '';
+    await expect.poll(text).toContain(unapproved.emailAddress!);
+    expect(await text()).toContain(nameOf(unapproved));
+    expect(await text()).toContain(unapproved.phoneNumber!);
+    expect(await text()).toContain('Not approved');
+    await expect.poll(text).toContain(account.accountNumber);
+    expect(await text()).toContain('₦1,500.50');
+    expect(await text()).toContain('₦25,000.00');
+    expect(await text()).toContain('Daily');
+    expect(await review.getByText('ATM:').textContent()).toContain('blocked');
+    // The raw request is there for those who open it, and not in the way of those who do not.
+    const raw = review.getByLabel('Request to send');
+    expect(await raw.isVisible()).toBe(false);
+    await review.getByText('Show the request as it will be sent').click();
+    expect(JSON.parse((await raw.textContent())!)).toMatchObject({ customerId: unapproved._id, amount: 1500.5 });
+    await e2e.screenshot('issue-card-review');
+    expect(await e2e.axeViolations()).toEqual([]);
+    // A warning, not a block: the card can still be sent.
+    expect(await dialog().getByRole('button', { name: 'Issue card' }).isEnabled()).toBe(true);
+    await closeWizard();
+    expect(cardPosts().length).toBe(before);
   });
 
   it('maps a card to an active funding source (an inactive one cannot be chosen)', async () => {

@@ -11,7 +11,6 @@ import { CardDetailsStep } from './CardDetailsStep';
 import {
   PATHS,
   cardRequestResolver,
-  displayedRequest,
   emptyCardForm,
   stepOfField,
   toCardRequest,
@@ -20,6 +19,7 @@ import {
   type CardPath,
 } from './cardForm';
 import type { HolderConfirmation } from './BankAccountFields';
+import { ReviewStep } from './ReviewStep';
 import { SpendingControlsEditor } from './SpendingControlsEditor';
 import { UnknownOutcome } from './UnknownOutcome';
 import { useSendOnce } from './useSendOnce';
@@ -202,15 +202,7 @@ export function IssueCardWizard({
         <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} />
       ) : null}
       {step === 'review' ? (
-        <div className="review">
-          <p>
-            This is exactly what will be sent to the service (Card Desk adds a client reference to the metadata so the
-            card can be recognised later):
-          </p>
-          <pre className="json-block" aria-label="Request to send">
-            {JSON.stringify(displayedRequest(toCardRequest(values, choices.current)), null, 2)}
-          </pre>
-        </div>
+        <ReviewStep request={toCardRequest(values, choices.current)} choices={choices.current} holder={holder} />
       ) : null}
 
       {failure ? <BridgeErrorBanner message={failure} /> : null}
