@@ -31,6 +31,12 @@ function validPan(seed: number): string {
   return `${body}${[...Array(10).keys()].find((d) => luhnValid(`${body}${d}`))}`;
 }
 
+/** A Luhn-valid 19-digit Verve-range PAN. */
+function validPan19(seed: number): string {
+  const body = `506099${String(seed).padStart(12, '0')}`;
+  return `${body}${[...Array(10).keys()].find((d) => luhnValid(`${body}${d}`))}`;
+}
+
 async function openWizard(path: string): Promise<void> {
   // Leaving the page unmounts any dialog a previous test left open.
   await e2e.open('name-enquiry');
@@ -226,27 +232,29 @@ describe('Issuing a card', () => {
     const error = (text: string | RegExp) => dialog().getByRole('alert').filter({ hasText: text });
     await openWizard('A new card');
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('customerId is required').waitFor();
-    await error('debitAccountId is required for a virtual card').waitFor();
+    await error('Choose a customer').waitFor();
+    await error('Choose the account the card draws on').waitFor();
     await chooseCustomer(customers[3]!);
 
     await dialog().getByLabel('Card type').selectOption('physical');
     const pan = dialog().getByLabel('Card number (PAN)');
     await pan.fill('5060990000000001');
-    await error('number is not a valid card number (Luhn check failed)').waitFor();
+    await error(
+      'This is not a valid card number: a digit is wrong or missing (the check digit does not match)',
+    ).waitFor();
     await pan.fill('50609900');
-    await error('number must be a 16 to 19 digit card number').waitFor();
+    await error('A card number has 16 to 19 digits').waitFor();
     await pan.fill(validPan(4242));
-    await expect.poll(() => error(/^number /).count()).toBe(0);
+    await expect.poll(() => error(/card number/).count()).toBe(0);
 
     await dialog().getByLabel('Brand').selectOption('Visa');
     const expiry = dialog().getByLabel('Expiration date');
-    await expiry.fill('january-2029');
-    await error('expirationDate must be MMM-YYYY, for example Jan-2029').waitFor();
+    await expiry.fill('janu-2029x');
+    await error('Enter the expiry as a month and a year, such as Jan-2029 or 01/29').waitFor();
     await expiry.fill(`Jan-${new Date().getFullYear() + 4}`);
-    await error('expirationDate is more than 3 years ahead').waitFor();
+    await error('The expiry date is more than 3 years ahead').waitFor();
     await expiry.fill(`Jan-${new Date().getFullYear() - 1}`);
-    await error('expirationDate is in the past').waitFor();
+    await error('The expiry date is in the past').waitFor();
     await e2e.screenshot('issue-card-rules');
     expect(await e2e.axeViolations()).toEqual([]);
     await expiry.fill('');
@@ -255,9 +263,9 @@ describe('Issuing a card', () => {
     await dialog().getByLabel('Card type').selectOption('virtual');
     await chooseDebitAccount();
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('amount is required for a MasterCard').waitFor();
+    await error('Enter a funding amount: a MasterCard needs one').waitFor();
     await dialog().getByLabel('Funding amount (NGN)').fill('0');
-    await error('amount must be more than 0').waitFor();
+    await error('The amount must be more than 0').waitFor();
     await dialog().getByLabel('Funding amount (NGN)').fill('2500');
     await dialog().getByRole('button', { name: 'Next' }).click();
 
@@ -267,29 +275,73 @@ describe('Issuing a card', () => {
     const intervals = await dialog().getByLabel('Limit 1 interval').locator('option').allTextContents();
     expect(intervals).toEqual(['Per authorization', 'Daily', 'Weekly', 'Monthly', 'Yearly', 'All time']);
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('amount is required').waitFor();
+    await error('Enter an amount').waitFor();
     await dialog().getByLabel('Limit 1 amount').fill('-5');
-    await error('amount must be more than 0').waitFor();
+    await error('The amount must be more than 0').waitFor();
     await closeWizard();
 
     await openWizard('Replace a lost or stolen card');
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('replacementFor is required to replace a card').waitFor();
-    await error('reason is required to replace a card').waitFor();
+    await error('Choose the card to replace').waitFor();
+    await error('Choose why the card is replaced: lost or stolen').waitFor();
     await closeWizard();
 
     await openWizard('Map to a bank account');
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('bankCode is required to map a card to a bank account').waitFor();
-    await error('accountNumber is required to map a card to a bank account').waitFor();
+    await error('Choose the bank, or type its code').waitFor();
+    await error('Enter the account number of the bank account').waitFor();
     await closeWizard();
 
     await openWizard('Map to a funding source');
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('fundingSourceId is required to map a card to a funding source').waitFor();
+    await error('Choose a funding source').waitFor();
     await closeWizard();
 
     expect(cardPosts().length).toBe(before);
+  });
+
+  it('takes forgiving inputs (spaced 19-digit PAN, id in capitals, 01/28, 1,234.50) and refuses 3 decimals', async () => {
+    const before = cardPosts().length;
+    const error = (text: string | RegExp) => dialog().getByRole('alert').filter({ hasText: text });
+    await openWizard('A new card');
+    const customer = customers[5]!;
+    await dialog().getByRole('combobox', { name: 'Customer' }).fill(customer._id.toUpperCase());
+    await page().keyboard.press('Enter');
+    await dialog().getByRole('group').filter({ hasText: customer._id }).waitFor();
+
+    await dialog().getByLabel('Card type').selectOption('physical');
+    const pan = validPan19(777);
+    await dialog()
+      .getByLabel('Card number (PAN)')
+      .fill(pan.replace(/(\d{4})/g, '$1 ').trim());
+    const amount = dialog().getByLabel('Funding amount (NGN)');
+    await amount.fill('1.234');
+    await error('An amount has at most 2 decimal places (kobo or cents), such as 1500.50').waitFor();
+    await amount.fill('1,234.50');
+    await expect.poll(() => error(/amount/i).count()).toBe(0);
+    expect(await error(/card number/).count()).toBe(0);
+
+    // A Visa expiry in the forms people use; shown back in the API's form on the review.
+    await dialog().getByLabel('Brand').selectOption('Visa');
+    const expiry = dialog().getByLabel('Expiration date');
+    for (const typed of ['jan-2028', '2028-01', '01/28']) {
+      await expiry.fill(typed);
+      await expect.poll(() => error(/expiry/).count()).toBe(0);
+    }
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    const review = dialog().getByRole('region', { name: 'Review before sending' });
+    await review.getByText('Jan-2028', { exact: true }).waitFor();
+    await dialog().getByRole('button', { name: 'Back' }).click();
+    await dialog().getByRole('button', { name: 'Back' }).click();
+    await dialog().getByLabel('Brand').selectOption('Verve');
+
+    await finishAndSend();
+    await closeWizard();
+    const posts = cardPosts().slice(before);
+    expect(posts.map((p) => p.status)).toEqual([200]);
+    expect(posts[0]!.body).toMatchObject({ customerId: customer._id, number: pan, amount: 1234.5 });
+    expect((posts[0]!.body as { number: string }).number).toHaveLength(19);
   });
 
   it("puts the service's 400 on the offending field", async () => {
@@ -310,7 +362,7 @@ describe('Issuing a card', () => {
       .locator('.form-field')
       .filter({ hasText: unknownCustomer })
       .getByRole('alert')
-      .filter({ hasText: 'customerId is not a known customer' })
+      .filter({ hasText: 'The service does not know this customer: choose another' })
       .waitFor();
     expect(
       cardPosts()

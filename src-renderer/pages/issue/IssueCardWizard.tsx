@@ -3,6 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { inOperatorWords } from '../../../src-shared/api/field-words';
+import { compactNumber } from '../../../src-shared/api/input-rules';
 import type { Card } from '../../../src-shared/api/records';
 import type { CreateCardRequest } from '../../../src-shared/api/requests';
 import { bridge } from '../../lib/bridge';
@@ -75,7 +77,7 @@ export function IssueCardWizard({
   const holderMatches =
     holder !== null &&
     holder.bankCode === values.bankCode.trim() &&
-    holder.accountNumber === values.accountNumber.trim();
+    holder.accountNumber === compactNumber(values.accountNumber.trim());
 
   const next = async () => {
     if (step === 'path') setStep('details');
@@ -114,7 +116,11 @@ export function IssueCardWizard({
     onRejected: (e) => {
       const field = e.field && (e.field in values || e.field.startsWith('spendingControls')) ? e.field : null;
       if (field) {
-        form.setError(field as keyof CardFormValues, { type: 'server', message: e.message }, { shouldFocus: true });
+        form.setError(
+          field as keyof CardFormValues,
+          { type: 'server', message: inOperatorWords(field, e.message) },
+          { shouldFocus: true },
+        );
         setStep(stepOfField(field));
       }
     },

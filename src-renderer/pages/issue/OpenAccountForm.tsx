@@ -1,6 +1,7 @@
 // Open a settlement account for the business or a wallet for a customer. Validated with the shared
 // POST /accounts schema; sent once; the new record then shows in Accounts.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { inOperatorWords } from '../../../src-shared/api/field-words';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { Account } from '../../../src-shared/api/records';
@@ -16,6 +17,7 @@ import { CustomerPicker } from './CustomerPicker';
 import { SelectField } from './Field';
 import { UnknownOutcome } from './UnknownOutcome';
 import { useSendOnce } from './useSendOnce';
+import { inWords } from './errorsInWords';
 
 interface AccountFormValues {
   type: 'account' | 'wallet';
@@ -31,8 +33,10 @@ const toRequest = (v: AccountFormValues): Record<string, unknown> =>
 
 const validateRequest = zodResolver(createAccountRequestSchema);
 /** The shared schema over the request the inputs make (a settlement account has no customer). */
-const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = (values, context, options) =>
-  validateRequest(toRequest(values) as never, context, options as never) as never;
+const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = async (values, context, options) => {
+  const result = await validateRequest(toRequest(values) as never, context, options as never);
+  return { ...result, errors: inWords(result.errors as Record<string, unknown>) } as never;
+};
 
 export function OpenAccountForm({
   customerId,
@@ -70,7 +74,7 @@ export function OpenAccountForm({
     },
     onRejected: (e) => {
       if (e.field === 'type' || e.field === 'currency' || e.field === 'accountType' || e.field === 'customerId') {
-        form.setError(e.field, { type: 'server', message: e.message });
+        form.setError(e.field, { type: 'server', message: inOperatorWords(e.field, e.message) });
       }
     },
   });
