@@ -35,8 +35,10 @@ describe('Customers', () => {
   it('offers a first sync when the cache is empty, and says so when searching it', async () => {
     await e2e.open('customers');
     await page().getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
-    await expect.poll(() => page().getByText('No customers are cached for this environment yet').count()).toBe(1);
-    await expect.poll(() => page().getByRole('button', { name: 'Sync now' }).count()).toBe(2);
+    await expect
+      .poll(() => page().getByText('No customers are cached for this environment yet').count(), { timeout: 10_000 })
+      .toBe(1);
+    await expect.poll(() => page().getByRole('button', { name: 'Sync now' }).count(), { timeout: 10_000 }).toBe(2);
     await searchBox().fill('ada');
     await page().getByText('The customer cache is empty, so there is nothing to search').waitFor();
     await e2e.screenshot('customers-empty');
