@@ -5,6 +5,7 @@ import { Nav } from './Nav';
 import { PAGES } from './pages';
 import { useRoute } from './routes';
 import { StatusBar } from './StatusBar';
+import { useArrowIntoResults } from './useArrowIntoResults';
 
 export function App(): React.JSX.Element {
   const route = useRoute();
@@ -15,11 +16,12 @@ export function App(): React.JSX.Element {
     void refreshStatus();
     return off;
   }, [listen, refreshStatus]);
+  useArrowIntoResults();
   const Page = PAGES[route.page];
   return (
     <div className="app">
       <Nav current={route.page} />
-      <main className="content" id="main">
+      <main className="content" id="main" tabIndex={-1}>
         <Page route={route} />
       </main>
       <StatusBar />

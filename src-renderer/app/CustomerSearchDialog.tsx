@@ -42,7 +42,11 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     inputRef.current?.focus();
-    return () => previous?.focus?.();
+    // Back where the user was; from nowhere in particular, to the page rather than to no element.
+    return () => {
+      const back = previous && previous !== document.body && previous.isConnected ? previous : null;
+      (back ?? document.getElementById('main'))?.focus({ preventScroll: true });
+    };
   }, []);
   useEffect(() => setActive(0), [answered]);
 

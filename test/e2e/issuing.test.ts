@@ -77,8 +77,12 @@ async function finishAndSend(): Promise<string> {
   return href!.split('/').pop()!;
 }
 
+/** Closes the wizard; when it holds typed details it asks first, and the test discards them. */
 async function closeWizard(): Promise<void> {
   await dialog().getByRole('button', { name: 'Close issue a card' }).click();
+  const discard = dialog().getByRole('button', { name: 'Discard and close' });
+  await expect.poll(async () => (await dialog().count()) === 0 || (await discard.isVisible())).toBe(true);
+  if (await dialog().count()) await discard.click();
   await dialog().waitFor({ state: 'detached' });
 }
 

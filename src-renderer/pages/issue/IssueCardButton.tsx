@@ -1,5 +1,5 @@
 // The buttons other pages place to issue a card or open an account or wallet; each opens its dialog.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { IssueCardWizard } from './IssueCardWizard';
 import { Modal } from './Modal';
 import { OpenAccountForm } from './OpenAccountForm';
@@ -8,14 +8,23 @@ import './issue.css';
 export function IssueCardButton({ customerId }: { customerId?: string }): React.JSX.Element {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const unsaved = useRef(false);
   return (
     <>
       <button type="button" className="primary" onClick={() => setOpen(true)}>
         Issue a card
       </button>
       {open ? (
-        <Modal title="Issue a card" busy={busy} onClose={() => setOpen(false)}>
-          <IssueCardWizard customerId={customerId} onBusy={setBusy} />
+        <Modal
+          title="Issue a card"
+          busy={busy}
+          hasUnsavedInput={() => unsaved.current}
+          onClose={() => {
+            unsaved.current = false;
+            setOpen(false);
+          }}
+        >
+          <IssueCardWizard customerId={customerId} onBusy={setBusy} onUnsaved={(u) => (unsaved.current = u)} />
         </Modal>
       ) : null}
     </>

@@ -1,7 +1,7 @@
 // The issuing wizard: choose what to do, fill in that path's fields, set spending controls, review exactly
 // what will be sent, send it once, and show the new card or what went wrong.
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { inOperatorWords } from '../../../src-shared/api/field-words';
 import { compactNumber } from '../../../src-shared/api/input-rules';
@@ -54,9 +54,12 @@ const DETAIL_FIELDS = [
 export function IssueCardWizard({
   customerId,
   onBusy,
+  onUnsaved,
 }: {
   customerId?: string;
   onBusy: (busy: boolean) => void;
+  /** Told whether closing now would throw away typed details. */
+  onUnsaved?: (unsaved: boolean) => void;
 }): React.JSX.Element {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('path');
@@ -73,6 +76,17 @@ export function IssueCardWizard({
     mode: 'onChange',
   });
   const values = form.watch();
+  const formRef = useRef<HTMLFormElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const isDirty = form.formState.isDirty;
+  useEffect(() => {
+    onUnsaved?.(step !== 'done' && isDirty);
+  }, [onUnsaved, step, isDirty]);
+  // Each step starts on its first field (the review, which has none, on its summary).
+  useEffect(() => {
+    const root = formRef.current ?? doneRef.current;
+    if (root) focusFirstField(root);
+  }, [step]);
 
   const holderMatches =
     holder !== null &&
@@ -136,7 +150,7 @@ export function IssueCardWizard({
 
   if (step === 'done') {
     return (
-      <div className="wizard">
+      <div className="wizard" ref={doneRef} tabIndex={-1} role="group" aria-label="Outcome">
         {issued ? <CardIssued card={issued} /> : null}
         {unknown ? <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} /> : null}
         {failure ? <BridgeErrorBanner message={failure} /> : null}
@@ -152,6 +166,7 @@ export function IssueCardWizard({
   const stepNames = Object.keys(STEP_TITLES) as (keyof typeof STEP_TITLES)[];
   return (
     <form
+      ref={formRef}
       className="wizard"
       noValidate
       onSubmit={(e) => {
@@ -235,4 +250,15 @@ export function IssueCardWizard({
       </div>
     </form>
   );
+}
+
+const FIELDS = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+
+function focusFirstField(root: HTMLElement): void {
+  const target =
+    root.querySelector<HTMLElement>('input[type="radio"]:checked') ??
+    [...root.querySelectorAll<HTMLElement>(FIELDS)].find((el) => el.offsetParent !== null) ??
+    root.querySelector<HTMLElement>('.review') ??
+    root;
+  target.focus();
 }

@@ -132,7 +132,7 @@ export function ReviewStep({
 
   const shown = displayedRequest(request);
   return (
-    <section className="review" aria-label="Review before sending">
+    <section className="review" aria-label="Review before sending" tabIndex={-1}>
       <p>
         <strong>{what}.</strong> Check these details with the customer, then send. Card Desk sends the request once.
       </p>
