@@ -1,19 +1,43 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { build as esbuild } from 'esbuild';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import { rendererConfig } from './renderer.vite.config';
 
 const root = import.meta.dirname;
-const mainEntries: Record<string, string> = { index: resolve(root, 'src-main/index.ts') };
-// The customer cache's writer runs in a worker thread of its own bundle.
-if (existsSync(resolve(root, 'src-main/cache/worker.ts')))
-  mainEntries['cache-worker'] = resolve(root, 'src-main/cache/worker.ts');
+
+/**
+ * The customer cache's writer runs in a worker thread. It is bundled on its own into one self-contained
+ * file (no shared chunk, no node_modules) because the packaged app ships it unpacked beside app.asar,
+ * where a worker thread can load it; see src-main/cache/worker-location.ts.
+ */
+function cacheWorkerBundle(): Plugin {
+  return {
+    name: 'card-desk:cache-worker',
+    apply: 'build',
+    async closeBundle() {
+      await esbuild({
+        entryPoints: [resolve(root, 'src-main/cache/worker.ts')],
+        outfile: resolve(root, 'out/main/cache-worker.js'),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node22',
+        legalComments: 'none',
+        logLevel: 'warning',
+      });
+    },
+  };
+}
 
 export default defineConfig({
   main: {
+    plugins: [cacheWorkerBundle()],
     build: {
       outDir: 'out/main',
-      lib: { entry: mainEntries, formats: ['es'] },
+      lib: { entry: { index: resolve(root, 'src-main/index.ts') }, formats: ['es'] },
+      // Only package.json's `dependencies` stay outside the bundle: the native keytar module. Everything
+      // else main uses is bundled, so the packaged app carries no other node_modules.
       externalizeDeps: true,
     },
   },

@@ -1,16 +1,20 @@
 // Electron's composition root: hardens the session, serves the renderer from card-desk://app, wires the
 // IPC transport to the dispatcher, and opens the window. Everything else is plain TypeScript in core/.
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, session, shell } from 'electron';
+import { builtWorkerLocation } from './cache/worker-location';
 import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './ipc/register';
 import { originOf } from './ipc/sender';
+import { createLogger, type AppLogger } from './logging/logger';
 import { APP_ORIGIN } from './security/policy';
+import { useDataFolder } from './shell/data-folder';
 import { nativeSaveFilePort } from './shell/dialogs';
 import { broadcast, registerIpcTransport } from './shell/ipc-transport';
 import { registerAppScheme, serveRenderer } from './shell/protocol';
 import { hardenSession } from './shell/session';
+import { logUnhandledErrors, startOrQuit } from './shell/startup';
 import { createMainWindow, lockDownWebContents } from './shell/window';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,6 +23,9 @@ const preloadPath = path.join(here, '../preload/index.cjs');
 // electron-vite dev serves the renderer from a local dev server; a packaged app never does.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 
+const dataDir = useDataFolder();
+let logger: AppLogger | null = null;
+logUnhandledErrors(() => logger);
 registerAppScheme();
 app.enableSandbox();
 
@@ -37,24 +44,35 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
 
-  void app.whenReady().then(async () => {
-    hardenSession(session.defaultSession);
-    serveRenderer(rendererDir);
-    core = await createAppCore({
-      dataDir: app.getPath('userData'),
-      saveFile: nativeSaveFilePort(),
-      openExternal: (url) => shell.openExternal(url),
-      emit: broadcast,
-      cacheWorkerUrl: pathToFileURL(path.join(here, 'cache-worker.js')),
-    });
-    const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
-    registerIpcTransport(
-      createDispatcher({ handlers: core.handlers, allowedOrigins, cancels: core.cancels, logger: core.logger }),
-    );
-    mainWindow = createMainWindow({ preloadPath, url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
-    mainWindow.on('closed', () => {
-      mainWindow = null;
-    });
+  void startOrQuit({
+    dataDir,
+    logger: () => logger,
+    start: async (stages) => {
+      await app.whenReady();
+      stages.begin('Opening the log in the data folder');
+      logger = createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
+      stages.begin('Preparing the window');
+      hardenSession(session.defaultSession);
+      serveRenderer(rendererDir);
+      stages.begin('Opening settings, the journal and the caches');
+      core = await createAppCore({
+        dataDir,
+        logger,
+        saveFile: nativeSaveFilePort(),
+        openExternal: (url) => shell.openExternal(url),
+        emit: broadcast,
+        cacheWorkerUrl: builtWorkerLocation(here).url,
+      });
+      const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
+      registerIpcTransport(
+        createDispatcher({ handlers: core.handlers, allowedOrigins, cancels: core.cancels, logger: core.logger }),
+      );
+      stages.begin('Opening the window');
+      mainWindow = createMainWindow({ preloadPath, url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
+      mainWindow.on('closed', () => {
+        mainWindow = null;
+      });
+    },
   });
 
   app.on('window-all-closed', () => app.quit());

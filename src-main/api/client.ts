@@ -4,41 +4,15 @@
 // Retries are a small loop rather than p-retry: the wait before a retry must come from the answer
 // (Retry-After / X-RateLimit-Reset), results are values rather than thrown errors, and the wait must be
 // injectable for tests; p-retry computes its own delay and works on thrown errors only.
-import type { z } from 'zod';
-import { envelopeSchema, listEnvelopeSchema } from '../../src-shared/api/envelope';
-import {
-  accountSchema,
-  authorizationSchema,
-  balanceSchema,
-  cardSchema,
-  customerSchema,
-  disputeSchema,
-  fundingSourceSchema,
-  nameEnquiryResultSchema,
-  transactionSchema,
-} from '../../src-shared/api/records';
-import type { PageQuery } from '../../src-shared/api/requests';
 import type { AppError, ErrorKind } from '../../src-shared/ipc/result';
 import type { Logger } from '../core/ports';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
+import { type AttemptContext, attemptOnce, failure, type Operation } from './attempt';
 import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';
-import { type Envelope, parseJson, readEnvelope } from './envelope-reader';
-import {
-  CANCELLED,
-  NO_KEY,
-  UNREADABLE_RESPONSE,
-  classifyTransportFailure,
-  errorForCancelledWrite,
-  errorForStatus,
-  errorForTimeout,
-  errorForTransportFailure,
-  errorForUnreadableWrite,
-  type TransportContext,
-} from './failures';
-import { type Transport, TransportClosedError, httpTransport } from './http-transport';
-import { pathWithId, queryString } from './query-string';
-import { rateLimitedWaitMs, readRateLimit } from './rate-limit-headers';
-import type { ApiResult, CallOptions, CardApiClient, ConditionalCallOptions, RateLimitState } from './types';
+import { CANCELLED, NO_KEY, type TransportContext } from './failures';
+import { type Transport, httpTransport } from './http-transport';
+import { operations } from './operations';
+import type { ApiResult, CardApiClient, RateLimitState } from './types';
 
 export interface ApiOutcome {
   kind: 'ok' | ErrorKind;
@@ -50,11 +24,14 @@ export interface CardApiClientOptions {
   baseUrl: string;
   /** Read from the keychain for every call; the client never keeps the key. */
   getKey: () => Promise<string | null>;
+  /** Time limits (defaults in LIMITS below). */
   timeouts?: {
-    /** Until the response headers arrive, connecting included (default 10 s). */
+    /** One attempt: until the response headers arrive, connecting included. */
     headersMs?: number;
-    /** Until the whole body has arrived (default 30 s). */
+    /** One attempt: until the whole body has arrived. */
     totalMs?: number;
+    /** One call: every attempt and the backoff between them (waits the server asks for come on top). */
+    callMs?: number;
   };
   retry?: {
     /** Attempts for a GET, the first included (default 4). POSTs always get one. */
@@ -75,45 +52,26 @@ export interface CardApiClientOptions {
   transport?: Transport;
 }
 
-/** A 2xx body handed back as its bytes, unread (`data` is then a Uint8Array). */
-const BYTES = 'bytes';
-
-interface Operation<T> {
-  method: 'GET' | 'POST';
-  /** Path and query, e.g. `/customers?page=0&limit=100`. */
-  path: string;
-  envelope: z.ZodType<Envelope<T>> | typeof BYTES;
-  body?: unknown;
-  /** Set for writes: what the write creates, for the "may or may not have been created" message. */
-  creates?: string;
-  ifNoneMatch?: string;
-  /** Overrides the client's transport for this call. */
-  transport?: Transport;
-}
-
-interface AttemptOutcome<T> {
-  result: ApiResult<T>;
-  retryable: boolean;
-  /** How long the server asked us to wait before the next try. */
-  serverWaitMs?: number | null;
-}
+/**
+ * The limits of a call, stated once: an attempt gets 10 s for the answer's headers and 30 s for the whole
+ * answer; a call (a GET's retries and their backoff included) gets 30 s in all. Messages quote these figures.
+ */
+export const LIMITS = { headersMs: 10_000, totalMs: 30_000, callMs: 30_000 } as const;
 
 const DEFAULTS = {
-  headersMs: 10_000,
-  totalMs: 30_000,
+  ...LIMITS,
   maxAttempts: 4,
   baseDelayMs: 500,
   maxDelayMs: 10_000,
   maxWaitMs: 60_000,
 };
 
-const failure = <T>(error: AppError, extra: { etag?: string } = {}): ApiResult<T> => ({ ok: false, error, ...extra });
-
 export function createCardApiClient(options: CardApiClientOptions): CardApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const host = safeHost(baseUrl);
   const headersMs = options.timeouts?.headersMs ?? DEFAULTS.headersMs;
   const totalMs = options.timeouts?.totalMs ?? DEFAULTS.totalMs;
+  const callMs = options.timeouts?.callMs ?? DEFAULTS.callMs;
   const maxAttempts = Math.max(1, options.retry?.maxAttempts ?? DEFAULTS.maxAttempts);
   const baseDelayMs = options.retry?.baseDelayMs ?? DEFAULTS.baseDelayMs;
   const maxDelayMs = options.retry?.maxDelayMs ?? DEFAULTS.maxDelayMs;
@@ -153,14 +111,25 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     if (!key) return failure({ kind: 'unauthorized', message: NO_KEY });
 
     const attempts = op.method === 'GET' ? maxAttempts : 1;
+    const started = performance.now();
+    /** Time the server asked us to wait, which the call's own limit does not count. */
+    let serverWaited = 0;
+    const left = () => callMs - (performance.now() - started - serverWaited);
     for (let attempt = 1; ; attempt++) {
+      const heldFrom = performance.now();
       const held = await waitForRateLimitWindow(signal);
+      serverWaited += performance.now() - heldFrom;
       if (held) return failure(held);
-      const outcome = await attemptOnce(op, key, attempt, ctx, signal);
-      if (outcome.result.ok || !outcome.retryable || attempt >= attempts) return outcome.result;
+      const limits = { headersMs: Math.min(headersMs, left()), totalMs: Math.min(totalMs, left()) };
+      const outcome = await attemptOnce({ ...attemptContext, ...limits }, op, key, attempt, ctx, signal);
+      const gaveUp = () => afterTries(outcome.result, attempt, performance.now() - started);
+      if (outcome.result.ok || !outcome.retryable) return outcome.result;
+      if (attempt >= attempts) return gaveUp();
       const serverWait = outcome.serverWaitMs ?? 0;
       if (serverWait > maxWaitMs) return outcome.result;
       const delay = Math.max(serverWait, backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random));
+      if (serverWait === 0 && delay >= left()) return gaveUp();
+      serverWaited += serverWait;
       logger?.info({ method: op.method, path: op.path, attempt, retryInMs: delay }, 'api retry scheduled');
       try {
         await sleep(delay, signal);
@@ -168,6 +137,17 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
         return failure({ kind: 'cancelled', message: CANCELLED });
       }
     }
+  }
+
+  /** The last failure of a call that tried more than once, its message telling how long and how often. */
+  function afterTries<T>(result: ApiResult<T>, tries: number, elapsedMs: number): ApiResult<T> {
+    if (result.ok || tries < 2 || (result.error.kind !== 'timeout' && result.error.kind !== 'network')) return result;
+    const seconds = secondsText(elapsedMs);
+    const message =
+      result.error.kind === 'timeout'
+        ? `The card service at ${host} did not answer: ${tries} tries in ${seconds} s, each waiting up to ${secondsText(headersMs)} s. Try again in a moment.`
+        : `${result.error.message} (${tries} tries in ${seconds} s.)`;
+    return { ...result, error: { ...result.error, message } };
   }
 
   /** When the last answer said no requests remain, wait for the window to reset instead of sending into a 429. */
@@ -191,118 +171,6 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     return null;
   }
 
-  async function attemptOnce<T>(
-    op: Operation<T>,
-    key: string,
-    attempt: number,
-    ctx: TransportContext,
-    signal?: AbortSignal,
-  ): Promise<AttemptOutcome<T>> {
-    const started = performance.now();
-    const timer = new AbortController();
-    /** The limit that ran out, when one did. */
-    let timedOutAfterMs: number | null = null;
-    const expire = (limitMs: number) => () => {
-      timedOutAfterMs ??= limitMs;
-      timer.abort(new Error('timeout'));
-    };
-    const headersTimer = setTimeout(expire(headersMs), headersMs);
-    const totalTimer = setTimeout(expire(totalMs), totalMs);
-    const combined = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
-    const log = (status: number | null, kind: string) =>
-      (kind === 'ok' ? logger?.info : logger?.warn)?.call(
-        logger,
-        {
-          method: op.method,
-          path: op.path,
-          status,
-          ms: Math.round(performance.now() - started),
-          attempt,
-          outcome: kind,
-        },
-        'api call',
-      );
-    const finish = (outcome: AttemptOutcome<T>, status: number | null): AttemptOutcome<T> => {
-      log(status, outcome.result.ok ? 'ok' : outcome.result.error.kind);
-      return outcome;
-    };
-
-    try {
-      const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${key}` };
-      if (op.body !== undefined) headers['Content-Type'] = 'application/json';
-      if (op.ifNoneMatch) headers['If-None-Match'] = op.ifNoneMatch;
-      const response = await (op.transport ?? send)(`${baseUrl}${op.path}`, {
-        method: op.method,
-        headers,
-        body: op.body === undefined ? undefined : JSON.stringify(op.body),
-        signal: combined,
-        redirect: 'manual',
-      });
-      clearTimeout(headersTimer);
-      const seenRateLimit = readRateLimit(response.headers, now());
-      if (seenRateLimit) rateLimit = seenRateLimit;
-      const etag = response.headers.get('etag') ?? undefined;
-      const withEtag = etag ? { etag } : {};
-
-      if (response.status === 304 && op.ifNoneMatch) {
-        await response.body?.cancel();
-        return finish({ result: { ok: true, data: [] as T, notModified: true, ...withEtag }, retryable: false }, 304);
-      }
-      const succeeded = response.status >= 200 && response.status < 300;
-      if (succeeded && op.envelope === BYTES) {
-        const bytes = new Uint8Array(await response.arrayBuffer());
-        return finish({ result: { ok: true, data: bytes as T, ...withEtag }, retryable: false }, response.status);
-      }
-      const body = parseJson(await response.text());
-
-      if (succeeded && op.envelope !== BYTES) {
-        const read = readEnvelope(op.envelope, body);
-        if (!read) {
-          logger?.warn(
-            {
-              method: op.method,
-              path: op.path,
-              status: response.status,
-              problem: body === undefined ? 'not JSON' : 'not the envelope',
-            },
-            'api response unreadable',
-          );
-          // A write the service accepted (2xx) happened even if its answer is unreadable: never invite a resend.
-          const error = ctx.write
-            ? errorForUnreadableWrite(ctx, response.status)
-            : { kind: 'server' as const, message: UNREADABLE_RESPONSE, status: response.status };
-          return finish({ result: failure(error, withEtag), retryable: false }, response.status);
-        }
-        return finish({ result: { ok: true, ...read, ...withEtag }, retryable: false }, response.status);
-      }
-
-      const serverWaitMs = response.status === 429 ? rateLimitedWaitMs(response.headers, now()) : null;
-      if (response.status === 429) noteRateLimited(serverWaitMs);
-      const error = errorForStatus(response.status, { body: body ?? null, retryAfterMs: serverWaitMs, secret: key });
-      const retryable = response.status === 429 || response.status >= 500;
-      return finish({ result: failure(error), retryable, serverWaitMs }, response.status);
-    } catch (error) {
-      if (signal?.aborted) {
-        // Once a write has been handed to the transport it may have reached the server: cancelling cannot undo it.
-        const e = ctx.write ? errorForCancelledWrite(ctx) : { kind: 'cancelled' as const, message: CANCELLED };
-        return finish({ result: failure(e), retryable: false }, null);
-      }
-      if (timedOutAfterMs !== null)
-        return finish({ result: failure(errorForTimeout(timedOutAfterMs, ctx)), retryable: true }, null);
-      if (error instanceof TransportClosedError)
-        return finish({ result: failure({ kind: 'internal', message: error.message }), retryable: false }, null);
-      const transport = classifyTransportFailure(error);
-      logger?.warn(
-        { method: op.method, path: op.path, attempt, code: transport.code ?? null, phase: transport.phase },
-        'api transport failure',
-      );
-      return finish({ result: failure(errorForTransportFailure(transport, ctx)), retryable: true }, null);
-    } finally {
-      clearTimeout(headersTimer);
-      clearTimeout(totalTimer);
-    }
-  }
-
   /**
    * A 429 means the window is spent: later calls wait too rather than sending into another 429. The
    * wait the 429 asked for is the one that counts, even if an earlier header promised a later reset.
@@ -313,111 +181,29 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     rateLimit = rateLimit ? { ...rateLimit, remaining: 0, resetAt } : { limit: 0, remaining: 0, resetAt };
   }
 
-  const customersOperation = <T>(
-    query: PageQuery,
-    envelope: Operation<T>['envelope'],
-    opts?: ConditionalCallOptions,
-  ): Operation<T> => ({
-    method: 'GET',
-    path: `/customers${queryString({ page: query.page, limit: query.limit })}`,
-    envelope,
-    ...(opts?.ifNoneMatch ? { ifNoneMatch: opts.ifNoneMatch } : {}),
-    ...(opts?.transport ? { transport: opts.transport } : {}),
-  });
-  const list = <T extends z.ZodType>(item: T) =>
-    listEnvelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>[]>>;
-  const one = <T extends z.ZodType>(item: T) => envelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>>>;
+  const attemptContext: AttemptContext = {
+    baseUrl,
+    headersMs,
+    totalMs,
+    send,
+    now,
+    logger,
+    onRateLimit: (state) => {
+      rateLimit = state;
+    },
+    onRateLimited: noteRateLimited,
+  };
 
   return {
     baseUrl,
-    listCustomers: (query, opts?: ConditionalCallOptions) =>
-      call(customersOperation(query, list(customerSchema), opts), opts?.signal),
-    listCustomersBytes: (query, opts?: ConditionalCallOptions) =>
-      call(customersOperation<Uint8Array>(query, BYTES, opts), opts?.signal),
-    createCard: (request, opts?: CallOptions) =>
-      call(
-        { method: 'POST', path: '/cards', body: request, envelope: one(cardSchema), creates: 'the card' },
-        opts?.signal,
-      ),
-    createAccount: (request, opts?: CallOptions) =>
-      call(
-        {
-          method: 'POST',
-          path: '/accounts',
-          body: request,
-          envelope: one(accountSchema),
-          creates: request.type === 'wallet' ? 'the wallet' : 'the account',
-        },
-        opts?.signal,
-      ),
-    // A POST, so never retried; it changes nothing, so a lost connection is a plain network error.
-    nameEnquiry: (request, opts?: CallOptions) =>
-      call(
-        {
-          method: 'POST',
-          path: '/accounts/transfer/name-enquiry',
-          body: request,
-          envelope: one(nameEnquiryResultSchema),
-        },
-        opts?.signal,
-      ),
-    listAuthorizations: (query, opts?: CallOptions) =>
-      call(
-        {
-          method: 'GET',
-          path: `/cards/authorizations${queryString({ page: query.page, limit: query.limit, fromDate: query.fromDate, toDate: query.toDate })}`,
-          envelope: list(authorizationSchema),
-        },
-        opts?.signal,
-      ),
-    listAccounts: (query, opts?: CallOptions) =>
-      call(
-        {
-          method: 'GET',
-          path: `/accounts${queryString({ page: query.page, limit: query.limit, currency: query.currency, type: query.type })}`,
-          envelope: list(accountSchema),
-        },
-        opts?.signal,
-      ),
-    listDisputes: (query, opts?: CallOptions) =>
-      call(
-        {
-          method: 'GET',
-          path: `/cards/disputes${queryString({ page: query.page, limit: query.limit })}`,
-          envelope: list(disputeSchema),
-        },
-        opts?.signal,
-      ),
-    listCardTransactions: (query, opts?: CallOptions) =>
-      call(
-        {
-          method: 'GET',
-          path: `${pathWithId('/cards/{id}/transactions', query.cardId)}${queryString({ page: query.page, limit: query.limit, fromDate: query.fromDate, toDate: query.toDate })}`,
-          envelope: list(transactionSchema),
-        },
-        opts?.signal,
-      ),
-    listFundingSources: (query, opts?: CallOptions) =>
-      call(
-        {
-          method: 'GET',
-          path: `/fundingsources${queryString({ page: query.page, limit: query.limit })}`,
-          envelope: list(fundingSourceSchema),
-        },
-        opts?.signal,
-      ),
-    getFundingSource: (id, opts?: CallOptions) =>
-      call(
-        { method: 'GET', path: pathWithId('/fundingsources/{id}', id), envelope: one(fundingSourceSchema) },
-        opts?.signal,
-      ),
-    getCardBalance: (cardId, opts?: CallOptions) =>
-      call(
-        { method: 'GET', path: pathWithId('/cards/{id}/balance', cardId), envelope: one(balanceSchema) },
-        opts?.signal,
-      ),
+    ...operations(call),
     rateLimit: () => (rateLimit ? { ...rateLimit } : null),
   };
+}
+
+/** 30000 → "30", 400 → "0.4", 1234 → "1.2". */
+function secondsText(ms: number): string {
+  return String(Math.round(ms / 100) / 10);
 }
 
 function safeHost(baseUrl: string): string {

@@ -2,6 +2,7 @@
 // client decides which applies, these decide what to say.
 import { readEnvelopeMessage } from '../../src-shared/api/envelope';
 import type { AppError } from '../../src-shared/ipc/result';
+import { ANSWER_TOO_LARGE, HEADERS_TOO_LARGE, MAX_ANSWER_BYTES, MAX_HEADER_BYTES } from './http-transport';
 
 export const UNREADABLE_RESPONSE = 'The service sent a response Card Desk could not read.';
 export const CANCELLED = 'The request was cancelled.';
@@ -216,4 +217,49 @@ export function errorForUnreadableWrite(ctx: TransportContext, status: number): 
     message: `The service accepted the request (HTTP ${status}) but sent an answer Card Desk could not read, so ${ctx.creates ?? 'the record'} was probably created. Check before trying again.`,
     status,
   };
+}
+
+/**
+ * A write answered with something that does not prove it was turned down: any 5xx (a gateway may have
+ * passed it on), a redirect, or a 4xx whose body could not be read. Only a readable 4xx is a refusal.
+ */
+export function errorForUndecidedWrite(
+  ctx: TransportContext,
+  status: number,
+  answer: { body: unknown; secret?: string | null },
+): AppError {
+  const message = serverMessage(answer.body)?.message;
+  const said = message ? scrubSecret(message, answer.secret) : null;
+  return {
+    kind: 'outcome_unknown',
+    message: `The service answered HTTP ${status}${said ? ` (${said})` : ''} after Card Desk sent the request, so ${ctx.creates ?? 'the record'} may or may not have been created. Check before trying again.`,
+    status,
+  };
+}
+
+/** Whether an error answer to a write proves the write was turned down (a 4xx with a readable body). */
+export function provesRejection(status: number, body: unknown): boolean {
+  return status >= 400 && status < 500 && body !== undefined && body !== null;
+}
+
+/**
+ * An answer past the transport's caps (its body over 16 MB decoded, or its headers over 16 KB), or null.
+ * Not worth retrying: the service would send the same again. For a write the answer was lost, so its
+ * outcome is unknown.
+ */
+export function errorForOversizeAnswer(error: unknown, ctx: TransportContext): AppError | null {
+  const codes = transportErrorCodes(error);
+  const what = codes.includes(ANSWER_TOO_LARGE)
+    ? `an answer larger than ${MAX_ANSWER_BYTES / (1024 * 1024)} MB`
+    : codes.includes(HEADERS_TOO_LARGE)
+      ? `an answer with headers larger than ${MAX_HEADER_BYTES / 1024} KB`
+      : null;
+  if (!what) return null;
+  if (ctx.write) {
+    return {
+      kind: 'outcome_unknown',
+      message: `The service sent ${what} after Card Desk sent the request, so ${ctx.creates ?? 'the record'} may or may not have been created. Check before trying again.`,
+    };
+  }
+  return { kind: 'server', message: `The service sent ${what}.` };
 }

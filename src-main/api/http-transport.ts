@@ -2,19 +2,39 @@
 // fetch the client uses. Node's fetch wraps every answer in web streams, promises and header objects;
 // over a sync's ten thousand pages that garbage grows V8's young generation of the calling thread (the
 // Electron main process) to its 128 MB maximum, which it keeps. Reading a body here is one buffer.
+//
+// Every answer is bounded: at most MAX_ANSWER_BYTES once decoded, counted while it streams in (a small
+// gzip answer that would inflate to gigabytes is cut off at the cap, never held whole), and headers of
+// at most MAX_HEADER_BYTES. Past either, the request fails with a `code` the client recognises.
 import { type IncomingMessage, type RequestOptions, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { HeaderReader } from './rate-limit-headers';
+
+/** The most an answer may hold once decoded: 16 MB (a 100-customer page is about 100 KB). */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** The most the status line and headers of an answer may hold: 16 KB (Node's own default). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/** The code of the error for an answer over MAX_ANSWER_BYTES. */
+export const ANSWER_TOO_LARGE = 'ERR_ANSWER_TOO_LARGE';
+/** Node's code for headers over MAX_HEADER_BYTES. */
+export const HEADERS_TOO_LARGE = 'HPE_HEADER_OVERFLOW';
 
 /** Answers may come compressed (a 100-customer page shrinks about six times), as fetch asked for too. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
-const DECODERS: Record<string, (body: Buffer) => Buffer> = {
-  gzip: gunzipSync,
-  'x-gzip': gunzipSync,
-  deflate: inflateSync,
-  br: brotliDecompressSync,
+/** Streaming decoders; each stops once its output passes the cap (maxOutputLength bounds one chunk). */
+const DECODERS: Record<string, () => Transform> = {
+  gzip: () => createGunzip({ maxOutputLength: MAX_ANSWER_BYTES + 1 }),
+  'x-gzip': () => createGunzip({ maxOutputLength: MAX_ANSWER_BYTES + 1 }),
+  deflate: () => createInflate({ maxOutputLength: MAX_ANSWER_BYTES + 1 }),
+  br: () => createBrotliDecompress({ maxOutputLength: MAX_ANSWER_BYTES + 1 }),
 };
+
+const tooLarge = (): Error =>
+  Object.assign(new Error(`The answer is larger than ${MAX_ANSWER_BYTES / (1024 * 1024)} MB.`), {
+    code: ANSWER_TOO_LARGE,
+  });
 
 export interface TransportInit {
   method: string;
@@ -60,6 +80,7 @@ function send(url: string, init: TransportInit): Promise<IncomingMessage> {
       // A write goes out on a connection of its own: on an idle kept-alive one the server may be closing,
       // it could fail after leaving, and a card issued or not would become an unknown outcome.
       ...(init.method === 'GET' ? {} : { agent: false }),
+      maxHeaderSize: MAX_HEADER_BYTES,
       signal,
     };
     const req = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, resolve);
@@ -127,41 +148,73 @@ function responseOf(res: IncomingMessage, signal: AbortSignal): TransportRespons
   };
 }
 
-/** The whole body in one buffer of its own; fails if the connection ends early or the signal aborts. */
+/**
+ * The whole body, decoded, in one buffer of its own; fails if the connection ends early, the signal
+ * aborts, or the decoded answer passes MAX_ANSWER_BYTES (counted as it streams in, so nothing larger is
+ * ever held).
+ */
 function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;
-    const onAbort = () => res.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
+    let settled = false;
+    const encoding = String(res.headers['content-encoding'] ?? 'identity')
+      .trim()
+      .toLowerCase();
+    const makeDecoder = DECODERS[encoding];
+    const decoder = makeDecoder ? makeDecoder() : null;
     const done = (error: unknown, body?: Uint8Array) => {
+      if (settled) return;
+      settled = true;
       signal.removeEventListener('abort', onAbort);
-      if (error) reject(error);
-      else resolve(body!);
+      if (error) {
+        decoder?.destroy();
+        res.destroy();
+        reject(error);
+      } else resolve(body!);
     };
-    res.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
+    const onAbort = () => done(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+
+    if (!decoder && encoding !== 'identity') {
+      done(Object.assign(new Error(`The answer came encoded as ${encoding}.`), { code: 'ERR_CONTENT_ENCODING' }));
+      return;
+    }
+    const declared = Number(res.headers['content-length']);
+    if (!decoder && Number.isFinite(declared) && declared > MAX_ANSWER_BYTES) {
+      done(tooLarge());
+      return;
+    }
+    const collect = (chunk: Buffer) => {
       length += chunk.length;
-    });
-    res.once('end', () => {
-      const encoding = String(res.headers['content-encoding'] ?? 'identity')
-        .trim()
-        .toLowerCase();
-      const decode = DECODERS[encoding];
-      let bytes: Uint8Array = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-      try {
-        if (decode) bytes = decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-        else if (encoding !== 'identity')
-          throw Object.assign(new Error(`The answer came encoded as ${encoding}.`), { code: 'ERR_CONTENT_ENCODING' });
-      } catch (e) {
-        done(e);
+      if (length > MAX_ANSWER_BYTES) {
+        done(tooLarge());
         return;
       }
+      chunks.push(chunk);
+    };
+    const finish = () => {
       // A buffer of its own (not a slice of a shared pool), so it can be handed to another thread.
-      const body = new Uint8Array(bytes.byteLength);
-      body.set(bytes);
+      const body = new Uint8Array(length);
+      let at = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, at);
+        at += chunk.length;
+      }
       done(null, body);
-    });
+    };
+    if (decoder) {
+      decoder.on('data', collect);
+      decoder.once('end', finish);
+      decoder.once('error', (e: NodeJS.ErrnoException) =>
+        // zlib refuses an output past maxOutputLength with ERR_BUFFER_TOO_LARGE: the cap, reached in one chunk.
+        done(e.code === 'ERR_BUFFER_TOO_LARGE' ? tooLarge() : e),
+      );
+      res.pipe(decoder);
+    } else {
+      res.on('data', collect);
+      res.once('end', finish);
+    }
     res.once('error', (e) => done(e));
     res.once('close', () => {
       if (!res.complete)

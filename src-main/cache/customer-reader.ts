@@ -4,7 +4,10 @@
 // of milliseconds. The total is counted up to a cap, so a one-letter query costs as little as a precise one.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Customer } from '../../src-shared/api/records';
-import { isBrowse, type Matcher, type SearchPlan } from './search-plan';
+import type { CustomerBrowseInput } from '../../src-shared/ipc/channels/customers';
+import { decodeRecord, type RecordColumns, type StringsReader } from './record-codec';
+import { ID_SUFFIX, isBrowse, type Matcher, type SearchPlan } from './search-plan';
+import { KYC_APPROVED, KYC_NOT_APPROVED, KYC_UNKNOWN } from './search-fields';
 
 export interface SearchPage {
   customers: Customer[];
@@ -20,6 +23,11 @@ export interface CacheMeta {
   scheduleMinutes: number;
 }
 
+/** What a record is read with (see record-codec.ts). */
+const ROW = 'id, email, phone, kyc, created, identity, record';
+
+const KYC_OF = { approved: KYC_APPROVED, notApproved: KYC_NOT_APPROVED, unknown: KYC_UNKNOWN } as const;
+
 /** The highest code point: `prefix + MAX_CHAR` is above every string that starts with `prefix`. */
 const MAX_CHAR = '\u{10FFFF}';
 
@@ -29,6 +37,14 @@ function matcherSql(m: Matcher): { sql: string; params: string[] } {
       return { sql: 'SELECT rowid AS seq FROM customer_names WHERE customer_names MATCH ?', params: [m.match] };
     case 'phone':
       return { sql: 'SELECT rowid AS seq FROM customer_phones WHERE customer_phones MATCH ?', params: [m.match] };
+    case 'idSuffix':
+      // The index holds each id's last 8 characters; a longer suffix is checked against the whole id.
+      return {
+        sql: `SELECT seq FROM customers WHERE substr(id, -8) = ? AND id LIKE '%' || ?`,
+        params: [m.value.slice(-ID_SUFFIX), m.value],
+      };
+    case 'identity':
+      return { sql: 'SELECT seq FROM customers WHERE identity = ?', params: [m.value] };
     case 'email':
     case 'id': {
       const [table, column] = m.kind === 'email' ? ['customer_emails', 'email'] : ['customers', 'id'];
@@ -44,6 +60,20 @@ function matcherSql(m: Matcher): { sql: string; params: string[] } {
 
 export class CustomerReader {
   private readonly statements = new Map<string, StatementSync>();
+  private readonly counts = new Map<number, number>();
+  private countsVersion = -1;
+  /** customer_strings as far as this connection has read it (strings are never changed or removed). */
+  private readonly stringTexts = new Map<number, string>();
+  private readonly strings: StringsReader = {
+    text: (n) => {
+      let text = this.stringTexts.get(n);
+      if (text === undefined) {
+        text = String(this.stmt('SELECT text FROM customer_strings WHERE n = ?').get(n)?.text ?? '');
+        this.stringTexts.set(n, text);
+      }
+      return text;
+    },
+  };
 
   constructor(
     private readonly db: DatabaseSync,
@@ -94,18 +124,93 @@ export class CustomerReader {
   }
 
   private load(seqs: number[]): Customer[] {
-    const byId = this.stmt('SELECT json FROM customers WHERE seq = ?');
+    const bySeq = this.stmt(`SELECT ${ROW} FROM customers WHERE seq = ?`);
     const out: Customer[] = [];
     for (const seq of seqs) {
-      const json = byId.get(seq)?.json;
-      if (typeof json === 'string') out.push(JSON.parse(json) as Customer);
+      const row = bySeq.get(seq);
+      if (row) out.push(this.decode(row));
     }
     return out;
   }
 
+  private decode(row: Record<string, unknown>): Customer {
+    const cols: RecordColumns = {
+      id: String(row.id),
+      email: String(row.email),
+      phone: String(row.phone),
+      kyc: Number(row.kyc),
+      created: row.created === null ? null : Number(row.created),
+      identity: row.identity === null ? null : String(row.identity),
+    };
+    return decodeRecord(String(row.record), cols, this.strings);
+  }
+
   get(id: string): Customer | null {
-    const json = this.stmt('SELECT json FROM customers WHERE id = ?').get(id)?.json;
-    return typeof json === 'string' ? (JSON.parse(json) as Customer) : null;
+    const row = this.stmt(`SELECT ${ROW} FROM customers WHERE id = ?`).get(id);
+    return row ? this.decode(row) : null;
+  }
+
+  /** Every customer, in the service's order (for tools and benchmarks). */
+  *scan(): Generator<Customer> {
+    for (const row of this.db.prepare(`SELECT ${ROW} FROM customers ORDER BY seq`).iterate()) yield this.decode(row);
+  }
+
+  /**
+   * A page of all customers, sorted and filtered. Each order is an index walk: by KYC state, then name or
+   * date; the whole list (no KYC filter) merges the three states' ranges in the wanted order.
+   */
+  browse(input: CustomerBrowseInput): { customers: Customer[]; total: number; offset: number } {
+    const sort = input.sort ?? 'name';
+    const desc = input.direction === 'desc';
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? 50;
+    const dir = desc ? 'DESC' : 'ASC';
+    const key = sort === 'createdAt' ? 'created' : 'names COLLATE NOCASE';
+    const states = input.kyc ? [KYC_OF[input.kyc]] : [KYC_NOT_APPROVED, KYC_APPROVED, KYC_UNKNOWN];
+    const page = 'LIMIT ? OFFSET ?';
+    let seqs: number[];
+    if (states.length === 1 || sort === 'kyc') {
+      const where = states.length === 1 ? `WHERE kyc = ${states[0]}` : '';
+      seqs = this.seqList(
+        `SELECT seq FROM customers ${where} ORDER BY kyc ${dir}, ${key} ${dir}, seq ${dir} ${page}`,
+        limit,
+        offset,
+      );
+    } else {
+      const part = (state: number) => `SELECT seq, ${key} AS k FROM customers WHERE kyc = ${state}`;
+      // A compound SELECT ordered as a whole: SQLite merges the parts' index orders (no sort).
+      seqs = this.seqList(
+        `${states.map(part).join(' UNION ALL ')} ORDER BY k ${dir}, seq ${dir} ${page}`,
+        limit,
+        offset,
+      );
+    }
+    return { customers: this.load(seqs), total: this.count(states), offset };
+  }
+
+  /** The seqs a query answers, as one string from SQLite. */
+  private seqList(sql: string, ...params: number[]): number[] {
+    const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql})`).get(...params)?.seqs;
+    return typeof list === 'string' && list ? list.split(',').map(Number) : [];
+  }
+
+  /** Customers in these KYC states; remembered until the file changes. */
+  private count(states: number[]): number {
+    const version = Number(this.stmt('PRAGMA data_version').get()?.data_version ?? 0);
+    if (version !== this.countsVersion) {
+      this.counts.clear();
+      this.countsVersion = version;
+    }
+    let total = 0;
+    for (const state of states) {
+      let n = this.counts.get(state);
+      if (n === undefined) {
+        n = Number(this.stmt('SELECT count(*) AS n FROM customers WHERE kyc = ?').get(state)?.n ?? 0);
+        this.counts.set(state, n);
+      }
+      total += n;
+    }
+    return total;
   }
 
   meta(): CacheMeta {

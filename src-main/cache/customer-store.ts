@@ -3,6 +3,7 @@
 // Runs in the cache worker, which owns the only write connection.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CacheFullError, isDiskFull } from './cache-errors';
+import { encodeRecord, type StringsWriter } from './record-codec';
 import type { CustomerRow } from './search-fields';
 
 export interface SyncState {
@@ -66,6 +67,22 @@ export class CustomerStore {
   private readonly indexEmail: StatementSync;
   private readonly unindexEmail: StatementSync;
   private readonly updateRow: StatementSync;
+  private readonly updateRecord: StatementSync;
+  private readonly findString: StatementSync;
+  private readonly addString: StatementSync;
+  /** customer_strings as far as this connection has used it; cleared when a transaction rolls back. */
+  private readonly stringNumbers = new Map<string, number>();
+  private readonly strings: StringsWriter = {
+    ref: (text) => {
+      let n = this.stringNumbers.get(text);
+      if (n === undefined) {
+        const found = this.findString.get(text)?.n;
+        n = found === undefined ? Number(this.addString.run(text).lastInsertRowid) : Number(found);
+        this.stringNumbers.set(text, n);
+      }
+      return n;
+    },
+  };
   private readonly indexNames: StatementSync;
   private readonly unindexNames: StatementSync;
   private readonly indexPhone: StatementSync;
@@ -79,9 +96,9 @@ export class CustomerStore {
     private readonly emailChunk = EMAIL_CHUNK,
   ) {
     this.insertRow = db.prepare(
-      'INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+      'INSERT INTO customers (id, generation, names, email, phone, kyc, created, identity, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
     );
-    this.findRow = db.prepare('SELECT seq, names, email, phone FROM customers WHERE id = ?');
+    this.findRow = db.prepare('SELECT seq, names, email, phone, kyc, created, identity FROM customers WHERE id = ?');
     this.lastSeq = db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM customers');
     this.indexEmailsAfter = db.prepare(
       "INSERT INTO customer_emails (email, seq) SELECT email, seq FROM customers WHERE seq > ? AND email <> '' ORDER BY email, seq",
@@ -89,8 +106,14 @@ export class CustomerStore {
     this.indexEmail = db.prepare("INSERT INTO customer_emails (email, seq) SELECT ?1, ?2 WHERE ?1 <> ''");
     this.unindexEmail = db.prepare('DELETE FROM customer_emails WHERE email = ? AND seq = ?');
     this.updateRow = db.prepare(
-      'UPDATE customers SET generation = ?, names = ?, email = ?, phone = ?, json = ? WHERE seq = ?',
+      'UPDATE customers SET generation = ?, names = ?, email = ?, phone = ?, kyc = ?, created = ?, identity = ?, record = ? WHERE seq = ?',
     );
+    // Most rows a sync rewrites keep their indexed columns: this leaves the indexes alone.
+    this.updateRecord = db.prepare(
+      'UPDATE customers SET generation = ?, email = ?, phone = ?, record = ? WHERE seq = ?',
+    );
+    this.findString = db.prepare('SELECT n FROM customer_strings WHERE text = ?');
+    this.addString = db.prepare('INSERT INTO customer_strings (text) VALUES (?)');
     // An external-content FTS5 index forgets a row given the words it indexed for it ('delete').
     this.indexNames = db.prepare('INSERT INTO customer_names (rowid, names) VALUES (?, ?)');
     this.unindexNames = db.prepare("INSERT INTO customer_names (customer_names, rowid, names) VALUES ('delete', ?, ?)");
@@ -106,7 +129,18 @@ export class CustomerStore {
 
   /** Inserts or updates one customer and its index entries; true when it was new. */
   private putRow(r: CustomerRow, generation: number): boolean {
-    const inserted = this.insertRow.run(r.id, generation, r.names, r.email, r.phone, r.json);
+    const record = encodeRecord(r.customer, r, this.strings);
+    const inserted = this.insertRow.run(
+      r.id,
+      generation,
+      r.names,
+      r.email,
+      r.phone,
+      r.kyc,
+      r.created,
+      r.identity,
+      record,
+    );
     if (inserted.changes > 0) {
       this.indexNames.run(inserted.lastInsertRowid, r.names);
       this.indexPhone.run(inserted.lastInsertRowid, r.phone);
@@ -115,7 +149,13 @@ export class CustomerStore {
     const old = this.findRow.get(r.id)!;
     const seq = Number(old.seq);
     const [names, email, phone] = [String(old.names), String(old.email), String(old.phone)];
-    this.updateRow.run(generation, r.names, r.email, r.phone, r.json, seq);
+    const created = old.created === null ? null : Number(old.created);
+    const identity = old.identity === null ? null : String(old.identity);
+    if (names === r.names && Number(old.kyc) === r.kyc && created === r.created && identity === r.identity) {
+      this.updateRecord.run(generation, r.email, r.phone, record, seq);
+    } else {
+      this.updateRow.run(generation, r.names, r.email, r.phone, r.kyc, r.created, r.identity, record, seq);
+    }
     // A customer not yet in customer_emails gets there with its current email in the next chunk.
     if (email !== r.email && seq <= (this.num('emails_through_seq') ?? 0)) {
       this.unindexEmail.run(email, seq);
@@ -270,6 +310,8 @@ export class CustomerStore {
       this.db.exec('COMMIT');
       return result;
     } catch (e) {
+      // Strings added in this transaction are gone with it.
+      this.stringNumbers.clear();
       // SQLite may already have rolled back (e.g. on SQLITE_FULL); a second ROLLBACK then fails harmlessly.
       try {
         this.db.exec('ROLLBACK');

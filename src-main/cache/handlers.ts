@@ -6,6 +6,7 @@ import type { CustomerCacheService } from './service';
 
 export type CustomerCacheChannel =
   | 'customers.search'
+  | 'customers.browse'
   | 'customers.get'
   | 'customers.sync'
   | 'customers.cancelSync'
@@ -27,6 +28,7 @@ export function customerCacheHandlers(
 ): HandlersFor<CustomerCacheChannel> {
   return {
     'customers.search': (input) => guarded(async () => ok(await (await getCache()).search(input.query, input.limit))),
+    'customers.browse': (input) => guarded(async () => ok(await (await getCache()).browse(input))),
     'customers.get': (input) =>
       guarded(async () => {
         const customer = await (await getCache()).get(input.id);

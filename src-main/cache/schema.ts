@@ -47,6 +47,29 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX customers_email;
   INSERT INTO meta (key, value) VALUES ('emails_through_seq', (SELECT coalesce(max(seq), 0) FROM customers));
   `,
+  // 3: a customer's record moves from full JSON to a compact form (record-codec.ts; a row still holding
+  //    JSON is read as JSON until a sync rewrites it), with strings many customers share (business,
+  //    city, document addresses with the id taken out...) stored once in customer_strings. Columns for
+  //    what lists sort and filter by and what search looks up exactly: kyc (0 not approved, 1 approved,
+  //    2 unknown), created (createdAt in ms), identity (the BVN/NIN number). Indexes: the customer list
+  //    by KYC then name or date (an unfiltered list merges the three KYC ranges), the id's last 8
+  //    characters (ids show as their last 8), and identity numbers.
+  `
+  ALTER TABLE customers RENAME COLUMN json TO record;
+  ALTER TABLE customers ADD COLUMN kyc INTEGER NOT NULL DEFAULT 2;
+  ALTER TABLE customers ADD COLUMN created INTEGER;
+  ALTER TABLE customers ADD COLUMN identity TEXT;
+  UPDATE customers SET
+    kyc = CASE json_type(record, '$.isApproved') WHEN 'true' THEN 1 WHEN 'false' THEN 0 ELSE 2 END,
+    created = CAST(round((julianday(json_extract(record, '$.createdAt')) - 2440587.5) * 86400000) AS INTEGER),
+    identity = CASE json_type(record, '$.individual.identity.number')
+      WHEN 'text' THEN nullif(json_extract(record, '$.individual.identity.number'), '') END;
+  CREATE TABLE customer_strings (n INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
+  CREATE INDEX customers_by_kyc_name ON customers (kyc, names COLLATE NOCASE);
+  CREATE INDEX customers_by_kyc_created ON customers (kyc, created);
+  CREATE INDEX customers_id_tail ON customers (substr(id, -8));
+  CREATE INDEX customers_identity ON customers (identity) WHERE identity IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

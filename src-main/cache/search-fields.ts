@@ -1,7 +1,7 @@
-// What of a customer the cache stores: its JSON and its searchable columns, computed on the calling
-// thread (posting a few strings to the worker is cheaper than posting the customer's object graph).
+// What of a customer the cache stores in columns: what search, sorting and filtering read.
 import type { Customer } from '../../src-shared/api/records';
 import { nationalNumber } from './phone';
+import { createdMsOf } from './record-codec';
 
 export interface SearchFields {
   /** Every distinct name word (display name, first, last and other names), for the names index. */
@@ -26,12 +26,39 @@ export function searchFieldsOf(customer: Customer): SearchFields {
   };
 }
 
-/** One row of the customers table. */
+/** One row of the customers table: the columns, and the customer its compact record is made of (in the store). */
 export interface CustomerRow extends SearchFields {
   id: string;
-  json: string;
+  /** 0 not approved, 1 approved, 2 unknown (sorts not approved first). */
+  kyc: number;
+  /** createdAt in ms, for sorting by date; null when it has none. */
+  created: number | null;
+  /** The identity (BVN/NIN) number; null when none. */
+  identity: string | null;
+  customer: Customer;
+}
+
+export const KYC_NOT_APPROVED = 0;
+export const KYC_APPROVED = 1;
+export const KYC_UNKNOWN = 2;
+
+function identityOf(customer: Customer): string | null {
+  const person: unknown = customer.individual;
+  if (typeof person !== 'object' || person === null || Array.isArray(person)) return null;
+  const identity: unknown = (person as { identity?: unknown }).identity;
+  if (typeof identity !== 'object' || identity === null || Array.isArray(identity)) return null;
+  const n = (identity as { number?: unknown }).number;
+  return typeof n === 'string' && n !== '' ? n : null;
 }
 
 export function customerRow(customer: Customer): CustomerRow {
-  return { id: customer._id, json: JSON.stringify(customer), ...searchFieldsOf(customer) };
+  const approved = customer.isApproved;
+  return {
+    id: customer._id,
+    ...searchFieldsOf(customer),
+    kyc: approved === true ? KYC_APPROVED : approved === false ? KYC_NOT_APPROVED : KYC_UNKNOWN,
+    created: createdMsOf(customer.createdAt).ms,
+    identity: identityOf(customer),
+    customer,
+  };
 }

@@ -2,7 +2,13 @@
 // milliseconds at most), writes in the cache worker, syncs on demand or on a schedule, one at a time.
 import { join } from 'node:path';
 import type { Customer } from '../../src-shared/api/records';
-import type { CacheStatus, CustomerSearchResult, SyncProgress } from '../../src-shared/ipc/channels/customers';
+import type {
+  CacheStatus,
+  CustomerBrowseInput,
+  CustomerBrowseResult,
+  CustomerSearchResult,
+  SyncProgress,
+} from '../../src-shared/ipc/channels/customers';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
 import type { Emit, Logger } from '../core/ports';
@@ -61,6 +67,8 @@ export interface CustomerCacheService {
   readonly environmentId: string;
   readonly file: string;
   search(query: string, limit?: number): Promise<CustomerSearchResult>;
+  /** A page of all cached customers, sorted and filtered (see CustomerReader.browse). */
+  browse(input: CustomerBrowseInput): Promise<CustomerBrowseResult>;
   get(id: string): Promise<Customer | null>;
   /** Starts a sync, or joins the one running; resolves with its last progress. */
   sync(options?: SyncOptions): Promise<Result<SyncProgress>>;
@@ -188,15 +196,23 @@ class SqliteCustomerCache implements CustomerCacheService {
     const plan = planSearch(query);
     return this.read((reader) => {
       const page = reader.search(plan, limit);
-      const { lastSyncedAt } = reader.meta();
-      return {
-        results: page.customers,
-        total: page.total,
-        totalCapped: page.totalCapped,
-        cacheAgeMs: lastSyncedAt ? Math.max(0, this.now().getTime() - Date.parse(lastSyncedAt)) : null,
-        lastSyncedAt,
-      };
+      return { results: page.customers, total: page.total, totalCapped: page.totalCapped, ...this.age(reader) };
     });
+  }
+
+  browse(input: CustomerBrowseInput): Promise<CustomerBrowseResult> {
+    return this.read((reader) => {
+      const page = reader.browse(input);
+      return { results: page.customers, total: page.total, offset: page.offset, ...this.age(reader) };
+    });
+  }
+
+  private age(reader: CustomerReader): { cacheAgeMs: number | null; lastSyncedAt: string | null } {
+    const { lastSyncedAt } = reader.meta();
+    return {
+      cacheAgeMs: lastSyncedAt ? Math.max(0, this.now().getTime() - Date.parse(lastSyncedAt)) : null,
+      lastSyncedAt,
+    };
   }
 
   get(id: string): Promise<Customer | null> {

@@ -1,7 +1,9 @@
 // Where the cache worker's code is. In the built app it is `cache-worker.js` beside the main bundle
-// (electron-vite entry src-main/cache/worker.ts -> out/main/cache-worker.js); from sources (vitest, tsx)
-// it is worker.ts itself, run through tsx. The composition root may pass its own location.
-import { dirname, join } from 'node:path';
+// (src-main/cache/worker.ts bundled self-contained into out/main/cache-worker.js); from sources (vitest,
+// tsx) it is worker.ts itself, run through tsx. In the packaged app the main bundle sits inside
+// `resources/app.asar`, which a worker thread cannot read its code from, so the worker is shipped
+// unpacked beside it in `resources/app.asar.unpacked`, at the same path below that folder.
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export interface WorkerLocation {
@@ -18,9 +20,24 @@ export function workerLocation(where: URL | string): WorkerLocation {
   return { url, execArgv: url.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [] };
 }
 
+/**
+ * The same file's path in the unpacked copy of an asar archive: `…/app.asar/out/main/x.js` becomes
+ * `…/app.asar.unpacked/out/main/x.js`. Paths outside an archive come back as they are.
+ */
+export function unpackedPath(file: string, separator: string = sep): string {
+  const marker = `${separator}app.asar${separator}`;
+  const at = file.lastIndexOf(marker);
+  if (at < 0) return file;
+  return `${file.slice(0, at)}${separator}app.asar.unpacked${separator}${file.slice(at + marker.length)}`;
+}
+
+/** The built worker in the folder of the main bundle, outside the asar archive when the app is packaged. */
+export function builtWorkerLocation(bundleDir: string): WorkerLocation {
+  return workerLocation(unpackedPath(join(bundleDir, BUILT_WORKER_FILE)));
+}
+
 /** The worker beside this module: worker.ts when running from sources, cache-worker.js when bundled. */
 export function defaultWorkerLocation(moduleUrl: string = import.meta.url): WorkerLocation {
   const here = dirname(fileURLToPath(moduleUrl));
-  const fromSources = moduleUrl.endsWith('.ts');
-  return workerLocation(join(here, fromSources ? 'worker.ts' : BUILT_WORKER_FILE));
+  return moduleUrl.endsWith('.ts') ? workerLocation(join(here, 'worker.ts')) : builtWorkerLocation(here);
 }

@@ -1,5 +1,5 @@
 // The cache worker: owns the cache's only write connection, so a long sync never blocks the thread
-// that serves the window. Built as its own entry (out/main/cache-worker.js); see worker-location.ts.
+// that serves the window. Bundled on its own, self-contained (out/main/cache-worker.js); see worker-location.ts.
 import { parentPort, receiveMessageOnPort } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
 import { CacheUnavailableError, isCorruption, isDiskFull, messageOf } from './cache-errors';

@@ -3,6 +3,7 @@
 // against exactly the handlers, services and storage the app runs.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Customer } from '../../src-shared/api/records';
 import { err, ok } from '../../src-shared/ipc/result';
 import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
@@ -51,6 +52,13 @@ export interface AppCore {
   /** The running local sandbox, when it has been started (for the harness and tests). */
   localSandbox(): SandboxHandle | null;
   dispose(): Promise<void>;
+}
+
+/** A customer as the operator knows them: their name, or an individual's first and last names. */
+function customerNameOf(customer: Customer | null): string | null {
+  if (!customer) return null;
+  const parts = [customer.individual?.firstName, customer.individual?.lastName].filter(Boolean);
+  return customer.name?.trim() || parts.join(' ') || null;
 }
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
@@ -136,7 +144,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     'cards.lookUp': handlerGuard(logger)('cards.lookUp', async ({ id }, signal) =>
       lookUpCard(id, (await getActive()).api, await getKnownCards(), signal),
     ),
-    ...issuingHandlers({ getActive, getJournal, getKnownCards, emit, logger }),
+    ...issuingHandlers({
+      getActive,
+      getJournal,
+      getKnownCards,
+      emit,
+      logger,
+      customerName: async (customerId) => customerNameOf(await (await getCache()).get(customerId)),
+    }),
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),

@@ -23,8 +23,12 @@ export function issuingHandlersWithService(deps: IssuingDeps): IssuingHandlers {
   const on = handlerGuard(deps.logger);
 
   const handlers: HandlersFor<IssuingChannel> = {
-    'cards.create': on('cards.create', (request, signal) => service.createCard(request, { signal })),
-    'accounts.create': on('accounts.create', (request, signal) => service.createAccount(request, { signal })),
+    'cards.create': on('cards.create', ({ confirmRepeat, ...request }, signal) =>
+      service.createCard(request, { signal, confirmRepeat: confirmRepeat === true }),
+    ),
+    'accounts.create': on('accounts.create', ({ confirmRepeat, ...request }, signal) =>
+      service.createAccount(request, { signal, confirmRepeat: confirmRepeat === true }),
+    ),
     'journal.list': on('journal.list', async (input) => {
       const [active, journal] = await Promise.all([deps.getActive(), deps.getJournal()]);
       try {

@@ -22,13 +22,23 @@ export interface IssuingDeps {
   logger?: Logger;
   newClientReference?: () => string;
   now?: () => number;
+  /** The customer's name, for "You issued this card to Ada Obi 2 minutes ago" (e.g. from the customer cache). */
+  customerName?: (customerId: string) => Promise<string | null>;
+  /** How long after a success an identical write needs the operator's confirmation (default 10 minutes). */
+  repeatWindowMs?: number;
   /** Least time between two automatic look-ups of the accounts behind one unknown outcome (default 60 s). */
   accountRecheckMs?: number;
 }
 
+export interface WriteOptions {
+  signal?: AbortSignal;
+  /** The operator confirmed a write identical to one that succeeded minutes ago. */
+  confirmRepeat?: boolean;
+}
+
 export interface IssuingService {
-  createCard(request: CreateCardRequest, options?: { signal?: AbortSignal }): Promise<Result<Card>>;
-  createAccount(request: CreateAccountRequest, options?: { signal?: AbortSignal }): Promise<Result<Account>>;
+  createCard(request: CreateCardRequest, options?: WriteOptions): Promise<Result<Card>>;
+  createAccount(request: CreateAccountRequest, options?: WriteOptions): Promise<Result<Account>>;
   /** Reconciles unknown card outcomes of the active environment from the known-cards index (local, no network). */
   reconcile(): Promise<JournalEntry[]>;
   /** Looks up accounts behind unknown account outcomes (network); `force` ignores the per-entry pause. */
@@ -64,6 +74,9 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
       inFlight,
       changed,
       logger: deps.logger,
+      now,
+      ...(deps.repeatWindowMs !== undefined ? { repeatWindowMs: deps.repeatWindowMs } : {}),
+      ...(deps.customerName ? { customerName: deps.customerName } : {}),
     };
   }
 
@@ -107,7 +120,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
   }
 
   return {
-    async createCard(request, { signal } = {}) {
+    async createCard(request, { signal, confirmRepeat = false } = {}) {
       const ctx = await context();
       // Taken now, so the card lands in the index of the environment it was issued in.
       const knownCards = await deps.getKnownCards().catch((e: unknown) => {
@@ -128,6 +141,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
           await reconcile();
         },
         cancelled: () => signal?.aborted ?? false,
+        confirmRepeat,
       });
       if (outcome.kind === 'answered' && outcome.result.ok && knownCards) {
         const card = outcome.result.data;
@@ -145,7 +159,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
       return answerOf(outcome, CARD_UNKNOWN_ADVICE);
     },
 
-    async createAccount(request, { signal } = {}) {
+    async createAccount(request, { signal, confirmRepeat = false } = {}) {
       const ctx = await context();
       const outcome = await journaledWrite<Account>(ctx, {
         operation: 'accounts.create',
@@ -158,6 +172,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
           await reconcileAccounts({ force: true }).catch((e: unknown) => warn('account reconciliation failed', e));
         },
         cancelled: () => signal?.aborted ?? false,
+        confirmRepeat,
       });
       if (outcome.kind === 'answered' && !outcome.result.ok && outcome.result.error.kind === 'outcome_unknown') {
         reconcileAccountsInBackground();

@@ -1,12 +1,13 @@
 // One write (POST /cards or POST /accounts), sent at most once: refused while an identical one is in
-// flight or has an unknown outcome nobody allowed to resend, recorded in the journal before it is sent,
-// and settled in the journal when the answer comes.
+// flight or has an unknown outcome nobody allowed to resend, held for the operator's confirmation when
+// an identical one succeeded minutes ago, recorded in the journal before it is sent, and settled in the
+// journal when the answer comes.
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { ApiResult } from '../api/types';
 import type { Logger } from '../core/ports';
 import type { Journal, JournalOperation } from '../journal/journal';
-import { fingerprintOf } from './fingerprint';
+import { fingerprintOf } from '../journal/fingerprint';
 import type { InFlightWrites } from './in-flight';
 
 export interface WriteContext {
@@ -15,7 +16,15 @@ export interface WriteContext {
   inFlight: InFlightWrites;
   changed: (entry: JournalEntry) => void;
   logger?: Logger;
+  now?: () => number;
+  /** How long after a success an identical write needs the operator's confirmation (default 10 minutes). */
+  repeatWindowMs?: number;
+  /** The customer's name for "You issued this card to Ada Obi…", when it can be found. */
+  customerName?: (customerId: string) => Promise<string | null>;
 }
+
+/** Ten minutes: an identical write this soon after a success is far more likely a slip than a wish. */
+export const REPEAT_WINDOW_MS = 10 * 60_000;
 
 export interface WriteSpec<T> {
   operation: JournalOperation;
@@ -32,6 +41,8 @@ export interface WriteSpec<T> {
   recheckUnknown?: () => Promise<void>;
   /** Called before sending; true stops the write (the user cancelled before anything went out). */
   cancelled?: () => boolean;
+  /** The operator saw that an identical write succeeded moments ago and asked for another. */
+  confirmRepeat?: boolean;
 }
 
 export type WriteOutcome<T> =
@@ -43,6 +54,46 @@ const inFlightMessage = (noun: string) =>
 const unknownMessage = (noun: string, entry: JournalEntry) =>
   `An identical ${noun} request sent at ${entry.at} has an unknown outcome, so the ${noun} may already exist. ` +
   `Check the Journal before sending it again; it can be resent only after you allow it there.`;
+
+const customerIdOf = (request: object): string | null => {
+  const id = (request as { customerId?: unknown }).customerId;
+  return typeof id === 'string' && id !== '' ? id : null;
+};
+
+/** "You issued this card to Ada Obi 2 minutes ago: issue another?" */
+export function repeatMessage(noun: string, customerName: string | null, minutesAgo: number): string {
+  const [did, again] = noun === 'card' ? ['issued', 'issue'] : ['opened', 'open'];
+  const to = customerName ? `${noun === 'card' ? ' to' : ' for'} ${customerName}` : '';
+  const when =
+    minutesAgo < 1 ? 'less than a minute ago' : minutesAgo === 1 ? '1 minute ago' : `${minutesAgo} minutes ago`;
+  return `You ${did} this ${noun}${to} ${when}: ${again} another?`;
+}
+
+async function repeatRefusal(
+  ctx: WriteContext,
+  spec: WriteSpec<unknown>,
+  fingerprint: string,
+): Promise<Result<never> | null> {
+  if (spec.confirmRepeat) return null;
+  const now = ctx.now?.() ?? Date.now();
+  const since = new Date(now - (ctx.repeatWindowMs ?? REPEAT_WINDOW_MS)).toISOString();
+  const earlier = ctx.journal.recentSuccess(ctx.environmentId, fingerprint, since);
+  if (!earlier) return null;
+  const customerId = customerIdOf(spec.request);
+  let customerName: string | null = null;
+  if (customerId && ctx.customerName) customerName = await ctx.customerName(customerId).catch(() => null);
+  const minutesAgo = Math.max(0, Math.floor((now - Date.parse(earlier.at)) / 60_000));
+  return err('conflict', repeatMessage(spec.noun, customerName, minutesAgo), {
+    repeatOf: {
+      journalEntryId: earlier.id,
+      at: earlier.at,
+      minutesAgo,
+      resultId: earlier.resultId,
+      noun: spec.noun,
+      customerName,
+    },
+  });
+}
 
 /** Puts the client reference into `metadata.clientReference`, replacing any the caller sent. */
 export function withClientReference(request: object, clientReference: string | null): object {
@@ -65,6 +116,8 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
         result: err('conflict', unknownMessage(spec.noun, blocking), { journalEntryId: blocking.id }),
       };
     }
+    const repeat = await repeatRefusal(ctx, spec as WriteSpec<unknown>, fingerprint);
+    if (repeat) return { kind: 'refused', result: repeat };
     if (spec.cancelled?.())
       return { kind: 'refused', result: err('cancelled', 'The request was cancelled before it was sent.') };
 

@@ -24,6 +24,8 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX entries_by_environment ON entries (environment_id, seq DESC);
    CREATE INDEX entries_by_fingerprint ON entries (environment_id, fingerprint, outcome);
    CREATE INDEX entries_by_outcome ON entries (outcome);`,
+  // 2: which definition of the fingerprint a row was written with (older rows are fingerprinted again on open).
+  `ALTER TABLE entries ADD COLUMN fingerprint_version INTEGER NOT NULL DEFAULT 1;`,
 ];
 
 export const JOURNAL_SCHEMA: Schema = { name: 'journal.sqlite', migrations: MIGRATIONS };

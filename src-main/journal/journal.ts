@@ -2,10 +2,12 @@
 // settled when the answer comes, so nothing is lost if the app dies mid-request. One SQLite file for the
 // whole app, with the environment on every row.
 import { randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
 import type { JOURNAL_OUTCOMES, JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { likeLiteral, selectPage } from '../storage/paged-select';
 import { openSqlite } from '../storage/sqlite-database';
+import { FINGERPRINT_VERSION, fingerprintOf } from './fingerprint';
 import { JOURNAL_SCHEMA } from './journal-migrations';
 import { safeRequest } from './safe-request';
 
@@ -58,6 +60,8 @@ export interface Journal {
   unresolved(environmentId: string, operation?: JournalOperation): JournalEntry[];
   /** The newest unknown-outcome entry with this fingerprint that the user has not allowed to be resent. */
   blockingUnknown(environmentId: string, fingerprint: string): JournalEntry | null;
+  /** The newest write with this fingerprint that succeeded (or was reconciled) at or after `sinceIso`. */
+  recentSuccess(environmentId: string, fingerprint: string, sinceIso: string): JournalEntry | null;
   /** The entry that recorded `resultId` as its result, if any. */
   findByResultId(environmentId: string, resultId: string): JournalEntry | null;
   /** How many pending entries from before this process were turned into unknown outcomes when opening. */
@@ -109,6 +113,26 @@ const toEntry = (row: EntryRow): JournalEntry => ({
 
 const likeAnywhere = (s: string): string => `%${likeLiteral(s)}%`;
 
+/** Rows written under an older definition of the fingerprint get today's, computed from their stored request. */
+function refingerprint(db: DatabaseSync): void {
+  const old = db
+    .prepare('SELECT id, operation, request_json FROM entries WHERE fingerprint_version < ?')
+    .all(FINGERPRINT_VERSION) as { id: string; operation: JournalOperation; request_json: string }[];
+  if (old.length === 0) return;
+  const update = db.prepare('UPDATE entries SET fingerprint = ?, fingerprint_version = ? WHERE id = ?');
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    for (const row of old) {
+      const request = JSON.parse(row.request_json) as object;
+      update.run(fingerprintOf(row.operation, request), FINGERPRINT_VERSION, row.id);
+    }
+    db.exec('COMMIT');
+  } catch (e) {
+    db.exec('ROLLBACK');
+    throw e;
+  }
+}
+
 const processStart = (): Date => new Date(Date.now() - process.uptime() * 1000);
 
 export function openJournal({
@@ -122,6 +146,7 @@ export function openJournal({
     // FULL: an entry written before a request is sent must survive a power cut too, not only a crash.
     pragmas: ['synchronous = FULL'],
     afterMigrate: (opened) => {
+      refingerprint(opened);
       recoveredAtOpen = Number(
         opened
           .prepare(
@@ -136,9 +161,9 @@ export function openJournal({
 
   const selectOne = db.prepare(`SELECT ${COLUMNS} FROM entries WHERE id = ?`);
   const insert = db.prepare(`
-    INSERT INTO entries (id, seq, at, updated_at, environment_id, operation, request_json, customer_id, client_reference, fingerprint, outcome)
+    INSERT INTO entries (id, seq, at, updated_at, environment_id, operation, request_json, customer_id, client_reference, fingerprint, fingerprint_version, outcome)
     VALUES (:id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries), :at, :at, :environmentId, :operation, :request, :customerId,
-            :clientReference, :fingerprint, 'pending')`);
+            :clientReference, :fingerprint, ${FINGERPRINT_VERSION}, 'pending')`);
   const settleRow = db.prepare(`
     UPDATE entries SET outcome = :outcome, result_id = :resultId, error = :error, updated_at = :now
     WHERE id = :id AND (outcome = 'pending' OR (outcome = 'outcome_unknown' AND result_id IS NULL))`);
@@ -153,6 +178,9 @@ export function openJournal({
   const selectBlocking = db.prepare(`
     SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND fingerprint = ? AND outcome = 'outcome_unknown'
       AND resend_acknowledged = 0 ORDER BY seq DESC LIMIT 1`);
+  const selectRecentSuccess = db.prepare(`
+    SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND fingerprint = ? AND outcome IN ('succeeded', 'reconciled')
+      AND updated_at >= ? ORDER BY seq DESC LIMIT 1`);
   const selectByResult = db.prepare(`
     SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND result_id = ? ORDER BY seq DESC LIMIT 1`);
 
@@ -251,6 +279,11 @@ export function openJournal({
 
     blockingUnknown(environmentId, fingerprint) {
       const row = selectBlocking.get(environmentId, fingerprint) as EntryRow | undefined;
+      return row ? toEntry(row) : null;
+    },
+
+    recentSuccess(environmentId, fingerprint, sinceIso) {
+      const row = selectRecentSuccess.get(environmentId, fingerprint, sinceIso) as EntryRow | undefined;
       return row ? toEntry(row) : null;
     },
 

@@ -1,16 +1,12 @@
-// Environments: the built-in local sandbox and the user's own services. Knows which one is active,
-// builds its API client (which reads the key from the keychain per call), tracks the connection state
-// from the client's outcomes and tells the renderer (the `app.status` event) when the status changes.
-import { randomUUID } from 'node:crypto';
+// The composition of environments (environments.ts) and their keys (environment-keys.ts): the built-in
+// local sandbox and the user's own services. Knows which one is active, builds its API client (which reads
+// the key for the client's own address from the keychain per call), tracks the connection state from the
+// client's outcomes and tells the renderer (the `app.status` event) when the status changes. A change
+// that touches both settings and the keychain is undone in whichever it had reached if the other fails.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  LOCAL_SANDBOX_ENVIRONMENT_ID,
-  environmentInputSchema,
-  type AppStatus,
-  type Environment,
-} from '../../src-shared/ipc/channels/settings';
-import { err, ok, validationError, type AppError, type Result } from '../../src-shared/ipc/result';
+import { LOCAL_SANDBOX_ENVIRONMENT_ID, type AppStatus, type Environment } from '../../src-shared/ipc/channels/settings';
+import { err, ok, type AppError, type Result } from '../../src-shared/ipc/result';
 import type { Emit, Logger } from '../core/ports';
 import { createCardApiClient, type ApiOutcome, type CardApiClientOptions } from '../api/client';
 import type { Transport } from '../api/http-transport';
@@ -18,18 +14,13 @@ import type { CardApiClient } from '../api/types';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
 import type { SecretStore } from '../keychain/secret-store';
 import { connectionAfter, type ConnectionState } from './connection-state';
+import { createEnvironmentKeys, originOf, type Undo } from './environment-keys';
+import { LOCAL_SANDBOX_NAME, type EnvironmentInput, isLocal, notFound, openEnvironments } from './environments';
+import { KEYCHAIN_NOTICE, keyCommands, type SetKeyInput } from './key-commands';
 import { verifyKey } from './key-verification';
-import {
-  SETTINGS_FILE_NAME,
-  loadSettings,
-  writeSettings,
-  type Settings,
-  type StoredEnvironment,
-} from './settings-file';
+import type { StoredEnvironment } from './settings-file';
 
-export const LOCAL_SANDBOX_NAME = 'Local sandbox';
-export const KEYCHAIN_NOTICE =
-  'The system keychain could not be used, so API keys cannot be saved or read. Start or unlock your keyring (GNOME Keyring, KWallet), or install libsecret.';
+export { KEYCHAIN_NOTICE, LOCAL_SANDBOX_NAME, type EnvironmentInput, type SetKeyInput };
 
 export interface LocalSandbox {
   url: string;
@@ -41,7 +32,7 @@ export interface LocalSandbox {
 export interface ActiveEnvironment {
   environment: Environment;
   api: CardApiClient;
-  /** This environment's own folder (<dataDir>/environments/<id>), for its caches. */
+  /** This environment's own folder for its address (<dataDir>/environments/<id>/<address>), for its caches. */
   dataDir: string;
 }
 
@@ -49,18 +40,6 @@ export interface EnvironmentChange {
   environment: Environment;
   dataDir: string;
   previousId: string;
-}
-
-export interface EnvironmentInput {
-  id?: string;
-  name: string;
-  baseUrl: string;
-}
-
-export interface SetKeyInput {
-  environmentId: string;
-  key: string;
-  allowUnverified?: boolean;
 }
 
 export interface EnvironmentManagerOptions {
@@ -101,23 +80,23 @@ export class EnvironmentUnavailableError extends Error {
   }
 }
 
+/** A folder name for an address: `https://api.example.com:8443` → `https_api.example.com_8443`. */
+const addressFolder = (baseUrl: string): string => originOf(baseUrl).replace(/[^A-Za-z0-9.-]+/g, '_');
+
 export function createEnvironmentManager(options: EnvironmentManagerOptions): EnvironmentManager {
-  const { dataDir, secretStore, emit, logger } = options;
-  const now = options.now ?? (() => new Date());
-  const settingsFile = join(dataDir, SETTINGS_FILE_NAME);
-  const loaded = loadSettings(settingsFile, now);
-  let settings: Settings = loaded.settings;
+  const { dataDir, emit, logger } = options;
+  const environments = openEnvironments(dataDir, logger, options.now);
+  const keys = createEnvironmentKeys(options.secretStore, logger);
   const notices: string[] = [];
-  loaded.notices.forEach((n) => addNotice(n));
+  environments.loadNotices.forEach((n) => addNotice(n));
 
   let connection: ConnectionState = 'unknown';
   let lastSyncedAt: string | null = null;
   let lastEmitted = '';
-  let writes: Promise<void> = Promise.resolve();
   let sandbox: Promise<LocalSandbox> | null = null;
   let sandboxRunning: LocalSandbox | null = null;
   const clients = new Map<string, { baseUrl: string; api: CardApiClient }>();
-  /** Whether each environment has a key in the keychain, as last seen. */
+  /** Whether each environment has a key for its address in the keychain, as last seen. */
   const keyPresent = new Map<string, boolean>();
   const listeners = new Set<(change: EnvironmentChange) => void | Promise<void>>();
 
@@ -125,9 +104,47 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     if (!notices.includes(text)) notices.push(text);
   }
 
-  const stored = (id: string): StoredEnvironment | undefined => settings.environments.find((e) => e.id === id);
-  const isLocal = (id: string) => id === LOCAL_SANDBOX_ENVIRONMENT_ID;
-  const environmentDir = (id: string) => join(dataDir, 'environments', id);
+  const stored = (id: string): StoredEnvironment | undefined => environments.get(id);
+  const commands = keyCommands({
+    environments,
+    keys,
+    logger,
+    keyPresent,
+    verify: (baseUrl, key, signal) =>
+      verifyKey({
+        baseUrl,
+        key,
+        logger,
+        ...(signal ? { signal } : {}),
+        ...(options.transport ? { transport: options.transport } : {}),
+        ...(options.client?.timeouts ? { timeouts: options.client.timeouts } : {}),
+      }),
+    notices: {
+      add: (text) => {
+        addNotice(text);
+        emitIfChanged();
+      },
+      remove: (text) => {
+        const at = notices.indexOf(text);
+        if (at < 0) return;
+        notices.splice(at, 1);
+        emitIfChanged();
+      },
+    },
+    keyChanged: (id) => {
+      if (id !== environments.activeId()) return;
+      connection = 'unknown';
+      emitIfChanged();
+    },
+  });
+  const { refreshKeyPresence, keychainFailure, undoKey } = commands;
+  const environmentDir = (id: string): string => {
+    const env = stored(id);
+    // The local sandbox's port changes every run: its folder is its own, whatever the address.
+    return env
+      ? join(dataDir, 'environments', id, addressFolder(env.baseUrl))
+      : join(dataDir, 'environments', LOCAL_SANDBOX_ENVIRONMENT_ID);
+  };
 
   function localView(): Environment {
     return {
@@ -151,32 +168,12 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     };
   }
   function activeView(): Environment {
-    const env = stored(settings.activeId);
+    const env = stored(environments.activeId());
     return env ? view(env) : localView();
   }
 
-  function persist(): Promise<void> {
-    const snapshot: Settings = structuredClone(settings);
-    const write = writes.then(() => writeSettings(settingsFile, snapshot));
-    writes = write.catch((error: unknown) => {
-      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'writing settings failed');
-    });
-    return write;
-  }
-  async function persistOrError(): Promise<AppError | null> {
-    try {
-      await persist();
-      return null;
-    } catch {
-      return {
-        kind: 'internal',
-        message: `Card Desk could not save its settings to ${settingsFile}. Check that the folder is writable and has free space.`,
-      };
-    }
-  }
-
   function status(): AppStatus {
-    const activeClient = clients.get(settings.activeId);
+    const activeClient = clients.get(environments.activeId());
     return {
       environment: activeView(),
       connection,
@@ -200,7 +197,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   function onOutcome(environmentId: string) {
     return (outcome: ApiOutcome) => {
       if (outcome.kind === 'keychain_unavailable') addNotice(KEYCHAIN_NOTICE);
-      if (environmentId !== settings.activeId) return;
+      if (environmentId !== environments.activeId()) return;
       const next = connectionAfter(outcome.kind);
       if (next) connection = next;
       emitIfChanged();
@@ -239,11 +236,13 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   }
 
   async function active(): Promise<ActiveEnvironment> {
-    const id = settings.activeId;
+    const id = environments.activeId();
     const env = stored(id);
     let api: CardApiClient;
     if (env) {
-      api = clientFor(id, env.baseUrl, () => secretStore.get(id));
+      // The key asked for is always the one filed under the client's own address.
+      const { baseUrl } = env;
+      api = clientFor(id, baseUrl, () => keys.get({ id, baseUrl, keyVerified: stored(id)?.keyVerified ?? null }));
     } else {
       let running: LocalSandbox;
       try {
@@ -259,17 +258,14 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       api = clientFor(LOCAL_SANDBOX_ENVIRONMENT_ID, running.url, async () => running.key);
       emitIfChanged(); // its address is known now
     }
-    const dir = environmentDir(env ? id : LOCAL_SANDBOX_ENVIRONMENT_ID);
-    await mkdir(dir, { recursive: true });
+    const dir = environmentDir(id);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     return { environment: activeView(), api, dataDir: dir };
   }
 
   async function notifyChange(previousId: string): Promise<void> {
-    const change: EnvironmentChange = {
-      environment: activeView(),
-      dataDir: environmentDir(settings.activeId),
-      previousId,
-    };
+    const id = environments.activeId();
+    const change: EnvironmentChange = { environment: activeView(), dataDir: environmentDir(id), previousId };
     const results = await Promise.allSettled([...listeners].map(async (l) => l(change)));
     for (const r of results) {
       if (r.status === 'rejected')
@@ -280,51 +276,12 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     }
   }
 
-  async function refreshKeyPresence(id: string): Promise<void> {
-    if (isLocal(id) || !stored(id)) return;
-    try {
-      keyPresent.set(id, (await secretStore.get(id)) !== null);
-      keychainWorks();
-    } catch (error) {
-      if (!(error instanceof KeychainUnavailableError)) throw error;
-      logger.warn({ problem: error.problem, detail: error.detail }, 'keychain unavailable');
-      addNotice(KEYCHAIN_NOTICE);
-    }
-  }
-
-  function keychainWorks(): void {
-    const at = notices.indexOf(KEYCHAIN_NOTICE);
-    if (at >= 0) {
-      notices.splice(at, 1);
-      emitIfChanged();
-    }
-  }
-  function keychainFailure(error: unknown): Result<never> {
-    if (error instanceof KeychainUnavailableError) {
-      logger.warn({ problem: error.problem, detail: error.detail }, 'keychain unavailable');
-      addNotice(KEYCHAIN_NOTICE);
-      emitIfChanged();
-      return error.toErr();
-    }
-    throw error;
-  }
-
-  const notFound = (id: string) => err('not_found', `There is no environment with id "${id}".`, { field: 'id' });
-  const localHasNoKey = () =>
-    err('validation', 'The local sandbox uses a key Card Desk generates each time it starts; it takes no API key.', {
-      field: 'environmentId',
-    });
-
   async function activate(id: string): Promise<Result<AppStatus>> {
     if (!isLocal(id) && !stored(id)) return notFound(id);
-    const previousId = settings.activeId;
+    const previousId = environments.activeId();
     if (previousId === id) return ok(status());
-    settings = { ...settings, activeId: id };
-    const failed = await persistOrError();
-    if (failed) {
-      settings = { ...settings, activeId: previousId };
-      return err(failed.kind, failed.message);
-    }
+    const failed = await environments.activate(id);
+    if (failed) return err(failed.kind, failed.message);
     connection = 'unknown';
     lastSyncedAt = null;
     await refreshKeyPresence(id);
@@ -335,96 +292,57 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   }
 
   async function list(): Promise<{ environments: Environment[]; activeId: string }> {
-    await Promise.all(settings.environments.map((e) => refreshKeyPresence(e.id)));
-    return { environments: [localView(), ...settings.environments.map(view)], activeId: settings.activeId };
+    await Promise.all(environments.all().map((e) => refreshKeyPresence(e.id)));
+    return { environments: [localView(), ...environments.all().map(view)], activeId: environments.activeId() };
   }
 
   async function save(input: EnvironmentInput): Promise<Result<Environment>> {
-    const parsed = environmentInputSchema.safeParse(input);
-    if (!parsed.success) return validationError(parsed.error.issues);
-    const { id, name, baseUrl } = parsed.data;
-    if (id !== undefined && isLocal(id))
-      return err('validation', 'The local sandbox is built in and cannot be changed.', { field: 'id' });
-    const clash =
-      settings.environments.find((e) => e.id !== id && e.name.toLowerCase() === name.toLowerCase()) ??
-      (name.toLowerCase() === LOCAL_SANDBOX_NAME.toLowerCase() ? true : undefined);
-    if (clash)
-      return err('validation', `An environment named "${name}" already exists.`, {
-        field: 'name',
-        fields: { name: `An environment named "${name}" already exists.` },
-      });
-
-    const before = settings;
-    let env: StoredEnvironment;
-    let moved = false;
-    if (id !== undefined) {
-      const existing = stored(id);
-      if (!existing) return notFound(id);
-      moved = existing.baseUrl !== baseUrl;
-      // A key verified against the old address is not known to work at the new one.
-      env = {
-        ...existing,
-        name,
-        baseUrl,
-        keyVerified: moved && existing.keyVerified !== null ? false : existing.keyVerified,
-      };
-      settings = { ...settings, environments: settings.environments.map((e) => (e.id === id ? env : e)) };
-    } else {
-      env = { id: newEnvironmentId(), name, baseUrl, keyVerified: null };
-      settings = { ...settings, environments: [...settings.environments, env] };
+    const saved = await environments.save(input);
+    if (!saved.ok) return saved;
+    const { environment: env, moved } = saved.data;
+    if (moved) {
+      // Its key stays filed under the old address and is never sent to the new one.
+      clients.delete(env.id);
+      keyPresent.delete(env.id);
     }
-    const failed = await persistOrError();
-    if (failed) {
-      settings = before;
-      return err(failed.kind, failed.message);
-    }
-    if (moved) clients.delete(env.id);
     await refreshKeyPresence(env.id);
-    if (env.id === settings.activeId) {
-      if (moved) connection = 'unknown';
+    if (env.id === environments.activeId()) {
+      if (moved) {
+        connection = 'unknown';
+        lastSyncedAt = null;
+      }
       emitIfChanged();
       if (moved) await notifyChange(env.id);
     }
     return ok(view(env));
   }
 
-  function newEnvironmentId(): string {
-    let id: string;
-    do id = `env-${randomUUID().slice(0, 8)}`;
-    while (stored(id));
-    return id;
-  }
-
   async function remove(id: string): Promise<Result<{ deleted: boolean }>> {
     if (isLocal(id)) return err('validation', 'The local sandbox is built in and cannot be deleted.', { field: 'id' });
-    if (!stored(id)) return ok({ deleted: false });
+    const env = stored(id);
+    if (!env) return ok({ deleted: false });
+    let undoKeyDelete: Undo;
     try {
-      await secretStore.delete(id);
+      // A failed delete leaves both the key and the environment as they were.
+      undoKeyDelete = (await keys.delete(env)).undo;
     } catch (error) {
       return keychainFailure(error);
     }
-    const before = settings;
-    const wasActive = settings.activeId === id;
-    settings = {
-      ...settings,
-      activeId: wasActive ? LOCAL_SANDBOX_ENVIRONMENT_ID : settings.activeId,
-      environments: settings.environments.filter((e) => e.id !== id),
-    };
-    const failed = await persistOrError();
-    if (failed) {
-      settings = before;
-      return err(failed.kind, failed.message);
+    const removed = await environments.remove(id);
+    if (!removed.ok) {
+      await undoKey(undoKeyDelete, id);
+      return removed;
     }
     clients.delete(id);
     keyPresent.delete(id);
-    if (wasActive) {
+    if (removed.data.wasActive) {
       connection = 'unknown';
       lastSyncedAt = null;
       emitIfChanged();
       await notifyChange(id);
     }
     // Its caches hold customer data: once nothing uses the folder any more, remove it.
-    await rm(environmentDir(id), { recursive: true, force: true }).catch((error: unknown) =>
+    await rm(join(dataDir, 'environments', id), { recursive: true, force: true }).catch((error: unknown) =>
       logger.warn(
         { environmentId: id, err: error instanceof Error ? error.message : String(error) },
         'removing environment folder failed',
@@ -434,113 +352,15 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     return ok({ deleted: true });
   }
 
-  async function setKey(input: SetKeyInput, signal?: AbortSignal): Promise<Result<{ verified: boolean }>> {
-    if (isLocal(input.environmentId)) return localHasNoKey();
-    const env = stored(input.environmentId);
-    if (!env) return notFound(input.environmentId);
-    const key = input.key.trim();
-    if (key.length < 8) return err('validation', 'key must be at least 8 characters', { field: 'key' });
-
-    const verdict = await verifyKey({
-      baseUrl: env.baseUrl,
-      key,
-      logger,
-      ...(signal ? { signal } : {}),
-      ...(options.transport ? { transport: options.transport } : {}),
-      ...(options.client?.timeouts ? { timeouts: options.client.timeouts } : {}),
-    });
-    if (verdict.verdict === 'rejected') {
-      return err('unauthorized', `The service did not accept this key: ${verdict.error.message}`, {
-        field: 'key',
-        ...(verdict.error.status ? { status: verdict.error.status } : {}),
-      });
-    }
-    if (verdict.verdict === 'unverifiable') {
-      if (verdict.error.kind === 'cancelled') return err('cancelled', verdict.error.message);
-      if (!input.allowUnverified) {
-        const reachable = verdict.error.kind !== 'network' && verdict.error.kind !== 'timeout';
-        return err(
-          reachable ? verdict.error.kind : 'network',
-          `The key could not be verified: ${verdict.error.message} Save it without verifying only if you are sure it is right.`,
-          {
-            field: 'key',
-            ...(verdict.error.retryAfterMs !== undefined ? { retryAfterMs: verdict.error.retryAfterMs } : {}),
-          },
-        );
-      }
-    }
-    const verified = verdict.verdict === 'valid';
-    try {
-      await secretStore.set(env.id, key);
-      keychainWorks();
-    } catch (error) {
-      return keychainFailure(error);
-    }
-    keyPresent.set(env.id, true);
-    settings = {
-      ...settings,
-      environments: settings.environments.map((e) => (e.id === env.id ? { ...e, keyVerified: verified } : e)),
-    };
-    const failed = await persistOrError();
-    if (failed) return err(failed.kind, failed.message);
-    logger.info({ environmentId: env.id, verified }, 'API key saved to the keychain');
-    if (env.id === settings.activeId) {
-      connection = 'unknown';
-      emitIfChanged();
-    }
-    return ok({ verified });
-  }
-
-  async function hasKey(environmentId: string): Promise<Result<{ present: boolean; verified: boolean | null }>> {
-    if (isLocal(environmentId)) return ok({ present: true, verified: true });
-    const env = stored(environmentId);
-    if (!env) return notFound(environmentId);
-    let present: boolean;
-    try {
-      present = (await secretStore.get(environmentId)) !== null;
-      keychainWorks();
-    } catch (error) {
-      return keychainFailure(error);
-    }
-    keyPresent.set(environmentId, present);
-    return ok({ present, verified: present ? (env.keyVerified ?? true) : null });
-  }
-
-  async function deleteKey(environmentId: string): Promise<Result<{ deleted: boolean }>> {
-    if (isLocal(environmentId)) return localHasNoKey();
-    const env = stored(environmentId);
-    if (!env) return notFound(environmentId);
-    let deleted: boolean;
-    try {
-      deleted = await secretStore.delete(environmentId);
-      keychainWorks();
-    } catch (error) {
-      return keychainFailure(error);
-    }
-    keyPresent.set(environmentId, false);
-    settings = {
-      ...settings,
-      environments: settings.environments.map((e) => (e.id === environmentId ? { ...e, keyVerified: null } : e)),
-    };
-    const failed = await persistOrError();
-    if (failed) return err(failed.kind, failed.message);
-    logger.info({ environmentId }, 'API key deleted from the keychain');
-    if (environmentId === settings.activeId) {
-      connection = 'unknown';
-      emitIfChanged();
-    }
-    return ok({ deleted });
-  }
-
   return {
     active,
     activate,
     list,
     save,
     delete: remove,
-    setKey,
-    hasKey,
-    deleteKey,
+    setKey: commands.setKey,
+    hasKey: commands.hasKey,
+    deleteKey: commands.deleteKey,
     status,
     setLastSyncedAt(iso) {
       lastSyncedAt = iso;
@@ -552,7 +372,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     },
     async dispose() {
       listeners.clear();
-      await writes;
+      await environments.settled();
       const running = sandbox ? await sandbox.catch(() => null) : null;
       sandbox = null;
       sandboxRunning = null;

@@ -100,7 +100,7 @@ function moveAside(file: string, now: () => Date): LoadedSettings {
     settings: defaultSettings(),
     notices: [
       `Card Desk could not read its settings file, so it moved it to ${basename(aside)} and started with default settings. ` +
-        'Your API keys are still in the system keychain: add your environments again and they will be found.',
+        'Add your environments again and enter their API keys: a new environment never picks up an old key (the old keys stay in the system keychain, under "Card Desk").',
     ],
   };
 }

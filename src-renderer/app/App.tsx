@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { LoadingRows } from '../components/States';
 import { useAppStore } from '../stores/appStore';
 import { CustomerSearchDialog } from './CustomerSearchDialog';
 import { Nav } from './Nav';
-import { PAGES } from './pages';
+import { PAGES, preloadPages } from './pages';
 import { useRoute } from './routes';
 import { StatusBar } from './StatusBar';
 import { useArrowIntoResults } from './useArrowIntoResults';
@@ -17,12 +18,19 @@ export function App(): React.JSX.Element {
     return off;
   }, [listen, refreshStatus]);
   useArrowIntoResults();
+  // Once the first page is up and the browser is idle, the other pages' chunks load in the background.
+  useEffect(() => {
+    const idle = window.requestIdleCallback(preloadPages, { timeout: 3000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
   const Page = PAGES[route.page];
   return (
     <div className="app">
       <Nav current={route.page} />
       <main className="content" id="main" tabIndex={-1}>
-        <Page route={route} />
+        <Suspense fallback={<LoadingRows label="Loading page" />}>
+          <Page route={route} />
+        </Suspense>
       </main>
       <StatusBar />
       <CustomerSearchDialog />

@@ -1,5 +1,6 @@
 // Always in view: which environment the user is working in (test data or real), whether the service can be
 // reached with the saved key, how many requests the rate limit has left, and how fresh the customer cache is.
+// Always one line: in a narrow window the labels marked `sb-wide` are left out (styles.css).
 import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { agoText } from '../pages/customers/cacheAge';
@@ -37,18 +38,30 @@ export function StatusBar(): React.JSX.Element {
   return (
     <footer className="status-bar" aria-label="Status">
       <span data-testid="status-environment">
-        Environment: <strong>{env ? env.name : '…'}</strong>
-        {env?.builtIn ? <span className="badge badge-sandbox">Local sandbox — test data</span> : null}
+        <span className="sb-wide">Environment: </span>
+        <strong>{env ? env.name : '…'}</strong>
+        {env?.builtIn ? (
+          <span className="badge badge-sandbox">
+            <span className="sb-wide">Local sandbox — </span>test data
+          </span>
+        ) : null}
       </span>
       <span data-testid="status-connection" className={`conn conn-${connection}`}>
-        {statusError
-          ? `Status unavailable: ${statusError}`
-          : `Connection: ${CONNECTION_LABEL[connection] ?? connection}`}
+        {statusError ? (
+          `Status unavailable: ${statusError}`
+        ) : (
+          <>
+            <span className="sb-wide">Connection: </span>
+            {CONNECTION_LABEL[connection] ?? connection}
+          </>
+        )}
       </span>
       {status?.rateLimit ? (
         <span data-testid="status-rate-limit">
           Requests left: {status.rateLimit.remaining.toLocaleString('en')}/{status.rateLimit.limit.toLocaleString('en')}
-          {status.rateLimit.resetAt > now ? ` (resets ${format(status.rateLimit.resetAt, 'HH:mm:ss')})` : ''}
+          {status.rateLimit.resetAt > now ? (
+            <span className="sb-wide"> (resets {format(status.rateLimit.resetAt, 'HH:mm:ss')})</span>
+          ) : null}
         </span>
       ) : null}
       <span data-testid="status-last-sync">
@@ -59,7 +72,7 @@ export function StatusBar(): React.JSX.Element {
             : `Customers synced ${agoText(Math.max(0, now - lastSynced))}`}
       </span>
       {status?.notices.map((n) => (
-        <span key={n} className="notice" role="status">
+        <span key={n} className="notice" role="status" title={n}>
           {n}
         </span>
       ))}

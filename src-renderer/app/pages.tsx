@@ -1,27 +1,35 @@
-// Which component renders each route. Each page lives in its own folder under ../pages.
+// Which component renders each route. Each page lives in its own folder under ../pages and is its own chunk,
+// loaded when first opened (or earlier, once the first page has painted: see `preloadPages`).
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Route, RoutePath } from './routes';
-import { OverviewPage } from '../pages/overview/OverviewPage';
-import { AccountsPage } from '../pages/accounts/AccountsPage';
-import { AuthorizationsPage } from '../pages/authorizations/AuthorizationsPage';
-import { DisputesPage } from '../pages/disputes/DisputesPage';
-import { FundingSourcesPage } from '../pages/funding-sources/FundingSourcesPage';
-import { CardsPage } from '../pages/cards/CardsPage';
-import { CustomersPage } from '../pages/customers/CustomersPage';
-import { NameEnquiryPage } from '../pages/name-enquiry/NameEnquiryPage';
-import { SettingsPage } from '../pages/settings/SettingsPage';
-import { JournalPage } from '../pages/journal/JournalPage';
 
-export type PageComponent = (props: { route: Route }) => React.JSX.Element;
+type PageProps = { route: Route };
+type PageModule = { default: ComponentType<PageProps> };
 
-export const PAGES: Record<RoutePath, PageComponent> = {
-  overview: OverviewPage,
-  customers: CustomersPage,
-  cards: CardsPage,
-  accounts: AccountsPage,
-  authorizations: AuthorizationsPage,
-  disputes: DisputesPage,
-  'funding-sources': FundingSourcesPage,
-  'name-enquiry': NameEnquiryPage,
-  journal: JournalPage,
-  settings: SettingsPage,
+const LOADERS: Record<RoutePath, () => Promise<PageModule>> = {
+  overview: () => import('../pages/overview/OverviewPage').then((m) => ({ default: m.OverviewPage })),
+  customers: () => import('../pages/customers/CustomersPage').then((m) => ({ default: m.CustomersPage })),
+  cards: () => import('../pages/cards/CardsPage').then((m) => ({ default: m.CardsPage })),
+  accounts: () => import('../pages/accounts/AccountsPage').then((m) => ({ default: m.AccountsPage })),
+  authorizations: () =>
+    import('../pages/authorizations/AuthorizationsPage').then((m) => ({ default: m.AuthorizationsPage })),
+  disputes: () => import('../pages/disputes/DisputesPage').then((m) => ({ default: m.DisputesPage })),
+  'funding-sources': () =>
+    import('../pages/funding-sources/FundingSourcesPage').then((m) => ({ default: m.FundingSourcesPage })),
+  'name-enquiry': () => import('../pages/name-enquiry/NameEnquiryPage').then((m) => ({ default: m.NameEnquiryPage })),
+  journal: () => import('../pages/journal/JournalPage').then((m) => ({ default: m.JournalPage })),
+  settings: () => import('../pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 };
+
+export const PAGES = Object.fromEntries(Object.entries(LOADERS).map(([path, load]) => [path, lazy(load)])) as Record<
+  RoutePath,
+  LazyExoticComponent<ComponentType<PageProps>>
+>;
+
+/**
+ * Fetches every page's chunk in the background, so moving between pages never waits on a load. The charts
+ * stay out: Overview loads them itself when it shows them.
+ */
+export function preloadPages(): void {
+  for (const load of Object.values(LOADERS)) void load().catch(() => undefined);
+}

@@ -1,13 +1,32 @@
 // The one list component: TanStack Table for columns and cells, TanStack Virtual so 10,000 rows keep
-// about a screenful of row elements in the DOM, arrow keys and Enter to move and open.
+// about a screenful of row elements in the DOM, arrow keys and Enter to move and open. In a narrow window
+// the columns with the highest `priority` number give way first, so the table never overflows its box.
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { fitColumns, gridTemplate, type FitColumn } from './columnFit';
 import './components.css';
 
 const features = tableFeatures({});
-/** A column; `width` in pixels fixes its width, otherwise columns share the space. */
-export type Column<T extends RowData> = ColumnDef<typeof features, T> & { width?: number };
+/**
+ * A column; `width` in pixels fixes its width, otherwise columns share the space (at least `minWidth`).
+ * `priority` 1 (default) always shows; 2, 3… give way, highest first, when the table is too narrow.
+ */
+export type Column<T extends RowData> = ColumnDef<typeof features, T> & FitColumn;
+
+/** The inner width of `ref`'s element, kept current as it resizes; null until measured. */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
 
 export interface DataTableProps<T extends RowData> {
   /** Accessible name of the table, e.g. "Authorizations". */
@@ -40,7 +59,10 @@ export function DataTable<T extends RowData>({
   rowHeight = 36,
   onEndReached,
 }: DataTableProps<T>): React.JSX.Element {
-  const table = useTable({ features, columns, data: rows });
+  const rootRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(rootRef);
+  const shown = useMemo(() => fitColumns(columns, width), [columns, width]);
+  const table = useTable({ features, columns: shown, data: rows });
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const modelRows = table.getRowModel().rows;
@@ -101,9 +123,9 @@ export function DataTable<T extends RowData>({
     e.preventDefault();
   };
 
-  const template = columns.map((c) => (c.width ? `${c.width}px` : 'minmax(90px, 1fr)')).join(' ');
+  const template = gridTemplate(shown);
   return (
-    <div className="data-table" role="table" aria-label={label} aria-rowcount={modelRows.length + 1}>
+    <div ref={rootRef} className="data-table" role="table" aria-label={label} aria-rowcount={modelRows.length + 1}>
       <div role="rowgroup" className="dt-head">
         {table.getHeaderGroups().map((group) => (
           <div role="row" key={group.id} className="dt-row" style={{ gridTemplateColumns: template }} aria-rowindex={1}>

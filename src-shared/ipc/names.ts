@@ -4,6 +4,7 @@
 export const CHANNEL_NAMES = [
   'customers.list',
   'customers.search',
+  'customers.browse',
   'customers.get',
   'customers.sync',
   'customers.cancelSync',

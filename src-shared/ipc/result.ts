@@ -31,6 +31,21 @@ export const appErrorSchema = z.object({
   retryAfterMs: z.number().optional(),
   /** The journal entry of the write this error is about (an unknown outcome, or a resend refused because of one). */
   journalEntryId: z.string().optional(),
+  /** A write refused because an identical one succeeded moments ago: what was done, for "do it again?". */
+  repeatOf: z
+    .object({
+      journalEntryId: z.string(),
+      /** When the earlier write was sent (ISO). */
+      at: z.string(),
+      minutesAgo: z.number().int().min(0),
+      /** What the earlier write created. */
+      resultId: z.string().nullable(),
+      /** "card", "wallet", "account". */
+      noun: z.string(),
+      /** Whom it was for, when known. */
+      customerName: z.string().nullable(),
+    })
+    .optional(),
 });
 export type AppError = z.infer<typeof appErrorSchema>;
 

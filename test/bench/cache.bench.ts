@@ -11,6 +11,8 @@ import { getHeapSpaceStatistics } from 'node:v8';
 import type { Customer } from '../../src-shared/api/records';
 import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
 import { createCardApiClient } from '../../src-main/api/client';
+import { CustomerReader } from '../../src-main/cache/customer-reader';
+import { openReader } from '../../src-main/cache/database';
 import { customerCacheHandlers } from '../../src-main/cache/handlers';
 import { CACHE_FILE_NAME, openCustomerCache } from '../../src-main/cache/service';
 import { CancelRegistry } from '../../src-main/ipc/cancel-registry';
@@ -153,14 +155,14 @@ export const cacheBenchmark: Benchmark = {
       // Queries from a spread of stored customers.
       const peek = new DatabaseSync(file, { readOnly: true });
       const step = Math.max(1, Math.floor(ctx.customers / SAMPLED_CUSTOMERS));
-      const sampled = Array.from(
+      const sampledIds = Array.from(
         { length: SAMPLED_CUSTOMERS },
-        (_, i) =>
-          peek.prepare('SELECT json FROM customers WHERE seq = ?').get(1 + ((i * step + 7) % ctx.customers))?.json,
-      )
-        .filter((j): j is string => typeof j === 'string')
-        .map((j) => JSON.parse(j) as Customer);
+        (_, i) => peek.prepare('SELECT id FROM customers WHERE seq = ?').get(1 + ((i * step + 7) % ctx.customers))?.id,
+      ).filter((id): id is string => typeof id === 'string');
       peek.close();
+      const sampled = (await Promise.all(sampledIds.map((id) => cache.get(id)))).filter(
+        (c): c is Customer => c !== null,
+      );
       const queries = queriesFor(sampled);
 
       // In the cache, on this thread (as on Electron's main thread).
@@ -200,10 +202,9 @@ export const cacheBenchmark: Benchmark = {
       );
 
       // The naive alternative: every customer's JSON in an array, filter + includes.
-      const reader = new DatabaseSync(file, { readOnly: true });
+      const reader = new CustomerReader(openReader(file));
       const all: string[] = [];
-      for (const row of reader.prepare('SELECT json FROM customers').iterate())
-        all.push(String(row.json).toLowerCase());
+      for (const customer of reader.scan()) all.push(JSON.stringify(customer).toLowerCase());
       reader.close();
       const linearQueries = queries.filter((_, i) => i % Math.ceil(queries.length / LINEAR_QUERIES) === 0);
       const linear = await time(linearQueries, (q) => {

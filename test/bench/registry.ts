@@ -1,6 +1,7 @@
 import type { Benchmark } from './benchmark';
 import { sandboxBenchmark } from './sandbox.bench';
 import { cacheBenchmark } from './cache.bench';
+import { uiBenchmark } from './ui.bench';
 
 /** Every benchmark `npm run bench` runs, in order. */
-export const benchmarks: Benchmark[] = [sandboxBenchmark, cacheBenchmark];
+export const benchmarks: Benchmark[] = [sandboxBenchmark, cacheBenchmark, uiBenchmark];

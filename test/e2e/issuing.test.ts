@@ -414,6 +414,34 @@ describe('Issuing a card', () => {
     await closeWizard();
   });
 
+  it('asks "issue another?" before sending the same card again, and sends it only when told to', async () => {
+    const before = cardPosts().length;
+    const sendTo = async () => {
+      await openWizard('A new card');
+      await chooseCustomer(customers[7]!);
+      await chooseDebitAccount();
+      await dialog().getByRole('button', { name: 'Next' }).click();
+      await dialog().getByRole('button', { name: 'Next' }).click();
+      await dialog().getByRole('button', { name: 'Issue card' }).click();
+    };
+    await sendTo();
+    await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
+    await closeWizard();
+    expect(cardPosts().slice(before)).toHaveLength(1);
+
+    await sendTo();
+    const question = dialog().getByRole('alertdialog', { name: 'Repeat card' });
+    await question.waitFor();
+    expect(await question.textContent()).toContain(
+      `You issued this card to ${nameOf(customers[7]!)} less than a minute ago: issue another?`,
+    );
+    expect(cardPosts().slice(before)).toHaveLength(1);
+    await question.getByRole('button', { name: 'Issue another card' }).click();
+    await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
+    expect(cardPosts().slice(before)).toHaveLength(2);
+    await closeWizard();
+  });
+
   it('sends one request for a double click', async () => {
     const before = cardPosts().length;
     await openWizard('A new card');

@@ -12,6 +12,7 @@ export const accountColumns: Column<Account>[] = [
   {
     id: 'name',
     header: 'Account name',
+    minWidth: 150,
     cell: ({ row }) => (
       <span className="cell-two">
         <span title={row.original.accountName}>{row.original.accountName ?? '—'}</span>
@@ -29,22 +30,25 @@ export const accountColumns: Column<Account>[] = [
     id: 'bank',
     header: 'Bank code',
     width: 92,
+    priority: 3,
     cell: ({ row }) => <span className="mono">{row.original.bankCode ?? '—'}</span>,
   },
   {
     id: 'type',
     header: 'Type',
     width: 118,
+    priority: 2,
     cell: ({ row }) => {
       const type = row.original.type;
       return type ? <StatusBadge status={type} label={SHORT_TYPE_LABELS[type] ?? type} /> : '—';
     },
   },
-  { id: 'currency', header: 'Currency', width: 88, cell: ({ row }) => row.original.currency ?? '—' },
+  { id: 'currency', header: 'Currency', width: 88, priority: 3, cell: ({ row }) => row.original.currency ?? '—' },
   {
     id: 'current',
     header: numHeader('Current balance'),
     width: 150,
+    priority: 2,
     cell: ({ row }) => (
       <span className="cell-num">{formatMoney(row.original.currentBalance, row.original.currency)}</span>
     ),
@@ -61,7 +65,8 @@ export const accountColumns: Column<Account>[] = [
     id: 'default',
     header: 'Default',
     width: 84,
+    priority: 3,
     cell: ({ row }) => (row.original.isDefault ? <StatusBadge status="active" label="Default" /> : null),
   },
-  { id: 'created', header: 'Created', width: 108, cell: ({ row }) => formatDate(row.original.createdAt) },
+  { id: 'created', header: 'Created', width: 108, priority: 3, cell: ({ row }) => formatDate(row.original.createdAt) },
 ];

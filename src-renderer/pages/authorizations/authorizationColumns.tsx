@@ -47,11 +47,13 @@ export const authorizationColumns: Column<Authorization>[] = [
     id: 'status',
     header: 'Status',
     width: 96,
+    priority: 3,
     cell: ({ row }) => (row.original.status ? humanize(row.original.status) : '—'),
   },
   {
     id: 'merchant',
     header: 'Merchant',
+    minWidth: 150,
     cell: ({ row }) => {
       const m = row.original.merchant;
       return (
@@ -82,12 +84,14 @@ export const authorizationColumns: Column<Authorization>[] = [
     id: 'merchantAmount',
     header: numHeader('Merchant amount'),
     width: 132,
+    priority: 3,
     cell: ({ row }) => <span className="cell-num">{foreignAmount(row.original) ?? ''}</span>,
   },
   {
     id: 'card',
     header: 'Card',
     width: 160,
+    priority: 3,
     cell: ({ row }) => {
       const card = cardOf(row.original.card);
       return (
@@ -102,6 +106,7 @@ export const authorizationColumns: Column<Authorization>[] = [
     id: 'customer',
     header: 'Customer',
     width: 146,
+    priority: 2,
     cell: ({ row }) => {
       const name = customerName(row.original.customer);
       return <span title={name}>{name ?? '—'}</span>;

@@ -27,11 +27,11 @@ export function cardColumns(withCustomer: boolean): Column<Card>[] {
       cell: ({ row }) => <span className="mono">{displayPan(row.original.maskedPan)}</span>,
       width: 200,
     },
-    { id: 'brand', header: 'Brand', accessorFn: (c) => c.brand ?? '—', width: 120 },
-    { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 100 },
-    { id: 'currency', header: 'Currency', accessorFn: (c) => c.currency ?? '—', width: 100 },
+    { id: 'brand', header: 'Brand', accessorFn: (c) => c.brand ?? '—', width: 120, priority: 3 },
+    { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 100, priority: 3 },
+    { id: 'currency', header: 'Currency', accessorFn: (c) => c.currency ?? '—', width: 100, priority: 3 },
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} />, width: 110 },
-    { id: 'expiry', header: 'Expires', accessorFn: (c) => expiryText(c), width: 100 },
+    { id: 'expiry', header: 'Expires', accessorFn: (c) => expiryText(c), width: 100, priority: 2 },
   ];
   if (withCustomer) {
     cols.push({
@@ -46,6 +46,7 @@ export function cardColumns(withCustomer: boolean): Column<Card>[] {
     header: 'Card id',
     cell: ({ row }) => <IdWithCopy id={row.original._id} label="card id" />,
     width: 170,
+    priority: 2,
   });
   return cols;
 }

@@ -6,8 +6,14 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 export const transactionColumns: Column<Transaction>[] = [
   { id: 'date', header: 'Date', accessorFn: (t) => formatDateTime(t.createdAt), width: 170 },
   { id: 'type', header: 'Type', cell: ({ row }) => <StatusBadge status={row.original.type} />, width: 100 },
-  { id: 'merchant', header: 'Merchant', accessorFn: (t) => t.merchant?.name ?? '—' },
-  { id: 'channel', header: 'Channel', accessorFn: (t) => t.transactionMetadata?.channel ?? '—', width: 100 },
+  { id: 'merchant', header: 'Merchant', accessorFn: (t) => t.merchant?.name ?? '—', minWidth: 140 },
+  {
+    id: 'channel',
+    header: 'Channel',
+    accessorFn: (t) => t.transactionMetadata?.channel ?? '—',
+    width: 100,
+    priority: 3,
+  },
   {
     id: 'amount',
     header: 'Amount',
@@ -19,6 +25,13 @@ export const transactionColumns: Column<Transaction>[] = [
     header: 'Fee',
     cell: ({ row }) => <span className="cell-num">{formatMoney(row.original.fee, row.original.currency)}</span>,
     width: 110,
+    priority: 2,
   },
-  { id: 'reference', header: 'Reference', accessorFn: (t) => t.transactionMetadata?.reference ?? '—', width: 180 },
+  {
+    id: 'reference',
+    header: 'Reference',
+    accessorFn: (t) => t.transactionMetadata?.reference ?? '—',
+    width: 180,
+    priority: 3,
+  },
 ];

@@ -15,10 +15,10 @@ import { useCacheStatus, useCustomerSearch } from './useCustomerSearch';
 const RESULT_LIMIT = 100;
 
 const columns: Column<Customer>[] = [
-  { id: 'name', header: 'Name', accessorFn: (c) => customerName(c) },
-  { id: 'email', header: 'Email', accessorFn: (c) => c.emailAddress ?? '—' },
-  { id: 'phone', header: 'Phone', accessorFn: (c) => c.phoneNumber ?? '—', width: 160 },
-  { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 100 },
+  { id: 'name', header: 'Name', accessorFn: (c) => customerName(c), minWidth: 150 },
+  { id: 'email', header: 'Email', accessorFn: (c) => c.emailAddress ?? '—', minWidth: 180 },
+  { id: 'phone', header: 'Phone', accessorFn: (c) => c.phoneNumber ?? '—', width: 160, priority: 2 },
+  { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 100, priority: 3 },
   {
     id: 'kyc',
     header: 'KYC',
@@ -30,7 +30,13 @@ const columns: Column<Customer>[] = [
       ),
     width: 130,
   },
-  { id: 'id', header: 'Id', cell: ({ row }) => <IdWithCopy id={row.original._id} label="customer id" />, width: 170 },
+  {
+    id: 'id',
+    header: 'Id',
+    cell: ({ row }) => <IdWithCopy id={row.original._id} label="customer id" />,
+    width: 170,
+    priority: 2,
+  },
 ];
 
 export function CustomerList(): React.JSX.Element {

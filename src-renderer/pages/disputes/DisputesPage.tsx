@@ -27,12 +27,14 @@ const columns: Column<Dispute>[] = [
   {
     id: 'explanation',
     header: 'Explanation',
+    minWidth: 150,
     cell: ({ row }) => <span title={row.original.explanation}>{row.original.explanation ?? '—'}</span>,
   },
   {
     id: 'transaction',
     header: 'Transaction',
     width: 170,
+    priority: 2,
     cell: ({ row }) => <IdWithCopy id={row.original.transaction} label="transaction id" />,
   },
 ];

@@ -26,8 +26,20 @@ const columns: Column<FundingSource>[] = [
   },
   { id: 'type', header: 'Type', cell: ({ row }) => (row.original.type ? humanize(row.original.type) : '—') },
   { id: 'status', header: 'Status', width: 120, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-  { id: 'created', header: 'Created', width: 170, cell: ({ row }) => formatDateTime(row.original.createdAt) },
-  { id: 'updated', header: 'Updated', width: 170, cell: ({ row }) => formatDateTime(row.original.updatedAt) },
+  {
+    id: 'created',
+    header: 'Created',
+    width: 170,
+    priority: 2,
+    cell: ({ row }) => formatDateTime(row.original.createdAt),
+  },
+  {
+    id: 'updated',
+    header: 'Updated',
+    width: 170,
+    priority: 3,
+    cell: ({ row }) => formatDateTime(row.original.updatedAt),
+  },
 ];
 
 export function FundingSourcesPage({ route }: { route: Route }): React.JSX.Element {

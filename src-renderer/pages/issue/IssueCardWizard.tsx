@@ -24,6 +24,7 @@ import type { HolderConfirmation } from './BankAccountFields';
 import { ReviewStep } from './ReviewStep';
 import { SpendingControlsEditor } from './SpendingControlsEditor';
 import { UnknownOutcome } from './UnknownOutcome';
+import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
@@ -114,13 +115,16 @@ export function IssueCardWizard({
     sending,
     created: issued,
     unknown,
+    repeat,
     failure,
     setFailure,
     send,
     resend,
+    confirmRepeat,
+    dismissRepeat,
     reset,
   } = useSendOnce<CreateCardRequest, Card>({
-    write: (request) => bridge().cards.create(request),
+    write: (request, confirm) => bridge().cards.create(confirm ? { ...request, confirmRepeat: true } : request),
     onBusy,
     onSucceeded: () => {
       setStep('done');
@@ -226,6 +230,9 @@ export function IssueCardWizard({
         <ReviewStep request={toCardRequest(values, choices.current)} choices={choices.current} holder={holder} />
       ) : null}
 
+      {repeat ? (
+        <RepeatConfirm repeat={repeat} busy={sending} onConfirm={confirmRepeat} onCancel={dismissRepeat} />
+      ) : null}
       {failure ? <BridgeErrorBanner message={failure} /> : null}
 
       <div className="form-actions">

@@ -16,6 +16,7 @@ import { BridgeErrorBanner } from './CardIssued';
 import { CustomerPicker } from './CustomerPicker';
 import { SelectField } from './Field';
 import { UnknownOutcome } from './UnknownOutcome';
+import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
 import { inWords } from './errorsInWords';
 
@@ -65,8 +66,11 @@ export function OpenAccountForm({
   const type = watch('type');
   const noun = type === 'wallet' ? 'wallet' : 'account';
 
-  const { sending, created, unknown, failure, send, resend } = useSendOnce<CreateAccountRequest, Account>({
-    write: (request) => bridge().accounts.create(request),
+  const { sending, created, unknown, repeat, failure, send, resend, confirmRepeat, dismissRepeat } = useSendOnce<
+    CreateAccountRequest,
+    Account
+  >({
+    write: (request, confirm) => bridge().accounts.create(confirm ? { ...request, confirmRepeat: true } : request),
     onBusy,
     onSucceeded: () => {
       void queryClient.invalidateQueries({ queryKey: ['accounts'] });
@@ -139,6 +143,9 @@ export function OpenAccountForm({
         />
       ) : null}
       {unknown ? <UnknownOutcome noun={noun} unknown={unknown} busy={sending} onResend={resend} /> : null}
+      {repeat ? (
+        <RepeatConfirm repeat={repeat} busy={sending} onConfirm={confirmRepeat} onCancel={dismissRepeat} />
+      ) : null}
       {failure ? <BridgeErrorBanner message={failure} /> : null}
       <div className="form-actions">
         <button type="submit" className="primary" disabled={sending} aria-busy={sending}>

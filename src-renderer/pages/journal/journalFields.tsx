@@ -50,9 +50,15 @@ export function requestSummary(e: JournalEntry): string {
 export function journalColumns(environmentName: (id: string) => string): Column<JournalEntry>[] {
   return [
     { id: 'at', header: 'When', accessorFn: (e) => formatDateTime(e.at), width: 160 },
-    { id: 'environment', header: 'Environment', accessorFn: (e) => environmentName(e.environmentId), width: 130 },
-    { id: 'operation', header: 'Operation', accessorFn: (e) => OPERATION_LABEL[e.operation], width: 125 },
-    { id: 'request', header: 'Request', accessorFn: (e) => requestSummary(e) },
+    {
+      id: 'environment',
+      header: 'Environment',
+      accessorFn: (e) => environmentName(e.environmentId),
+      width: 130,
+      priority: 4,
+    },
+    { id: 'operation', header: 'Operation', accessorFn: (e) => OPERATION_LABEL[e.operation], width: 125, priority: 3 },
+    { id: 'request', header: 'Request', accessorFn: (e) => requestSummary(e), minWidth: 200 },
     {
       id: 'result',
       header: 'Result',
@@ -63,6 +69,7 @@ export function journalColumns(environmentName: (id: string) => string): Column<
           <span className="muted">{row.original.error ?? '—'}</span>
         ),
       width: 220,
+      priority: 2,
     },
     {
       id: 'outcome',

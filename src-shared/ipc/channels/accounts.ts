@@ -15,10 +15,10 @@ import {
   fundingSourcesListQuerySchema,
   nameEnquiryRequestSchema,
 } from '../../api/requests';
-import { channel } from './common';
+import { channel, withRepeatConfirmation } from './common';
 
 export const accountsChannels = {
-  'accounts.create': channel(createAccountRequestSchema, accountSchema),
+  'accounts.create': channel(withRepeatConfirmation(createAccountRequestSchema), accountSchema),
   'accounts.list': channel(accountsListQuerySchema, z.array(accountSchema)),
   'accounts.nameEnquiry': channel(nameEnquiryRequestSchema, nameEnquiryResultSchema),
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { balanceSchema, cardSchema, transactionSchema } from '../../api/records';
 import { cardBalanceQuerySchema, cardTransactionsQuerySchema, createCardRequestSchema } from '../../api/requests';
 import { OBJECT_ID } from '../../api/rules';
-import { channel } from './common';
+import { channel, withRepeatConfirmation } from './common';
 
 export const knownCardsQuerySchema = z.object({
   customerId: z.string().max(64).optional(),
@@ -12,7 +12,7 @@ export const knownCardsQuerySchema = z.object({
 });
 
 export const cardsChannels = {
-  'cards.create': channel(createCardRequestSchema, cardSchema),
+  'cards.create': channel(withRepeatConfirmation(createCardRequestSchema), cardSchema),
   'cards.transactions': channel(cardTransactionsQuerySchema, z.array(transactionSchema)),
   'cards.balance': channel(cardBalanceQuerySchema, balanceSchema),
   /** The local index of cards this environment has seen (the API has no list-cards operation). */

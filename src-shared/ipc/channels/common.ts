@@ -12,3 +12,10 @@ export const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, outp
 
 /** Channels that take nothing accept `undefined` or `{}`. */
 export const noInput = z.object({}).optional();
+
+/**
+ * A write's own input plus the operator's answer to "you did this a moment ago: do it again?". Without
+ * `confirmRepeat: true`, a write identical to one that succeeded in the last 10 minutes is not sent.
+ */
+export const withRepeatConfirmation = <T extends z.ZodType>(request: T) =>
+  z.intersection(request, z.object({ confirmRepeat: z.boolean().optional() }));

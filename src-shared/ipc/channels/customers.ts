@@ -51,9 +51,48 @@ export const customerSearchResultSchema = z.object({
 });
 export type CustomerSearchResult = z.infer<typeof customerSearchResultSchema>;
 
+/** How the customer list can be ordered. `kyc`: not approved first, then approved, then unknown; ties by name. */
+export const CUSTOMER_SORTS = ['name', 'createdAt', 'kyc'] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+/** KYC states a list can be narrowed to (`unknown`: the service did not say). */
+export const KYC_FILTERS = ['approved', 'notApproved', 'unknown'] as const;
+export type KycFilter = (typeof KYC_FILTERS)[number];
+
+export const customerBrowseInputSchema = z.object({
+  /** Default `name`. */
+  sort: z.enum(CUSTOMER_SORTS, { error: 'sort must be name, createdAt or kyc' }).optional(),
+  /** Default `asc` (A to Z, oldest first, not approved first). */
+  direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc' }).optional(),
+  /** Only customers in this KYC state; all when absent. */
+  kyc: z.enum(KYC_FILTERS, { error: 'kyc must be approved, notApproved or unknown' }).optional(),
+  /** Customers to skip (default 0). */
+  offset: z.number().int().min(0, { error: 'offset must be 0 or more' }).optional(),
+  /** Customers to return (default 50). */
+  limit: z
+    .number()
+    .int()
+    .min(1, { error: 'limit must be at least 1' })
+    .max(200, { error: 'limit must be at most 200' })
+    .optional(),
+});
+export type CustomerBrowseInput = z.infer<typeof customerBrowseInputSchema>;
+
+export const customerBrowseResultSchema = z.object({
+  results: z.array(customerSchema),
+  /** Customers in the list as filtered (all pages). */
+  total: z.number().int(),
+  /** The offset these results start at. */
+  offset: z.number().int(),
+  /** How old the cache is; null when it has never been synced. */
+  cacheAgeMs: z.number().nullable(),
+  lastSyncedAt: z.string().nullable(),
+});
+export type CustomerBrowseResult = z.infer<typeof customerBrowseResultSchema>;
+
 export const customersChannels = {
   'customers.list': channel(customersListQuerySchema, z.array(customerSchema)),
   'customers.search': channel(customerSearchInputSchema, customerSearchResultSchema),
+  'customers.browse': channel(customerBrowseInputSchema, customerBrowseResultSchema),
   'customers.get': channel(z.object({ id: z.string().min(1).max(64) }), customerSchema),
   'customers.sync': channel(z.object({ full: z.boolean().optional() }).optional(), syncProgressSchema),
   'customers.cancelSync': channel(noInput, z.object({ cancelled: z.boolean() })),

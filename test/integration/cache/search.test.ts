@@ -134,6 +134,29 @@ describe('customer search (synced from the sandbox)', () => {
     );
   });
 
+  it('finds a customer by the end of the id as it is displayed (last 8 or more), any case', async () => {
+    const c = someone();
+    for (const q of [c._id.slice(-8), c._id.slice(-8).toUpperCase(), c._id.slice(-12)]) {
+      const r = await cache.search(q);
+      expect(ids(r.results)[0], q).toBe(c._id);
+      expect(
+        r.results.every(
+          (x) => x._id.endsWith(q.toLowerCase()) || x._id.startsWith(q.toLowerCase()) || nameMatches(x, q),
+        ),
+      ).toBe(true);
+    }
+    // Fewer than 8 characters is a prefix, not a displayed id.
+    expect(ids((await cache.search(c._id.slice(-6), 200)).results)).not.toContain(c._id);
+  });
+
+  it('finds a customer by the whole BVN or NIN number', async () => {
+    for (const type of ['BVN', 'NIN']) {
+      const c = everyone.find((x, i) => i > 300 && x.individual?.identity?.type === type)!;
+      const r = await cache.search(c.individual!.identity!.number!);
+      expect(ids(r.results)[0], type).toBe(c._id);
+    }
+  });
+
   it('returns the first N results, the total, and how old the cache is', async () => {
     const r = await cache.search('a', 10);
     expect(r.results).toHaveLength(10);

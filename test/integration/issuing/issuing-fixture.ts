@@ -9,6 +9,7 @@ import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { validationError, type Result } from '../../../src-shared/ipc/result';
 import { createCardApiClient } from '../../../src-main/api/client';
 import { openKnownCards, type KnownCards } from '../../../src-main/cards/known-cards';
+import type { IssuingDeps } from '../../../src-main/issuing/issuing-service';
 import {
   issuingHandlersWithService,
   type IssuingChannel,
@@ -35,7 +36,7 @@ export interface IssuingFixture {
 
 export const ENVIRONMENT_ID = 'integration-sandbox';
 
-export async function startIssuingFixture(): Promise<IssuingFixture> {
+export async function startIssuingFixture(options: Partial<IssuingDeps> = {}): Promise<IssuingFixture> {
   const sandbox = await startSandbox({ seed: 7, customers: 40 });
   const folder = mkdtempSync(join(tmpdir(), 'issuing-'));
   const api = createCardApiClient({
@@ -66,6 +67,7 @@ export async function startIssuingFixture(): Promise<IssuingFixture> {
     emit: (name, payload) => {
       if (name === 'journal.changed') events.push(payload as JournalEntry);
     },
+    ...options,
   });
   return {
     sandbox,

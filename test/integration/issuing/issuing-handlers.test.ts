@@ -86,10 +86,16 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     const r = await f.call('cards.create', virtualCard({ replacementFor: old._id, reason: 'lost' }));
     expect(r.ok).toBe(true);
     expect(f.knownCards.get(old._id)?.status).toBe('canceled');
-    // The sandbox agrees: the old card cannot be replaced twice.
+    // Replacing the same card again moments later waits for the operator's confirmation, sending nothing…
     const again = await f.call('cards.create', virtualCard({ replacementFor: old._id, reason: 'stolen' }));
-    expect(again.ok).toBe(false);
-    if (!again.ok) expect(again.error).toMatchObject({ kind: 'validation', field: 'replacementFor' });
+    expect(!again.ok && again.error.repeatOf?.resultId).toBe(r.ok && r.data._id);
+    expect(f.posts('/cards')).toHaveLength(2);
+    // …and once confirmed, the sandbox agrees it cannot be done: the old card cannot be replaced twice.
+    const confirmed = await f.call('cards.create', {
+      ...virtualCard({ replacementFor: old._id, reason: 'stolen' }),
+      confirmRepeat: true,
+    });
+    expect(!confirmed.ok && confirmed.error).toMatchObject({ kind: 'validation', field: 'replacementFor' });
   });
 
   it('journals a 400 as failed and keeps the offending field', async () => {
@@ -113,7 +119,42 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     expect(refused && !refused.ok && refused.error.kind).toBe('conflict');
     expect(f.posts('/cards')).toHaveLength(1);
     expect(f.journal.list({ environmentId: ENVIRONMENT_ID }).total).toBe(1);
-    // Once answered, the same request may be sent again (two identical cards can be wanted).
+    // Once answered, the same request is held until the operator confirms a second identical card.
+    const repeat = await f.call('cards.create', virtualCard());
+    expect(!repeat.ok && repeat.error).toMatchObject({ kind: 'conflict', repeatOf: { minutesAgo: 0, noun: 'card' } });
+    expect(f.posts('/cards')).toHaveLength(1);
+    expect((await f.call('cards.create', { ...virtualCard(), confirmRepeat: true })).ok).toBe(true);
+    expect(f.posts('/cards')).toHaveLength(2);
+  });
+
+  it('sends exactly one of twenty concurrent identical requests, whatever their names and notes', async () => {
+    f.sandbox.faults.add({ kind: 'latency', ms: 300, endpoint: 'POST /cards', count: 1 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => f.call('cards.create', virtualCard({ metadata: { note: `try ${i}` } }))),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.error.kind === 'conflict')).toHaveLength(19);
+    expect(f.posts('/cards')).toHaveLength(1);
+    // Later stragglers are held as repeats of the success, still sending nothing.
+    const late = await f.call('cards.create', virtualCard());
+    expect(!late.ok && late.error.repeatOf?.journalEntryId).toBe(
+      f.journal.list({ environmentId: ENVIRONMENT_ID, outcome: 'succeeded' }).entries[0]!.id,
+    );
+    expect(f.posts('/cards')).toHaveLength(1);
+  });
+
+  it('names the customer and the minutes in a repeat, and lets it through once the 10 minutes have passed', async () => {
+    let clock = Date.now();
+    await f.close();
+    f = await startIssuingFixture({ now: () => clock, customerName: async () => 'Ada Obi' });
+    customerId = f.sandbox.fixtures.sampleCustomerIds[0]!;
+    expect((await f.call('cards.create', virtualCard())).ok).toBe(true);
+    clock += 2 * 60_000 + 5_000;
+    const repeat = await f.call('cards.create', virtualCard());
+    expect(!repeat.ok && repeat.error.message).toBe('You issued this card to Ada Obi 2 minutes ago: issue another?');
+    expect(!repeat.ok && repeat.error.repeatOf).toMatchObject({ customerName: 'Ada Obi', minutesAgo: 2 });
+    expect(f.posts('/cards')).toHaveLength(1);
+    clock += 8 * 60_000;
     expect((await f.call('cards.create', virtualCard())).ok).toBe(true);
     expect(f.posts('/cards')).toHaveLength(2);
   });
@@ -156,6 +197,17 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     // Reconciled: no longer blocks, and cannot be "allowed to resend".
     const ack = await f.call('journal.acknowledgeResend', { id: entryId });
     expect(!ack.ok && ack.error.kind).toBe('conflict');
+  });
+
+  it('journals a write answered 500 as an unknown outcome and does not send an immediate resend', async () => {
+    f.sandbox.faults.add({ kind: 'status', status: 500, endpoint: 'POST /cards', count: 1 });
+    const r = await f.call('cards.create', virtualCard());
+    expect(!r.ok && r.error.kind).toBe('outcome_unknown');
+    const entryId = !r.ok ? r.error.journalEntryId! : '';
+    expect(f.journal.get(entryId)?.outcome).toBe('outcome_unknown');
+    const again = await f.call('cards.create', virtualCard());
+    expect(!again.ok && again.error).toMatchObject({ kind: 'conflict', journalEntryId: entryId });
+    expect(f.posts('/cards')).toHaveLength(1);
   });
 
   it('resends an unknown outcome only after the user allowed it, with a new client reference', async () => {
@@ -249,8 +301,13 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
       accountType: 'Current',
       customer: wallet.customerId,
     });
-    // An identical request is no longer blocked once its first attempt is known to have worked.
-    expect((await f.call('accounts.create', wallet)).ok).toBe(true);
+    // An identical request is no longer blocked as unknown once its first attempt is known to have worked,
+    // but it is a repeat of a success: sent only once the operator confirms it.
+    const repeat = await f.call('accounts.create', wallet);
+    expect(!repeat.ok && repeat.error.message).toMatch(
+      /^You opened this wallet less than a minute ago: open another\?$/,
+    );
+    expect((await f.call('accounts.create', { ...wallet, confirmRepeat: true })).ok).toBe(true);
   });
 });
 

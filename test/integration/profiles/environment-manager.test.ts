@@ -6,6 +6,7 @@ import type { AppStatus } from '../../../src-shared/ipc/channels/settings';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
 import { NO_KEY } from '../../../src-main/api/failures';
 import type { EnvironmentChange } from '../../../src-main/profiles/environment-manager';
+import { keyAccount } from '../../../src-main/profiles/environment-keys';
 import { closedPort } from '../api/support';
 import { createManagerRig, requireTestKeychain, startUserService, type ManagerRig } from './support';
 
@@ -88,7 +89,9 @@ describe('saving a key verifies it first', () => {
       ok: true,
       data: { verified: true },
     });
-    expect(await rig.secretStore.get(env.id)).toBe(USER_KEY);
+    // Filed under the environment and the address it was verified for, never under the bare id.
+    expect(await rig.secretStore.get(keyAccount(env))).toBe(USER_KEY);
+    expect(await rig.secretStore.get(env.id)).toBeNull();
     expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: true, verified: true } });
     const settings = readFileSync(join(rig.dataDir, 'settings.json'), 'utf8');
     expect(settings).not.toContain(USER_KEY);
@@ -130,7 +133,7 @@ describe('saving a key verifies it first', () => {
       allowUnverified: true,
     });
     expect(saved).toEqual({ ok: true, data: { verified: false } });
-    expect(await rig.secretStore.get(env.id)).toBe('sk_live_unverifiable_01');
+    expect(await rig.secretStore.get(keyAccount(env))).toBe('sk_live_unverifiable_01');
     expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: true, verified: false } });
     expect(JSON.parse(readFileSync(join(rig.dataDir, 'settings.json'), 'utf8')).environments[0].keyVerified).toBe(
       false,
@@ -176,7 +179,7 @@ describe('switching environments', () => {
     expect(changes).toEqual([
       {
         environment: expect.objectContaining({ id: env.id }),
-        dataDir: join(rig.dataDir, 'environments', env.id),
+        dataDir: join(rig.dataDir, 'environments', env.id, service.url.replace('://', '_').replace(':', '_')),
         previousId: 'local-sandbox',
       },
     ]);
@@ -222,6 +225,11 @@ describe('switching environments', () => {
     await rig.manager.save({ id: env.id, name: 'Live', baseUrl: service.url.replace('127.0.0.1', 'localhost') });
     const moved = (await rig.manager.active()).api;
     expect(moved).not.toBe(api);
+    // The new address has no key until one is entered for it (the service is unreachable: saved unverified).
+    expect(await rig.manager.setKey({ environmentId: env.id, key: USER_KEY, allowUnverified: true })).toEqual({
+      ok: true,
+      data: { verified: false },
+    });
     expect((await moved.listDisputes({})).ok).toBe(false);
     expect(rig.manager.status().connection).toBe('offline');
 
@@ -234,16 +242,44 @@ describe('switching environments', () => {
     await rig.manager.deleteKey(env.id);
   });
 
-  it('moving an environment to a new address marks its key unverified there', async () => {
+  it('moving an environment to a new address leaves its key behind: nothing is sent there until a key is entered for it', async () => {
     const env = await addUserEnvironment();
     await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
-    const moved = await rig.manager.save({
-      id: env.id,
-      name: 'Live',
-      baseUrl: service.url.replace('127.0.0.1', 'localhost'),
-    });
-    expect(moved).toMatchObject({ ok: true, data: { hasKey: true, keyVerified: false } });
-    await rig.manager.deleteKey(env.id);
+    await rig.manager.activate(env.id);
+    const other = await startUserService('sk_live_other_service_0002');
+    try {
+      const moved = await rig.manager.save({ id: env.id, name: 'Live', baseUrl: other.url });
+      expect(moved).toMatchObject({ ok: true, data: { hasKey: false, keyVerified: null } });
+      const { api } = await rig.manager.active();
+      expect(api.baseUrl).toBe(other.url);
+      expect(await api.listDisputes({})).toEqual({ ok: false, error: { kind: 'unauthorized', message: NO_KEY } });
+      expect(other.requests()).toHaveLength(0);
+      // The old key is not accepted for the new address: verification fails there, and nothing is saved.
+      const wrong = await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
+      expect(!wrong.ok && wrong.error.kind).toBe('unauthorized');
+      expect(await rig.secretStore.get(keyAccount({ id: env.id, baseUrl: other.url }))).toBeNull();
+      expect(await rig.manager.setKey({ environmentId: env.id, key: 'sk_live_other_service_0002' })).toMatchObject({
+        ok: true,
+      });
+      other.clearRequests();
+      expect((await api.listDisputes({})).ok).toBe(true);
+      expect(other.requests().map((r) => r.status)).toEqual([200]);
+      // Moving back finds the key that belongs to the first address.
+      await rig.manager.save({ id: env.id, name: 'Live', baseUrl: service.url });
+      expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: true, verified: true } });
+      await rig.manager.deleteKey(env.id);
+      await rig.secretStore.delete(keyAccount({ id: env.id, baseUrl: other.url }));
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('a re-added environment finds no key from an earlier one', async () => {
+    const first = await addUserEnvironment('Live', service.url);
+    await rig.manager.setKey({ environmentId: first.id, key: USER_KEY });
+    expect(await rig.manager.delete(first.id)).toEqual({ ok: true, data: { deleted: true } });
+    const again = await addUserEnvironment('Live', service.url);
+    expect(await rig.manager.hasKey(again.id)).toEqual({ ok: true, data: { present: false, verified: null } });
   });
 
   it('lastSyncedAt is set by others and reset by a switch', async () => {
@@ -267,7 +303,7 @@ describe('deleting an environment', () => {
       changes.push(c);
     });
     expect(await rig.manager.delete(env.id)).toEqual({ ok: true, data: { deleted: true } });
-    expect(await rig.secretStore.get(env.id)).toBeNull();
+    expect(await rig.secretStore.get(keyAccount(env))).toBeNull();
     expect(existsSync(dataDir)).toBe(false);
     expect(rig.manager.status().environment.id).toBe('local-sandbox');
     expect(changes.map((c) => [c.previousId, c.environment.id])).toEqual([[env.id, 'local-sandbox']]);

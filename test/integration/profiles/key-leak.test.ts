@@ -1,5 +1,6 @@
 // A whole session through the IPC handlers — keys saved, used, rejected, revoked and deleted — then
 // every handler answer, every event, the log and every file in the data folder are searched for a key.
+import { keyAccount } from '../../../src-main/profiles/environment-keys';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +95,7 @@ describe('a session with keys', () => {
     await call('app.status', {});
 
     // The key is revoked behind Card Desk's back: calls fail with 401.
-    await rig.secretStore.set(liveId, REVOKED_KEY);
+    await rig.secretStore.set(keyAccount({ id: liveId, baseUrl: service.url }), REVOKED_KEY);
     expect((await call('disputes.list', {})).error).toMatchObject({ kind: 'unauthorized' });
     expect((await call('app.status', {})).data.connection).toBe('unauthorized');
 
@@ -117,8 +118,8 @@ describe('a session with keys', () => {
     await call('environments.delete', { id: awayId });
     await call('environments.delete', { id: liveId });
     await call('app.status', {});
-    expect(await rig.secretStore.get(liveId)).toBeNull();
-    expect(await rig.secretStore.get(awayId)).toBeNull();
+    expect(await rig.secretStore.get(keyAccount({ id: liveId, baseUrl: service.url }))).toBeNull();
+    expect(await rig.secretStore.get(keyAccount({ id: awayId, baseUrl: away.data.baseUrl as string }))).toBeNull();
 
     // The search must have something to search.
     logger.flush();

@@ -81,7 +81,7 @@ describe('a corrupt settings file', () => {
     expect(status.environment.id).toBe('local-sandbox');
     expect(status.notices).toHaveLength(1);
     expect(status.notices[0]).toContain('settings.json.corrupt-2026-11-22T10-11-12-345Z');
-    expect(status.notices[0]).toContain('API keys are still in the system keychain');
+    expect(status.notices[0]).toContain('a new environment never picks up an old key');
     expect((await m.list()).environments.map((e) => e.id)).toEqual(['local-sandbox']);
   });
 

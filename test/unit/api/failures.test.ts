@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  errorForUndecidedWrite,
+  provesRejection,
   classifyTransportFailure,
   errorForStatus,
   errorForTimeout,
@@ -146,5 +148,27 @@ describe('scrubSecret', () => {
   it('replaces every copy and leaves short or empty secrets alone', () => {
     expect(scrubSecret('a KEY123 b KEY123', 'KEY123')).toBe('a [redacted] b [redacted]');
     expect(scrubSecret('abc', '')).toBe('abc');
+  });
+});
+
+describe('what proves a write was turned down', () => {
+  it('only a 4xx with a readable body', () => {
+    expect(provesRejection(400, { message: 'customerId is invalid' })).toBe(true);
+    expect(provesRejection(409, {})).toBe(true);
+    expect(provesRejection(400, undefined)).toBe(false);
+    expect(provesRejection(500, { message: 'boom' })).toBe(false);
+    expect(provesRejection(502, undefined)).toBe(false);
+    expect(provesRejection(302, {})).toBe(false);
+  });
+
+  it('says the record may or may not exist, with what the service said and no key', () => {
+    const e = errorForUndecidedWrite({ host: 'h', write: true, creates: 'the card' }, 503, {
+      body: { message: 'upstream sk_live_1234 down' },
+      secret: 'sk_live_1234',
+    });
+    expect(e).toMatchObject({ kind: 'outcome_unknown', status: 503 });
+    expect(e.message).toBe(
+      'The service answered HTTP 503 (upstream [redacted] down) after Card Desk sent the request, so the card may or may not have been created. Check before trying again.',
+    );
   });
 });

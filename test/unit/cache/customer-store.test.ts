@@ -7,7 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CacheFullError, CacheUnavailableError, CacheUnreadableError } from '../../../src-main/cache/cache-errors';
 import { customerRow } from '../../../src-main/cache/search-fields';
 import { CustomerStore } from '../../../src-main/cache/customer-store';
-import { openWriter } from '../../../src-main/cache/database';
+import { CustomerReader } from '../../../src-main/cache/customer-reader';
+import { openReader, openWriter } from '../../../src-main/cache/database';
+import { planSearch } from '../../../src-main/cache/search-plan';
 import { CACHE_SCHEMA, MIGRATIONS, SCHEMA_VERSION, requireFts5 } from '../../../src-main/cache/schema';
 import { migrate, schemaVersion } from '../../../src-main/storage/sqlite-database';
 import { fillerCustomers, pages } from './generated-customers';
@@ -65,6 +67,52 @@ describe('schema', () => {
     expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'customers_email'").get()?.n).toBe(0);
     expect(db.prepare("SELECT value FROM meta WHERE key = 'emails_through_seq'").get()?.value).toBe(3);
     db.close();
+  });
+
+  it('keeps the customers of a version 2 file readable, findable and listable, and compacts them on the next sync', () => {
+    const old = new DatabaseSync(file);
+    old.exec(MIGRATIONS[0]!);
+    old.exec(MIGRATIONS[1]!);
+    old.exec('PRAGMA user_version = 2');
+    const stored = fillerCustomers(0, 3).map((c, i) => ({
+      ...c,
+      isApproved: i !== 1,
+      individual: { ...c.individual!, identity: { type: 'NIN', number: `1234567890${i}` } },
+      createdAt: `2024-01-0${3 - i}T10:00:00.000Z`,
+    }));
+    delete (stored[2] as { isApproved?: boolean }).isApproved;
+    const insert = old.prepare(
+      'INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, 1, ?, ?, ?, ?)',
+    );
+    for (const c of stored) {
+      const r = customerRow(c);
+      insert.run(r.id, r.names, r.email, r.phone, JSON.stringify(c));
+    }
+    old.close();
+
+    const { db } = openWriter(file);
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+    db.close();
+    const reader = new CustomerReader(openReader(file));
+    expect(reader.get(stored[1]!._id)).toEqual(stored[1]);
+    expect(reader.search(planSearch('12345678901'), 10).customers).toEqual([stored[1]]);
+    expect(reader.search(planSearch(stored[2]!._id.slice(-8).toUpperCase()), 10).customers).toEqual([stored[2]]);
+    const newestFirst = reader.browse({ sort: 'createdAt', direction: 'desc' });
+    expect(newestFirst.customers.map((c) => c._id)).toEqual(stored.map((c) => c._id));
+    expect(reader.browse({ kyc: 'notApproved' }).customers).toEqual([stored[1]]);
+    expect(reader.browse({ kyc: 'unknown' }).customers).toEqual([stored[2]]);
+
+    // The next sync rewrites each row in the compact form.
+    const writer = openWriter(file).db;
+    const store = new CustomerStore(writer);
+    const { generation } = store.writePages([
+      { generation: null, page: 0, totalPages: 1, rows: stored.map(customerRow) },
+    ]);
+    store.finishGeneration(generation, new Date().toISOString());
+    expect(countOf(writer, "SELECT count(*) AS n FROM customers WHERE record LIKE '{%'")).toBe(0);
+    writer.close();
+    expect(reader.get(stored[0]!._id)).toEqual(stored[0]);
+    reader.close();
   });
 
   it('refuses a file from a newer version as unreadable', () => {

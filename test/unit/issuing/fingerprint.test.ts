@@ -1,7 +1,7 @@
-// What counts as "the same request": every field the user chose, in any key order, without the client
-// reference; and the journal's copy never holds a full card number.
+// What counts as "the same write": the fields that decide what gets created, in any key order, without
+// the client reference; and the journal's copy never holds a full card number.
 import { describe, expect, it } from 'vitest';
-import { fingerprintOf, meaningfulFields } from '../../../src-main/issuing/fingerprint';
+import { fingerprintOf, meaningfulFields } from '../../../src-main/journal/fingerprint';
 import { InFlightWrites } from '../../../src-main/issuing/in-flight';
 import { withClientReference } from '../../../src-main/issuing/journaled-write';
 import { newClientReference } from '../../../src-main/issuing/client-reference';
@@ -19,44 +19,59 @@ const base = {
 };
 
 describe('fingerprint', () => {
-  it('ignores key order and the client reference', () => {
+  it('ignores key order, the client reference, names, metadata and spending controls', () => {
     const reordered = {
-      spendingControls: { spendingLimits: [{ interval: 'daily', amount: 5000 }], channels: { pos: true, atm: false } },
+      spendingControls: { spendingLimits: [{ interval: 'daily', amount: 9999 }] },
       debitAccountId: 'a'.repeat(24),
       brand: 'Verve',
-      status: 'active',
+      status: 'inactive',
       currency: 'NGN',
       type: 'virtual',
       customerId: CUSTOMER,
-      metadata: { clientReference: 'cd-other' },
+      metadata: { clientReference: 'cd-other', note: 'x' },
     };
     expect(fingerprintOf('cards.create', reordered)).toBe(fingerprintOf('cards.create', base));
     expect(fingerprintOf('cards.create', { ...base, metadata: {} })).toBe(fingerprintOf('cards.create', base));
   });
 
-  it('differs when any chosen field differs, or the operation does', () => {
+  it('differs when the customer, type, brand, funds, amount or currency differ, or the operation does', () => {
     const f = fingerprintOf('cards.create', base);
-    expect(fingerprintOf('cards.create', { ...base, brand: 'AfriGo' })).not.toBe(f);
-    expect(fingerprintOf('cards.create', { ...base, metadata: { note: 'x' } })).not.toBe(f);
-    expect(
-      fingerprintOf('cards.create', {
-        ...base,
-        spendingControls: { ...base.spendingControls, spendingLimits: [{ amount: 5001, interval: 'daily' }] },
-      }),
-    ).not.toBe(f);
+    const variants: Record<string, unknown>[] = [
+      { customerId: 'd'.repeat(24) },
+      { type: 'physical' },
+      { brand: 'AfriGo' },
+      { fundingSourceId: 'f'.repeat(24) },
+      { debitAccountId: 'b'.repeat(24) },
+      { bankCode: '058', accountNumber: '0123456789' },
+      { amount: 5000 },
+      { currency: 'USD' },
+      { replacementFor: 'e'.repeat(24), reason: 'lost' },
+    ];
+    const seen = new Set([f]);
+    for (const change of variants) seen.add(fingerprintOf('cards.create', { ...base, ...change }));
+    expect(seen.size).toBe(variants.length + 1);
     expect(fingerprintOf('accounts.create', base)).not.toBe(f);
     expect(f).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('is computed over the masked number, keeping other metadata', () => {
+  it('for an account: its type, currency and customer', () => {
+    const wallet = { type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId: CUSTOMER };
+    const f = fingerprintOf('accounts.create', wallet);
+    expect(fingerprintOf('accounts.create', { ...wallet, accountType: 'Current' })).toBe(f);
+    expect(fingerprintOf('accounts.create', { ...wallet, currency: 'USD' })).not.toBe(f);
+    expect(fingerprintOf('accounts.create', { ...wallet, type: 'account' })).not.toBe(f);
+    expect(fingerprintOf('accounts.create', { ...wallet, customerId: 'd'.repeat(24) })).not.toBe(f);
+  });
+
+  it('is computed over the masked number', () => {
     const physical = {
       ...base,
       type: 'physical',
       number: '5061460410120223210',
       metadata: { clientReference: 'cd-1', batch: '7' },
     };
-    expect(meaningfulFields(physical)).toMatchObject({ number: '506146*********3210', metadata: { batch: '7' } });
-    expect(JSON.stringify(meaningfulFields(physical))).not.toContain('5061460410120223210');
+    expect(meaningfulFields('cards.create', physical)).toMatchObject({ number: '506146*********3210' });
+    expect(JSON.stringify(meaningfulFields('cards.create', physical))).not.toContain('5061460410120223210');
   });
 });
 

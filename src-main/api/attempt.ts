@@ -1,0 +1,184 @@
+// One attempt of a call: sends the request once, within its timeouts, and turns whatever happens into an
+// ApiResult plus whether another attempt may help. The retry loop around it lives in client.ts.
+import type { z } from 'zod';
+import type { AppError } from '../../src-shared/ipc/result';
+import type { Logger } from '../core/ports';
+import { type Envelope, parseJson, readEnvelope } from './envelope-reader';
+import {
+  CANCELLED,
+  UNREADABLE_RESPONSE,
+  classifyTransportFailure,
+  errorForCancelledWrite,
+  errorForOversizeAnswer,
+  errorForStatus,
+  errorForTimeout,
+  errorForTransportFailure,
+  errorForUndecidedWrite,
+  errorForUnreadableWrite,
+  provesRejection,
+  type TransportContext,
+} from './failures';
+import { type Transport, TransportClosedError } from './http-transport';
+import { rateLimitedWaitMs, readRateLimit } from './rate-limit-headers';
+import type { ApiResult, RateLimitState } from './types';
+
+/** A 2xx body handed back as its bytes, unread (`data` is then a Uint8Array). */
+export const BYTES = 'bytes';
+
+export interface Operation<T> {
+  method: 'GET' | 'POST';
+  /** Path and query, e.g. `/customers?page=0&limit=100`. */
+  path: string;
+  envelope: z.ZodType<Envelope<T>> | typeof BYTES;
+  body?: unknown;
+  /** Set for writes: what the write creates, for the "may or may not have been created" message. */
+  creates?: string;
+  ifNoneMatch?: string;
+  /** Overrides the client's transport for this call. */
+  transport?: Transport;
+}
+
+export interface AttemptOutcome<T> {
+  result: ApiResult<T>;
+  retryable: boolean;
+  /** How long the server asked us to wait before the next try. */
+  serverWaitMs?: number | null;
+}
+
+/** What an attempt needs from the client that makes it. */
+export interface AttemptContext {
+  baseUrl: string;
+  headersMs: number;
+  totalMs: number;
+  send: Transport;
+  now: () => number;
+  logger?: Logger | undefined;
+  /** Rate-limit headers seen on an answer. */
+  onRateLimit: (state: RateLimitState) => void;
+  /** A 429 said to wait this long (null: it did not say). */
+  onRateLimited: (waitMs: number | null) => void;
+}
+
+export const failure = <T>(error: AppError, extra: { etag?: string } = {}): ApiResult<T> => ({
+  ok: false,
+  error,
+  ...extra,
+});
+
+export async function attemptOnce<T>(
+  client: AttemptContext,
+  op: Operation<T>,
+  key: string,
+  attempt: number,
+  ctx: TransportContext,
+  signal?: AbortSignal,
+): Promise<AttemptOutcome<T>> {
+  const { headersMs, totalMs, logger, now } = client;
+  const started = performance.now();
+  const timer = new AbortController();
+  /** The limit that ran out, when one did. */
+  let timedOutAfterMs: number | null = null;
+  const expire = (limitMs: number) => () => {
+    timedOutAfterMs ??= limitMs;
+    timer.abort(new Error('timeout'));
+  };
+  const headersTimer = setTimeout(expire(headersMs), headersMs);
+  const totalTimer = setTimeout(expire(totalMs), totalMs);
+  const combined = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
+  const log = (status: number | null, kind: string) =>
+    (kind === 'ok' ? logger?.info : logger?.warn)?.call(
+      logger,
+      {
+        method: op.method,
+        path: op.path,
+        status,
+        ms: Math.round(performance.now() - started),
+        attempt,
+        outcome: kind,
+      },
+      'api call',
+    );
+  const finish = (outcome: AttemptOutcome<T>, status: number | null): AttemptOutcome<T> => {
+    log(status, outcome.result.ok ? 'ok' : outcome.result.error.kind);
+    return outcome;
+  };
+
+  try {
+    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${key}` };
+    if (op.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (op.ifNoneMatch) headers['If-None-Match'] = op.ifNoneMatch;
+    const response = await (op.transport ?? client.send)(`${client.baseUrl}${op.path}`, {
+      method: op.method,
+      headers,
+      body: op.body === undefined ? undefined : JSON.stringify(op.body),
+      signal: combined,
+      redirect: 'manual',
+    });
+    clearTimeout(headersTimer);
+    const seenRateLimit = readRateLimit(response.headers, now());
+    if (seenRateLimit) client.onRateLimit(seenRateLimit);
+    const etag = response.headers.get('etag') ?? undefined;
+    const withEtag = etag ? { etag } : {};
+
+    if (response.status === 304 && op.ifNoneMatch) {
+      await response.body?.cancel();
+      return finish({ result: { ok: true, data: [] as T, notModified: true, ...withEtag }, retryable: false }, 304);
+    }
+    const succeeded = response.status >= 200 && response.status < 300;
+    if (succeeded && op.envelope === BYTES) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return finish({ result: { ok: true, data: bytes as T, ...withEtag }, retryable: false }, response.status);
+    }
+    const body = parseJson(await response.text());
+
+    if (succeeded && op.envelope !== BYTES) {
+      const read = readEnvelope(op.envelope, body);
+      if (!read) {
+        logger?.warn(
+          {
+            method: op.method,
+            path: op.path,
+            status: response.status,
+            problem: body === undefined ? 'not JSON' : 'not the envelope',
+          },
+          'api response unreadable',
+        );
+        // A write the service accepted (2xx) happened even if its answer is unreadable: never invite a resend.
+        const error = ctx.write
+          ? errorForUnreadableWrite(ctx, response.status)
+          : { kind: 'server' as const, message: UNREADABLE_RESPONSE, status: response.status };
+        return finish({ result: failure(error, withEtag), retryable: false }, response.status);
+      }
+      return finish({ result: { ok: true, ...read, ...withEtag }, retryable: false }, response.status);
+    }
+
+    const serverWaitMs = response.status === 429 ? rateLimitedWaitMs(response.headers, now()) : null;
+    if (response.status === 429) client.onRateLimited(serverWaitMs);
+    let error = errorForStatus(response.status, { body: body ?? null, retryAfterMs: serverWaitMs, secret: key });
+    if (ctx.write && !provesRejection(response.status, body))
+      error = errorForUndecidedWrite(ctx, response.status, { body, secret: key });
+    const retryable = response.status === 429 || response.status >= 500;
+    return finish({ result: failure(error), retryable, serverWaitMs }, response.status);
+  } catch (error) {
+    if (signal?.aborted) {
+      // Once a write has been handed to the transport it may have reached the server: cancelling cannot undo it.
+      const e = ctx.write ? errorForCancelledWrite(ctx) : { kind: 'cancelled' as const, message: CANCELLED };
+      return finish({ result: failure(e), retryable: false }, null);
+    }
+    if (timedOutAfterMs !== null)
+      return finish({ result: failure(errorForTimeout(timedOutAfterMs, ctx)), retryable: true }, null);
+    if (error instanceof TransportClosedError)
+      return finish({ result: failure({ kind: 'internal', message: error.message }), retryable: false }, null);
+    const oversize = errorForOversizeAnswer(error, ctx);
+    if (oversize) return finish({ result: failure(oversize), retryable: false }, null);
+    const transport = classifyTransportFailure(error);
+    logger?.warn(
+      { method: op.method, path: op.path, attempt, code: transport.code ?? null, phase: transport.phase },
+      'api transport failure',
+    );
+    return finish({ result: failure(errorForTransportFailure(transport, ctx)), retryable: true }, null);
+  } finally {
+    clearTimeout(headersTimer);
+    clearTimeout(totalTimer);
+  }
+}

@@ -1,0 +1,167 @@
+// The environments the user added and which one is active, as settings.json holds them. Every change is
+// written to disk before it counts: if the write fails, the change is undone and the caller is told.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { LOCAL_SANDBOX_ENVIRONMENT_ID, environmentInputSchema } from '../../src-shared/ipc/channels/settings';
+import { err, validationError, type AppError, type Result } from '../../src-shared/ipc/result';
+import type { Logger } from '../core/ports';
+import {
+  SETTINGS_FILE_NAME,
+  loadSettings,
+  writeSettings,
+  type Settings,
+  type StoredEnvironment,
+} from './settings-file';
+
+export const LOCAL_SANDBOX_NAME = 'Local sandbox';
+
+export interface EnvironmentInput {
+  id?: string;
+  name: string;
+  baseUrl: string;
+}
+
+/** What `save` did. */
+export interface Saved {
+  environment: StoredEnvironment;
+  /** Its address changed. */
+  moved: boolean;
+  /** Puts the settings back as they were (memory and disk). */
+  undo: () => Promise<void>;
+}
+
+export interface Environments {
+  readonly settingsFile: string;
+  /** What the file said when it was read (moved aside, entries dropped). */
+  readonly loadNotices: string[];
+  activeId(): string;
+  all(): StoredEnvironment[];
+  get(id: string): StoredEnvironment | undefined;
+  /** Adds (no id) or changes an environment; validated, names unique. */
+  save(input: EnvironmentInput): Promise<Result<Saved>>;
+  /** Makes `id` active; null when saved, else the error (nothing changed). */
+  activate(id: string): Promise<AppError | null>;
+  /** Removes `id` (the local sandbox becomes active if it was); the undo puts it back. */
+  remove(id: string): Promise<Result<{ wasActive: boolean; undo: () => Promise<void> }>>;
+  /** Records whether the environment's key was verified (null: no key). */
+  setKeyVerified(id: string, verified: boolean | null): Promise<Result<{ undo: () => Promise<void> }>>;
+  /** Waits for writes in progress. */
+  settled(): Promise<void>;
+}
+
+export const isLocal = (id: string): boolean => id === LOCAL_SANDBOX_ENVIRONMENT_ID;
+export const notFound = (id: string) => err('not_found', `There is no environment with id "${id}".`, { field: 'id' });
+
+export function openEnvironments(dataDir: string, logger: Logger, now: () => Date = () => new Date()): Environments {
+  const settingsFile = join(dataDir, SETTINGS_FILE_NAME);
+  const loaded = loadSettings(settingsFile, now);
+  let settings: Settings = loaded.settings;
+  let writes: Promise<void> = Promise.resolve();
+
+  const stored = (id: string) => settings.environments.find((e) => e.id === id);
+
+  function persist(): Promise<void> {
+    const snapshot: Settings = structuredClone(settings);
+    const write = writes.then(() => writeSettings(settingsFile, snapshot));
+    writes = write.catch((error: unknown) => {
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'writing settings failed');
+    });
+    return write;
+  }
+
+  /** Applies `next`, writes it, and returns how to undo it; on a failed write nothing has changed. */
+  async function commit(next: Settings): Promise<Result<{ undo: () => Promise<void> }>> {
+    const before = settings;
+    settings = next;
+    try {
+      await persist();
+    } catch {
+      settings = before;
+      return err(
+        'internal',
+        `Card Desk could not save its settings to ${settingsFile}. Check that the folder is writable and has free space.`,
+      );
+    }
+    return {
+      ok: true,
+      data: {
+        undo: async () => {
+          settings = before;
+          await persist();
+        },
+      },
+    };
+  }
+
+  function newEnvironmentId(): string {
+    let id: string;
+    do id = `env-${randomUUID().slice(0, 8)}`;
+    while (stored(id));
+    return id;
+  }
+
+  return {
+    settingsFile,
+    loadNotices: loaded.notices,
+    activeId: () => settings.activeId,
+    all: () => settings.environments,
+    get: stored,
+
+    async save(input) {
+      const parsed = environmentInputSchema.safeParse(input);
+      if (!parsed.success) return validationError(parsed.error.issues);
+      const { id, name, baseUrl } = parsed.data;
+      if (id !== undefined && isLocal(id))
+        return err('validation', 'The local sandbox is built in and cannot be changed.', { field: 'id' });
+      const clash =
+        settings.environments.some((e) => e.id !== id && e.name.toLowerCase() === name.toLowerCase()) ||
+        name.toLowerCase() === LOCAL_SANDBOX_NAME.toLowerCase();
+      if (clash)
+        return err('validation', `An environment named "${name}" already exists.`, {
+          field: 'name',
+          fields: { name: `An environment named "${name}" already exists.` },
+        });
+
+      let environment: StoredEnvironment;
+      let moved = false;
+      let next: Settings;
+      if (id !== undefined) {
+        const existing = stored(id);
+        if (!existing) return notFound(id);
+        moved = existing.baseUrl !== baseUrl;
+        // Keys belong to their address: at a new one the environment has none until one is entered there.
+        environment = { ...existing, name, baseUrl, keyVerified: moved ? null : existing.keyVerified };
+        next = { ...settings, environments: settings.environments.map((e) => (e.id === id ? environment : e)) };
+      } else {
+        environment = { id: newEnvironmentId(), name, baseUrl, keyVerified: null };
+        next = { ...settings, environments: [...settings.environments, environment] };
+      }
+      const done = await commit(next);
+      return done.ok ? { ok: true, data: { environment, moved, undo: done.data.undo } } : done;
+    },
+
+    async activate(id) {
+      const done = await commit({ ...settings, activeId: id });
+      return done.ok ? null : done.error;
+    },
+
+    async remove(id) {
+      const wasActive = settings.activeId === id;
+      const done = await commit({
+        ...settings,
+        activeId: wasActive ? LOCAL_SANDBOX_ENVIRONMENT_ID : settings.activeId,
+        environments: settings.environments.filter((e) => e.id !== id),
+      });
+      return done.ok ? { ok: true, data: { wasActive, undo: done.data.undo } } : done;
+    },
+
+    setKeyVerified(id, verified) {
+      return commit({
+        ...settings,
+        environments: settings.environments.map((e) => (e.id === id ? { ...e, keyVerified: verified } : e)),
+      });
+    },
+
+    settled: () => writes,
+  };
+}

@@ -1,0 +1,61 @@
+// Checks that what the page shows fits the window's width: nothing scrolls sideways, no element reaches past
+// the window's right edge (as far as it is not clipped by a box that fits), no table column is cut off by its
+// table, and the status bar is one line.
+import type { Page } from 'playwright-core';
+
+/** Everything that does not fit `page`'s window, as readable lines; empty when all fits. */
+export async function widthProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    const name = (el: Element): string => {
+      const label = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? el.getAttribute('role');
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(/\s+/).join('.')}` : '';
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `<${el.tagName.toLowerCase()}${cls}${label ? ` "${label}"` : ''}> "${text}"`;
+    };
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    for (const el of document.body.querySelectorAll('*')) {
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1)
+        problems.push(`${name(el)} scrolls sideways: ${el.scrollWidth} > ${el.clientWidth}`);
+      // The part of the element not clipped by an ancestor.
+      let right = box.right;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible') right = Math.min(right, a.getBoundingClientRect().right);
+      }
+      if (right > width + 0.5) problems.push(`${name(el)} reaches ${Math.round(right)} px, past the window's ${width}`);
+    }
+    for (const table of document.querySelectorAll('[role="table"]')) {
+      const edge = table.getBoundingClientRect().right;
+      // Rows share the header's grid: a header that fits means its column fits.
+      for (const cell of table.querySelectorAll('[role="columnheader"]')) {
+        const r = cell.getBoundingClientRect();
+        if (r.width > 0 && r.right > edge + 0.5)
+          problems.push(
+            `${name(cell)} is cut off by its table ${name(table).slice(0, 60)}: ${Math.round(r.right)} > ${Math.round(edge)}`,
+          );
+      }
+    }
+    const bar = document.querySelector('.status-bar');
+    if (bar) {
+      // On one line every part overlaps every other vertically, and none wraps inside itself.
+      let lowestTop = -Infinity;
+      let highestBottom = Infinity;
+      for (const part of bar.children) {
+        const r = part.getBoundingClientRect();
+        if (r.height === 0) continue;
+        lowestTop = Math.max(lowestTop, r.top);
+        highestBottom = Math.min(highestBottom, r.bottom);
+        if (r.height > 26) problems.push(`the status bar's ${name(part)} wraps: ${Math.round(r.height)} px high`);
+      }
+      if (lowestTop >= highestBottom) problems.push('the status bar takes more than one line');
+    }
+    // Past a few, more lines of the same kind say nothing new.
+    return problems.length > 12 ? [...problems.slice(0, 12), `… and ${problems.length - 12} more`] : problems;
+  });
+}

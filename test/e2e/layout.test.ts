@@ -1,0 +1,80 @@
+// Every page at the smallest window the app supports (1024×700) and a common laptop one (1366×850): nothing
+// reaches past the window, no page scrolls sideways, no table column is cut (columns give way by priority),
+// the status bar stays on one line. Each page is photographed at both sizes (test-results/screenshots).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../src-renderer/app/routes';
+import { startWithCustomerCache } from './customer-cache';
+import { widthProblems } from './fits-window';
+import type { E2E } from './support';
+
+const SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1366, height: 850 },
+] as const;
+
+let e2e: E2E;
+const page = (): Page => e2e.page;
+
+beforeAll(async () => {
+  ({ e2e } = await startWithCustomerCache({ seed: 31, customers: 100 }));
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** Waits until the page's first requests have answered (no loading skeleton, no busy list). */
+async function settled(): Promise<void> {
+  await page().locator('main h1').first().waitFor();
+  await expect.poll(() => page().locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+}
+
+/** Checks the page as shown at both sizes, with a picture of each. */
+async function checkAtBothSizes(name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page().setViewportSize(size);
+    // The tables measure their width after a resize; wait for the frame after it.
+    await page().evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await e2e.screenshot(`layout-${name}-${size.width}x${size.height}`);
+    expect(await widthProblems(page()), `${name} at ${size.width}×${size.height}`).toEqual([]);
+  }
+}
+
+describe('Fits the window', () => {
+  it('the status bar knows the connection and the rate limit (its longest state) before the pictures', async () => {
+    await e2e.open('customers');
+    const bar = page().getByRole('contentinfo', { name: 'Status' });
+    await expect.poll(() => bar.getByTestId('status-rate-limit').count(), { timeout: 15_000 }).toBe(1);
+  });
+
+  for (const r of ROUTES) {
+    it(`${r.label} fits 1024×700 and 1366×850`, async () => {
+      await page().setViewportSize(SIZES[0]);
+      await e2e.open(r.path);
+      await settled();
+      await checkAtBothSizes(r.path);
+    });
+  }
+
+  it("a customer's page and a card's page fit too", async () => {
+    await page().setViewportSize(SIZES[0]);
+    await e2e.open('cards');
+    await settled();
+    await page().getByRole('rowgroup', { name: 'Known cards rows' }).getByRole('row').first().click();
+    await page().waitForURL(/#\/cards\/[0-9a-f]+/);
+    await settled();
+    await checkAtBothSizes('card');
+
+    await page().setViewportSize(SIZES[0]);
+    await e2e.open('customers');
+    await settled();
+    await page().getByRole('rowgroup', { name: 'Customers rows' }).getByRole('row').first().click();
+    await page().waitForURL(/#\/customers\/[0-9a-f]+/);
+    await settled();
+    await checkAtBothSizes('customer');
+  });
+
+  it('saw no console error or CSP violation', () => {
+    expect(e2e.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+// `npm start` as a user runs it, in a copy of the repository: it checks for Electron, builds, and launches
+// the binary electron-vite finds. The binary is a stand-in shell script (ELECTRON_EXEC_PATH, the variable
+// both the check and electron-vite read) that records what it was started with.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { copyOfRepo, run } from './fake-project';
+
+let repo: ReturnType<typeof copyOfRepo>;
+let copy: string;
+beforeAll(() => {
+  repo = copyOfRepo('card-desk-npm-start-');
+  copy = repo.dir;
+});
+afterAll(() => repo.remove());
+
+it('builds the app and launches Electron on it', { timeout: 120_000 }, async () => {
+  const record = join(copy, 'launched.txt');
+  const standIn = join(copy, 'stand-in-electron');
+  writeFileSync(
+    standIn,
+    `#!/bin/sh\n{ echo "cwd=$PWD"; echo "args=$*"; test -f out/main/index.js && echo main-built; } > "${record}"\n`,
+    { mode: 0o755 },
+  );
+  const r = await run('npm', ['start'], { cwd: copy, env: { ...process.env, ELECTRON_EXEC_PATH: standIn } });
+  expect(r.code, r.stderr).toBe(0);
+  expect(readFileSync(record, 'utf8').split('\n')).toEqual([`cwd=${copy}`, 'args=.', 'main-built', '']);
+  for (const built of [
+    'out/main/index.js',
+    'out/main/cache-worker.js',
+    'out/preload/index.cjs',
+    'out/renderer/index.html',
+  ]) {
+    expect(existsSync(join(copy, built)), built).toBe(true);
+  }
+});

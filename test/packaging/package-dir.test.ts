@@ -1,0 +1,188 @@
+// `npm run package:dir -- -c.electronDist=FOLDER` as our machines run it, FOLDER holding a stand-in
+// Electron executable that carries Electron's fuse sentinel and a fuse wire: the unpacked app must hold
+// only the built app and keytar, stay small, ship keytar's binding and the cache worker outside the
+// archive (where the worker starts the way the packaged app starts it), and have its fuses flipped.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { extractAll, extractFile, listPackage, statFile } from '@electron/asar';
+import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CacheWriter } from '../../src-main/cache/cache-writer';
+import { builtWorkerLocation } from '../../src-main/cache/worker-location';
+import { copyOfRepo, REPO, run } from './fake-project';
+
+/** Electron's fuse sentinel (@electron/fuses finds the wire right after it in the executable). */
+const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+/** Electron's default fuses, in wire order: RunAsNode on, cookie encryption off, NODE_OPTIONS on, … */
+const DEFAULT_WIRE = '101100011';
+const ELECTRON_VERSION = JSON.parse(readFileSync(join(REPO, 'node_modules/electron/package.json'), 'utf8'))
+  .version as string;
+
+let repo: ReturnType<typeof copyOfRepo>;
+let electronDist: string;
+let resources: string;
+let asarFile: string;
+let entries: string[];
+
+/** A folder like Electron's Linux zip: an `electron` executable with a fuse wire, and `version`. */
+function standInElectronDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'card-desk-electron-dist-'));
+  const executable = Buffer.concat([
+    Buffer.from(`#!/bin/sh\n# ${SENTINEL}`),
+    Buffer.from([1, DEFAULT_WIRE.length]),
+    Buffer.from(`${DEFAULT_WIRE}\necho "stand-in Electron"\n`),
+  ]);
+  writeFileSync(join(dir, 'electron'), executable, { mode: 0o755 });
+  writeFileSync(join(dir, 'version'), ELECTRON_VERSION);
+  return dir;
+}
+
+beforeAll(async () => {
+  repo = copyOfRepo('card-desk-package-');
+  electronDist = standInElectronDist();
+  const r = await run('npm', ['run', 'package:dir', '--', `-c.electronDist=${electronDist}`], { cwd: repo.dir });
+  if (r.code !== 0) throw new Error(`npm run package:dir failed:\n${r.stdout}\n${r.stderr}`);
+  resources = join(repo.dir, 'release/linux-unpacked/resources');
+  asarFile = join(resources, 'app.asar');
+  entries = listPackage(asarFile, { isPack: false }).map((entry) => entry.replaceAll('\\', '/'));
+}, 240_000);
+afterAll(() => {
+  repo?.remove();
+  if (electronDist) rmSync(electronDist, { recursive: true, force: true });
+});
+
+describe('the packaged app', () => {
+  it('holds main, preload and renderer, and a package.json that starts main', () => {
+    for (const file of ['/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html']) {
+      expect(entries).toContain(file);
+    }
+    expect(entries.some((entry) => /^\/out\/renderer\/assets\/.+\.js$/.test(entry))).toBe(true);
+    const manifest = JSON.parse(extractFile(asarFile, 'package.json').toString('utf8'));
+    expect(manifest).toMatchObject({ main: 'out/main/index.js', productName: 'Card Desk', type: 'module' });
+    expect(Object.keys(manifest.dependencies)).toEqual(['keytar']);
+  });
+
+  it('holds nothing but the build, package.json and keytar: no sources, tests, maps or renderer libraries', () => {
+    const files = entries.filter((entry) => !('files' in statFile(asarFile, entry.slice(1))));
+    const stray = files.filter(
+      (file) =>
+        !/^\/out\/(main|preload|renderer)\//.test(file) &&
+        file !== '/package.json' &&
+        !file.startsWith('/node_modules/keytar/'),
+    );
+    expect(stray).toEqual([]);
+    expect(files.filter((file) => /\.(tsx?|map)$/.test(file) || /\/(src-\w+|test)\//.test(file))).toEqual([]);
+    for (const library of ['react', 'react-dom', '@tanstack', 'recharts', 'date-fns', 'zod', 'hono', '@faker-js']) {
+      expect(entries.filter((entry) => entry.startsWith(`/node_modules/${library}`))).toEqual([]);
+    }
+  });
+
+  it('is an archive of at most 10 MB', () => {
+    const size = statSync(asarFile).size;
+    console.log(`app.asar: ${(size / 1024 / 1024).toFixed(2)} MB, ${entries.length} entries`);
+    expect(size).toBeLessThanOrEqual(10 * 1024 * 1024);
+  });
+
+  it("ships keytar's native binding outside the archive", () => {
+    const binding = 'node_modules/keytar/build/Release/keytar.node';
+    expect(statFile(asarFile, binding)).toMatchObject({ unpacked: true });
+    expect(statSync(join(resources, 'app.asar.unpacked', binding)).size).toBeGreaterThan(0);
+  });
+
+  it('starts the cache worker from app.asar.unpacked, found from the main bundle inside app.asar', async () => {
+    expect(statFile(asarFile, 'out/main/cache-worker.js')).toMatchObject({ unpacked: true });
+    const location = builtWorkerLocation(join(resources, 'app.asar', 'out', 'main'));
+    expect(location.url.pathname).toBe(join(resources, 'app.asar.unpacked/out/main/cache-worker.js'));
+    const data = mkdtempSync(join(tmpdir(), 'card-desk-packaged-cache-'));
+    const writer = new CacheWriter(location);
+    try {
+      mkdirSync(join(data, 'env'));
+      const file = join(data, 'env', 'customers.sqlite');
+      expect(await writer.call('open', { file })).toEqual({ notice: null });
+      expect(await writer.call('syncState')).toMatchObject({ nextPage: null, customersDone: 0 });
+      await writer.call('close');
+      expect(statSync(file).size).toBeGreaterThan(0);
+    } finally {
+      await writer.stop();
+      rmSync(data, { recursive: true, force: true });
+    }
+  });
+
+  it("has Electron's fuses flipped: no run-as-node, NODE_OPTIONS or inspector; app only from the checked asar; encrypted cookies; no file:// privileges", async () => {
+    const wire = await getCurrentFuseWire(join(repo.dir, 'release/linux-unpacked/card-desk'));
+    expect({
+      runAsNode: wire[FuseV1Options.RunAsNode],
+      nodeOptions: wire[FuseV1Options.EnableNodeOptionsEnvironmentVariable],
+      nodeCliInspect: wire[FuseV1Options.EnableNodeCliInspectArguments],
+      onlyLoadAppFromAsar: wire[FuseV1Options.OnlyLoadAppFromAsar],
+      asarIntegrity: wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation],
+      cookieEncryption: wire[FuseV1Options.EnableCookieEncryption],
+      fileProtocolPrivileges: wire[FuseV1Options.GrantFileProtocolExtraPrivileges],
+    }).toEqual({
+      runAsNode: FuseState.DISABLE,
+      nodeOptions: FuseState.DISABLE,
+      nodeCliInspect: FuseState.DISABLE,
+      onlyLoadAppFromAsar: FuseState.ENABLE,
+      asarIntegrity: FuseState.ENABLE,
+      cookieEncryption: FuseState.ENABLE,
+      fileProtocolPrivileges: FuseState.DISABLE,
+    });
+  });
+});
+
+describe('the packaged main process, run in Node under a stand-in for electron', () => {
+  let layout: string;
+  beforeAll(() => {
+    // The archive's content in a folder at the archive's own path, beside the real app.asar.unpacked:
+    // main finds its files, keytar and the worker by the same paths as inside Electron. The worker's
+    // copy inside the archive is removed, so it can only start from app.asar.unpacked.
+    layout = mkdtempSync(join(tmpdir(), 'card-desk-packaged-main-'));
+    extractAll(asarFile, join(layout, 'resources/app.asar'));
+    rmSync(join(layout, 'resources/app.asar/out/main/cache-worker.js'));
+    cpSync(join(resources, 'app.asar.unpacked'), join(layout, 'resources/app.asar.unpacked'), { recursive: true });
+  });
+  afterAll(() => rmSync(layout, { recursive: true, force: true }));
+
+  async function runMain(appData: string) {
+    const r = await run(
+      process.execPath,
+      ['--import', join(REPO, 'test/packaging/fake-electron/register.mjs'), 'resources/app.asar/out/main/index.js'],
+      { cwd: layout, env: { ...process.env, CARD_DESK_FAKE_APPDATA: appData } },
+    );
+    const lines = r.stdout.trim().split('\n');
+    return { code: r.code, stderr: r.stderr, seen: JSON.parse(lines.at(-1)!) };
+  }
+
+  it('starts, serves the page, syncs customers through the unpacked worker, loads keytar and quits cleanly', async () => {
+    const appData = join(layout, 'appdata');
+    mkdirSync(appData);
+    const { code, stderr, seen } = await runMain(appData);
+    expect(code, stderr).toBe(0);
+    expect(seen).toMatchObject({
+      errorBoxes: [],
+      windows: ['card-desk://app/index.html'],
+      quit: true,
+      page: { status: 200, csp: true },
+      sync: { ok: true, data: { phase: 'done', environmentId: 'local-sandbox' } },
+      status: { ok: true, data: { notice: null } },
+      keytarLoaded: true,
+      userData: join(appData, 'card-desk'),
+    });
+    expect(seen.status.data.customers).toBe(seen.sync.data.customers);
+    expect(seen.sync.data.customers).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('shows the error box and exits with code 1 when its data folder cannot be written', async () => {
+    writeFileSync(join(layout, 'appdata-file'), '');
+    const { code, seen } = await runMain(join(layout, 'appdata-file'));
+    expect(code).toBe(1);
+    expect(seen.windows).toEqual([]);
+    expect(seen.errorBoxes).toEqual([
+      {
+        title: 'Card Desk could not start',
+        body: expect.stringContaining(`Data folder: ${join(layout, 'appdata-file', 'card-desk')}`),
+      },
+    ]);
+  });
+});
