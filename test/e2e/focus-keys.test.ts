@@ -114,6 +114,8 @@ describe('Focus and keys', () => {
     const target = customers[7]!;
     await box.fill(target.emailAddress!);
     const table = page().getByRole('table', { name: 'Customers' });
+    // The search has answered: the header row and the one match.
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
     await table.getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
     await box.focus();
     await page().keyboard.press('ArrowDown');
