@@ -75,6 +75,21 @@ describe('One search box, against an independent server', () => {
     await page().getByRole('heading', { level: 1, name: target.name }).waitFor();
   });
 
+  it('Enter right after typing the last 8 of a customer id (any case), or a BVN, opens that customer', async () => {
+    for (const [target, typed] of [
+      [api.customers[11]!, api.customers[11]!._id.slice(-8).toUpperCase()],
+      [api.customers[29]!, api.customers[29]!.individual.identity.number],
+    ] as const) {
+      await e2e.open('overview');
+      await page().keyboard.press('Control+k');
+      await box().waitFor();
+      await page().keyboard.insertText(typed);
+      await page().keyboard.press('Enter');
+      await page().waitForURL(new RegExp(`#/customers/${target._id}$`));
+      await page().getByRole('heading', { level: 1, name: target.name }).waitFor();
+    }
+  });
+
   it('a card id never seen, typed into Ctrl+K, opens its page with its balance and it joins the known cards', async () => {
     const card = api.cards[4]!;
     const before = await page().evaluate(async (id) => {
