@@ -46,7 +46,8 @@ export function independentData(count: number): { customers: IndependentCustomer
     const lastName = LAST[(i * 3) % LAST.length]!;
     customers.push({
       _id: hexId(i, 0xc),
-      name: `${firstName} ${lastName}`,
+      // The last one has a name a spreadsheet would run as a formula.
+      name: i === count - 1 ? '=HYPERLINK("http://evil.example","Pay")' : `${firstName} ${lastName}`,
       emailAddress: `${firstName}.${lastName}${i}@example.ng`.toLowerCase(),
       phoneNumber: `+2348${String(30_000_000 + i * 7919).padStart(9, '0')}`,
       isApproved: i % 4 !== 1,

@@ -2,6 +2,7 @@
 // email is in the box even when it is pressed in the same frame as the typing, and a card id Card Desk
 // never saw opens that card's page with its balance (and the card joins the known cards).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCsvFrom } from './exported-csv';
 import { startIndependentApi, type IndependentApi } from './independent-api';
 import { startE2E, type E2E } from './support';
 
@@ -46,6 +47,21 @@ describe('One search box, against an independent server', () => {
         { timeout: 30_000 },
       )
       .toBe(api.customers.length);
+  });
+
+  it('exports customers as CSV with formulas guarded and phone numbers as people read them', async () => {
+    await e2e.open('customers');
+    const csv = await exportCsvFrom(
+      page().getByRole('region', { name: 'Customers', exact: true }),
+      'Export all customers (CSV)',
+    );
+    expect(csv.rows).toHaveLength(api.customers.length);
+    for (const c of api.customers) {
+      const row = csv.rows.find((r) => r.id === c._id)!;
+      expect(row.phoneNumber).toBe(c.phoneNumber);
+    }
+    const evil = api.customers.at(-1)!;
+    expect(csv.rows.find((r) => r.id === evil._id)!.name).toBe(`'${evil.name}`);
   });
 
   it('Enter pressed with the typing opens the customer in the box, not the previous result', async () => {
