@@ -31,6 +31,8 @@ export interface IndependentApi {
   cards: IndependentCard[];
   /** Paths asked for, in order (the path only). */
   requests: string[];
+  /** From now on the key is refused (401), as when it is revoked. */
+  revokeKey(): void;
   stop(): Promise<void>;
 }
 
@@ -98,12 +100,13 @@ function page<T>(res: ServerResponse, url: URL, all: readonly T[], defaultLimit:
 
 export async function startIndependentApi(count = 40): Promise<IndependentApi> {
   const key = 'independent-test-key-0001';
+  let revoked = false;
   const { customers, cards } = independentData(count);
   const requests: string[] = [];
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url.pathname);
-    if (req.headers.authorization !== `Bearer ${key}`) {
+    if (revoked || req.headers.authorization !== `Bearer ${key}`) {
       send(res, 401, 'Unauthorized; provide a valid API key in the Authorization header', null);
       return;
     }
@@ -146,6 +149,9 @@ export async function startIndependentApi(count = 40): Promise<IndependentApi> {
     customers,
     cards,
     requests,
+    revokeKey: () => {
+      revoked = true;
+    },
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
