@@ -7,9 +7,12 @@ import { useCustomerSearch } from '../pages/customers/useCustomerSearch';
 import { cacheAgeText } from '../pages/customers/cacheAge';
 import { navigate } from './routes';
 import { searchOptions, type SearchOption } from './searchOptions';
+import { useKnownCardSearch } from './useKnownCardSearch';
+import { displayPan } from '../lib/format';
 import './customer-search-dialog.css';
 
 const MAX_RESULTS = 8;
+const MAX_CARDS = 4;
 
 /** True while another dialog (an issuing wizard, a form) holds the keyboard: Ctrl+K leaves it alone. */
 const anotherDialogOpen = () => document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
@@ -36,8 +39,12 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const search = useCustomerSearch(query, MAX_RESULTS, { enabled: query.trim() !== '' });
+  const cardSearch = useKnownCardSearch(query, MAX_CARDS);
   const answered = query.trim() ? search.answeredQuery : null;
-  const options = answered !== null ? searchOptions(answered, search.data?.data.results ?? []) : [];
+  const options =
+    answered !== null
+      ? searchOptions(answered, search.data?.data.results ?? [], cardSearch.resultsFor(answered) ?? [])
+      : [];
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -66,8 +73,8 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
     }
     setOpening(text);
     try {
-      const answer = await search.answer(text);
-      const first = searchOptions(text, answer.results)[0];
+      const [answer, cards] = await Promise.all([search.answer(text), cardSearch.answer(text)]);
+      const first = searchOptions(text, answer.results, cards)[0];
       if (first) openOption(first);
     } catch {
       // The live search shows why it failed.
@@ -101,7 +108,10 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
       data.lastSyncedAt === null && data.total === 0
         ? 'The customer cache is empty. Sync customers on the Customers page first.'
         : 'No cached customer matches.';
-  } else if (data.results.length === 0) status = 'No cached customer has this id; it may be a card.';
+  } else if (data.results.length === 0)
+    status = options.some((o) => o.kind === 'card' && o.card)
+      ? 'Known cards match.'
+      : 'No cached customer matches; it may be a card id.';
   else
     status = `${data.total.toLocaleString('en')}${data.totalCapped ? '+' : ''} found · ${cacheAgeText(data.cacheAgeMs)}`;
 
@@ -153,6 +163,13 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
                   <span className="result-name">{customerName(o.customer)}</span>
                   <span className="result-meta">
                     {[o.customer.emailAddress, o.customer.phoneNumber].filter(Boolean).join(' · ')}
+                  </span>
+                </>
+              ) : o.card ? (
+                <>
+                  <span className="result-name">Card {displayPan(o.card.maskedPan)}</span>
+                  <span className="result-meta">
+                    {[o.card.brand, o.card.type, o.card.status, `…${o.id.slice(-8)}`].filter(Boolean).join(' · ')}
                   </span>
                 </>
               ) : (

@@ -134,6 +134,20 @@ describe('One search box, against an independent server', () => {
     expect(e2e.problems).toEqual([]);
   });
 
+  it('a known card is found by the last 8 of its id as displayed, and Enter opens it', async () => {
+    const card = api.cards[4]!;
+    await e2e.open('customers');
+    await page().keyboard.press('Control+k');
+    await box().waitFor();
+    await page().keyboard.insertText(`…${card._id.slice(-8).toUpperCase()}`);
+    await dialog()
+      .getByRole('option', { name: new RegExp(`Card .*${card.maskedPan.slice(-4)}`) })
+      .waitFor();
+    await page().keyboard.press('Enter');
+    await page().waitForURL(new RegExp(`#/cards/${card._id}$`));
+    await expect.poll(() => page().getByTestId('balance-current').textContent(), { timeout: 10_000 }).toMatch(/\d/);
+  });
+
   it('an id the service does not know as a card says so on the card page', async () => {
     const unknown = 'f'.repeat(24);
     await page().keyboard.press('Control+k');
