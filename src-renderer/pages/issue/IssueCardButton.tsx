@@ -34,6 +34,7 @@ export function IssueCardButton({ customerId }: { customerId?: string }): React.
 export function OpenAccountButton({ customerId }: { customerId?: string }): React.JSX.Element {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const unsaved = useRef(false);
   const title = customerId ? 'Open a wallet' : 'Open an account or wallet';
   return (
     <>
@@ -41,8 +42,16 @@ export function OpenAccountButton({ customerId }: { customerId?: string }): Reac
         {title}
       </button>
       {open ? (
-        <Modal title={title} busy={busy} onClose={() => setOpen(false)}>
-          <OpenAccountForm customerId={customerId} onBusy={setBusy} />
+        <Modal
+          title={title}
+          busy={busy}
+          hasUnsavedInput={() => unsaved.current}
+          onClose={() => {
+            unsaved.current = false;
+            setOpen(false);
+          }}
+        >
+          <OpenAccountForm customerId={customerId} onBusy={setBusy} onUnsaved={(u) => (unsaved.current = u)} />
         </Modal>
       ) : null}
     </>

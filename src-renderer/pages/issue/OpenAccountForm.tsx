@@ -3,6 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { inOperatorWords } from '../../../src-shared/api/field-words';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { Account } from '../../../src-shared/api/records';
 import { BANK_ACCOUNT_TYPES, CURRENCIES } from '../../../src-shared/api/records';
@@ -42,9 +43,12 @@ const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = asy
 export function OpenAccountForm({
   customerId,
   onBusy,
+  onUnsaved,
 }: {
   customerId?: string;
   onBusy: (busy: boolean) => void;
+  /** Told whether closing now would throw away what was entered. */
+  onUnsaved?: (unsaved: boolean) => void;
 }): React.JSX.Element {
   const queryClient = useQueryClient();
   const form = useForm<AccountFormValues, unknown, CreateAccountRequest>({
@@ -64,6 +68,7 @@ export function OpenAccountForm({
     formState: { errors },
   } = form;
   const type = watch('type');
+  const isDirty = form.formState.isDirty;
   const noun = type === 'wallet' ? 'wallet' : 'account';
 
   const { sending, created, unknown, repeat, failure, send, resend, confirmRepeat, dismissRepeat } = useSendOnce<
@@ -82,6 +87,9 @@ export function OpenAccountForm({
       }
     },
   });
+  useEffect(() => {
+    onUnsaved?.(isDirty && !created && !unknown);
+  }, [onUnsaved, isDirty, created, unknown]);
 
   if (created) {
     return (
