@@ -1,8 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+// Three projects, by what a test needs (test/README.md): `unit` nothing but Node, `integration` the local
+// sandbox, SQLite files and the OS keychain, `e2e` the built renderer in a real Chromium.
+const project = (name: string) => ({
+  extends: true as const,
+  test: { name, include: [`test/${name}/**/*.test.ts`, `test/${name}/**/*.test.tsx`] },
+});
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    projects: [project('unit'), project('integration'), project('e2e')],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,7 +2,7 @@
 // IPC transport to the dispatcher, and opens the window. Everything else is plain TypeScript in core/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, type BrowserWindow, session, shell } from 'electron';
 import { builtWorkerLocation } from './cache/worker-location';
 import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './ipc/register';

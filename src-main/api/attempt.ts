@@ -2,7 +2,7 @@
 // ApiResult plus whether another attempt may help. The retry loop around it lives in client.ts.
 import type { z } from 'zod';
 import type { AppError } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { type Envelope, parseJson, readEnvelope } from './envelope-reader';
 import {
   CANCELLED,
@@ -85,19 +85,18 @@ export async function attemptOnce<T>(
   const headersTimer = setTimeout(expire(headersMs), headersMs);
   const totalTimer = setTimeout(expire(totalMs), totalMs);
   const combined = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
-  const log = (status: number | null, kind: string) =>
-    (kind === 'ok' ? logger?.info : logger?.warn)?.call(
-      logger,
-      {
-        method: op.method,
-        path: op.path,
-        status,
-        ms: Math.round(performance.now() - started),
-        attempt,
-        outcome: kind,
-      },
-      'api call',
-    );
+  const log = (status: number | null, kind: string) => {
+    const line = {
+      method: op.method,
+      path: op.path,
+      status,
+      ms: Math.round(performance.now() - started),
+      attempt,
+      outcome: kind,
+    };
+    if (kind === 'ok') logger?.info(line, 'api call');
+    else logger?.warn(line, 'api call');
+  };
   const finish = (outcome: AttemptOutcome<T>, status: number | null): AttemptOutcome<T> => {
     log(status, outcome.result.ok ? 'ok' : outcome.result.error.kind);
     return outcome;

@@ -5,7 +5,7 @@
 // (Retry-After / X-RateLimit-Reset), results are values rather than thrown errors, and the wait must be
 // injectable for tests; p-retry computes its own delay and works on thrown errors only.
 import type { AppError, ErrorKind } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
 import { type AttemptContext, attemptOnce, failure, type Operation } from './attempt';
 import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';

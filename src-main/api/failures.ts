@@ -16,7 +16,7 @@ export function scrubSecret(text: string, secret: string | null | undefined): st
 
 function serverMessage(body: unknown): { message: string; field?: string } | null {
   if (!body || typeof body !== 'object' || !('message' in body)) return null;
-  const m = (body as { message: unknown }).message;
+  const m = body.message;
   if (m === undefined || m === null || m === '') return null;
   return readEnvelopeMessage(m);
 }

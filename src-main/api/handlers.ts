@@ -2,12 +2,12 @@
 import type { Authorization, Card, Transaction } from '../../src-shared/api/records';
 import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/contract';
 import type { Result } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { extractEmbeddedCards } from '../cards/embedded-cards';
 import { handlerGuard } from '../ipc/guarded';
 import type { Handler, HandlersFor } from '../ipc/handler';
-import type { ActiveEnvironment } from '../profiles/environment-manager';
 import type { ApiResult, CardApiClient } from './types';
+import { errorMessage } from '../errors/error-message';
 
 export type ApiReadChannel =
   | 'customers.list'
@@ -35,10 +35,11 @@ function plain<T>(result: ApiResult<T>): Result<T> {
 }
 
 export function apiReadHandlers(
-  getActive: () => Promise<ActiveEnvironment>,
+  /** The active environment (its client is all these handlers use). */
+  getActive: () => Promise<{ api: CardApiClient }>,
   hooks: ApiReadHooks = {},
 ): HandlersFor<ApiReadChannel> {
-  const guard = handlerGuard(hooks.logger);
+  const guard = handlerGuard();
   /** Runs on the active environment's client. */
   function on<C extends ApiReadChannel>(
     channel: C,
@@ -53,10 +54,7 @@ export function apiReadHandlers(
       const cards = extractEmbeddedCards(records);
       if (cards.length) hooks.observeCards(cards, source);
     } catch (error) {
-      hooks.logger?.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'recording seen cards failed',
-      );
+      hooks.logger?.warn({ err: errorMessage(error) }, 'recording seen cards failed');
     }
   }
 

@@ -10,7 +10,7 @@ import { type IncomingMessage, type RequestOptions, request as httpRequest } fro
 import { request as httpsRequest } from 'node:https';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import type { HeaderReader } from './rate-limit-headers';
+import { asError } from '../errors/error-message';
 
 /** The most an answer may hold once decoded: 16 MB (a 100-customer page is about 100 KB). */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -35,6 +35,9 @@ const tooLarge = (): Error =>
   Object.assign(new Error(`The answer is larger than ${MAX_ANSWER_BYTES / (1024 * 1024)} MB.`), {
     code: ANSWER_TOO_LARGE,
   });
+
+/** Headers by name, as a fetch Response or this transport gives them. */
+export type HeaderReader = { get(name: string): string | null };
 
 export interface TransportInit {
   method: string;
@@ -170,7 +173,7 @@ function readAll(res: IncomingMessage, signal: AbortSignal): Promise<Uint8Array>
       if (error) {
         decoder?.destroy();
         res.destroy();
-        reject(error);
+        reject(asError(error));
       } else resolve(body!);
     };
     const onAbort = () => done(signal.reason instanceof Error ? signal.reason : new Error('aborted'));

@@ -1,9 +1,7 @@
 // Reading the rate-limit and retry headers a server sends. The sandbox sends X-RateLimit-Reset as
-// Unix seconds (decisions.md); other servers send seconds-from-now or milliseconds, so all three are read.
+// Unix seconds (docs/api.md); other servers send seconds-from-now or milliseconds, so all three are read.
+import type { HeaderReader } from './http-transport';
 import type { RateLimitState } from './types';
-
-/** Headers by name, as a fetch Response or the HTTP transport gives them. */
-export type HeaderReader = { get(name: string): string | null };
 
 const int = (value: string | null): number | null => {
   if (value === null || value.trim() === '') return null;

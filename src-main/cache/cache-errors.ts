@@ -34,5 +34,3 @@ export const isCorruption = (e: unknown): boolean => {
   return code === SQLITE_CORRUPT || code === SQLITE_NOTADB;
 };
 export const isDiskFull = (e: unknown): boolean => e instanceof CacheFullError || primaryCode(e) === SQLITE_FULL;
-
-export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -37,19 +37,19 @@ export interface PageWritten {
   customersDone: number;
 }
 
-const META_KEYS = [
-  'sync_generation',
-  'sync_next_page',
-  'sync_total_pages',
-  'sync_customers_done',
-  'sync_pending_etag',
-  'etag',
-  'last_synced_at',
-  'last_total_pages',
-  'customer_count',
-  'schedule_minutes',
-  'emails_through_seq',
-] as const;
+/** The keys of the meta table. */
+type MetaKey =
+  | 'sync_generation'
+  | 'sync_next_page'
+  | 'sync_total_pages'
+  | 'sync_customers_done'
+  | 'sync_pending_etag'
+  | 'etag'
+  | 'last_synced_at'
+  | 'last_total_pages'
+  | 'customer_count'
+  | 'schedule_minutes'
+  | 'emails_through_seq';
 
 /**
  * New customers' emails go into customer_emails once this many are waiting (and when a sync completes):
@@ -57,7 +57,9 @@ const META_KEYS = [
  * Until then a new customer is found by name, phone and id but not yet by email.
  */
 export const EMAIL_CHUNK = 100_000;
-type MetaKey = (typeof META_KEYS)[number];
+
+/** Rows with new full-text entries after which a completed sync merges the indexes (optimizeIfChanged). */
+export const OPTIMIZE_AFTER = 20_000;
 
 export class CustomerStore {
   private readonly insertRow: StatementSync;
@@ -88,6 +90,8 @@ export class CustomerStore {
   private readonly indexPhone: StatementSync;
   private readonly unindexPhone: StatementSync;
   private readonly setMetaStmt: StatementSync;
+  /** Rows whose full-text entries were written since the last optimize (see optimizeIfChanged). */
+  private indexWrites = 0;
   private readonly getMetaStmt: StatementSync;
 
   /** `emailChunk`: see EMAIL_CHUNK (tests use a small one). */
@@ -144,6 +148,7 @@ export class CustomerStore {
     if (inserted.changes > 0) {
       this.indexNames.run(inserted.lastInsertRowid, r.names);
       this.indexPhone.run(inserted.lastInsertRowid, r.phone);
+      this.indexWrites++;
       return true;
     }
     const old = this.findRow.get(r.id)!;
@@ -161,6 +166,7 @@ export class CustomerStore {
       this.unindexEmail.run(email, seq);
       this.indexEmail.run(r.email, seq);
     }
+    if (names !== r.names || phone !== r.phone) this.indexWrites++;
     if (names !== r.names) {
       this.unindexNames.run(seq, names);
       this.indexNames.run(seq, r.names);
@@ -287,6 +293,23 @@ export class CustomerStore {
         this.setMeta(k, null);
       return { pruned, customerCount: this.num('customer_count') ?? 0 };
     });
+  }
+
+  /**
+   * After a sync that changed many rows' words: merges each full-text index into one segment. Rows
+   * arrive a few hundred per transaction, each leaving a small segment that SQLite merges only in part;
+   * a prefix query then reads every segment. Optimized, it reads one; the pages freed go back to the disk.
+   */
+  optimizeIfChanged(atLeast = OPTIMIZE_AFTER): boolean {
+    if (this.indexWrites < atLeast) return false;
+    this.transaction(() => {
+      this.db.exec("INSERT INTO customer_names (customer_names) VALUES ('optimize')");
+      this.db.exec("INSERT INTO customer_phones (customer_phones) VALUES ('optimize')");
+    });
+    this.indexWrites = 0;
+    // The segments merged away leave free pages: give them back (a file made before auto_vacuum keeps them).
+    this.db.exec('PRAGMA incremental_vacuum');
+    return true;
   }
 
   /** Copies the write-ahead log into the file and empties it (after a sync it can hold ~40 MB). */

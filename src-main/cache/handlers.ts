@@ -1,7 +1,9 @@
 // IPC handlers of the customer cache. They never throw: every failure comes back as a Result.
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { HandlersFor } from '../ipc/handler';
-import { CacheUnavailableError, messageOf } from './cache-errors';
+import { CacheUnavailableError } from './cache-errors';
+import { errorMessage } from '../errors/error-message';
+import { failureFrom } from '../ipc/failure';
 import type { CustomerCacheService } from './service';
 
 export type CustomerCacheChannel =
@@ -17,8 +19,8 @@ async function guarded<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof CacheUnavailableError) return err('internal', e.message);
-    return err('internal', `The customer cache could not do that: ${messageOf(e)}`);
+    if (e instanceof CacheUnavailableError) return failureFrom(e, e.message);
+    return failureFrom(e, `The customer cache could not do that: ${errorMessage(e)}`);
   }
 }
 

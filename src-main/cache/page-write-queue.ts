@@ -22,7 +22,7 @@ export class PageWriteQueue<P extends { page: number }, W> {
     this.sent.push(done);
     void done.finally(() => {
       const i = this.sent.indexOf(done);
-      if (i >= 0) this.sent.splice(i, 1);
+      if (i >= 0) void this.sent.splice(i, 1); // the waiters hold their own handles
     });
   }
 

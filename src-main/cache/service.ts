@@ -11,9 +11,10 @@ import type {
 } from '../../src-shared/ipc/channels/customers';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
-import type { Emit, Logger } from '../core/ports';
-import { releaseMemory } from '../core/release-memory';
-import { CacheUnavailableError, isCorruption, messageOf } from './cache-errors';
+import type { Emit, Logger } from '../ports/ports';
+import { releaseMemory } from './release-memory';
+import { CacheUnavailableError, isCorruption } from './cache-errors';
+import { errorMessage } from '../errors/error-message';
 import { CacheWorkerError, CacheWriter } from './cache-writer';
 import { CustomerReader } from './customer-reader';
 import { openReader } from './database';
@@ -38,7 +39,7 @@ export interface CustomerCacheOptions {
   workerUrl?: URL | string;
   /** Caps the cache file's size; a sync past it fails as on a full disk. */
   maxSizeBytes?: number;
-  /** Pages requested at once during a sync (default 2). */
+  /** Pages requested at once during a sync (default 4). */
   pageConcurrency?: number;
   /**
    * Whole pages that arrive while the worker is writing share its next transaction, up to this many
@@ -161,7 +162,7 @@ class SqliteCustomerCache implements CustomerCacheService {
       this.reader?.close();
       this.reader = null;
       const writer = await this.liveWriter();
-      const { notice } = await writer.call('recover', messageOf(cause));
+      const { notice } = await writer.call('recover', errorMessage(cause));
       if (notice) this.setNotice(notice);
       // The schedule lived in the damaged file; keep the user's choice.
       if (this.schedule.minutes > 0) await writer.call('setSchedule', this.schedule.minutes);
@@ -188,7 +189,7 @@ class SqliteCustomerCache implements CustomerCacheService {
     } catch (e) {
       if (!isCorruption(e)) throw e;
       await this.recover(e);
-      return work(this.reader!);
+      return work(this.reader);
     }
   }
 
@@ -245,7 +246,7 @@ class SqliteCustomerCache implements CustomerCacheService {
       if (this.recovering) await this.recovering;
       writer = await this.liveWriter();
     } catch (e) {
-      const p = progress.finish('failed', { pagesDone: 0, totalPages: null, customers: 0 }, messageOf(e));
+      const p = progress.finish('failed', { pagesDone: 0, totalPages: null, customers: 0 }, errorMessage(e));
       return err('internal', p.message ?? 'The customer cache is not available.');
     }
     const store: SyncStorePort = {
@@ -277,13 +278,13 @@ class SqliteCustomerCache implements CustomerCacheService {
     );
     if (outcome.cacheError !== undefined) {
       this.options.logger?.error(
-        { environmentId: this.environmentId, error: messageOf(outcome.cacheError) },
+        { environmentId: this.environmentId, error: errorMessage(outcome.cacheError) },
         'customer sync could not write the cache',
       );
       if (outcome.cacheError instanceof CacheWorkerError && outcome.cacheError.kind === 'corrupt') {
         this.rebuildAfterSync = false;
         void this.recover(outcome.cacheError).catch((e: unknown) =>
-          this.options.logger?.error({ error: messageOf(e) }, 'customer cache recovery failed'),
+          this.options.logger?.error({ error: errorMessage(e) }, 'customer cache recovery failed'),
         );
       }
     }
@@ -303,7 +304,7 @@ class SqliteCustomerCache implements CustomerCacheService {
     try {
       this.options.onSynced(this.reader.meta().lastSyncedAt);
     } catch (e) {
-      this.options.logger?.warn({ error: messageOf(e) }, 'could not read when the customer cache was synced');
+      this.options.logger?.warn({ error: errorMessage(e) }, 'could not read when the customer cache was synced');
     }
   }
 

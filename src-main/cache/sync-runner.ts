@@ -12,6 +12,7 @@ import { type FetchedPage, PAGE_SIZE, type PageStored } from './customer-page';
 import type { SyncState } from './customer-store';
 import { PageWriteQueue } from './page-write-queue';
 import type { ProgressCounts, SyncProgressReporter } from './sync-progress';
+import { errorMessage } from '../errors/error-message';
 
 /** Pages handed to the worker and not yet stored: enough to let it batch, few enough to bound memory. */
 const PAGES_WITH_WORKER = 8;
@@ -32,7 +33,7 @@ export interface SyncRun {
   /** Ignore the ETag and any interrupted sync: fetch everything from page 0. */
   full: boolean;
   now: () => Date;
-  /** Pages requested at once (default 2). */
+  /** Pages requested at once (default 4: while the worker stores one, the next are on their way). */
   concurrency?: number;
   /** Sends the pages' requests (the cache worker's, so this thread only moves messages). */
   transport?: Transport;
@@ -78,7 +79,7 @@ export async function runSync(run: SyncRun): Promise<SyncOutcome> {
     if (e instanceof ApiFailure) {
       return { progress: progress.finish('failed', counts, e.appError.message), error: e.appError };
     }
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorMessage(e);
     return {
       progress: progress.finish('failed', counts, message),
       error: { kind: 'internal', message },
@@ -159,7 +160,7 @@ async function fetchRemainingPages(
   counts: ProgressCounts,
   fetchPage: FetchPage,
 ): Promise<void> {
-  const concurrency = Math.max(1, run.concurrency ?? 2);
+  const concurrency = Math.max(1, run.concurrency ?? 4);
   /** Set by the first page that comes back empty: the list ended sooner than announced. */
   let endedAt: number | null = null;
   const writes = new PageWriteQueue(

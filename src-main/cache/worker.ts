@@ -2,13 +2,14 @@
 // that serves the window. Bundled on its own, self-contained (out/main/cache-worker.js); see worker-location.ts.
 import { parentPort, receiveMessageOnPort } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
-import { CacheUnavailableError, isCorruption, isDiskFull, messageOf } from './cache-errors';
+import { CacheUnavailableError, isCorruption, isDiskFull } from './cache-errors';
+import { errorMessage } from '../errors/error-message';
 import { type FetchedPage, type PageStored, readCustomerPage } from './customer-page';
 import { CustomerStore, type PageWrite } from './customer-store';
 import { moveAside, openWriter, unreadableNotice } from './database';
 import { transportErrorCodes } from '../api/failures';
 import { fetchWhole } from '../api/http-transport';
-import { releaseMemory } from '../core/release-memory';
+import { releaseMemory } from './release-memory';
 import type { HttpRequest, OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
 
 let db: DatabaseSync | null = null;
@@ -43,9 +44,10 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
   finishGeneration(generation, at) {
     const finished = requireStore().finishGeneration(generation, at);
     try {
+      requireStore().optimizeIfChanged();
       requireStore().checkpoint();
     } catch {
-      // Only tidies the log; SQLite checkpoints again on its own.
+      // Only tidies the indexes and the log; SQLite merges and checkpoints again on its own.
     }
     return finished;
   },
@@ -78,7 +80,7 @@ if (!port) throw new Error('worker.ts runs as a worker thread.');
 const failed = (id: number, e: unknown): WorkerReply => {
   // A failed HTTP request's codes (ECONNREFUSED, ECONNRESET...) tell the client what went wrong.
   const codes = transportErrorCodes(e);
-  return { id, ok: false, kind: kindOf(e), message: messageOf(e), ...(codes.length > 0 ? { codes } : {}) };
+  return { id, ok: false, kind: kindOf(e), message: errorMessage(e), ...(codes.length > 0 ? { codes } : {}) };
 };
 
 /**

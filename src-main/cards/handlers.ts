@@ -1,11 +1,12 @@
 // IPC handlers over the known-cards index of the active environment.
 import { err, ok } from '../../src-shared/ipc/result';
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
+import { errorMessage } from '../errors/error-message';
+import { failureFrom } from '../ipc/failure';
 import type { HandlersFor } from '../ipc/handler';
 import type { KnownCards } from './known-cards';
 
-const failure = (e: unknown) =>
-  err('internal', `Card Desk could not read its list of known cards: ${e instanceof Error ? e.message : String(e)}`);
+const failure = (e: unknown) => failureFrom(e, `Card Desk could not read its list of known cards: ${errorMessage(e)}`);
 
 export function knownCardsHandlers(getKnownCards: () => Promise<KnownCards>): HandlersFor<'cards.known' | 'cards.get'> {
   return {

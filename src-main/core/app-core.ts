@@ -11,13 +11,16 @@ import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { knownCardsHandlers } from '../cards/handlers';
 import { lookUpCard } from '../api/card-look-up';
 import { handlerGuard } from '../ipc/guarded';
-import { openKnownCards, type KnownCards } from '../cards/known-cards';
+import type { KnownCards } from '../cards/known-cards';
+import { openKnownCardsHealing } from '../cards/known-cards-file';
 import { exportHandlers } from '../exports/handlers';
 import { createExportService } from '../exports/service';
 import { CancelRegistry } from '../ipc/cancel-registry';
 import type { HandlerTable } from '../ipc/handler';
 import { issuingHandlers } from '../issuing/handlers';
-import { openJournal, type Journal } from '../journal/journal';
+import { issuedCardsFromJournal } from '../issuing/issued-cards';
+import type { Journal } from '../journal/journal';
+import { openJournalFile, startNewJournal } from '../journal/journal-file';
 import { KeytarSecretStore } from '../keychain/keytar-secret-store';
 import type { SecretStore } from '../keychain/secret-store';
 import { createLogger, type AppLogger } from '../logging/logger';
@@ -25,9 +28,11 @@ import { createEnvironmentManager, type EnvironmentManager } from '../profiles/e
 import { settingsHandlers } from '../profiles/handlers';
 import { startSandbox } from '../sandbox';
 import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
-import { allowExternal } from '../security/policy';
+import { externalUrl } from '../security/policy';
+import { PRIVATE_FOLDER_MODE, makeFolderPrivate } from '../storage/private-files';
 import { EnvironmentScoped } from './environment-scope';
-import type { Emit, OpenExternal, SaveFilePort } from './ports';
+import type { Emit, OpenExternal, SaveFilePort } from '../ports/ports';
+import { errorMessage } from '../errors/error-message';
 
 export interface AppCoreOptions {
   /** The app's data folder (Electron's userData). */
@@ -63,8 +68,10 @@ function customerNameOf(customer: Customer | null): string | null {
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const { dataDir, emit } = options;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
+  const unchanged = makeFolderPrivate(dataDir);
+  if (unchanged > 0) logger.warn({ unchanged }, 'some data files could not be made private');
   const cancels = new CancelRegistry();
   let sandbox: SandboxHandle | null = null;
 
@@ -89,8 +96,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const getActive = () => environments.active();
 
-  const journal: Journal = openJournal({ file: path.join(dataDir, 'journal.sqlite') });
-  const knownCards = new EnvironmentScoped<KnownCards>(async (_id, folder) => openKnownCards({ folder }));
+  let opened = openJournalFile({ dataDir, logger });
+  if (opened.status.problem) environments.notice(opened.status.problem, true);
+  const knownCards = new EnvironmentScoped<KnownCards>(async (environmentId, folder) => {
+    const healed = openKnownCardsHealing({
+      folder,
+      issued: () => issuedCardsFromJournal(opened.journal, environmentId),
+      logger,
+    });
+    if (healed.notice) environments.notice(healed.notice, true);
+    return healed.knownCards;
+  });
   const caches = new EnvironmentScoped<CustomerCacheService>(async (environmentId, folder) => {
     const active = await getActive();
     return openCustomerCache({
@@ -111,7 +127,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const active = await getActive();
     return caches.get(active.environment.id, active.dataDir);
   };
-  const getJournal = async () => journal;
+  const getJournal = async (): Promise<Journal> => opened.journal;
   // A switch of environment (or of its address) reopens its caches with the right client.
   const offChange = environments.onChange(async () => {
     await caches.closeCurrent();
@@ -135,13 +151,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         void getKnownCards()
           .then((index) => index.observe(cards, source))
           .catch((e: unknown) => {
-            logger.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not index cards');
+            logger.warn({ error: errorMessage(e) }, 'could not index cards');
           });
       },
     }),
     ...customerCacheHandlers(getCache),
     ...knownCardsHandlers(getKnownCards),
-    'cards.lookUp': handlerGuard(logger)('cards.lookUp', async ({ id }, signal) =>
+    'cards.lookUp': handlerGuard()('cards.lookUp', async ({ id }, signal) =>
       lookUpCard(id, (await getActive()).api, await getKnownCards(), signal),
     ),
     ...issuingHandlers({
@@ -154,11 +170,28 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }),
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),
+    'journal.status': async () => ok(opened.status),
+    'journal.startNew': async () => {
+      if (opened.status.state === 'ok') return ok(opened.status);
+      const notice = opened.status.problem;
+      try {
+        opened = startNewJournal({ dataDir, logger });
+      } catch (e) {
+        logger.error({ err: e instanceof Error ? e.message : String(e) }, 'starting a new journal failed');
+        return err(
+          'internal',
+          `Card Desk could not start a new journal in ${dataDir}. Check that the folder is writable.`,
+        );
+      }
+      if (notice) environments.notice(notice, false);
+      return ok(opened.status);
+    },
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),
     'app.openExternal': async ({ url }) => {
-      if (!allowExternal(url))
-        return err('forbidden', 'Card Desk opens only its own documentation links in your browser.');
-      await options.openExternal(url);
+      // Opened exactly as checked: the normalized URL, never the string the page sent.
+      const checked = externalUrl(url);
+      if (!checked) return err('forbidden', 'Card Desk opens only its own documentation links in your browser.');
+      await options.openExternal(checked);
       return ok({ opened: true });
     },
   };
@@ -175,7 +208,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await exportsService.cancelAll();
       await caches.closeCurrent();
       await knownCards.closeCurrent();
-      journal.close();
+      opened.journal.close();
       await environments.dispose();
       logger.flush();
     },

@@ -6,6 +6,7 @@ import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
+import { asError } from '../errors/error-message';
 import type { Cell } from './cells';
 import { guardFormula } from './formula-guard';
 
@@ -45,7 +46,7 @@ export async function createCsvFile(target: string, headers: readonly string[], 
   });
 
   const check = () => {
-    if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+    if (failure) throw asError(failure);
   };
 
   return {

@@ -7,8 +7,9 @@ import type { JournalEntry, JOURNAL_OUTCOMES } from '../../src-shared/ipc/channe
 import { type Result, ok, validationError } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
 import type { KnownCards } from '../cards/known-cards';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import type { Cell } from './cells';
+import { errorMessage } from '../errors/error-message';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -111,10 +112,7 @@ export function defineSource<Q, R>(def: SourceDefinition<Q, R>): ExportSource {
             await def
               .observe(ctx, records)
               .catch((e: unknown) =>
-                ctx.logger?.warn(
-                  { error: e instanceof Error ? e.message : String(e) },
-                  'export could not index the cards it saw',
-                ),
+                ctx.logger?.warn({ error: errorMessage(e) }, 'export could not index the cards it saw'),
               );
           }
           const ready = def.enrich ? await def.enrich(ctx, records) : records;

@@ -1,7 +1,7 @@
 // Progress of one export as `exports.progress` events: running updates at most once per interval (a
 // fast export would otherwise flood the renderer), and always the final one.
 import type { ExportProgress } from '../../src-shared/ipc/channels/exports';
-import type { Emit } from '../core/ports';
+import type { Emit } from '../ports/ports';
 
 export interface ProgressReporter {
   running(state: { rows: number; pagesDone: number; totalPages: number | null }): void;

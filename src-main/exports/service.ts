@@ -6,13 +6,14 @@ import { type Result, err, ok } from '../../src-shared/ipc/result';
 import { MAX_PAGE_SIZE } from '../../src-shared/api/requests';
 import type { CardApiClient } from '../api/types';
 import type { KnownCards } from '../cards/known-cards';
-import type { Emit, Logger, SaveFilePort } from '../core/ports';
+import type { Emit, Logger, SaveFilePort } from '../ports/ports';
 import { customerNameLookup } from './customer-names';
 import { createCsvFile, type CsvFile } from './csv-file';
 import type { CustomerLookup, JournalReader, PreparedSource, SourceContext } from './export-source';
 import { suggestedFileName } from './file-name';
 import { createProgressReporter } from './progress-reporter';
 import { type ExportSourceName, exportSources } from './sources';
+import { errorMessage } from '../errors/error-message';
 
 export interface ExportServiceDeps {
   /** The active environment and its API client, read once when an export starts. */
@@ -50,8 +51,6 @@ export interface ExportService {
 
 /** Exports page at the API's largest page size: the fewest requests against the rate limit. */
 export const EXPORT_PAGE_SIZE = MAX_PAGE_SIZE;
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function createExportService(deps: ExportServiceDeps): ExportService {
   const { emit, logger } = deps;
@@ -106,9 +105,9 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       const message =
         phase === 'cancelled'
           ? 'The export was cancelled; no file was written.'
-          : `The export failed and no file was written: ${messageOf(e)}`;
+          : `The export failed and no file was written: ${errorMessage(e)}`;
       progress.finish({ ...state, phase, file: null, message });
-      logger?.warn({ exportId, source, rows: state.rows, error: messageOf(e) }, 'export failed');
+      logger?.warn({ exportId, source, rows: state.rows, error: errorMessage(e) }, 'export failed');
     }
   }
 
@@ -148,7 +147,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         running.set(exportId, { controller, finished });
         return ok({ exportId, cancelledByUser: false });
       } catch (e) {
-        return err('internal', `The export could not start: ${messageOf(e)}`);
+        return err('internal', `The export could not start: ${errorMessage(e)}`);
       }
     },
 

@@ -1,9 +1,10 @@
 // The one door from the renderer into main: check the sender, validate the input with the contract,
 // call the handler, and always answer a Result (Electron keeps only error.message of a thrown error).
-import { contract, type Channel } from '../../src-shared/ipc/contract';
+import { contract } from '../../src-shared/ipc/contract';
 import { isChannelName } from '../../src-shared/ipc/names';
 import { err, validationError, type Result } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
+import { failureFrom, logFailure } from './failure';
 import type { CancelRegistry } from './cancel-registry';
 import type { HandlerTable } from './handler';
 import { isTrustedSender, type SenderInfo } from './sender';
@@ -44,23 +45,21 @@ export function createDispatcher({ handlers, allowedOrigins, cancels, logger }: 
       );
       return err('forbidden', 'This request did not come from the Card Desk window and was refused.');
     }
-    const spec = contract[channel as Channel];
+    const spec = contract[channel];
     const parsed = spec.input.safeParse(input);
     if (!parsed.success) return validationError(parsed.error.issues);
     const call = cancels.open(requestIdOf(options));
+    let result: Result<unknown>;
     try {
-      const handler = handlers[channel as Channel] as (i: unknown, ctx: { signal: AbortSignal }) => Promise<unknown>;
-      const result = await handler(parsed.data, { signal: call.signal });
-      if (!isResult(result)) {
-        logger?.error({ channel }, 'handler returned something other than a Result');
-        return err('internal', 'Card Desk could not complete that request.');
-      }
-      return result;
+      const handler = handlers[channel] as (i: unknown, ctx: { signal: AbortSignal }) => Promise<unknown>;
+      const answer = await handler(parsed.data, { signal: call.signal });
+      result = isResult(answer) ? answer : failureFrom(new Error('the handler answered something other than a Result'));
     } catch (e) {
-      logger?.error({ channel, error: e instanceof Error ? e.message : String(e) }, 'handler threw');
-      return err('internal', 'Card Desk could not complete that request.');
+      result = failureFrom(e);
     } finally {
       call.close();
     }
+    if (!result.ok) logFailure(logger, channel, result);
+    return result;
   };
 }

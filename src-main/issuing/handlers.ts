@@ -4,6 +4,7 @@ import { ok } from '../../src-shared/ipc/result';
 import { handlerGuard } from '../ipc/guarded';
 import type { HandlersFor } from '../ipc/handler';
 import { createIssuingService, type IssuingDeps, type IssuingService } from './issuing-service';
+import { errorMessage } from '../errors/error-message';
 
 export type IssuingChannel = 'cards.create' | 'accounts.create' | 'journal.list' | 'journal.acknowledgeResend';
 
@@ -20,7 +21,7 @@ export function issuingHandlers(deps: IssuingDeps): HandlersFor<IssuingChannel> 
 export function issuingHandlersWithService(deps: IssuingDeps): IssuingHandlers {
   const service = createIssuingService(deps);
 
-  const on = handlerGuard(deps.logger);
+  const on = handlerGuard();
 
   const handlers: HandlersFor<IssuingChannel> = {
     'cards.create': on('cards.create', ({ confirmRepeat, ...request }, signal) =>
@@ -34,7 +35,7 @@ export function issuingHandlersWithService(deps: IssuingDeps): IssuingHandlers {
       try {
         await service.reconcile();
       } catch (e) {
-        deps.logger?.warn({ error: e instanceof Error ? e.message : String(e) }, 'card reconciliation failed');
+        deps.logger?.warn({ error: errorMessage(e) }, 'card reconciliation failed');
       }
       service.reconcileAccountsInBackground();
       const page = input.page ?? 0;

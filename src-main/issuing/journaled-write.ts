@@ -5,10 +5,11 @@
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { ApiResult } from '../api/types';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import type { Journal, JournalOperation } from '../journal/journal';
 import { fingerprintOf } from '../journal/fingerprint';
 import type { InFlightWrites } from './in-flight';
+import { errorMessage } from '../errors/error-message';
 
 export interface WriteContext {
   environmentId: string;
@@ -104,6 +105,8 @@ export function withClientReference(request: object, clientReference: string | n
 
 export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): Promise<WriteOutcome<T>> {
   const { environmentId, journal, inFlight, logger } = ctx;
+  // A journal that cannot be trusted records nothing, so nothing is sent.
+  if (journal.refusal) return { kind: 'refused', result: err('forbidden', journal.refusal) };
   const fingerprint = fingerprintOf(spec.operation, spec.request);
   const key = `${environmentId}\n${fingerprint}`;
   if (!inFlight.claim(key)) return { kind: 'refused', result: err('conflict', inFlightMessage(spec.noun)) };
@@ -132,10 +135,7 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
         fingerprint,
       });
     } catch (e) {
-      logger?.error(
-        { operation: spec.operation, error: e instanceof Error ? e.message : String(e) },
-        'journal write failed; request not sent',
-      );
+      logger?.error({ operation: spec.operation, error: errorMessage(e) }, 'journal write failed; request not sent');
       return {
         kind: 'refused',
         result: err(
@@ -153,7 +153,7 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
       // The client answers failures as values; a throw means something unforeseen after the entry was
       // written, so whether the request went out is not known.
       logger?.error(
-        { operation: spec.operation, journalId: entry.id, error: e instanceof Error ? e.message : String(e) },
+        { operation: spec.operation, journalId: entry.id, error: errorMessage(e) },
         'write failed unexpectedly',
       );
       result = {
@@ -177,7 +177,7 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
     } catch (e) {
       // The answer stands; the entry stays pending and is treated as unknown after a restart.
       logger?.error(
-        { operation: spec.operation, journalId: entry.id, error: e instanceof Error ? e.message : String(e) },
+        { operation: spec.operation, journalId: entry.id, error: errorMessage(e) },
         'journal settle failed',
       );
     }

@@ -1,6 +1,7 @@
 // Why the OS keychain cannot be used, in words a back-office user can act on. Card Desk has no
 // plaintext fallback: when the keychain is unusable, saving or using a key fails with this error.
 import { err, type AppError, type Err } from '../../src-shared/ipc/result';
+import { errorMessage } from '../errors/error-message';
 
 export type KeychainProblem = 'no_secret_service' | 'locked' | 'denied' | 'not_installed' | 'failed';
 
@@ -35,7 +36,7 @@ export class KeychainUnavailableError extends Error {
 
 /** Sorts a failure from keytar / libsecret into a problem the user can fix. */
 export function classifyKeychainFailure(error: unknown): KeychainProblem {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   if (
     /autolaunch D-Bus|Could not connect|DBUS_SESSION_BUS_ADDRESS|org\.freedesktop\.secrets was not provided|ServiceUnknown|No such interface|Failed to execute child process/i.test(
       text,
@@ -52,6 +53,6 @@ export function classifyKeychainFailure(error: unknown): KeychainProblem {
 
 export function keychainUnavailable(error: unknown): KeychainUnavailableError {
   if (error instanceof KeychainUnavailableError) return error;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return new KeychainUnavailableError(classifyKeychainFailure(error), detail);
 }

@@ -1,7 +1,7 @@
 // The main process's log: JSON lines (pino) in <dataDir>/logs/main.log. Secrets are redacted by path as
 // a second line of defence; callers never pass keys or headers in the first place.
 import pino from 'pino';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 
 export interface LoggerOptions {
   /** Log file path (its folder is created); stderr when absent. */
@@ -10,7 +10,6 @@ export interface LoggerOptions {
 }
 
 export interface AppLogger extends Logger {
-  debug(obj: object, msg?: string): void;
   /** Writes out anything buffered (call before exit). */
   flush(): void;
 }

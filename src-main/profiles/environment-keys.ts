@@ -1,7 +1,7 @@
 // API keys in the system keychain, each filed under its environment AND the address (origin: scheme,
 // host and port) it was entered for, so a key never follows an environment to a new address. Every
 // change can be undone: `set` and `delete` hand back how to put the previous key back.
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import type { SecretStore } from '../keychain/secret-store';
 
 /** What a key belongs to. */

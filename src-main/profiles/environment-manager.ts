@@ -7,11 +7,10 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, type AppStatus, type Environment } from '../../src-shared/ipc/channels/settings';
 import { err, ok, type AppError, type Result } from '../../src-shared/ipc/result';
-import type { Emit, Logger } from '../core/ports';
+import type { Emit, Logger } from '../ports/ports';
 import { createCardApiClient, type ApiOutcome, type CardApiClientOptions } from '../api/client';
 import type { Transport } from '../api/http-transport';
 import type { CardApiClient } from '../api/types';
-import { KeychainUnavailableError } from '../keychain/keychain-error';
 import type { SecretStore } from '../keychain/secret-store';
 import { connectionAfter, type ConnectionState } from './connection-state';
 import { createEnvironmentKeys, originOf, type Undo } from './environment-keys';
@@ -19,6 +18,7 @@ import { LOCAL_SANDBOX_NAME, type EnvironmentInput, isLocal, notFound, openEnvir
 import { KEYCHAIN_NOTICE, keyCommands, type SetKeyInput } from './key-commands';
 import { verifyKey } from './key-verification';
 import type { StoredEnvironment } from './settings-file';
+import { errorMessage } from '../errors/error-message';
 
 export { KEYCHAIN_NOTICE, LOCAL_SANDBOX_NAME, type EnvironmentInput, type SetKeyInput };
 
@@ -65,6 +65,8 @@ export interface EnvironmentManager {
   hasKey(environmentId: string): Promise<Result<{ present: boolean; verified: boolean | null }>>;
   deleteKey(environmentId: string): Promise<Result<{ deleted: boolean }>>;
   status(): AppStatus;
+  /** Shows (`on`) or withdraws a notice in the app status. */
+  notice(text: string, on: boolean): void;
   setLastSyncedAt(iso: string | null): void;
   /** Called after the active environment changes (or the active one's address does); returns the unsubscribe function. */
   onChange(listener: (change: EnvironmentChange) => void | Promise<void>): () => void;
@@ -190,7 +192,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     try {
       emit('app.status', current);
     } catch (error) {
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'emitting app.status failed');
+      logger.warn({ err: errorMessage(error) }, 'emitting app.status failed');
     }
   }
 
@@ -248,7 +250,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       try {
         running = await ensureSandbox();
       } catch (error) {
-        logger.error({ err: error instanceof Error ? error.message : String(error) }, 'local sandbox failed to start');
+        logger.error({ err: errorMessage(error) }, 'local sandbox failed to start');
         throw new EnvironmentUnavailableError({
           kind: 'internal',
           message:
@@ -268,11 +270,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     const change: EnvironmentChange = { environment: activeView(), dataDir: environmentDir(id), previousId };
     const results = await Promise.allSettled([...listeners].map(async (l) => l(change)));
     for (const r of results) {
-      if (r.status === 'rejected')
-        logger.error(
-          { err: r.reason instanceof Error ? r.reason.message : String(r.reason) },
-          'environment change listener failed',
-        );
+      if (r.status === 'rejected') logger.error({ err: errorMessage(r.reason) }, 'environment change listener failed');
     }
   }
 
@@ -343,10 +341,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     }
     // Its caches hold customer data: once nothing uses the folder any more, remove it.
     await rm(join(dataDir, 'environments', id), { recursive: true, force: true }).catch((error: unknown) =>
-      logger.warn(
-        { environmentId: id, err: error instanceof Error ? error.message : String(error) },
-        'removing environment folder failed',
-      ),
+      logger.warn({ environmentId: id, err: errorMessage(error) }, 'removing environment folder failed'),
     );
     logger.info({ environmentId: id }, 'environment deleted');
     return ok({ deleted: true });
@@ -362,6 +357,11 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     hasKey: commands.hasKey,
     deleteKey: commands.deleteKey,
     status,
+    notice(text, on) {
+      if (on) addNotice(text);
+      else if (notices.includes(text)) notices.splice(notices.indexOf(text), 1);
+      emitIfChanged();
+    },
     setLastSyncedAt(iso) {
       lastSyncedAt = iso;
       emitIfChanged();

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, environmentInputSchema } from '../../src-shared/ipc/channels/settings';
 import { err, validationError, type AppError, type Result } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import {
   SETTINGS_FILE_NAME,
   loadSettings,
@@ -12,6 +12,7 @@ import {
   type Settings,
   type StoredEnvironment,
 } from './settings-file';
+import { errorMessage } from '../errors/error-message';
 
 export const LOCAL_SANDBOX_NAME = 'Local sandbox';
 
@@ -64,7 +65,7 @@ export function openEnvironments(dataDir: string, logger: Logger, now: () => Dat
     const snapshot: Settings = structuredClone(settings);
     const write = writes.then(() => writeSettings(settingsFile, snapshot));
     writes = write.catch((error: unknown) => {
-      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'writing settings failed');
+      logger.error({ err: errorMessage(error) }, 'writing settings failed');
     });
     return write;
   }

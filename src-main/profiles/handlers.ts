@@ -1,6 +1,5 @@
 // IPC handlers for environments, their API keys and the app's status.
 import { ok } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
 import { handlerGuard } from '../ipc/guarded';
 import type { HandlersFor } from '../ipc/handler';
 import type { EnvironmentManager } from './environment-manager';
@@ -15,8 +14,8 @@ export type SettingsChannel =
   | 'keys.delete'
   | 'app.status';
 
-export function settingsHandlers(manager: EnvironmentManager, logger?: Logger): HandlersFor<SettingsChannel> {
-  const on = handlerGuard(logger);
+export function settingsHandlers(manager: EnvironmentManager): HandlersFor<SettingsChannel> {
+  const on = handlerGuard();
 
   return {
     'environments.list': on('environments.list', async () => ok(await manager.list())),

@@ -2,11 +2,12 @@
 // environment's address first), check and delete. Each touches the keychain and settings.json; when the
 // second step fails the first is undone, so the two never disagree.
 import { err, ok, type Result } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
 import type { EnvironmentKeys, Undo } from './environment-keys';
 import { type Environments, isLocal, notFound } from './environments';
 import type { KeyVerdict } from './key-verification';
+import { errorMessage } from '../errors/error-message';
 
 export const KEYCHAIN_NOTICE =
   'The system keychain could not be used, so API keys cannot be saved or read. Start or unlock your keyring (GNOME Keyring, KWallet), or install libsecret.';
@@ -63,10 +64,7 @@ export function keyCommands(deps: KeyCommandDeps) {
     try {
       await undo();
     } catch (error) {
-      logger.error(
-        { environmentId, err: error instanceof Error ? error.message : String(error) },
-        'undoing a keychain change failed',
-      );
+      logger.error({ environmentId, err: errorMessage(error) }, 'undoing a keychain change failed');
       deps.notices.add(
         'Card Desk could not save its settings and could not put the API key back as it was. Check the key in Settings.',
       );

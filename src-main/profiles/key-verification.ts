@@ -1,6 +1,6 @@
 // Before a key is saved, one cheap read (GET /customers?limit=1) proves the service accepts it.
 import type { AppError } from '../../src-shared/ipc/result';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { createCardApiClient } from '../api/client';
 import type { Transport } from '../api/http-transport';
 

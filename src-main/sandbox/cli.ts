@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { MAX_CUSTOMERS } from './data/customers';
 import { startSandbox } from './index';
+import { errorMessage } from '../errors/error-message';
 
 function usageError(message: string): never {
   console.error(message);
@@ -32,7 +33,7 @@ function readArgs() {
       },
     }).values;
   } catch (err) {
-    return usageError(err instanceof Error ? err.message : String(err));
+    return usageError(errorMessage(err));
   }
 }
 
@@ -54,6 +55,6 @@ try {
   console.log(sandbox.url);
   console.log(sandbox.key);
 } catch (err) {
-  console.error(`The sandbox could not start: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`The sandbox could not start: ${errorMessage(err)}`);
   process.exit(1);
 }

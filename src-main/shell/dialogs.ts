@@ -1,6 +1,6 @@
 // The save-file port as a native dialog.
 import { BrowserWindow, dialog } from 'electron';
-import type { SaveFilePort } from '../core/ports';
+import type { SaveFilePort } from '../ports/ports';
 
 export function nativeSaveFilePort(): SaveFilePort {
   return {

@@ -4,7 +4,8 @@
 // Errors nobody handles later on are written to the log instead of vanishing.
 import path from 'node:path';
 import { app, dialog } from 'electron';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
+import { errorMessage } from '../errors/error-message';
 
 /** Start-up in named stages, so a failure can say which one failed. */
 export interface StartupStages {
@@ -23,7 +24,7 @@ export interface StartupOptions {
 const WRITE_FAILURES = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'EISDIR']);
 
 function codeOf(error: unknown): { code?: string; syscall?: string } {
-  return typeof error === 'object' && error !== null ? (error as { code?: string; syscall?: string }) : {};
+  return typeof error === 'object' && error !== null ? error : {};
 }
 
 /** What went wrong, in the operator's words: the kind of failure when it is recognisable, else the stage. */
@@ -37,17 +38,13 @@ export function whatFailed(error: unknown, stage: string): string {
   return `${stage} failed`;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** The error box's text: what failed, the error itself, the data folder and the log file. */
 export function startupFailureText(error: unknown, stage: string, dataDir: string): { title: string; body: string } {
   return {
     title: 'Card Desk could not start',
     body: [
       `${whatFailed(error, stage)}.`,
-      messageOf(error),
+      errorMessage(error),
       `Data folder: ${dataDir}`,
       `Log file: ${path.join(dataDir, 'logs', 'main.log')}`,
       'Card Desk will now close.',
@@ -64,7 +61,7 @@ export async function startOrQuit({ dataDir, logger, start }: StartupOptions): P
   } catch (error) {
     const { title, body } = startupFailureText(error, stage, dataDir);
     const log = logger?.();
-    if (log) log.error({ err: messageOf(error), stage, stack: (error as Error)?.stack }, 'start-up failed');
+    if (log) log.error({ err: errorMessage(error), stage, stack: (error as Error)?.stack }, 'start-up failed');
     else console.error(`${title}: ${body.replaceAll('\n\n', ' ')}`);
     dialog.showErrorBox(title, body);
     app.exit(1);
@@ -78,7 +75,7 @@ export async function startOrQuit({ dataDir, logger, start }: StartupOptions): P
  */
 export function logUnhandledErrors(logger: () => Logger | null): () => void {
   const write = (kind: string, reason: unknown) => {
-    const details = { err: messageOf(reason), stack: reason instanceof Error ? reason.stack : undefined };
+    const details = { err: errorMessage(reason), stack: reason instanceof Error ? reason.stack : undefined };
     const log = logger();
     if (log) log.error(details, kind);
     else console.error(`${kind}: ${details.stack ?? details.err}`);

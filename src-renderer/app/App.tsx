@@ -4,9 +4,12 @@ import { useAppStore } from '../stores/appStore';
 import { CustomerSearchDialog } from './CustomerSearchDialog';
 import { Nav } from './Nav';
 import { PAGES, preloadPages } from './pages';
-import { useRoute } from './routes';
+import { useRoute } from '../lib/routes';
 import { StatusBar } from './StatusBar';
 import { useArrowIntoResults } from './useArrowIntoResults';
+
+/** How long after start-up the other pages start loading (so they do not compete with the first one). */
+const PRELOAD_AFTER_MS = 2000;
 
 export function App(): React.JSX.Element {
   const route = useRoute();
@@ -18,10 +21,14 @@ export function App(): React.JSX.Element {
     return off;
   }, [listen, refreshStatus]);
   useArrowIntoResults();
-  // Once the first page is up and the browser is idle, the other pages' chunks load in the background.
+  // Once the first page has had time to show its data, the other pages' chunks load while the app is idle.
   useEffect(() => {
-    const idle = window.requestIdleCallback(preloadPages, { timeout: 3000 });
-    return () => window.cancelIdleCallback(idle);
+    let idle = 0;
+    const timer = window.setTimeout(() => (idle = window.requestIdleCallback(preloadPages)), PRELOAD_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      window.cancelIdleCallback(idle);
+    };
   }, []);
   const Page = PAGES[route.page];
   return (

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { customerName } from '../pages/customers/customerFields';
 import { useCustomerSearch } from '../pages/customers/useCustomerSearch';
 import { cacheAgeText } from '../pages/customers/cacheAge';
-import { navigate } from './routes';
+import { navigate } from '../lib/routes';
 import { searchOptions, type SearchOption } from './searchOptions';
 import { useKnownCardSearch } from './useKnownCardSearch';
 import { displayPan } from '../lib/format';
@@ -55,7 +55,12 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
       (back ?? document.getElementById('main'))?.focus({ preventScroll: true });
     };
   }, []);
-  useEffect(() => setActive(0), [answered]);
+  // A new answer starts at its first row (set during render, so the old row is never shown against it).
+  const [activeFor, setActiveFor] = useState(answered);
+  if (activeFor !== answered) {
+    setActiveFor(answered);
+    setActive(0);
+  }
 
   const openOption = (option: SearchOption) => {
     onClose();

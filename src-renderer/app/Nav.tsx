@@ -1,4 +1,4 @@
-import { ROUTES, hrefOf, type RoutePath } from './routes';
+import { ROUTES, hrefOf, type RoutePath } from '../lib/routes';
 
 export function Nav({ current }: { current: RoutePath }): React.JSX.Element {
   return (

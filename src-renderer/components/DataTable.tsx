@@ -147,7 +147,7 @@ export function DataTable<T extends RowData>({
         onKeyDown={onKeyDown}
         onFocus={() => setFocused(true)}
         onBlur={(e) => {
-          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+          if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
           // A focused row scrolled out of the window is removed: keep focus in the list, not on the page.
           const left = e.target;
           const body = e.currentTarget;

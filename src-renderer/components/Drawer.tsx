@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useLatest } from '../lib/useLatest';
 
 /** A side panel for a record's detail. Escape or the close button closes it; focus moves into it. */
 export function Drawer({
@@ -12,8 +13,7 @@ export function Drawer({
 }): React.JSX.Element {
   const ref = useRef<HTMLElement>(null);
   // The latest onClose without re-running the effect: focus moves in once, and back once on close.
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useLatest(onClose);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     ref.current?.focus();

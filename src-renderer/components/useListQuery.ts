@@ -1,6 +1,6 @@
 // A list page's query in the route (its filters, `page`, `limit` and `scroll=all`), with the paging read out
 // and the changes the Pager and the continuous toggle make.
-import type { Route } from '../app/routes';
+import type { Route } from '../lib/routes';
 import { pagingOf, type PagingValues } from './paging';
 import { useRouteQuery } from './useRouteQuery';
 

@@ -1,7 +1,7 @@
 // A page's filters and paging live in the hash query (`#/accounts?currency=NGN&page=2`), so a view can be
 // linked to (the Overview opens the authorizations of a day) and survives a reload.
 import { useCallback, useMemo } from 'react';
-import { hrefOf, type Route } from '../app/routes';
+import { hrefOf, type Route } from '../lib/routes';
 
 export type QueryValues = Record<string, string>;
 
@@ -27,19 +27,19 @@ export function useRouteQuery<V extends QueryValues>(
     // `defaults` and `clean` are fixed per page: the query string is what changes.
   }, [search]);
 
-  const { page, params } = route;
+  const base = hrefOf(route.page, ...route.params);
   const set = useCallback(
     (patch: Partial<V>) => {
       const next = new URLSearchParams(search);
-      for (const [key, value] of Object.entries(patch)) {
+      for (const [key, value] of Object.entries(patch) as [string, string | undefined][]) {
         if (value === undefined || value === defaults[key]) next.delete(key);
         else next.set(key, value);
       }
       const qs = next.toString();
       // Replace, not push: paging through a list should not fill the history.
-      window.location.replace(`${hrefOf(page, ...params)}${qs ? `?${qs}` : ''}`);
+      window.location.replace(`${base}${qs ? `?${qs}` : ''}`);
     },
-    [search, page, params.join('/')],
+    [search, base],
   );
   return [values, set];
 }

@@ -1,5 +1,5 @@
 // The common response envelope (spec §2) with the quirks a real server has been seen to send
-// (decisions.md): numeric pagination fields as strings, `message` as an array of validation objects.
+// (docs/api.md): numeric pagination fields as strings, `message` as an array of validation objects.
 import { z } from 'zod';
 
 const count = z.coerce.number().int().min(0);
@@ -52,9 +52,11 @@ export function readEnvelopeMessage(message: unknown): { message: string; field?
       } else if (item && typeof item === 'object') {
         const o = item as { property?: unknown; constraints?: unknown };
         if (typeof o.property === 'string') field ??= o.property;
-        const cs = o.constraints && typeof o.constraints === 'object' ? Object.values(o.constraints as object) : [];
+        const cs = o.constraints && typeof o.constraints === 'object' ? Object.values(o.constraints) : [];
         const texts = cs.filter((c): c is string => typeof c === 'string');
-        parts.push(texts.length ? texts.join('; ') : `${String(o.property ?? 'a field')} is invalid`);
+        parts.push(
+          texts.length ? texts.join('; ') : `${typeof o.property === 'string' ? o.property : 'a field'} is invalid`,
+        );
       }
     }
     return { message: parts.join('; ') || 'The request was rejected', field };

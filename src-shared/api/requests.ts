@@ -1,4 +1,4 @@
-// Request schemas: POST /cards with every rule of decisions.md, POST /accounts, name enquiry and the
+// Request schemas: POST /cards with every rule of docs/api.md, POST /accounts, name enquiry and the
 // query of each list operation. The forms, the IPC boundary and the sandbox all validate with these.
 import { z } from 'zod';
 import {
@@ -151,6 +151,10 @@ export const spendingControlsInputSchema = z.object({
 });
 export type SpendingControlsInput = z.infer<typeof spendingControlsInputSchema>;
 
+/** A card's metadata, serialized as JSON, may hold at most 8 KB. */
+export const MAX_METADATA_BYTES = 8 * 1024;
+const jsonBytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).length;
+
 const createCardShape = {
   customerId: objectId('customerId'),
   type: oneOf('type', CARD_TYPES),
@@ -161,7 +165,12 @@ const createCardShape = {
   fundingSourceId: objectId('fundingSourceId').optional(),
   number: z.string().trim().overwrite(compactNumber).optional(),
   enable2FA: z.boolean().optional(),
-  metadata: z.record(z.string(), z.string()).optional(),
+  metadata: z
+    .record(z.string(), z.string())
+    .refine((m) => jsonBytes(m) <= MAX_METADATA_BYTES, {
+      error: `metadata must be at most ${MAX_METADATA_BYTES / 1024} KB as JSON`,
+    })
+    .optional(),
   spendingControls: spendingControlsInputSchema.optional(),
   bankCode: z.string().trim().optional(),
   accountNumber: z.string().trim().overwrite(compactNumber).optional(),
@@ -189,7 +198,7 @@ export function cardPathOf(v: {
   return 'new';
 }
 
-/** POST /cards, with the rules of decisions.md. `now` is injectable so expiry rules are testable. */
+/** POST /cards, with the rules of docs/api.md. `now` is injectable so expiry rules are testable. */
 export function makeCreateCardRequestSchema(now: () => Date = () => new Date()) {
   return z.object(createCardShape).superRefine((v, ctx) => {
     const need = (field: string, message = `${field} is required`) =>

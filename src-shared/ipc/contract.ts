@@ -1,6 +1,6 @@
 // The one IPC contract: channel -> { input, output } schemas, and event -> payload schema.
 // Main validates every input with it; the preload and the renderer's types are derived from it.
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   accountsChannels,
   authorizationsChannels,

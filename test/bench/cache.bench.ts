@@ -40,7 +40,7 @@ async function sandboxProcess(customers: number): Promise<{ url: string; key: st
   });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('\n')) resolve(out.split('\n')[0]!);
     });
@@ -71,7 +71,7 @@ async function freshProcessSearch(folder: string, queries: string[]): Promise<{ 
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`the search process exited with ${code}`);
   return JSON.parse(out.trim().split('\n').pop()!) as { rssMb: number; p95Ms: number };
@@ -102,11 +102,7 @@ function queriesFor(customers: Customer[]): string[] {
   return out.filter((q) => q.trim());
 }
 
-async function time(
-  queries: string[],
-  run: (q: string) => Promise<unknown> | unknown,
-  onEach?: () => void,
-): Promise<number[]> {
+async function time(queries: string[], run: (q: string) => unknown, onEach?: () => void): Promise<number[]> {
   const times: number[] = [];
   for (const q of queries) {
     const t = performance.now();

@@ -58,9 +58,9 @@ describe('Customers', () => {
     await expect
       .poll(() => page().getByTestId('sync-status').textContent(), { timeout: 30_000 })
       .toMatch(/^Sync complete/);
-    const events = (await page().evaluate(
+    const events = await page().evaluate<SyncProgress[]>(
       () => (window as unknown as { __progress: SyncProgress[] }).__progress,
-    )) as SyncProgress[];
+    );
     expect(events.some((p) => p.phase === 'paging')).toBe(true);
     expect(events.at(-1)?.phase).toBe('done');
     expect(events.at(-1)?.customers).toBe(CUSTOMERS);

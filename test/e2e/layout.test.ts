@@ -3,7 +3,7 @@
 // the status bar stays on one line. Each page is photographed at both sizes (test-results/screenshots).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src-renderer/app/routes';
+import { ROUTES } from '../../src-renderer/lib/routes';
 import { startWithCustomerCache } from './customer-cache';
 import { widthProblems } from './fits-window';
 import type { E2E } from './support';
@@ -72,6 +72,26 @@ describe('Fits the window', () => {
     await page().waitForURL(/#\/customers\/[0-9a-f]+/);
     await settled();
     await checkAtBothSizes('customer');
+  });
+
+  it("Ctrl+K with its results and an account's drawer fit too", async () => {
+    await page().setViewportSize(SIZES[0]);
+    await e2e.open('accounts');
+    await settled();
+    await page().getByRole('rowgroup', { name: 'Accounts rows' }).getByRole('row').first().click();
+    await page().getByRole('dialog').first().waitFor();
+    await checkAtBothSizes('account-drawer');
+    await page().keyboard.press('Escape');
+
+    await page().setViewportSize(SIZES[0]);
+    await e2e.open('customers');
+    await settled();
+    await page().keyboard.press('Control+k');
+    const dialog = page().getByRole('dialog', { name: 'Search customers' });
+    await dialog.getByRole('combobox').fill('a');
+    await dialog.getByRole('option').first().waitFor();
+    await checkAtBothSizes('search');
+    await page().keyboard.press('Escape');
   });
 
   it('saw no console error or CSP violation', () => {

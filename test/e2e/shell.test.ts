@@ -1,7 +1,7 @@
 // The app shell: every route opens with its title, the navigation links all ten, the status bar names the
 // environment and the connection, and no page logs an error or breaks the CSP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src-renderer/app/routes';
+import { ROUTES } from '../../src-renderer/lib/routes';
 import { startE2E, type E2E } from './support';
 
 let e2e: E2E;

@@ -130,8 +130,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           res.writeHead(400).end();
           return;
         }
-        const senderUrl =
-          (req.headers.origin as string | undefined) ?? (req.headers.referer as string | undefined) ?? null;
+        const senderUrl = req.headers.origin ?? req.headers.referer ?? null;
         const input = message.inputIsUndefined ? undefined : message.input;
         const result = await dispatch!(
           message.channel,

@@ -1,38 +1,95 @@
+// The layers of layers.json hold in the source as TypeScript reads it, type-only imports included: no
+// import cycle between files, none between folders, every folder placed in a layer.
 import { describe, expect, it } from 'vitest';
-import { ROOT, layerBreaches } from '../tools/check-layers';
-import { importsUnder } from '../tools/imports';
+import {
+  ROOT,
+  TOP_FOLDERS,
+  cycles,
+  fileEdges,
+  folderEdges,
+  importsUnder,
+  layerBreaches,
+  unplacedFolders,
+  type ImportEdge,
+  type Layers,
+} from '../tools/import-graph';
 
-describe('layering', () => {
-  it('holds across the source tree', () => {
-    const edges = importsUnder(ROOT, ['src-main', 'src-preload', 'src-renderer', 'src-shared']);
-    expect(edges.length).toBeGreaterThan(50);
+const edges = importsUnder(ROOT, TOP_FOLDERS);
+
+describe('the source tree', () => {
+  it('is read whole, type-only imports included', () => {
+    expect(edges.length).toBeGreaterThan(500);
+    expect(edges).toContainEqual({
+      file: 'src-main/api/handlers.ts',
+      specifier: '../ports/ports',
+      target: 'src-main/ports/ports.ts',
+    });
+  });
+
+  it('places every second-level folder in a layer', () => {
+    expect(unplacedFolders(ROOT)).toEqual([]);
+  });
+
+  it('imports only downwards', () => {
     expect(layerBreaches(edges)).toEqual([]);
   });
 
-  it.each([
-    [{ file: 'src-main/api/client.ts', specifier: 'electron', target: null }, 'electron'],
-    [{ file: 'src-shared/ipc/contract.ts', specifier: 'node:fs', target: null }, 'pure'],
-    [{ file: 'src-shared/ipc/contract.ts', specifier: 'react', target: null }, 'pure'],
-    [{ file: 'src-shared/x.ts', specifier: '../src-main/api/client', target: 'src-main/api/client' }, 'other folders'],
-    [
-      { file: 'src-renderer/app/App.tsx', specifier: '../../src-main/core/app-core', target: 'src-main/core/app-core' },
-      'window.cardDesk',
-    ],
-    [{ file: 'src-renderer/app/App.tsx', specifier: 'node:path', target: null }, 'node modules'],
-    [
-      { file: 'src-preload/bridge.ts', specifier: '../src-main/ipc/register', target: 'src-main/ipc/register' },
-      'only src-shared',
-    ],
-  ])('catches %o', (edge, why) => {
-    const breaches = layerBreaches([edge]);
-    expect(breaches).toHaveLength(1);
-    expect(breaches[0]).toContain(why);
+  it('has no import cycle between files', () => {
+    expect(cycles(fileEdges(edges))).toEqual([]);
+  });
+
+  it('has no import cycle between folders', () => {
+    expect(cycles(folderEdges(edges))).toEqual([]);
+  });
+});
+
+describe('the checks', () => {
+  const table: Layers = {
+    'src-shared': [['api'], ['ipc']],
+    'src-main': [['ports'], ['api', 'cache'], ['core']],
+    'src-preload': [],
+    'src-renderer': [['lib'], ['pages'], ['app']],
+  };
+  const edge = (file: string, target: string): ImportEdge => ({ file, specifier: target, target });
+
+  it('find a ring of files, type-only imports being edges like any other', () => {
+    const ring = [edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('c.ts', 'a.ts'), edge('c.ts', 'd.ts')];
+    expect(cycles(fileEdges(ring))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    expect(cycles(fileEdges([edge('a.ts', 'a.ts')]))).toEqual([['a.ts']]);
+    expect(cycles(fileEdges(ring.slice(0, 2)))).toEqual([]);
+  });
+
+  it('find a ring of folders made of files that form no ring', () => {
+    const ring = [
+      edge('src-main/api/client.ts', 'src-main/profiles/keys.ts'),
+      edge('src-main/profiles/manager.ts', 'src-main/api/types.ts'),
+    ];
+    expect(cycles(fileEdges(ring))).toEqual([]);
+    expect(cycles(folderEdges(ring))).toEqual([['src-main/api', 'src-main/profiles']]);
   });
 
   it.each([
-    { file: 'src-main/shell/window.ts', specifier: 'electron', target: null },
-    { file: 'src-main/index.ts', specifier: 'electron', target: null },
-    { file: 'src-preload/index.ts', specifier: 'electron', target: null },
-    { file: 'src-renderer/app/App.tsx', specifier: '../../src-shared/ipc/contract', target: 'src-shared/ipc/contract' },
-  ])('allows %o', (edge) => expect(layerBreaches([edge])).toEqual([]));
+    [edge('src-main/api/client.ts', 'src-main/core/app-core.ts'), 'not in a lower layer'],
+    [edge('src-main/api/client.ts', 'src-main/cache/store.ts'), 'not in a lower layer'],
+    [edge('src-main/api/client.ts', 'src-main/index.ts'), 'entry point'],
+    [edge('src-main/api/client.ts', 'src-main/newcomer/x.ts'), 'no layer'],
+    [edge('src-renderer/pages/a.tsx', 'src-renderer/app/App.tsx'), 'not in a lower layer'],
+    [edge('src-shared/api/a.ts', 'src-shared/ipc/b.ts'), 'not in a lower layer'],
+    [edge('src-renderer/app/App.tsx', 'src-main/core/app-core.ts'), 'only src-shared'],
+    [edge('src-shared/ipc/a.ts', 'src-main/ports/ports.ts'), 'only src-shared'],
+    [edge('src-preload/bridge.ts', 'src-main/ipc/register.ts'), 'only src-shared'],
+  ])('catch %o', (breach, why) => {
+    const found = layerBreaches([breach], table);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(why);
+  });
+
+  it.each([
+    edge('src-main/core/app-core.ts', 'src-main/api/client.ts'),
+    edge('src-main/api/client.ts', 'src-main/api/types.ts'),
+    edge('src-main/index.ts', 'src-main/core/app-core.ts'),
+    edge('src-renderer/app/App.tsx', 'src-renderer/lib/routes.ts'),
+    edge('src-renderer/pages/a.tsx', 'src-shared/ipc/contract.ts'),
+    { file: 'src-main/api/client.ts', specifier: 'node:http', target: null },
+  ])('allow %o', (fine) => expect(layerBreaches([fine], table)).toEqual([]));
 });

@@ -38,7 +38,7 @@ export function defaultExpiry(now: Date): { expiryMonth: string; expiryYear: str
 
 const ALL_CHANNELS = { atm: true, pos: true, web: true, mobile: true };
 
-/** decisions.md: NGN cards 20,000 per ATM authorization and 500,000 per POS/web authorization; USD none. */
+/** docs/api.md: NGN cards 20,000 per ATM authorization and 500,000 per POS/web authorization; USD none. */
 export function defaultSpendingControls(currency: Currency, newId: () => string): SpendingControlsRecord {
   return {
     _id: newId(),

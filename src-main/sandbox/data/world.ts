@@ -112,7 +112,7 @@ export function seedWorld(seed: number, customerCount: number, now: Date): World
         isDefault: false,
         createdAt: new Date(customerCreated + r.int(1, 30) * DAY),
       });
-      wallets.push(own[currency]!);
+      wallets.push(own[currency]);
     }
     const firstCurrency: Currency = r.chance(0.8) ? 'NGN' : 'USD';
     const currencies: Currency[] = r.chance(0.3)

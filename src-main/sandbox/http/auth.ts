@@ -1,4 +1,4 @@
-// The business API key, accepted as `Authorization: Bearer <key>` or as the bare key (decisions.md).
+// The business API key, accepted as `Authorization: Bearer <key>` or as the bare key (docs/api.md).
 import { timingSafeEqual } from 'node:crypto';
 
 export function keyFromHeader(header: string | undefined): string | null {

@@ -1,4 +1,4 @@
-// A fixed-window request budget per API key (decisions.md: 600 per 60 s by default).
+// A fixed-window request budget per API key (docs/api.md: 600 per 60 s by default).
 
 export interface RateDecision {
   allowed: boolean;

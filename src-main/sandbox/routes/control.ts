@@ -1,7 +1,6 @@
 // The test-only control route, mounted only with `enableControlRoute`: add and clear fault rules, read
 // and clear the request log over HTTP (for tests that drive a sandbox in another process).
 import { Hono } from 'hono';
-import type { FaultRule } from '../handle';
 import { fail, ok } from '../http/envelope';
 import { jsonBodyOf } from './body';
 import type { SandboxEnv } from '../http/env';
@@ -17,7 +16,7 @@ export function controlRoutes(faults: FaultInjector, log: RequestLog): Hono<Sand
     if (!body.ok) return fail(c, 400, body.message);
     const parsed = faultRuleSchema.safeParse(body.value);
     if (!parsed.success) return fail(c, 400, firstIssueMessage(parsed.error, 'Invalid fault rule'));
-    faults.add(parsed.data as FaultRule);
+    faults.add(parsed.data);
     return ok(c, 'Fault rule added', faults.list());
   });
   app.delete('/__sandbox/faults', (c) => {

@@ -35,7 +35,7 @@ export interface SpendingLimitRecord {
   amount: number;
   interval: string;
   categories: string[];
-  /** Which channels a default limit covers (decisions.md: per ATM vs per POS/web authorization). */
+  /** Which channels a default limit covers (docs/api.md: per ATM vs per POS/web authorization). */
   channels?: string[];
 }
 

@@ -1,7 +1,7 @@
 // Accounts: the business's settlement accounts and customers' wallets, filtered by currency and type.
 import type { Account } from '../../../src-shared/api/records';
 import { ACCOUNT_CURRENCY_FILTERS } from '../../../src-shared/api/requests';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { ExportButton } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';

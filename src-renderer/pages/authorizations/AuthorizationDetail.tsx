@@ -1,5 +1,5 @@
 import type { Authorization } from '../../../src-shared/api/records';
-import { hrefOf } from '../../app/routes';
+import { hrefOf } from '../../lib/routes';
 import { StatusBadge, YesNo, humanize } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import { DetailSection, Details, Drawer } from '../../components/Drawer';

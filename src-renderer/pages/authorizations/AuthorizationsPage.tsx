@@ -1,7 +1,7 @@
 // Authorizations: every card's authorization requests in a date range, newest first.
 import { useCallback, useMemo, useState } from 'react';
 import type { Authorization } from '../../../src-shared/api/records';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { DateRangeFields, dateRangeProblem, lastDays, type DateRange } from '../../components/DateRangeFields';
 import { ExportButton } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';

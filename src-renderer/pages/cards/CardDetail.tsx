@@ -4,7 +4,7 @@ import type { Card } from '../../../src-shared/api/records';
 import { IdWithCopy } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
 import { ErrorState, LoadingRows } from '../../components/States';
-import { hrefOf, type Route } from '../../app/routes';
+import { hrefOf, type Route } from '../../lib/routes';
 import { StatusBadge } from '../../components/Badge';
 import { useEnvironmentKey } from '../../components/useEnvironmentKey';
 import { bridge } from '../../lib/bridge';

@@ -1,7 +1,7 @@
 // One card's transactions over a date range, paged or continuous, with a detail drawer and CSV export.
 // The range and paging live in the route (`#/cards/<id>?fromDate=...&page=1`).
 import type { Transaction } from '../../../src-shared/api/records';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { DateRangeFields, dateRangeProblem } from '../../components/DateRangeFields';
 import { ExportButton } from '../../components/ExportButton';
 import { ListBody } from '../../components/ListBody';

@@ -1,6 +1,6 @@
 // Cards: the known-cards index, filtered by last four digits, brand, card id or customer id.
 import { useEffect, useState } from 'react';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { ContinuousToggle } from '../../components/ListFooter';
 import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListQuery } from '../../components/useListQuery';

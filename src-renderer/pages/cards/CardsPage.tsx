@@ -1,4 +1,4 @@
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { CardDetail } from './CardDetail';
 import { CardsList } from './CardsList';
 

@@ -5,7 +5,7 @@ import { ListBody } from '../../components/ListBody';
 import { ListFooter } from '../../components/ListFooter';
 import { useListData } from '../../components/useListData';
 import type { ListPaging } from '../../components/useListQuery';
-import { navigate } from '../../app/routes';
+import { navigate } from '../../lib/routes';
 import { bridge } from '../../lib/bridge';
 import { cardColumns } from './cardFields';
 import './cards.css';

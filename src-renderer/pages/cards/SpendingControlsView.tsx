@@ -5,7 +5,7 @@ import { CHANNEL_LABEL, INTERVAL_LABEL } from './spendingLabels';
 /** Some services scope a limit to channels (a field beyond the spec); shown when present. */
 function limitChannels(limit: object): string[] | null {
   const v = (limit as { channels?: unknown }).channels;
-  return Array.isArray(v) && v.every((c) => typeof c === 'string') ? (v as string[]) : null;
+  return Array.isArray(v) && v.every((c) => typeof c === 'string') ? v : null;
 }
 
 function categoriesText(list: string[] | undefined, none: string): string {

@@ -5,7 +5,7 @@ import { StatusBadge } from '../../components/Badge';
 import { CopyButton, IdWithCopy } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
 import { ErrorState, LoadingRows } from '../../components/States';
-import { hrefOf } from '../../app/routes';
+import { hrefOf } from '../../lib/routes';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';

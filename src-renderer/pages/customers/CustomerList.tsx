@@ -6,7 +6,7 @@ import { IdWithCopy } from '../../components/CopyButton';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
-import { navigate } from '../../app/routes';
+import { navigate } from '../../lib/routes';
 import { cacheAgeText } from './cacheAge';
 import { customerName, kycText } from './customerFields';
 import { SyncPanel, useSyncActions } from './SyncPanel';

@@ -1,4 +1,4 @@
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { CustomerDetail } from './CustomerDetail';
 import { CustomerList } from './CustomerList';
 import './customers.css';

@@ -1,6 +1,6 @@
 // Disputes raised on card transactions, newest first.
 import type { Dispute } from '../../../src-shared/api/records';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';

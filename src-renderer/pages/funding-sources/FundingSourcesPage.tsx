@@ -1,7 +1,7 @@
 // Funding sources of the business, with a detail fetched by id and a look-up by id.
 import './funding-sources.css';
 import type { FundingSource } from '../../../src-shared/api/records';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { StatusBadge, humanize } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';

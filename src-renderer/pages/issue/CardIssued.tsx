@@ -1,6 +1,6 @@
 // The card the service created: masked PAN, status and expiry, with a link to its page.
 import type { Card } from '../../../src-shared/api/records';
-import { hrefOf } from '../../app/routes';
+import { hrefOf } from '../../lib/routes';
 import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';

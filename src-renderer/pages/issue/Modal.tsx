@@ -2,6 +2,7 @@
 // (unless a request is in flight), focus returns to the button that opened it. When the form inside
 // holds typed data, closing asks first.
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLatest } from '../../lib/useLatest';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -25,8 +26,7 @@ export function Modal({
   const keepRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const askId = useId();
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
+  const busyRef = useLatest(busy);
   const [asking, setAsking] = useState(false);
 
   // Taken on the first render, before any field inside takes the focus.

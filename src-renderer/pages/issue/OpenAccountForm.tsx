@@ -8,7 +8,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { Account } from '../../../src-shared/api/records';
 import { BANK_ACCOUNT_TYPES, CURRENCIES } from '../../../src-shared/api/records';
 import { createAccountRequestSchema, type CreateAccountRequest } from '../../../src-shared/api/requests';
-import { hrefOf } from '../../app/routes';
+import { hrefOf } from '../../lib/routes';
 import { IdWithCopy } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
 import { bridge } from '../../lib/bridge';
@@ -37,7 +37,9 @@ const validateRequest = zodResolver(createAccountRequestSchema);
 /** The shared schema over the request the inputs make (a settlement account has no customer). */
 const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = async (values, context, options) => {
   const result = await validateRequest(toRequest(values) as never, context, options as never);
-  return { ...result, errors: inWords(result.errors as Record<string, unknown>) } as never;
+  return 'values' in result && Object.keys(result.errors).length === 0
+    ? result
+    : { values: {}, errors: inWords(result.errors) };
 };
 
 export function OpenAccountForm({

@@ -1,7 +1,7 @@
 // What the user sees when a write may or may not have happened: a clear warning, where it is recorded,
 // and a resend that needs an explicit confirmation (which tells main the user accepted the risk).
 import { useState } from 'react';
-import { hrefOf } from '../../app/routes';
+import { hrefOf } from '../../lib/routes';
 import { bridge } from '../../lib/bridge';
 
 export interface UnknownWrite {

@@ -191,9 +191,7 @@ export function cardRequestResolver(choices: () => CardFormChoices): CardResolve
         context,
         options as never,
       )) as Awaited<ReturnType<CardResolver>>;
-      result = { values: {}, errors: { ...rest.errors, customerId: result.errors.customerId } } as Awaited<
-        ReturnType<CardResolver>
-      >;
+      result = { values: {}, errors: { ...rest.errors, customerId: result.errors.customerId } };
     }
     const missing = PATH_FIELDS[current.path].filter(([field]) => request[field] === undefined);
     if (missing.length === 0 && Object.keys(result.errors).length === 0) return result;
@@ -201,7 +199,7 @@ export function cardRequestResolver(choices: () => CardFormChoices): CardResolve
       ...(result.errors as Record<string, { type: string; message: string }>),
     };
     for (const [field, message] of missing) errors[field] ??= { type: 'required', message };
-    return { values: {}, errors: inWords(errors) } as Awaited<ReturnType<CardResolver>>;
+    return { values: {}, errors: inWords(errors) };
   };
 }
 
@@ -221,7 +219,7 @@ export function stepOfField(field: string): 'details' | 'controls' {
   return field.startsWith('spendingControls') ? 'controls' : 'details';
 }
 
-/** decisions.md: what the service applies when no spending controls are sent. */
+/** docs/api.md: what the service applies when no spending controls are sent. */
 export const DEFAULT_CONTROLS_TEXT: Record<(typeof CURRENCIES)[number], string> = {
   NGN: 'NGN cards: at most ₦20,000.00 per ATM authorization and ₦500,000.00 per POS or web authorization; all channels open.',
   USD: 'USD cards: no spending limits; all channels open.',

@@ -4,6 +4,7 @@
 // "issue another?", and every outcome refreshes the Journal.
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useLatest } from '../../lib/useLatest';
 import type { AppError, Result } from '../../../src-shared/ipc/result';
 import type { UnknownWrite } from './UnknownOutcome';
 
@@ -47,8 +48,7 @@ export function useSendOnce<Req, Res>(options: SendOnceOptions<Req, Res>): SendO
   // A double click must not send twice: the ref is set before the button can re-render as disabled.
   const inFlight = useRef(false);
   const lastRequest = useRef<Req | null>(null);
-  const latest = useRef(options);
-  latest.current = options;
+  const latest = useLatest(options);
 
   const send = async (request: Req, confirmRepeat = false) => {
     if (inFlight.current) return;

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../lib/routes';
 import { ExportButton } from '../../components/ExportButton';
 import { ListBody } from '../../components/ListBody';
 import { ListFooter } from '../../components/ListFooter';

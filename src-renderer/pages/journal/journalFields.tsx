@@ -1,5 +1,5 @@
 // How a journal entry reads: its outcome as a badge, its request in one line, its columns.
-import { JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
+import type { JOURNAL_OUTCOMES, JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';
 import { formatDateTime, shortId } from '../../lib/format';

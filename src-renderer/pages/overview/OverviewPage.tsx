@@ -1,7 +1,7 @@
 // Overview: the card program at a glance over a date range, from the range's authorizations.
 import './overview.css';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
-import { hrefOf, type Route } from '../../app/routes';
+import { hrefOf, type Route } from '../../lib/routes';
 import { DateRangeFields, dateRangeProblem, lastDays } from '../../components/DateRangeFields';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { useEnvironmentKey } from '../../components/useEnvironmentKey';

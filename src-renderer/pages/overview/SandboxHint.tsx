@@ -1,7 +1,7 @@
 // The first time Card Desk opens on its built-in local sandbox, say what that is and how to connect a
 // real environment. Dismissed once, it stays dismissed on this computer.
 import { useState } from 'react';
-import { hrefOf } from '../../app/routes';
+import { hrefOf } from '../../lib/routes';
 import { useAppStore } from '../../stores/appStore';
 
 const DISMISSED = 'card-desk.sandbox-hint.dismissed';

@@ -61,8 +61,8 @@ export function EnvironmentForm({
   };
 
   const message = (field: Field): string | null => {
-    if (touched[field] && problems[field]) return problems[field]!;
-    if (error?.fields?.[field]) return error.fields[field]!;
+    if (touched[field] && problems[field]) return problems[field];
+    if (error?.fields?.[field]) return error.fields[field];
     if (error?.field === field) return error.message;
     return null;
   };

@@ -126,29 +126,4 @@ describe('apiReadHandlers', () => {
       ),
     ).toMatchObject({ ok: false, error: { kind: 'keychain_unavailable' } });
   });
-
-  it('logs an unexpected throw with its channel, and a known failure not at all', async () => {
-    const logged: { level: string; obj: object; msg?: string }[] = [];
-    const logger = {
-      info: (obj: object, msg?: string) => logged.push({ level: 'info', obj, msg }),
-      warn: (obj: object, msg?: string) => logged.push({ level: 'warn', obj, msg }),
-      error: (obj: object, msg?: string) => logged.push({ level: 'error', obj, msg }),
-    };
-    const failing = (error: unknown) =>
-      apiReadHandlers(
-        async () => {
-          throw error;
-        },
-        { logger },
-      );
-    await failing(new Error('boom'))['disputes.list']({}, ctx());
-    expect(logged).toEqual([
-      { level: 'error', obj: { channel: 'disputes.list', err: 'boom' }, msg: 'handler failed unexpectedly' },
-    ]);
-    await failing(new KeychainUnavailableError('locked', 'Object does not exist at path'))['cards.balance'](
-      { cardId: 'a'.repeat(24) },
-      ctx(),
-    );
-    expect(logged).toHaveLength(1);
-  });
 });

@@ -1,4 +1,4 @@
-// Answers a real server has been seen to send (decisions.md) that the sandbox does not: pagination
+// Answers a real server has been seen to send (docs/api.md) that the sandbox does not: pagination
 // numbers as strings, the array form of a 400 message, extra fields, non-JSON error pages, redirects.
 // A small HTTP server on 127.0.0.1 plays that server.
 import { createServer, type Server } from 'node:http';

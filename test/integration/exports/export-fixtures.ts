@@ -9,7 +9,7 @@ import type { Environment } from '../../../src-shared/ipc/channels/settings';
 import { createCardApiClient } from '../../../src-main/api/client';
 import type { CardApiClient } from '../../../src-main/api/types';
 import { type KnownCards, openKnownCards } from '../../../src-main/cards/known-cards';
-import type { Emit, SaveFilePort } from '../../../src-main/core/ports';
+import type { Emit, SaveFilePort } from '../../../src-main/ports/ports';
 import { type ExportServiceDeps, createExportService } from '../../../src-main/exports/service';
 import { type SandboxHandle, type SandboxOptions, startSandbox } from '../../../src-main/sandbox';
 

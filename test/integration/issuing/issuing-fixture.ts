@@ -80,7 +80,7 @@ export async function startIssuingFixture(options: Partial<IssuingDeps> = {}): P
     folder,
     async call(channel, input) {
       const parsed = contract[channel as Channel].input.safeParse(input);
-      if (!parsed.success) return validationError(parsed.error.issues) as Result<never>;
+      if (!parsed.success) return validationError(parsed.error.issues);
       const handler = handlers[channel] as unknown as (
         i: unknown,
         ctx: { signal: AbortSignal },

@@ -5,6 +5,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, type Channel } from '../../../src-shared/ipc/contract';
+import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
+import type { HandlerTable } from '../../../src-main/ipc/handler';
+import { createDispatcher } from '../../../src-main/ipc/register';
+import { APP_ORIGIN } from '../../../src-main/security/policy';
 import { resultSchema } from '../../../src-shared/ipc/result';
 import { apiReadHandlers } from '../../../src-main/api/handlers';
 import { createLogger } from '../../../src-main/logging/logger';
@@ -43,13 +47,20 @@ describe('a session with keys', () => {
   it('never lets a key out of the keychain', async () => {
     const logger = createLogger({ file: rig.logFile });
     const handlers = {
-      ...settingsHandlers(rig.manager, logger),
+      ...settingsHandlers(rig.manager),
       ...apiReadHandlers(() => rig.manager.active(), { logger }),
     };
-    const ctx = { signal: new AbortController().signal };
+    // Through the dispatcher, as the window calls: its error boundary logs every failure, and that log is
+    // searched too.
+    const dispatch = createDispatcher({
+      handlers: handlers as unknown as HandlerTable,
+      allowedOrigins: [APP_ORIGIN],
+      cancels: new CancelRegistry(),
+      logger,
+    });
+    const sender = { frameUrl: `${APP_ORIGIN}/index.html`, isTopFrame: true };
     async function call<C extends keyof typeof handlers>(channel: C, input: Parameters<(typeof handlers)[C]>[0]) {
-      const parsedInput = contract[channel].input.parse(input);
-      const result = await (handlers[channel] as (i: unknown, c: typeof ctx) => Promise<unknown>)(parsedInput, ctx);
+      const result = await dispatch(channel, sender, input);
       const shape = resultSchema(contract[channel].output).safeParse(result);
       expect(shape.success, `${channel} answered outside its contract: ${JSON.stringify(result).slice(0, 200)}`).toBe(
         true,

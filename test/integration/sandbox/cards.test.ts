@@ -1,5 +1,5 @@
 // POST /cards over real HTTP: the four issuing paths, the card record, replacement, and every rule of
-// decisions.md broken once (400 naming the field, nothing created).
+// docs/api.md broken once (400 naming the field, nothing created).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { luhnValid, maskPan } from '../../../src-shared/api/rules';
 import { type SandboxHandle, startSandbox } from '../../../src-main/sandbox/index';
@@ -102,7 +102,7 @@ describe('POST /cards: a new card', () => {
     expect(typeof card.customer).toBe('string');
   });
 
-  it('applies the default spending limits of decisions.md with their own ids', async () => {
+  it('applies the default spending limits of docs/api.md with their own ids', async () => {
     const ngn = await issue(newPhysical());
     const sc = ngn.spendingControls;
     expect(sc._id).toMatch(OBJECT_ID);

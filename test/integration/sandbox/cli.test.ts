@@ -14,7 +14,7 @@ describe('sandbox command', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       const url = (await lines.next()).value as string;
       const key = (await lines.next()).value as string;
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -33,7 +33,7 @@ describe('sandbox command', () => {
   it('generates a key when none is given', async () => {
     const child = spawn(TSX, [CLI, '--customers', '5'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       await lines.next();
       const key = (await lines.next()).value as string;
       expect(key).toMatch(/^sk_sandbox_[0-9a-f]{48}$/);
@@ -53,7 +53,7 @@ describe('sandbox command', () => {
   ])('refuses %j', async (args, message) => {
     const child = spawn(TSX, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr!.on('data', (d) => (stderr += String(d)));
+    child.stderr.on('data', (d) => (stderr += String(d)));
     const [code] = await once(child, 'exit');
     expect(code).toBe(2);
     expect(stderr).toContain(message);

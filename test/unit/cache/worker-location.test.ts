@@ -19,7 +19,7 @@ describe('unpackedPath', () => {
 
   it('leaves paths outside an archive as they are, including look-alike names', () => {
     for (const path of [
-      '/work/card-desk/out/main/cache-worker.js',
+      '/opt/card-desk/out/main/cache-worker.js',
       '/srv/app.asar.unpacked/out/main/cache-worker.js',
       '/srv/my-app.asar/out/main/cache-worker.js',
       '/srv/app.asar',
@@ -29,16 +29,16 @@ describe('unpackedPath', () => {
   });
 
   it('rewrites the archive nearest the file when a folder above it has the same name', () => {
-    expect(unpackedPath('/home/a/app.asar/build/resources/app.asar/out/main/w.js', '/')).toBe(
-      '/home/a/app.asar/build/resources/app.asar.unpacked/out/main/w.js',
+    expect(unpackedPath('/opt/a/app.asar/build/resources/app.asar/out/main/w.js', '/')).toBe(
+      '/opt/a/app.asar/build/resources/app.asar.unpacked/out/main/w.js',
     );
   });
 });
 
 describe('the built worker', () => {
   it('is cache-worker.js beside the bundle, run without tsx', () => {
-    const location = builtWorkerLocation('/work/card-desk/out/main');
-    expect(location).toEqual({ url: pathToFileURL('/work/card-desk/out/main/cache-worker.js'), execArgv: [] });
+    const location = builtWorkerLocation('/opt/card-desk/out/main');
+    expect(location).toEqual({ url: pathToFileURL('/opt/card-desk/out/main/cache-worker.js'), execArgv: [] });
   });
 
   it('in the packaged app is loaded from app.asar.unpacked', () => {
@@ -54,9 +54,9 @@ describe('the built worker', () => {
   });
 
   it('from sources is worker.ts, run through tsx', () => {
-    const location = defaultWorkerLocation(pathToFileURL('/work/card-desk/src-main/cache/service.ts').href);
+    const location = defaultWorkerLocation(pathToFileURL('/opt/card-desk/src-main/cache/service.ts').href);
     expect(location).toEqual({
-      url: pathToFileURL('/work/card-desk/src-main/cache/worker.ts'),
+      url: pathToFileURL('/opt/card-desk/src-main/cache/worker.ts'),
       execArgv: ['--import', 'tsx'],
     });
   });

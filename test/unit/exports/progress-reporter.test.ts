@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExportProgress } from '../../../src-shared/ipc/channels/exports';
 import { exportProgressSchema } from '../../../src-shared/ipc/channels/exports';
 import { createProgressReporter } from '../../../src-main/exports/progress-reporter';
-import type { Emit } from '../../../src-main/core/ports';
+import type { Emit } from '../../../src-main/ports/ports';
 
 describe('export progress reporter', () => {
   it('sends running updates at most once per interval and always the final one', () => {
@@ -20,13 +20,13 @@ describe('export progress reporter', () => {
     reporter.running({ rows: 300, pagesDone: 3, totalPages: 5 }); // sent
     clock = 130;
     reporter.running({ rows: 400, pagesDone: 4, totalPages: 5 }); // held back
-    reporter.finish({ rows: 450, pagesDone: 5, phase: 'done', file: '/tmp/x.csv' });
+    reporter.finish({ rows: 450, pagesDone: 5, phase: 'done', file: 'exports/x.csv' });
     expect(sent.map((p) => [p.phase, p.rows])).toEqual([
       ['running', 100],
       ['running', 300],
       ['done', 450],
     ]);
     for (const p of sent) expect(exportProgressSchema.parse(p)).toEqual(p);
-    expect(sent.at(-1)).toMatchObject({ exportId: 'e1', totalPages: 5, file: '/tmp/x.csv' });
+    expect(sent.at(-1)).toMatchObject({ exportId: 'e1', totalPages: 5, file: 'exports/x.csv' });
   });
 });

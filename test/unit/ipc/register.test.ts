@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contract } from '../../../src-shared/ipc/contract';
 import { CHANNEL_NAMES } from '../../../src-shared/ipc/names';
 import { ok, type Result } from '../../../src-shared/ipc/result';
@@ -98,7 +98,7 @@ describe('dispatcher', () => {
     } as unknown as HandlerTable;
     const dispatch = createDispatcher({ handlers, allowedOrigins: [APP_ORIGIN], cancels });
     const pending = dispatch('authorizations.list', TOP, {}, { requestId: 'r1' });
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.waitFor(() => expect(seen).not.toBeNull());
     expect(await dispatch('app.cancel', TOP, { requestId: 'r1' })).toEqual({ ok: true, data: { cancelled: true } });
     expect(await pending).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
     expect(seen!.aborted).toBe(true);

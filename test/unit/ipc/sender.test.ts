@@ -14,7 +14,7 @@ describe('trusted sender', () => {
     ['our host with credentials', { frameUrl: 'card-desk://evil@app/index.html', isTopFrame: true }, false],
     ['another scheme, same host', { frameUrl: 'https://app/index.html', isTopFrame: true }, false],
     ['a remote page', { frameUrl: 'https://evil.example/', isTopFrame: true }, false],
-    ['a file URL', { frameUrl: 'file:///tmp/x.html', isTopFrame: true }, false],
+    ['a file URL', { frameUrl: 'file:///srv/card-desk/x.html', isTopFrame: true }, false],
     ['no URL', { frameUrl: null, isTopFrame: true }, false],
     ['an empty URL', { frameUrl: '', isTopFrame: true }, false],
     ['a non-URL', { frameUrl: 'card-desk app', isTopFrame: true }, false],

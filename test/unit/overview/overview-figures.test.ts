@@ -11,7 +11,7 @@ function auth(day: number, fields: Partial<Authorization>): Authorization {
     amount: 0,
     createdAt: new Date(2026, 10, day, 12, 0).toISOString(),
     ...fields,
-  } as Authorization;
+  };
 }
 
 const range = { fromDate: '2026-11-01', toDate: '2026-11-05' };
@@ -90,7 +90,7 @@ describe('daysBetween and topCategories', () => {
 
 describe('nextOverviewPage', () => {
   const fetched = (page: number, pages: number, rows = 100) => ({
-    data: Array.from({ length: rows }, (_, i) => ({ _id: `${page}-${i}`, amount: 1 }) as Authorization),
+    data: Array.from({ length: rows }, (_, i) => ({ _id: `${page}-${i}`, amount: 1 })),
     pagination: { page, pages, total: pages * 100, limit: 100 },
   });
 

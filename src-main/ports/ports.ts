@@ -17,6 +17,9 @@ export interface SaveFilePort {
 export type OpenExternal = (url: string) => Promise<void>;
 
 export interface Logger {
+  /** What a developer needs to follow one request (each HTTP attempt, each page). */
+  debug(obj: object, msg?: string): void;
+  /** What an operator or support needs: state changes, completed work, outcomes. */
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;

@@ -1,7 +1,7 @@
 // A memory-reducing collection after heavy work gives back the young generation that work grew.
 import { getHeapSpaceStatistics } from 'node:v8';
 import { expect, it } from 'vitest';
-import { releaseMemory } from '../../../src-main/core/release-memory';
+import { releaseMemory } from '../../../src-main/cache/release-memory';
 
 const newSpace = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!.space_size;
 
@@ -16,7 +16,7 @@ it('shrinks the young generation that a burst of allocation grew', async () => {
   }
   const grown = newSpace();
   expect(grown).toBeGreaterThan(before);
-  window = [];
+  window.length = 0;
   await releaseMemory();
   expect(newSpace()).toBeLessThan(grown);
 });

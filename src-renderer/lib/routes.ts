@@ -28,7 +28,7 @@ export function parseHash(hash: string): Route {
   const [pathPart = '', queryPart = ''] = raw.split('?', 2);
   const segments = pathPart.split('/').filter(Boolean).map(decodeURIComponent);
   const first = segments[0];
-  const page = (ROUTES.find((r) => r.path === first)?.path ?? 'overview') as RoutePath;
+  const page = ROUTES.find((r) => r.path === first)?.path ?? 'overview';
   return { page, params: segments.slice(1), query: new URLSearchParams(queryPart) };
 }
 

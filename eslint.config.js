@@ -1,0 +1,185 @@
+// `npm run lint`: typed rules from typescript-eslint, the rules of hooks, and the layers of layers.json
+// enforced through eslint-plugin-import-x. test/unit/layering.test.ts checks the same layers (and the
+// absence of import cycles, type-only imports included) from the source itself.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import layers from './layers.json' with { type: 'json' };
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const TOP = ['src-shared', 'src-main', 'src-preload', 'src-renderer'];
+const SOURCE = ['src-*/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}', '*.config.ts'];
+
+/** Folders and files directly inside a top-level folder. */
+function entries(top) {
+  const all = readdirSync(path.join(ROOT, top), { withFileTypes: true });
+  return {
+    folders: all.filter((e) => e.isDirectory()).map((e) => e.name),
+    files: all.filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name)).map((e) => e.name),
+  };
+}
+
+/** import-x/no-restricted-paths zones: each folder may import only its own layer's folder and lower layers. */
+function layerZones() {
+  const zones = [];
+  for (const top of TOP) {
+    const order = layers[top];
+    const { folders, files } = entries(top);
+    const listed = order.flat();
+    order.forEach((layer, rank) => {
+      for (const folder of layer) {
+        const above = order
+          .slice(rank)
+          .flat()
+          .filter((other) => other !== folder);
+        for (const other of above) {
+          zones.push({
+            target: `./${top}/${folder}`,
+            from: `./${top}/${other}`,
+            message: `${top}/${folder} sits below or beside ${top}/${other} in layers.json and may not import it.`,
+          });
+        }
+        for (const file of files) {
+          zones.push({
+            target: `./${top}/${folder}`,
+            from: `./${top}/${file}`,
+            message: `${top}/${file} is an entry point: nothing inside ${top} imports it.`,
+          });
+        }
+      }
+    });
+    for (const folder of folders.filter((f) => !listed.includes(f))) {
+      zones.push({
+        target: `./${top}`,
+        from: `./${top}/${folder}`,
+        message: `${top}/${folder} has no layer yet: add it to layers.json (see test/README.md).`,
+      });
+    }
+    for (const other of TOP) {
+      if (other !== top && other !== 'src-shared') {
+        zones.push({
+          target: `./${top}`,
+          from: `./${other}`,
+          message: `${top} may import only src-shared (the renderer reaches main through the typed bridge).`,
+        });
+      }
+    }
+  }
+  return zones;
+}
+
+const electronOnlyIn = ['src-main/index.ts', 'src-main/shell/**', 'src-preload/index.ts'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'release/', 'test-results/', '.bench/', '.tmp/', '.scratch/'] },
+  {
+    files: SOURCE,
+    extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: ROOT },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(ROOT, 'tsconfig.json') })],
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      // An async function turns a throw into a rejection: handlers are async for that even without an await.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // Rejecting with an AbortSignal's reason (typed any) is the platform's own convention.
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layerZones() }],
+    },
+  },
+  {
+    files: ['src-*/**/*.{ts,tsx}'],
+    ignores: electronOnlyIn,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', 'electron/*'],
+              message: 'Only src-main/index.ts, src-main/shell/ and the preload entry import electron.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-shared/**/*.ts'],
+    rules: {
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'electron', 'electron/*'],
+              message: 'src-shared stays pure.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    rules: {
+      'import-x/no-nodejs-modules': 'error',
+      // react-hook-form and zustand hand out functions that need no `this`; the rule cannot tell.
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // Tests read JSON bodies and drive pages through loosely typed handles; the unsafe-any family would
+    // only add casts there. Everything else applies to tests as to the product.
+    files: ['test/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    files: ['eslint.config.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+  },
+);
