@@ -57,7 +57,7 @@ function yearOf(word: string): number | null {
 export function readExpiry(s: string): string | null {
   const parts = s
     .trim()
-    .split(/[\s/.\-]+/)
+    .split(/[\s/.-]+/)
     .filter(Boolean);
   if (parts.length !== 2) return null;
   const [a, b] = parts as [string, string];

@@ -79,7 +79,7 @@ function FundingSourceText({ id }: { id: string }): React.JSX.Element {
   const q = useBridgeQuery(['fundingSource', env, id], (o) => bridge().fundingSources.get({ id }, o), {
     enabled: env !== null && Boolean(id),
   });
-  const s = q.data?.data as (Record<string, unknown> & { _id: string }) | undefined;
+  const s = q.data?.data;
   if (!s) return <span className="mono">…{shortId(id)}</span>;
   const name = [s.name, s.accountName, s.type].find((v) => typeof v === 'string' && v) as string | undefined;
   const number = [s.accountNumber, s.number].find((v) => typeof v === 'string' && v) as string | undefined;
