@@ -78,11 +78,14 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
     }
     setOpening(text);
     try {
-      const [answer, cards] = await Promise.all([search.answer(text), cardSearch.answer(text)]);
-      const first = searchOptions(text, answer.results, cards)[0];
+      // Either search may fail (the live list shows why); a whole card id still opens its card.
+      const [answer, cards] = await Promise.allSettled([search.answer(text), cardSearch.answer(text)]);
+      const first = searchOptions(
+        text,
+        answer.status === 'fulfilled' ? answer.value.results : [],
+        cards.status === 'fulfilled' ? cards.value : [],
+      )[0];
       if (first) openOption(first);
-    } catch {
-      // The live search shows why it failed.
     } finally {
       setOpening(null);
     }
