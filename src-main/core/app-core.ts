@@ -10,6 +10,8 @@ import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { knownCardsHandlers } from '../cards/handlers';
+import { lookUpCard } from '../api/card-look-up';
+import { handlerGuard } from '../ipc/guarded';
 import type { KnownCards } from '../cards/known-cards';
 import { openKnownCardsHealing } from '../cards/known-cards-file';
 import { exportHandlers } from '../exports/handlers';
@@ -157,6 +159,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }),
     ...customerCacheHandlers(getCache),
     ...knownCardsHandlers(getKnownCards),
+    'cards.lookUp': handlerGuard()('cards.lookUp', async ({ id }, signal) =>
+      lookUpCard(id, (await getActive()).api, await getKnownCards(), signal),
+    ),
     ...issuingHandlers({
       getActive,
       getJournal,

@@ -16,6 +16,7 @@ export const CHANNEL_NAMES = [
   'cards.balance',
   'cards.known',
   'cards.get',
+  'cards.lookUp',
   'accounts.create',
   'accounts.list',
   'accounts.nameEnquiry',

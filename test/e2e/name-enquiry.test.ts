@@ -21,19 +21,19 @@ describe('Name enquiry', () => {
     await e2e.open('name-enquiry');
     await page().getByRole('heading', { level: 1, name: 'Name enquiry' }).waitFor();
     await bankCode().fill('12');
-    await page().getByText('bankCode must be 3 to 6 digits').waitFor();
+    await page().getByText('A bank code has 3 to 6 digits').waitFor();
     expect(await bankCode().getAttribute('aria-invalid')).toBe('true');
     // The other field has not been touched: no message for it yet.
-    expect(await page().getByText('accountNumber', { exact: false }).count()).toBe(0);
+    expect(await page().getByText('account number has', { exact: false }).count()).toBe(0);
     await accountNumber().fill('12345x');
-    await page().getByText('accountNumber must be 10 digits').waitFor();
+    await page().getByText('An account number has 10 digits').waitFor();
     await bankCode().fill('058');
-    await expect.poll(() => page().getByText('bankCode must be 3 to 6 digits').count()).toBe(0);
+    await expect.poll(() => page().getByText('A bank code has 3 to 6 digits').count()).toBe(0);
     expect(await e2e.axeViolations()).toEqual([]);
 
     // Submitting with a broken field sends nothing.
     await lookUp().click();
-    await page().getByText('accountNumber must be 10 digits').waitFor();
+    await page().getByText('An account number has 10 digits').waitFor();
     expect(
       e2e.harness.core
         .localSandbox()!
@@ -46,7 +46,8 @@ describe('Name enquiry', () => {
     const sandbox = e2e.harness.core.localSandbox()!;
     const account = sandbox.fixtures.bankAccounts[0]!;
     await bankCode().fill(account.bankCode);
-    await accountNumber().fill(account.accountNumber);
+    // Pasted with spaces and a dash, as people write account numbers.
+    await accountNumber().fill(account.accountNumber.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2-$3'));
     await lookUp().click();
     await expect.poll(() => page().getByTestId('account-name').textContent()).toContain(account.accountName);
     const sent = sandbox

@@ -67,9 +67,11 @@ export function SyncPanel({
         <div>
           <h2 id="sync-title">Offline customer cache</h2>
           <p className="muted" data-testid="cache-summary">
-            {status
-              ? `${status.customers.toLocaleString('en')} customers cached · ${syncedAgo(status.lastSyncedAt)}${status.lastSyncedAt ? ` (${formatDateTime(status.lastSyncedAt)})` : ''}`
-              : 'Reading the cache…'}
+            {status && running && shown && shown.phase !== 'starting'
+              ? syncingSummary(shown, status.lastSyncedAt === null)
+              : status
+                ? `${status.customers.toLocaleString('en')} customers cached · ${syncedAgo(status.lastSyncedAt)}${status.lastSyncedAt ? ` (${formatDateTime(status.lastSyncedAt)})` : ''}`
+                : 'Reading the cache…'}
             {status?.resumeFromPage !== null && status?.resumeFromPage !== undefined && !running
               ? ` · an interrupted sync will resume from page ${(status.resumeFromPage + 1).toLocaleString('en')}`
               : ''}
@@ -118,4 +120,13 @@ export function SyncPanel({
       {error ? <ErrorState error={error} onRetry={() => void sync()} /> : null}
     </section>
   );
+}
+
+/** While a sync runs, what it has fetched so far (the cache's own count is only settled at the end). */
+function syncingSummary(p: SyncProgress, first: boolean): string {
+  const so = `${p.customers.toLocaleString('en')} customers fetched so far`;
+  const pages = p.totalPages
+    ? ` · page ${p.pagesDone.toLocaleString('en')} of ${p.totalPages.toLocaleString('en')}`
+    : ` · page ${p.pagesDone.toLocaleString('en')}`;
+  return `${first ? 'First sync' : 'Syncing'}: ${so}${pages}`;
 }
