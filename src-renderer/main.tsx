@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadPage } from './app/pages';
-import { parseHash } from './app/routes';
+import { parseHash } from './lib/routes';
 import './styles.css';
 
 // The page the window opens on starts loading now, beside React's first render.

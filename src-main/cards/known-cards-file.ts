@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Card } from '../../src-shared/api/records';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { keepNewestCorruptCopy, moveAside } from '../storage/set-aside';
 import { KNOWN_CARDS_FILE, openKnownCards, type KnownCards } from './known-cards';
 

@@ -6,7 +6,7 @@
 import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { JOURNAL_FILE, openJournal, type Journal, type OpenJournalOptions } from './journal';
 import { refusingJournal } from './refusing-journal';
 
