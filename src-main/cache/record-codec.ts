@@ -208,7 +208,7 @@ export function encodeRecord(customer: Customer, cols: RecordColumns, strings: S
     createdExact:
       typeof createdAt === 'string' && cols.created !== null && new Date(cols.created).toISOString() === createdAt,
   };
-  const rest = walk(e, customer as Record<string, unknown>, SHAPE);
+  const rest = walk(e, customer, SHAPE);
   const places = e.places;
   places[0] = rest ?? 0;
   let end = PLACES;

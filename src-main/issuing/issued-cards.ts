@@ -13,7 +13,7 @@ export function issuedCardsFromJournal(journal: Journal, environmentId: string):
       for (const entry of entries) {
         if (entry.operation !== 'cards.create' || !entry.resultId) continue;
         const request = entry.request;
-        const text = (key: string) => (typeof request[key] === 'string' ? (request[key] as string) : undefined);
+        const text = (key: string) => (typeof request[key] === 'string' ? request[key] : undefined);
         cards.push({
           _id: entry.resultId,
           customer: text('customerId'),
@@ -23,7 +23,7 @@ export function issuedCardsFromJournal(journal: Journal, environmentId: string):
           status: text('status'),
           createdAt: entry.at,
           metadata: entry.clientReference ? { clientReference: entry.clientReference } : null,
-        } as Card);
+        });
       }
       if (entries.length < PAGE) break;
     }

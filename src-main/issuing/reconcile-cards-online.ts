@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const embeddedCard = (a: Authorization): Card | null =>
-  a.card && typeof a.card === 'object' && typeof (a.card as Card)._id === 'string' ? (a.card as Card) : null;
+  a.card && typeof a.card === 'object' && typeof a.card._id === 'string' ? a.card : null;
 const idOf = (ref: unknown): string | null =>
   typeof ref === 'string' ? ref : ref && typeof ref === 'object' ? ((ref as { _id?: string })._id ?? null) : null;
 

@@ -51,6 +51,7 @@ export function allowNavigation(_url: string): boolean {
 export const EXTERNAL_ORIGINS: readonly string[] = ['https://docs.carddesk.app'];
 
 /** Control characters, whitespace and backslashes: parsers disagree on them, so a link holding one is refused. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point of this pattern
 const AMBIGUOUS = /[\u0000-\u0020\u007f-\u009f\\]/;
 
 /**
