@@ -130,7 +130,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
       const delay = Math.max(serverWait, backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random));
       if (serverWait === 0 && delay >= left()) return gaveUp();
       serverWaited += serverWait;
-      logger?.info({ method: op.method, path: op.path, attempt, retryInMs: delay }, 'api retry scheduled');
+      logger?.debug({ method: op.method, path: op.path, attempt, retryInMs: delay }, 'api retry scheduled');
       try {
         await sleep(delay, signal);
       } catch {
@@ -162,7 +162,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
         retryAfterMs: wait,
       };
     }
-    logger?.info({ waitMs: wait }, 'api waiting for the rate-limit window to reset');
+    logger?.debug({ waitMs: wait }, 'api waiting for the rate-limit window to reset');
     try {
       await sleep(wait, signal);
     } catch {

@@ -35,7 +35,7 @@ export interface WorkerOps {
   finishGeneration(generation: number, at: string): { pruned: number; customerCount: number };
   markUnchanged(at: string): void;
   setSchedule(minutes: number): void;
-  /** After a sync: a memory-reducing collection of the worker's heap (see core/release-memory.ts). */
+  /** After a sync: a memory-reducing collection of the worker's heap (see release-memory.ts). */
   releaseMemory(): Promise<void>;
   /** Moves the (damaged) file aside and starts a fresh cache; returns the notice for the user. */
   recover(reason: string): Opened;

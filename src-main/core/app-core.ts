@@ -173,7 +173,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await knownCards.closeCurrent();
       journal.close();
       await environments.dispose();
-      logger.flush();
+      await logger.flush();
     },
   };
 }

@@ -46,7 +46,7 @@ describe('latency', () => {
   it('a slow answer within the timeouts is just slow', async () => {
     rig.sandbox.faults.add({ kind: 'latency', endpoint: DISPUTES, ms: 250 });
     const { sleep, waits } = recordingSleep();
-    const value = await rig.makeClient({ sleep }).listDisputes({});
+    const value = await rig.makeClient({ sleep, timeouts: { headersMs: 10_000, totalMs: 10_000 } }).listDisputes({});
     expect(value.ok).toBe(true);
     expect(waits).toEqual([]);
     expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(1);
@@ -369,8 +369,7 @@ describe('the log', () => {
   it('records each attempt (method, path, status, ms, attempt) and never a header or the key', async () => {
     rig.sandbox.faults.add({ kind: 'status', endpoint: DISPUTES, status: 502, count: 1 });
     await rig.makeClient().listDisputes({ page: 0, limit: 7 });
-    const lines = rig
-      .readLog()
+    const lines = (await rig.readLog())
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -380,7 +379,7 @@ describe('the log', () => {
       ['GET', 200, 2, 'ok'],
     ]);
     expect(calls.every((c) => typeof c.ms === 'number')).toBe(true);
-    const text = rig.readLog();
+    const text = await rig.readLog();
     expect(text).not.toContain(rig.sandbox.key);
     expect(text.toLowerCase()).not.toContain('bearer');
   });
