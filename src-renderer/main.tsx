@@ -3,7 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadPage } from './app/pages';
+import { parseHash } from './lib/routes';
 import './styles.css';
+
+// The page the window opens on starts loading now, beside React's first render.
+loadPage(parseHash(window.location.hash).page);
 
 const queryClient = new QueryClient({
   defaultOptions: {

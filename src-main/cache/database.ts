@@ -1,8 +1,9 @@
 // Opening the cache file: the write connection (in the worker) migrates it and moves an unreadable file
 // aside; read connections (on the calling thread) only ever read.
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { keepNewestCorruptCopy } from '../storage/set-aside';
 import { openSqlite } from '../storage/sqlite-database';
 import { isCorruption } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
@@ -22,7 +23,13 @@ export interface WriterOptions {
 function connectWriter(file: string, options: WriterOptions): DatabaseSync {
   return openSqlite(file, {
     schema: CACHE_SCHEMA,
-    beforeOpen: requireFts5,
+    beforeOpen: (db) => {
+      requireFts5(db);
+      // Takes effect on a new file only, before anything is written to it (SQLite ignores it once tables
+      // exist): pages freed by pruning and by merging the full-text indexes can then be handed back to
+      // the disk (CustomerStore.optimizeIfChanged).
+      db.exec('PRAGMA auto_vacuum = INCREMENTAL');
+    },
     pragmas: [
       // WAL + NORMAL survives a crash of the app (a killed process loses nothing committed).
       'synchronous = NORMAL',
@@ -50,13 +57,26 @@ export function openWriter(
   now: () => Date = () => new Date(),
 ): OpenedWriter {
   mkdirSync(dirname(file), { recursive: true });
+  // A cache file is never 0 bytes once made (it is migrated at once): an empty one was emptied.
+  if (existsSync(file) && statSync(file).size === 0) {
+    const movedTo = moveAside(file, now());
+    const db = connectWriter(file, options);
+    keepNewestCorruptCopy(file);
+    return { db, notice: emptiedNotice(movedTo) };
+  }
   try {
     return { db: connectWriter(file, options), notice: null };
   } catch (e) {
     if (!isCorruption(e)) throw e;
     const movedTo = moveAside(file, now());
-    return { db: connectWriter(file, options), notice: unreadableNotice(movedTo, e) };
+    const db = connectWriter(file, options);
+    keepNewestCorruptCopy(file);
+    return { db, notice: unreadableNotice(movedTo, e) };
   }
+}
+
+export function emptiedNotice(movedTo: string): string {
+  return `The customer cache was empty: its file had been emptied. It was set aside as ${basename(movedTo)} and is being rebuilt from the service.`;
 }
 
 export function unreadableNotice(movedTo: string, cause: unknown): string {

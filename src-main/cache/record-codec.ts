@@ -77,7 +77,9 @@ const isLeaf = (s: Leaf | Column | Shape): s is Leaf => typeof (s as Leaf).at ==
 const isColumn = (s: Leaf | Column | Shape): s is Column => typeof (s as Column).column === 'string';
 /** Sets an own property, also for keys such as `__proto__` that plain assignment treats specially. */
 function put(obj: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -116,69 +118,98 @@ function readShared(text: string, id: string): string {
   return text.includes(ID_MARK) ? text.split(ID_MARK).join(id) : text;
 }
 
-export function encodeRecord(customer: Customer, cols: RecordColumns, strings: StringsWriter): string {
-  const places: unknown[] = new Array<unknown>(PLACES).fill(null);
-  const person = isPlainObject(customer.individual) ? customer.individual : undefined;
-  const encodeLeaf = (l: Leaf, value: unknown): boolean => {
-    switch (l.kind) {
-      case 'shared': {
-        if (typeof value !== 'string') return false;
-        const hasId = cols.id !== '' && value.includes(cols.id);
-        if (value.includes(ID_MARK) || (!hasId && value.length > MAX_SHARED)) places[l.at] = value;
-        else places[l.at] = strings.ref(hasId ? value.split(cols.id).join(ID_MARK) : value);
-        return true;
-      }
-      case 'text':
-        if (typeof value !== 'string') return false;
-        places[l.at] = derived(l.at, cols, person?.firstName, person?.lastName) === value ? DERIVED : value;
-        return true;
-      case 'time': {
-        if (typeof value !== 'string') return false;
+/** What encoding one customer works with (module-level functions, not closures: this runs per synced customer). */
+interface Encoding {
+  places: unknown[];
+  cols: RecordColumns;
+  strings: StringsWriter;
+  firstName: unknown;
+  lastName: unknown;
+  createdAt: unknown;
+  /** createdAt is exactly what the created column prints as. */
+  createdExact: boolean;
+}
+
+function encodeLeaf(e: Encoding, l: Leaf, value: unknown): boolean {
+  switch (l.kind) {
+    case 'shared': {
+      if (typeof value !== 'string') return false;
+      const id = e.cols.id;
+      const hasId = id !== '' && value.includes(id);
+      if (value.includes(ID_MARK) || (!hasId && value.length > MAX_SHARED)) e.places[l.at] = value;
+      else e.places[l.at] = e.strings.ref(hasId ? value.split(id).join(ID_MARK) : value);
+      return true;
+    }
+    case 'text':
+      if (typeof value !== 'string') return false;
+      e.places[l.at] = derived(l.at, e.cols, e.firstName, e.lastName) === value ? DERIVED : value;
+      return true;
+    case 'time': {
+      if (typeof value !== 'string') return false;
+      if (value === e.createdAt && e.createdExact) e.places[l.at] = DERIVED;
+      else {
         const { ms, exact } = createdMsOf(value);
-        if (value === customer.createdAt && exact) places[l.at] = DERIVED;
-        else places[l.at] = exact && ms !== DERIVED ? ms : value;
-        return true;
+        e.places[l.at] = exact && ms !== DERIVED ? ms : value;
       }
-      case 'num':
-        if (typeof value !== 'number') return false;
-        places[l.at] = value;
-        return true;
+      return true;
     }
-  };
-  const encodeColumn = (c: Column, value: unknown): boolean => {
-    switch (c.column) {
-      case 'id':
-        return value === cols.id;
-      case 'isApproved':
-        return typeof value === 'boolean' && cols.kyc === (value ? 1 : 0);
-      case 'createdAt':
-        return createdMsOf(value).exact && cols.created === Date.parse(value as string);
-      case 'identity':
-        return typeof value === 'string' && value !== '' && value === cols.identity;
+    case 'num':
+      if (typeof value !== 'number') return false;
+      e.places[l.at] = value;
+      return true;
+  }
+}
+
+function encodeColumn(e: Encoding, c: Column, value: unknown): boolean {
+  switch (c.column) {
+    case 'id':
+      return value === e.cols.id;
+    case 'isApproved':
+      return typeof value === 'boolean' && e.cols.kyc === (value ? 1 : 0);
+    case 'createdAt':
+      return e.createdExact;
+    case 'identity':
+      return typeof value === 'string' && value !== '' && value === e.cols.identity;
+  }
+}
+
+/** Stores what `shape` names; answers what is left for the rest (undefined when nothing). */
+function walk(e: Encoding, value: Record<string, unknown>, shape: Shape): Record<string, unknown> | undefined {
+  let rest: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    const s = Object.hasOwn(shape, key) ? shape[key] : undefined;
+    let stored = false;
+    if (s === undefined) stored = false;
+    else if (isLeaf(s)) stored = encodeLeaf(e, s, v);
+    else if (isColumn(s)) stored = encodeColumn(e, s, v);
+    else if (isPlainObject(v)) {
+      const inner = walk(e, v, s);
+      // An object none of whose fields has a place is kept in the rest, so it is rebuilt even when empty.
+      const placed = Object.keys(v).length > (inner ? Object.keys(inner).length : 0);
+      if (inner || !placed) put((rest ??= {}), key, inner ?? {});
+      stored = true;
     }
+    if (!stored) put((rest ??= {}), key, v);
+  }
+  return rest;
+}
+
+export function encodeRecord(customer: Customer, cols: RecordColumns, strings: StringsWriter): string {
+  const person = isPlainObject(customer.individual) ? customer.individual : undefined;
+  const createdAt = customer.createdAt;
+  const e: Encoding = {
+    places: new Array<unknown>(PLACES).fill(null),
+    cols,
+    strings,
+    firstName: person?.firstName,
+    lastName: person?.lastName,
+    createdAt,
+    createdExact:
+      typeof createdAt === 'string' && cols.created !== null && new Date(cols.created).toISOString() === createdAt,
   };
-  /** Stores what `shape` names; answers what is left for the rest (undefined when nothing). */
-  const walk = (value: Record<string, unknown>, shape: Shape): Record<string, unknown> | undefined => {
-    let rest: Record<string, unknown> | undefined;
-    for (const key of Object.keys(value)) {
-      const v = value[key];
-      const s = Object.hasOwn(shape, key) ? shape[key] : undefined;
-      let stored = false;
-      if (s === undefined) stored = false;
-      else if (isLeaf(s)) stored = encodeLeaf(s, v);
-      else if (isColumn(s)) stored = encodeColumn(s, v);
-      else if (isPlainObject(v)) {
-        const inner = walk(v, s);
-        // An object none of whose fields has a place is kept in the rest, so it is rebuilt even when empty.
-        const placed = Object.keys(v).length > (inner ? Object.keys(inner).length : 0);
-        if (inner || !placed) put((rest ??= {}), key, inner ?? {});
-        stored = true;
-      }
-      if (!stored) put((rest ??= {}), key, v);
-    }
-    return rest;
-  };
-  const rest = walk(customer, SHAPE);
+  const rest = walk(e, customer, SHAPE);
+  const places = e.places;
   places[0] = rest ?? 0;
   let end = PLACES;
   while (end > 1 && places[end - 1] === null) end--;
@@ -194,48 +225,78 @@ function merge(into: Record<string, unknown>, rest: Record<string, unknown>): vo
   }
 }
 
-export function decodeRecord(record: string, cols: RecordColumns, strings: StringsReader): Customer {
-  if (record.startsWith('{')) return JSON.parse(record) as Customer;
-  const places = JSON.parse(record) as unknown[];
-  const at = (i: number): unknown => (i < places.length ? places[i] : null);
-  const build = (shape: Shape): Record<string, unknown> | undefined => {
-    let out: Record<string, unknown> | undefined;
-    for (const key of Object.keys(shape)) {
-      const s = shape[key]!;
-      let v: unknown;
-      if (isColumn(s)) v = columnValue(s, cols);
-      else if (isLeaf(s)) v = leafValue(s, at(s.at));
-      else v = build(s);
-      if (v !== undefined) put((out ??= {}), key, v);
-    }
-    return out;
-  };
-  const leafValue = (l: Leaf, v: unknown): unknown => {
-    if (v === null) return undefined;
-    if (l.kind === 'shared') return typeof v === 'number' ? readShared(strings.text(v), cols.id) : v;
-    if (l.kind === 'text' && v === DERIVED) return derived(l.at, cols, at(7), at(8)) ?? undefined;
-    if (l.kind === 'time') {
-      if (v === DERIVED) return cols.created === null ? undefined : new Date(cols.created).toISOString();
-      return typeof v === 'number' ? new Date(v).toISOString() : v;
-    }
-    return v;
-  };
-  const customer = build(SHAPE) ?? {};
-  const rest = places[0];
-  if (isPlainObject(rest)) merge(customer, rest);
-  return customer as Customer;
+/** A shared place's text: a number into customer_strings (the id put back) or the text itself. */
+function sharedAt(v: unknown, id: string, strings: StringsReader): unknown {
+  if (v === null || v === undefined) return undefined;
+  return typeof v === 'number' ? readShared(strings.text(v), id) : v;
+}
+function textAt(v: unknown): unknown {
+  return v === null ? undefined : v;
+}
+/** A text place that may be DERIVED from the columns (name, phone, email). */
+function derivedAt(at: number, v: unknown, cols: RecordColumns, places: unknown[]): unknown {
+  if (v === null || v === undefined) return undefined;
+  return v === DERIVED ? (derived(at, cols, places[7], places[8]) ?? undefined) : v;
+}
+function isoOf(ms: number | null): string | undefined {
+  return ms === null ? undefined : new Date(ms).toISOString();
 }
 
-function columnValue(c: Column, cols: RecordColumns): unknown {
-  switch (c.column) {
-    case 'id':
-      return cols.id;
-    case 'isApproved':
-      return cols.kyc === 2 ? undefined : cols.kyc === 1;
-    case 'createdAt':
-      // An inexact createdAt is in the rest, which is merged over this.
-      return cols.created === null ? undefined : new Date(cols.created).toISOString();
-    case 'identity':
-      return cols.identity ?? undefined;
-  }
+/** Sets `key` on `obj` when `value` is there; answers whether it was. */
+function set(obj: Record<string, unknown>, key: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  obj[key] = value;
+  return true;
+}
+
+/**
+ * Reads a record written by encodeRecord, field by field in SHAPE's order (written out: this runs for
+ * every customer a search shows, and a walk over the shape costs several times more).
+ */
+export function decodeRecord(record: string, cols: RecordColumns, strings: StringsReader): Customer {
+  if (record.charCodeAt(0) === 0x7b) return JSON.parse(record) as Customer; // '{': a record from before
+  const p = JSON.parse(record) as unknown[];
+  const id = cols.id;
+  const c: Record<string, unknown> = { _id: id };
+  set(c, 'business', sharedAt(p[1], id, strings));
+  set(c, 'type', sharedAt(p[2], id, strings));
+  set(c, 'name', derivedAt(3, p[3], cols, p));
+  set(c, 'status', sharedAt(p[4], id, strings));
+  if (cols.kyc !== 2) c.isApproved = cols.kyc === 1;
+  set(c, 'phoneNumber', derivedAt(5, p[5], cols, p));
+  set(c, 'emailAddress', derivedAt(6, p[6], cols, p));
+  const person: Record<string, unknown> = {};
+  let hasPerson = set(person, 'firstName', textAt(p[7]));
+  hasPerson = set(person, 'lastName', textAt(p[8])) || hasPerson;
+  hasPerson = set(person, 'otherNames', textAt(p[9])) || hasPerson;
+  hasPerson = set(person, 'dob', textAt(p[10])) || hasPerson;
+  const identity: Record<string, unknown> = {};
+  let hasIdentity = set(identity, 'type', sharedAt(p[11], id, strings));
+  if (cols.identity !== null) hasIdentity = set(identity, 'number', cols.identity);
+  if (hasIdentity) hasPerson = set(person, 'identity', identity);
+  const documents: Record<string, unknown> = {};
+  let hasDocuments = set(documents, 'idFrontUrl', sharedAt(p[12], id, strings));
+  hasDocuments = set(documents, 'idBackUrl', sharedAt(p[13], id, strings)) || hasDocuments;
+  hasDocuments = set(documents, 'addressVerificationUrl', sharedAt(p[14], id, strings)) || hasDocuments;
+  if (hasDocuments) hasPerson = set(person, 'documents', documents);
+  if (hasPerson) c.individual = person;
+  const address: Record<string, unknown> = {};
+  let hasAddress = set(address, 'line1', textAt(p[15]));
+  hasAddress = set(address, 'line2', textAt(p[16])) || hasAddress;
+  hasAddress = set(address, 'city', sharedAt(p[17], id, strings)) || hasAddress;
+  hasAddress = set(address, 'state', sharedAt(p[18], id, strings)) || hasAddress;
+  hasAddress = set(address, 'postalCode', textAt(p[19])) || hasAddress;
+  hasAddress = set(address, 'country', sharedAt(p[20], id, strings)) || hasAddress;
+  if (hasAddress) c.billingAddress = address;
+  // An inexact createdAt is in the rest, which is merged over this.
+  const created = isoOf(cols.created);
+  set(c, 'createdAt', created);
+  const updated = p[21];
+  if (updated === DERIVED) set(c, 'updatedAt', created);
+  else if (typeof updated === 'number') c.updatedAt = new Date(updated).toISOString();
+  else set(c, 'updatedAt', textAt(updated));
+  set(c, '__v', textAt(p[22]));
+  const rest = p[0];
+  if (isPlainObject(rest)) merge(c, rest);
+  return c as Customer;
 }

@@ -1,7 +1,6 @@
 // What of a customer the cache stores in columns: what search, sorting and filtering read.
 import type { Customer } from '../../src-shared/api/records';
 import { nationalNumber } from './phone';
-import { createdMsOf } from './record-codec';
 
 export interface SearchFields {
   /** Every distinct name word (display name, first, last and other names), for the names index. */
@@ -42,6 +41,8 @@ export const KYC_NOT_APPROVED = 0;
 export const KYC_APPROVED = 1;
 export const KYC_UNKNOWN = 2;
 
+const finiteOrNull = (n: number): number | null => (Number.isFinite(n) ? n : null);
+
 function identityOf(customer: Customer): string | null {
   const person: unknown = customer.individual;
   if (typeof person !== 'object' || person === null || Array.isArray(person)) return null;
@@ -57,7 +58,7 @@ export function customerRow(customer: Customer): CustomerRow {
     id: customer._id,
     ...searchFieldsOf(customer),
     kyc: approved === true ? KYC_APPROVED : approved === false ? KYC_NOT_APPROVED : KYC_UNKNOWN,
-    created: createdMsOf(customer.createdAt).ms,
+    created: typeof customer.createdAt === 'string' ? finiteOrNull(Date.parse(customer.createdAt)) : null,
     identity: identityOf(customer),
     customer,
   };

@@ -44,9 +44,10 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
   finishGeneration(generation, at) {
     const finished = requireStore().finishGeneration(generation, at);
     try {
+      requireStore().optimizeIfChanged();
       requireStore().checkpoint();
     } catch {
-      // Only tidies the log; SQLite checkpoints again on its own.
+      // Only tidies the indexes and the log; SQLite merges and checkpoints again on its own.
     }
     return finished;
   },

@@ -9,13 +9,16 @@ import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { knownCardsHandlers } from '../cards/handlers';
-import { openKnownCards, type KnownCards } from '../cards/known-cards';
+import type { KnownCards } from '../cards/known-cards';
+import { openKnownCardsHealing } from '../cards/known-cards-file';
 import { exportHandlers } from '../exports/handlers';
 import { createExportService } from '../exports/service';
 import { CancelRegistry } from '../ipc/cancel-registry';
 import type { HandlerTable } from '../ipc/handler';
 import { issuingHandlers } from '../issuing/handlers';
-import { openJournal, type Journal } from '../journal/journal';
+import { issuedCardsFromJournal } from '../issuing/issued-cards';
+import type { Journal } from '../journal/journal';
+import { openJournalFile, startNewJournal } from '../journal/journal-file';
 import { KeytarSecretStore } from '../keychain/keytar-secret-store';
 import type { SecretStore } from '../keychain/secret-store';
 import { createLogger, type AppLogger } from '../logging/logger';
@@ -23,7 +26,8 @@ import { createEnvironmentManager, type EnvironmentManager } from '../profiles/e
 import { settingsHandlers } from '../profiles/handlers';
 import { startSandbox } from '../sandbox';
 import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
-import { allowExternal } from '../security/policy';
+import { externalUrl } from '../security/policy';
+import { PRIVATE_FOLDER_MODE, makeFolderPrivate } from '../storage/private-files';
 import { EnvironmentScoped } from './environment-scope';
 import type { Emit, OpenExternal, SaveFilePort } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
@@ -62,8 +66,10 @@ function customerNameOf(customer: Customer | null): string | null {
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const { dataDir, emit } = options;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
+  const unchanged = makeFolderPrivate(dataDir);
+  if (unchanged > 0) logger.warn({ unchanged }, 'some data files could not be made private');
   const cancels = new CancelRegistry();
   let sandbox: SandboxHandle | null = null;
 
@@ -88,8 +94,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const getActive = () => environments.active();
 
-  const journal: Journal = openJournal({ file: path.join(dataDir, 'journal.sqlite') });
-  const knownCards = new EnvironmentScoped<KnownCards>(async (_id, folder) => openKnownCards({ folder }));
+  let opened = openJournalFile({ dataDir, logger });
+  if (opened.status.problem) environments.notice(opened.status.problem, true);
+  const knownCards = new EnvironmentScoped<KnownCards>(async (environmentId, folder) => {
+    const healed = openKnownCardsHealing({
+      folder,
+      issued: () => issuedCardsFromJournal(opened.journal, environmentId),
+      logger,
+    });
+    if (healed.notice) environments.notice(healed.notice, true);
+    return healed.knownCards;
+  });
   const caches = new EnvironmentScoped<CustomerCacheService>(async (environmentId, folder) => {
     const active = await getActive();
     return openCustomerCache({
@@ -110,7 +125,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const active = await getActive();
     return caches.get(active.environment.id, active.dataDir);
   };
-  const getJournal = async () => journal;
+  const getJournal = async (): Promise<Journal> => opened.journal;
   // A switch of environment (or of its address) reopens its caches with the right client.
   const offChange = environments.onChange(async () => {
     await caches.closeCurrent();
@@ -150,11 +165,28 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }),
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),
+    'journal.status': async () => ok(opened.status),
+    'journal.startNew': async () => {
+      if (opened.status.state === 'ok') return ok(opened.status);
+      const notice = opened.status.problem;
+      try {
+        opened = startNewJournal({ dataDir, logger });
+      } catch (e) {
+        logger.error({ err: e instanceof Error ? e.message : String(e) }, 'starting a new journal failed');
+        return err(
+          'internal',
+          `Card Desk could not start a new journal in ${dataDir}. Check that the folder is writable.`,
+        );
+      }
+      if (notice) environments.notice(notice, false);
+      return ok(opened.status);
+    },
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),
     'app.openExternal': async ({ url }) => {
-      if (!allowExternal(url))
-        return err('forbidden', 'Card Desk opens only its own documentation links in your browser.');
-      await options.openExternal(url);
+      // Opened exactly as checked: the normalized URL, never the string the page sent.
+      const checked = externalUrl(url);
+      if (!checked) return err('forbidden', 'Card Desk opens only its own documentation links in your browser.');
+      await options.openExternal(checked);
       return ok({ opened: true });
     },
   };
@@ -171,7 +203,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await exportsService.cancelAll();
       await caches.closeCurrent();
       await knownCards.closeCurrent();
-      journal.close();
+      opened.journal.close();
       await environments.dispose();
       await logger.flush();
     },

@@ -14,6 +14,7 @@ import { answerOf, journaledWrite, type WriteContext } from './journaled-write';
 import { reconcileAccountEntries } from './reconcile-accounts';
 import { reconcileCardEntries } from './reconcile-cards';
 import { errorMessage } from '../errors/error-message';
+import { reconcileCardEntriesOnline } from './reconcile-cards-online';
 
 export interface IssuingDeps {
   getActive: () => Promise<ActiveEnvironment>;
@@ -88,16 +89,43 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
     return found;
   }
 
+  /** Looks on the service for what unknown outcomes created: accounts by listing, cards through authorizations. */
   async function runAccountReconcile(force: boolean, signal?: AbortSignal): Promise<JournalEntry[]> {
     const { active, environmentId, journal } = await context();
     const due = journal
-      .unresolved(environmentId, 'accounts.create')
+      .unresolved(environmentId)
       .filter((e) => force || now() - (lastAccountCheck.get(e.id) ?? 0) >= recheckMs);
     if (due.length === 0) return [];
     due.forEach((e) => lastAccountCheck.set(e.id, now()));
-    const found = await reconcileAccountEntries(due, { api: active.api, journal, environmentId, signal });
-    found.forEach(changed);
+    const look = { api: active.api, journal, environmentId, ...(signal ? { signal } : {}) };
+    const accounts = await reconcileAccountEntries(
+      due.filter((e) => e.operation === 'accounts.create'),
+      look,
+    );
+    const cards = await reconcileCardEntriesOnline(
+      due.filter((e) => e.operation === 'cards.create'),
+      look,
+    );
+    for (const card of cards.reconciled) await markReplaced(card);
+    const found = [...accounts, ...cards.reconciled];
+    [...found, ...cards.noted].forEach(changed);
+    // Accounts whose look found nothing still changed: their evidence is new.
+    for (const e of due.filter((d) => d.operation === 'accounts.create' && !accounts.some((a) => a.id === d.id))) {
+      const latest = journal.get(e.id);
+      if (latest) changed(latest);
+    }
     return found;
+  }
+
+  /** A replacement that did happen canceled the old card on the service; the index learns it. */
+  async function markReplaced(entry: JournalEntry): Promise<void> {
+    const replaced = entry.request.replacementFor;
+    if (typeof replaced !== 'string') return;
+    try {
+      (await deps.getKnownCards()).markCanceled(replaced);
+    } catch (e) {
+      warn('could not mark the replaced card canceled', e);
+    }
   }
 
   function reconcileAccounts({ force = false, signal }: { force?: boolean; signal?: AbortSignal } = {}): Promise<
@@ -139,6 +167,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
         resultIdOf: (card) => card._id,
         recheckUnknown: async () => {
           await reconcile();
+          await reconcileAccounts({ force: true }).catch((e: unknown) => warn('card reconciliation failed', e));
         },
         cancelled: () => signal?.aborted ?? false,
         confirmRepeat,
@@ -193,7 +222,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
       // One more look first: if the record turned up, a resend would create a second one.
       try {
         if (before.operation === 'cards.create') await reconcile();
-        else await reconcileAccounts({ force: true });
+        if (journal.get(id)?.outcome === 'outcome_unknown') await reconcileAccounts({ force: true });
       } catch (e) {
         warn('reconciliation before a resend failed', e);
       }

@@ -105,6 +105,8 @@ export function withClientReference(request: object, clientReference: string | n
 
 export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): Promise<WriteOutcome<T>> {
   const { environmentId, journal, inFlight, logger } = ctx;
+  // A journal that cannot be trusted records nothing, so nothing is sent.
+  if (journal.refusal) return { kind: 'refused', result: err('forbidden', journal.refusal) };
   const fingerprint = fingerprintOf(spec.operation, spec.request);
   const key = `${environmentId}\n${fingerprint}`;
   if (!inFlight.claim(key)) return { kind: 'refused', result: err('conflict', inFlightMessage(spec.noun)) };

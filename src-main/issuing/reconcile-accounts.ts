@@ -72,9 +72,28 @@ export async function reconcileAccountEntries(
         !claimed.has(a._id) &&
         !journal.findByResultId(environmentId, a._id),
     );
-    if (candidates.length !== 1) continue;
+    const checkedAt = new Date().toISOString();
+    const what = request.type === 'wallet' ? 'wallet' : 'account';
+    if (candidates.length !== 1) {
+      journal.recordEvidence(entry.id, {
+        checkedAt,
+        certainty: candidates.length === 0 ? 'none' : 'likely',
+        summary:
+          candidates.length === 0
+            ? `No ${request.currency} ${what} of this type${request.customerId ? ' for this customer' : ''} was created within 5 minutes of the attempt, among the newest ${accounts.length} listed.`
+            : `${candidates.length} ${request.currency} ${what}s fit (same type, customer and account type, created within 5 minutes of the attempt): ${candidates.map((a) => a._id).join(', ')}. Check them before deciding.`,
+        candidates: candidates.map((a) => a._id),
+      });
+      continue;
+    }
     const account = candidates[0]!;
     claimed.add(account._id);
+    journal.recordEvidence(entry.id, {
+      checkedAt,
+      certainty: 'certain',
+      summary: `Exactly one ${request.currency} ${what} fits (same type, customer and account type, created within 5 minutes of the attempt, claimed by no other request): ${account._id}.`,
+      candidates: [account._id],
+    });
     reconciled.push(journal.reconcile(entry.id, account._id));
   }
   return reconciled;

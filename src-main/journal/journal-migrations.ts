@@ -26,6 +26,8 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX entries_by_outcome ON entries (outcome);`,
   // 2: which definition of the fingerprint a row was written with (older rows are fingerprinted again on open).
   `ALTER TABLE entries ADD COLUMN fingerprint_version INTEGER NOT NULL DEFAULT 1;`,
+  // 3: what the last look for an unknown outcome's result found (JSON), and how sure it is.
+  `ALTER TABLE entries ADD COLUMN evidence_json TEXT;`,
 ];
 
 export const JOURNAL_SCHEMA: Schema = { name: 'journal.sqlite', migrations: MIGRATIONS };

@@ -4,7 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
-import type { JOURNAL_OUTCOMES, JournalEntry } from '../../src-shared/ipc/channels/journal';
+import {
+  reconciliationEvidenceSchema,
+  type JOURNAL_OUTCOMES,
+  type JournalEntry,
+  type ReconciliationEvidence,
+} from '../../src-shared/ipc/channels/journal';
 import { likeLiteral, selectPage } from '../storage/paged-select';
 import { openSqlite } from '../storage/sqlite-database';
 import { FINGERPRINT_VERSION, fingerprintOf } from './fingerprint';
@@ -52,6 +57,8 @@ export interface Journal {
   settle(id: string, settlement: Settlement): JournalEntry;
   /** An unknown outcome turned out to have created `resultId`. */
   reconcile(id: string, resultId: string): JournalEntry;
+  /** Records what a look for the write's result found (kept beside its outcome; never changes it). */
+  recordEvidence(id: string, evidence: ReconciliationEvidence): JournalEntry;
   /** The user accepted the risk of sending an unknown-outcome write again. */
   acknowledgeResend(id: string): JournalEntry;
   get(id: string): JournalEntry | null;
@@ -64,6 +71,8 @@ export interface Journal {
   recentSuccess(environmentId: string, fingerprint: string, sinceIso: string): JournalEntry | null;
   /** The entry that recorded `resultId` as its result, if any. */
   findByResultId(environmentId: string, resultId: string): JournalEntry | null;
+  /** Why no write may be recorded (and so none sent), or null when the journal works. */
+  readonly refusal: string | null;
   /** How many pending entries from before this process were turned into unknown outcomes when opening. */
   readonly recoveredAtOpen: number;
   close(): void;
@@ -92,10 +101,11 @@ interface EntryRow {
   result_id: string | null;
   error: string | null;
   resend_acknowledged: number;
+  evidence_json: string | null;
 }
 
 const COLUMNS =
-  'id, at, environment_id, operation, request_json, client_reference, fingerprint, outcome, result_id, error, resend_acknowledged';
+  'id, at, environment_id, operation, request_json, client_reference, fingerprint, outcome, result_id, error, resend_acknowledged, evidence_json';
 
 const toEntry = (row: EntryRow): JournalEntry => ({
   id: row.id,
@@ -109,7 +119,18 @@ const toEntry = (row: EntryRow): JournalEntry => ({
   resultId: row.result_id,
   error: row.error,
   resendAcknowledged: row.resend_acknowledged === 1,
+  evidence: evidenceOf(row.evidence_json),
 });
+
+function evidenceOf(json: string | null): ReconciliationEvidence | null {
+  if (!json) return null;
+  try {
+    const parsed = reconciliationEvidenceSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 const likeAnywhere = (s: string): string => `%${likeLiteral(s)}%`;
 
@@ -170,6 +191,7 @@ export function openJournal({
   const reconcileRow = db.prepare(`
     UPDATE entries SET outcome = 'reconciled', result_id = :resultId, updated_at = :now
     WHERE id = :id AND outcome = 'outcome_unknown'`);
+  const evidenceRow = db.prepare(`UPDATE entries SET evidence_json = :evidence, updated_at = :now WHERE id = :id`);
   const acknowledgeRow = db.prepare(`
     UPDATE entries SET resend_acknowledged = 1, updated_at = :now WHERE id = :id AND outcome = 'outcome_unknown'`);
   const selectUnresolved = db.prepare(`
@@ -198,6 +220,7 @@ export function openJournal({
   };
 
   return {
+    refusal: null,
     get recoveredAtOpen() {
       return recoveredAtOpen;
     },
@@ -233,6 +256,11 @@ export function openJournal({
     reconcile(id, resultId) {
       const { changes } = reconcileRow.run({ id, resultId, now: now().toISOString() });
       return readChanged(id, changes, 'reconciled');
+    },
+
+    recordEvidence(id, evidence) {
+      const { changes } = evidenceRow.run({ id, evidence: JSON.stringify(evidence), now: now().toISOString() });
+      return readChanged(id, changes, 'given its evidence');
     },
 
     acknowledgeResend(id) {

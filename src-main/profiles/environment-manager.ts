@@ -65,6 +65,8 @@ export interface EnvironmentManager {
   hasKey(environmentId: string): Promise<Result<{ present: boolean; verified: boolean | null }>>;
   deleteKey(environmentId: string): Promise<Result<{ deleted: boolean }>>;
   status(): AppStatus;
+  /** Shows (`on`) or withdraws a notice in the app status. */
+  notice(text: string, on: boolean): void;
   setLastSyncedAt(iso: string | null): void;
   /** Called after the active environment changes (or the active one's address does); returns the unsubscribe function. */
   onChange(listener: (change: EnvironmentChange) => void | Promise<void>): () => void;
@@ -355,6 +357,11 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     hasKey: commands.hasKey,
     deleteKey: commands.deleteKey,
     status,
+    notice(text, on) {
+      if (on) addNotice(text);
+      else if (notices.includes(text)) notices.splice(notices.indexOf(text), 1);
+      emitIfChanged();
+    },
     setLastSyncedAt(iso) {
       lastSyncedAt = iso;
       emitIfChanged();

@@ -50,21 +50,35 @@ export function allowNavigation(_url: string): boolean {
 /** https origins whose links may be opened in the user's browser (documentation only). */
 export const EXTERNAL_ORIGINS: readonly string[] = ['https://docs.carddesk.app'];
 
-/** Whether a link may be handed to the OS browser: https, no credentials, an allow-listed origin. */
-export function allowExternal(url: string, allowList: readonly string[] = EXTERNAL_ORIGINS): boolean {
+/** Control characters, whitespace and backslashes: parsers disagree on them, so a link holding one is refused. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point of this pattern
+const AMBIGUOUS = /[\u0000-\u0020\u007f-\u009f\\]/;
+
+/**
+ * The normalized URL a link may be opened as in the OS browser (https, no credentials, an allow-listed
+ * origin, nothing ambiguous in it), or null. Callers open exactly this string, never the one they were given.
+ */
+export function externalUrl(url: string, allowList: readonly string[] = EXTERNAL_ORIGINS): string | null {
+  if (AMBIGUOUS.test(url)) return null;
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return false;
+    return null;
   }
-  if (u.protocol !== 'https:' || u.username || u.password) return false;
-  return allowList.includes(u.origin);
+  if (u.protocol !== 'https:' || u.username || u.password) return null;
+  return allowList.includes(u.origin) ? u.href : null;
 }
 
-/** New windows are never opened by the app; allow-listed links go to the OS browser instead. */
-export function windowOpenDecision(url: string): { action: 'deny'; openExternally: boolean } {
-  return { action: 'deny', openExternally: allowExternal(url) };
+/** Whether a link may be handed to the OS browser (see externalUrl). */
+export function allowExternal(url: string, allowList: readonly string[] = EXTERNAL_ORIGINS): boolean {
+  return externalUrl(url, allowList) !== null;
+}
+
+/** New windows are never opened by the app; allow-listed links go to the OS browser instead, as their normalized URL. */
+export function windowOpenDecision(url: string): { action: 'deny'; openExternally: boolean; url: string | null } {
+  const checked = externalUrl(url);
+  return { action: 'deny', openExternally: checked !== null, url: checked };
 }
 
 /** Camera, microphone, notifications, geolocation...: Card Desk needs none of them. */

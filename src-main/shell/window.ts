@@ -13,7 +13,7 @@ export function lockDownWebContents(contents: WebContents): void {
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     const decision = windowOpenDecision(url);
-    if (decision.openExternally) void shell.openExternal(url);
+    if (decision.url) void shell.openExternal(decision.url);
     return { action: decision.action };
   });
 }

@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { PRIVATE_FOLDER_MODE, makeFilePrivate } from './private-files';
 
 export interface Schema {
   /** How messages name the file, e.g. `journal.sqlite`. */
@@ -55,9 +56,11 @@ export function openSqlite(
   file: string,
   { schema, pragmas = [], beforeOpen, afterMigrate }: OpenSqliteOptions,
 ): DatabaseSync {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const db = new DatabaseSync(file, { timeout: 5_000 });
   try {
+    // Before the first write, so the WAL and shared-memory files SQLite makes next get the same mode.
+    makeFilePrivate(file);
     beforeOpen?.(db);
     // The first statement that reads the file: a damaged header fails here with SQLITE_NOTADB.
     db.exec('PRAGMA journal_mode = WAL');

@@ -7,6 +7,9 @@ import { PAGES, preloadPages } from './pages';
 import { useRoute } from '../lib/routes';
 import { StatusBar } from './StatusBar';
 
+/** How long after start-up the other pages start loading (so they do not compete with the first one). */
+const PRELOAD_AFTER_MS = 2000;
+
 export function App(): React.JSX.Element {
   const route = useRoute();
   const refreshStatus = useAppStore((s) => s.refreshStatus);
@@ -16,10 +19,14 @@ export function App(): React.JSX.Element {
     void refreshStatus();
     return off;
   }, [listen, refreshStatus]);
-  // Once the first page is up and the browser is idle, the other pages' chunks load in the background.
+  // Once the first page has had time to show its data, the other pages' chunks load while the app is idle.
   useEffect(() => {
-    const idle = window.requestIdleCallback(preloadPages, { timeout: 3000 });
-    return () => window.cancelIdleCallback(idle);
+    let idle = 0;
+    const timer = window.setTimeout(() => (idle = window.requestIdleCallback(preloadPages)), PRELOAD_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      window.cancelIdleCallback(idle);
+    };
   }, []);
   const Page = PAGES[route.page];
   return (

@@ -1,5 +1,6 @@
 // Which component renders each route. Each page lives in its own folder under ../pages and is its own chunk,
-// loaded when first opened (or earlier, once the first page has painted: see `preloadPages`).
+// loaded when first opened: the one the window opens on from the start (`loadPage`), the others in the
+// background once the first page is up (`preloadPages`).
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Route, RoutePath } from '../lib/routes';
 
@@ -25,6 +26,11 @@ export const PAGES = Object.fromEntries(Object.entries(LOADERS).map(([path, load
   RoutePath,
   LazyExoticComponent<ComponentType<PageProps>>
 >;
+
+/** Starts loading a page's chunk ahead of its first render (the module loader keeps the one copy). */
+export function loadPage(page: RoutePath): void {
+  void LOADERS[page]().catch(() => undefined);
+}
 
 /**
  * Fetches every page's chunk in the background, so moving between pages never waits on a load. The charts

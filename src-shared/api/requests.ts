@@ -138,6 +138,10 @@ export const spendingControlsInputSchema = z.object({
 });
 export type SpendingControlsInput = z.infer<typeof spendingControlsInputSchema>;
 
+/** A card's metadata, serialized as JSON, may hold at most 8 KB. */
+export const MAX_METADATA_BYTES = 8 * 1024;
+const jsonBytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).length;
+
 const createCardShape = {
   customerId: objectId('customerId'),
   type: oneOf('type', CARD_TYPES),
@@ -148,7 +152,12 @@ const createCardShape = {
   fundingSourceId: objectId('fundingSourceId').optional(),
   number: z.string().trim().optional(),
   enable2FA: z.boolean().optional(),
-  metadata: z.record(z.string(), z.string()).optional(),
+  metadata: z
+    .record(z.string(), z.string())
+    .refine((m) => jsonBytes(m) <= MAX_METADATA_BYTES, {
+      error: `metadata must be at most ${MAX_METADATA_BYTES / 1024} KB as JSON`,
+    })
+    .optional(),
   spendingControls: spendingControlsInputSchema.optional(),
   bankCode: z.string().trim().optional(),
   accountNumber: z.string().trim().optional(),

@@ -34,6 +34,8 @@ export const CHANNEL_NAMES = [
   'app.openExternal',
   'journal.list',
   'journal.acknowledgeResend',
+  'journal.status',
+  'journal.startNew',
   'exports.start',
   'exports.cancel',
 ] as const;

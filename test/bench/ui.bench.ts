@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { Customer } from '../../src-shared/api/records';
 import { sandboxGet } from '../e2e/sandbox-api';
 import { launchChromium } from '../e2e/support';
@@ -17,6 +17,9 @@ import { watchFirstPaint, watchKeystrokes, type KeystrokeSample } from './ui/pag
 const FIRST_PAINT_RUNS = 5;
 const TYPED_CUSTOMERS = 24;
 const VIEWPORT = { width: 1366, height: 850 };
+
+/** tsx compiles the probes with esbuild's name-keeping helper; a page needs it before running them. */
+const NAME_HELPER = { content: 'globalThis.__name ??= (f) => f;' };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -49,6 +52,7 @@ async function fillCache(page: Page, customers: number, ctx: BenchContext): Prom
 async function firstPaint(browser: Browser, harness: Harness): Promise<number> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
+    await context.addInitScript(NAME_HELPER);
     const page = await context.newPage();
     await page.addInitScript(watchFirstPaint);
     await page.goto(`${harness.url}#/customers`);
@@ -86,10 +90,25 @@ function queriesFor(customers: Customer[]): string[] {
     .filter((q) => q.trim() !== '');
 }
 
-/** Types each query into Ctrl+K one key at a time, waiting for each key's answer; answers the samples. */
-async function typeQueries(page: Page, queries: string[], ctx: BenchContext): Promise<KeystrokeSample[]> {
+/** Whether the dialog's results list names the text it answers. */
+async function answersMarked(dialog: Locator): Promise<boolean> {
+  return dialog
+    .locator('[data-answered-query]')
+    .waitFor({ state: 'attached', timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/**
+ * Types each query into Ctrl+K one key at a time, waiting for each key's answer; answers the samples, or null
+ * when the results list does not say which text it answers (nothing to time against).
+ */
+async function typeQueries(page: Page, queries: string[], ctx: BenchContext): Promise<KeystrokeSample[] | null> {
   await page.evaluate(watchKeystrokes);
-  const box = page.getByRole('dialog', { name: 'Search customers' }).getByRole('combobox');
+  const dialog = page.getByRole('dialog', { name: 'Search customers' });
+  const box = dialog.getByRole('combobox');
   let expected = 0;
   for (const query of queries) {
     await page.keyboard.press('Control+k');
@@ -97,6 +116,10 @@ async function typeQueries(page: Page, queries: string[], ctx: BenchContext): Pr
     for (const key of query) {
       await page.keyboard.type(key);
       expected++;
+      if (expected === 1 && !(await answersMarked(dialog))) {
+        ctx.print('the Ctrl+K results list does not say which text it answers (data-answered-query): keys not timed');
+        return null;
+      }
       await page.waitForFunction(
         (n) => (window as unknown as { __keystrokes: unknown[] }).__keystrokes.length >= n,
         expected,
@@ -128,6 +151,7 @@ export const uiBenchmark: Benchmark = {
     try {
       browser = await launchChromium();
       const context = await browser.newContext({ viewport: VIEWPORT });
+      await context.addInitScript(NAME_HELPER);
       const page = await context.newPage();
       await page.goto(`${harness.url}#/customers`);
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
@@ -151,6 +175,12 @@ export const uiBenchmark: Benchmark = {
       await page.reload();
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
       const samples = await typeQueries(page, queriesFor(picked), ctx);
+      await context.close();
+      const figures = {
+        renderer_largest_js_kb: renderer.largestJsKb,
+        ui_first_paint_ms: percentile(paints, 50),
+      };
+      if (!samples) return figures;
       // A text typed before (the same first letters of two names) answers from the page's own memory: each
       // text counts once, the first time.
       const seen = new Set<string>();
@@ -161,10 +191,8 @@ export const uiBenchmark: Benchmark = {
       ctx.print(
         `keystroke to results painted, ${times.length} distinct texts: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (goal p95 <= 50)`,
       );
-      await context.close();
       return {
-        renderer_largest_js_kb: renderer.largestJsKb,
-        ui_first_paint_ms: percentile(paints, 50),
+        ...figures,
         ui_search_to_results_p50_ms: percentile(times, 50),
         ui_search_to_results_p95_ms: percentile(times, 95),
       };

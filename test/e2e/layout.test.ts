@@ -74,6 +74,26 @@ describe('Fits the window', () => {
     await checkAtBothSizes('customer');
   });
 
+  it("Ctrl+K with its results and an account's drawer fit too", async () => {
+    await page().setViewportSize(SIZES[0]);
+    await e2e.open('accounts');
+    await settled();
+    await page().getByRole('rowgroup', { name: 'Accounts rows' }).getByRole('row').first().click();
+    await page().getByRole('dialog').first().waitFor();
+    await checkAtBothSizes('account-drawer');
+    await page().keyboard.press('Escape');
+
+    await page().setViewportSize(SIZES[0]);
+    await e2e.open('customers');
+    await settled();
+    await page().keyboard.press('Control+k');
+    const dialog = page().getByRole('dialog', { name: 'Search customers' });
+    await dialog.getByRole('combobox').fill('a');
+    await dialog.getByRole('option').first().waitFor();
+    await checkAtBothSizes('search');
+    await page().keyboard.press('Escape');
+  });
+
   it('saw no console error or CSP violation', () => {
     expect(e2e.problems).toEqual([]);
   });

@@ -65,6 +65,8 @@ function AllowResend({ entry }: { entry: JournalEntry }): React.JSX.Element {
   );
 }
 
+const CERTAINTY_LABEL = { certain: 'certain', likely: 'likely, not certain', none: 'nothing found' } as const;
+
 export function JournalDetail({
   entry,
   environmentName,
@@ -92,6 +94,13 @@ export function JournalDetail({
           ['Entry id', <IdWithCopy id={entry.id} label="entry id" />],
         ]}
       />
+      {entry.evidence ? (
+        <section className="detail-section" aria-label="What the service showed">
+          <h3>What the service showed ({CERTAINTY_LABEL[entry.evidence.certainty]})</h3>
+          <p>{entry.evidence.summary}</p>
+          <p className="muted">Looked on {formatDateTime(entry.evidence.checkedAt)}.</p>
+        </section>
+      ) : null}
       {entry.outcome === 'outcome_unknown' && !entry.resendAcknowledged ? <AllowResend entry={entry} /> : null}
       {entry.outcome === 'outcome_unknown' && entry.resendAcknowledged ? (
         <p className="muted">A resend is allowed: the same request can be sent again from its form.</p>

@@ -1,6 +1,7 @@
 import { ErrorState, LoadingRows } from '../../components/States';
 import { EnvironmentCard } from './EnvironmentCard';
 import { EnvironmentForm } from './EnvironmentForm';
+import { JournalSection } from './JournalSection';
 import { SyncScheduleSection } from './SyncScheduleSection';
 import { useEnvironments } from './useEnvironments';
 import './settings.css';
@@ -34,6 +35,7 @@ export function SettingsPage(): React.JSX.Element {
         </section>
       </section>
       <SyncScheduleSection />
+      <JournalSection />
     </section>
   );
 }

@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { channel } from './common';
+import { channel, noInput } from './common';
 
 export const JOURNAL_OUTCOMES = ['pending', 'succeeded', 'failed', 'outcome_unknown', 'reconciled'] as const;
+/** What a look for an unknown outcome's result found, and how sure it is. */
+export const reconciliationEvidenceSchema = z.object({
+  /** When the service was asked (ISO). */
+  checkedAt: z.string(),
+  /** 'certain': the record carries this request's reference. 'likely': records that fit, none certain. 'none': nothing found. */
+  certainty: z.enum(['certain', 'likely', 'none']),
+  /** What was looked at and what was found, in the operator's words. */
+  summary: z.string(),
+  /** Ids of the records that fit (the one found, or the candidates). */
+  candidates: z.array(z.string()),
+});
+export type ReconciliationEvidence = z.infer<typeof reconciliationEvidenceSchema>;
+
 export const journalEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -16,10 +29,28 @@ export const journalEntrySchema = z.object({
   error: z.string().nullable(),
   /** The user confirmed, after a warning, that this unknown outcome may be sent again. */
   resendAcknowledged: z.boolean(),
+  /** The last look for this write's result (unknown outcomes), or null. */
+  evidence: reconciliationEvidenceSchema.nullable(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
+export const journalStatusSchema = z.object({
+  /** 'ok': in use. 'refused': damaged or missing; no card or account request is sent until a new one is started. */
+  state: z.enum(['ok', 'refused']),
+  /** What happened, where the old file is and what to do (null when ok). */
+  problem: z.string().nullable(),
+  /** The name the old file was moved to in the data folder, when it was. */
+  asideFile: z.string().nullable(),
+});
+export type JournalStatus = z.infer<typeof journalStatusSchema>;
+
 export const journalChannels = {
+  'journal.status': channel(noInput, journalStatusSchema),
+  /** After the journal was refused: start a new, empty one (the old file stays where it was moved). */
+  'journal.startNew': channel(
+    z.object({ confirm: z.literal(true, { error: 'confirm must be true' }) }),
+    journalStatusSchema,
+  ),
   'journal.list': channel(
     z.object({
       query: z.string().max(200).optional(),

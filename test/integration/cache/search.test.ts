@@ -79,6 +79,23 @@ describe('customer search (synced from the sandbox)', () => {
     }
   });
 
+  it('finds every word a long prefix starts, alone and beside other words', async () => {
+    const words = [...new Set(everyone.flatMap(wordsOf))];
+    // A prefix of 7+ letters shared by two or more different name words (e.g. a name and a longer name).
+    const long = words
+      .filter((w) => w.length >= 8)
+      .map((w) => w.slice(0, 7))
+      .find((p) => words.filter((w) => w.startsWith(p)).length >= 2)!;
+    expect(long).toBeDefined();
+    const other = everyone.find((c) => nameMatches(c, long))!.individual!.lastName!.slice(0, 2);
+    for (const q of [long, long.toUpperCase(), `${long} ${other}`, `${other} ${long}`]) {
+      const expected = everyone.filter((x) => nameMatches(x, q));
+      const r = await cache.search(q, 200);
+      expect(new Set(ids(r.results)), q).toEqual(new Set(ids(expected).slice(0, 200)));
+      expect(r.total, q).toBe(expected.length);
+    }
+  });
+
   it('lists whole-word matches before prefix matches', async () => {
     // A first name that is also the start of a longer name word in the data.
     const names = new Set(everyone.flatMap(wordsOf));

@@ -172,31 +172,42 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     // The sandbox did create it.
     expect(f.posts('/cards').map((p) => p.status)).toEqual([200]);
 
+    // Before refusing the identical request, Card Desk looks on the service: the sandbox's authorizations
+    // embed the new card with its client reference, so the entry is reconciled (certain) and the request is
+    // held as a repeat of that card. Nothing is sent.
     const again = await f.call('cards.create', virtualCard());
-    expect(again.ok).toBe(false);
-    if (!again.ok) expect(again.error).toMatchObject({ kind: 'conflict', journalEntryId: entryId });
+    expect(!again.ok && again.error).toMatchObject({ kind: 'conflict', repeatOf: { journalEntryId: entryId } });
     expect(f.posts('/cards')).toHaveLength(1);
+    const reconciled = f.journal.get(entryId)!;
+    expect(reconciled).toMatchObject({ outcome: 'reconciled', evidence: { certainty: 'certain' } });
+    expect(reconciled.resultId).toMatch(/^[0-9a-f]{24}$/);
+    expect(reconciled.evidence!.summary).toContain(entry.clientReference!);
+    expect(f.events.some((e) => e.id === entryId && e.outcome === 'reconciled')).toBe(true);
+    // Reconciled: it cannot be "allowed to resend".
+    const ack = await f.call('journal.acknowledgeResend', { id: entryId });
+    expect(!ack.ok && ack.error.kind).toBe('conflict');
+  });
 
-    // Later the card is seen (an authorization embeds it with the metadata it was created with).
-    const sent = f.posts('/cards')[0]!.body as { metadata: { clientReference: string } };
-    expect(sent.metadata.clientReference).toBe(entry.clientReference);
+  it('reconciles an unknown card outcome from the known-cards index alone, by client reference', async () => {
+    f.sandbox.faults.add({ kind: 'status', status: 500, endpoint: 'POST /cards', count: 1 });
+    const r = await f.call('cards.create', virtualCard());
+    const entryId = !r.ok ? r.error.journalEntryId! : '';
+    const entry = f.journal.get(entryId)!;
+    expect(entry.outcome).toBe('outcome_unknown');
+    // The card is seen later (an authorization embeds it with the metadata it was created with).
     const seen: Card = {
       _id: 'f'.repeat(24),
       customer: customerId,
       brand: 'Verve',
       currency: 'NGN',
       status: 'active',
-      metadata: { clientReference: sent.metadata.clientReference },
+      metadata: { clientReference: entry.clientReference! },
     };
     f.knownCards.observe([seen], 'authorization');
-
     const listed = await f.call('journal.list', {});
     expect(listed.ok).toBe(true);
     expect(f.journal.get(entryId)).toMatchObject({ outcome: 'reconciled', resultId: seen._id });
     expect(f.events.at(-1)).toMatchObject({ id: entryId, outcome: 'reconciled' });
-    // Reconciled: no longer blocks, and cannot be "allowed to resend".
-    const ack = await f.call('journal.acknowledgeResend', { id: entryId });
-    expect(!ack.ok && ack.error.kind).toBe('conflict');
   });
 
   it('journals a write answered 500 as an unknown outcome and does not send an immediate resend', async () => {
@@ -211,7 +222,8 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
   });
 
   it('resends an unknown outcome only after the user allowed it, with a new client reference', async () => {
-    f.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
+    // Answered 500 without making the card: the look before allowing the resend finds nothing.
+    f.sandbox.faults.add({ kind: 'status', status: 500, endpoint: 'POST /cards', count: 1 });
     const first = await f.call('cards.create', virtualCard());
     const entryId = !first.ok ? first.error.journalEntryId! : '';
     const ack = await f.call('journal.acknowledgeResend', { id: entryId });
@@ -219,9 +231,9 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
 
     const resent = await f.call('cards.create', virtualCard());
     expect(resent.ok).toBe(true);
-    const refs = f
-      .posts('/cards')
-      .map((p) => (p.body as { metadata: { clientReference: string } }).metadata.clientReference);
+    expect(f.posts('/cards')).toHaveLength(2);
+    const lastSent = f.posts('/cards')[1]!.body as { metadata: { clientReference: string } };
+    const refs = [f.journal.get(entryId)!.clientReference, lastSent.metadata.clientReference];
     expect(refs).toHaveLength(2);
     expect(refs[0]).not.toBe(refs[1]);
     expect(f.journal.get(entryId)?.outcome).toBe('outcome_unknown');

@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { journalEntrySchema } from '../../../src-shared/ipc/channels/journal';
 import { INTERRUPTED_MESSAGE, type BeginEntry, type Journal, openJournal } from '../../../src-main/journal/journal';
+import { fingerprintOf } from '../../../src-main/journal/fingerprint';
 import { JOURNAL_SCHEMA_VERSION } from '../../../src-main/journal/journal-migrations';
 import { expectWalAtVersion, setSchemaVersion } from '../support/sqlite-file';
 
@@ -171,6 +172,35 @@ describe('journal (SQLite)', () => {
     expect(journal.blockingUnknown('env-a', 'f1')).toBeNull();
     expect(journal.unresolved('env-a', 'cards.create')).toHaveLength(1);
     expect(journal.unresolved('env-a', 'accounts.create')).toHaveLength(0);
+  });
+
+  it('fingerprints rows from an older Card Desk again when opened, so they still block and count', () => {
+    const e = journal.begin(cardWrite());
+    journal.settle(e.id, { outcome: 'outcome_unknown', error: 'connection lost' });
+    journal.close();
+    // As an older Card Desk left it: its own fingerprint, schema 1.
+    const db = new DatabaseSync(file);
+    db.exec(`UPDATE entries SET fingerprint = 'old-style', fingerprint_version = 1`);
+    db.close();
+    journal = openJournal({ file });
+    const today = fingerprintOf('cards.create', journal.get(e.id)!.request);
+    expect(journal.get(e.id)!.fingerprint).toBe(today);
+    expect(journal.blockingUnknown('env-a', today)?.id).toBe(e.id);
+  });
+
+  it('keeps the evidence of a look beside the outcome', () => {
+    const e = journal.begin(cardWrite());
+    journal.settle(e.id, { outcome: 'outcome_unknown', error: 'connection lost' });
+    const evidence = {
+      checkedAt: '2026-11-23T10:00:00.000Z',
+      certainty: 'likely' as const,
+      summary: 'One card fits.',
+      candidates: ['d'.repeat(24)],
+    };
+    expect(journal.recordEvidence(e.id, evidence)).toMatchObject({ outcome: 'outcome_unknown', evidence });
+    journal.close();
+    journal = openJournal({ file });
+    expect(journal.get(e.id)!.evidence).toEqual(evidence);
   });
 
   it('lists per environment, newest first, with search, outcome filter and paging', () => {

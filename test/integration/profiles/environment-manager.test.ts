@@ -247,9 +247,12 @@ describe('switching environments', () => {
     const env = await addUserEnvironment();
     await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
     await rig.manager.activate(env.id);
+    const before = await rig.manager.active();
     const other = await startUserService('sk_live_other_service_0002');
     try {
       const moved = await rig.manager.save({ id: env.id, name: 'Live', baseUrl: other.url });
+      // Its caches (customers, known cards) live in a folder of the new address: the old one's never show.
+      expect((await rig.manager.active()).dataDir).not.toBe(before.dataDir);
       expect(moved).toMatchObject({ ok: true, data: { hasKey: false, keyVerified: null } });
       const { api } = await rig.manager.active();
       expect(api.baseUrl).toBe(other.url);

@@ -171,7 +171,6 @@ describe('CustomerStore', () => {
 
     expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(150);
     for (const index of ['customer_names', 'customer_phones']) {
-      expect(countOf(db, `SELECT count(*) AS n FROM ${index}_docsize`)).toBe(150);
       expect(() => db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`)).not.toThrow();
     }
     expect(
@@ -321,8 +320,10 @@ describe('CustomerStore', () => {
       customerCount: stored * 100,
     });
     expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(stored * 100);
-    expect(countOf(db, 'SELECT count(*) AS n FROM customer_names_docsize')).toBe(stored * 100);
-    expect(countOf(db, 'SELECT count(*) AS n FROM customer_phones_docsize')).toBe(stored * 100);
+    // The full-text indexes hold exactly the stored rows' words (checked against the customers table).
+    for (const index of ['customer_names', 'customer_phones']) {
+      expect(() => db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 1)`)).not.toThrow();
+    }
     db.close();
   });
 });

@@ -4,6 +4,7 @@ import {
   CONTENT_SECURITY_POLICY,
   META_CONTENT_SECURITY_POLICY,
   allowExternal,
+  externalUrl,
   allowNavigation,
   allowPermission,
   cspWith,
@@ -69,9 +70,23 @@ describe('navigation and new windows', () => {
     ['http://docs.carddesk.app/', false],
     ['https://evil.example/', false],
     ['not a url', false],
+    ['https://docs.carddesk.app\\@evil.example/', false],
+    ['https://evil.example\\@docs.carddesk.app/', false],
+    ['https://docs.carddesk.app/\u0000@evil.example', false],
+    ['https://docs.carddesk.app/gu\nide', false],
+    [' https://docs.carddesk.app/guide', false],
+    ['https://docs.carddesk.app/a b', false],
   ] as const)('opening %s externally: %s', (url, allowed) => {
     expect(allowExternal(url)).toBe(allowed);
     expect(windowOpenDecision(url).openExternally).toBe(allowed);
+  });
+
+  it('hands on the normalized URL it checked, not the string it was given', () => {
+    expect(externalUrl('HTTPS://DOCS.CARDDESK.APP:443/guide/../start?q=1#x')).toBe(
+      'https://docs.carddesk.app/start?q=1#x',
+    );
+    expect(windowOpenDecision('https://docs.carddesk.app').url).toBe('https://docs.carddesk.app/');
+    expect(windowOpenDecision('https://evil.example/').url).toBeNull();
   });
 });
 

@@ -1,0 +1,29 @@
+// The journal's stand-in while the real one cannot be trusted: it holds nothing, and recording a write
+// throws, so no write is ever sent without its entry. Reads answer empty.
+import type { Journal } from './journal';
+
+export class JournalRefusedError extends Error {
+  override readonly name = 'JournalRefusedError';
+}
+
+export function refusingJournal(refusal: string): Journal {
+  const refuse = (): never => {
+    throw new JournalRefusedError(refusal);
+  };
+  return {
+    refusal,
+    recoveredAtOpen: 0,
+    begin: refuse,
+    settle: refuse,
+    reconcile: refuse,
+    acknowledgeResend: refuse,
+    recordEvidence: refuse,
+    recentSuccess: () => null,
+    get: () => null,
+    list: () => ({ entries: [], total: 0 }),
+    unresolved: () => [],
+    blockingUnknown: () => null,
+    findByResultId: () => null,
+    close: () => undefined,
+  };
+}

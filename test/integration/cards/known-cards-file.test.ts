@@ -1,0 +1,84 @@
+// A damaged or emptied known-cards index on a real file: moved aside, rebuilt with the cards the journal
+// says were issued, a notice for the operator, and only the newest damaged copy kept.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KNOWN_CARDS_FILE, openKnownCards } from '../../../src-main/cards/known-cards';
+import { openKnownCardsHealing } from '../../../src-main/cards/known-cards-file';
+import { issuedCardsFromJournal } from '../../../src-main/issuing/issued-cards';
+import { openJournal, type Journal } from '../../../src-main/journal/journal';
+
+const CARD_ID = 'd'.repeat(24);
+let folder: string;
+let journal: Journal;
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'card-desk-known-cards-'));
+  journal = openJournal({ file: join(folder, 'journal.sqlite') });
+  const entry = journal.begin({
+    environmentId: 'env-a',
+    operation: 'cards.create',
+    request: { customerId: 'c'.repeat(24), type: 'virtual', brand: 'Verve', currency: 'NGN', status: 'active' },
+    clientReference: 'cd-ref-1',
+    fingerprint: 'f',
+  });
+  journal.settle(entry.id, { outcome: 'succeeded', resultId: CARD_ID });
+  // A failed write and another environment's card do not come back.
+  const failed = journal.begin({
+    environmentId: 'env-a',
+    operation: 'cards.create',
+    request: {},
+    clientReference: 'cd-ref-2',
+    fingerprint: 'g',
+  });
+  journal.settle(failed.id, { outcome: 'failed', error: 'no' });
+  const other = journal.begin({
+    environmentId: 'env-b',
+    operation: 'cards.create',
+    request: {},
+    clientReference: 'cd-ref-3',
+    fingerprint: 'h',
+  });
+  journal.settle(other.id, { outcome: 'succeeded', resultId: 'e'.repeat(24) });
+});
+afterEach(() => {
+  journal.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const file = () => join(folder, KNOWN_CARDS_FILE);
+const copies = () => readdirSync(folder).filter((f) => /^known-cards\.sqlite\.corrupt-[^]*Z$/.test(f));
+const open = () => openKnownCardsHealing({ folder, issued: () => issuedCardsFromJournal(journal, 'env-a') });
+
+describe('the known-cards index', () => {
+  it('opens cleanly with no notice', () => {
+    const { knownCards, notice } = open();
+    expect(notice).toBeNull();
+    knownCards.close();
+  });
+
+  it('damaged: moved aside, rebuilt from the journal, with a notice; only the newest damaged copy is kept', () => {
+    openKnownCards({ folder }).close();
+    writeFileSync(`${file()}.corrupt-2020-01-01T00-00-00-000Z`, 'old');
+    writeFileSync(file(), Buffer.alloc(8192, 0xa5));
+    const { knownCards, notice } = open();
+    expect(notice).toMatch(/could not be read\. It was set aside as known-cards\.sqlite\.corrupt-/);
+    expect(notice).toContain('1 card issued from Card Desk came back from the journal');
+    expect(copies()).toHaveLength(1);
+    expect(copies()[0]).not.toContain('2020-01-01');
+    expect(knownCards.get(CARD_ID)).toMatchObject({ _id: CARD_ID, brand: 'Verve', customer: 'c'.repeat(24) });
+    expect(knownCards.findByClientReference('cd-ref-1')?._id).toBe(CARD_ID);
+    expect(knownCards.list().total).toBe(1);
+    knownCards.close();
+  });
+
+  it('emptied to 0 bytes: a notice too, and rebuilt', () => {
+    openKnownCards({ folder }).close();
+    for (const suffix of ['-wal', '-shm']) rmSync(file() + suffix, { force: true });
+    writeFileSync(file(), '');
+    const { knownCards, notice } = open();
+    expect(notice).toMatch(/^The index of known cards was empty\./);
+    expect(knownCards.get(CARD_ID)?._id).toBe(CARD_ID);
+    knownCards.close();
+  });
+});
