@@ -157,7 +157,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
       const delay = backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random);
       // No try that would not get at least half its time for the headers before the call's limit.
       if (serverWait === 0 && delay + headersMs / 2 >= left()) return gaveUp();
-      logger?.info(
+      logger?.debug(
         { method: op.method, path: op.path, attempt, retryInMs: Math.max(delay, serverWait) },
         'api retry scheduled',
       );

@@ -72,7 +72,9 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
     store = new CustomerStore(db);
     return { notice: unreadableNotice(movedTo, reason) };
   },
-  releaseMemory,
+  releaseMemory: async () => {
+    await releaseMemory();
+  },
   abortHttp: (requestId) => httpInFlight.get(requestId)?.abort(new Error('The request was cancelled.')),
   close: closeDb,
 };

@@ -179,7 +179,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       try {
         opened = startNewJournal({ dataDir, logger });
       } catch (e) {
-        logger.error({ err: e instanceof Error ? e.message : String(e) }, 'starting a new journal failed');
+        logger.error({ err: errorMessage(e) }, 'starting a new journal failed');
         return err(
           'internal',
           `Card Desk could not start a new journal in ${dataDir}. Check that the folder is writable.`,
@@ -212,7 +212,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await knownCards.closeCurrent();
       opened.journal.close();
       await environments.dispose();
-      logger.flush();
+      await logger.flush();
     },
   };
 }

@@ -61,6 +61,7 @@ describe('the local sandbox environment', () => {
     expect((await active.api.listCustomers({ limit: 1 })).ok).toBe(true);
     expect(await rig.secretStore.get('local-sandbox')).toBeNull();
     const key = rig.localStarts[0]!.key;
+    await rig.logger.flush();
     expect(readFileSync(rig.logFile, 'utf8')).not.toContain(key);
     if (existsSync(join(rig.dataDir, 'settings.json')))
       expect(readFileSync(join(rig.dataDir, 'settings.json'), 'utf8')).not.toContain(key);

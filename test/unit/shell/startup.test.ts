@@ -194,6 +194,7 @@ describe('errors nobody handles', () => {
       stderr.mockRestore();
     }
     expect(written).toEqual([expect.stringMatching(/^uncaught exception in main: Error: early failure/)]);
+    await logger.flush();
     const logged = readFileSync(logFile, 'utf8')
       .trim()
       .split('\n')
