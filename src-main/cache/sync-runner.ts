@@ -33,7 +33,7 @@ export interface SyncRun {
   /** Ignore the ETag and any interrupted sync: fetch everything from page 0. */
   full: boolean;
   now: () => Date;
-  /** Pages requested at once (default 4: while the worker stores one, the next are on their way). */
+  /** Pages requested at once (default 2). */
   concurrency?: number;
   /** Sends the pages' requests (the cache worker's, so this thread only moves messages). */
   transport?: Transport;
@@ -163,7 +163,7 @@ async function fetchRemainingPages(
   counts: ProgressCounts,
   fetchPage: FetchPage,
 ): Promise<void> {
-  const concurrency = Math.max(1, run.concurrency ?? 4);
+  const concurrency = Math.max(1, run.concurrency ?? 2);
   /** Set by the first page that comes back empty: the list ended sooner than announced. */
   let endedAt: number | null = null;
   const writes = new PageWriteQueue(

@@ -50,7 +50,7 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
   finishGeneration(generation, at) {
     const finished = requireStore().finishGeneration(generation, at);
     try {
-      requireStore().optimizeIfChanged();
+      requireStore().reclaimFreePages();
       requireStore().checkpoint();
     } catch {
       // Only tidies the indexes and the log; SQLite merges and checkpoints again on its own.
