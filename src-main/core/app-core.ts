@@ -5,10 +5,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Customer } from '../../src-shared/api/records';
 import { err, ok } from '../../src-shared/ipc/result';
+import { backgroundClient } from '../api/call-priority';
 import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { knownCardsHandlers } from '../cards/handlers';
+import { lookUpCard } from '../api/card-look-up';
+import { handlerGuard } from '../ipc/guarded';
 import type { KnownCards } from '../cards/known-cards';
 import { openKnownCardsHealing } from '../cards/known-cards-file';
 import { exportHandlers } from '../exports/handlers';
@@ -110,7 +113,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     return openCustomerCache({
       folder,
       environmentId,
-      api: active.api,
+      // Customer sync is background work: it leaves a reserve of the rate limit to the operator.
+      api: backgroundClient(active.api),
       emit,
       logger,
       workerUrl: options.cacheWorkerUrl,
@@ -155,6 +159,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }),
     ...customerCacheHandlers(getCache),
     ...knownCardsHandlers(getKnownCards),
+    'cards.lookUp': handlerGuard()('cards.lookUp', async ({ id }, signal) =>
+      lookUpCard(id, (await getActive()).api, await getKnownCards(), signal),
+    ),
     ...issuingHandlers({
       getActive,
       getJournal,
@@ -172,7 +179,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       try {
         opened = startNewJournal({ dataDir, logger });
       } catch (e) {
-        logger.error({ err: e instanceof Error ? e.message : String(e) }, 'starting a new journal failed');
+        logger.error({ err: errorMessage(e) }, 'starting a new journal failed');
         return err(
           'internal',
           `Card Desk could not start a new journal in ${dataDir}. Check that the folder is writable.`,
@@ -205,7 +212,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await knownCards.closeCurrent();
       opened.journal.close();
       await environments.dispose();
-      logger.flush();
+      await logger.flush();
     },
   };
 }

@@ -5,6 +5,8 @@ import type { Emit } from '../ports/ports';
 
 export interface ProgressReporter {
   running(state: { rows: number; pagesDone: number; totalPages: number | null }): void;
+  /** The export waits for the rate limit until `resumesAt` (null: it goes on): said at once. */
+  waiting(resumesAt: number | null): void;
   finish(
     final: Omit<ExportProgress, 'exportId' | 'pagesDone' | 'rows' | 'totalPages'> &
       Partial<Pick<ExportProgress, 'rows' | 'pagesDone' | 'totalPages'>>,
@@ -20,6 +22,13 @@ export function createProgressReporter(
   let last: ExportProgress = { exportId, phase: 'running', rows: 0, pagesDone: 0, totalPages: null, file: null };
   let lastSentAt = Number.NEGATIVE_INFINITY;
   return {
+    waiting(resumesAt) {
+      if (last.phase !== 'running') return;
+      const { waitingUntil: _previous, message: _message, ...rest } = last;
+      last = resumesAt === null ? rest : { ...rest, waitingUntil: resumesAt, message: 'Waiting for the rate limit' };
+      lastSentAt = now();
+      emit('exports.progress', last);
+    },
     running(state) {
       last = { ...last, ...state };
       const t = now();
@@ -28,7 +37,9 @@ export function createProgressReporter(
       emit('exports.progress', last);
     },
     finish(final) {
-      last = { ...last, ...final };
+      const { waitingUntil, ...rest } = last;
+      if (waitingUntil !== undefined) delete rest.message; // the wait's message, not the outcome's
+      last = { ...rest, ...final };
       emit('exports.progress', last);
       return last;
     },

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Environment } from '../../src-shared/ipc/channels/settings';
 import { type Result, err, ok } from '../../src-shared/ipc/result';
 import { MAX_PAGE_SIZE } from '../../src-shared/api/requests';
+import { backgroundClient } from '../api/call-priority';
+import { watchBackgroundWaits } from '../api/rate-budget-wait';
 import type { CardApiClient } from '../api/types';
 import type { KnownCards } from '../cards/known-cards';
 import type { Emit, Logger, SaveFilePort } from '../ports/ports';
@@ -68,6 +70,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
     const state = { rows: 0, pagesDone: 0, totalPages: null as number | null };
     let file: CsvFile | null = null;
     const cancelled = () => ctx.signal.aborted;
+    const stopWatching = watchBackgroundWaits(ctx.api.budget, (resumesAt) => progress.waiting(resumesAt));
     try {
       file = await createCsvFile(target, exportSources[source].headers, exportId);
       for (let page = 0; !cancelled(); page++) {
@@ -108,6 +111,8 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           : `The export failed and no file was written: ${errorMessage(e)}`;
       progress.finish({ ...state, phase, file: null, message });
       logger?.warn({ exportId, source, rows: state.rows, error: errorMessage(e) }, 'export failed');
+    } finally {
+      stopWatching();
     }
   }
 
@@ -135,7 +140,8 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         knownCards.catch(() => undefined);
         const ctx: SourceContext = {
           environmentId: environment.id,
-          api,
+          // An export is background work: an operator's calls go first.
+          api: backgroundClient(api),
           getKnownCards: () => knownCards,
           getJournal: deps.getJournal,
           customerName: customerNameLookup(deps.getCustomerCache),

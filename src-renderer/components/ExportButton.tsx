@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ExportProgress } from '../../src-shared/ipc/channels/exports';
 import type { InputOf } from '../../src-shared/ipc/contract';
 import { bridge } from '../lib/bridge';
+import { rateWaitText, useTickingNow } from '../lib/rateWait';
 
 type ExportInput = InputOf<'exports.start'>;
 
@@ -33,6 +34,7 @@ export function ExportButton({
   );
 
   const running = progress?.phase === 'running' || (exportId !== null && progress === null);
+  const now = useTickingNow(progress?.waitingUntil !== undefined);
   const start = async () => {
     setError(null);
     setProgress(null);
@@ -58,7 +60,10 @@ export function ExportButton({
             max={progress?.totalPages ?? undefined}
             value={progress?.pagesDone ?? undefined}
           />
-          <span>{progress ? `${progress.rows.toLocaleString('en')} rows` : 'Starting…'}</span>
+          <span>
+            {progress ? `${progress.rows.toLocaleString('en')} rows` : 'Starting…'}
+            {progress?.waitingUntil !== undefined ? ` · ${rateWaitText(progress.waitingUntil, now)}` : ''}
+          </span>
           <button type="button" onClick={() => exportId && void bridge().exports.cancel({ exportId })}>
             Cancel export
           </button>

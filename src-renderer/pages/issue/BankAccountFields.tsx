@@ -1,6 +1,7 @@
 // Mapping a card to a bank account: the bank code and account number, then the holder's name from name
 // enquiry, which the user confirms before the wizard goes on.
 import { useState } from 'react';
+import { compactNumber } from '../../../src-shared/api/input-rules';
 import { bridge } from '../../lib/bridge';
 import type { CardForm } from './cardForm';
 import { Field } from './Field';
@@ -38,7 +39,7 @@ export function BankAccountFields({
 
   const lookUp = async () => {
     const bankCode = getValues('bankCode').trim();
-    const accountNumber = getValues('accountNumber').trim();
+    const accountNumber = compactNumber(getValues('accountNumber').trim());
     setLookup({ state: 'busy' });
     const r = await bridge().accounts.nameEnquiry({ bankCode, accountNumber });
     if (r.ok) {

@@ -21,6 +21,8 @@ export const exportProgressSchema = z.object({
   /** Where the file was written (shown to the user), when done. */
   file: z.string().nullable(),
   message: z.string().optional(),
+  /** Set while the export waits for the rate limit: when it resumes (Unix ms). */
+  waitingUntil: z.number().optional(),
 });
 export type ExportProgress = z.infer<typeof exportProgressSchema>;
 
