@@ -2,14 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects, by what a test needs (test/README.md): `unit` nothing but Node, `integration` the local
 // sandbox, SQLite files and the OS keychain, `e2e` the built renderer in a real Chromium.
-const project = (name: string) => ({
+const project = (name: string, execArgv: string[] = []) => ({
   extends: true as const,
-  test: { name, include: [`test/${name}/**/*.test.ts`, `test/${name}/**/*.test.tsx`] },
+  test: { name, include: [`test/${name}/**/*.test.ts`, `test/${name}/**/*.test.tsx`], execArgv },
 });
 
 export default defineConfig({
   test: {
-    projects: [project('unit'), project('integration'), project('e2e')],
+    // --expose-gc is a launch flag, as it is for the app: release-memory.test.ts proves the collection.
+    projects: [project('unit', ['--expose-gc']), project('integration'), project('e2e')],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

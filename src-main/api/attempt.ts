@@ -94,8 +94,9 @@ export async function attemptOnce<T>(
       attempt,
       outcome: kind,
     };
-    if (kind === 'ok') logger?.info(line, 'api call');
-    else logger?.warn(line, 'api call');
+    // One line per attempt, for a developer following a call; the request's outcome is logged where it
+    // ends (the IPC boundary, the sync, the journal).
+    logger?.debug(line, 'api call');
   };
   const finish = (outcome: AttemptOutcome<T>, status: number | null): AttemptOutcome<T> => {
     log(status, outcome.result.ok ? 'ok' : outcome.result.error.kind);

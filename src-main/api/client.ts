@@ -4,14 +4,16 @@
 // Retries are a small loop rather than p-retry: the wait before a retry must come from the answer
 // (Retry-After / X-RateLimit-Reset), results are values rather than thrown errors, and the wait must be
 // injectable for tests; p-retry computes its own delay and works on thrown errors only.
-import type { AppError, ErrorKind } from '../../src-shared/ipc/result';
+import type { ErrorKind } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
 import { type AttemptContext, attemptOnce, failure, type Operation } from './attempt';
 import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';
+import { currentPriority } from './call-priority';
 import { CANCELLED, NO_KEY, type TransportContext } from './failures';
 import { type Transport, httpTransport } from './http-transport';
 import { operations } from './operations';
+import { RateBudget, isPermit } from './rate-budget';
 import type { ApiResult, CardApiClient, RateLimitState } from './types';
 
 export interface ApiOutcome {
@@ -50,6 +52,8 @@ export interface CardApiClientOptions {
   onOutcome?: (outcome: ApiOutcome) => void;
   /** How requests are sent (default: node:http(s); Node's fetch fits too). */
   transport?: Transport;
+  /** The environment's request budget (default: one of the client's own). */
+  budget?: RateBudget;
 }
 
 /**
@@ -81,7 +85,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
   const random = options.random ?? Math.random;
   const send = options.transport ?? httpTransport;
   const logger = options.logger;
-  let rateLimit: RateLimitState | null = null;
+  const budget = options.budget ?? new RateBudget({ now });
 
   async function call<T>(op: Operation<T>, signal?: AbortSignal): Promise<ApiResult<T>> {
     const result = await run(op, signal);
@@ -115,22 +119,48 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     /** Time the server asked us to wait, which the call's own limit does not count. */
     let serverWaited = 0;
     const left = () => callMs - (performance.now() - started - serverWaited);
+    // A write is never queued behind background work, whatever context it was made from.
+    const priority = op.method === 'GET' ? currentPriority() : 'write';
     for (let attempt = 1; ; attempt++) {
+      // The budget's wait (its turn, a window's reset, a 429's wait) is not the call's own time.
       const heldFrom = performance.now();
-      const held = await waitForRateLimitWindow(signal);
+      const permit = await budget.acquire(priority, { maxWaitMs, ...(signal ? { signal } : {}) });
       serverWaited += performance.now() - heldFrom;
-      if (held) return failure(held);
+      if (!isPermit(permit)) return failure(permit);
       const limits = { headersMs: Math.min(headersMs, left()), totalMs: Math.min(totalMs, left()) };
-      const outcome = await attemptOnce({ ...attemptContext, ...limits }, op, key, attempt, ctx, signal);
+      let rate: RateLimitState | null = null;
+      let limited: { waitMs: number | null } | null = null;
+      const attemptWith = {
+        ...attemptContext,
+        ...limits,
+        onRateLimit: (state: RateLimitState) => {
+          rate = state;
+        },
+        onRateLimited: (waitMs: number | null) => {
+          limited = { waitMs };
+        },
+      };
+      let outcome: Awaited<ReturnType<typeof attemptOnce<T>>>;
+      try {
+        outcome = await attemptOnce(attemptWith, op, key, attempt, ctx, signal);
+      } finally {
+        settle(permit, rate, limited);
+      }
       const gaveUp = () => afterTries(outcome.result, attempt, performance.now() - started);
       if (outcome.result.ok || !outcome.retryable) return outcome.result;
       if (attempt >= attempts) return gaveUp();
       const serverWait = outcome.serverWaitMs ?? 0;
-      if (serverWait > maxWaitMs) return outcome.result;
-      const delay = Math.max(serverWait, backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random));
-      if (serverWait === 0 && delay >= left()) return gaveUp();
-      serverWaited += serverWait;
-      logger?.info({ method: op.method, path: op.path, attempt, retryInMs: delay }, 'api retry scheduled');
+      // Background work pauses for a long wait rather than failing; an operator is told at once.
+      if (serverWait > maxWaitMs && priority !== 'background') return outcome.result;
+      // The budget holds the next attempt until a 429's wait has passed (and counts that wait as the server's);
+      // the backoff spaces other failures.
+      const delay = backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random);
+      // No try that would not get at least half its time for the headers before the call's limit.
+      if (serverWait === 0 && delay + headersMs / 2 >= left()) return gaveUp();
+      logger?.debug(
+        { method: op.method, path: op.path, attempt, retryInMs: Math.max(delay, serverWait) },
+        'api retry scheduled',
+      );
       try {
         await sleep(delay, signal);
       } catch {
@@ -150,35 +180,15 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     return { ...result, error: { ...result.error, message } };
   }
 
-  /** When the last answer said no requests remain, wait for the window to reset instead of sending into a 429. */
-  async function waitForRateLimitWindow(signal?: AbortSignal): Promise<AppError | null> {
-    if (!rateLimit || rateLimit.remaining > 0) return null;
-    const wait = rateLimit.resetAt - now();
-    if (wait <= 0) return null;
-    if (wait > maxWaitMs) {
-      return {
-        kind: 'rate_limited',
-        message: `The request limit for this key is used up. Try again in about ${Math.ceil(wait / 1000)} s.`,
-        retryAfterMs: wait,
-      };
-    }
-    logger?.info({ waitMs: wait }, 'api waiting for the rate-limit window to reset');
-    try {
-      await sleep(wait, signal);
-    } catch {
-      return { kind: 'cancelled', message: CANCELLED };
-    }
-    return null;
-  }
-
-  /**
-   * A 429 means the window is spent: later calls wait too rather than sending into another 429. The
-   * wait the 429 asked for is the one that counts, even if an earlier header promised a later reset.
-   */
-  function noteRateLimited(waitMs: number | null): void {
-    if (waitMs === null) return;
-    const resetAt = now() + waitMs;
-    rateLimit = rateLimit ? { ...rateLimit, remaining: 0, resetAt } : { limit: 0, remaining: 0, resetAt };
+  /** Tells the budget what an attempt's answer said, or that none came. */
+  function settle(
+    permit: Parameters<RateBudget['release']>[0],
+    rate: RateLimitState | null,
+    limited: { waitMs: number | null } | null,
+  ): void {
+    if (rate || limited)
+      budget.settle(permit, { rate, status: limited ? 429 : 200, retryAfterMs: limited?.waitMs ?? null });
+    else budget.release(permit);
   }
 
   const attemptContext: AttemptContext = {
@@ -188,16 +198,15 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     send,
     now,
     logger,
-    onRateLimit: (state) => {
-      rateLimit = state;
-    },
-    onRateLimited: noteRateLimited,
+    onRateLimit: () => undefined,
+    onRateLimited: () => undefined,
   };
 
   return {
     baseUrl,
     ...operations(call),
-    rateLimit: () => (rateLimit ? { ...rateLimit } : null),
+    rateLimit: () => budget.state(),
+    budget,
   };
 }
 

@@ -48,8 +48,27 @@ export interface RateLimitState {
   resetAt: number;
 }
 
+/** What callers may read of the environment's request budget (rate-budget.ts). */
+export interface RateBudgetView {
+  state(): RateLimitState | null;
+  /** When background work is waiting for the budget: when it resumes (Unix ms). */
+  backgroundWait(): { resumesAt: number } | null;
+  /** Background requests allowed before the next reset. */
+  backgroundAvailable(): number;
+  /** Background requests allowed per window, when known. */
+  backgroundPerWindow(): number | null;
+  /** Calls sent and not yet answered. */
+  readonly sending: number;
+  /** The window's length as far as seen (0 when unknown). */
+  readonly windowLengthMs: number;
+  /** Told whenever the budget's state or its waits change; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
+}
+
 export interface CardApiClient {
   readonly baseUrl: string;
+  /** The request budget the client's calls share (operators first, background work keeps a reserve). */
+  readonly budget?: RateBudgetView;
   listCustomers(query: PageQuery, options?: ConditionalCallOptions): Promise<ApiResult<Customer[]>>;
   /**
    * GET /customers as listCustomers, but a 2xx body comes back unread, as its bytes (UTF-8 JSON), for a

@@ -58,9 +58,6 @@ type MetaKey =
  */
 export const EMAIL_CHUNK = 100_000;
 
-/** Rows with new full-text entries after which a completed sync merges the indexes (optimizeIfChanged). */
-export const OPTIMIZE_AFTER = 20_000;
-
 export class CustomerStore {
   private readonly insertRow: StatementSync;
   private readonly findRow: StatementSync;
@@ -90,8 +87,6 @@ export class CustomerStore {
   private readonly indexPhone: StatementSync;
   private readonly unindexPhone: StatementSync;
   private readonly setMetaStmt: StatementSync;
-  /** Rows whose full-text entries were written since the last optimize (see optimizeIfChanged). */
-  private indexWrites = 0;
   private readonly getMetaStmt: StatementSync;
 
   /** `emailChunk`: see EMAIL_CHUNK (tests use a small one). */
@@ -148,7 +143,6 @@ export class CustomerStore {
     if (inserted.changes > 0) {
       this.indexNames.run(inserted.lastInsertRowid, r.names);
       this.indexPhone.run(inserted.lastInsertRowid, r.phone);
-      this.indexWrites++;
       return true;
     }
     const old = this.findRow.get(r.id)!;
@@ -166,7 +160,6 @@ export class CustomerStore {
       this.unindexEmail.run(email, seq);
       this.indexEmail.run(r.email, seq);
     }
-    if (names !== r.names || phone !== r.phone) this.indexWrites++;
     if (names !== r.names) {
       this.unindexNames.run(seq, names);
       this.indexNames.run(seq, r.names);
@@ -296,20 +289,11 @@ export class CustomerStore {
   }
 
   /**
-   * After a sync that changed many rows' words: merges each full-text index into one segment. Rows
-   * arrive a few hundred per transaction, each leaving a small segment that SQLite merges only in part;
-   * a prefix query then reads every segment. Optimized, it reads one; the pages freed go back to the disk.
+   * Gives pages freed by pruning and by SQLite's merging of the full-text segments back to the disk
+   * (files made with auto_vacuum = INCREMENTAL, see database.ts; older files keep them for reuse).
    */
-  optimizeIfChanged(atLeast = OPTIMIZE_AFTER): boolean {
-    if (this.indexWrites < atLeast) return false;
-    this.transaction(() => {
-      this.db.exec("INSERT INTO customer_names (customer_names) VALUES ('optimize')");
-      this.db.exec("INSERT INTO customer_phones (customer_phones) VALUES ('optimize')");
-    });
-    this.indexWrites = 0;
-    // The segments merged away leave free pages: give them back (a file made before auto_vacuum keeps them).
+  reclaimFreePages(): void {
     this.db.exec('PRAGMA incremental_vacuum');
-    return true;
   }
 
   /** Copies the write-ahead log into the file and empties it (after a sync it can hold ~40 MB). */

@@ -27,7 +27,7 @@ function connectWriter(file: string, options: WriterOptions): DatabaseSync {
       requireFts5(db);
       // Takes effect on a new file only, before anything is written to it (SQLite ignores it once tables
       // exist): pages freed by pruning and by merging the full-text indexes can then be handed back to
-      // the disk (CustomerStore.optimizeIfChanged).
+      // the disk (CustomerStore.reclaimFreePages).
       db.exec('PRAGMA auto_vacuum = INCREMENTAL');
     },
     pragmas: [

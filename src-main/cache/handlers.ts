@@ -13,7 +13,8 @@ export type CustomerCacheChannel =
   | 'customers.sync'
   | 'customers.cancelSync'
   | 'customers.cacheStatus'
-  | 'customers.setSyncSchedule';
+  | 'customers.setSyncSchedule'
+  | 'customers.setFullSweepHours';
 
 async function guarded<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
   try {
@@ -45,5 +46,7 @@ export function customerCacheHandlers(
     'customers.cacheStatus': () => guarded(async () => ok(await (await getCache()).status())),
     'customers.setSyncSchedule': (input) =>
       guarded(async () => ok(await (await getCache()).setSchedule(input.minutes))),
+    'customers.setFullSweepHours': (input) =>
+      guarded(async () => ok(await (await getCache()).setFullSweepHours(input.hours))),
   };
 }

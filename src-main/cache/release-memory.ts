@@ -3,32 +3,24 @@
 // which it runs only under memory pressure. A customer sync of a million customers is such a burst; the
 // Electron main process and the cache worker live on for hours after it, so each asks for that
 // collection once the sync is over (a pause of a few tens of milliseconds, once per sync).
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+//
+// V8 offers that collection as `gc()` only to a process launched with `--expose-gc` (Electron:
+// `--js-flags=--expose-gc`; worker threads share the flag). Card Desk never turns V8 flags on while it
+// runs: without the launch flag this does nothing, and V8 collects when it sees fit.
 
 type Collect = (options: { type: 'major'; execution: 'async'; flavor: 'last-resort' }) => Promise<void>;
 
-let collect: Collect | null | undefined;
-
-function collector(): Collect | null {
-  if (collect === undefined) {
-    try {
-      // Exposes V8's gc() to contexts created from now on; this one context only is made to fetch it.
-      setFlagsFromString('--expose-gc');
-      const gc: unknown = runInNewContext('gc');
-      collect = typeof gc === 'function' ? (gc as Collect) : null;
-    } catch {
-      collect = null;
-    }
-  }
-  return collect;
-}
-
-/** Runs a memory-reducing collection of this thread's heap; resolves when it is done (never rejects). */
-export async function releaseMemory(): Promise<void> {
+/**
+ * Runs a memory-reducing collection of this thread's heap when the launch flag exposed one; resolves to
+ * whether it ran (never rejects). `scope` is where `gc` is looked for (the global scope).
+ */
+export async function releaseMemory(scope: { gc?: unknown } = globalThis): Promise<boolean> {
+  const gc = scope.gc;
+  if (typeof gc !== 'function') return false;
   try {
-    await collector()?.({ type: 'major', execution: 'async', flavor: 'last-resort' });
+    await (gc as Collect)({ type: 'major', execution: 'async', flavor: 'last-resort' });
+    return true;
   } catch {
-    // Only tidies memory.
+    return false; // only tidies memory
   }
 }

@@ -19,7 +19,9 @@ import { CacheWorkerError, CacheWriter } from './cache-writer';
 import { CustomerReader } from './customer-reader';
 import { openReader } from './database';
 import { planSearch } from './search-plan';
-import { runSync, type SyncStorePort } from './sync-runner';
+import { backgroundTimeMs, watchBackgroundWaits } from '../api/rate-budget-wait';
+import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from './list-shape';
+import { runResync, type ResyncStorePort } from './resync';
 import { SyncProgressReporter } from './sync-progress';
 import { SyncSchedule } from './sync-schedule';
 import { defaultWorkerLocation, workerLocation, type WorkerLocation } from './worker-location';
@@ -32,14 +34,14 @@ export interface CustomerCacheOptions {
   /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */
   folder: string;
   environmentId: string;
-  api: Pick<CardApiClient, 'listCustomersBytes'>;
+  api: Pick<CardApiClient, 'listCustomersBytes' | 'budget'>;
   emit: Emit;
   logger?: Logger;
   /** The worker's file: the built `cache-worker.js`, or `worker.ts` (run through tsx). Default: beside this module. */
   workerUrl?: URL | string;
   /** Caps the cache file's size; a sync past it fails as on a full disk. */
   maxSizeBytes?: number;
-  /** Pages requested at once during a sync (default 4). */
+  /** Pages requested at once during a sync (default 2). */
   pageConcurrency?: number;
   /**
    * Whole pages that arrive while the worker is writing share its next transaction, up to this many
@@ -60,7 +62,7 @@ export interface CustomerCacheOptions {
 }
 
 export interface SyncOptions {
-  /** Refetch everything from page 0, ignoring the ETag and any interrupted sync. */
+  /** A full sweep: refetch everything from page 0, ignoring the ETag and any interrupted sync. */
   full?: boolean;
 }
 
@@ -78,6 +80,8 @@ export interface CustomerCacheService {
   status(): Promise<CacheStatus>;
   /** Minutes between scheduled syncs (0 = only on demand); persisted in the cache. */
   setSchedule(minutes: number): Promise<CacheStatus>;
+  /** Hours between full sweeps (at least 1); the syncs between them fetch only what changed. */
+  setFullSweepHours(hours: number): Promise<CacheStatus>;
   close(): Promise<void>;
 }
 
@@ -249,14 +253,29 @@ class SqliteCustomerCache implements CustomerCacheService {
       const p = progress.finish('failed', { pagesDone: 0, totalPages: null, customers: 0 }, errorMessage(e));
       return err('internal', p.message ?? 'The customer cache is not available.');
     }
-    const store: SyncStorePort = {
+    const store: ResyncStorePort = {
       syncState: () => writer.call('syncState'),
       // The page's bytes are handed to the worker rather than copied when they own their whole buffer.
       storePage: (page) => writer.callTransferring(ownsBuffer(page.body) ? [page.body.buffer] : [], 'storePage', page),
       finishGeneration: (generation, at) => writer.call('finishGeneration', generation, at),
       markUnchanged: (at) => writer.call('markUnchanged', at),
+      listShape: async () => {
+        const stored = await writer.call('listShape');
+        return {
+          shape: parseShape(stored.shape),
+          fullSweepHours: stored.fullSweepHours ?? DEFAULT_FULL_SWEEP_HOURS,
+        };
+      },
+      beginIncremental: (generation, page, shape) =>
+        writer.call('beginIncremental', generation, page, JSON.stringify(shape)),
+      setListShape: (shape) => writer.call('setListShape', shape ? JSON.stringify(shape) : null),
     };
-    const outcome = await runSync({
+    // The rate limit's waits are part of the sync: said while they last, and counted in its estimate.
+    const { budget } = this.options.api;
+    progress.useRateEstimate((pages) => backgroundTimeMs(budget, pages));
+    const stopWatching = watchBackgroundWaits(budget, (resumesAt) => progress.waiting(resumesAt));
+    const outcome = await runResync({
+      ...(this.options.logger ? { logger: this.options.logger } : {}),
       api: this.options.api,
       store,
       progress,
@@ -265,7 +284,7 @@ class SqliteCustomerCache implements CustomerCacheService {
       now: this.now,
       ...(this.options.pageConcurrency ? { concurrency: this.options.pageConcurrency } : {}),
       transport: writer.transport,
-    });
+    }).finally(stopWatching);
     const { phase } = outcome.progress;
     this.options.logger?.info(
       {
@@ -316,6 +335,7 @@ class SqliteCustomerCache implements CustomerCacheService {
 
   async status(): Promise<CacheStatus> {
     const meta = await this.read((reader) => reader.meta());
+    const sweep = await this.fullSweep();
     return {
       environmentId: this.environmentId,
       customers: meta.customerCount,
@@ -323,8 +343,28 @@ class SqliteCustomerCache implements CustomerCacheService {
       syncing: this.running !== null,
       resumeFromPage: meta.nextPage,
       scheduleMinutes: meta.scheduleMinutes,
+      ...sweep,
       notice: this.notice,
     };
+  }
+
+  /** The full-sweep setting and when the last sweep completed. */
+  private async fullSweep(): Promise<{ fullSweepHours: number; lastFullSweepAt: string | null }> {
+    try {
+      const stored = await (await this.liveWriter()).call('listShape');
+      return {
+        fullSweepHours: stored.fullSweepHours ?? DEFAULT_FULL_SWEEP_HOURS,
+        lastFullSweepAt: parseShape(stored.shape)?.lastFullSweepAt ?? null,
+      };
+    } catch {
+      return { fullSweepHours: DEFAULT_FULL_SWEEP_HOURS, lastFullSweepAt: null };
+    }
+  }
+
+  async setFullSweepHours(hours: number): Promise<CacheStatus> {
+    if (!Number.isInteger(hours) || hours < 1) throw new RangeError('hours must be a whole number of 1 or more');
+    await (await this.liveWriter()).call('setFullSweepHours', hours);
+    return this.status();
   }
 
   async setSchedule(minutes: number): Promise<CacheStatus> {

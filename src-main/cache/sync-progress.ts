@@ -3,6 +3,7 @@
 import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
 
 type Phase = SyncProgress['phase'];
+const RUNNING = new Set<Phase>(['starting', 'paging', 'pruning']);
 
 export interface ProgressCounts {
   pagesDone: number;
@@ -15,6 +16,9 @@ export class SyncProgressReporter {
   private lastEmitAt = -Infinity;
   private base: ProgressCounts | null = null;
   private latest: SyncProgress;
+  private waitingUntil: number | null = null;
+  /** How long the remaining pages take under the rate limit (waits included), when it is the bottleneck. */
+  private limitedEta: ((remainingPages: number) => number | null) | null = null;
 
   constructor(
     private readonly environmentId: string,
@@ -31,13 +35,32 @@ export class SyncProgressReporter {
     this.base = { ...counts };
   }
 
+  /** The estimate the rate limit gives; the ETA is never shorter than it. */
+  useRateEstimate(estimate: (remainingPages: number) => number | null): void {
+    this.limitedEta = estimate;
+  }
+
+  /** The sync waits for the rate limit until `resumesAt` (null: it goes on): said at once. */
+  waiting(resumesAt: number | null): void {
+    this.waitingUntil = resumesAt;
+    if (!RUNNING.has(this.latest.phase)) return;
+    const counts = {
+      pagesDone: this.latest.pagesDone,
+      totalPages: this.latest.totalPages,
+      customers: this.latest.customers,
+    };
+    this.latest = this.build(this.latest.phase, counts);
+    this.lastEmitAt = this.clock();
+    this.send(this.latest);
+  }
+
   private build(phase: Phase, counts: ProgressCounts, message?: string): SyncProgress {
     const elapsedS = Math.max((this.clock() - this.startedAt) / 1000, 1e-3);
     const base = this.base ?? { pagesDone: 0, totalPages: null, customers: 0 };
     const customersThisRun = Math.max(0, counts.customers - base.customers);
     const pagesThisRun = Math.max(0, counts.pagesDone - base.pagesDone);
     const remainingPages = counts.totalPages === null ? null : Math.max(0, counts.totalPages - counts.pagesDone);
-    const etaMs =
+    const paced =
       remainingPages === null
         ? null
         : remainingPages === 0
@@ -45,6 +68,9 @@ export class SyncProgressReporter {
           : pagesThisRun > 0
             ? Math.round((remainingPages * elapsedS * 1000) / pagesThisRun)
             : null;
+    const limited = remainingPages ? (this.limitedEta?.(remainingPages) ?? null) : null;
+    const etaMs = limited !== null && (paced === null || limited > paced) ? Math.round(limited) : paced;
+    const waiting = this.waitingUntil !== null && RUNNING.has(phase) ? this.waitingUntil : null;
     return {
       environmentId: this.environmentId,
       phase,
@@ -53,7 +79,8 @@ export class SyncProgressReporter {
       customers: counts.customers,
       ratePerSecond: Math.round(customersThisRun / elapsedS),
       etaMs,
-      ...(message ? { message } : {}),
+      ...(message ? { message } : waiting !== null ? { message: 'Waiting for the rate limit' } : {}),
+      ...(waiting !== null ? { waitingUntil: waiting } : {}),
     };
   }
 

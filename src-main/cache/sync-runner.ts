@@ -33,10 +33,12 @@ export interface SyncRun {
   /** Ignore the ETag and any interrupted sync: fetch everything from page 0. */
   full: boolean;
   now: () => Date;
-  /** Pages requested at once (default 4: while the worker stores one, the next are on their way). */
+  /** Pages requested at once (default 2). */
   concurrency?: number;
   /** Sends the pages' requests (the cache worker's, so this thread only moves messages). */
   transport?: Transport;
+  /** Sees each fetched page's bytes before they go to the worker (the re-sync learns the list's shape). */
+  observePage?: (page: number, body: Uint8Array, etag?: string) => void;
 }
 
 export interface SyncOutcome {
@@ -121,6 +123,7 @@ async function sync(run: SyncRun, counts: ProgressCounts): Promise<SyncOutcome> 
       return { progress: progress.finish('unchanged', unchanged, 'Nothing changed since the last sync.') };
     }
     if (!first.ok) throw new ApiFailure(first.error);
+    run.observePage?.(0, first.data, first.etag);
     const stored = readable(
       await store.storePage({
         generation: null,
@@ -160,7 +163,7 @@ async function fetchRemainingPages(
   counts: ProgressCounts,
   fetchPage: FetchPage,
 ): Promise<void> {
-  const concurrency = Math.max(1, run.concurrency ?? 4);
+  const concurrency = Math.max(1, run.concurrency ?? 2);
   /** Set by the first page that comes back empty: the list ended sooner than announced. */
   let endedAt: number | null = null;
   const writes = new PageWriteQueue(
@@ -209,6 +212,7 @@ async function fetchRemainingPages(
       }
       if (endedAt !== null) break; // the list ended at an earlier page while this one was on its way
       if (!result.ok) throw new ApiFailure(result.error);
+      run.observePage?.(page, result.data, result.etag);
       writes.push({ generation, page, body: result.data });
       // Without a known total, whether this page was the last is known only once the worker has read it.
       await writes.waitBelow(counts.totalPages === null ? 1 : PAGES_WITH_WORKER);

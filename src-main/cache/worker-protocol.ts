@@ -2,6 +2,7 @@
 import type { WholeAnswer } from '../api/http-transport';
 import type { FetchedPage, PageStored } from './customer-page';
 import type { SyncState } from './customer-store';
+import type { StoredShape } from './list-shape-store';
 
 export interface OpenArgs {
   file: string;
@@ -35,7 +36,13 @@ export interface WorkerOps {
   finishGeneration(generation: number, at: string): { pruned: number; customerCount: number };
   markUnchanged(at: string): void;
   setSchedule(minutes: number): void;
-  /** After a sync: a memory-reducing collection of the worker's heap (see core/release-memory.ts). */
+  /** The list's shape and the full-sweep setting (list-shape-store.ts). */
+  listShape(): StoredShape;
+  setListShape(shape: string | null): void;
+  setFullSweepHours(hours: number): void;
+  /** Starts an incremental re-sync of the complete sync `generation` at `page`, with its pending shape. */
+  beginIncremental(generation: number, page: number, shape: string): void;
+  /** After a sync: a memory-reducing collection of the worker's heap (see release-memory.ts). */
   releaseMemory(): Promise<void>;
   /** Moves the (damaged) file aside and starts a fresh cache; returns the notice for the user. */
   recover(reason: string): Opened;

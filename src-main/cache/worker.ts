@@ -7,6 +7,7 @@ import { errorMessage } from '../errors/error-message';
 import { type FetchedPage, type PageStored, readCustomerPage } from './customer-page';
 import { CustomerStore, type PageWrite } from './customer-store';
 import { moveAside, openWriter, unreadableNotice } from './database';
+import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from './list-shape-store';
 import { transportErrorCodes } from '../api/failures';
 import { fetchWhole } from '../api/http-transport';
 import { releaseMemory } from './release-memory';
@@ -19,6 +20,11 @@ let opened: OpenArgs | null = null;
 function requireStore(): CustomerStore {
   if (!store) throw new Error('The customer cache is not open.');
   return store;
+}
+
+function requireDb(): DatabaseSync {
+  if (!db) throw new Error('The customer cache is not open.');
+  return db;
 }
 
 function closeDb(): void {
@@ -44,7 +50,7 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
   finishGeneration(generation, at) {
     const finished = requireStore().finishGeneration(generation, at);
     try {
-      requireStore().optimizeIfChanged();
+      requireStore().reclaimFreePages();
       requireStore().checkpoint();
     } catch {
       // Only tidies the indexes and the log; SQLite merges and checkpoints again on its own.
@@ -53,6 +59,10 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
   },
   markUnchanged: (at) => requireStore().markUnchanged(at),
   setSchedule: (minutes) => requireStore().setSchedule(minutes),
+  listShape: () => readStoredShape(requireDb()),
+  setListShape: (shape) => writeShape(requireDb(), shape),
+  setFullSweepHours: (hours) => writeFullSweepHours(requireDb(), hours),
+  beginIncremental: (generation, page, shape) => beginIncremental(requireDb(), generation, page, shape),
   recover(reason) {
     if (!opened) throw new Error('The customer cache is not open.');
     closeDb();
@@ -62,7 +72,9 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
     store = new CustomerStore(db);
     return { notice: unreadableNotice(movedTo, reason) };
   },
-  releaseMemory,
+  releaseMemory: async () => {
+    await releaseMemory();
+  },
   abortHttp: (requestId) => httpInFlight.get(requestId)?.abort(new Error('The request was cancelled.')),
   close: closeDb,
 };

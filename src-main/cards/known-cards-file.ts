@@ -8,6 +8,7 @@ import type { Card } from '../../src-shared/api/records';
 import type { Logger } from '../ports/ports';
 import { keepNewestCorruptCopy, moveAside } from '../storage/set-aside';
 import { KNOWN_CARDS_FILE, openKnownCards, type KnownCards } from './known-cards';
+import { errorMessage } from '../errors/error-message';
 
 export interface HealedKnownCards {
   knownCards: KnownCards;
@@ -35,7 +36,7 @@ export function openKnownCardsHealing({
     try {
       return { knownCards: openKnownCards({ folder, now }), notice: null };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       if (/newer than this Card Desk/.test(reason)) throw error;
       logger?.error({ reason }, 'the known-cards index could not be opened; rebuilding it');
     }

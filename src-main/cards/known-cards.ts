@@ -14,7 +14,10 @@ export const KNOWN_CARDS_FILE = 'known-cards.sqlite';
 
 export interface KnownCardsQuery {
   customerId?: string;
-  /** Matches the masked PAN's last four, the brand, an id prefix, the customer id or the client reference. */
+  /**
+   * Matches the masked PAN's last four, the brand, an id prefix or (from 8 hex characters) an id ending,
+   * the customer id or the client reference.
+   */
   query?: string;
   /** Cards of these customers match the query too (the customers whose names match it). */
   customerIds?: readonly string[];
@@ -156,6 +159,12 @@ export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCard
           OR customer_id LIKE :lowerPrefix ESCAPE '\\' OR client_reference LIKE :prefix ESCAPE '\\'${named.length ? ` OR customer_id IN (${named.join(', ')})` : ''})`);
         params.prefix = likePrefix(text);
         params.lowerPrefix = likePrefix(text.toLowerCase());
+        // Ids show as their last 8 characters ("…a1b2c3d4"): such an ending finds the card too.
+        const ending = text.replace(/^…/, '').toLowerCase();
+        if (/^[0-9a-f]{8,12}$/.test(ending)) {
+          where[where.length - 1] = `(${where[where.length - 1]} OR id LIKE :idEnding ESCAPE '\\')`;
+          params.idEnding = `%${likeLiteral(ending)}`;
+        }
       }
       const { rows, total } = selectPage(db, {
         from: 'cards',

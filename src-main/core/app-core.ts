@@ -5,10 +5,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Customer } from '../../src-shared/api/records';
 import { err, ok } from '../../src-shared/ipc/result';
+import { backgroundClient } from '../api/call-priority';
 import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { knownCardsHandlers } from '../cards/handlers';
+import { lookUpCard } from '../api/card-look-up';
+import { handlerGuard } from '../ipc/guarded';
 import type { KnownCards } from '../cards/known-cards';
 import { openKnownCardsHealing } from '../cards/known-cards-file';
 import { openSeenTransactions, type SeenTransactions } from '../cards/seen-transactions';
@@ -115,7 +118,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     return openCustomerCache({
       folder,
       environmentId,
-      api: active.api,
+      // Customer sync is background work: it leaves a reserve of the rate limit to the operator.
+      api: backgroundClient(active.api),
       emit,
       logger,
       workerUrl: options.cacheWorkerUrl,
@@ -183,6 +187,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...customerCacheHandlers(getCache),
     ...namesHandlers({ getCustomer: getCache, getKnownCards, getSeenTransactions, logger }),
     ...knownCardsHandlers(getKnownCards, customerIdsNamed),
+    'cards.lookUp': handlerGuard()('cards.lookUp', async ({ id }, signal) =>
+      lookUpCard(id, (await getActive()).api, await getKnownCards(), signal),
+    ),
     ...issuingHandlers({
       getActive,
       getJournal,
@@ -201,7 +208,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       try {
         opened = startNewJournal({ dataDir, logger });
       } catch (e) {
-        logger.error({ err: e instanceof Error ? e.message : String(e) }, 'starting a new journal failed');
+        logger.error({ err: errorMessage(e) }, 'starting a new journal failed');
         return err(
           'internal',
           `Card Desk could not start a new journal in ${dataDir}. Check that the folder is writable.`,
@@ -235,7 +242,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await seenTransactions.closeCurrent();
       opened.journal.close();
       await environments.dispose();
-      logger.flush();
+      await logger.flush();
     },
   };
 }

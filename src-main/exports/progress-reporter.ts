@@ -4,12 +4,12 @@ import type { ExportProgress } from '../../src-shared/ipc/channels/exports';
 import type { Emit } from '../ports/ports';
 
 export interface ProgressReporter {
-  /** `now` sends at once, even inside the interval (the export is about to wait). */
   running(
     state: Pick<ExportProgress, 'rows' | 'pagesDone' | 'totalPages'> &
-      Partial<Pick<ExportProgress, 'readRows' | 'totalRows' | 'waitingMs'>>,
-    options?: { now?: boolean },
+      Partial<Pick<ExportProgress, 'readRows' | 'totalRows'>>,
   ): void;
+  /** The export waits for the rate limit until `resumesAt` (null: it goes on): said at once. */
+  waiting(resumesAt: number | null): void;
   finish(
     final: Omit<ExportProgress, 'exportId' | 'pagesDone' | 'rows' | 'totalPages'> &
       Partial<Pick<ExportProgress, 'rows' | 'pagesDone' | 'totalPages'>>,
@@ -25,15 +25,24 @@ export function createProgressReporter(
   let last: ExportProgress = { exportId, phase: 'running', rows: 0, pagesDone: 0, totalPages: null, file: null };
   let lastSentAt = Number.NEGATIVE_INFINITY;
   return {
-    running(state, options) {
+    waiting(resumesAt) {
+      if (last.phase !== 'running') return;
+      const { waitingUntil: _previous, message: _message, ...rest } = last;
+      last = resumesAt === null ? rest : { ...rest, waitingUntil: resumesAt, message: 'Waiting for the rate limit' };
+      lastSentAt = now();
+      emit('exports.progress', last);
+    },
+    running(state) {
       last = { ...last, ...state };
       const t = now();
-      if (!options?.now && t - lastSentAt < intervalMs) return;
+      if (t - lastSentAt < intervalMs) return;
       lastSentAt = t;
       emit('exports.progress', last);
     },
     finish(final) {
-      last = { ...last, waitingMs: null, ...final };
+      const { waitingUntil, ...rest } = last;
+      if (waitingUntil !== undefined) delete rest.message; // the wait's message, not the outcome's
+      last = { ...rest, ...final };
       emit('exports.progress', last);
       return last;
     },

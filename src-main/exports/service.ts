@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Environment } from '../../src-shared/ipc/channels/settings';
 import { type Result, err, ok } from '../../src-shared/ipc/result';
 import { MAX_PAGE_SIZE } from '../../src-shared/api/requests';
+import { backgroundClient } from '../api/call-priority';
+import { watchBackgroundWaits } from '../api/rate-budget-wait';
 import type { CardApiClient } from '../api/types';
 import type { KnownCards } from '../cards/known-cards';
 import type { Emit, Logger, SaveFilePort } from '../ports/ports';
@@ -54,12 +56,6 @@ export interface ExportService {
 /** Exports page at the API's largest page size: the fewest requests against the rate limit. */
 export const EXPORT_PAGE_SIZE = MAX_PAGE_SIZE;
 
-/** How long the client waits before its next request because the request limit is used up; 0 if not. */
-function limitWaitMs(api: Pick<CardApiClient, 'rateLimit'>, nowMs: number): number {
-  const limit = api.rateLimit();
-  return limit && limit.remaining <= 0 ? Math.max(0, limit.resetAt - nowMs) : 0;
-}
-
 export function createExportService(deps: ExportServiceDeps): ExportService {
   const { emit, logger } = deps;
   const now = deps.now ?? (() => new Date());
@@ -79,16 +75,13 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
       totalRows: null as number | null,
       pagesDone: 0,
       totalPages: null as number | null,
-      waitingMs: null as number | null,
     };
     let file: CsvFile | null = null;
     const cancelled = () => ctx.signal.aborted;
+    const stopWatching = watchBackgroundWaits(ctx.api.budget, (resumesAt) => progress.waiting(resumesAt));
     try {
       file = await createCsvFile(target, exportSources[source].headers, exportId);
       for (let page = 0; !cancelled(); page++) {
-        // The client waits when the request limit is used up: say so rather than stall silently.
-        const waitMs = limitWaitMs(ctx.api, Date.now());
-        if (waitMs > 0) progress.running({ ...state, waitingMs: waitMs }, { now: true });
         const fetched = await prepared.fetchPage(ctx, page, EXPORT_PAGE_SIZE);
         if (cancelled()) break;
         if (!fetched.ok) throw new Error(fetched.error.message);
@@ -97,7 +90,6 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         state.rows += rows.length;
         state.readRows += read;
         state.totalRows = total;
-        state.waitingMs = null;
         state.pagesDone += 1;
         const said = pages ?? (total === null ? null : Math.ceil(total / EXPORT_PAGE_SIZE));
         state.totalPages = said === null ? null : Math.max(said, state.pagesDone);
@@ -128,6 +120,8 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           : `The export failed and no file was written: ${errorMessage(e)}`;
       progress.finish({ ...state, phase, file: null, message });
       logger?.warn({ exportId, source, rows: state.rows, error: errorMessage(e) }, 'export failed');
+    } finally {
+      stopWatching();
     }
   }
 
@@ -155,7 +149,8 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         knownCards.catch(() => undefined);
         const ctx: SourceContext = {
           environmentId: environment.id,
-          api,
+          // An export is background work: an operator's calls go first.
+          api: backgroundClient(api),
           getKnownCards: () => knownCards,
           getJournal: deps.getJournal,
           getCustomerCache: deps.getCustomerCache,

@@ -4,6 +4,7 @@ import type { Account, Card } from '../../src-shared/api/records';
 import type { CreateAccountRequest, CreateCardRequest } from '../../src-shared/api/requests';
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { err, type Result } from '../../src-shared/ipc/result';
+import { backgroundClient } from '../api/call-priority';
 import type { KnownCards } from '../cards/known-cards';
 import type { Emit, Logger } from '../ports/ports';
 import type { Journal } from '../journal/journal';
@@ -97,7 +98,8 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
       .filter((e) => force || now() - (lastAccountCheck.get(e.id) ?? 0) >= recheckMs);
     if (due.length === 0) return [];
     due.forEach((e) => lastAccountCheck.set(e.id, now()));
-    const look = { api: active.api, journal, environmentId, ...(signal ? { signal } : {}) };
+    // Reconciling is background work: an operator's calls go first.
+    const look = { api: backgroundClient(active.api), journal, environmentId, ...(signal ? { signal } : {}) };
     const accounts = await reconcileAccountEntries(
       due.filter((e) => e.operation === 'accounts.create'),
       look,

@@ -62,12 +62,19 @@ const customerIdOf = (request: object): string | null => {
 };
 
 /** "You issued this card to Ada Obi 2 minutes ago: issue another?" */
+/** "less than a minute ago", "2 minutes ago", "3 hours ago", "2 days ago" (a reconciled write may be older). */
+function ago(minutes: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} ago`;
+  if (minutes < 1) return 'less than a minute ago';
+  if (minutes < 120) return unit(minutes, 'minute');
+  if (minutes < 48 * 60) return unit(Math.floor(minutes / 60), 'hour');
+  return unit(Math.floor(minutes / (24 * 60)), 'day');
+}
+
 export function repeatMessage(noun: string, customerName: string | null, minutesAgo: number): string {
   const [did, again] = noun === 'card' ? ['issued', 'issue'] : ['opened', 'open'];
   const to = customerName ? `${noun === 'card' ? ' to' : ' for'} ${customerName}` : '';
-  const when =
-    minutesAgo < 1 ? 'less than a minute ago' : minutesAgo === 1 ? '1 minute ago' : `${minutesAgo} minutes ago`;
-  return `You ${did} this ${noun}${to} ${when}: ${again} another?`;
+  return `You ${did} this ${noun}${to} ${ago(minutesAgo)}: ${again} another?`;
 }
 
 async function repeatRefusal(

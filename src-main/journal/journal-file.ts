@@ -9,6 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { Logger } from '../ports/ports';
 import { JOURNAL_FILE, openJournal, type Journal, type OpenJournalOptions } from './journal';
 import { refusingJournal } from './refusing-journal';
+import { errorMessage } from '../errors/error-message';
 
 /** Written once a journal exists: its absence next to a missing journal means there never was one. */
 export const JOURNAL_MARKER = 'journal.marker';
@@ -55,7 +56,7 @@ function healthy(file: string): { ok: true } | { ok: false; reason: string } {
     const verdict = rows.map((r) => r.integrity_check).join('; ');
     return verdict === 'ok' ? { ok: true } : { ok: false, reason: verdict };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { ok: false, reason: errorMessage(error) };
   } finally {
     db?.close();
   }
@@ -83,7 +84,7 @@ export function openJournalFile(options: JournalFileOptions): OpenedJournal {
     try {
       if (move) aside = moveAside(file, now());
     } catch (error) {
-      logger?.error({ err: error instanceof Error ? error.message : String(error) }, 'moving the journal aside failed');
+      logger?.error({ err: errorMessage(error) }, 'moving the journal aside failed');
     }
     logger?.error({ reason, aside }, 'journal cannot be trusted; writes refused');
     const where = aside ? ` It was moved to ${basename(aside)} in the data folder (${dataDir}).` : '';
@@ -104,7 +105,7 @@ export function openJournalFile(options: JournalFileOptions): OpenedJournal {
   try {
     journal = openJournal({ ...journalOptions, file });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     // A journal from a newer Card Desk is fine where it is: it stays, and this one sends nothing.
     if (/newer than this Card Desk/.test(reason)) return refuse('was written by a newer Card Desk', reason, false);
     return refuse('could not be opened', reason);

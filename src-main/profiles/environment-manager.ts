@@ -219,6 +219,15 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       ...(options.transport ? { transport: options.transport } : {}),
     });
     clients.set(id, { baseUrl, api });
+    // The status bar follows the rate budget, also while calls wait for it (at most 4 updates a second).
+    let statusDue: ReturnType<typeof setTimeout> | null = null;
+    api.budget?.onChange(() => {
+      statusDue ??= setTimeout(() => {
+        statusDue = null;
+        if (id === environments.activeId()) emitIfChanged();
+      }, 250);
+      statusDue.unref?.();
+    });
     return api;
   }
 

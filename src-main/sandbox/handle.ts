@@ -67,6 +67,8 @@ export interface SandboxOptions {
   rateLimit?: { limit: number; windowMs: number };
   /** Clock, for deterministic tests of dates and expiry rules. */
   now?: () => Date;
+  /** The customer list's order by createdAt (default oldest first, as created). */
+  customerOrder?: 'oldest-first' | 'newest-first';
   /** Enables the test-only control route (/__sandbox/...); off by default. */
   enableControlRoute?: boolean;
 }
@@ -83,6 +85,16 @@ export interface SandboxHandle {
   /** Every request received, oldest first (the most recent 50,000; control-route calls are not logged). */
   requests(): readonly SandboxRequestLogEntry[];
   clearRequests(): void;
+  /** Changes the customer list while the sandbox runs (for tests of re-syncs). */
+  customers: {
+    /** Creates `count` new customers (the newest: at the end of an oldest-first list, at the start of a newest-first one). */
+    add(count: number): void;
+    /** Deletes the newest `count` customers. */
+    removeNewest(count: number): void;
+    /** Changes the list's order (every page moves). */
+    setOrder(order: 'oldest-first' | 'newest-first'): void;
+    readonly count: number;
+  };
   /** Seeded facts the tests and the app's first-run hints rely on. */
   fixtures: SandboxFixtures;
   stop(): Promise<void>;

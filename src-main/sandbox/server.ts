@@ -33,6 +33,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const rate = options.rateLimit ?? DEFAULT_RATE_LIMIT;
 
   const world = seedWorld(seed, options.customers ?? DEFAULT_CUSTOMERS, now());
+  const order = options.customerOrder ?? 'oldest-first';
+  if (order !== 'oldest-first' && order !== 'newest-first')
+    throw new RangeError("customerOrder must be 'oldest-first' or 'newest-first'");
+  world.customers.order = order;
   const deps = {
     seed,
     store: world.store,
@@ -78,6 +82,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: { add: (rule) => faults.add(rule), clear: () => faults.clear() },
     requests: () => log.all(),
     clearRequests: () => log.clear(),
+    customers: {
+      add: (count) => world.customers.add(count),
+      removeNewest: (count) => world.customers.removeNewest(count),
+      setOrder(next) {
+        if (next !== 'oldest-first' && next !== 'newest-first')
+          throw new RangeError("order must be 'oldest-first' or 'newest-first'");
+        world.customers.order = next;
+      },
+      get count() {
+        return world.customers.count;
+      },
+    },
     fixtures: world.fixtures,
     stop() {
       stopping ??= new Promise<void>((resolve) => {

@@ -4,6 +4,7 @@
 // Errors nobody handles later on are written to the log instead of vanishing.
 import path from 'node:path';
 import { app, dialog } from 'electron';
+import type { AppLogger } from '../logging/logger';
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
 
@@ -17,7 +18,7 @@ export interface StartupOptions {
   /** The app's data folder, named in the error box. */
   dataDir: string;
   /** Where the failure is logged besides the box; stderr until the app's log is open. */
-  logger?: () => Logger | null;
+  logger?: () => AppLogger | null;
   start: (stages: StartupStages) => Promise<void>;
 }
 
@@ -61,8 +62,10 @@ export async function startOrQuit({ dataDir, logger, start }: StartupOptions): P
   } catch (error) {
     const { title, body } = startupFailureText(error, stage, dataDir);
     const log = logger?.();
-    if (log) log.error({ err: errorMessage(error), stage, stack: (error as Error)?.stack }, 'start-up failed');
-    else console.error(`${title}: ${body.replaceAll('\n\n', ' ')}`);
+    if (log) {
+      log.error({ err: errorMessage(error), stage, stack: (error as Error)?.stack }, 'start-up failed');
+      await log.flush(); // the log writes behind: the line must be on disk before the app exits
+    } else console.error(`${title}: ${body.replaceAll('\n\n', ' ')}`);
     dialog.showErrorBox(title, body);
     app.exit(1);
     return false;

@@ -6,6 +6,7 @@ import { Nav } from './Nav';
 import { PAGES, preloadPages } from './pages';
 import { useRoute } from '../lib/routes';
 import { StatusBar } from './StatusBar';
+import { useArrowIntoResults } from './useArrowIntoResults';
 
 /** How long after start-up the other pages start loading (so they do not compete with the first one). */
 const PRELOAD_AFTER_MS = 2000;
@@ -19,6 +20,7 @@ export function App(): React.JSX.Element {
     void refreshStatus();
     return off;
   }, [listen, refreshStatus]);
+  useArrowIntoResults();
   // Once the first page has had time to show its data, the other pages' chunks load while the app is idle.
   useEffect(() => {
     let idle = 0;
@@ -32,7 +34,7 @@ export function App(): React.JSX.Element {
   return (
     <div className="app">
       <Nav current={route.page} />
-      <main className="content" id="main">
+      <main className="content" id="main" tabIndex={-1}>
         <Suspense fallback={<LoadingRows label="Loading page" />}>
           <Page route={route} />
         </Suspense>

@@ -1,12 +1,21 @@
-// Ctrl+K (Cmd+K on macOS) from anywhere: find a customer in the offline cache and open them.
+// Ctrl+K (Cmd+K on macOS) from anywhere: find a customer in the offline cache (name, email, phone, BVN or
+// NIN, customer id or its last characters) or open a card by its id, and go there. Enter opens what the
+// box says: when the search for the text in the box has not answered yet, Enter waits for that answer.
 import { useEffect, useId, useRef, useState } from 'react';
 import { customerName } from '../pages/customers/customerFields';
 import { useCustomerSearch } from '../pages/customers/useCustomerSearch';
 import { cacheAgeText } from '../pages/customers/cacheAge';
 import { navigate } from '../lib/routes';
+import { searchOptions, type SearchOption } from './searchOptions';
+import { useKnownCardSearch } from './useKnownCardSearch';
+import { displayPan } from '../lib/format';
 import './customer-search-dialog.css';
 
 const MAX_RESULTS = 8;
+const MAX_CARDS = 4;
+
+/** True while another dialog (an issuing wizard, a form) holds the keyboard: Ctrl+K leaves it alone. */
+const anotherDialogOpen = () => document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
 
 export function CustomerSearchDialog(): React.JSX.Element | null {
   const [open, setOpen] = useState(false);
@@ -14,7 +23,7 @@ export function CustomerSearchDialog(): React.JSX.Element | null {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k') {
         e.preventDefault();
-        setOpen(true);
+        if (!anotherDialogOpen()) setOpen(true);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -26,36 +35,68 @@ export function CustomerSearchDialog(): React.JSX.Element | null {
 function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const [opening, setOpening] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const search = useCustomerSearch(query, MAX_RESULTS, { enabled: query.trim() !== '' });
-  const results = query.trim() ? (search.data?.data.results ?? []) : [];
+  const cardSearch = useKnownCardSearch(query, MAX_CARDS);
+  const answered = query.trim() ? search.answeredQuery : null;
+  const options =
+    answered !== null
+      ? searchOptions(answered, search.data?.data.results ?? [], cardSearch.resultsFor(answered) ?? [])
+      : [];
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     inputRef.current?.focus();
-    return () => previous?.focus?.();
+    // Back where the user was; from nowhere in particular, to the page rather than to no element.
+    return () => {
+      const back = previous && previous !== document.body && previous.isConnected ? previous : null;
+      (back ?? document.getElementById('main'))?.focus({ preventScroll: true });
+    };
   }, []);
   // A new answer starts at its first row (set during render, so the old row is never shown against it).
-  const [answered, setAnswered] = useState(search.settledQuery);
-  if (answered !== search.settledQuery) {
-    setAnswered(search.settledQuery);
+  const [activeFor, setActiveFor] = useState(answered);
+  if (activeFor !== answered) {
+    setActiveFor(answered);
     setActive(0);
   }
 
-  const openCustomer = (id: string) => {
+  const openOption = (option: SearchOption) => {
     onClose();
-    navigate('customers', id);
+    if (option.kind === 'card') navigate('cards', option.id);
+    else navigate('customers', option.id);
+  };
+
+  /** Enter: the active option when the shown list answers the box; otherwise the first answer for the box. */
+  const openTyped = async () => {
+    const text = (inputRef.current?.value ?? query).trim();
+    if (!text) return;
+    if (answered === text && options[active]) {
+      openOption(options[active]);
+      return;
+    }
+    setOpening(text);
+    try {
+      // Either search may fail (the live list shows why); a whole card id still opens its card.
+      const [answer, cards] = await Promise.allSettled([search.answer(text), cardSearch.answer(text)]);
+      const first = searchOptions(
+        text,
+        answer.status === 'fulfilled' ? answer.value.results : [],
+        cards.status === 'fulfilled' ? cards.value : [],
+      )[0];
+      if (first) openOption(first);
+    } finally {
+      setOpening(null);
+    }
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') onClose();
-    else if (e.key === 'ArrowDown') setActive((i) => Math.min(results.length - 1, i + 1));
+    else if (e.key === 'ArrowDown') setActive((i) => Math.min(options.length - 1, i + 1));
     else if (e.key === 'ArrowUp') setActive((i) => Math.max(0, i - 1));
-    else if (e.key === 'Enter') {
-      const chosen = results[active];
-      if (chosen) openCustomer(chosen._id);
-    } else if (e.key === 'Tab') {
+    else if (e.key === 'Enter') void openTyped();
+    else if (e.key === 'Tab') {
       // The dialog has one control; focus stays in it.
     } else return;
     e.preventDefault();
@@ -63,18 +104,24 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   };
 
   const optionId = (i: number) => `${listId}-option-${i}`;
-  const activeOption = results[active] ? optionId(active) : undefined;
+  const activeOption = options[active] ? optionId(active) : undefined;
+  const data = search.data?.data;
   let status: string;
-  if (!query.trim()) status = 'Type a name, email, phone number or customer id.';
+  if (!query.trim()) status = 'Type a name, email, phone, BVN or NIN, a customer id (or its last 8) or a card id.';
+  else if (opening) status = 'Opening…';
   else if (search.error) status = search.error.appError.message;
-  else if (!search.data || search.pending) status = 'Searching…';
-  else if (results.length === 0) {
+  else if (!data || answered !== query.trim()) status = 'Searching…';
+  else if (options.length === 0) {
     status =
-      search.data.data.lastSyncedAt === null && search.data.data.total === 0
+      data.lastSyncedAt === null && data.total === 0
         ? 'The customer cache is empty. Sync customers on the Customers page first.'
         : 'No cached customer matches.';
-  } else
-    status = `${search.data.data.total.toLocaleString('en')}${search.data.data.totalCapped ? '+' : ''} found · ${cacheAgeText(search.data.data.cacheAgeMs)}`;
+  } else if (data.results.length === 0)
+    status = options.some((o) => o.kind === 'card' && o.card)
+      ? 'Known cards match.'
+      : 'No cached customer matches; it may be a card id.';
+  else
+    status = `${data.total.toLocaleString('en')}${data.totalCapped ? '+' : ''} found · ${cacheAgeText(data.cacheAgeMs)}`;
 
   return (
     <div className="search-dialog-backdrop" onMouseDown={onClose}>
@@ -89,36 +136,59 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
           ref={inputRef}
           type="text"
           role="combobox"
-          aria-label="Customer name, email, phone or id"
-          aria-expanded={results.length > 0}
+          aria-label="Customer name, email, phone or id, or a card id"
+          aria-expanded={options.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={activeOption}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Search customers"
+          placeholder="Search customers, or paste a card id"
           autoComplete="off"
           spellCheck={false}
         />
-        {results.length > 0 ? (
-          <ul id={listId} role="listbox" aria-label="Matching customers" className="search-results">
-            {results.map((c, i) => (
-              <li
-                key={c._id}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? 'active' : undefined}
-                onMouseEnter={() => setActive(i)}
-                onClick={() => openCustomer(c._id)}
-              >
-                <span className="result-name">{customerName(c)}</span>
-                <span className="result-meta">{[c.emailAddress, c.phoneNumber].filter(Boolean).join(' · ')}</span>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Matching customers and cards"
+          className="search-results"
+          data-answered-query={answered ?? ''}
+          hidden={options.length === 0}
+        >
+          {options.map((o, i) => (
+            <li
+              key={`${o.kind}-${o.id}`}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'active' : undefined}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => openOption(o)}
+            >
+              {o.kind === 'customer' ? (
+                <>
+                  <span className="result-name">{customerName(o.customer)}</span>
+                  <span className="result-meta">
+                    {[o.customer.emailAddress, o.customer.phoneNumber].filter(Boolean).join(' · ')}
+                  </span>
+                </>
+              ) : o.card ? (
+                <>
+                  <span className="result-name">Card {displayPan(o.card.maskedPan)}</span>
+                  <span className="result-meta">
+                    {[o.card.brand, o.card.type, o.card.status, `…${o.id.slice(-8)}`].filter(Boolean).join(' · ')}
+                  </span>
+                </>
+              ) : (
+                <>
+                  <span className="result-name">Open card</span>
+                  <span className="result-meta mono">{o.id}</span>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
         <p className="search-status" role="status">
           {status}
         </p>

@@ -29,7 +29,10 @@ export function StatusBar(): React.JSX.Element {
   const status = useAppStore((s) => s.status);
   const statusError = useAppStore((s) => s.statusError);
   const progress = useAppStore((s) => s.syncProgress);
-  const now = useNow(30_000);
+  const rate = status?.rateLimit ?? null;
+  const fewLeft = !!rate && rate.remaining < Math.max(10, rate.limit / 10);
+  // A countdown to the rate limit's reset ticks each second while few requests are left.
+  const now = useNow(fewLeft ? 1_000 : 30_000);
   const env = status?.environment;
   const syncing = progress && progress.environmentId === env?.id && isRunning(progress) ? progress : null;
   const lastSynced = status?.lastSyncedAt ? Date.parse(status.lastSyncedAt) : NaN;
@@ -56,11 +59,17 @@ export function StatusBar(): React.JSX.Element {
           </>
         )}
       </span>
-      {status?.rateLimit ? (
+      {rate ? (
         <span data-testid="status-rate-limit">
-          Requests left: {status.rateLimit.remaining.toLocaleString('en')}/{status.rateLimit.limit.toLocaleString('en')}
-          {status.rateLimit.resetAt > now ? (
-            <span className="sb-wide"> (resets {format(status.rateLimit.resetAt, 'HH:mm:ss')})</span>
+          {/* Past its reset the window starts afresh with the next call. */}
+          Requests left: {(rate.resetAt > now ? rate.remaining : rate.limit).toLocaleString('en')}/
+          {rate.limit.toLocaleString('en')}
+          {rate.resetAt > now ? (
+            <span className="sb-wide">
+              {' '}
+              (resets {format(rate.resetAt, 'HH:mm:ss')}
+              {fewLeft ? `, in ${Math.ceil((rate.resetAt - now) / 1000)} s` : ''})
+            </span>
           ) : null}
         </span>
       ) : null}

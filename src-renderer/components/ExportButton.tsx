@@ -4,15 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { ExportProgress } from '../../src-shared/ipc/channels/exports';
 import type { InputOf } from '../../src-shared/ipc/contract';
 import { bridge } from '../lib/bridge';
+import { rateWaitText, useTickingNow } from '../lib/rateWait';
 
 type ExportInput = InputOf<'exports.start'>;
 
 const n = (v: number) => v.toLocaleString('en');
 
-/**
- * `1,200 of 3,400 rows`; with a filter, `120 rows written · 600 of 3,400 read`; and while the request
- * limit is used up, how long the export waits for it.
- */
+/** `1,200 of 3,400 rows`; with a filter, `120 rows written · 600 of 3,400 read`. */
 export function exportProgressText(p: ExportProgress): string {
   const read = p.readRows ?? p.rows;
   const total = p.totalRows ?? null;
@@ -20,7 +18,7 @@ export function exportProgressText(p: ExportProgress): string {
   const text = filtering
     ? `${n(p.rows)} rows written · ${n(read)}${total !== null ? ` of ${n(total)}` : ''} read`
     : `${n(p.rows)}${total !== null ? ` of ${n(total)}` : ''} rows`;
-  return p.waitingMs ? `${text} · waiting ${Math.ceil(p.waitingMs / 1000)} s for the request limit` : text;
+  return text;
 }
 
 export function ExportButton({
@@ -49,6 +47,7 @@ export function ExportButton({
   );
 
   const running = progress?.phase === 'running' || (exportId !== null && progress === null);
+  const now = useTickingNow(progress?.waitingUntil !== undefined);
   const start = async () => {
     setError(null);
     setProgress(null);
@@ -74,7 +73,10 @@ export function ExportButton({
             max={progress?.totalPages ?? undefined}
             value={progress?.pagesDone ?? undefined}
           />
-          <span data-testid="export-progress">{progress ? exportProgressText(progress) : 'Starting…'}</span>
+          <span data-testid="export-progress">
+            {progress ? exportProgressText(progress) : 'Starting…'}
+            {progress?.waitingUntil !== undefined ? ` · ${rateWaitText(progress.waitingUntil, now)}` : ''}
+          </span>
           <button type="button" onClick={() => exportId && void bridge().exports.cancel({ exportId })}>
             Cancel export
           </button>

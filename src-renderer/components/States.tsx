@@ -10,15 +10,31 @@ export function ErrorState({
   title?: string;
 }): React.JSX.Element {
   const message = typeof error === 'string' ? error : error.message;
+  // A refused key is fixed in Settings, not by trying again.
+  const keyRefused = typeof error !== 'string' && error.kind === 'unauthorized';
   return (
     <div className="error-state" role="alert">
       {title ? <p className="error-title">{title}</p> : null}
-      <p>{message}</p>
-      {onRetry ? (
-        <button type="button" onClick={onRetry}>
-          Retry
-        </button>
-      ) : null}
+      {keyRefused ? (
+        <p>
+          <strong>The service refused this environment&rsquo;s API key.</strong> Replace the key in Settings, then try
+          again. <span className="muted">The service said: {message}</span>
+        </p>
+      ) : (
+        <p>{message}</p>
+      )}
+      <div className="error-actions">
+        {keyRefused ? (
+          <a className="button primary" href="#/settings">
+            Open Settings
+          </a>
+        ) : null}
+        {onRetry ? (
+          <button type="button" onClick={onRetry}>
+            Retry
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

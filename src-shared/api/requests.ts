@@ -10,6 +10,7 @@ import {
   CURRENCIES,
   SPENDING_INTERVALS,
 } from './records';
+import { MAX_AMOUNT_DECIMALS, MAX_PAN_DIGITS, compactNumber, hasMoneyPrecision, normalizeExpiry } from './input-rules';
 import { OBJECT_ID, expiryProblem, luhnValid, parseExpirationDate, parseRangeDate } from './rules';
 
 /** A field that names itself in its messages ("customerId is required"). */
@@ -29,8 +30,18 @@ const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: 
         ? `${field} is required`
         : `${field} must be one of ${values.join(', ')}`,
   });
+/** A record id, accepted in any case and with stray spaces (ids are lowercase hex). */
 const objectId = (field: string) =>
-  z.string(described(field)).regex(OBJECT_ID, { error: `${field} must be a 24-character id` });
+  z
+    .string(described(field))
+    .trim()
+    .toLowerCase()
+    .regex(OBJECT_ID, { error: `${field} must be a 24-character id` });
+/** Money: a number with at most two decimal places. */
+const money = (field: string, required: string) =>
+  z
+    .number({ error: required })
+    .refine(hasMoneyPrecision, { error: `${field} has more than ${MAX_AMOUNT_DECIMALS} decimal places` });
 
 // ---------- pagination and list queries ----------
 export const MAX_PAGE_SIZE = 100;
@@ -116,7 +127,9 @@ export type CreateAccountRequest = z.infer<typeof createAccountRequestSchema>;
 // ---------- name enquiry ----------
 export const nameEnquiryRequestSchema = z.object({
   bankCode: reqString('bankCode').regex(/^\d{3,6}$/, { error: 'bankCode must be 3 to 6 digits' }),
-  accountNumber: reqString('accountNumber').regex(/^\d{10}$/, { error: 'accountNumber must be 10 digits' }),
+  accountNumber: reqString('accountNumber')
+    .overwrite(compactNumber)
+    .regex(/^\d{10}$/, { error: 'accountNumber must be 10 digits' }),
 });
 export type NameEnquiryRequest = z.infer<typeof nameEnquiryRequestSchema>;
 
@@ -125,7 +138,7 @@ export const REPLACEMENT_REASONS = ['lost', 'stolen'] as const;
 export const ISSUER_COUNTRIES = ['NGA', 'USA'] as const;
 
 export const spendingLimitInputSchema = z.object({
-  amount: z.number({ error: 'amount is required' }).positive({ error: 'amount must be more than 0' }),
+  amount: money('amount', 'amount is required').refine((n) => n > 0, { error: 'amount must be more than 0' }),
   interval: oneOf('interval', SPENDING_INTERVALS),
   categories: z.array(z.string().min(1)).optional(),
 });
@@ -156,7 +169,7 @@ const createCardShape = {
   brand: oneOf('brand', CARD_BRANDS),
   issuerCountry: oneOf('issuerCountry', ISSUER_COUNTRIES).optional(),
   fundingSourceId: objectId('fundingSourceId').optional(),
-  number: z.string().trim().optional(),
+  number: z.string().trim().overwrite(compactNumber).optional(),
   enable2FA: z.boolean().optional(),
   metadata: z
     .record(z.string(), z.string())
@@ -166,13 +179,13 @@ const createCardShape = {
     .optional(),
   spendingControls: spendingControlsInputSchema.optional(),
   bankCode: z.string().trim().optional(),
-  accountNumber: z.string().trim().optional(),
+  accountNumber: z.string().trim().overwrite(compactNumber).optional(),
   replacementFor: objectId('replacementFor').optional(),
   reason: oneOf('reason', REPLACEMENT_REASONS).optional(),
   debitAccountId: objectId('debitAccountId').optional(),
-  amount: z.number({ error: 'amount must be a number' }).optional(),
+  amount: money('amount', 'amount must be a number').optional(),
   sendPINSMS: z.boolean().optional(),
-  expirationDate: z.string().trim().optional(),
+  expirationDate: z.string().trim().overwrite(normalizeExpiry).optional(),
 };
 
 export type CardPath = 'new' | 'fundingSource' | 'bankAccount' | 'replace';
@@ -199,7 +212,8 @@ export function makeCreateCardRequestSchema(now: () => Date = () => new Date()) 
     if (v.type === 'physical') {
       if (!v.number) need('number', 'number is required for a physical card');
       else if (v.brand === 'Verve' || v.brand === 'AfriGo') {
-        if (!/^\d{16,19}$/.test(v.number)) need('number', 'number must be a 16 to 19 digit card number');
+        if (!new RegExp(`^\\d{16,${MAX_PAN_DIGITS}}$`).test(v.number))
+          need('number', `number must be a 16 to ${MAX_PAN_DIGITS} digit card number`);
         else if (!luhnValid(v.number)) need('number', 'number is not a valid card number (Luhn check failed)');
       }
     }

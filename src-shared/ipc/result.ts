@@ -1,6 +1,7 @@
 // The error model every IPC handler returns instead of throwing (Electron keeps only error.message).
 import { z } from 'zod';
 import { paginationSchema, type Pagination } from '../api/envelope';
+import { inOperatorWords } from '../api/field-words';
 
 export const ERROR_KINDS = [
   'validation', // input broke a rule; `field`/`fields` say which
@@ -70,14 +71,12 @@ export function validationError(issues: readonly { path: readonly PropertyKey[];
   const fields: Record<string, string> = {};
   for (const i of issues) {
     const key = i.path.map(String).join('.') || '(input)';
-    fields[key] ??= i.message;
+    fields[key] ??= inOperatorWords(key, i.message);
   }
   const first = issues[0];
   const field = first ? first.path.map(String).join('.') || undefined : undefined;
-  const message = first
-    ? field && !first.message.includes(field)
-      ? `${field}: ${first.message}`
-      : first.message
-    : 'Invalid input';
+  const said = first ? inOperatorWords(field, first.message) : 'Invalid input';
+  const message =
+    first && field && said === first.message && !first.message.includes(field) ? `${field}: ${said}` : said;
   return err('validation', message, { ...(field ? { field } : {}), fields });
 }

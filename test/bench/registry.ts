@@ -1,7 +1,8 @@
 import type { Benchmark } from './benchmark';
 import { sandboxBenchmark } from './sandbox.bench';
 import { cacheBenchmark } from './cache.bench';
+import { rateBudgetBenchmark } from './rate-budget.bench';
 import { uiBenchmark } from './ui.bench';
 
 /** Every benchmark `npm run bench` runs, in order. */
-export const benchmarks: Benchmark[] = [sandboxBenchmark, cacheBenchmark, uiBenchmark];
+export const benchmarks: Benchmark[] = [sandboxBenchmark, cacheBenchmark, uiBenchmark, rateBudgetBenchmark];

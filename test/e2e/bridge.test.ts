@@ -57,8 +57,8 @@ describe('window.cardDesk in the page', () => {
       return res.status;
     });
     expect(status).toBe(403);
-    await e2e.page.waitForTimeout(100);
     // The browser reports the refused call on the console; that is expected here.
+    await expect.poll(() => e2e.problems.filter((p) => p.includes('403')).length).toBeGreaterThan(0);
     e2e.problems.splice(0, e2e.problems.length, ...e2e.problems.filter((p) => !p.includes('403')));
   });
 
@@ -74,8 +74,9 @@ describe('window.cardDesk in the page', () => {
     }, sandboxUrl);
     expect(outcome).toBe('blocked');
     // The blocked fetch is reported as a CSP violation, which is the point here.
+    // Reported twice: the page's violation event and the browser's own console line.
     await expect.poll(() => e2e.problems.filter((p) => p.includes('CSP violation')).length).toBeGreaterThan(0);
-    await e2e.page.waitForTimeout(100);
+    await expect.poll(() => e2e.problems.filter((p) => p.includes('Refused to connect')).length).toBeGreaterThan(0);
     e2e.problems.length = 0;
   });
 

@@ -74,6 +74,33 @@ describe('Customers', () => {
     expect(all).toHaveLength(CUSTOMERS);
   });
 
+  it('"Sync now" fetches only what changed; "Full re-sync" fetches every page again', async () => {
+    const sandbox = e2e.harness.core.localSandbox()!;
+    sandbox.customers.add(5);
+    sandbox.clearRequests();
+    await syncRegion().getByRole('button', { name: 'Sync now' }).click();
+    await expect
+      .poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 30_000 })
+      .toMatch(new RegExp(`^${CUSTOMERS + 5} customers cached`));
+    const pagesOf = () =>
+      sandbox
+        .requests()
+        .filter((r) => r.endpoint === 'GET /customers')
+        .map((r) => Number(new URL(r.url, 'http://x').searchParams.get('page')));
+    expect(pagesOf()).toEqual([3]); // 350 oldest first: the 5 new ones land on the last page
+    sandbox.clearRequests();
+    await syncRegion().getByRole('button', { name: 'Full re-sync' }).click();
+    await expect.poll(() => pagesOf().length, { timeout: 30_000 }).toBe(4);
+    await expect
+      .poll(() => page().getByTestId('sync-status').textContent(), { timeout: 30_000 })
+      .toMatch(/^Sync complete/);
+    sandbox.customers.removeNewest(5);
+    await syncRegion().getByRole('button', { name: 'Full re-sync' }).click();
+    await expect
+      .poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 30_000 })
+      .toMatch(new RegExp(`^${CUSTOMERS} customers cached`));
+  });
+
   it('finds customers by name, email, national phone number and id prefix', async () => {
     const target = all[137]!;
     await search(target.name!);

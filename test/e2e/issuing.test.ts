@@ -1,12 +1,12 @@
 // The issuing wizard in Chromium against the real handlers, journal and local sandbox: the four card
-// paths, every rule caught in the form before anything is sent, a 400 put on its field, a dropped
-// connection reported as an unknown outcome, and a double click that sends once.
+// paths, every rule caught in the form before anything is sent, a 400 put on its field, a gateway error
+// reported as an unknown outcome, "issue another?" for a repeat, and a double click that sends once.
 import { bankByCode, bankChoiceText } from '../../src-shared/api/banks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
-import { luhnValid } from '../../src-shared/api/rules';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { nameOf, startWithCustomerCache } from './customer-cache';
+import { issueWizard, validPan } from './issue-wizard';
 import type { E2E } from './support';
 
 let e2e: E2E;
@@ -21,60 +21,11 @@ afterAll(async () => {
 });
 
 const page = () => e2e.page;
-const dialog = () => page().getByRole('dialog', { name: 'Issue a card' });
-const cardPosts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.url === '/cards');
-const ngnAccount = () => sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
-
-/** A Luhn-valid Verve-range PAN. */
-function validPan(seed: number): string {
-  const body = `506099${String(seed).padStart(9, '0')}`;
-  return `${body}${[...Array(10).keys()].find((d) => luhnValid(`${body}${d}`))}`;
-}
-
-async function openWizard(path: string): Promise<void> {
-  // Leaving the page unmounts any dialog a previous test left open.
-  await e2e.open('name-enquiry');
-  await e2e.open('journal');
-  await page().getByRole('button', { name: 'Issue a card', exact: true }).click();
-  await dialog().waitFor();
-  await dialog()
-    .getByRole('radio', { name: new RegExp(path) })
-    .check();
-  await dialog().getByRole('button', { name: 'Continue' }).click();
-}
-
-async function chooseCustomer(customer: Customer): Promise<void> {
-  await dialog().getByRole('combobox', { name: 'Customer' }).fill(nameOf(customer));
-  await dialog()
-    .getByRole('option', { name: new RegExp(nameOf(customer)) })
-    .first()
-    .click();
-  await dialog().getByRole('group').filter({ hasText: customer._id }).waitFor();
-}
-
-async function chooseDebitAccount(id = ngnAccount()): Promise<void> {
-  const select = dialog().getByLabel('Debit account');
-  await expect.poll(() => select.locator(`option[value="${id}"]`).count()).toBe(1);
-  await select.selectOption(id);
-}
-
-/** Details -> controls (defaults) -> review -> send; returns the new card's id. */
-async function finishAndSend(): Promise<string> {
-  await dialog().getByRole('button', { name: 'Next' }).click();
-  await dialog().getByText('Defaults: NGN cards').waitFor();
-  await dialog().getByRole('button', { name: 'Next' }).click();
-  await dialog().getByLabel('Request to send').waitFor();
-  await dialog().getByRole('button', { name: 'Issue card' }).click();
-  await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
-  const href = await dialog().getByRole('link', { name: 'Open the card' }).getAttribute('href');
-  expect(href).toMatch(/^#\/cards\/[0-9a-f]{24}$/);
-  return href!.split('/').pop()!;
-}
-
-async function closeWizard(): Promise<void> {
-  await dialog().getByRole('button', { name: 'Close issue a card' }).click();
-  await dialog().waitFor({ state: 'detached' });
-}
+const { dialog, cardPosts, ngnAccount, openWizard, chooseCustomer, chooseDebitAccount, finishAndSend, closeWizard } =
+  issueWizard(
+    () => e2e,
+    () => sandbox,
+  );
 
 describe('Issuing a card', () => {
   let firstCard: string;
@@ -184,27 +135,29 @@ describe('Issuing a card', () => {
     const error = (text: string | RegExp) => dialog().getByRole('alert').filter({ hasText: text });
     await openWizard('A new card');
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('customerId is required').waitFor();
-    await error('debitAccountId is required for a virtual card').waitFor();
+    await error('Choose a customer').waitFor();
+    await error('Choose the account the card draws on').waitFor();
     await chooseCustomer(customers[3]!);
 
     await dialog().getByLabel('Card type').selectOption('physical');
     const pan = dialog().getByLabel('Card number (PAN)');
     await pan.fill('5060990000000001');
-    await error('number is not a valid card number (Luhn check failed)').waitFor();
+    await error(
+      'This is not a valid card number: a digit is wrong or missing (the check digit does not match)',
+    ).waitFor();
     await pan.fill('50609900');
-    await error('number must be a 16 to 19 digit card number').waitFor();
+    await error('A card number has 16 to 19 digits').waitFor();
     await pan.fill(validPan(4242));
-    await expect.poll(() => error(/^number /).count()).toBe(0);
+    await expect.poll(() => error(/card number/).count()).toBe(0);
 
     await dialog().getByLabel('Brand').selectOption('Visa');
     const expiry = dialog().getByLabel('Expiration date');
-    await expiry.fill('january-2029');
-    await error('expirationDate must be MMM-YYYY, for example Jan-2029').waitFor();
+    await expiry.fill('janu-2029x');
+    await error('Enter the expiry as a month and a year, such as Jan-2029 or 01/29').waitFor();
     await expiry.fill(`Jan-${new Date().getFullYear() + 4}`);
-    await error('expirationDate is more than 3 years ahead').waitFor();
+    await error('The expiry date is more than 3 years ahead').waitFor();
     await expiry.fill(`Jan-${new Date().getFullYear() - 1}`);
-    await error('expirationDate is in the past').waitFor();
+    await error('The expiry date is in the past').waitFor();
     await e2e.screenshot('issue-card-rules');
     expect(await e2e.axeViolations()).toEqual([]);
     await expiry.fill('');
@@ -213,9 +166,9 @@ describe('Issuing a card', () => {
     await dialog().getByLabel('Card type').selectOption('virtual');
     await chooseDebitAccount();
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('amount is required for a MasterCard').waitFor();
+    await error('Enter a funding amount: a MasterCard needs one').waitFor();
     await dialog().getByLabel('Funding amount (NGN)').fill('0');
-    await error('amount must be more than 0').waitFor();
+    await error('The amount must be more than 0').waitFor();
     await dialog().getByLabel('Funding amount (NGN)').fill('2500');
     await dialog().getByRole('button', { name: 'Next' }).click();
 
@@ -225,26 +178,26 @@ describe('Issuing a card', () => {
     const intervals = await dialog().getByLabel('Limit 1 interval').locator('option').allTextContents();
     expect(intervals).toEqual(['Per authorization', 'Daily', 'Weekly', 'Monthly', 'Yearly', 'All time']);
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('amount is required').waitFor();
+    await error('Enter an amount').waitFor();
     await dialog().getByLabel('Limit 1 amount').fill('-5');
-    await error('amount must be more than 0').waitFor();
+    await error('The amount must be more than 0').waitFor();
     await closeWizard();
 
     await openWizard('Replace a lost or stolen card');
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('replacementFor is required to replace a card').waitFor();
-    await error('reason is required to replace a card').waitFor();
+    await error('Choose the card to replace').waitFor();
+    await error('Choose why the card is replaced: lost or stolen').waitFor();
     await closeWizard();
 
     await openWizard('Map to a bank account');
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('bankCode is required to map a card to a bank account').waitFor();
-    await error('accountNumber is required to map a card to a bank account').waitFor();
+    await error('Choose the bank, or type its code').waitFor();
+    await error('Enter the account number of the bank account').waitFor();
     await closeWizard();
 
     await openWizard('Map to a funding source');
     await dialog().getByRole('button', { name: 'Next' }).click();
-    await error('fundingSourceId is required to map a card to a funding source').waitFor();
+    await error('Choose a funding source').waitFor();
     await closeWizard();
 
     expect(cardPosts().length).toBe(before);
@@ -268,7 +221,7 @@ describe('Issuing a card', () => {
       .locator('.form-field')
       .filter({ hasText: unknownCustomer })
       .getByRole('alert')
-      .filter({ hasText: 'customerId is not a known customer' })
+      .filter({ hasText: 'The service does not know this customer: choose another' })
       .waitFor();
     expect(
       cardPosts()
@@ -278,9 +231,10 @@ describe('Issuing a card', () => {
     await closeWizard();
   });
 
-  it('reports a dropped connection as an outcome unknown, with exactly one card created', async () => {
+  it('reports a gateway error as an outcome unknown, and resends only after an explicit confirmation', async () => {
     const before = cardPosts().length;
-    sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
+    // A 502 from a gateway: whether the card exists is not known (here the sandbox did not make it).
+    sandbox.faults.add({ kind: 'status', status: 502, endpoint: 'POST /cards', count: 1 });
     await openWizard('A new card');
     await chooseCustomer(customers[4]!);
     await chooseDebitAccount();
@@ -290,27 +244,27 @@ describe('Issuing a card', () => {
     await dialog().getByRole('heading', { name: 'Outcome unknown: the card may or may not exist' }).waitFor();
     await e2e.screenshot('issue-card-outcome-unknown');
     expect(await e2e.axeViolations()).toEqual([]);
-    // The sandbox processed it once: one card exists.
     expect(
       cardPosts()
         .slice(before)
         .map((p) => p.status),
-    ).toEqual([200]);
+    ).toEqual([502]);
 
     // A resend needs an explicit confirmation.
     const resend = dialog().getByRole('button', { name: 'Allow resend and send again' });
     expect(await resend.isDisabled()).toBe(true);
     const journal = await page().evaluate(() => window.cardDesk.journal.list({ outcome: 'outcome_unknown' }));
     expect(journal.ok && journal.data.length).toBe(1);
+    const unknownRef = journal.ok ? journal.data[0]!.clientReference : null;
     await dialog()
       .getByRole('checkbox', { name: /I accept that sending again may create a second card/ })
       .check();
     await resend.click();
     await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
     const posts = cardPosts().slice(before);
-    expect(posts.map((p) => p.status)).toEqual([200, 200]);
-    const refs = posts.map((p) => (p.body as { metadata: { clientReference: string } }).metadata.clientReference);
-    expect(refs[0]).not.toBe(refs[1]);
+    expect(posts.map((p) => p.status)).toEqual([502, 200]);
+    const resentRef = (posts[1]!.body as { metadata: { clientReference: string } }).metadata.clientReference;
+    expect(resentRef).not.toBe(unknownRef);
     const acknowledged = await page().evaluate(() => window.cardDesk.journal.list({ outcome: 'outcome_unknown' }));
     expect(acknowledged.ok && acknowledged.data[0]?.resendAcknowledged).toBe(true);
     await closeWizard();

@@ -55,7 +55,8 @@ beforeAll(async () => {
     },
     { customers: sampleCustomerIds, debitAccountId, count: VIRTUAL_CARDS, pan: PAN },
   );
-  sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
+  // A gateway error: the card was not made, so no look on the service can find it and it stays unknown.
+  sandbox.faults.add({ kind: 'status', status: 502, endpoint: 'POST /cards', count: 1 });
   await e2e.page.evaluate(
     async ({ customer, debitAccountId }) => {
       await window.cardDesk.cards.create({

@@ -17,38 +17,56 @@ const page = () => e2e.page;
 const bankCode = () => page().getByRole('combobox', { name: 'Bank' });
 const accountNumber = () => page().getByRole('textbox', { name: 'Account number' });
 const lookUp = () => page().getByRole('button', { name: 'Look up name' });
+const enquiries = () =>
+  e2e.harness.core
+    .localSandbox()!
+    .requests()
+    .filter((r) => r.endpoint === 'POST /accounts/transfer/name-enquiry');
+/** Each test starts on a fresh form, whatever ran before it. */
+async function openForm(): Promise<void> {
+  await e2e.open('name-enquiry');
+  await page().reload();
+  await page().getByRole('heading', { level: 1, name: 'Name enquiry' }).waitFor();
+}
 
 describe('Name enquiry', () => {
-  it('names the broken field as the user types', async () => {
-    await e2e.open('name-enquiry');
-    await page().getByRole('heading', { level: 1, name: 'Name enquiry' }).waitFor();
+  it('names the broken field as the user types, and sends nothing while one is broken', async () => {
+    await openForm();
     await bankCode().fill('12');
-    await page().getByText('bankCode must be 3 to 6 digits').waitFor();
+    await page().getByText('A bank code has 3 to 6 digits').waitFor();
     expect(await bankCode().getAttribute('aria-invalid')).toBe('true');
     // The other field has not been touched: no message for it yet.
-    expect(await page().getByText('accountNumber', { exact: false }).count()).toBe(0);
+    expect(await page().getByText('account number has', { exact: false }).count()).toBe(0);
     await accountNumber().fill('12345x');
-    await page().getByText('accountNumber must be 10 digits').waitFor();
+    await page().getByText('An account number has 10 digits').waitFor();
     await bankCode().fill('058');
-    await expect.poll(() => page().getByText('bankCode must be 3 to 6 digits').count()).toBe(0);
+    await expect.poll(() => page().getByText('A bank code has 3 to 6 digits').count()).toBe(0);
     expect(await e2e.axeViolations()).toEqual([]);
 
-    // Submitting with a broken field sends nothing.
+    // Submitting with a broken field sends nothing: once the field is fixed, the look-up that follows is
+    // the only one the sandbox receives (a request from the first click would have arrived before it).
+    const before = enquiries().length;
     await lookUp().click();
-    await page().getByText('accountNumber must be 10 digits').waitFor();
+    await page().getByText('An account number has 10 digits').waitFor();
+    const account = e2e.harness.core.localSandbox()!.fixtures.bankAccounts[0]!;
+    await bankCode().fill(account.bankCode);
+    await accountNumber().fill(account.accountNumber);
+    await lookUp().click();
+    await expect.poll(() => page().getByTestId('account-name').textContent()).toContain(account.accountName);
     expect(
-      e2e.harness.core
-        .localSandbox()!
-        .requests()
-        .filter((r) => r.endpoint === 'POST /accounts/transfer/name-enquiry'),
-    ).toEqual([]);
+      enquiries()
+        .slice(before)
+        .map((r) => r.body),
+    ).toEqual([{ bankCode: account.bankCode, accountNumber: account.accountNumber }]);
   });
 
   it('shows the holder name of a resolvable account', async () => {
+    await openForm();
     const sandbox = e2e.harness.core.localSandbox()!;
     const account = sandbox.fixtures.bankAccounts[0]!;
     await bankCode().fill(account.bankCode);
-    await accountNumber().fill(account.accountNumber);
+    // Pasted with spaces and a dash, as people write account numbers.
+    await accountNumber().fill(account.accountNumber.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2-$3'));
     await lookUp().click();
     await expect.poll(() => page().getByTestId('account-name').textContent()).toContain(account.accountName);
     const sent = sandbox
@@ -61,6 +79,7 @@ describe('Name enquiry', () => {
   });
 
   it("shows the service's message when the account cannot be resolved", async () => {
+    await openForm();
     const sandbox = e2e.harness.core.localSandbox()!;
     const known = new Set(sandbox.fixtures.bankAccounts.map((a) => `${a.bankCode}/${a.accountNumber}`));
     let number = 1234567890;

@@ -42,7 +42,7 @@ describe('Opening an account or wallet', () => {
     await openDialog();
     await dialog().getByRole('radio', { name: 'A wallet for a customer' }).check();
     await dialog().getByRole('button', { name: 'Open wallet' }).click();
-    await dialog().getByRole('alert').filter({ hasText: 'customerId is required' }).waitFor();
+    await dialog().getByRole('alert').filter({ hasText: 'Choose a customer' }).waitFor();
     await e2e.screenshot('open-account-rules');
     expect(await e2e.axeViolations()).toEqual([]);
     expect(accountPosts().length).toBe(before);

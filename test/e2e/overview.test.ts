@@ -126,6 +126,15 @@ describe('Overview', () => {
       sandbox
         .requests()
         .filter((r) => r.url.startsWith('/cards/authorizations?') && r.url.includes(`fromDate=${quarterAgo}`));
+    // Leaving must cancel the page in flight in main (app.cancel), after which nothing asks for more pages.
+    const { cancels } = e2e.harness.core;
+    const cancel = cancels.cancel.bind(cancels);
+    const cancelledInFlight: string[] = [];
+    cancels.cancel = (requestId) => {
+      const found = cancel(requestId);
+      if (found) cancelledInFlight.push(requestId);
+      return found;
+    };
     sandbox.faults.add({ kind: 'latency', ms: 1_500, endpoint: 'GET /cards/authorizations' });
     try {
       await e2e.open(`overview?fromDate=${quarterAgo}&toDate=${today}`);
@@ -136,10 +145,11 @@ describe('Overview', () => {
       await page().getByRole('link', { name: 'Accounts' }).click();
       await page().getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
       const atLeave = rangeRequests().length;
-      await page().waitForTimeout(4_000);
+      await expect.poll(() => cancelledInFlight.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(rangeRequests().length).toBe(atLeave);
       expect(atLeave).toBeLessThan(first.pagination!.pages + 1);
     } finally {
+      cancels.cancel = cancel;
       sandbox.faults.clear();
     }
   });

@@ -166,4 +166,20 @@ describe('Settings', () => {
     expect(await e2e.axeViolations()).toEqual([]);
     expect(e2e.problems).toEqual([]);
   });
+
+  it('sets how often a full sweep fetches every customer again', async () => {
+    const sweep = page().getByRole('combobox', { name: /Full sweep/ });
+    expect(await sweep.inputValue()).toBe('24');
+    await sweep.selectOption({ label: 'Weekly' });
+    await page()
+      .getByText(/every customer is fetched again weekly/)
+      .waitFor();
+    const status = await page().evaluate(() => window.cardDesk.customers.cacheStatus());
+    expect(status.ok && status.data.fullSweepHours).toBe(168);
+    const refused = await page().evaluate(() => window.cardDesk.customers.setFullSweepHours({ hours: 0 }));
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'validation', field: 'hours' } });
+    await sweep.selectOption({ label: 'Daily' });
+    expect(await e2e.axeViolations()).toEqual([]);
+    expect(e2e.problems).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 // `npm run harness -- [--port N] [--api-base-url URL --api-key KEY] [--data-dir DIR]`
 import { parseArgs } from 'node:util';
 import { startHarness } from './server';
+import { errorMessage } from '../../src-main/errors/error-message';
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +31,6 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (e) {
-  console.error(e instanceof Error ? e.message : String(e));
+  console.error(errorMessage(e));
   process.exit(1);
 }

@@ -81,8 +81,12 @@ export interface CustomerDirectoryOptions {
   businessId: string;
 }
 
+export type CustomerOrder = 'oldest-first' | 'newest-first';
+
 export class CustomerDirectory {
-  readonly count: number;
+  private total: number;
+  /** The customer list's order by createdAt (the spec does not state one; servers differ). */
+  order: CustomerOrder = 'oldest-first';
   private readonly seed: number;
   private readonly businessId: string;
   private readonly prefix: string;
@@ -93,7 +97,7 @@ export class CustomerDirectory {
       throw new RangeError(`customers must be a whole number from 1 to ${MAX_CUSTOMERS}`);
     }
     this.seed = options.seed;
-    this.count = options.count;
+    this.total = options.count;
     this.businessId = options.businessId;
     this.prefix = kindPrefix(options.seed, 'customer');
     this.json = new CustomerJsonWriter(
@@ -105,6 +109,24 @@ export class CustomerDirectory {
       this.prefix,
       DOCUMENTS_BASE,
     );
+  }
+
+  get count(): number {
+    return this.total;
+  }
+
+  /** Customers created now: they take the next indexes (the newest createdAt). */
+  add(count: number): void {
+    if (!Number.isInteger(count) || count < 1 || this.total + count > MAX_CUSTOMERS)
+      throw new RangeError(`count must be a whole number from 1 to ${MAX_CUSTOMERS - this.total}`);
+    this.total += count;
+  }
+
+  /** Deletes the newest `count` customers (the list shrinks). */
+  removeNewest(count: number): void {
+    if (!Number.isInteger(count) || count < 1 || count >= this.total)
+      throw new RangeError(`count must be a whole number from 1 to ${this.total - 1}`);
+    this.total -= count;
   }
 
   /** Creation time of the customer at `index`: strictly increasing with the index. */
@@ -154,6 +176,23 @@ export class CustomerDirectory {
     if (at + tail.length > buf.length) buf = Buffer.concat([buf.subarray(0, at)], at + tail.length);
     at += buf.write(tail, at, 'latin1');
     return buf.subarray(0, at);
+  }
+
+  /**
+   * The list's positions [from, to) in its order, as rangeJsonBytes writes them: newest first walks the
+   * indexes down from the newest.
+   */
+  listJsonBytes(from: number, to: number, head = '', tail = ''): Buffer {
+    if (this.order === 'oldest-first') return this.rangeJsonBytes(from, to, head, tail);
+    const first = Math.max(0, from);
+    const last = Math.min(to, this.total);
+    const parts: Buffer[] = [Buffer.from(`${head}[`, 'latin1')];
+    for (let p = first; p < last; p++) {
+      const one = this.rangeJsonBytes(this.total - 1 - p, this.total - p);
+      parts.push(Buffer.from(p > first ? ',' : '', 'latin1'), one.subarray(1, one.length - 1));
+    }
+    parts.push(Buffer.from(`]${tail}`, 'latin1'));
+    return Buffer.concat(parts);
   }
 
   /** The customer at `index` in the customer-list form (dob `YYYY/MM/DD`, documents present). */

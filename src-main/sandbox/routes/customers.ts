@@ -27,7 +27,7 @@ export function customerRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
     if (!q.ok) return fail(c, 400, q.message);
     const { page, limit } = pageAndLimit(q.value, DEFAULT_CUSTOMER_PAGE_SIZE);
     const total = deps.customers.count;
-    const etag = `"${createHash('sha1').update(`${deps.seed}:${total}:${page}:${limit}:${deps.store.version}`).digest('base64url')}"`;
+    const etag = `"${createHash('sha1').update(`${deps.seed}:${total}:${deps.customers.order}:${page}:${limit}:${deps.store.version}`).digest('base64url')}"`;
     c.header('ETag', etag);
     if (matchesEtag(c.req.header('If-None-Match'), etag)) {
       return c.body(null, 304, { 'Content-Type': JSON_CONTENT_TYPE });
@@ -36,7 +36,7 @@ export function customerRoutes(deps: SandboxDeps): Hono<SandboxEnv> {
     const pagination = { total, pages: Math.ceil(total / limit), page, limit };
     // The hot path of a full sync: the envelope around customers serialised straight to bytes, written
     // to the socket without passing through a web Response body.
-    const body = deps.customers.rangeJsonBytes(
+    const body = deps.customers.listJsonBytes(
       from,
       from + limit,
       LIST_HEAD,

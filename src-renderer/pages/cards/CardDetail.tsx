@@ -1,4 +1,5 @@
-// One known card: what it is, its spending controls, its balance and its transactions.
+// One card: what it is, its spending controls, its balance and its transactions. A card Card Desk never
+// saw is looked up by its id (the service answers its balance) and then joins the known cards.
 import type { Card } from '../../../src-shared/api/records';
 import { IdWithCopy } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
@@ -17,7 +18,7 @@ import './cards.css';
 
 export function CardDetail({ id, route }: { id: string; route: Route }): React.JSX.Element {
   const env = useEnvironmentKey();
-  const card = useBridgeQuery(['cards', 'get', env, id], (opts) => bridge().cards.get({ id }, opts), {
+  const card = useBridgeQuery(['cards', 'get', env, id], (opts) => bridge().cards.lookUp({ id }, opts), {
     enabled: env !== null,
   });
   const c = card.data?.data;

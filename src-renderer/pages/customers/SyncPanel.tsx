@@ -7,6 +7,7 @@ import type { AppError } from '../../../src-shared/ipc/result';
 import { ErrorState } from '../../components/States';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
+import { useTickingNow } from '../../lib/rateWait';
 import { useAppStore } from '../../stores/appStore';
 import { syncedAgo } from './cacheAge';
 import { isRunning, syncPercent, syncProgressText } from './syncProgressText';
@@ -17,10 +18,11 @@ export function useSyncActions() {
   const [error, setError] = useState<AppError | null>(null);
   const [starting, setStarting] = useState(false);
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['customers'] }), [queryClient]);
-  const sync = async () => {
+  /** `full`: refetch every page (a full sweep) rather than only what changed. */
+  const sync = async (full = false) => {
     setError(null);
     setStarting(true);
-    const r = await bridge().customers.sync();
+    const r = await bridge().customers.sync(full ? { full: true } : undefined);
     setStarting(false);
     if (!r.ok && r.error.kind !== 'cancelled') setError(r.error);
     refresh();
@@ -58,15 +60,18 @@ export function SyncPanel({
   // Once "Sync now" is pressed, the previous sync's outcome is no longer news.
   const shown = starting && !isRunning(progress) ? null : progress;
   const percent = shown ? syncPercent(shown) : null;
+  const now = useTickingNow(shown?.waitingUntil !== undefined);
   return (
     <section className="panel sync-panel" aria-labelledby="sync-title">
       <div className="sync-head">
         <div>
           <h2 id="sync-title">Offline customer cache</h2>
           <p className="muted" data-testid="cache-summary">
-            {status
-              ? `${status.customers.toLocaleString('en')} customers cached · ${syncedAgo(status.lastSyncedAt)}${status.lastSyncedAt ? ` (${formatDateTime(status.lastSyncedAt)})` : ''}`
-              : 'Reading the cache…'}
+            {status && running && shown && shown.phase !== 'starting'
+              ? syncingSummary(shown, status.lastSyncedAt === null)
+              : status
+                ? `${status.customers.toLocaleString('en')} customers cached · ${syncedAgo(status.lastSyncedAt)}${status.lastSyncedAt ? ` (${formatDateTime(status.lastSyncedAt)})` : ''}`
+                : 'Reading the cache…'}
             {status?.resumeFromPage !== null && status?.resumeFromPage !== undefined && !running
               ? ` · an interrupted sync will resume from page ${(status.resumeFromPage + 1).toLocaleString('en')}`
               : ''}
@@ -75,6 +80,14 @@ export function SyncPanel({
         <div className="sync-actions">
           <button type="button" className="primary" onClick={() => void sync()} disabled={running}>
             Sync now
+          </button>
+          <button
+            type="button"
+            onClick={() => void sync(true)}
+            disabled={running}
+            title="Fetch every customer again, to catch edits and deletions a quick sync cannot see"
+          >
+            Full re-sync
           </button>
           <button type="button" onClick={() => void cancel()} disabled={!running}>
             Cancel sync
@@ -94,7 +107,7 @@ export function SyncPanel({
           </span>
           <span data-testid="sync-status">
             {shown && shown.phase !== 'failed' && shown.phase !== 'cancelled'
-              ? syncProgressText(shown)
+              ? syncProgressText(shown, now)
               : 'Starting sync…'}
           </span>
         </div>
@@ -107,4 +120,13 @@ export function SyncPanel({
       {error ? <ErrorState error={error} onRetry={() => void sync()} /> : null}
     </section>
   );
+}
+
+/** While a sync runs, what it has fetched so far (the cache's own count is only settled at the end). */
+function syncingSummary(p: SyncProgress, first: boolean): string {
+  const so = `${p.customers.toLocaleString('en')} customers fetched so far`;
+  const pages = p.totalPages
+    ? ` · page ${p.pagesDone.toLocaleString('en')} of ${p.totalPages.toLocaleString('en')}`
+    : ` · page ${p.pagesDone.toLocaleString('en')}`;
+  return `${first ? 'First sync' : 'Syncing'}: ${so}${pages}`;
 }

@@ -1,4 +1,5 @@
 import type { SyncProgress } from '../../../src-shared/ipc/channels/customers';
+import { rateWaitText } from '../../lib/rateWait';
 
 export const RUNNING_PHASES: readonly SyncProgress['phase'][] = ['starting', 'paging', 'pruning'];
 export const isRunning = (p: SyncProgress | null | undefined): boolean => !!p && RUNNING_PHASES.includes(p.phase);
@@ -17,7 +18,7 @@ function etaText(ms: number | null): string {
   return ` · about ${Math.round(s / 60)} min left`;
 }
 
-export function syncProgressText(p: SyncProgress): string {
+export function syncProgressText(p: SyncProgress, now = Date.now()): string {
   const count = `${p.customers.toLocaleString('en')} customers`;
   switch (p.phase) {
     case 'starting':
@@ -26,6 +27,8 @@ export function syncProgressText(p: SyncProgress): string {
       const pages = p.totalPages
         ? `page ${p.pagesDone.toLocaleString('en')} of ${p.totalPages.toLocaleString('en')}`
         : `page ${p.pagesDone.toLocaleString('en')}`;
+      if (p.waitingUntil !== undefined)
+        return `${rateWaitText(p.waitingUntil, now)} · ${pages} · ${count} so far${etaText(p.etaMs)}`;
       const rate = p.ratePerSecond > 0 ? ` · ${Math.round(p.ratePerSecond).toLocaleString('en')}/s` : '';
       return `Syncing ${pages} · ${count}${rate}${etaText(p.etaMs)}`;
     }

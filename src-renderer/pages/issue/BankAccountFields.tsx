@@ -2,6 +2,7 @@
 // enquiry, which the user confirms before the wizard goes on.
 import { useState } from 'react';
 import { bankByCode, bankCodeFrom } from '../../../src-shared/api/banks';
+import { compactNumber } from '../../../src-shared/api/input-rules';
 import { BANK_LIST_ID, BankOptions, bankHint } from '../../components/BankPicker';
 import { bridge } from '../../lib/bridge';
 import type { CardForm } from './cardForm';
@@ -42,7 +43,7 @@ export function BankAccountFields({
 
   const lookUp = async () => {
     const bankCode = getValues('bankCode').trim();
-    const accountNumber = getValues('accountNumber').trim();
+    const accountNumber = compactNumber(getValues('accountNumber').trim());
     setLookup({ state: 'busy' });
     const r = await bridge().accounts.nameEnquiry({ bankCode, accountNumber });
     if (r.ok) {

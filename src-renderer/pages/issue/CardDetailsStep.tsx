@@ -146,7 +146,9 @@ export function CardDetailsStep({
           <Field
             label={brand === 'Visa' ? 'Visa card id' : 'Card number (PAN)'}
             error={errors.number?.message}
-            hint={brand === 'Visa' ? 'The id of the Visa card.' : '16 to 19 digits, as printed on the card.'}
+            hint={
+              brand === 'Visa' ? 'The id of the Visa card.' : '16 to 19 digits as printed; spaces and dashes are fine.'
+            }
           >
             {(ids) => (
               <input
@@ -179,13 +181,15 @@ export function CardDetailsStep({
           error={errors.amount?.message}
           hint={brand === 'MasterCard' ? 'Required for a MasterCard.' : 'Optional.'}
         >
-          {(ids) => <input {...ids} type="number" min="0" step="0.01" inputMode="decimal" {...register('amount')} />}
+          {(ids) => (
+            <input {...ids} inputMode="decimal" autoComplete="off" placeholder="0.00" {...register('amount')} />
+          )}
         </Field>
         {brand === 'Visa' ? (
           <Field
             label="Expiration date"
             error={errors.expirationDate?.message}
-            hint="MMM-YYYY, for example Jan-2029; at most 3 years ahead."
+            hint="Month and year: Jan-2029, 01/29 or 2029-01; at most 3 years ahead."
           >
             {(ids) => <input {...ids} placeholder="Jan-2029" autoComplete="off" {...register('expirationDate')} />}
           </Field>

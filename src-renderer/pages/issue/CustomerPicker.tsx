@@ -1,6 +1,7 @@
 // Choose a customer by searching the offline customer cache (name, email, phone or id). A full customer
-// id can be used as it is when the cache does not hold that customer yet.
-import { useId, useState } from 'react';
+// id can be used as it is when the cache does not hold that customer yet. Enter chooses from the answer
+// to the text in the box, waiting for that search when it has not answered yet.
+import { useId, useRef, useState } from 'react';
 import { isObjectId } from '../../../src-shared/api/rules';
 import type { Customer } from '../../../src-shared/api/records';
 import { useEnvironmentKey } from '../../components/useEnvironmentKey';
@@ -37,16 +38,31 @@ export function CustomerPicker({
       enabled: env !== null && Boolean(value) && chosen?._id !== value,
     },
   );
+  const inputRef = useRef<HTMLInputElement>(null);
   const search = useCustomerSearch(query, MAX_RESULTS, { enabled: query.trim() !== '' && !value });
-  const found = query.trim() ? (search.data?.data.results ?? []) : [];
-  const typedId = query.trim().toLowerCase();
-  const options: { id: string; customer: Customer | null }[] = found.map((c) => ({ id: c._id, customer: c }));
-  if (isObjectId(typedId) && !options.some((o) => o.id === typedId)) options.push({ id: typedId, customer: null });
+  const answered = query.trim() ? search.answeredQuery : null;
+  const options = answered !== null ? pickerOptions(answered, search.data?.data.results ?? []) : [];
 
-  const choose = (option: { id: string; customer: Customer | null }) => {
+  const choose = (option: PickerOption) => {
     setChosen(option.customer);
     setQuery('');
     onChange(option.id, option.customer);
+  };
+
+  /** Enter: the active option when the list answers the box; otherwise the first answer for the box. */
+  const chooseTyped = async () => {
+    const text = (inputRef.current?.value ?? query).trim();
+    if (!text) return;
+    if (answered === text && options[active]) {
+      choose(options[active]);
+      return;
+    }
+    try {
+      const first = pickerOptions(text, (await search.answer(text)).results)[0];
+      if (first) choose(first);
+    } catch {
+      // The live search shows why it failed.
+    }
   };
 
   if (value) {
@@ -87,7 +103,7 @@ export function CustomerPicker({
   let status = 'Type a name, email, phone number or a customer id.';
   if (query.trim()) {
     if (search.error) status = search.error.appError.message;
-    else if (!search.data || search.pending) status = 'Searching…';
+    else if (!search.data || answered !== query.trim()) status = 'Searching…';
     else if (options.length === 0) {
       status =
         search.data.data.total === 0 && search.data.data.lastSyncedAt === null
@@ -100,6 +116,7 @@ export function CustomerPicker({
     <div className="form-field customer-picker">
       <label htmlFor={id}>{label}</label>
       <input
+        ref={inputRef}
         id={id}
         type="text"
         role="combobox"
@@ -120,13 +137,19 @@ export function CustomerPicker({
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') setActive((i) => Math.min(options.length - 1, i + 1));
           else if (e.key === 'ArrowUp') setActive((i) => Math.max(0, i - 1));
-          else if (e.key === 'Enter' && options[active]) choose(options[active]);
+          else if (e.key === 'Enter') void chooseTyped();
           else return;
           e.preventDefault();
         }}
       />
       {options.length > 0 ? (
-        <ul id={listId} role="listbox" aria-label="Matching customers" className="picker-results">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Matching customers"
+          className="picker-results"
+          data-answered-query={answered ?? ''}
+        >
           {options.map((o, i) => (
             <li
               key={o.id}
@@ -164,4 +187,17 @@ export function CustomerPicker({
       ) : null}
     </div>
   );
+}
+
+interface PickerOption {
+  id: string;
+  customer: Customer | null;
+}
+
+/** The cached customers that answer `text`, and the typed id itself when it is a whole id none of them has. */
+function pickerOptions(text: string, found: readonly Customer[]): PickerOption[] {
+  const options: PickerOption[] = found.map((c) => ({ id: c._id, customer: c }));
+  const typedId = text.trim().toLowerCase();
+  if (isObjectId(typedId) && !options.some((o) => o.id === typedId)) options.push({ id: typedId, customer: null });
+  return options;
 }

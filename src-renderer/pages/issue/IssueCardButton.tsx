@@ -1,5 +1,5 @@
 // The buttons other pages place to issue a card or open an account or wallet; each opens its dialog.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { IssueCardWizard } from './IssueCardWizard';
 import { Modal } from './Modal';
 import { OpenAccountForm } from './OpenAccountForm';
@@ -8,14 +8,23 @@ import './issue.css';
 export function IssueCardButton({ customerId }: { customerId?: string }): React.JSX.Element {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const unsaved = useRef(false);
   return (
     <>
       <button type="button" className="primary" onClick={() => setOpen(true)}>
         Issue a card
       </button>
       {open ? (
-        <Modal title="Issue a card" busy={busy} onClose={() => setOpen(false)}>
-          <IssueCardWizard customerId={customerId} onBusy={setBusy} />
+        <Modal
+          title="Issue a card"
+          busy={busy}
+          hasUnsavedInput={() => unsaved.current}
+          onClose={() => {
+            unsaved.current = false;
+            setOpen(false);
+          }}
+        >
+          <IssueCardWizard customerId={customerId} onBusy={setBusy} onUnsaved={(u) => (unsaved.current = u)} />
         </Modal>
       ) : null}
     </>
@@ -25,6 +34,7 @@ export function IssueCardButton({ customerId }: { customerId?: string }): React.
 export function OpenAccountButton({ customerId }: { customerId?: string }): React.JSX.Element {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const unsaved = useRef(false);
   const title = customerId ? 'Open a wallet' : 'Open an account or wallet';
   return (
     <>
@@ -32,8 +42,16 @@ export function OpenAccountButton({ customerId }: { customerId?: string }): Reac
         {title}
       </button>
       {open ? (
-        <Modal title={title} busy={busy} onClose={() => setOpen(false)}>
-          <OpenAccountForm customerId={customerId} onBusy={setBusy} />
+        <Modal
+          title={title}
+          busy={busy}
+          hasUnsavedInput={() => unsaved.current}
+          onClose={() => {
+            unsaved.current = false;
+            setOpen(false);
+          }}
+        >
+          <OpenAccountForm customerId={customerId} onBusy={setBusy} onUnsaved={(u) => (unsaved.current = u)} />
         </Modal>
       ) : null}
     </>

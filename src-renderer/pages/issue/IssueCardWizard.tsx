@@ -1,8 +1,10 @@
 // The issuing wizard: choose what to do, fill in that path's fields, set spending controls, review exactly
 // what will be sent, send it once, and show the new card or what went wrong.
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { inOperatorWords } from '../../../src-shared/api/field-words';
+import { compactNumber } from '../../../src-shared/api/input-rules';
 import type { Card } from '../../../src-shared/api/records';
 import type { CreateCardRequest } from '../../../src-shared/api/requests';
 import { bridge } from '../../lib/bridge';
@@ -11,7 +13,6 @@ import { CardDetailsStep } from './CardDetailsStep';
 import {
   PATHS,
   cardRequestResolver,
-  displayedRequest,
   emptyCardForm,
   stepOfField,
   toCardRequest,
@@ -20,6 +21,7 @@ import {
   type CardPath,
 } from './cardForm';
 import type { HolderConfirmation } from './BankAccountFields';
+import { ReviewStep } from './ReviewStep';
 import { SpendingControlsEditor } from './SpendingControlsEditor';
 import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
@@ -53,9 +55,12 @@ const DETAIL_FIELDS = [
 export function IssueCardWizard({
   customerId,
   onBusy,
+  onUnsaved,
 }: {
   customerId?: string;
   onBusy: (busy: boolean) => void;
+  /** Told whether closing now would throw away typed details. */
+  onUnsaved?: (unsaved: boolean) => void;
 }): React.JSX.Element {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('path');
@@ -72,11 +77,22 @@ export function IssueCardWizard({
     mode: 'onChange',
   });
   const values = form.watch();
+  const formRef = useRef<HTMLFormElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const isDirty = form.formState.isDirty;
+  useEffect(() => {
+    onUnsaved?.(step !== 'done' && isDirty);
+  }, [onUnsaved, step, isDirty]);
+  // Each step starts on its first field (the review, which has none, on its summary).
+  useEffect(() => {
+    const root = formRef.current ?? doneRef.current;
+    if (root) focusFirstField(root);
+  }, [step]);
 
   const holderMatches =
     holder !== null &&
     holder.bankCode === values.bankCode.trim() &&
-    holder.accountNumber === values.accountNumber.trim();
+    holder.accountNumber === compactNumber(values.accountNumber.trim());
 
   const next = async () => {
     if (step === 'path') setStep('details');
@@ -118,7 +134,11 @@ export function IssueCardWizard({
     onRejected: (e) => {
       const field = e.field && (e.field in values || e.field.startsWith('spendingControls')) ? e.field : null;
       if (field) {
-        form.setError(field as keyof CardFormValues, { type: 'server', message: e.message }, { shouldFocus: true });
+        form.setError(
+          field as keyof CardFormValues,
+          { type: 'server', message: inOperatorWords(field, e.message) },
+          { shouldFocus: true },
+        );
         setStep(stepOfField(field));
       }
     },
@@ -134,7 +154,7 @@ export function IssueCardWizard({
 
   if (step === 'done') {
     return (
-      <div className="wizard">
+      <div className="wizard" ref={doneRef} tabIndex={-1} role="group" aria-label="Outcome">
         {issued ? <CardIssued card={issued} /> : null}
         {unknown ? <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} /> : null}
         {failure ? <BridgeErrorBanner message={failure} /> : null}
@@ -150,6 +170,7 @@ export function IssueCardWizard({
   const stepNames = Object.keys(STEP_TITLES) as (keyof typeof STEP_TITLES)[];
   return (
     <form
+      ref={formRef}
       className="wizard"
       noValidate
       onSubmit={(e) => {
@@ -206,15 +227,7 @@ export function IssueCardWizard({
         <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} />
       ) : null}
       {step === 'review' ? (
-        <div className="review">
-          <p>
-            This is exactly what will be sent to the service (Card Desk adds a client reference to the metadata so the
-            card can be recognised later):
-          </p>
-          <pre className="json-block" aria-label="Request to send">
-            {JSON.stringify(displayedRequest(toCardRequest(values, choices.current)), null, 2)}
-          </pre>
-        </div>
+        <ReviewStep request={toCardRequest(values, choices.current)} choices={choices.current} holder={holder} />
       ) : null}
 
       {repeat ? (
@@ -244,4 +257,15 @@ export function IssueCardWizard({
       </div>
     </form>
   );
+}
+
+const FIELDS = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+
+function focusFirstField(root: HTMLElement): void {
+  const target =
+    root.querySelector<HTMLElement>('input[type="radio"]:checked') ??
+    [...root.querySelectorAll<HTMLElement>(FIELDS)].find((el) => el.offsetParent !== null) ??
+    root.querySelector<HTMLElement>('.review') ??
+    root;
+  target.focus();
 }

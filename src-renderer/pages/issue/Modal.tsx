@@ -1,6 +1,7 @@
-// A modal dialog for the issuing flows: focus moves in and stays in, Escape closes (unless a request is
-// in flight), focus returns to the button that opened it.
-import { useEffect, useId, useRef } from 'react';
+// A modal dialog for the issuing flows: focus moves to its first field and stays in, Escape closes
+// (unless a request is in flight), focus returns to the button that opened it. When the form inside
+// holds typed data, closing asks first.
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLatest } from '../../lib/useLatest';
 
 const FOCUSABLE =
@@ -10,29 +11,49 @@ export function Modal({
   title,
   onClose,
   busy = false,
+  hasUnsavedInput,
   children,
 }: {
   title: string;
   onClose: () => void;
   /** While true, Escape and the backdrop do not close it. */
   busy?: boolean;
+  /** True when closing would throw away what was typed: closing then asks first. */
+  hasUnsavedInput?: () => boolean;
   children: React.ReactNode;
 }): React.JSX.Element {
   const ref = useRef<HTMLDivElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const askId = useId();
   const busyRef = useLatest(busy);
+  const [asking, setAsking] = useState(false);
+
+  // Taken on the first render, before any field inside takes the focus.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? ref.current)?.focus();
-    return () => previous?.focus?.();
-  }, []);
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+    // The first field of the form, not the Close button in the header.
+    const first = items.find((el) => !el.closest('.modal-header')) ?? items[0];
+    if (!ref.current?.contains(document.activeElement)) (first ?? ref.current)?.focus();
+    return () => opener?.focus?.();
+  }, [opener]);
+  useEffect(() => {
+    if (asking) keepRef.current?.focus();
+  }, [asking]);
+
+  const requestClose = () => {
+    if (busyRef.current) return;
+    if (hasUnsavedInput?.()) setAsking(true);
+    else onClose();
+  };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.stopPropagation();
-      if (!busyRef.current) onClose();
+      if (asking) setAsking(false);
+      else requestClose();
       return;
     }
     if (e.key !== 'Tab' || !ref.current) return;
@@ -50,7 +71,7 @@ export function Modal({
   };
 
   return (
-    <div className="modal-backdrop" onMouseDown={() => !busyRef.current && onClose()}>
+    <div className="modal-backdrop" onMouseDown={requestClose}>
       <div
         ref={ref}
         className="modal"
@@ -63,11 +84,26 @@ export function Modal({
       >
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" onClick={onClose} disabled={busy} aria-label={`Close ${title.toLowerCase()}`}>
+          <button type="button" onClick={requestClose} disabled={busy} aria-label={`Close ${title.toLowerCase()}`}>
             Close
           </button>
         </header>
-        {children}
+        {asking ? (
+          <div className="discard-check" role="alertdialog" aria-labelledby={askId}>
+            <p id={askId}>
+              <strong>Discard what you typed?</strong> Closing now throws away the details entered so far.
+            </p>
+            <div className="form-actions">
+              <button ref={keepRef} type="button" className="primary" onClick={() => setAsking(false)}>
+                Keep editing
+              </button>
+              <button type="button" onClick={onClose}>
+                Discard and close
+              </button>
+            </div>
+          </div>
+        ) : null}
+        <div hidden={asking}>{children}</div>
       </div>
     </div>
   );

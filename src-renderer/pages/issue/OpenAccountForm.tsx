@@ -1,7 +1,9 @@
 // Open a settlement account for the business or a wallet for a customer. Validated with the shared
 // POST /accounts schema; sent once; the new record then shows in Accounts.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { inOperatorWords } from '../../../src-shared/api/field-words';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { Account } from '../../../src-shared/api/records';
 import { BANK_ACCOUNT_TYPES, CURRENCIES } from '../../../src-shared/api/records';
@@ -17,6 +19,7 @@ import { SelectField } from './Field';
 import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
+import { inWords } from './errorsInWords';
 
 interface AccountFormValues {
   type: 'account' | 'wallet';
@@ -32,15 +35,22 @@ const toRequest = (v: AccountFormValues): Record<string, unknown> =>
 
 const validateRequest = zodResolver(createAccountRequestSchema);
 /** The shared schema over the request the inputs make (a settlement account has no customer). */
-const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = (values, context, options) =>
-  validateRequest(toRequest(values) as never, context, options as never);
+const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = async (values, context, options) => {
+  const result = await validateRequest(toRequest(values) as never, context, options as never);
+  return 'values' in result && Object.keys(result.errors).length === 0
+    ? result
+    : { values: {}, errors: inWords(result.errors) };
+};
 
 export function OpenAccountForm({
   customerId,
   onBusy,
+  onUnsaved,
 }: {
   customerId?: string;
   onBusy: (busy: boolean) => void;
+  /** Told whether closing now would throw away what was entered. */
+  onUnsaved?: (unsaved: boolean) => void;
 }): React.JSX.Element {
   const queryClient = useQueryClient();
   const form = useForm<AccountFormValues, unknown, CreateAccountRequest>({
@@ -60,6 +70,7 @@ export function OpenAccountForm({
     formState: { errors },
   } = form;
   const type = watch('type');
+  const isDirty = form.formState.isDirty;
   const noun = type === 'wallet' ? 'wallet' : 'account';
 
   const { sending, created, unknown, repeat, failure, send, resend, confirmRepeat, dismissRepeat } = useSendOnce<
@@ -74,10 +85,13 @@ export function OpenAccountForm({
     },
     onRejected: (e) => {
       if (e.field === 'type' || e.field === 'currency' || e.field === 'accountType' || e.field === 'customerId') {
-        form.setError(e.field, { type: 'server', message: e.message });
+        form.setError(e.field, { type: 'server', message: inOperatorWords(e.field, e.message) });
       }
     },
   });
+  useEffect(() => {
+    onUnsaved?.(isDirty && !created && !unknown);
+  }, [onUnsaved, isDirty, created, unknown]);
 
   if (created) {
     return (

@@ -10,7 +10,9 @@ import {
   type ISSUER_COUNTRIES,
   type REPLACEMENT_REASONS,
 } from '../../../src-shared/api/requests';
+import { compactNumber, normalizeExpiry, normalizeId, readAmount } from '../../../src-shared/api/input-rules';
 import { maskPan } from '../../../src-shared/api/rules';
+import { inWords } from './errorsInWords';
 
 export type { CardPath };
 
@@ -99,7 +101,12 @@ export interface CardFormChoices {
 }
 
 const text = (s: string): string | undefined => (s.trim() === '' ? undefined : s.trim());
-const amountOf = (s: string): number | undefined => (s.trim() === '' ? undefined : Number(s));
+/** Text read with a shared input rule (the schema applies it again), so the review shows what is sent. */
+const read = (s: string, rule: (t: string) => string): string | undefined => {
+  const t = text(s);
+  return t === undefined ? undefined : rule(t);
+};
+const amountOf = readAmount;
 const listOf = (s: string): string[] =>
   s
     .split(',')
@@ -112,26 +119,26 @@ export function toCardRequest(
   { path, useDefaultControls }: CardFormChoices,
 ): Record<string, unknown> {
   const r: Record<string, unknown> = {
-    customerId: text(v.customerId),
+    customerId: read(v.customerId, normalizeId),
     type: v.type,
     currency: v.currency,
     status: v.status,
     brand: v.brand,
     issuerCountry: v.issuerCountry,
   };
-  if (v.type === 'physical') r.number = text(v.number);
-  else r.debitAccountId = text(v.debitAccountId);
+  if (v.type === 'physical') r.number = read(v.number, compactNumber);
+  else r.debitAccountId = read(v.debitAccountId, normalizeId);
   r.amount = amountOf(v.amount);
-  if (v.brand === 'Visa') r.expirationDate = text(v.expirationDate);
+  if (v.brand === 'Visa') r.expirationDate = read(v.expirationDate, normalizeExpiry);
   if (v.enable2FA) r.enable2FA = true;
   if (v.sendPINSMS) r.sendPINSMS = true;
-  if (path === 'fundingSource') r.fundingSourceId = text(v.fundingSourceId);
+  if (path === 'fundingSource') r.fundingSourceId = read(v.fundingSourceId, normalizeId);
   if (path === 'bankAccount') {
     r.bankCode = text(v.bankCode);
-    r.accountNumber = text(v.accountNumber);
+    r.accountNumber = read(v.accountNumber, compactNumber);
   }
   if (path === 'replace') {
-    r.replacementFor = text(v.replacementFor);
+    r.replacementFor = read(v.replacementFor, normalizeId);
     r.reason = v.reason === '' ? undefined : v.reason;
   }
   if (!useDefaultControls) {
@@ -187,12 +194,12 @@ export function cardRequestResolver(choices: () => CardFormChoices): CardResolve
       result = { values: {}, errors: { ...rest.errors, customerId: result.errors.customerId } };
     }
     const missing = PATH_FIELDS[current.path].filter(([field]) => request[field] === undefined);
-    if (missing.length === 0) return result;
+    if (missing.length === 0 && Object.keys(result.errors).length === 0) return result;
     const errors: Record<string, { type: string; message: string }> = {
       ...(result.errors as Record<string, { type: string; message: string }>),
     };
     for (const [field, message] of missing) errors[field] ??= { type: 'required', message };
-    return { values: {}, errors };
+    return { values: {}, errors: inWords(errors) };
   };
 }
 

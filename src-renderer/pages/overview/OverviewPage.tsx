@@ -6,7 +6,9 @@ import { DateRangeFields, dateRangeProblem, lastDays } from '../../components/Da
 import { ErrorState, LoadingRows } from '../../components/States';
 import { useEnvironmentKey } from '../../components/useEnvironmentKey';
 import { useRouteQuery } from '../../components/useRouteQuery';
+import { EmptyRange } from './EmptyRange';
 import { Headline } from './Headline';
+import { SandboxHint } from './SandboxHint';
 import { OVERVIEW_RECORD_CAP, useRangeAuthorizations } from './useRangeAuthorizations';
 import { summarize } from './summarize';
 import { formatDate } from '../../lib/format';
@@ -47,6 +49,7 @@ export function OverviewPage({ route }: { route: Route }): React.JSX.Element {
         </a>
       </header>
       <p className="page-subtitle">Authorization volume, approvals and spend over the chosen days.</p>
+      <SandboxHint />
       <div className="toolbar">
         <DateRangeFields
           value={range}
@@ -77,6 +80,8 @@ export function OverviewPage({ route }: { route: Route }): React.JSX.Element {
         <ErrorState title="Could not load the overview" error={loaded.error.appError} onRetry={loaded.retry} />
       ) : loaded.pagesLoaded === 0 ? (
         <LoadingRows rows={6} label="Loading the overview" />
+      ) : !loaded.loading && !loaded.error && loaded.authorizations.length === 0 ? (
+        <EmptyRange fromDate={range.fromDate} toDate={range.toDate} onRange={(next) => set(next)} />
       ) : (
         <>
           <div className="overview-status" role="status" aria-live="polite">

@@ -5,13 +5,15 @@ import type { Environment } from '../../../src-shared/ipc/channels/settings';
 import type { AppError, ErrorKind } from '../../../src-shared/ipc/result';
 import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
+import { useAppStore } from '../../stores/appStore';
 import { useSettingsRefresh } from './useEnvironments';
 
 /** The service could not be asked; saving unverified is the user's call. */
 const UNVERIFIABLE: readonly ErrorKind[] = ['network', 'timeout', 'rate_limited', 'server'];
 
-export function keyStateText(present: boolean, verified: boolean | null): string {
+export function keyStateText(present: boolean, verified: boolean | null, rejected = false): string {
   if (!present) return 'No key saved';
+  if (rejected) return 'Key rejected: the service refused this key (401). Enter a new key below.';
   return verified === false ? 'Key saved (not verified)' : 'Key saved (verified)';
 }
 
@@ -25,6 +27,8 @@ export function ApiKeyForm({ environment, active }: { environment: Environment; 
   const [done, setDone] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
+  // The last call on the active environment was refused: the key saved is not (or no longer) good.
+  const rejected = useAppStore((st) => active && st.status?.connection === 'unauthorized');
   const present = has.data?.data.present ?? environment.hasKey;
   const verified = has.data?.data.verified ?? environment.keyVerified;
   const inputId = `key-${envId}`;
@@ -70,8 +74,8 @@ export function ApiKeyForm({ environment, active }: { environment: Environment; 
   const offerUnverified = error !== null && UNVERIFIABLE.includes(error.kind) && key.trim().length > 0;
   return (
     <div className="api-key">
-      <p className="key-state" data-testid={`key-state-${envId}`}>
-        {has.error ? `Key state unknown: ${has.error.appError.message}` : keyStateText(present, verified)}
+      <p className={`key-state${rejected ? ' key-rejected' : ''}`} data-testid={`key-state-${envId}`}>
+        {has.error ? `Key state unknown: ${has.error.appError.message}` : keyStateText(present, verified, rejected)}
       </p>
       <form
         className="key-form"

@@ -14,6 +14,12 @@ export const SCHEDULE_CHOICES: readonly { minutes: number; label: string }[] = [
   { minutes: 240, label: 'Every 4 hours' },
 ];
 
+export const FULL_SWEEP_CHOICES: readonly { hours: number; label: string }[] = [
+  { hours: 6, label: 'Every 6 hours' },
+  { hours: 24, label: 'Daily' },
+  { hours: 168, label: 'Weekly' },
+];
+
 export function SyncScheduleSection(): React.JSX.Element {
   const environmentName = useAppStore((s) => s.status?.environment.name);
   const cache = useCacheStatus();
@@ -22,6 +28,11 @@ export function SyncScheduleSection(): React.JSX.Element {
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const current = cache.data?.data.scheduleMinutes;
+  const sweepHours = cache.data?.data.fullSweepHours;
+  const sweepChoices =
+    sweepHours !== undefined && !FULL_SWEEP_CHOICES.some((c) => c.hours === sweepHours)
+      ? [...FULL_SWEEP_CHOICES, { hours: sweepHours, label: `Every ${sweepHours} hours` }]
+      : FULL_SWEEP_CHOICES;
   const choices =
     current !== undefined && !SCHEDULE_CHOICES.some((c) => c.minutes === current)
       ? [...SCHEDULE_CHOICES, { minutes: current, label: `Every ${current} minutes` }]
@@ -45,6 +56,22 @@ export function SyncScheduleSection(): React.JSX.Element {
     await queryClient.invalidateQueries({ queryKey: ['customers', 'cacheStatus'] });
   };
 
+  const changeSweep = async (hours: number) => {
+    setBusy(true);
+    setError(null);
+    setSaved(null);
+    const r = await bridge().customers.setFullSweepHours({ hours });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setSaved(
+      `Syncs fetch only what changed; every customer is fetched again ${sweepChoices.find((c) => c.hours === hours)?.label.toLowerCase()}.`,
+    );
+    await queryClient.invalidateQueries({ queryKey: ['customers', 'cacheStatus'] });
+  };
+
   return (
     <section className="panel" aria-labelledby="schedule-title">
       <h2 id="schedule-title">Customer sync schedule</h2>
@@ -61,6 +88,23 @@ export function SyncScheduleSection(): React.JSX.Element {
             {current === undefined ? <option value="">Loading…</option> : null}
             {choices.map((c) => (
               <option key={c.minutes} value={c.minutes}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {cache.error ? null : (
+        <label>
+          Full sweep (fetch every customer again, to catch edits and deletions)
+          <select
+            value={sweepHours ?? ''}
+            disabled={sweepHours === undefined || busy}
+            onChange={(e) => void changeSweep(Number(e.target.value))}
+          >
+            {sweepHours === undefined ? <option value="">Loading…</option> : null}
+            {sweepChoices.map((c) => (
+              <option key={c.hours} value={c.hours}>
                 {c.label}
               </option>
             ))}

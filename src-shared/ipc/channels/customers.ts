@@ -23,6 +23,10 @@ export const cacheStatusSchema = z.object({
   resumeFromPage: z.number().int().nullable(),
   /** Minutes between scheduled syncs; 0 means only on demand. */
   scheduleMinutes: z.number().int().min(0),
+  /** Hours between full sweeps; the syncs between them fetch only what changed. */
+  fullSweepHours: z.number().int().min(1),
+  /** ISO time the last full sweep completed; null when none has. */
+  lastFullSweepAt: z.string().nullable(),
   /** Set when the cache file was unreadable and had to be rebuilt. */
   notice: z.string().nullable(),
 });
@@ -35,8 +39,11 @@ export const syncProgressSchema = z.object({
   totalPages: z.number().int().nullable(),
   customers: z.number().int(),
   ratePerSecond: z.number(),
+  /** Includes the waits the rate limit will impose. */
   etaMs: z.number().nullable(),
   message: z.string().optional(),
+  /** Set while the sync waits for the rate limit: when it resumes (Unix ms). */
+  waitingUntil: z.number().optional(),
 });
 export type SyncProgress = z.infer<typeof syncProgressSchema>;
 
@@ -104,6 +111,16 @@ export const customersChannels = {
         .int()
         .min(0, { error: 'minutes must be 0 or more' })
         .max(24 * 60, { error: 'minutes must be at most 1440' }),
+    }),
+    cacheStatusSchema,
+  ),
+  'customers.setFullSweepHours': channel(
+    z.object({
+      hours: z
+        .number({ error: 'hours is required' })
+        .int({ error: 'hours must be a whole number' })
+        .min(1, { error: 'hours must be at least 1' })
+        .max(24 * 30, { error: 'hours must be at most 720' }),
     }),
     cacheStatusSchema,
   ),

@@ -21,11 +21,11 @@ export const exportProgressSchema = z.object({
   /** Records read from the list so far, and over all pages when known: `rows` is fewer when a filter applies. */
   readRows: z.number().int().optional(),
   totalRows: z.number().int().nullable().optional(),
-  /** Set while the export waits for the request limit to reset: about how long, in milliseconds. */
-  waitingMs: z.number().nullable().optional(),
   /** Where the file was written (shown to the user), when done. */
   file: z.string().nullable(),
   message: z.string().optional(),
+  /** Set while the export waits for the rate limit: when it resumes (Unix ms). */
+  waitingUntil: z.number().optional(),
 });
 export type ExportProgress = z.infer<typeof exportProgressSchema>;
 

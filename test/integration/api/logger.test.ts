@@ -1,20 +1,20 @@
 // The log file: JSON lines, with secrets redacted by name even if a caller passes one by mistake.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src-main/logging/logger';
+import { KEEP_LOGS, createLogger } from '../../../src-main/logging/logger';
 
 const dir = mkdtempSync(join(tmpdir(), 'card-desk-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('createLogger', () => {
-  it('writes JSON lines to the file, creating its folder', () => {
+  it('writes JSON lines to the file, creating its folder', async () => {
     const file = join(dir, 'logs', 'main.log');
     const logger = createLogger({ file });
     logger.info({ environmentId: 'env-1' }, 'environment activated');
     logger.warn({ code: 'ECONNRESET' }, 'api transport failure');
-    logger.flush();
+    await logger.flush();
     const lines = readFileSync(file, 'utf8')
       .trim()
       .split('\n')
@@ -30,7 +30,7 @@ describe('createLogger', () => {
     ]);
   });
 
-  it('redacts authorization, key, apiKey and secret at any of the first levels', () => {
+  it('redacts authorization, key, apiKey and secret at any of the first levels', async () => {
     const file = join(dir, 'redact.log');
     const logger = createLogger({ file });
     logger.error(
@@ -44,7 +44,7 @@ describe('createLogger', () => {
       },
       'something leaked',
     );
-    logger.flush();
+    await logger.flush();
     const text = readFileSync(file, 'utf8');
     for (let i = 1; i <= 7; i++) expect(text).not.toContain(`000${i}`);
     expect(JSON.parse(text.trim())).toMatchObject({
@@ -54,13 +54,25 @@ describe('createLogger', () => {
     });
   });
 
-  it('honours the level', () => {
+  it('honours the level', async () => {
     const file = join(dir, 'level.log');
     const logger = createLogger({ file, level: 'warn' });
     logger.info({}, 'quiet');
     logger.warn({}, 'loud');
-    logger.flush();
+    await logger.flush();
     expect(readFileSync(file, 'utf8')).not.toContain('quiet');
     expect(readFileSync(file, 'utf8')).toContain('loud');
+  });
+
+  it('caps the file: past the size it rotates, keeping a few older files', async () => {
+    const file = join(dir, 'capped', 'main.log');
+    const logger = createLogger({ file, maxBytes: 4 * 1024 });
+    for (let i = 0; i < 400; i++) logger.info({ i, filler: 'x'.repeat(60) }, 'line');
+    await logger.flush();
+    const files = readdirSync(join(dir, 'capped')).sort();
+    expect(files).toEqual(['main.log', ...Array.from({ length: KEEP_LOGS }, (_, n) => `main.log.${n + 1}`)]);
+    for (const name of files) expect(statSync(join(dir, 'capped', name)).size).toBeLessThanOrEqual(5 * 1024);
+    // The newest line is in the current file.
+    expect(readFileSync(file, 'utf8')).toContain('"i":399');
   });
 });

@@ -21,7 +21,8 @@ export interface ClientRig {
   outcomes: ApiOutcome[];
   logger: AppLogger;
   logFile: string;
-  readLog(): string;
+  /** The log file so far (the logger at debug: one line per attempt). */
+  readLog(): Promise<string>;
   makeClient(overrides?: Partial<CardApiClientOptions>): CardApiClient;
   close(): Promise<void>;
 }
@@ -33,7 +34,7 @@ export async function startRig(
   const sandbox = await startSandbox({ customers: 60, seed: 7, ...sandboxOptions });
   const dir = mkdtempSync(join(tmpdir(), 'card-desk-api-'));
   const logFile = join(dir, 'logs', 'main.log');
-  const logger = createLogger({ file: logFile });
+  const logger = createLogger({ file: logFile, level: 'debug' });
   const outcomes: ApiOutcome[] = [];
   const makeClient = (overrides: Partial<CardApiClientOptions> = {}) =>
     createCardApiClient({
@@ -51,8 +52,8 @@ export async function startRig(
     outcomes,
     logger,
     logFile,
-    readLog: () => {
-      logger.flush();
+    readLog: async () => {
+      await logger.flush();
       try {
         return readFileSync(logFile, 'utf8');
       } catch {

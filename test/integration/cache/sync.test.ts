@@ -1,5 +1,5 @@
 // Syncing from the real sandbox: progress, the 304 path, one sync at a time, cancel and resume, pruning.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { syncProgressSchema, type SyncProgress } from '../../../src-shared/ipc/channels/customers';
 import { UNREADABLE_RESPONSE } from '../../../src-main/api/failures';
 import {
@@ -69,7 +69,8 @@ describe('customer sync', () => {
     const firstSyncedAt = (await cache.status()).lastSyncedAt!;
     sandbox.clearRequests();
     events.length = 0;
-    await new Promise((r) => setTimeout(r, 5));
+    // The next sync's time must be a later millisecond than the first's.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(Date.parse(firstSyncedAt)));
     const again = await cache.sync();
     expect(again.ok && again.data).toMatchObject({
       phase: 'unchanged',
@@ -78,7 +79,8 @@ describe('customer sync', () => {
       customers: 450,
       ratePerSecond: 0,
     });
-    expect(customerPagesRequested(sandbox)).toEqual([{ page: 0, status: 304 }]);
+    // The list is oldest first: new customers would be on its last page, which is asked for with its ETag.
+    expect(customerPagesRequested(sandbox)).toEqual([{ page: 4, status: 304 }]);
     expect(events.map((e) => e.phase)).toEqual(['starting', 'unchanged']);
     const status = await cache.status();
     expect(Date.parse(status.lastSyncedAt!)).toBeGreaterThan(Date.parse(firstSyncedAt));

@@ -101,6 +101,9 @@ describe('known cards (SQLite)', () => {
     expect(known.list({ query: 'inv-2026' }).cards.map((c) => c._id)).toEqual([hex(20)]);
     expect(known.list({ query: 'visa', customerId: CUSTOMER_B }).cards.map((c) => c._id)).toEqual([hex(12), hex(6)]);
     expect(known.list({ query: '%' }).total).toBe(0);
+    // Ids show as their last 8: that ending (with or without the ellipsis, any case) finds the card.
+    expect(known.list({ query: hex(20).slice(-8).toUpperCase() }).cards.map((c) => c._id)).toEqual([hex(20)]);
+    expect(known.list({ query: `…${hex(20).slice(-8)}` }).cards.map((c) => c._id)).toEqual([hex(20)]);
   });
 
   it('keeps "issued" for a card seen embedded first and issued later', () => {

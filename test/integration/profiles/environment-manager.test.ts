@@ -61,6 +61,7 @@ describe('the local sandbox environment', () => {
     expect((await active.api.listCustomers({ limit: 1 })).ok).toBe(true);
     expect(await rig.secretStore.get('local-sandbox')).toBeNull();
     const key = rig.localStarts[0]!.key;
+    await rig.logger.flush();
     expect(readFileSync(rig.logFile, 'utf8')).not.toContain(key);
     if (existsSync(join(rig.dataDir, 'settings.json')))
       expect(readFileSync(join(rig.dataDir, 'settings.json'), 'utf8')).not.toContain(key);
@@ -275,6 +276,26 @@ describe('switching environments', () => {
     } finally {
       await other.stop();
     }
+  });
+
+  it('a key from before keys were filed per address is adopted for the address it was verified at', async () => {
+    const env = await addUserEnvironment();
+    await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
+    // As an earlier Card Desk left it: under the bare environment id.
+    await rig.secretStore.delete(keyAccount(env));
+    await rig.secretStore.set(env.id, USER_KEY);
+    expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: true, verified: true } });
+    expect(await rig.secretStore.get(keyAccount(env))).toBe(USER_KEY);
+    expect(await rig.secretStore.get(env.id)).toBeNull();
+    await rig.manager.deleteKey(env.id);
+  });
+
+  it('an old key whose address is not known to be its own is not adopted', async () => {
+    const env = await addUserEnvironment();
+    await rig.secretStore.set(env.id, USER_KEY);
+    expect(await rig.manager.hasKey(env.id)).toEqual({ ok: true, data: { present: false, verified: null } });
+    expect(await rig.secretStore.get(keyAccount(env))).toBeNull();
+    await rig.secretStore.delete(env.id);
   });
 
   it('a re-added environment finds no key from an earlier one', async () => {

@@ -11,7 +11,6 @@ import { createDispatcher } from '../../../src-main/ipc/register';
 import { APP_ORIGIN } from '../../../src-main/security/policy';
 import { resultSchema } from '../../../src-shared/ipc/result';
 import { apiReadHandlers } from '../../../src-main/api/handlers';
-import { createLogger } from '../../../src-main/logging/logger';
 import { settingsHandlers } from '../../../src-main/profiles/handlers';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
 import { closedPort } from '../api/support';
@@ -45,7 +44,7 @@ function filesUnder(dir: string): string[] {
 
 describe('a session with keys', () => {
   it('never lets a key out of the keychain', async () => {
-    const logger = createLogger({ file: rig.logFile });
+    const { logger } = rig;
     const handlers = {
       ...settingsHandlers(rig.manager),
       ...apiReadHandlers(() => rig.manager.active(), { logger }),
@@ -133,7 +132,7 @@ describe('a session with keys', () => {
     expect(await rig.secretStore.get(keyAccount({ id: awayId, baseUrl: away.data.baseUrl as string }))).toBeNull();
 
     // The search must have something to search.
-    logger.flush();
+    await logger.flush();
     const log = readFileSync(rig.logFile, 'utf8');
     expect(answers.length).toBeGreaterThan(30);
     expect(rig.events.length).toBeGreaterThan(3);

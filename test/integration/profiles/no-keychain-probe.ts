@@ -13,12 +13,13 @@ import { startSandbox } from '../../../src-main/sandbox/index';
 const key = process.argv[2]!;
 const dataDir = process.argv[3] ?? mkdtempSync(join(tmpdir(), 'card-desk-nokeychain-'));
 const service = await startSandbox({ customers: 10, seed: 5, key });
+const logger = createLogger({ file: join(dataDir, 'logs', 'main.log'), level: 'debug' });
 const manager = createEnvironmentManager({
   dataDir,
   secretStore: new KeytarSecretStore(),
   startLocalSandbox: () => Promise.reject(new Error('not used')),
   emit: () => {},
-  logger: createLogger({ file: join(dataDir, 'logs', 'main.log') }),
+  logger,
 });
 const settings = settingsHandlers(manager);
 const reads = apiReadHandlers(() => manager.active());
@@ -38,4 +39,5 @@ const report = {
 };
 await manager.dispose();
 await service.stop();
+await logger.flush();
 process.stdout.write(JSON.stringify(report));

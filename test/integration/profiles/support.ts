@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { EventName } from '../../../src-shared/ipc/names';
 import { startSandbox } from '../../../src-main/sandbox/index';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
-import { createLogger } from '../../../src-main/logging/logger';
+import { createLogger, type AppLogger } from '../../../src-main/logging/logger';
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
 import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/profiles/environment-manager';
 
@@ -16,6 +16,8 @@ export interface ManagerRig {
   /** Local sandboxes started so far. */
   localStarts: SandboxHandle[];
   logFile: string;
+  /** The manager's logger, at debug (every API attempt); flush it before reading logFile. */
+  logger: AppLogger;
   secretStore: KeytarSecretStore;
   close(): Promise<void>;
 }
@@ -32,6 +34,7 @@ export function createManagerRig(dataDir = mkdtempSync(join(tmpdir(), 'card-desk
   const events: ManagerRig['events'] = [];
   const localStarts: SandboxHandle[] = [];
   const logFile = join(dataDir, 'logs', 'main.log');
+  const logger = createLogger({ file: logFile, level: 'debug' });
   const secretStore = new KeytarSecretStore();
   const manager = createEnvironmentManager({
     dataDir,
@@ -42,7 +45,7 @@ export function createManagerRig(dataDir = mkdtempSync(join(tmpdir(), 'card-desk
       return { url: handle.url, key: handle.key, stop: () => handle.stop() };
     },
     emit: (name, payload) => events.push({ name, payload: structuredClone(payload) }),
-    logger: createLogger({ file: logFile }),
+    logger,
     client: {
       timeouts: { headersMs: 1_000, totalMs: 3_000 },
       retry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 50, maxWaitMs: 3_000 },
@@ -54,6 +57,7 @@ export function createManagerRig(dataDir = mkdtempSync(join(tmpdir(), 'card-desk
     events,
     localStarts,
     logFile,
+    logger,
     secretStore,
     async close() {
       await manager.dispose();

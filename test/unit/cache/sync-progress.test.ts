@@ -55,4 +55,39 @@ describe('SyncProgressReporter', () => {
     reporter.update('paging', { pagesDone: 0, totalPages: 10, customers: 0 });
     expect(sent.map((p) => p.etaMs)).toEqual([null, null]);
   });
+
+  it('says at once when the sync waits for the rate limit, with the count so far, and stops saying it', () => {
+    const { reporter, sent, advance } = setup(100);
+    reporter.update('paging', { pagesDone: 10, totalPages: 100, customers: 1_000 });
+    advance(10);
+    reporter.waiting(60_000);
+    expect(sent.at(-1)).toMatchObject({
+      phase: 'paging',
+      pagesDone: 10,
+      customers: 1_000,
+      waitingUntil: 60_000,
+      message: 'Waiting for the rate limit',
+    });
+    expect(syncProgressSchema.safeParse(sent.at(-1)).success).toBe(true);
+    reporter.waiting(null);
+    expect(sent.at(-1)!.waitingUntil).toBeUndefined();
+    expect(sent.at(-1)!.message).toBeUndefined();
+    reporter.waiting(90_000);
+    reporter.finish('cancelled', { pagesDone: 10, totalPages: 100, customers: 1_000 }, 'Sync cancelled');
+    expect(sent.at(-1)).toMatchObject({ phase: 'cancelled', message: 'Sync cancelled' });
+    expect(sent.at(-1)!.waitingUntil).toBeUndefined();
+  });
+
+  it('never estimates less than the waits the rate limit imposes', () => {
+    const { reporter, advance } = setup(100);
+    reporter.update('starting', { pagesDone: 0, totalPages: null, customers: 0 });
+    advance(1_000);
+    // A fast first burst: 90 pages a second, 910 left, would say about 10 s.
+    const paced = reporter.update('paging', { pagesDone: 90, totalPages: 1_000, customers: 9_000 });
+    expect(paced.etaMs).toBeLessThan(11_000);
+    reporter.useRateEstimate((pages) => (pages > 450 ? 60_000 * Math.ceil(pages / 540) : null));
+    advance(1_000);
+    const limited = reporter.update('paging', { pagesDone: 91, totalPages: 1_000, customers: 9_100 });
+    expect(limited.etaMs).toBe(120_000);
+  });
 });

@@ -42,7 +42,7 @@ describe('dispatcher', () => {
     },
   );
 
-  it('names the offending field in a validation error', async () => {
+  it('names the offending field in a validation error, in the operator’s words', async () => {
     const { dispatch } = recordingDispatcher();
     const r = await dispatch('cards.create', TOP, {
       type: 'virtual',
@@ -53,7 +53,8 @@ describe('dispatcher', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.field).toBe('customerId');
-      expect(r.error.message).toContain('customerId is required');
+      expect(r.error.message).toBe('Choose a customer');
+      expect(r.error.fields).toMatchObject({ customerId: 'Choose a customer' });
     }
   });
 

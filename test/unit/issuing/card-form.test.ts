@@ -96,34 +96,34 @@ describe('card form', () => {
     expect(toCardRequest(v, { path: 'new', useDefaultControls: true })).not.toHaveProperty('spendingControls');
   });
 
-  it('shows the shared rules’ messages, also while no customer is chosen', async () => {
+  it('shows the shared rules’ messages in the operator’s words, also while no customer is chosen', async () => {
     const newCard = { path: 'new', useDefaultControls: true } as const;
     expect(await messages(filled(), newCard)).toEqual({});
     expect(await messages(filled({ customerId: '', debitAccountId: '' }), newCard)).toEqual({
-      customerId: 'customerId is required',
-      debitAccountId: 'debitAccountId is required for a virtual card',
+      customerId: 'Choose a customer',
+      debitAccountId: 'Choose the account the card draws on',
     });
     expect(await messages(filled({ type: 'physical', number: '5060990000000001' }), newCard)).toEqual({
-      number: 'number is not a valid card number (Luhn check failed)',
+      number: 'This is not a valid card number: a digit is wrong or missing (the check digit does not match)',
     });
     expect(await messages(filled({ brand: 'MasterCard' }), newCard)).toEqual({
-      amount: 'amount is required for a MasterCard',
+      amount: 'Enter a funding amount: a MasterCard needs one',
     });
-    expect(await messages(filled({ brand: 'Visa', expirationDate: 'Jan-29' }), newCard)).toEqual({
-      expirationDate: 'expirationDate must be MMM-YYYY, for example Jan-2029',
+    expect(await messages(filled({ brand: 'Visa', expirationDate: 'Jan 2029 or so' }), newCard)).toEqual({
+      expirationDate: 'Enter the expiry as a month and a year, such as Jan-2029 or 01/29',
     });
   });
 
   it('asks for the fields that make the chosen path', async () => {
     expect(await messages(filled(), { path: 'replace', useDefaultControls: true })).toEqual({
-      replacementFor: 'replacementFor is required to replace a card',
-      reason: 'reason is required to replace a card',
+      replacementFor: 'Choose the card to replace',
+      reason: 'Choose why the card is replaced: lost or stolen',
     });
     expect(await messages(filled({ bankCode: '058' }), { path: 'bankAccount', useDefaultControls: true })).toEqual({
-      accountNumber: 'accountNumber is required to map a card to a bank account',
+      accountNumber: 'Enter the account number of the bank account',
     });
     expect(await messages(filled(), { path: 'fundingSource', useDefaultControls: true })).toEqual({
-      fundingSourceId: 'fundingSourceId is required to map a card to a funding source',
+      fundingSourceId: 'Choose a funding source',
     });
   });
 

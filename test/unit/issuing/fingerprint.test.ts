@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fingerprintOf, meaningfulFields } from '../../../src-main/journal/fingerprint';
 import { InFlightWrites } from '../../../src-main/issuing/in-flight';
-import { withClientReference } from '../../../src-main/issuing/journaled-write';
+import { repeatMessage, withClientReference } from '../../../src-main/issuing/journaled-write';
 import { newClientReference } from '../../../src-main/issuing/client-reference';
 import { maskCardNumber, safeRequest } from '../../../src-main/journal/safe-request';
 
@@ -105,5 +105,19 @@ describe('in-flight writes', () => {
     expect(writes.claim('other')).toBe(true);
     writes.release('k');
     expect(writes.claim('k')).toBe(true);
+  });
+});
+
+describe('the repeat question', () => {
+  it('names the customer and says how long ago, in the words an operator uses', () => {
+    expect(repeatMessage('card', 'Ada Obi', 2)).toBe('You issued this card to Ada Obi 2 minutes ago: issue another?');
+    expect(repeatMessage('card', null, 0)).toBe('You issued this card less than a minute ago: issue another?');
+    expect(repeatMessage('wallet', 'Ada Obi', 1)).toBe(
+      'You opened this wallet for Ada Obi 1 minute ago: open another?',
+    );
+    expect(repeatMessage('account', null, 180)).toBe('You opened this account 3 hours ago: open another?');
+    expect(repeatMessage('card', 'Ada Obi', 3 * 24 * 60)).toBe(
+      'You issued this card to Ada Obi 3 days ago: issue another?',
+    );
   });
 });

@@ -8,9 +8,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppCore } from '../../../src-main/core/app-core';
 import { createLogger } from '../../../src-main/logging/logger';
 import { startSandbox } from '../../../src-main/sandbox';
+import { openKnownCardsHealing } from '../../../src-main/cards/known-cards-file';
+import { KNOWN_CARDS_FILE } from '../../../src-main/cards/known-cards';
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -93,9 +94,10 @@ describe('a start-up that rejects', () => {
   it('says which stage failed when a data file is from a newer Card Desk, and logs it', async () => {
     const dataDir = path.join(scratch, 'data');
     mkdirSync(dataDir);
-    const journal = new DatabaseSync(path.join(dataDir, 'journal.sqlite'));
-    journal.exec('PRAGMA user_version = 999');
-    journal.close();
+    // A journal from a newer Card Desk only refuses writes (the app starts); a newer known-cards index stops it.
+    const cards = new DatabaseSync(path.join(dataDir, KNOWN_CARDS_FILE));
+    cards.exec('PRAGMA user_version = 999');
+    cards.close();
     const logFile = path.join(dataDir, 'logs', 'main.log');
     const logger = createLogger({ file: logFile });
 
@@ -103,20 +105,13 @@ describe('a start-up that rejects', () => {
       dataDir,
       logger: () => logger,
       start: async (stages) => {
-        stages.begin('Opening settings, the journal and the caches');
-        await createAppCore({
-          dataDir,
-          logger,
-          saveFile: { chooseSavePath: async () => null },
-          openExternal: async () => {},
-          emit: () => {},
-        });
+        stages.begin('Opening the index of known cards');
+        openKnownCardsHealing({ folder: dataDir, issued: () => [], logger });
+        await Promise.resolve();
       },
     });
     const [box] = fakeApp.errorBoxes;
-    expect(box!.body).toMatch(
-      /^Opening settings, the journal and the caches failed\.\n\njournal\.sqlite has schema version 999/,
-    );
+    expect(box!.body).toMatch(/^Opening the index of known cards failed\.\n\n.*schema version 999/);
     expect(box!.body).toContain(`Data folder: ${dataDir}`);
     expect(box!.body).toContain(`Log file: ${logFile}`);
     expect(fakeApp.exitCodes).toEqual([1]);
@@ -126,7 +121,7 @@ describe('a start-up that rejects', () => {
       .map((line) => JSON.parse(line));
     expect(logged.at(-1)).toMatchObject({
       msg: 'start-up failed',
-      stage: 'Opening settings, the journal and the caches',
+      stage: 'Opening the index of known cards',
     });
   });
 
@@ -194,6 +189,7 @@ describe('errors nobody handles', () => {
       stderr.mockRestore();
     }
     expect(written).toEqual([expect.stringMatching(/^uncaught exception in main: Error: early failure/)]);
+    await logger.flush();
     const logged = readFileSync(logFile, 'utf8')
       .trim()
       .split('\n')

@@ -1,5 +1,5 @@
 // An authorizations export with the Approved filter writes exactly the filtered rows of the whole range,
-// and reports how many it read of how many; when the request limit is used up it says it waits.
+// and reports how many it read of how many.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Authorization } from '../../../src-shared/api/records';
@@ -46,30 +46,5 @@ describe('export authorizations with a filter (real sandbox)', () => {
     const started = await service.start({ source: 'authorizations', query: { ...RANGE, approved: 'maybe' } });
     expect(started.ok).toBe(false);
     if (!started.ok) expect(started.error.field).toBe('approved');
-  });
-});
-
-describe('export while the request limit is used up (real sandbox)', () => {
-  let world: ExportWorld;
-  beforeAll(async () => {
-    world = await startExportWorld({ customers: 300, now: () => NOW, rateLimit: { limit: 2, windowMs: 1_500 } });
-  });
-  afterAll(async () => world?.close());
-
-  it('says it waits, then finishes every page', { timeout: 60_000 }, async () => {
-    const save = new TempFolderSavePort(world.dir);
-    save.fileName = 'waiting.csv';
-    const progress = new ProgressRecorder();
-    const service = exportServiceFor(world, { saveFile: save, emit: progress.emit });
-    const started = await service.start({ source: 'authorizations', query: RANGE });
-    if (!started.ok) throw new Error(started.error.message);
-    const waiting = await progress.waitFor((p) => p.phase === 'running' && (p.waitingMs ?? 0) > 0);
-    // At most the window, plus the second the reset header rounds up to (it is in whole seconds).
-    expect(waiting.waitingMs).toBeLessThanOrEqual(1_500 + 1_000);
-    const final = await progress.final(started.data.exportId!);
-    expect(final.phase).toBe('done');
-    expect(final.waitingMs).toBeNull();
-    expect(final.rows).toBe(final.totalRows);
-    expect(final.pagesDone).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,0 +1,99 @@
+// The operator's words for the API's fields and rules: "Choose a customer", not "customerId is required".
+// The request schemas speak the API's language (the sandbox answers with it, as the service does); the
+// forms, the IPC boundary and errors from the service are shown through `inOperatorWords`.
+
+/** What each request field is called on screen. */
+export const FIELD_WORDS: Record<string, string> = {
+  customerId: 'customer',
+  debitAccountId: 'debit account',
+  number: 'card number',
+  amount: 'amount',
+  expirationDate: 'expiry date',
+  fundingSourceId: 'funding source',
+  bankCode: 'bank code',
+  accountNumber: 'account number',
+  replacementFor: 'card to replace',
+  reason: 'reason',
+  type: 'type',
+  currency: 'currency',
+  accountType: 'account type',
+  status: 'status',
+  brand: 'brand',
+  issuerCountry: 'issuer country',
+  interval: 'interval',
+  cardId: 'card id',
+  fromDate: 'start date',
+  toDate: 'end date',
+};
+
+/** Whole messages of the shared rules, as an operator would say them. */
+const SAID: Record<string, string> = {
+  'customerId is required': 'Choose a customer',
+  'customerId must be a 24-character id': 'A customer id has 24 characters (0-9 and a-f)',
+  'customerId is not a known customer': 'The service does not know this customer: choose another',
+  'debitAccountId is required for a virtual card': 'Choose the account the card draws on',
+  'debitAccountId must be a 24-character id': 'Choose the account the card draws on from the list',
+  'number is required for a physical card': 'Enter the card number printed on the card',
+  'number must be a 16 to 19 digit card number': 'A card number has 16 to 19 digits',
+  'number is not a valid card number (Luhn check failed)':
+    'This is not a valid card number: a digit is wrong or missing (the check digit does not match)',
+  'amount is required for a MasterCard': 'Enter a funding amount: a MasterCard needs one',
+  'amount is required': 'Enter an amount',
+  'amount must be more than 0': 'The amount must be more than 0',
+  'amount must be a number': 'Enter the amount as a number, such as 1500.50',
+  'amount has more than 2 decimal places': 'An amount has at most 2 decimal places (kobo or cents), such as 1500.50',
+  'accountNumber is required to map a card to a bank account': 'Enter the account number of the bank account',
+  'bankCode is required to map a card to a bank account': 'Choose the bank, or type its code',
+  'replacementFor is required to replace a card': 'Choose the card to replace',
+  'reason is required to replace a card': 'Choose why the card is replaced: lost or stolen',
+  'fundingSourceId is required to map a card to a funding source': 'Choose a funding source',
+  'expirationDate must be MMM-YYYY, for example Jan-2029':
+    'Enter the expiry as a month and a year, such as Jan-2029 or 01/29',
+  'expirationDate is in the past': 'The expiry date is in the past',
+  'expirationDate is more than 3 years ahead': 'The expiry date is more than 3 years ahead',
+  'expirationDate is only allowed for Visa cards': 'Only a Visa card takes an expiry date',
+  'bankCode is required': 'Enter the bank code, or choose the bank',
+  'bankCode must be 3 to 6 digits': 'A bank code has 3 to 6 digits',
+  'accountNumber is required': 'Enter the account number',
+  'accountNumber must be 10 digits': 'An account number has 10 digits',
+  'type is required': 'Choose a type',
+  'currency is required': 'Choose a currency',
+  'accountType is required': 'Choose savings or current',
+  'fromDate must not be after toDate': 'The start date must not be after the end date',
+};
+
+const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** The on-screen name of a field path such as `spendingControls.spendingLimits.0.amount`. */
+export function fieldWords(path: string): string | null {
+  const last =
+    path
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? path;
+  return FIELD_WORDS[last] ?? null;
+}
+
+/**
+ * A rule's message in the operator's words. Known messages are said as a person would; otherwise a
+ * message that starts with the field's API name starts with its on-screen name instead. Messages about
+ * fields this table does not know pass through unchanged.
+ */
+export function inOperatorWords(field: string | undefined, message: string): string {
+  const exact = SAID[message];
+  if (exact) return exact;
+  if (!field) return message;
+  const apiName =
+    field
+      .split('.')
+      .filter((p) => !/^\d+$/.test(p))
+      .pop() ?? field;
+  const words = fieldWords(field);
+  if (!words || !message.startsWith(`${apiName} `)) return message;
+  const rest = message.slice(apiName.length + 1);
+  if (rest === 'is required') return `Enter the ${words}`;
+  const oneOf = /^must be one of (.+)$/.exec(rest);
+  if (oneOf) return `Choose the ${words}: one of ${oneOf[1]}`;
+  const said = SAID[`${apiName} ${rest}`];
+  return said ?? `${capitalize(`the ${words}`)} ${rest}`;
+}

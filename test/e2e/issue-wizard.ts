@@ -1,0 +1,85 @@
+// Drives the issuing wizard in the page, for the e2e tests of issuing: open it on a path, choose a
+// customer and a debit account, go on to the review and send, close it (discarding typed details).
+import { expect } from 'vitest';
+import type { Customer } from '../../src-shared/api/records';
+import { luhnValid } from '../../src-shared/api/rules';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { nameOf } from './customer-cache';
+import type { E2E } from './support';
+
+/** A Luhn-valid Verve-range PAN. */
+export function validPan(seed: number): string {
+  const body = `506099${String(seed).padStart(9, '0')}`;
+  return `${body}${[...Array(10).keys()].find((d) => luhnValid(`${body}${d}`))}`;
+}
+
+/** A Luhn-valid 19-digit Verve-range PAN. */
+export function validPan19(seed: number): string {
+  const body = `506099${String(seed).padStart(12, '0')}`;
+  return `${body}${[...Array(10).keys()].find((d) => luhnValid(`${body}${d}`))}`;
+}
+
+/** The wizard's helpers over the test's page and sandbox (getters: both are set in beforeAll). */
+export function issueWizard(getE2e: () => E2E, getSandbox: () => SandboxHandle) {
+  const page = () => getE2e().page;
+  const sandbox = {
+    requests: () => getSandbox().requests(),
+    get fixtures() {
+      return getSandbox().fixtures;
+    },
+  };
+  const dialog = () => page().getByRole('dialog', { name: 'Issue a card' });
+  const cardPosts = () => sandbox.requests().filter((r) => r.method === 'POST' && r.url === '/cards');
+  const ngnAccount = () => sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+
+  async function openWizard(path: string): Promise<void> {
+    // Leaving the page unmounts any dialog a previous test left open.
+    await getE2e().open('name-enquiry');
+    await getE2e().open('journal');
+    await page().getByRole('button', { name: 'Issue a card', exact: true }).click();
+    await dialog().waitFor();
+    await dialog()
+      .getByRole('radio', { name: new RegExp(path) })
+      .check();
+    await dialog().getByRole('button', { name: 'Continue' }).click();
+  }
+
+  async function chooseCustomer(customer: Customer): Promise<void> {
+    await dialog().getByRole('combobox', { name: 'Customer' }).fill(nameOf(customer));
+    await dialog()
+      .getByRole('option', { name: new RegExp(nameOf(customer)) })
+      .first()
+      .click();
+    await dialog().getByRole('group').filter({ hasText: customer._id }).waitFor();
+  }
+
+  async function chooseDebitAccount(id = ngnAccount()): Promise<void> {
+    const select = dialog().getByLabel('Debit account');
+    await expect.poll(() => select.locator(`option[value="${id}"]`).count()).toBe(1);
+    await select.selectOption(id);
+  }
+
+  /** Details -> controls (defaults) -> review -> send; returns the new card's id. */
+  async function finishAndSend(): Promise<string> {
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByText('Defaults: NGN cards').waitFor();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('region', { name: 'Review before sending' }).waitFor();
+    await dialog().getByRole('button', { name: 'Issue card' }).click();
+    await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
+    const href = await dialog().getByRole('link', { name: 'Open the card' }).getAttribute('href');
+    expect(href).toMatch(/^#\/cards\/[0-9a-f]{24}$/);
+    return href!.split('/').pop()!;
+  }
+
+  /** Closes the wizard; when it holds typed details it asks first, and the test discards them. */
+  async function closeWizard(): Promise<void> {
+    await dialog().getByRole('button', { name: 'Close issue a card' }).click();
+    const discard = dialog().getByRole('button', { name: 'Discard and close' });
+    await expect.poll(async () => (await dialog().count()) === 0 || (await discard.isVisible())).toBe(true);
+    if (await dialog().count()) await discard.click();
+    await dialog().waitFor({ state: 'detached' });
+  }
+
+  return { dialog, cardPosts, ngnAccount, openWizard, chooseCustomer, chooseDebitAccount, finishAndSend, closeWizard };
+}

@@ -1,0 +1,119 @@
+// The issuing wizard in words: the review names the customer (with a KYC warning), the account, the amount
+// and the controls, the raw request behind a disclosure; and inputs are forgiving (a spaced 19-digit
+// PAN, an id in capitals, 01/28, 1,234.50) while values stay strict (no third decimal).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Customer } from '../../src-shared/api/records';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { nameOf, startWithCustomerCache } from './customer-cache';
+import { issueWizard, validPan19 } from './issue-wizard';
+import { sandboxAll } from './sandbox-api';
+import type { E2E } from './support';
+
+let e2e: E2E;
+let sandbox: SandboxHandle;
+let customers: Customer[];
+
+beforeAll(async () => {
+  ({ e2e, sandbox, customers } = await startWithCustomerCache({ seed: 5252, customers: 60 }));
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const page = () => e2e.page;
+const { dialog, cardPosts, ngnAccount, openWizard, chooseCustomer, chooseDebitAccount, finishAndSend, closeWizard } =
+  issueWizard(
+    () => e2e,
+    () => sandbox,
+  );
+
+describe('Issuing in words', () => {
+  it('reviews in words: customer, KYC warning, account by name and number, amount, controls; JSON behind a disclosure', async () => {
+    const unapproved = customers.find((c) => c.isApproved === false)!;
+    const accounts = await sandboxAll<{ _id: string; accountNumber: string }>(sandbox, '/accounts?type=account');
+    const account = { id: ngnAccount(), accountNumber: accounts.find((a) => a._id === ngnAccount())!.accountNumber };
+    const before = cardPosts().length;
+    await openWizard('A new card');
+    await chooseCustomer(unapproved);
+    await chooseDebitAccount(account.id);
+    await dialog().getByLabel('Funding amount (NGN)').fill('1500.5');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('radio', { name: 'Set spending controls' }).check();
+    await dialog().getByRole('checkbox', { name: 'ATM' }).uncheck();
+    await dialog().getByRole('button', { name: 'Add a limit' }).click();
+    await dialog().getByLabel('Limit 1 amount').fill('25000');
+    await dialog().getByLabel('Limit 1 interval').selectOption('daily');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+
+    const review = dialog().getByRole('region', { name: 'Review before sending' });
+    await review.waitFor();
+    const warning = review.getByTestId('kyc-warning');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('KYC not approved');
+    const text = async () => (await review.textContent()) ?? '';
+    await expect.poll(text).toContain(unapproved.emailAddress!);
+    expect(await text()).toContain(nameOf(unapproved));
+    expect(await text()).toContain(unapproved.phoneNumber!);
+    expect(await text()).toContain('Not approved');
+    await expect.poll(text).toContain(account.accountNumber);
+    expect(await text()).toContain('₦1,500.50');
+    expect(await text()).toContain('₦25,000.00');
+    expect(await text()).toContain('Daily');
+    expect(await review.getByText('ATM:').textContent()).toContain('blocked');
+    // The raw request is there for those who open it, and not in the way of those who do not.
+    const raw = review.getByLabel('Request to send');
+    expect(await raw.isVisible()).toBe(false);
+    await review.getByText('Show the request as it will be sent').click();
+    expect(JSON.parse((await raw.textContent())!)).toMatchObject({ customerId: unapproved._id, amount: 1500.5 });
+    await e2e.screenshot('issue-card-review');
+    expect(await e2e.axeViolations()).toEqual([]);
+    // A warning, not a block: the card can still be sent.
+    expect(await dialog().getByRole('button', { name: 'Issue card' }).isEnabled()).toBe(true);
+    await closeWizard();
+    expect(cardPosts().length).toBe(before);
+  });
+
+  it('takes forgiving inputs (spaced 19-digit PAN, id in capitals, 01/28, 1,234.50) and refuses 3 decimals', async () => {
+    const before = cardPosts().length;
+    const error = (text: string | RegExp) => dialog().getByRole('alert').filter({ hasText: text });
+    await openWizard('A new card');
+    const customer = customers[5]!;
+    await dialog().getByRole('combobox', { name: 'Customer' }).fill(customer._id.toUpperCase());
+    await page().keyboard.press('Enter');
+    await dialog().getByRole('group').filter({ hasText: customer._id }).waitFor();
+
+    await dialog().getByLabel('Card type').selectOption('physical');
+    const pan = validPan19(777);
+    await dialog()
+      .getByLabel('Card number (PAN)')
+      .fill(pan.replace(/(\d{4})/g, '$1 ').trim());
+    const amount = dialog().getByLabel('Funding amount (NGN)');
+    await amount.fill('1.234');
+    await error('An amount has at most 2 decimal places (kobo or cents), such as 1500.50').waitFor();
+    await amount.fill('1,234.50');
+    await expect.poll(() => error(/amount/i).count()).toBe(0);
+    expect(await error(/card number/).count()).toBe(0);
+
+    // A Visa expiry in the forms people use; shown back in the API's form on the review.
+    await dialog().getByLabel('Brand').selectOption('Visa');
+    const expiry = dialog().getByLabel('Expiration date');
+    for (const typed of ['jan-2028', '2028-01', '01/28']) {
+      await expiry.fill(typed);
+      await expect.poll(() => error(/expiry/).count()).toBe(0);
+    }
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    const review = dialog().getByRole('region', { name: 'Review before sending' });
+    await review.getByText('Jan-2028', { exact: true }).waitFor();
+    await dialog().getByRole('button', { name: 'Back' }).click();
+    await dialog().getByRole('button', { name: 'Back' }).click();
+    await dialog().getByLabel('Brand').selectOption('Verve');
+
+    await finishAndSend();
+    await closeWizard();
+    const posts = cardPosts().slice(before);
+    expect(posts.map((p) => p.status)).toEqual([200]);
+    expect(posts[0]!.body).toMatchObject({ customerId: customer._id, number: pan, amount: 1234.5 });
+    expect((posts[0]!.body as { number: string }).number).toHaveLength(19);
+  });
+});

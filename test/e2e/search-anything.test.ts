@@ -1,0 +1,182 @@
+// Ctrl+K against a server that only follows the written interface: Enter opens the customer whose
+// email is in the box even when it is pressed in the same frame as the typing, and a card id Card Desk
+// never saw opens that card's page with its balance (and the card joins the known cards).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCsvFrom } from './exported-csv';
+import { startIndependentApi, type IndependentApi } from './independent-api';
+import { startE2E, type E2E } from './support';
+
+let api: IndependentApi;
+let e2e: E2E;
+
+beforeAll(async () => {
+  api = await startIndependentApi(40);
+  e2e = await startE2E({ apiBaseUrl: api.url, apiKey: api.key });
+});
+afterAll(async () => {
+  await e2e?.close();
+  await api?.stop();
+});
+
+const page = () => e2e.page;
+const dialog = () => page().getByRole('dialog', { name: 'Search customers' });
+const box = () => dialog().getByRole('combobox');
+
+/** Puts `text` in the focused box and presses Enter in the same task: no search can answer in between. */
+async function typeAndEnterAtOnce(text: string): Promise<void> {
+  await page().evaluate((value) => {
+    const input = document.activeElement as HTMLInputElement;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setValue.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
+  }, text);
+}
+
+describe('One search box, against an independent server', () => {
+  it('fills the customer cache from the independent server', async () => {
+    await e2e.open('customers');
+    await e2e.page.evaluate(() => window.cardDesk.customers.sync({ full: true }));
+    await expect
+      .poll(
+        () =>
+          e2e.page.evaluate(async () => {
+            const r = await window.cardDesk.customers.cacheStatus();
+            return r.ok && !r.data.syncing ? r.data.customers : -1;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(api.customers.length);
+  });
+
+  it('exports customers as CSV with formulas guarded and phone numbers as people read them', async () => {
+    await e2e.open('customers');
+    const csv = await exportCsvFrom(
+      page().getByRole('region', { name: 'Customers', exact: true }),
+      'Export all customers (CSV)',
+    );
+    expect(csv.rows).toHaveLength(api.customers.length);
+    for (const c of api.customers) {
+      const row = csv.rows.find((r) => r.id === c._id)!;
+      expect(row.phoneNumber).toBe(c.phoneNumber);
+    }
+    const evil = api.customers.at(-1)!;
+    expect(csv.rows.find((r) => r.id === evil._id)!.name).toBe(`'${evil.name}`);
+  });
+
+  it('Enter pressed with the typing opens the customer in the box, not the previous result', async () => {
+    const previous = api.customers[3]!;
+    const target = api.customers[17]!;
+    await e2e.open('cards');
+    await page().keyboard.press('Control+k');
+    await box().fill(previous.emailAddress);
+    const list = dialog().getByRole('listbox');
+    await expect.poll(() => list.getAttribute('data-answered-query')).toBe(previous.emailAddress);
+    expect(await dialog().getByRole('option').first().textContent()).toContain(previous.name);
+
+    await box().focus();
+    await typeAndEnterAtOnce(target.emailAddress);
+    await page().waitForURL(new RegExp(`#/customers/${target._id}$`));
+    await page().getByRole('heading', { level: 1, name: target.name }).waitFor();
+    await expect.poll(() => dialog().count()).toBe(0);
+  });
+
+  it('Enter right after typing a customer id in capitals opens that customer', async () => {
+    const target = api.customers[25]!;
+    await page().keyboard.press('Control+k');
+    await box().waitFor();
+    await page().keyboard.insertText(target._id.toUpperCase());
+    await page().keyboard.press('Enter');
+    await page().waitForURL(new RegExp(`#/customers/${target._id}$`));
+    await page().getByRole('heading', { level: 1, name: target.name }).waitFor();
+  });
+
+  it('Enter right after typing the last 8 of a customer id (any case), or a BVN, opens that customer', async () => {
+    for (const [target, typed] of [
+      [api.customers[11]!, api.customers[11]!._id.slice(-8).toUpperCase()],
+      [api.customers[29]!, api.customers[29]!.individual.identity.number],
+    ] as const) {
+      await e2e.open('overview');
+      await page().keyboard.press('Control+k');
+      await box().waitFor();
+      await page().keyboard.insertText(typed);
+      await page().keyboard.press('Enter');
+      await page().waitForURL(new RegExp(`#/customers/${target._id}$`));
+      await page().getByRole('heading', { level: 1, name: target.name }).waitFor();
+    }
+  });
+
+  it('a card id never seen, typed into Ctrl+K, opens its page with its balance and it joins the known cards', async () => {
+    const card = api.cards[4]!;
+    const before = await page().evaluate(async (id) => {
+      const r = await window.cardDesk.cards.known({ query: id });
+      return r.ok ? r.data.length : -1;
+    }, card._id);
+    expect(before).toBe(0);
+    await e2e.open('overview');
+    await page().keyboard.press('Control+k');
+    await box().waitFor();
+    await page().keyboard.insertText(` ${card._id.toUpperCase()} `);
+    await page().keyboard.press('Enter');
+    await page().waitForURL(new RegExp(`#/cards/${card._id}$`));
+    await expect
+      .poll(() => page().getByTestId('balance-current').textContent(), { timeout: 10_000 })
+      .toContain('12,345.67'.replace('12', String(12 + 4)));
+    await page().getByTestId('card-pan').getByText(card.maskedPan.slice(-4), { exact: false }).waitFor();
+    expect(api.requests).toContain(`/cards/${card._id}/balance`);
+    const known = await page().evaluate(async (id) => {
+      const r = await window.cardDesk.cards.get({ id });
+      return r.ok ? r.data : null;
+    }, card._id);
+    expect(known?._id).toBe(card._id);
+    expect(known?.maskedPan).toBe(card.maskedPan);
+    expect(await e2e.axeViolations()).toEqual([]);
+    expect(e2e.problems).toEqual([]);
+  });
+
+  it('a known card is found by the last 8 of its id as displayed, and Enter opens it', async () => {
+    const card = api.cards[4]!;
+    await e2e.open('customers');
+    await page().keyboard.press('Control+k');
+    await box().waitFor();
+    await page().keyboard.insertText(`…${card._id.slice(-8).toUpperCase()}`);
+    await dialog()
+      .getByRole('option', { name: new RegExp(`Card .*${card.maskedPan.slice(-4)}`) })
+      .waitFor();
+    await page().keyboard.press('Enter');
+    await page().waitForURL(new RegExp(`#/cards/${card._id}$`));
+    await expect.poll(() => page().getByTestId('balance-current').textContent(), { timeout: 10_000 }).toMatch(/\d/);
+  });
+
+  it('an id the service does not know as a card says so on the card page', async () => {
+    const unknown = 'f'.repeat(24);
+    await page().keyboard.press('Control+k');
+    await box().waitFor();
+    await page().keyboard.insertText(unknown);
+    await page().keyboard.press('Enter');
+    await page().waitForURL(new RegExp(`#/cards/${unknown}$`));
+    await page().getByText(`The service knows no card with the id ${unknown}.`).waitFor();
+  });
+
+  it("the card wizard's customer picker: Enter with the typing chooses the customer in the box", async () => {
+    const previous = api.customers[8]!;
+    const target = api.customers[31]!;
+    await e2e.open('cards');
+    await page().getByRole('button', { name: 'Issue a card' }).click();
+    const wizard = page().getByRole('dialog', { name: 'Issue a card' });
+    await wizard.getByRole('button', { name: 'Continue' }).click();
+    const picker = wizard.getByRole('combobox', { name: 'Customer' });
+    await picker.fill(previous.emailAddress);
+    await expect
+      .poll(() => wizard.getByRole('listbox', { name: 'Matching customers' }).getAttribute('data-answered-query'))
+      .toBe(previous.emailAddress);
+    await picker.focus();
+    await typeAndEnterAtOnce(target.emailAddress);
+    const chosen = wizard.getByRole('group', { name: 'Customer' });
+    await chosen.getByText(target.name, { exact: true }).waitFor();
+    expect(await chosen.textContent()).toContain(target._id);
+    // Enter chose the customer; it did not submit the step.
+    expect(await wizard.getByRole('heading', { name: 'Spending controls' }).count()).toBe(0);
+    await wizard.getByRole('button', { name: 'Close issue a card' }).click();
+  });
+});
