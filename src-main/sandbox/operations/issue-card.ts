@@ -23,7 +23,7 @@ const fail = (message: string): Outcome<never> => ({ ok: false, message });
 /** An expiry on the wire is exactly `MMM-YYYY` (decisions: `Jan-2029`); a missing or non-text one is the schema's to judge. */
 function wireExpiryOk(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || !('expirationDate' in body)) return true;
-  const expiry = (body).expirationDate;
+  const expiry = body.expirationDate;
   return typeof expiry !== 'string' || /^[A-Z][a-z]{2}-\d{4}$/.test(expiry);
 }
 
