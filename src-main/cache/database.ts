@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { openSqlite } from '../storage/sqlite-database';
+import { PRIVATE_FOLDER_MODE } from '../storage/private-files';
 import { isCorruption } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
 import { CACHE_SCHEMA, requireFts5 } from './schema';
@@ -56,7 +57,7 @@ export function openWriter(
   options: WriterOptions = {},
   now: () => Date = () => new Date(),
 ): OpenedWriter {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   // A cache file is never 0 bytes once made (it is migrated at once): an empty one was emptied.
   if (existsSync(file) && statSync(file).size === 0) {
     const movedTo = moveAside(file, now());
