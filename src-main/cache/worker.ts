@@ -6,6 +6,7 @@ import { CacheUnavailableError, isCorruption, isDiskFull } from './cache-errors'
 import { errorMessage } from '../errors/error-message';
 import { type FetchedPage, type PageStored, readCustomerPage } from './customer-page';
 import { CustomerStore, type PageWrite } from './customer-store';
+import { keepNewestCorruptCopy } from '../storage/set-aside';
 import { moveAside, openWriter, unreadableNotice } from './database';
 import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from './list-shape-store';
 import { transportErrorCodes } from '../api/failures';
@@ -49,6 +50,12 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
   syncState: () => requireStore().syncState(),
   finishGeneration(generation, at) {
     const finished = requireStore().finishGeneration(generation, at);
+    // The cache is whole again: of the damaged copies set aside before, only the newest is kept.
+    try {
+      if (opened) keepNewestCorruptCopy(opened.file);
+    } catch {
+      // A copy that cannot be removed now is removed after the next sync.
+    }
     try {
       requireStore().reclaimFreePages();
       requireStore().checkpoint();
