@@ -63,8 +63,11 @@ export interface SandboxOptions {
   customers?: number;
   /** The API key to accept; generated when absent. */
   key?: string;
-  /** Rate limit per key: requests per window (default 600 per 60 s). */
-  rateLimit?: { limit: number; windowMs: number };
+  /**
+   * Rate limit per key: requests per window (default 600 per 60 s). `clock` (ms since the epoch, default
+   * Date.now) lets a test move past the window's end without waiting for it.
+   */
+  rateLimit?: { limit: number; windowMs: number; clock?: () => number };
   /** Clock, for deterministic tests of dates and expiry rules. */
   now?: () => Date;
   /** The customer list's order by createdAt (default oldest first, as created). */

@@ -56,7 +56,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     log,
     faults,
     held,
-    limiter: new FixedWindowRateLimiter(rate.limit, rate.windowMs),
+    limiter: new FixedWindowRateLimiter(rate.limit, rate.windowMs, rate.clock),
     enableControlRoute: options.enableControlRoute ?? false,
   });
 

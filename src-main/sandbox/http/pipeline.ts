@@ -171,7 +171,7 @@ export function limitRate(limiter: FixedWindowRateLimiter, key: string): Middlew
     c.header('X-RateLimit-Remaining', String(d.remaining));
     c.header('X-RateLimit-Reset', String(resetSeconds));
     if (!d.allowed) {
-      c.header('Retry-After', String(Math.max(1, Math.ceil((d.resetAtMs - Date.now()) / 1000))));
+      c.header('Retry-After', String(Math.max(1, Math.ceil(d.msToReset / 1000))));
       return fail(c, 429, MESSAGES.tooManyRequests);
     }
     return next();

@@ -6,6 +6,8 @@ export interface RateDecision {
   remaining: number;
   /** When the current window ends, in ms since the epoch. */
   resetAtMs: number;
+  /** How long until the current window ends, in ms, by the limiter's clock. */
+  msToReset: number;
 }
 
 export class FixedWindowRateLimiter {
@@ -29,8 +31,9 @@ export class FixedWindowRateLimiter {
       this.windows.set(key, w);
     }
     const resetAtMs = w.startedAt + this.windowMs;
-    if (w.used >= this.limit) return { allowed: false, limit: this.limit, remaining: 0, resetAtMs };
+    const msToReset = resetAtMs - now;
+    if (w.used >= this.limit) return { allowed: false, limit: this.limit, remaining: 0, resetAtMs, msToReset };
     w.used++;
-    return { allowed: true, limit: this.limit, remaining: this.limit - w.used, resetAtMs };
+    return { allowed: true, limit: this.limit, remaining: this.limit - w.used, resetAtMs, msToReset };
   }
 }

@@ -5,8 +5,15 @@ import { type SandboxHandle, startSandbox } from '../../../src-main/sandbox/inde
 import { call, clock, expectError } from './api';
 
 let sb: SandboxHandle;
+// The limiter's own clock, moved by the test: the window's end is reached without waiting for it.
+let limiterNow = Date.UTC(2026, 0, 5, 9, 0, 0, 250);
 beforeAll(async () => {
-  sb = await startSandbox({ seed: 3, customers: 20, now: clock, rateLimit: { limit: 3, windowMs: 1_500 } });
+  sb = await startSandbox({
+    seed: 3,
+    customers: 20,
+    now: clock,
+    rateLimit: { limit: 3, windowMs: 1_500, clock: () => limiterNow },
+  });
 });
 afterAll(() => sb.stop());
 
@@ -21,8 +28,8 @@ describe('rate limit', () => {
     expect(answers.map((a) => header(a, 'x-ratelimit-remaining'))).toEqual([2, 1, 0]);
     const reset = header(answers[0]!, 'x-ratelimit-reset');
     expect(Number.isInteger(reset)).toBe(true);
-    expect(reset).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
-    expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 2);
+    expect(reset).toBeGreaterThanOrEqual(Math.floor(limiterNow / 1000));
+    expect(reset).toBeLessThanOrEqual(Math.ceil(limiterNow / 1000) + 2);
 
     const limited = await call(sb, '/accounts');
     expectError(limited, 429, 'Too many requests');
@@ -40,7 +47,10 @@ describe('rate limit', () => {
       'Too many requests',
     );
 
-    await new Promise((r) => setTimeout(r, reset * 1000 - Date.now() + 100));
+    // Still limited one moment before the window ends, served again once it has.
+    limiterNow += 1_499;
+    expectError(await call(sb, '/accounts'), 429, 'Too many requests');
+    limiterNow += 1;
     const again = await call(sb, '/accounts?currency=USD&type=account');
     expect(again.status).toBe(200);
     expect(header(again, 'x-ratelimit-remaining')).toBe(2);
