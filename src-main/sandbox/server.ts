@@ -30,7 +30,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const key = options.key ?? generateSandboxKey();
   if (key.trim() === '' || key !== key.trim()) throw new RangeError('key must be non-empty without surrounding spaces');
   const now = options.now ?? (() => new Date());
-  const rate = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  const rate: NonNullable<SandboxOptions['rateLimit']> = options.rateLimit ?? DEFAULT_RATE_LIMIT;
 
   const world = seedWorld(seed, options.customers ?? DEFAULT_CUSTOMERS, now());
   const order = options.customerOrder ?? 'oldest-first';
