@@ -10,3 +10,6 @@ export * from './ipc/channels/cards';
 export * from './ipc/channels/settings';
 export * from './ipc/channels/journal';
 export * from './ipc/channels/exports';
+export * from './ipc/channels/names';
+export * from './api/banks';
+export * from './api/merchant-categories';

@@ -23,6 +23,8 @@ export type ApiReadChannel =
 export interface ApiReadHooks {
   /** Receives the cards embedded (as objects) in authorizations and transactions, for the index of known cards. */
   observeCards?: (cards: Card[], source: 'authorization' | 'transaction') => void;
+  /** Receives each fetched page of card transactions (a dispute finds its card and customer through them). */
+  observeTransactions?: (transactions: Transaction[]) => void;
   logger?: Logger;
 }
 
@@ -64,7 +66,10 @@ export function apiReadHandlers(
     ),
     'cards.transactions': on('cards.transactions', async (api, query, signal) => {
       const result = await api.listCardTransactions(query, { signal });
-      if (result.ok) observe(result.data, 'transaction');
+      if (result.ok) {
+        observe(result.data, 'transaction');
+        hooks.observeTransactions?.(result.data);
+      }
       return plain(result);
     }),
     'cards.balance': on('cards.balance', async (api, { cardId }, signal) =>

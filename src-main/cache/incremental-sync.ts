@@ -12,6 +12,7 @@ import type { SyncState } from './customer-store';
 import { type ListShape, type PageFacts, pageFacts, sameAt } from './list-shape';
 import type { ProgressCounts, SyncProgressReporter } from './sync-progress';
 import type { SyncOutcome } from './sync-runner';
+import { errorMessage } from '../errors/error-message';
 
 /** Customers of the cached list a newest-first re-sync must find at their new positions. */
 const NEWEST_FIRST_OVERLAP = 20;
@@ -63,7 +64,7 @@ export async function runIncremental(run: IncrementalRun): Promise<IncrementalRe
     }
     if (e instanceof Failed)
       return { outcome: { progress: run.progress.finish('failed', counts, e.appError.message), error: e.appError } };
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorMessage(e);
     return {
       outcome: {
         progress: run.progress.finish('failed', counts, message),

@@ -7,6 +7,7 @@ import { PAGE_SIZE } from './customer-page';
 import { type IncrementalStorePort, runIncremental } from './incremental-sync';
 import { type ListShape, type PageFacts, pageFacts, shapeAfterSweep } from './list-shape';
 import { runSync, type SyncOutcome, type SyncRun, type SyncStorePort } from './sync-runner';
+import { errorMessage } from '../errors/error-message';
 
 export interface ResyncStorePort extends SyncStorePort, IncrementalStorePort {
   listShape(): Promise<{ shape: ListShape | null; fullSweepHours: number }>;
@@ -41,7 +42,7 @@ async function fullSweep(run: ResyncRun, shape: ListShape | null, fromStart: boo
   const writes: Promise<void>[] = [];
   // The shape only saves requests later: failing to record it never fails the sweep (the next one learns it).
   const forgetShape = (e: unknown) =>
-    run.logger?.warn({ error: e instanceof Error ? e.message : String(e) }, 'could not record the customer list shape');
+    run.logger?.warn({ error: errorMessage(e) }, 'could not record the customer list shape');
   const lastPage = () => (head?.total ? Math.ceil(head.total / PAGE_SIZE) - 1 : null);
   const observePage = (page: number, body: Uint8Array, etag?: string) => {
     if (page !== 0 && page !== lastPage()) return;

@@ -8,13 +8,19 @@ import type { KnownCards } from './known-cards';
 
 const failure = (e: unknown) => failureFrom(e, `Card Desk could not read its list of known cards: ${errorMessage(e)}`);
 
-export function knownCardsHandlers(getKnownCards: () => Promise<KnownCards>): HandlersFor<'cards.known' | 'cards.get'> {
+/** `customerIdsNamed` gives the customers a filter text names (from the customer cache): cards are found by their customer's name. */
+export function knownCardsHandlers(
+  getKnownCards: () => Promise<KnownCards>,
+  customerIdsNamed?: (text: string) => Promise<string[]>,
+): HandlersFor<'cards.known' | 'cards.get'> {
   return {
     'cards.known': async (input) => {
       try {
         const page = input.page ?? 0;
         const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-        const { cards, total } = (await getKnownCards()).list({ ...input, page, limit });
+        const text = input.query?.trim();
+        const customerIds = text && customerIdsNamed ? await customerIdsNamed(text) : [];
+        const { cards, total } = (await getKnownCards()).list({ ...input, customerIds, page, limit });
         return ok(cards, { total, pages: Math.ceil(total / limit), page, limit });
       } catch (e) {
         return failure(e);

@@ -19,6 +19,8 @@ export interface KnownCardsQuery {
    * the customer id or the client reference.
    */
   query?: string;
+  /** Cards of these customers match the query too (the customers whose names match it). */
+  customerIds?: readonly string[];
   /** Zero-based. */
   page?: number;
   limit?: number;
@@ -140,7 +142,7 @@ export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCard
       observe([card], source);
     },
 
-    list({ customerId, query, page = 0, limit = DEFAULT_PAGE_SIZE } = {}) {
+    list({ customerId, query, customerIds = [], page = 0, limit = DEFAULT_PAGE_SIZE } = {}) {
       const where: string[] = [];
       const params: Record<string, string | number> = {};
       if (customerId) {
@@ -149,8 +151,12 @@ export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCard
       }
       const text = query?.trim();
       if (text) {
+        const named = customerIds.map((id, i) => {
+          params[`customer${i}`] = id;
+          return `:customer${i}`;
+        });
         where.push(`(last4 LIKE :prefix ESCAPE '\\' OR brand LIKE :prefix ESCAPE '\\' OR id LIKE :lowerPrefix ESCAPE '\\'
-          OR customer_id LIKE :lowerPrefix ESCAPE '\\' OR client_reference LIKE :prefix ESCAPE '\\')`);
+          OR customer_id LIKE :lowerPrefix ESCAPE '\\' OR client_reference LIKE :prefix ESCAPE '\\'${named.length ? ` OR customer_id IN (${named.join(', ')})` : ''})`);
         params.prefix = likePrefix(text);
         params.lowerPrefix = likePrefix(text.toLowerCase());
         // Ids show as their last 8 characters ("…a1b2c3d4"): such an ending finds the card too.

@@ -14,6 +14,7 @@ import { lookUpCard } from '../api/card-look-up';
 import { handlerGuard } from '../ipc/guarded';
 import type { KnownCards } from '../cards/known-cards';
 import { openKnownCardsHealing } from '../cards/known-cards-file';
+import { openSeenTransactions, type SeenTransactions } from '../cards/seen-transactions';
 import { exportHandlers } from '../exports/handlers';
 import { createExportService } from '../exports/service';
 import { CancelRegistry } from '../ipc/cancel-registry';
@@ -26,6 +27,7 @@ import { KeytarSecretStore } from '../keychain/keytar-secret-store';
 import type { SecretStore } from '../keychain/secret-store';
 import { createLogger, type AppLogger } from '../logging/logger';
 import { createEnvironmentManager, type EnvironmentManager } from '../profiles/environment-manager';
+import { namesHandlers } from '../names/handlers';
 import { settingsHandlers } from '../profiles/handlers';
 import { startSandbox } from '../sandbox';
 import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
@@ -108,6 +110,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     if (healed.notice) environments.notice(healed.notice, true);
     return healed.knownCards;
   });
+  const seenTransactions = new EnvironmentScoped<SeenTransactions>(async (_id, folder) =>
+    openSeenTransactions({ folder }),
+  );
   const caches = new EnvironmentScoped<CustomerCacheService>(async (environmentId, folder) => {
     const active = await getActive();
     return openCustomerCache({
@@ -125,21 +130,36 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const active = await getActive();
     return knownCards.get(active.environment.id, active.dataDir);
   };
+  const getSeenTransactions = async () => {
+    const active = await getActive();
+    return seenTransactions.get(active.environment.id, active.dataDir);
+  };
   const getCache = async () => {
     const active = await getActive();
     return caches.get(active.environment.id, active.dataDir);
   };
   const getJournal = async (): Promise<Journal> => opened.journal;
+  /** The customers a search text names, from the cache: how the journal is searched by customer name. */
+  const customerIdsNamed = async (text: string): Promise<string[]> => {
+    try {
+      return (await (await getCache()).search(text, 200)).results.map((c) => c._id);
+    } catch (e) {
+      logger.warn({ error: errorMessage(e) }, 'could not search customers by name');
+      return [];
+    }
+  };
   // A switch of environment (or of its address) reopens its caches with the right client.
   const offChange = environments.onChange(async () => {
     await caches.closeCurrent();
     await knownCards.closeCurrent();
+    await seenTransactions.closeCurrent();
   });
 
   const exportsService = createExportService({
     getActive,
     getKnownCards,
     getCustomerCache: getCache,
+    customerIdsNamed,
     getJournal,
     saveFile: options.saveFile,
     emit,
@@ -156,9 +176,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
             logger.warn({ error: errorMessage(e) }, 'could not index cards');
           });
       },
+      observeTransactions: (transactions) => {
+        void getSeenTransactions()
+          .then((index) => index.observe(transactions))
+          .catch((e: unknown) => {
+            logger.warn({ error: errorMessage(e) }, 'could not index transactions');
+          });
+      },
     }),
     ...customerCacheHandlers(getCache),
-    ...knownCardsHandlers(getKnownCards),
+    ...namesHandlers({ getCustomer: getCache, getKnownCards, getSeenTransactions, logger }),
+    ...knownCardsHandlers(getKnownCards, customerIdsNamed),
     'cards.lookUp': handlerGuard()('cards.lookUp', async ({ id }, signal) =>
       lookUpCard(id, (await getActive()).api, await getKnownCards(), signal),
     ),
@@ -166,6 +194,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       getActive,
       getJournal,
       getKnownCards,
+      customerIdsNamed,
       emit,
       logger,
       customerName: async (customerId) => customerNameOf(await (await getCache()).get(customerId)),
@@ -210,6 +239,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await exportsService.cancelAll();
       await caches.closeCurrent();
       await knownCards.closeCurrent();
+      await seenTransactions.closeCurrent();
       opened.journal.close();
       await environments.dispose();
       await logger.flush();

@@ -41,11 +41,4 @@ export const metadataText = (metadata: Record<string, unknown> | null | undefine
 };
 
 /** A customer's display name: `name`, or the individual's first and last names. */
-export function customerDisplayName(
-  c: { name?: string; individual?: { firstName?: string; lastName?: string } } | undefined,
-): string | undefined {
-  if (!c) return undefined;
-  if (c.name) return c.name;
-  const parts = [c.individual?.firstName, c.individual?.lastName].filter((p): p is string => !!p);
-  return parts.length ? parts.join(' ') : undefined;
-}
+export { customerDisplayName } from '../../src-shared/api/customer-name';

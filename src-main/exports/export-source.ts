@@ -3,6 +3,7 @@
 // service can hold every source in one table.
 import type { z } from 'zod';
 import type { Customer } from '../../src-shared/api/records';
+import type { CustomerBrowseInput, CustomerBrowseResult } from '../../src-shared/ipc/channels/customers';
 import type { JournalEntry, JOURNAL_OUTCOMES } from '../../src-shared/ipc/channels/journal';
 import { type Result, ok, validationError } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
@@ -18,6 +19,7 @@ export interface JournalReader {
   list(input: {
     environmentId?: string;
     query?: string;
+    customerIds?: readonly string[];
     outcome?: (typeof JOURNAL_OUTCOMES)[number];
     page: number;
     limit: number;
@@ -30,6 +32,8 @@ export interface JournalReader {
 /** The customer cache, as far as an export reads it (to name the customer behind an id). */
 export interface CustomerLookup {
   get(id: string): MaybePromise<Customer | null>;
+  /** A sorted, filtered page of every cached customer (the customers export reads it rather than the API). */
+  browse?(input: CustomerBrowseInput): Promise<CustomerBrowseResult>;
 }
 
 /** What a source may use while it runs; resolved once per export. */
@@ -39,8 +43,12 @@ export interface SourceContext {
   api: CardApiClient;
   getKnownCards: () => Promise<KnownCards>;
   getJournal?: () => Promise<JournalReader>;
+  /** The customer cache of the environment, when there is one. */
+  getCustomerCache?: () => Promise<CustomerLookup>;
   /** A customer's display name from the local cache; undefined when unknown. */
   customerName: (id: string | undefined) => Promise<string | undefined>;
+  /** Ids of the customers a search text names, from the local cache (empty without one). */
+  customerIdsNamed: (text: string) => Promise<string[]>;
   signal: AbortSignal;
   logger?: Logger;
 }
@@ -70,6 +78,8 @@ export interface SourceDefinition<Q, R> {
   /** Why this source cannot be exported here (a missing capability), or null. */
   unavailable?: (deps: { getJournal?: unknown }) => string | null;
   fetchPage: (ctx: SourceContext, query: Q, page: number, limit: number) => Promise<Result<FetchedPage<R>>>;
+  /** Which fetched records the export writes (a filter the service cannot apply); all when absent. */
+  keep?: (query: Q, record: R) => boolean;
   /** Adds what cells need beyond the record itself (for example a customer's name). */
   enrich?: (ctx: SourceContext, records: R[]) => Promise<R[]>;
   /** Sees each fetched page: the known-cards index learns the cards embedded in it. */
@@ -78,6 +88,8 @@ export interface SourceDefinition<Q, R> {
 
 export interface RowsPage {
   rows: Cell[][];
+  /** Records the page held before `keep` (how the service knows a short page ends the list). */
+  fetched: number;
   total: number | null;
   pages: number | null;
 }
@@ -115,8 +127,14 @@ export function defineSource<Q, R>(def: SourceDefinition<Q, R>): ExportSource {
                 ctx.logger?.warn({ error: errorMessage(e) }, 'export could not index the cards it saw'),
               );
           }
-          const ready = def.enrich ? await def.enrich(ctx, records) : records;
-          return ok({ rows: ready.map((r) => def.columns.map((c) => c.cell(r))), total, pages });
+          const kept = def.keep ? records.filter((r) => def.keep!(query, r)) : records;
+          const ready = def.enrich ? await def.enrich(ctx, kept) : kept;
+          return ok({
+            rows: ready.map((r) => def.columns.map((c) => c.cell(r))),
+            fetched: records.length,
+            total,
+            pages,
+          });
         },
       });
     },

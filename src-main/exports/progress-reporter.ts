@@ -4,7 +4,10 @@ import type { ExportProgress } from '../../src-shared/ipc/channels/exports';
 import type { Emit } from '../ports/ports';
 
 export interface ProgressReporter {
-  running(state: { rows: number; pagesDone: number; totalPages: number | null }): void;
+  running(
+    state: Pick<ExportProgress, 'rows' | 'pagesDone' | 'totalPages'> &
+      Partial<Pick<ExportProgress, 'readRows' | 'totalRows'>>,
+  ): void;
   /** The export waits for the rate limit until `resumesAt` (null: it goes on): said at once. */
   waiting(resumesAt: number | null): void;
   finish(

@@ -23,6 +23,8 @@ export interface ExportServiceDeps {
   getKnownCards(): Promise<KnownCards>;
   /** Names customers in rows that carry only an id; optional. */
   getCustomerCache?: () => Promise<CustomerLookup>;
+  /** Ids of the customers a search text names (journal search by name); none without it. */
+  customerIdsNamed?: (text: string) => Promise<string[]>;
   /** The journal of writes; without it the `journal` source is not offered. */
   getJournal?: () => Promise<JournalReader>;
   saveFile: SaveFilePort;
@@ -67,7 +69,13 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
     ctx: SourceContext,
   ): Promise<void> {
     const progress = createProgressReporter(exportId, emit, deps.progressIntervalMs ?? 250);
-    const state = { rows: 0, pagesDone: 0, totalPages: null as number | null };
+    const state = {
+      rows: 0,
+      readRows: 0,
+      totalRows: null as number | null,
+      pagesDone: 0,
+      totalPages: null as number | null,
+    };
     let file: CsvFile | null = null;
     const cancelled = () => ctx.signal.aborted;
     const stopWatching = watchBackgroundWaits(ctx.api.budget, (resumesAt) => progress.waiting(resumesAt));
@@ -77,15 +85,16 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
         const fetched = await prepared.fetchPage(ctx, page, EXPORT_PAGE_SIZE);
         if (cancelled()) break;
         if (!fetched.ok) throw new Error(fetched.error.message);
-        const { rows, total, pages } = fetched.data;
+        const { rows, fetched: read, total, pages } = fetched.data;
         await file.write(rows);
         state.rows += rows.length;
+        state.readRows += read;
+        state.totalRows = total;
         state.pagesDone += 1;
         const said = pages ?? (total === null ? null : Math.ceil(total / EXPORT_PAGE_SIZE));
         state.totalPages = said === null ? null : Math.max(said, state.pagesDone);
         progress.running(state);
-        const lastPage =
-          rows.length === 0 || (said === null ? rows.length < EXPORT_PAGE_SIZE : state.pagesDone >= said);
+        const lastPage = read === 0 || (said === null ? read < EXPORT_PAGE_SIZE : state.pagesDone >= said);
         if (lastPage) break;
       }
       if (cancelled()) {
@@ -144,7 +153,9 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           api: backgroundClient(api),
           getKnownCards: () => knownCards,
           getJournal: deps.getJournal,
+          getCustomerCache: deps.getCustomerCache,
           customerName: customerNameLookup(deps.getCustomerCache),
+          customerIdsNamed: deps.customerIdsNamed ?? (async () => []),
           signal: controller.signal,
           logger,
         };

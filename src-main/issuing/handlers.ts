@@ -13,12 +13,17 @@ export type IssuingHandlers = HandlersFor<IssuingChannel> & {
   readonly service: IssuingService;
 };
 
-export function issuingHandlers(deps: IssuingDeps): HandlersFor<IssuingChannel> {
+export interface IssuingHandlerDeps extends IssuingDeps {
+  /** Ids of the customers a search text names (from the customer cache), so the journal finds them by name. */
+  customerIdsNamed?: (text: string) => Promise<string[]>;
+}
+
+export function issuingHandlers(deps: IssuingHandlerDeps): HandlersFor<IssuingChannel> {
   const { service: _service, ...handlers } = issuingHandlersWithService(deps);
   return handlers;
 }
 
-export function issuingHandlersWithService(deps: IssuingDeps): IssuingHandlers {
+export function issuingHandlersWithService(deps: IssuingHandlerDeps): IssuingHandlers {
   const service = createIssuingService(deps);
 
   const on = handlerGuard();
@@ -40,9 +45,12 @@ export function issuingHandlersWithService(deps: IssuingDeps): IssuingHandlers {
       service.reconcileAccountsInBackground();
       const page = input.page ?? 0;
       const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+      const text = input.query?.trim();
+      const customerIds = text && deps.customerIdsNamed ? await deps.customerIdsNamed(text) : [];
       const { entries, total } = journal.list({
         environmentId: active.environment.id,
         query: input.query,
+        customerIds,
         outcome: input.outcome,
         page,
         limit,

@@ -45,6 +45,8 @@ export interface JournalListQuery {
   environmentId?: string;
   /** Matches part of the operation, client reference, result id, customer id or error. */
   query?: string;
+  /** Entries for these customers match the query too (the customers whose names match it). */
+  customerIds?: readonly string[];
   outcome?: JournalOutcome;
   /** Zero-based. */
   page?: number;
@@ -270,7 +272,7 @@ export function openJournal({
 
     get: read,
 
-    list({ environmentId, query, outcome, page = 0, limit = DEFAULT_PAGE_SIZE } = {}) {
+    list({ environmentId, query, customerIds = [], outcome, page = 0, limit = DEFAULT_PAGE_SIZE } = {}) {
       const where: string[] = [];
       const params: Record<string, string | number> = {};
       if (environmentId !== undefined) {
@@ -283,8 +285,12 @@ export function openJournal({
       }
       const text = query?.trim();
       if (text) {
+        const named = customerIds.map((id, i) => {
+          params[`customer${i}`] = id;
+          return `:customer${i}`;
+        });
         where.push(`(operation LIKE :text ESCAPE '\\' OR client_reference LIKE :text ESCAPE '\\' OR result_id LIKE :text ESCAPE '\\'
-          OR customer_id LIKE :text ESCAPE '\\' OR error LIKE :text ESCAPE '\\')`);
+          OR customer_id LIKE :text ESCAPE '\\' OR error LIKE :text ESCAPE '\\'${named.length ? ` OR customer_id IN (${named.join(', ')})` : ''})`);
         params.text = likeAnywhere(text);
       }
       const { rows, total } = selectPage(db, {

@@ -8,6 +8,19 @@ import { rateWaitText, useTickingNow } from '../lib/rateWait';
 
 type ExportInput = InputOf<'exports.start'>;
 
+const n = (v: number) => v.toLocaleString('en');
+
+/** `1,200 of 3,400 rows`; with a filter, `120 rows written · 600 of 3,400 read`. */
+export function exportProgressText(p: ExportProgress): string {
+  const read = p.readRows ?? p.rows;
+  const total = p.totalRows ?? null;
+  const filtering = read !== p.rows;
+  const text = filtering
+    ? `${n(p.rows)} rows written · ${n(read)}${total !== null ? ` of ${n(total)}` : ''} read`
+    : `${n(p.rows)}${total !== null ? ` of ${n(total)}` : ''} rows`;
+  return text;
+}
+
 export function ExportButton({
   source,
   query,
@@ -60,8 +73,8 @@ export function ExportButton({
             max={progress?.totalPages ?? undefined}
             value={progress?.pagesDone ?? undefined}
           />
-          <span>
-            {progress ? `${progress.rows.toLocaleString('en')} rows` : 'Starting…'}
+          <span data-testid="export-progress">
+            {progress ? exportProgressText(progress) : 'Starting…'}
             {progress?.waitingUntil !== undefined ? ` · ${rateWaitText(progress.waitingUntil, now)}` : ''}
           </span>
           <button type="button" onClick={() => exportId && void bridge().exports.cancel({ exportId })}>
@@ -75,7 +88,11 @@ export function ExportButton({
       )}
       {progress?.phase === 'done' ? (
         <span role="status">
-          Saved {progress.rows.toLocaleString('en')} rows to {progress.file}
+          Saved {n(progress.rows)} rows
+          {progress.readRows !== undefined && progress.readRows !== progress.rows
+            ? ` (of ${n(progress.readRows)} read)`
+            : ''}{' '}
+          to {progress.file}
         </span>
       ) : null}
       {progress?.phase === 'cancelled' ? <span role="status">Export cancelled</span> : null}

@@ -87,6 +87,12 @@ export const authorizationsListQuerySchema = z
   .object({ ...pageQuerySchema.shape, ...dateRangeShape })
   .superRefine(checkDateRange);
 export type AuthorizationsListQuery = z.infer<typeof authorizationsListQuerySchema>;
+/** The Approved filter Card Desk applies itself (the service has none): `yes`, `no`, or all when absent. */
+export const APPROVED_FILTERS = ['yes', 'no'] as const;
+/** An authorizations export: the list's query and the Approved filter, applied to every page of the range. */
+export const authorizationsExportQuerySchema = z
+  .object({ ...pageQuerySchema.shape, ...dateRangeShape, approved: oneOf('approved', APPROVED_FILTERS).optional() })
+  .superRefine(checkDateRange);
 export const cardTransactionsQuerySchema = z
   .object({ cardId: objectId('cardId'), ...pageQuerySchema.shape, ...dateRangeShape })
   .superRefine(checkDateRange);

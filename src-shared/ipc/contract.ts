@@ -11,6 +11,7 @@ import { cardsChannels } from './channels/cards';
 import { customersChannels, syncProgressSchema } from './channels/customers';
 import { exportProgressSchema, exportsChannels } from './channels/exports';
 import { journalChannels, journalEntrySchema } from './channels/journal';
+import { namesChannels } from './channels/names';
 import { appStatusSchema, settingsChannels } from './channels/settings';
 import type { ChannelName, EventName, CallOptions } from './names';
 import type { Result } from './result';
@@ -25,6 +26,7 @@ export const contract = {
   ...settingsChannels,
   ...journalChannels,
   ...exportsChannels,
+  ...namesChannels,
 };
 
 export const events = {

@@ -40,6 +40,7 @@ export const CHANNEL_NAMES = [
   'journal.startNew',
   'exports.start',
   'exports.cancel',
+  'names.resolve',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 

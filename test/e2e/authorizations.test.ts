@@ -75,7 +75,7 @@ describe('Authorizations', () => {
     expect(await e2e.axeViolations()).toEqual([]);
   });
 
-  it('filters by date range, and by approved on the page', async () => {
+  it('filters by date range, and by approved over the whole range', async () => {
     await main().getByLabel('From date').fill(weekAgo);
     await expect.poll(() => page().url()).toContain(`fromDate=${weekAgo}`);
     await waitForRows(page(), TABLE);
@@ -85,24 +85,49 @@ describe('Authorizations', () => {
     await expect.poll(() => pagerText(page())).toContain(`${week.pagination!.total} in all`);
     expect(await rowText(page(), TABLE, 0)).toContain(week.data[0]!.merchant!.name!);
 
-    // "Not approved" keeps only the declined rows of the page; the month has some.
+    // "Not approved" applies to every authorization of the range, fetched page by page; the count says so.
     await main().getByLabel('From date').fill(monthAgo);
     await waitForRows(page(), TABLE);
-    const pageRows = (await list(monthAgo, today, 0, 100)).data;
-    await choosePageSize(page(), 100);
-    await waitForRows(page(), TABLE);
-    const declined = pageRows.filter((a) => !a.approved);
+    const inRange = await sandboxAll<Authorization>(
+      sandbox,
+      `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`,
+    );
+    expect(inRange.length).toBeGreaterThan(100); // more than one page at the largest size
+    const declined = inRange.filter((a) => a.approved !== true);
     expect(declined.length).toBeGreaterThan(0);
     await main().getByLabel('Approved').selectOption('no');
-    await expect.poll(() => rowCount(page(), TABLE)).toBe(declined.length);
+    await expect
+      .poll(() => page().getByTestId('range-count').textContent())
+      .toBe(`${declined.length} unapproved of ${inRange.length} in range`);
+    await expect
+      .poll(() => pagerText(page()))
+      .toBe(`Page 1 of ${Math.ceil(declined.length / 25)} · ${declined.length} in all`);
+    expect(await rowCount(page(), TABLE)).toBe(Math.min(25, declined.length));
     for (let i = 0; i < Math.min(declined.length, 5); i++) {
       const text = await rowText(page(), TABLE, i);
       expect(text).toContain('Not approved');
       expect(text).toContain(declined[i]!.merchant!.name!);
     }
+    await e2e.screenshot('authorizations-filtered');
+    expect(await e2e.axeViolations()).toEqual([]);
+
+    // The export writes exactly what the filter shows, and says how many it read.
+    const csv = await exportCsvFrom(main());
+    expect(csv.reportedRows).toBe(declined.length);
+    expect(csv.rows.map((r) => r.id)).toEqual(declined.map((a) => a._id));
+    await main()
+      .getByRole('status')
+      .filter({ hasText: `Saved ${declined.length} rows (of ${inRange.length.toLocaleString('en')} read)` })
+      .waitFor();
+
+    await main().getByLabel('Approved').selectOption('yes');
+    const approved = inRange.length - declined.length;
+    await expect
+      .poll(() => page().getByTestId('range-count').textContent())
+      .toBe(`${approved.toLocaleString('en')} approved of ${inRange.length.toLocaleString('en')} in range`);
     await main().getByLabel('Approved').selectOption('all');
-    await choosePageSize(page(), 25);
     await waitForRows(page(), TABLE);
+    expect(await page().getByTestId('range-count').count()).toBe(0);
   });
 
   it('rejects a reversed range with the shared rule, naming the fields', async () => {

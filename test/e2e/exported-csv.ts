@@ -12,7 +12,7 @@ export interface ExportedCsv {
   rows: Record<string, string>[];
 }
 
-const SAVED = /Saved ([\d,]+) rows to (.+)$/;
+const SAVED = /Saved ([\d,]+) rows(?: \(of [\d,]+ read\))? to (.+)$/;
 
 export async function exportCsvFrom(scope: Locator, buttonName: string | RegExp = 'Export CSV'): Promise<ExportedCsv> {
   await scope.getByRole('button', { name: buttonName }).click();

@@ -1,6 +1,7 @@
 // The issuing wizard in Chromium against the real handlers, journal and local sandbox: the four card
 // paths, every rule caught in the form before anything is sent, a 400 put on its field, a gateway error
 // reported as an unknown outcome, "issue another?" for a repeat, and a double click that sends once.
+import { bankByCode, bankChoiceText } from '../../src-shared/api/banks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
@@ -82,7 +83,10 @@ describe('Issuing a card', () => {
     const bank = sandbox.fixtures.bankAccounts[0]!;
     await openWizard('Map to a bank account');
     await chooseCustomer(customers[2]!);
-    await dialog().getByLabel('Bank code').fill(bank.bankCode);
+    // The bank chosen by name from the list; its code is what is sent.
+    const known = bankByCode(bank.bankCode)!;
+    await dialog().getByRole('combobox', { name: 'Bank' }).fill(bankChoiceText(known));
+    await dialog().getByText(`${known.name}, code ${known.code}`).waitFor();
     await dialog().getByLabel('Account number').fill(bank.accountNumber);
     await chooseDebitAccount();
     // Not confirmed yet: the wizard does not go on.

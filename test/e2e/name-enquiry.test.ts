@@ -1,5 +1,6 @@
 // Name enquiry: field rules as the user types, a resolved holder name, and the service's refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankByCode } from '../../src-shared/api/banks';
 import { startE2E, type E2E } from './support';
 
 let e2e: E2E;
@@ -12,7 +13,8 @@ afterAll(async () => {
 });
 
 const page = () => e2e.page;
-const bankCode = () => page().getByRole('textbox', { name: 'Bank code' });
+// The bank box offers the banks Card Desk knows (a combobox with a list) and takes a code typed by hand.
+const bankCode = () => page().getByRole('combobox', { name: 'Bank' });
 const accountNumber = () => page().getByRole('textbox', { name: 'Account number' });
 const lookUp = () => page().getByRole('button', { name: 'Look up name' });
 const enquiries = () =>
@@ -90,6 +92,40 @@ describe('Name enquiry', () => {
     expect(await page().getByTestId('account-name').count()).toBe(0);
     expect(sandbox.requests().at(-1)?.status).toBe(400);
     await e2e.screenshot('name-enquiry-unresolved');
+    expect(await e2e.axeViolations()).toEqual([]);
+  });
+
+  it('picks the bank by name, sends its code, and names the bank of a typed code', async () => {
+    const sandbox = e2e.harness.core.localSandbox()!;
+    const account = sandbox.fixtures.bankAccounts.find((a) => bankByCode(a.bankCode))!;
+    const bank = bankByCode(account.bankCode)!;
+    // The list offers every known bank as `Name (code)`.
+    const options = await page()
+      .locator(`datalist#${await bankCode().getAttribute('list')} option`)
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(options).toContain(`${bank.name} (${bank.code})`);
+    // Choosing from the list puts that text in the box.
+    await bankCode().fill(`${bank.name} (${bank.code})`);
+    await page().getByText(`${bank.name}, code ${bank.code}`).waitFor();
+    await accountNumber().fill(account.accountNumber);
+    await lookUp().click();
+    await expect.poll(() => page().getByTestId('account-name').textContent()).toContain(account.accountName);
+    const sent = sandbox
+      .requests()
+      .filter((r) => r.endpoint === 'POST /accounts/transfer/name-enquiry')
+      .at(-1)!;
+    expect(sent.body).toEqual({ bankCode: bank.code, accountNumber: account.accountNumber });
+    await page().getByRole('status').getByText(`${bank.name} (${bank.code})`).waitFor();
+
+    // The bank's name typed without its code works too; a bare code is named; an unknown code is still sent.
+    await bankCode().fill(bank.name.toLowerCase());
+    await page().getByText(`${bank.name}, code ${bank.code}`).waitFor();
+    await bankCode().fill(bank.code);
+    await page().getByText(`${bank.name}, code ${bank.code}`).waitFor();
+    await bankCode().fill('999');
+    await page().getByText("Code 999 (not in Card Desk's list of banks)").waitFor();
+    expect(await bankCode().getAttribute('aria-invalid')).toBeNull();
+    await e2e.screenshot('name-enquiry-bank-picker');
     expect(await e2e.axeViolations()).toEqual([]);
     expect(e2e.problems).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { Authorization } from '../../../src-shared/api/records';
-import { authorizationsListQuerySchema } from '../../../src-shared/api/requests';
+import { authorizationsExportQuerySchema } from '../../../src-shared/api/requests';
 import { extractEmbeddedCards } from '../../cards/embedded-cards';
 import { isoTime } from '../cells';
 import { columnFor, defineSource, pageFromApi } from '../export-source';
@@ -8,7 +8,7 @@ import { merchantColumns, moneyColumns, partyColumns } from './movement-columns'
 const column = columnFor<Authorization>();
 
 export const authorizationsSource = defineSource({
-  query: authorizationsListQuerySchema,
+  query: authorizationsExportQuerySchema,
   columns: [
     column('id', (r) => r._id),
     column('createdAt', (r) => isoTime(r.createdAt)),
@@ -19,8 +19,10 @@ export const authorizationsSource = defineSource({
     ...merchantColumns,
     ...partyColumns,
   ],
-  fetchPage: async (ctx, query, page, limit) =>
+  fetchPage: async (ctx, { approved, ...query }, page, limit) =>
     pageFromApi(await ctx.api.listAuthorizations({ ...query, page, limit }, { signal: ctx.signal })),
+  // The Approved filter, as the page applies it: to every authorization of the range.
+  keep: ({ approved }, a) => approved === undefined || (approved === 'yes' ? a.approved === true : a.approved !== true),
   observe: async (ctx, records) => {
     (await ctx.getKnownCards()).observe(extractEmbeddedCards(records), 'authorization');
   },

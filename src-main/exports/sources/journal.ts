@@ -32,9 +32,11 @@ export const journalSource = defineSource({
     getJournal ? null : 'The journal of writes is not available, so it cannot be exported.',
   fetchPage: async (ctx, query, page, limit) => {
     if (!ctx.getJournal) return err('not_found', 'The journal of writes is not available, so it cannot be exported.');
+    const text = query.query?.trim();
+    const customerIds = text ? await ctx.customerIdsNamed(text) : [];
     const { entries, total } = await (
       await ctx.getJournal()
-    ).list({ ...query, environmentId: ctx.environmentId, page, limit });
+    ).list({ ...query, customerIds, environmentId: ctx.environmentId, page, limit });
     return pageOfTotal(entries, total, limit);
   },
 });

@@ -24,7 +24,10 @@ export const knownCardsSource = defineSource({
     column('updatedAt', (c) => isoTime(c.updatedAt)),
   ],
   fetchPage: async (ctx, query, page, limit) => {
-    const { cards, total } = (await ctx.getKnownCards()).list({ ...query, page, limit });
+    // As the Cards page filters: a text also finds the cards of the customers it names.
+    const text = query.query?.trim();
+    const customerIds = text ? await ctx.customerIdsNamed(text) : [];
+    const { cards, total } = (await ctx.getKnownCards()).list({ ...query, customerIds, page, limit });
     return pageOfTotal(cards as NamedCard[], total, limit);
   },
   enrich: async (ctx, cards) =>

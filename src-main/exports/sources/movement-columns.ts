@@ -1,5 +1,6 @@
 // Columns shared by authorizations and card transactions: money, merchant, channel, card and customer.
 import type { Authorization, Transaction } from '../../../src-shared/api/records';
+import { merchantCategoryLabel } from '../../../src-shared/api/merchant-categories';
 import { customerDisplayName, embedded, idOf, safeMaskedPan } from '../cells';
 import { type Column, columnFor } from '../export-source';
 
@@ -19,6 +20,9 @@ export const moneyColumns: Column<Movement>[] = [
 export const merchantColumns: Column<Movement>[] = [
   column('merchantName', (r) => r.merchant?.name),
   column('merchantCategory', (r) => r.merchant?.category),
+  column('merchantCategoryName', (r) =>
+    r.merchant?.category ? merchantCategoryLabel(r.merchant.category) : undefined,
+  ),
   column('merchantCity', (r) => r.merchant?.city),
   column('merchantCountry', (r) => r.merchant?.country),
   column('channel', (r) => r.transactionMetadata?.channel),

@@ -7,7 +7,7 @@ import { OtherFields } from '../../components/OtherFields';
 import { displayPan, formatDateTime, formatMoney } from '../../lib/format';
 import { ApprovedBadge, foreignAmount } from './authorizationColumns';
 import { accountOf, cardOf, customerName, idOf, recordOf } from './embedded';
-import { merchantCategoryLabel } from './merchantCategories';
+import { merchantCategoryWithCode } from '../../../src-shared/api/merchant-categories';
 
 const SHOWN = [
   '_id',
@@ -97,7 +97,7 @@ export function AuthorizationDetail({
         <Details
           items={[
             ['Name', m?.name],
-            ['Category', m?.category ? `${merchantCategoryLabel(m.category)} (${m.category})` : undefined],
+            ['Category', m?.category ? merchantCategoryWithCode(m.category) : undefined],
             ['Merchant id', m?.merchantId ? <span className="mono">{m.merchantId}</span> : undefined],
             ['City', m?.city],
             ['State', m?.state],

@@ -6,12 +6,14 @@ import { DateRangeFields, dateRangeProblem, lastDays, type DateRange } from '../
 import { ExportButton } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
+import { NamesProvider, useResolvedNames } from '../../components/names';
 import { ErrorState } from '../../components/States';
 import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListData } from '../../components/useListData';
 import { useListQuery } from '../../components/useListQuery';
 import { oneOf } from '../../components/useRouteQuery';
 import { useRowSelection } from '../../components/useRowSelection';
+import { filteredList, useWholeRange, type WholeRange } from '../../components/useWholeRange';
 import { bridge } from '../../lib/bridge';
 import { authorizationColumns } from './authorizationColumns';
 import { AuthorizationDetail } from './AuthorizationDetail';
@@ -30,6 +32,40 @@ function rangeQuery(range: DateRange): { fromDate?: string; toDate?: string } {
   return { ...(range.fromDate ? { fromDate: range.fromDate } : {}), ...(range.toDate ? { toDate: range.toDate } : {}) };
 }
 
+const approvedWord = (approved: string) => (approved === 'yes' ? 'approved' : 'unapproved');
+
+/** How many match in the whole range, and while the range loads, how far it has got. */
+function RangeCount({
+  whole,
+  matching,
+  approved,
+}: {
+  whole: WholeRange<Authorization>;
+  matching: number;
+  approved: string;
+}): React.JSX.Element {
+  const n = (v: number) => v.toLocaleString('en');
+  const word = approvedWord(approved);
+  let text: string;
+  if (whole.error) text = `${n(matching)} ${word} among the ${n(whole.rows.length)} loaded before the failure`;
+  else if (whole.loading)
+    text =
+      `Loading the whole range to filter it: ${n(whole.rows.length)}` +
+      (whole.total !== null ? ` of ${n(whole.total)}` : '') +
+      ` authorizations, ${n(matching)} ${word} so far` +
+      (whole.waitingForLimit !== null ? ` — waiting ${whole.waitingForLimit} s for the request limit to reset` : '') +
+      '…';
+  else text = `${n(matching)} ${word} of ${n(whole.rows.length)} in range`;
+  return (
+    <p className="list-status" role="status" aria-live="polite" data-testid="range-count">
+      {whole.loading && whole.totalPages ? (
+        <progress className="progress" aria-label="Range loading" max={whole.totalPages} value={whole.pagesLoaded} />
+      ) : null}
+      {text}
+    </p>
+  );
+}
+
 export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Element {
   const [defaults] = useState(authorizationDefaults);
   const clean = useCallback(
@@ -46,21 +82,32 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
   const range = { fromDate: values.fromDate, toDate: values.toDate };
   const problem = dateRangeProblem(range);
   const query = rangeQuery(range);
-  const list = useListData<Authorization>({
-    key: ['authorizations', query],
-    fetchPage: (page, limit, opts) => bridge().authorizations.list({ ...query, page, limit }, opts),
-    paging,
-    enabled: problem === null,
-  });
-  const shown = useMemo(
-    () =>
-      values.approved === 'all'
-        ? list.rows
-        : list.rows.filter((a) => (values.approved === 'yes' ? a.approved === true : a.approved !== true)),
-    [list.rows, values.approved],
-  );
-  const detail = useRowSelection(list.rows, (a) => a._id);
   const filtered = values.approved !== 'all';
+  const fetchPage = (page: number, limit: number, opts: { requestId: string }) =>
+    bridge().authorizations.list({ ...query, page, limit }, opts);
+  const served = useListData<Authorization>({
+    key: ['authorizations', query],
+    fetchPage,
+    paging,
+    enabled: problem === null && !filtered,
+  });
+  // A filter the service cannot apply is applied to every authorization of the range, fetched page by page.
+  const whole = useWholeRange<Authorization>({
+    key: ['authorizations', query],
+    fetchPage,
+    enabled: problem === null && filtered,
+  });
+  const matching = useMemo(
+    () =>
+      filtered ? whole.rows.filter((a) => (values.approved === 'yes' ? a.approved === true : a.approved !== true)) : [],
+    [whole.rows, values.approved, filtered],
+  );
+  const list = filtered ? filteredList(whole, matching, paging) : served;
+  const detail = useRowSelection(list.rows, (a) => a._id);
+  const names = useResolvedNames({
+    customerIds: list.rows.map((a) => (typeof a.customer === 'string' ? a.customer : undefined)),
+    cardIds: list.rows.map((a) => (typeof a.card === 'string' ? a.card : undefined)),
+  });
 
   return (
     <section aria-labelledby="page-title">
@@ -80,32 +127,29 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
         </label>
         <ContinuousToggle checked={continuous} onChange={setContinuous} />
         <span className="spacer" />
-        <ExportButton source="authorizations" query={query} />
+        <ExportButton source="authorizations" query={filtered ? { ...query, approved: values.approved } : query} />
       </div>
       {problem ? (
         <ErrorState error={`Choose a valid date range: ${problem}.`} />
       ) : (
         <>
-          <ListBody
-            label="Authorizations"
-            list={list}
-            rows={shown}
-            columns={authorizationColumns}
-            rowHeight={48}
-            {...detail.tableProps}
-            empty={
-              filtered && list.rows.length > 0
-                ? `No ${values.approved === 'yes' ? 'approved' : 'unapproved'} authorizations ${continuous ? 'among those loaded' : 'on this page'}.`
-                : 'No authorizations in this date range.'
-            }
-          />
-          {filtered && list.rows.length > 0 ? (
-            <p className="list-status">
-              Showing {shown.length.toLocaleString('en')} of {list.rows.length.toLocaleString('en')}{' '}
-              {continuous ? 'loaded' : 'on this page'}: the Approved filter applies to the rows fetched; the export
-              includes every authorization in the range.
-            </p>
-          ) : null}
+          {filtered ? <RangeCount whole={whole} matching={matching.length} approved={values.approved} /> : null}
+          <NamesProvider names={names}>
+            <ListBody
+              label="Authorizations"
+              list={list}
+              columns={authorizationColumns}
+              rowHeight={48}
+              {...detail.tableProps}
+              empty={
+                filtered && whole.loading
+                  ? `No ${approvedWord(values.approved)} authorizations yet; still loading the range.`
+                  : filtered && whole.rows.length > 0
+                    ? `No ${approvedWord(values.approved)} authorizations in this date range.`
+                    : 'No authorizations in this date range.'
+              }
+            />
+          </NamesProvider>
           <ListFooter list={list} paging={paging} />
         </>
       )}

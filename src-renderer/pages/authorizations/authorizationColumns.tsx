@@ -2,9 +2,10 @@ import { format, isValid, parseISO } from 'date-fns';
 import type { Authorization } from '../../../src-shared/api/records';
 import { StatusBadge, humanize } from '../../components/Badge';
 import type { Column } from '../../components/DataTable';
+import { CardRef, CustomerRef } from '../../components/names';
 import { displayPan, formatDate, formatMoney } from '../../lib/format';
-import { cardOf, customerName } from './embedded';
-import { merchantCategoryLabel } from './merchantCategories';
+import { cardOf, customerName, idOf } from './embedded';
+import { merchantCategoryLabel } from '../../../src-shared/api/merchant-categories';
 
 const numHeader = (text: string) => () => <span className="cell-num">{text}</span>;
 
@@ -94,6 +95,7 @@ export const authorizationColumns: Column<Authorization>[] = [
     priority: 3,
     cell: ({ row }) => {
       const card = cardOf(row.original.card);
+      if (!card) return <CardRef id={idOf(row.original.card)} />;
       return (
         <span className="cell-two">
           <span className="mono">{displayPan(card?.maskedPan)}</span>
@@ -108,8 +110,8 @@ export const authorizationColumns: Column<Authorization>[] = [
     width: 146,
     priority: 2,
     cell: ({ row }) => {
-      const name = customerName(row.original.customer);
-      return <span title={name}>{name ?? '—'}</span>;
+      const customer = row.original.customer;
+      return <CustomerRef id={idOf(customer)} name={customerName(customer)} />;
     },
   },
 ];

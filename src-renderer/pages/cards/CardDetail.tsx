@@ -7,6 +7,7 @@ import { ErrorState, LoadingRows } from '../../components/States';
 import { hrefOf, type Route } from '../../lib/routes';
 import { StatusBadge } from '../../components/Badge';
 import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { useResolvedNames } from '../../components/names';
 import { bridge } from '../../lib/bridge';
 import { displayPan, formatDateTime, formatMoney } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
@@ -59,6 +60,7 @@ export function CardDetail({ id, route }: { id: string; route: Route }): React.J
 
 function CardFacts({ card }: { card: Card }): React.JSX.Element {
   const customerId = refId(card.customer);
+  const customerName = useResolvedNames({ customerIds: [customerId] }).customers[customerId ?? '']?.name;
   return (
     <Details
       items={[
@@ -77,7 +79,7 @@ function CardFacts({ card }: { card: Card }): React.JSX.Element {
           'Customer',
           customerId ? (
             <span className="id-with-copy customer-link">
-              <a href={hrefOf('customers', customerId)}>Open customer</a>
+              <a href={hrefOf('customers', customerId)}>{customerName ?? 'Open customer'}</a>
               <IdWithCopy id={customerId} label="customer id" />
             </span>
           ) : (

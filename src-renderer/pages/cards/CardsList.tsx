@@ -37,7 +37,7 @@ export function CardsList({ route }: { route: Route }): React.JSX.Element {
             type="search"
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
-            placeholder="Last four digits, brand, card id or customer id"
+            placeholder="Customer name, last four digits, brand or card id"
             autoComplete="off"
             spellCheck={false}
           />

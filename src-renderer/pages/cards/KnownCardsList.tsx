@@ -3,11 +3,12 @@ import type { Card } from '../../../src-shared/api/records';
 import { ExportButton } from '../../components/ExportButton';
 import { ListBody } from '../../components/ListBody';
 import { ListFooter } from '../../components/ListFooter';
+import { NamesProvider, useResolvedNames } from '../../components/names';
 import { useListData } from '../../components/useListData';
 import type { ListPaging } from '../../components/useListQuery';
 import { navigate } from '../../lib/routes';
 import { bridge } from '../../lib/bridge';
-import { cardColumns } from './cardFields';
+import { cardColumns, refId } from './cardFields';
 import './cards.css';
 
 export function KnownCardsList({
@@ -27,31 +28,34 @@ export function KnownCardsList({
     fetchPage: (page, limit, opts) => bridge().cards.known({ ...filter, page, limit }, opts),
     paging,
   });
+  const names = useResolvedNames({ customerIds: customerId ? [] : list.rows.map((c) => refId(c.customer)) });
   const empty = query
     ? `No known card matches “${query}”.`
     : customerId
       ? 'Card Desk has not seen a card of this customer yet.'
       : 'Card Desk has not seen any card in this environment yet. It learns cards from the authorizations and card transactions it fetches and from the cards it issues.';
   return (
-    <div className="known-cards">
-      <ListBody
-        label={label}
-        list={list}
-        columns={cardColumns(!customerId)}
-        rowKey={(c) => c._id}
-        onOpen={(c) => navigate('cards', c._id)}
-        empty={empty}
-        height={listHeight(list.rows.length)}
-      />
-      <div className="known-cards-footer">
-        <ListFooter list={list} paging={paging} />
-        <ExportButton
-          source="knownCards"
-          query={filter}
-          label={customerId ? 'Export these cards (CSV)' : 'Export CSV'}
+    <NamesProvider names={names}>
+      <div className="known-cards">
+        <ListBody
+          label={label}
+          list={list}
+          columns={cardColumns(!customerId)}
+          rowKey={(c) => c._id}
+          onOpen={(c) => navigate('cards', c._id)}
+          empty={empty}
+          height={listHeight(list.rows.length)}
         />
+        <div className="known-cards-footer">
+          <ListFooter list={list} paging={paging} />
+          <ExportButton
+            source="knownCards"
+            query={filter}
+            label={customerId ? 'Export these cards (CSV)' : 'Export CSV'}
+          />
+        </div>
       </div>
-    </div>
+    </NamesProvider>
   );
 }
 

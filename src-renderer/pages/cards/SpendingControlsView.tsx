@@ -1,4 +1,5 @@
 import { CHANNELS, type SpendingControls } from '../../../src-shared/api/records';
+import { merchantCategoryWithCode } from '../../../src-shared/api/merchant-categories';
 import { formatMoney } from '../../lib/format';
 import { CHANNEL_LABEL, INTERVAL_LABEL } from './spendingLabels';
 
@@ -9,7 +10,7 @@ function limitChannels(limit: object): string[] | null {
 }
 
 function categoriesText(list: string[] | undefined, none: string): string {
-  return list && list.length ? list.join(', ') : none;
+  return list && list.length ? list.map(merchantCategoryWithCode).join(', ') : none;
 }
 
 function channelsText(list: string[] | null): string {

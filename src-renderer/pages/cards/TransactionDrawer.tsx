@@ -1,5 +1,8 @@
 import type { Transaction } from '../../../src-shared/api/records';
+import { customerDisplayName } from '../../../src-shared/api/customer-name';
+import { merchantCategoryWithCode } from '../../../src-shared/api/merchant-categories';
 import { IdWithCopy } from '../../components/CopyButton';
+import { CustomerRef } from '../../components/names';
 import { DetailSection, Details, Drawer } from '../../components/Drawer';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { refId } from './cardFields';
@@ -24,7 +27,7 @@ export function TransactionDrawer({ tx, onClose }: { tx: Transaction; onClose: (
         <Details
           items={[
             ['Name', m?.name],
-            ['Category', m?.category],
+            ['Category', m?.category ? merchantCategoryWithCode(m.category) : undefined],
             ['Location', [m?.city, m?.state, m?.country].filter(Boolean).join(', ') || undefined],
             ['Merchant id', m?.merchantId],
           ]}
@@ -40,6 +43,13 @@ export function TransactionDrawer({ tx, onClose }: { tx: Transaction; onClose: (
             ['Reference', tx.transactionMetadata?.reference],
             ['Terminal', t?.terminalId],
             ['RRN', t?.rrn],
+            [
+              'Customer',
+              <CustomerRef
+                id={refId(tx.customer)}
+                name={customerDisplayName(typeof tx.customer === 'object' ? tx.customer : undefined)}
+              />,
+            ],
             ['Transaction id', <IdWithCopy id={tx._id} label="transaction id" />],
             ['Authorization id', <IdWithCopy id={refId(tx.authorization)} label="authorization id" />],
           ]}

@@ -3,6 +3,7 @@ import type { Card } from '../../../src-shared/api/records';
 import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';
+import { CustomerRef } from '../../components/names';
 import { displayPan } from '../../lib/format';
 
 export const refId = (v: unknown): string | undefined =>
@@ -17,7 +18,7 @@ export function expiryText(card: Card): string {
   return `${card.expiryMonth.padStart(2, '0')}/${card.expiryYear}`;
 }
 
-/** Columns of a known-cards list; `withCustomer` adds the customer id (the customer page leaves it out). */
+/** Columns of a known-cards list; `withCustomer` adds the customer (the customer page leaves it out). */
 export function cardColumns(withCustomer: boolean): Column<Card>[] {
   const cols: Column<Card>[] = [
     {
@@ -37,7 +38,7 @@ export function cardColumns(withCustomer: boolean): Column<Card>[] {
     cols.push({
       id: 'customer',
       header: 'Customer',
-      cell: ({ row }) => <IdWithCopy id={refId(row.original.customer)} label="customer id" />,
+      cell: ({ row }) => <CustomerRef id={refId(row.original.customer)} />,
       width: 170,
     });
   }

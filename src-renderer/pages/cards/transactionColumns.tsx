@@ -1,4 +1,5 @@
 import type { Transaction } from '../../../src-shared/api/records';
+import { merchantCategoryLabel } from '../../../src-shared/api/merchant-categories';
 import { StatusBadge } from '../../components/Badge';
 import type { Column } from '../../components/DataTable';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -6,7 +7,15 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 export const transactionColumns: Column<Transaction>[] = [
   { id: 'date', header: 'Date', accessorFn: (t) => formatDateTime(t.createdAt), width: 170 },
   { id: 'type', header: 'Type', cell: ({ row }) => <StatusBadge status={row.original.type} />, width: 100 },
-  { id: 'merchant', header: 'Merchant', accessorFn: (t) => t.merchant?.name ?? '—', minWidth: 140 },
+  {
+    id: 'merchant',
+    header: 'Merchant',
+    accessorFn: (t) =>
+      t.merchant?.name
+        ? `${t.merchant.name}${t.merchant.category ? ` · ${merchantCategoryLabel(t.merchant.category)}` : ''}`
+        : '—',
+    minWidth: 140,
+  },
   {
     id: 'channel',
     header: 'Channel',

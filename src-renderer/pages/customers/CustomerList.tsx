@@ -1,16 +1,19 @@
 // Search over the offline cache, live as the user types, with the cache's sync state above it.
 import { useState } from 'react';
 import type { Customer } from '../../../src-shared/api/records';
+import { KYC_FILTERS, type CustomerBrowseResult, type KycFilter } from '../../../src-shared/ipc/channels/customers';
 import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
+import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
 import { navigate } from '../../lib/routes';
 import { cacheAgeText } from './cacheAge';
 import { customerName, kycText } from './customerFields';
 import { SyncPanel, useSyncActions } from './SyncPanel';
 import { useCacheStatus, useCustomerSearch } from './useCustomerSearch';
+import { CUSTOMER_ORDERS, KYC_LABEL, useCustomerBrowse, type CustomerOrder } from './useCustomerBrowse';
 
 const RESULT_LIMIT = 100;
 
@@ -39,14 +42,36 @@ const columns: Column<Customer>[] = [
   },
 ];
 
+/** Search results, narrowed and ordered as the list is (the search itself ranks by match). */
+function arrange(results: Customer[], order: CustomerOrder, kyc: KycFilter | ''): Customer[] {
+  const kept = kyc ? results.filter((c) => kycState(c) === kyc) : results;
+  const { sort, direction } = CUSTOMER_ORDERS[order];
+  const key = (c: Customer): string =>
+    sort === 'name'
+      ? customerName(c).toLowerCase()
+      : sort === 'createdAt'
+        ? (c.createdAt ?? '')
+        : `${KYC_RANK[kycState(c)]}${customerName(c).toLowerCase()}`;
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...kept].sort((a, b) => sign * key(a).localeCompare(key(b)));
+}
+const kycState = (c: Customer): KycFilter =>
+  c.isApproved === true ? 'approved' : c.isApproved === false ? 'notApproved' : 'unknown';
+const KYC_RANK: Record<KycFilter, number> = { notApproved: 0, approved: 1, unknown: 2 };
+
 export function CustomerList(): React.JSX.Element {
   const [query, setQuery] = useState('');
+  const [order, setOrder] = useState<CustomerOrder>('name-asc');
+  const [kyc, setKyc] = useState<KycFilter | ''>('');
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(50);
   const cache = useCacheStatus();
-  const search = useCustomerSearch(query, RESULT_LIMIT);
+  const searching = query.trim() !== '';
+  const search = useCustomerSearch(query, RESULT_LIMIT, { enabled: searching });
+  const browse = useCustomerBrowse({ order, kyc, page, limit }, !searching);
   const syncActions = useSyncActions();
   const status = cache.data?.data;
   const neverSynced = status !== undefined && status.customers === 0 && status.lastSyncedAt === null && !status.syncing;
-  const result = search.data?.data;
   const cacheEmpty = status !== undefined && status.customers === 0 && !status.syncing;
 
   return (
@@ -70,10 +95,51 @@ export function CustomerList(): React.JSX.Element {
             spellCheck={false}
           />
         </label>
-        <ExportButton source="customers" label="Export all customers (CSV)" />
+        <label>
+          Sort by
+          <select
+            value={order}
+            onChange={(e) => {
+              setOrder(e.target.value as CustomerOrder);
+              setPage(0);
+            }}
+          >
+            {Object.entries(CUSTOMER_ORDERS).map(([value, o]) => (
+              <option key={value} value={value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          KYC
+          <select
+            value={kyc}
+            onChange={(e) => {
+              setKyc(e.target.value as KycFilter | '');
+              setPage(0);
+            }}
+          >
+            <option value="">All</option>
+            {KYC_FILTERS.map((k) => (
+              <option key={k} value={k}>
+                {KYC_LABEL[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ExportButton
+          source="customers"
+          query={{
+            sort: CUSTOMER_ORDERS[order].sort,
+            direction: CUSTOMER_ORDERS[order].direction,
+            ...(kyc ? { kyc } : {}),
+          }}
+          label={kyc ? 'Export these customers (CSV)' : 'Export all customers (CSV)'}
+        />
       </div>
 
-      {neverSynced && !query.trim() ? (
+      {neverSynced && !searching ? (
         <EmptyState>
           <p>No customers are cached for this environment yet. Sync once to search customers, also when offline.</p>
           <button
@@ -85,43 +151,125 @@ export function CustomerList(): React.JSX.Element {
             Sync now
           </button>
         </EmptyState>
-      ) : search.error ? (
-        <ErrorState error={search.error.appError} onRetry={() => void search.refetch()} />
-      ) : !result ? (
-        <LoadingRows label="Searching customers" />
+      ) : searching ? (
+        <SearchResults
+          search={search}
+          rows={search.data ? arrange(search.data.data.results, order, kyc) : []}
+          cacheEmpty={cacheEmpty}
+          cached={status?.customers ?? null}
+          filtered={kyc !== ''}
+        />
+      ) : browse.error ? (
+        <ErrorState error={browse.error.appError} onRetry={() => void browse.refetch()} />
+      ) : !browse.data ? (
+        <LoadingRows label="Loading customers" />
       ) : (
         <>
-          {cacheEmpty ? null : (
-            <p className="muted results-summary" role="status" data-testid="search-summary">
-              {summaryText(
-                search.settledQuery,
-                result.results.length,
-                result.total,
-                result.totalCapped === true,
-                result.cacheAgeMs,
-                status?.customers ?? null,
-              )}
-            </p>
-          )}
-          {result.results.length === 0 ? (
+          <p className="muted results-summary" role="status" data-testid="search-summary">
+            {browseSummary(browse.data.data, kyc, status?.customers ?? null)}
+          </p>
+          {browse.data.data.results.length === 0 ? (
             <EmptyState>
               {cacheEmpty
-                ? 'The customer cache is empty, so there is nothing to search. Sync now to fill it.'
-                : `No cached customer matches “${search.settledQuery}”.`}
+                ? 'The customer cache is empty. Sync now to fill it.'
+                : `No cached customer is ${KYC_LABEL[kyc as KycFilter]?.toLowerCase() ?? 'listed'}.`}
             </EmptyState>
           ) : (
-            <DataTable
-              label="Customers"
-              columns={columns}
-              rows={result.results}
-              rowKey={(c) => c._id}
-              onOpen={(c) => navigate('customers', c._id)}
-              height={Math.min(520, 36 * result.results.length + 4)}
-            />
+            <>
+              <CustomerTable rows={browse.data.data.results} />
+              <Pager
+                pagination={{
+                  total: browse.data.data.total,
+                  pages: Math.ceil(browse.data.data.total / limit),
+                  page,
+                  limit,
+                }}
+                page={page}
+                limit={limit}
+                onPage={setPage}
+                onLimit={(n) => {
+                  setLimit(n);
+                  setPage(0);
+                }}
+                busy={browse.isFetching}
+                sizes={BROWSE_SIZES}
+              />
+            </>
           )}
         </>
       )}
     </section>
+  );
+}
+
+const BROWSE_SIZES = [25, 50, 100, 200] as const;
+const n = (v: number) => v.toLocaleString('en');
+
+function CustomerTable({ rows }: { rows: Customer[] }): React.JSX.Element {
+  return (
+    <DataTable
+      label="Customers"
+      columns={columns}
+      rows={rows}
+      rowKey={(c) => c._id}
+      onOpen={(c) => navigate('customers', c._id)}
+      height={Math.min(520, 36 * rows.length + 4)}
+    />
+  );
+}
+
+/** `Customers 51–100 of 1,234 not approved · cache updated 3 minutes ago`. */
+function browseSummary(r: CustomerBrowseResult, kyc: KycFilter | '', cached: number | null): string {
+  const age = cacheAgeText(r.cacheAgeMs);
+  if (r.results.length === 0) return `No customers to show · ${age}`;
+  const range = `${n(r.offset + 1)}–${n(r.offset + r.results.length)}`;
+  const of = kyc
+    ? `${n(r.total)} ${KYC_LABEL[kyc].toLowerCase()} (of ${n(cached ?? r.total)} cached)`
+    : `${n(r.total)} cached customers`;
+  return `Customers ${range} of ${of} · ${age}`;
+}
+
+function SearchResults({
+  search,
+  rows,
+  cacheEmpty,
+  cached,
+  filtered,
+}: {
+  search: ReturnType<typeof useCustomerSearch>;
+  rows: Customer[];
+  cacheEmpty: boolean;
+  cached: number | null;
+  filtered: boolean;
+}): React.JSX.Element {
+  const result = search.data?.data;
+  if (search.error) return <ErrorState error={search.error.appError} onRetry={() => void search.refetch()} />;
+  if (!result) return <LoadingRows label="Searching customers" />;
+  return (
+    <>
+      {cacheEmpty ? null : (
+        <p className="muted results-summary" role="status" data-testid="search-summary">
+          {summaryText(
+            search.settledQuery,
+            result.results.length,
+            result.total,
+            result.totalCapped === true,
+            result.cacheAgeMs,
+            cached,
+          )}
+          {filtered ? ` · ${n(rows.length)} of them in the KYC state chosen` : ''}
+        </p>
+      )}
+      {rows.length === 0 ? (
+        <EmptyState>
+          {cacheEmpty
+            ? 'The customer cache is empty, so there is nothing to search. Sync now to fill it.'
+            : `No cached customer matches “${search.settledQuery}”${filtered ? ' in the KYC state chosen' : ''}.`}
+        </EmptyState>
+      ) : (
+        <CustomerTable rows={rows} />
+      )}
+    </>
   );
 }
 

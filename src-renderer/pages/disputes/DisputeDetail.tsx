@@ -5,6 +5,7 @@ import { DetailSection, Details, Drawer } from '../../components/Drawer';
 import { KeyValues, OtherFields } from '../../components/OtherFields';
 import { formatDateTime } from '../../lib/format';
 import { disputeReasonLabel } from './disputeReasons';
+import { useDisputePartyItems } from './DisputedTransaction';
 
 const SHOWN = [
   '_id',
@@ -22,6 +23,7 @@ const SHOWN = [
 
 export function DisputeDetail({ dispute, onClose }: { dispute: Dispute; onClose: () => void }): React.JSX.Element {
   const d = dispute;
+  const parties = useDisputePartyItems(d.transaction);
   return (
     <Drawer title={`Dispute: ${disputeReasonLabel(d.reason)}`} onClose={onClose}>
       <DetailSection title="Dispute">
@@ -30,6 +32,7 @@ export function DisputeDetail({ dispute, onClose }: { dispute: Dispute; onClose:
             ['Status', <StatusBadge status={d.status} />],
             ['Reason', d.reason ? `${disputeReasonLabel(d.reason)} (${d.reason})` : undefined],
             ['Explanation', d.explanation ? <span className="prewrap">{d.explanation}</span> : undefined],
+            ...parties,
             ['Transaction id', <IdWithCopy id={d.transaction} label="transaction id" />],
             ['Metadata', <KeyValues value={d.metadata} />],
             ['Created', formatDateTime(d.createdAt)],

@@ -7,6 +7,7 @@ import type { Column } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
+import { NamesProvider, useResolvedNames } from '../../components/names';
 import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListData } from '../../components/useListData';
 import { useListQuery } from '../../components/useListQuery';
@@ -15,6 +16,7 @@ import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { DisputeDetail } from './DisputeDetail';
 import { disputeReasonLabel } from './disputeReasons';
+import { DisputeParties } from './DisputedTransaction';
 
 /** Disputes are few and their rows long: a smaller first page size is offered. */
 const SIZES = [10, 25, 50, 100] as const;
@@ -29,6 +31,12 @@ const columns: Column<Dispute>[] = [
     header: 'Explanation',
     minWidth: 150,
     cell: ({ row }) => <span title={row.original.explanation}>{row.original.explanation ?? '—'}</span>,
+  },
+  {
+    id: 'parties',
+    header: 'Customer and card',
+    width: 220,
+    cell: ({ row }) => <DisputeParties transactionId={row.original.transaction} />,
   },
   {
     id: 'transaction',
@@ -47,27 +55,30 @@ export function DisputesPage({ route }: { route: Route }): React.JSX.Element {
     paging,
   });
   const detail = useRowSelection(list.rows, (d) => d._id);
+  const names = useResolvedNames({ transactionIds: list.rows.map((d) => d.transaction) });
 
   return (
-    <section aria-labelledby="page-title">
-      <header className="page-header">
-        <h1 id="page-title">Disputes</h1>
-      </header>
-      <p className="page-subtitle">Disputes raised on card transactions, newest first.</p>
-      <div className="toolbar">
-        <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
-        <span className="spacer" />
-        <ExportButton source="disputes" query={{}} />
-      </div>
-      <ListBody
-        label="Disputes"
-        list={list}
-        columns={columns}
-        {...detail.tableProps}
-        empty="No disputes have been raised."
-      />
-      <ListFooter list={list} paging={paging} sizes={SIZES} />
-      {detail.selected ? <DisputeDetail dispute={detail.selected} onClose={detail.close} /> : null}
-    </section>
+    <NamesProvider names={names}>
+      <section aria-labelledby="page-title">
+        <header className="page-header">
+          <h1 id="page-title">Disputes</h1>
+        </header>
+        <p className="page-subtitle">Disputes raised on card transactions, newest first.</p>
+        <div className="toolbar">
+          <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
+          <span className="spacer" />
+          <ExportButton source="disputes" query={{}} />
+        </div>
+        <ListBody
+          label="Disputes"
+          list={list}
+          columns={columns}
+          {...detail.tableProps}
+          empty="No disputes have been raised."
+        />
+        <ListFooter list={list} paging={paging} sizes={SIZES} />
+        {detail.selected ? <DisputeDetail dispute={detail.selected} onClose={detail.close} /> : null}
+      </section>
+    </NamesProvider>
   );
 }

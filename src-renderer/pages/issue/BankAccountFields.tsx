@@ -1,7 +1,9 @@
 // Mapping a card to a bank account: the bank code and account number, then the holder's name from name
 // enquiry, which the user confirms before the wizard goes on.
 import { useState } from 'react';
+import { bankByCode, bankCodeFrom } from '../../../src-shared/api/banks';
 import { compactNumber } from '../../../src-shared/api/input-rules';
+import { BANK_LIST_ID, BankOptions, bankHint } from '../../components/BankPicker';
 import { bridge } from '../../lib/bridge';
 import type { CardForm } from './cardForm';
 import { Field } from './Field';
@@ -27,7 +29,9 @@ export function BankAccountFields({
     formState: { errors },
     getValues,
     setError,
+    watch,
   } = form;
+  const bankCode = watch('bankCode');
   const [lookup, setLookup] = useState<
     { state: 'idle' | 'busy' } | { state: 'found'; result: HolderConfirmation } | { state: 'failed'; message: string }
   >({ state: 'idle' });
@@ -55,16 +59,20 @@ export function BankAccountFields({
     <fieldset className="form-group">
       <legend>Bank account</legend>
       <div className="form-row">
-        <Field label="Bank code" error={errors.bankCode?.message}>
+        <Field label="Bank" error={errors.bankCode?.message} hint={bankHint(bankCode ?? '')}>
           {(ids) => (
             <input
               {...ids}
-              inputMode="numeric"
+              list={BANK_LIST_ID}
               autoComplete="off"
-              {...register('bankCode', { onChange: resetConfirmation })}
+              {...register('bankCode', {
+                onChange: resetConfirmation,
+                setValueAs: (v: string) => bankCodeFrom(v ?? ''),
+              })}
             />
           )}
         </Field>
+        <BankOptions />
         <Field label="Account number" error={errors.accountNumber?.message}>
           {(ids) => (
             <input
@@ -81,7 +89,8 @@ export function BankAccountFields({
       </div>
       {confirmed ? (
         <p className="confirmed-holder" role="status">
-          Confirmed holder: <strong>{confirmed.accountName}</strong> ({confirmed.bankCode} / {confirmed.accountNumber})
+          Confirmed holder: <strong>{confirmed.accountName}</strong> (
+          {bankByCode(confirmed.bankCode)?.name ?? confirmed.bankCode} {confirmed.bankCode} / {confirmed.accountNumber})
         </p>
       ) : lookup.state === 'found' ? (
         <div className="holder-check" role="group" aria-label="Confirm account holder">

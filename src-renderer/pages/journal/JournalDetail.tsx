@@ -6,9 +6,10 @@ import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { hrefOf } from '../../lib/routes';
 import { IdWithCopy } from '../../components/CopyButton';
 import { Details, Drawer } from '../../components/Drawer';
+import { CustomerRef } from '../../components/names';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
-import { OPERATION_LABEL, OutcomeBadge } from './journalFields';
+import { OPERATION_LABEL, OutcomeBadge, journalCustomerId } from './journalFields';
 import '../issue/issue.css';
 
 function ResultLink({ entry }: { entry: JournalEntry }): React.JSX.Element {
@@ -83,6 +84,7 @@ export function JournalDetail({
           ['When', formatDateTime(entry.at)],
           ['Environment', environmentName],
           ['Operation', OPERATION_LABEL[entry.operation]],
+          ['Customer', journalCustomerId(entry) ? <CustomerRef id={journalCustomerId(entry)} /> : '—'],
           ['Outcome', <OutcomeBadge outcome={entry.outcome} />],
           ['Result', <ResultLink entry={entry} />],
           ['Error', entry.error ?? '—'],

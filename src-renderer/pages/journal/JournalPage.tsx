@@ -7,6 +7,7 @@ import type { Route } from '../../lib/routes';
 import { ExportButton } from '../../components/ExportButton';
 import { ListBody } from '../../components/ListBody';
 import { ListFooter } from '../../components/ListFooter';
+import { NamesProvider, useResolvedNames } from '../../components/names';
 import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListData } from '../../components/useListData';
 import { useListQuery } from '../../components/useListQuery';
@@ -16,7 +17,7 @@ import { bridge } from '../../lib/bridge';
 import { useAppStore } from '../../stores/appStore';
 import { useDebouncedValue } from '../customers/useDebouncedValue';
 import { JournalDetail } from './JournalDetail';
-import { OUTCOME_LABEL, journalColumns, type Outcome } from './journalFields';
+import { OUTCOME_LABEL, journalColumns, journalCustomerId, type Outcome } from './journalFields';
 import { IssueCardButton, OpenAccountButton } from '../issue/IssueCardButton';
 
 const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '' };
@@ -60,6 +61,7 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
     [status],
   );
   const detail = useRowSelection(list.rows, (e) => e.id);
+  const names = useResolvedNames({ customerIds: list.rows.map(journalCustomerId) });
 
   return (
     <section aria-labelledby="page-title">
@@ -76,7 +78,7 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
             type="search"
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
-            placeholder="Client reference, result id, customer id, error…"
+            placeholder="Customer name, client reference, result id, error…"
             maxLength={200}
             size={36}
           />
@@ -97,24 +99,28 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
         <OpenAccountButton />
         <ExportButton source="journal" query={query} />
       </div>
-      <ListBody
-        label="Journal entries"
-        list={list}
-        columns={journalColumns(environmentName)}
-        {...detail.tableProps}
-        empty={
-          query.query || query.outcome
-            ? 'No journal entry matches.'
-            : 'No writes yet: issued cards and opened accounts appear here.'
-        }
-      />
+      <NamesProvider names={names}>
+        <ListBody
+          label="Journal entries"
+          list={list}
+          columns={journalColumns(environmentName)}
+          {...detail.tableProps}
+          empty={
+            query.query || query.outcome
+              ? 'No journal entry matches.'
+              : 'No writes yet: issued cards and opened accounts appear here.'
+          }
+        />
+      </NamesProvider>
       <ListFooter list={list} paging={paging} />
       {detail.selected ? (
-        <JournalDetail
-          entry={detail.selected}
-          environmentName={environmentName(detail.selected.environmentId)}
-          onClose={detail.close}
-        />
+        <NamesProvider names={names}>
+          <JournalDetail
+            entry={detail.selected}
+            environmentName={environmentName(detail.selected.environmentId)}
+            onClose={detail.close}
+          />
+        </NamesProvider>
       ) : null}
     </section>
   );

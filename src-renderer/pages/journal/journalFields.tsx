@@ -1,6 +1,8 @@
 // How a journal entry reads: its outcome as a badge, its request in one line, its columns.
+import { bankByCode } from '../../../src-shared/api/banks';
 import type { JOURNAL_OUTCOMES, JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { IdWithCopy } from '../../components/CopyButton';
+import { useNames } from '../../components/names';
 import type { Column } from '../../components/DataTable';
 import { formatDateTime, shortId } from '../../lib/format';
 
@@ -32,10 +34,20 @@ export const OPERATION_LABEL: Record<JournalEntry['operation'], string> = {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** `Verve virtual card, NGN, replacing …1234 (lost)` / `Wallet, USD, Savings`, with the customer. */
-export function requestSummary(e: JournalEntry): string {
+/** The customer id a journal entry's request names. */
+export const journalCustomerId = (e: JournalEntry): string | undefined => str(e.request.customerId);
+
+/**
+ * `Verve virtual card, NGN, replacing …1234 (lost) for Ada Obi` / `Wallet, USD, Savings`, with the
+ * customer's name when `customerName` knows it, else their short id.
+ */
+export function requestSummary(
+  e: JournalEntry,
+  customerName: (id: string) => string | undefined = () => undefined,
+): string {
   const r = e.request;
-  const customer = str(r.customerId) ? ` for customer ${shortId(str(r.customerId))}` : '';
+  const id = str(r.customerId);
+  const customer = id ? ` for ${customerName(id) ?? `customer ${shortId(id)}`}` : '';
   if (e.operation === 'accounts.create') {
     const what = r.type === 'wallet' ? 'Wallet' : 'Settlement account';
     return `${what}, ${str(r.currency) ?? '?'}, ${str(r.accountType) ?? '?'}${customer}`;
@@ -43,8 +55,19 @@ export function requestSummary(e: JournalEntry): string {
   let how = '';
   if (str(r.replacementFor)) how = `, replacing ${shortId(str(r.replacementFor))} (${str(r.reason) ?? '?'})`;
   else if (str(r.fundingSourceId)) how = `, on funding source ${shortId(str(r.fundingSourceId))}`;
-  else if (str(r.accountNumber)) how = `, on bank account ${str(r.bankCode) ?? '?'}/${str(r.accountNumber)}`;
+  else if (str(r.accountNumber)) {
+    const code = str(r.bankCode);
+    const bank = code ? (bankByCode(code)?.name ?? `bank ${code}`) : 'bank ?';
+    how = `, on ${bank} account ${str(r.accountNumber)}`;
+  }
   return `${str(r.brand) ?? '?'} ${str(r.type) ?? ''} card, ${str(r.currency) ?? '?'}${how}${customer}`;
+}
+
+/** The request in one line, naming its customer from the names the page resolved. */
+function RequestSummary({ entry }: { entry: JournalEntry }): React.JSX.Element {
+  const names = useNames();
+  const text = requestSummary(entry, (id) => names.customers[id]?.name);
+  return <span title={text}>{text}</span>;
 }
 
 export function journalColumns(environmentName: (id: string) => string): Column<JournalEntry>[] {
@@ -58,7 +81,7 @@ export function journalColumns(environmentName: (id: string) => string): Column<
       priority: 4,
     },
     { id: 'operation', header: 'Operation', accessorFn: (e) => OPERATION_LABEL[e.operation], width: 125, priority: 3 },
-    { id: 'request', header: 'Request', accessorFn: (e) => requestSummary(e), minWidth: 200 },
+    { id: 'request', header: 'Request', cell: ({ row }) => <RequestSummary entry={row.original} />, minWidth: 200 },
     {
       id: 'result',
       header: 'Result',

@@ -1,8 +1,10 @@
 // Resolves a bank account's holder name. Both fields are checked with the shared rule as the user types.
 import { useState } from 'react';
 import type { NameEnquiryResult } from '../../../src-shared/api/records';
+import { bankByCode, bankCodeFrom } from '../../../src-shared/api/banks';
 import { nameEnquiryRequestSchema } from '../../../src-shared/api/requests';
 import type { AppError } from '../../../src-shared/ipc/result';
+import { BANK_LIST_ID, BankOptions, bankHint } from '../../components/BankPicker';
 import { CopyButton } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
 import { ErrorState } from '../../components/States';
@@ -19,7 +21,8 @@ export function NameEnquiryPage(): React.JSX.Element {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<NameEnquiryResult | null>(null);
   const [error, setError] = useState<AppError | null>(null);
-  const problems = fieldProblems(nameEnquiryRequestSchema, values);
+  const request = { bankCode: bankCodeFrom(values.bankCode), accountNumber: values.accountNumber.trim() };
+  const problems = fieldProblems(nameEnquiryRequestSchema, request);
   const serverField = error?.field === 'bankCode' || error?.field === 'accountNumber' ? error.field : null;
 
   const change = (field: Field, value: string) => {
@@ -36,10 +39,7 @@ export function NameEnquiryPage(): React.JSX.Element {
     setBusy(true);
     setResult(null);
     setError(null);
-    const r = await bridge().accounts.nameEnquiry({
-      bankCode: values.bankCode.trim(),
-      accountNumber: values.accountNumber.trim(),
-    });
+    const r = await bridge().accounts.nameEnquiry(request);
     setBusy(false);
     if (r.ok) setResult(r.data);
     else setError(r.error);
@@ -49,15 +49,21 @@ export function NameEnquiryPage(): React.JSX.Element {
     (touched[field] ? problems[field] : undefined) ??
     (serverField === field ? (error?.fields?.[field] ?? error?.message ?? null) : null);
 
-  const input = (field: Field, label: string, hint: string) => (
+  const input = (
+    field: Field,
+    label: string,
+    hint: string,
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
     <TextField
+      {...extra}
       label={label}
       idBase={field}
       hint={hint}
       problem={message(field)}
       name={field}
       value={values[field]}
-      inputMode="numeric"
+      inputMode={extra.inputMode ?? 'numeric'}
       autoComplete="off"
       onChange={(e) => change(field, e.target.value)}
     />
@@ -68,7 +74,8 @@ export function NameEnquiryPage(): React.JSX.Element {
       <h1 id="page-title">Name enquiry</h1>
       <p className="muted">Find the name on a bank account before you send money to it or map a card to it.</p>
       <form className="panel name-enquiry-form" onSubmit={(e) => void submit(e)} noValidate>
-        {input('bankCode', 'Bank code', '3 to 6 digits')}
+        {input('bankCode', 'Bank', bankHint(values.bankCode), { list: BANK_LIST_ID, inputMode: 'text' })}
+        <BankOptions />
         {input('accountNumber', 'Account number', '10 digits')}
         <div>
           <button type="submit" className="primary" disabled={busy}>
@@ -86,7 +93,12 @@ export function NameEnquiryPage(): React.JSX.Element {
           </p>
           <Details
             items={[
-              ['Bank code', result.bankCode],
+              [
+                'Bank',
+                bankByCode(result.bankCode)
+                  ? `${bankByCode(result.bankCode)!.name} (${result.bankCode})`
+                  : result.bankCode,
+              ],
               ['Account number', <span className="mono">{result.accountNumber}</span>],
             ]}
           />

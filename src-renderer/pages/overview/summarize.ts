@@ -2,7 +2,7 @@
 // Pure, so the numbers can be checked without a browser.
 import { addDays, format, isValid, parseISO } from 'date-fns';
 import type { Authorization } from '../../../src-shared/api/records';
-import { merchantCategoryLabel } from '../authorizations/merchantCategories';
+import { merchantCategoryLabel } from '../../../src-shared/api/merchant-categories';
 
 export interface DayFigures {
   /** Local date, `YYYY-MM-DD`. */

@@ -18,6 +18,9 @@ export const exportProgressSchema = z.object({
   rows: z.number().int(),
   pagesDone: z.number().int(),
   totalPages: z.number().int().nullable(),
+  /** Records read from the list so far, and over all pages when known: `rows` is fewer when a filter applies. */
+  readRows: z.number().int().optional(),
+  totalRows: z.number().int().nullable().optional(),
   /** Where the file was written (shown to the user), when done. */
   file: z.string().nullable(),
   message: z.string().optional(),

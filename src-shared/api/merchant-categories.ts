@@ -1,4 +1,5 @@
-// Merchant category codes (ISO 18245) as words staff recognise. Codes not listed are shown as they come.
+// Merchant category codes (ISO 18245) as words staff recognise, for lists, details, charts and exports.
+// Codes not listed are shown as they come.
 const MCC_LABELS: Record<string, string> = {
   '4111': 'Commuter transport',
   '4121': 'Taxis and ride hailing',
@@ -46,4 +47,10 @@ const MCC_LABELS: Record<string, string> = {
 export function merchantCategoryLabel(code: string | null | undefined): string {
   if (!code) return 'Uncategorised';
   return MCC_LABELS[code] ?? (/^\d{4}$/.test(code) ? `MCC ${code}` : code);
+}
+
+/** `Groceries and supermarkets (5411)` for a listed code; any other code as it comes. */
+export function merchantCategoryWithCode(code: string): string {
+  const label = MCC_LABELS[code];
+  return label ? `${label} (${code})` : code;
 }

@@ -1,0 +1,50 @@
+// What a dispute is about, in names: the disputed transaction's merchant and amount, its card and its
+// customer, as far as Card Desk has fetched that transaction (a dispute carries only the transaction id).
+import { hrefOf } from '../../lib/routes';
+import { useNames } from '../../components/names';
+import { formatMoney } from '../../lib/format';
+
+export function useDisputeParties(transactionId: string | undefined) {
+  const names = useNames();
+  const tx = transactionId ? names.transactions[transactionId] : undefined;
+  const card = tx?.cardId ? names.cards[tx.cardId] : undefined;
+  const customerId = tx?.customerId ?? card?.customerId ?? null;
+  const customer = customerId ? names.customers[customerId] : undefined;
+  return { tx, card, customerId, customer };
+}
+
+/** One line for the list: `Ada Obi · Verve •••• 1234`, or a hint when the transaction was never fetched. */
+export function DisputeParties({ transactionId }: { transactionId: string | undefined }): React.JSX.Element {
+  const { tx, card, customer } = useDisputeParties(transactionId);
+  if (!tx) return <span className="muted">Transaction not fetched yet</span>;
+  const who = [customer?.name, card?.label].filter(Boolean).join(' · ') || 'Unknown card';
+  const what = [tx.merchantName, tx.amount !== null ? formatMoney(tx.amount, tx.currency) : null]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <span className="cell-two">
+      <span title={who}>{who}</span>
+      <span className="cell-sub">{what}</span>
+    </span>
+  );
+}
+
+/** The same as detail rows: links to the card and the customer when known. */
+export function useDisputePartyItems(transactionId: string | undefined): [string, React.ReactNode][] {
+  const { tx, card, customer, customerId } = useDisputeParties(transactionId);
+  if (!tx)
+    return [
+      [
+        'Card and customer',
+        <span className="muted">
+          Not known yet: Card Desk learns a transaction when it fetches that card's transactions.
+        </span>,
+      ],
+    ];
+  return [
+    ['Customer', customer && customerId ? <a href={hrefOf('customers', customerId)}>{customer.name}</a> : '—'],
+    ['Card', card && tx.cardId ? <a href={hrefOf('cards', tx.cardId)}>{card.label}</a> : '—'],
+    ['Merchant', tx.merchantName ?? '—'],
+    ['Amount', tx.amount !== null ? formatMoney(tx.amount, tx.currency) : '—'],
+  ];
+}

@@ -1,0 +1,101 @@
+// The customers list over every cached customer, in Chromium against the real handlers, cache and local
+// sandbox: pages, the three orders, the KYC filter, and an export from the cache of exactly what is shown.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Customer } from '../../src-shared/api/records';
+import type { CustomerBrowseInput } from '../../src-shared/ipc/channels/customers';
+import { startWithCustomerCache } from './customer-cache';
+import { exportCsvFrom } from './exported-csv';
+import type { E2E } from './support';
+
+const CUSTOMERS = 100;
+let e2e: E2E;
+let customers: Customer[];
+
+beforeAll(async () => {
+  ({ e2e, customers } = await startWithCustomerCache({ seed: 6161, customers: CUSTOMERS }));
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const page = () => e2e.page;
+const main = () => page().getByRole('main');
+const table = () => page().getByRole('table', { name: 'Customers' });
+const summary = () => page().getByTestId('search-summary');
+const rowEmails = () =>
+  table()
+    .getByRole('rowgroup')
+    .nth(1)
+    .getByRole('row')
+    .evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
+
+/** What the cache's browse answers, as the page would ask. */
+async function browse(input: CustomerBrowseInput): Promise<Customer[]> {
+  const r = await page().evaluate((i) => window.cardDesk.customers.browse(i), input);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.data.results;
+}
+
+describe('Customers list', () => {
+  it('pages through every cached customer, sorted by name', async () => {
+    await e2e.open('customers');
+    await expect.poll(() => summary().textContent()).toMatch(new RegExp(`^Customers 1–50 of ${CUSTOMERS} cached`));
+    const first = await browse({ sort: 'name', direction: 'asc', offset: 0, limit: 50 });
+    const shown = await rowEmails();
+    expect(shown.length).toBeGreaterThan(5);
+    shown.forEach((text, i) => expect(text).toContain(first[i]!.emailAddress!));
+    await page().getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => summary().textContent()).toMatch(new RegExp(`^Customers 51–100 of ${CUSTOMERS}`));
+    const second = await browse({ sort: 'name', direction: 'asc', offset: 50, limit: 50 });
+    await expect.poll(async () => (await rowEmails())[0]).toContain(second[0]!.emailAddress!);
+    // The pages together hold every cached customer once.
+    await main().getByLabel('Rows per page').selectOption('200');
+    await expect.poll(() => summary().textContent()).toMatch(new RegExp(`^Customers 1–${CUSTOMERS} of ${CUSTOMERS}`));
+    const everyone = await browse({ sort: 'name', direction: 'asc', offset: 0, limit: 200 });
+    expect(new Set(everyone.map((c) => c._id))).toEqual(new Set(customers.map((c) => c._id)));
+    await e2e.screenshot('customers-list');
+    expect(await e2e.axeViolations()).toEqual([]);
+  });
+
+  it('sorts by date and by KYC state', async () => {
+    await main().getByLabel('Sort by').selectOption({ label: 'Newest first' });
+    const newest = [...customers].sort((a, b) => b.createdAt!.localeCompare(a.createdAt!))[0]!;
+    await expect.poll(async () => (await rowEmails())[0]).toContain(newest.emailAddress!);
+    await main().getByLabel('Sort by').selectOption({ label: 'KYC, not approved first' });
+    const notApproved = customers.filter((c) => c.isApproved === false);
+    expect(notApproved.length).toBeGreaterThan(0);
+    await expect.poll(async () => (await rowEmails())[0]).toContain('Not approved');
+    const rows = await rowEmails();
+    expect(rows.slice(0, notApproved.length).every((t) => t.includes('Not approved'))).toBe(true);
+  });
+
+  it('filters by KYC state, and exports exactly those customers from the cache', async () => {
+    const notApproved = customers.filter((c) => c.isApproved === false);
+    await main().getByRole('combobox', { name: /^KYC/ }).selectOption({ label: 'Not approved' });
+    await main().getByLabel('Sort by').selectOption({ label: 'Name, A to Z' });
+    await expect
+      .poll(() => summary().textContent())
+      .toMatch(
+        new RegExp(
+          `^Customers 1–${notApproved.length} of ${notApproved.length} not approved \\(of ${CUSTOMERS} cached\\)`,
+        ),
+      );
+    const rows = await rowEmails();
+    expect(rows).toHaveLength(notApproved.length);
+    expect(rows.every((t) => t.includes('Not approved'))).toBe(true);
+
+    const sandbox = e2e.harness.core.localSandbox()!;
+    sandbox.clearRequests();
+    const csv = await exportCsvFrom(main(), 'Export these customers (CSV)');
+    expect(csv.reportedRows).toBe(notApproved.length);
+    const expected = await browse({ sort: 'name', direction: 'asc', kyc: 'notApproved', offset: 0, limit: 200 });
+    expect(csv.rows.map((r) => r.id)).toEqual(expected.map((c) => c._id));
+    // Read from the cache: no customer page was asked of the service.
+    expect(sandbox.requests().filter((r) => r.endpoint === 'GET /customers')).toEqual([]);
+    expect(await e2e.axeViolations()).toEqual([]);
+  });
+
+  it('reported no console errors, page errors or CSP violations', () => {
+    expect(e2e.problems).toEqual([]);
+  });
+});
