@@ -18,7 +18,7 @@ import { errorMessage } from '../errors/error-message';
  * Pages handed to the worker and not yet stored: twice a transaction's worth (DEFAULT_PAGES_PER_TRANSACTION),
  * so fetching goes on while the worker commits; few enough to bound memory (~100 KB a page).
  */
-const PAGES_WITH_WORKER = 64;
+const PAGES_WITH_WORKER = 32;
 
 export interface SyncStorePort {
   syncState(): Promise<SyncState>;
