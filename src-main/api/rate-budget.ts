@@ -42,10 +42,13 @@ interface Window {
 
 export interface RateBudgetOptions {
   now?: () => number;
+  /** Told each time a call is held, with how long the budget expects it to wait (for logs and tests). */
+  onHold?: (waitMs: number, priority: CallPriority) => void;
 }
 
 export class RateBudget {
   private readonly now: () => number;
+  private readonly onHold: ((waitMs: number, priority: CallPriority) => void) | undefined;
   /** From the headers; null until a response carried them. */
   private seen: Window | null = null;
   /** The learned budget for background work when the server sends no headers. */
@@ -69,6 +72,7 @@ export class RateBudget {
 
   constructor(options: RateBudgetOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.onHold = options.onHold;
   }
 
   /** The last rate-limit state the server reported (remaining counts calls sent since), or null. */
@@ -137,6 +141,7 @@ export class RateBudget {
         retryAfterMs: wait,
       });
     }
+    this.onHold?.(Math.max(0, wait), priority);
     return new Promise<Permit | AppError>((resolve) => {
       const waiter: Waiter = {
         priority,

@@ -1,10 +1,11 @@
 // Opening the cache file: the write connection (in the worker) migrates it and moves an unreadable file
-// aside; read connections (on the calling thread) only ever read.
+// aside (every set-aside copy is kept until a sync has rebuilt the cache; the worker then keeps only the
+// newest); read connections (on the calling thread) only ever read.
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { keepNewestCorruptCopy } from '../storage/set-aside';
 import { openSqlite } from '../storage/sqlite-database';
+import { PRIVATE_FOLDER_MODE } from '../storage/private-files';
 import { isCorruption } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
 import { CACHE_SCHEMA, requireFts5 } from './schema';
@@ -56,12 +57,11 @@ export function openWriter(
   options: WriterOptions = {},
   now: () => Date = () => new Date(),
 ): OpenedWriter {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   // A cache file is never 0 bytes once made (it is migrated at once): an empty one was emptied.
   if (existsSync(file) && statSync(file).size === 0) {
     const movedTo = moveAside(file, now());
     const db = connectWriter(file, options);
-    keepNewestCorruptCopy(file);
     return { db, notice: emptiedNotice(movedTo) };
   }
   try {
@@ -70,7 +70,6 @@ export function openWriter(
     if (!isCorruption(e)) throw e;
     const movedTo = moveAside(file, now());
     const db = connectWriter(file, options);
-    keepNewestCorruptCopy(file);
     return { db, notice: unreadableNotice(movedTo, e) };
   }
 }

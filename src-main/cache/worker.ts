@@ -6,6 +6,7 @@ import { CacheUnavailableError, isCorruption, isDiskFull } from './cache-errors'
 import { errorMessage } from '../errors/error-message';
 import type { FetchedPage } from './customer-page';
 import { CustomerStore } from './customer-store';
+import { keepNewestCorruptCopy } from '../storage/set-aside';
 import { moveAside, openWriter, unreadableNotice } from './database';
 import { PageBatch } from './page-batch';
 import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from './list-shape-store';
@@ -50,6 +51,12 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
   syncState: () => requireStore().syncState(),
   finishGeneration(generation, at) {
     const finished = requireStore().finishGeneration(generation, at);
+    // The cache is whole again: of the damaged copies set aside before, only the newest is kept.
+    try {
+      if (opened) keepNewestCorruptCopy(opened.file);
+    } catch {
+      // A copy that cannot be removed now is removed after the next sync.
+    }
     try {
       requireStore().reclaimFreePages();
       requireStore().checkpoint();

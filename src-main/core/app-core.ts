@@ -29,6 +29,7 @@ import { createLogger, type AppLogger } from '../logging/logger';
 import { createEnvironmentManager, type EnvironmentManager } from '../profiles/environment-manager';
 import { namesHandlers } from '../names/handlers';
 import { settingsHandlers } from '../profiles/handlers';
+import { originOf } from '../profiles/environment-keys';
 import { startSandbox } from '../sandbox';
 import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
 import { externalUrl } from '../security/policy';
@@ -102,9 +103,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   let opened = openJournalFile({ dataDir, logger });
   if (opened.status.problem) environments.notice(opened.status.problem, true);
   const knownCards = new EnvironmentScoped<KnownCards>(async (environmentId, folder) => {
+    // Only the cards issued at the environment's current address: its folder is that address's own.
+    const origin = originOf((await getActive()).environment.baseUrl);
     const healed = openKnownCardsHealing({
       folder,
-      issued: () => issuedCardsFromJournal(opened.journal, environmentId),
+      issued: () => issuedCardsFromJournal(opened.journal, environmentId, origin),
       logger,
     });
     if (healed.notice) environments.notice(healed.notice, true);

@@ -9,6 +9,7 @@ import type { KnownCards } from '../cards/known-cards';
 import type { Emit, Logger } from '../ports/ports';
 import type { Journal } from '../journal/journal';
 import type { ActiveEnvironment } from '../profiles/environment-manager';
+import { originOf } from '../profiles/environment-keys';
 import { newClientReference } from './client-reference';
 import { InFlightWrites } from './in-flight';
 import { answerOf, journaledWrite, type WriteContext } from './journaled-write';
@@ -72,6 +73,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
     return {
       active,
       environmentId: active.environment.id,
+      origin: originOf(active.environment.baseUrl),
       journal: await deps.getJournal(),
       inFlight,
       changed,

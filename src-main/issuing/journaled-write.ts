@@ -13,6 +13,8 @@ import { errorMessage } from '../errors/error-message';
 
 export interface WriteContext {
   environmentId: string;
+  /** The address (origin) the write goes to, recorded in its journal entry. */
+  origin: string;
   journal: Journal;
   inFlight: InFlightWrites;
   changed: (entry: JournalEntry) => void;
@@ -136,6 +138,7 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
     try {
       entry = journal.begin({
         environmentId,
+        origin: ctx.origin,
         operation: spec.operation,
         request: toSend,
         clientReference: spec.clientReference,

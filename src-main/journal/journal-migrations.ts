@@ -28,6 +28,8 @@ const MIGRATIONS: readonly string[] = [
   `ALTER TABLE entries ADD COLUMN fingerprint_version INTEGER NOT NULL DEFAULT 1;`,
   // 3: what the last look for an unknown outcome's result found (JSON), and how sure it is.
   `ALTER TABLE entries ADD COLUMN evidence_json TEXT;`,
+  // 4: the address (origin: scheme, host, port) the write was sent to; null for rows written before.
+  `ALTER TABLE entries ADD COLUMN origin TEXT;`,
 ];
 
 export const JOURNAL_SCHEMA: Schema = { name: 'journal.sqlite', migrations: MIGRATIONS };

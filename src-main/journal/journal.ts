@@ -32,6 +32,8 @@ export interface BeginEntry {
   request: object;
   clientReference: string | null;
   fingerprint: string;
+  /** The address (origin) the write is sent to. */
+  origin?: string | null;
 }
 
 /** How a pending write ended. */
@@ -43,6 +45,8 @@ export type Settlement =
 export interface JournalListQuery {
   /** Absent: every environment. */
   environmentId?: string;
+  /** Only writes sent to this address (origin); rows from before addresses were recorded never match. */
+  origin?: string;
   /** Matches part of the operation, client reference, result id, customer id or error. */
   query?: string;
   /** Entries for these customers match the query too (the customers whose names match it). */
@@ -184,8 +188,8 @@ export function openJournal({
 
   const selectOne = db.prepare(`SELECT ${COLUMNS} FROM entries WHERE id = ?`);
   const insert = db.prepare(`
-    INSERT INTO entries (id, seq, at, updated_at, environment_id, operation, request_json, customer_id, client_reference, fingerprint, fingerprint_version, outcome)
-    VALUES (:id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries), :at, :at, :environmentId, :operation, :request, :customerId,
+    INSERT INTO entries (id, seq, at, updated_at, environment_id, origin, operation, request_json, customer_id, client_reference, fingerprint, fingerprint_version, outcome)
+    VALUES (:id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries), :at, :at, :environmentId, :origin, :operation, :request, :customerId,
             :clientReference, :fingerprint, ${FINGERPRINT_VERSION}, 'pending')`);
   const settleRow = db.prepare(`
     UPDATE entries SET outcome = :outcome, result_id = :resultId, error = :error, updated_at = :now
@@ -227,7 +231,7 @@ export function openJournal({
       return recoveredAtOpen;
     },
 
-    begin({ environmentId, operation, request, clientReference, fingerprint }) {
+    begin({ environmentId, origin = null, operation, request, clientReference, fingerprint }) {
       const id = randomUUID();
       const stored = safeRequest(request);
       const customerId = typeof stored.customerId === 'string' ? stored.customerId : null;
@@ -235,6 +239,7 @@ export function openJournal({
         id,
         at: now().toISOString(),
         environmentId,
+        origin,
         operation,
         request: JSON.stringify(stored),
         customerId,
@@ -272,12 +277,16 @@ export function openJournal({
 
     get: read,
 
-    list({ environmentId, query, customerIds = [], outcome, page = 0, limit = DEFAULT_PAGE_SIZE } = {}) {
+    list({ environmentId, origin, query, customerIds = [], outcome, page = 0, limit = DEFAULT_PAGE_SIZE } = {}) {
       const where: string[] = [];
       const params: Record<string, string | number> = {};
       if (environmentId !== undefined) {
         where.push('environment_id = :environmentId');
         params.environmentId = environmentId;
+      }
+      if (origin !== undefined) {
+        where.push('origin = :origin');
+        params.origin = origin;
       }
       if (outcome) {
         where.push('outcome = :outcome');

@@ -37,6 +37,10 @@ export class KeytarSecretStore implements SecretStore {
     return this.call((k) => k.deletePassword(this.service, account));
   }
 
+  accounts(): Promise<string[]> {
+    return this.call(async (k) => (await k.findCredentials(this.service)).map((c) => c.account));
+  }
+
   private async call<T>(op: (k: Keytar) => Promise<T>): Promise<T> {
     try {
       this.keytar ??= this.load();

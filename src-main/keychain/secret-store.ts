@@ -1,4 +1,4 @@
-// Where API keys live: only the operating system's keychain. One account per environment id.
+// Where API keys live: only the operating system's keychain. One account per environment and address.
 
 export interface SecretStore {
   /** The secret, or null when none is stored. */
@@ -6,6 +6,8 @@ export interface SecretStore {
   set(account: string, secret: string): Promise<void>;
   /** True when a secret was deleted. */
   delete(account: string): Promise<boolean>;
+  /** Every account that holds a secret under Card Desk's service. */
+  accounts(): Promise<string[]>;
 }
 
 /** The keychain service name Card Desk's entries are filed under. */

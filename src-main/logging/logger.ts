@@ -9,6 +9,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createStream } from 'rotating-file-stream';
 import type { Logger } from '../ports/ports';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, makeFilePrivate } from '../storage/private-files';
 
 /** The size at which the log file is rotated. */
 export const MAX_LOG_BYTES = 10 * 1024 * 1024;
@@ -48,10 +49,14 @@ export function createLogger(options: LoggerOptions = {}): AppLogger {
   }
   // Opened once here, synchronously, so a data folder that cannot be written fails start-up with its own
   // error (ENOTDIR, EACCES) rather than losing the log later.
-  mkdirSync(path.dirname(options.file), { recursive: true });
-  closeSync(openSync(options.file, 'a'));
+  // Private from creation on POSIX (0700 folder, 0600 files), the rotated files too: the stream opens each
+  // new file with this mode and rotation renames files, which keeps theirs.
+  mkdirSync(path.dirname(options.file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  closeSync(openSync(options.file, 'a', PRIVATE_FILE_MODE));
+  makeFilePrivate(options.file);
   const file = createStream(path.basename(options.file), {
     path: path.dirname(options.file),
+    mode: PRIVATE_FILE_MODE,
     size: `${Math.max(1, Math.ceil((options.maxBytes ?? MAX_LOG_BYTES) / 1024))}K`,
     rotate: KEEP_LOGS,
   });

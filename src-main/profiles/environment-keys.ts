@@ -1,6 +1,7 @@
 // API keys in the system keychain, each filed under its environment AND the address (origin: scheme,
 // host and port) it was entered for, so a key never follows an environment to a new address. Every
 // change can be undone: `set` and `delete` hand back how to put the previous key back.
+import { errorMessage } from '../errors/error-message';
 import type { Logger } from '../ports/ports';
 import type { SecretStore } from '../keychain/secret-store';
 
@@ -34,7 +35,17 @@ export interface EnvironmentKeys {
   set(owner: KeyOwner, key: string): Promise<Undo>;
   /** Removes the key; the undo puts it back. A failure leaves the key where it was. */
   delete(owner: KeyOwner): Promise<{ deleted: boolean; undo: Undo }>;
+  /**
+   * Removes every key of the environment: at each address it ever had and from before keys were filed
+   * per address. All or nothing: when one delete fails, the keys already removed are put back and the
+   * failure is thrown; the undo puts them all back.
+   */
+  deleteAll(environmentId: string): Promise<{ deleted: number; undo: Undo }>;
 }
+
+/** Whether a keychain account holds a key of this environment (at any address, or the bare id). */
+export const isAccountOf = (environmentId: string, account: string): boolean =>
+  account === environmentId || account.startsWith(`${environmentId} `);
 
 export function createEnvironmentKeys(store: SecretStore, logger: Logger): EnvironmentKeys {
   /**
@@ -76,6 +87,27 @@ export function createEnvironmentKeys(store: SecretStore, logger: Logger): Envir
       const previous = await get(owner);
       const deleted = previous !== null && (await store.delete(account));
       return { deleted, undo: restore(account, previous) };
+    },
+    async deleteAll(environmentId) {
+      const accounts = (await store.accounts()).filter((a) => isAccountOf(environmentId, a));
+      const undos: Undo[] = [];
+      const undo: Undo = async () => {
+        for (const u of undos.reverse()) await u();
+      };
+      try {
+        for (const account of accounts) {
+          const previous = await store.get(account);
+          if (previous === null) continue;
+          await store.delete(account);
+          undos.push(restore(account, previous));
+        }
+      } catch (error) {
+        await undo().catch((undoError: unknown) =>
+          logger.error({ environmentId, err: errorMessage(undoError) }, 'a removed API key could not be put back'),
+        );
+        throw error;
+      }
+      return { deleted: undos.length, undo };
     },
   };
 }

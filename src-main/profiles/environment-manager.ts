@@ -330,10 +330,12 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     if (!env) return ok({ deleted: false });
     let undoKeyDelete: Undo;
     try {
-      // A failed delete leaves both the key and the environment as they were.
-      undoKeyDelete = (await keys.delete(env)).undo;
+      // Every key it had, at each of its addresses; a failed delete leaves the keys and the environment as they were.
+      undoKeyDelete = (await keys.deleteAll(env.id)).undo;
     } catch (error) {
-      return keychainFailure(error);
+      const failed = keychainFailure(error);
+      if (failed.ok) return failed;
+      return err(failed.error.kind, `${failed.error.message} The environment and its API keys are kept.`);
     }
     const removed = await environments.remove(id);
     if (!removed.ok) {

@@ -7,6 +7,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, baseUrlProblem } from '../../src-shared/ipc/channels/settings';
+import { PRIVATE_FOLDER_MODE } from '../storage/private-files';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
 /** Ids become folder names: keep them to safe characters. */
@@ -107,7 +108,7 @@ function moveAside(file: string, now: () => Date): LoadedSettings {
 
 /** Writes the whole file to a temporary file, flushes it to disk, then renames it over the old one. */
 export async function writeSettings(file: string, settings: Settings): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  await mkdir(dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     const handle = await open(temp, 'w', 0o600);

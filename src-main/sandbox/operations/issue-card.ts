@@ -20,6 +20,13 @@ import type { AccountRecord, CardRecord, FundingSourceRecord } from '../state/re
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const fail = (message: string): Outcome<never> => ({ ok: false, message });
 
+/** An expiry on the wire is exactly `MMM-YYYY` (decisions: `Jan-2029`); a missing or non-text one is the schema's to judge. */
+function wireExpiryOk(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || !('expirationDate' in body)) return true;
+  const expiry = body.expirationDate;
+  return typeof expiry !== 'string' || /^[A-Z][a-z]{2}-\d{4}$/.test(expiry);
+}
+
 export class CardIssuer {
   private readonly schema: z.ZodType<CreateCardRequest>;
 
@@ -28,6 +35,8 @@ export class CardIssuer {
   }
 
   issue(body: unknown): Outcome<CardRecord> {
+    // The app's shared schema reads an expiry as people type it; the service takes only MMM-YYYY on the wire.
+    if (!wireExpiryOk(body)) return fail('expirationDate must be MMM-YYYY, for example Jan-2029');
     const parsed = this.schema.safeParse(body);
     if (!parsed.success) return fail(firstIssueMessage(parsed.error, 'The card request is invalid'));
     const req = parsed.data;

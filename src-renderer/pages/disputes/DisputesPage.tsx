@@ -30,6 +30,8 @@ const columns: Column<Dispute>[] = [
     id: 'explanation',
     header: 'Explanation',
     minWidth: 150,
+    // The first to give way: the detail shows it whole.
+    priority: 3,
     cell: ({ row }) => <span title={row.original.explanation}>{row.original.explanation ?? '—'}</span>,
   },
   {

@@ -6,7 +6,7 @@ import { sleep, type Sleep } from '../../../src-main/api/backoff';
 import { UNREADABLE_RESPONSE } from '../../../src-main/api/failures';
 import type { SandboxEndpoint } from '../../../src-main/sandbox/handle';
 import { virtualCardRequest } from '../support/card-requests';
-import { FAST, requestsTo, startRig, type ClientRig } from './support';
+import { FAST, recordingBudget, requestsTo, startRig, type ClientRig } from './support';
 
 let rig: ClientRig;
 beforeAll(async () => {
@@ -153,13 +153,16 @@ describe('rate limiting (429)', () => {
   });
 
   it('after a 429 the next call waits for the window instead of sending into another 429', async () => {
-    const { sleep, waits } = recordingSleep();
-    const client = rig.makeClient({ sleep });
+    const { sleep, waits: sleeps } = recordingSleep();
+    const { budget, holds: waits } = recordingBudget();
+    const client = rig.makeClient({ sleep, budget });
     rig.sandbox.faults.add({ kind: 'rate_limit', endpoint: CARDS, retryAfterSeconds: 1, count: 1 });
     await client.createCard(card());
     expect(waits).toEqual([]);
     const value = await client.listDisputes({});
     expect(value.ok).toBe(true);
+    // The budget held the call for the 429's wait; the client itself slept for nothing.
+    expect(sleeps).toEqual([]);
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThan(0);
     expect(waits[0]).toBeLessThanOrEqual(1_000);

@@ -75,4 +75,18 @@ describe('createLogger', () => {
     // The newest line is in the current file.
     expect(readFileSync(file, 'utf8')).toContain('"i":399');
   });
+
+  it('makes its folder 0700 and every log file 0600 from creation, the rotated ones too', async () => {
+    const folder = join(dir, 'private');
+    const file = join(folder, 'main.log');
+    const logger = createLogger({ file, maxBytes: 4 * 1024 });
+    const modeOf = (path: string) => statSync(path).mode & 0o777;
+    expect(modeOf(folder)).toBe(0o700);
+    expect(modeOf(file)).toBe(0o600);
+    for (let i = 0; i < 400; i++) logger.info({ i, filler: 'x'.repeat(60) }, 'line');
+    await logger.flush();
+    const files = readdirSync(folder);
+    expect(files.length).toBe(KEEP_LOGS + 1);
+    for (const name of files) expect({ name, mode: modeOf(join(folder, name)) }).toEqual({ name, mode: 0o600 });
+  });
 });

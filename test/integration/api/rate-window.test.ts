@@ -3,7 +3,7 @@
 // so each starts on a fresh window whatever ran before it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sleep, type Sleep } from '../../../src-main/api/backoff';
-import { FAST, requestsTo, startRig, type ClientRig } from './support';
+import { FAST, recordingBudget, requestsTo, startRig, type ClientRig } from './support';
 
 let rig: ClientRig | undefined;
 afterEach(async () => {
@@ -25,13 +25,15 @@ function recordingSleep(): { sleep: Sleep; waits: number[] } {
 describe('an exhausted rate-limit window', () => {
   it('the next call waits for the reset, then succeeds without a 429', async () => {
     const { makeClient, sandbox } = await windowOf(1_500);
-    const { sleep, waits } = recordingSleep();
-    const client = makeClient({ sleep });
+    const { sleep, waits: sleeps } = recordingSleep();
+    const { budget, holds: waits } = recordingBudget();
+    const client = makeClient({ sleep, budget });
     for (let i = 0; i < 3; i++) expect((await client.listDisputes({})).ok).toBe(true);
     expect(client.rateLimit()).toMatchObject({ limit: 3, remaining: 0 });
     expect(waits).toEqual([]);
     const r = await client.listDisputes({});
     expect(r.ok).toBe(true);
+    expect(sleeps).toEqual([]);
     // One wait, for what was left of the window (the reset is sent in whole seconds, so up to a second
     // more), and no request sent into it.
     expect(waits).toHaveLength(1);
@@ -52,8 +54,8 @@ describe('an exhausted rate-limit window', () => {
 
   it('the wait can be cancelled, and then nothing is sent', async () => {
     const { makeClient, sandbox } = await windowOf(600_000);
-    const { sleep, waits } = recordingSleep();
-    const client = makeClient({ sleep, retry: { ...FAST.retry, maxWaitMs: 900_000 } });
+    const { budget, holds: waits } = recordingBudget();
+    const client = makeClient({ budget, retry: { ...FAST.retry, maxWaitMs: 900_000 } });
     for (let i = 0; i < 3; i++) await client.listDisputes({});
     sandbox.clearRequests();
     const controller = new AbortController();

@@ -1,4 +1,5 @@
 // Shared set-up for the client's integration tests: a real local sandbox on 127.0.0.1 and a client on it.
+import { RateBudget } from '../../../src-main/api/rate-budget';
 import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,3 +82,10 @@ export async function closedPort(): Promise<number> {
 /** Requests the sandbox received for one endpoint. */
 export const requestsTo = (sandbox: SandboxHandle, endpoint: string) =>
   sandbox.requests().filter((r) => r.endpoint === endpoint);
+
+/** A rate budget that records how long each call it holds is expected to wait (the client's own waits
+ * between retries go through its `sleep`; the budget's waits for a window or a 429 do not). */
+export function recordingBudget(): { budget: RateBudget; holds: number[] } {
+  const holds: number[] = [];
+  return { holds, budget: new RateBudget({ onHold: (ms) => holds.push(ms) }) };
+}

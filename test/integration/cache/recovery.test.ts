@@ -56,21 +56,27 @@ describe('a damaged cache file', () => {
   });
 
   it('emptied to 0 bytes is set aside with a notice, rebuilt, and only the newest damaged copy is kept', async () => {
-    const { api, folder, file } = await syncedFolder(200);
+    const { sandbox, api, folder, file } = await syncedFolder(200);
     // An older damaged copy from before.
     writeFileSync(`${file}.corrupt-2020-01-01T00-00-00-000Z`, 'old');
     for (const suffix of ['-wal', '-shm']) rmSync(file + suffix, { force: true });
     truncateSync(file, 0);
+    // The first rebuild fails: every damaged copy is kept until one has worked.
+    sandbox.faults.add({ kind: 'status', status: 400, endpoint: 'GET /customers' });
 
     const { cache, events } = await openCache(folder, api);
     cleanups.push(() => cache.close());
     const status = await cache.status();
     expect(status.notice).toMatch(/^The customer cache was empty: its file had been emptied\./);
-    expect(setAside(folder)).toHaveLength(1);
-    expect(status.notice).toContain(setAside(folder)[0]);
-    expect(setAside(folder)[0]).not.toContain('2020-01-01');
-    await until(() => events.some((e) => e.phase === 'done'));
-    expect((await cache.status()).customers).toBe(200);
+    await until(() => events.some((e) => e.phase === 'failed'));
+    expect(setAside(folder)).toHaveLength(2);
+    const newest = setAside(folder).find((f) => !f.includes('2020-01-01'))!;
+    expect(status.notice).toContain(newest);
+
+    sandbox.faults.clear();
+    const rebuilt = await cache.sync();
+    expect(rebuilt.ok && rebuilt.data).toMatchObject({ phase: 'done', customers: 200 });
+    expect(setAside(folder)).toEqual([newest]);
   });
 
   it('found damaged while searching is moved aside and rebuilt, and the search answers from the fresh cache', async () => {

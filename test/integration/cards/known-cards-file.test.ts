@@ -10,6 +10,10 @@ import { issuedCardsFromJournal } from '../../../src-main/issuing/issued-cards';
 import { openJournal, type Journal } from '../../../src-main/journal/journal';
 
 const CARD_ID = 'd'.repeat(24);
+const ORIGIN = 'https://cards.example.com';
+const OLD_ORIGIN = 'https://old-cards.example.com';
+const OLD_CARD_ID = 'a'.repeat(24);
+const UNADDRESSED_CARD_ID = 'b'.repeat(24);
 let folder: string;
 let journal: Journal;
 beforeEach(() => {
@@ -17,6 +21,7 @@ beforeEach(() => {
   journal = openJournal({ file: join(folder, 'journal.sqlite') });
   const entry = journal.begin({
     environmentId: 'env-a',
+    origin: ORIGIN,
     operation: 'cards.create',
     request: { customerId: 'c'.repeat(24), type: 'virtual', brand: 'Verve', currency: 'NGN', status: 'active' },
     clientReference: 'cd-ref-1',
@@ -40,6 +45,24 @@ beforeEach(() => {
     fingerprint: 'h',
   });
   journal.settle(other.id, { outcome: 'succeeded', resultId: 'e'.repeat(24) });
+  // Nor does a card env-a issued at its earlier address, or one whose entry predates recorded addresses.
+  const moved = journal.begin({
+    environmentId: 'env-a',
+    origin: OLD_ORIGIN,
+    operation: 'cards.create',
+    request: {},
+    clientReference: 'cd-ref-4',
+    fingerprint: 'i',
+  });
+  journal.settle(moved.id, { outcome: 'succeeded', resultId: OLD_CARD_ID });
+  const unaddressed = journal.begin({
+    environmentId: 'env-a',
+    operation: 'cards.create',
+    request: {},
+    clientReference: 'cd-ref-5',
+    fingerprint: 'j',
+  });
+  journal.settle(unaddressed.id, { outcome: 'succeeded', resultId: UNADDRESSED_CARD_ID });
 });
 afterEach(() => {
   journal.close();
@@ -48,7 +71,7 @@ afterEach(() => {
 
 const file = () => join(folder, KNOWN_CARDS_FILE);
 const copies = () => readdirSync(folder).filter((f) => /^known-cards\.sqlite\.corrupt-[^]*Z$/.test(f));
-const open = () => openKnownCardsHealing({ folder, issued: () => issuedCardsFromJournal(journal, 'env-a') });
+const open = () => openKnownCardsHealing({ folder, issued: () => issuedCardsFromJournal(journal, 'env-a', ORIGIN) });
 
 describe('the known-cards index', () => {
   it('opens cleanly with no notice', () => {
@@ -69,7 +92,20 @@ describe('the known-cards index', () => {
     expect(knownCards.get(CARD_ID)).toMatchObject({ _id: CARD_ID, brand: 'Verve', customer: 'c'.repeat(24) });
     expect(knownCards.findByClientReference('cd-ref-1')?._id).toBe(CARD_ID);
     expect(knownCards.list().total).toBe(1);
+    expect(knownCards.get(OLD_CARD_ID)).toBeNull();
+    expect(knownCards.get(UNADDRESSED_CARD_ID)).toBeNull();
     knownCards.close();
+  });
+
+  it('rebuilt for the earlier address, it holds only the cards issued there', () => {
+    writeFileSync(file(), '');
+    const { knownCards } = openKnownCardsHealing({
+      folder,
+      issued: () => issuedCardsFromJournal(journal, 'env-a', OLD_ORIGIN),
+    });
+    expect(knownCards.list().total).toBe(1);
+    expect(knownCards.get(OLD_CARD_ID)?._id).toBe(OLD_CARD_ID);
+    expect(knownCards.get(CARD_ID)).toBeNull();
   });
 
   it('emptied to 0 bytes: a notice too, and rebuilt', () => {

@@ -38,6 +38,8 @@ class IndependentService {
   used = new Set<string>();
   /** Whether POST /cards keeps the metadata (a service may drop what it does not know). */
   keepsMetadata = true;
+  /** What POST /cards answers after storing the card: 502 by default, or 500, or 200 with the card. */
+  answerStatus: 200 | 500 | 502 = 502;
   requests: string[] = [];
   server: Server = createServer((req, res) => void this.handle(req, res));
   private next = 1;
@@ -78,7 +80,9 @@ class IndependentService {
         metadata: this.keepsMetadata ? (body.metadata ?? {}) : {},
         createdAt: new Date().toISOString(),
       });
-      return this.send(res, 502, { statusCode: 502, message: 'Bad gateway', data: null });
+      if (this.answerStatus === 200)
+        return this.send(res, 200, { statusCode: 200, message: 'Card created', data: this.cards.at(-1) });
+      return this.send(res, this.answerStatus, { statusCode: this.answerStatus, message: 'Gateway error', data: null });
     }
     if (req.method === 'GET' && url.pathname === '/cards/authorizations') {
       const page = Number(url.searchParams.get('page') ?? 0);
@@ -210,6 +214,35 @@ describe('reconciling against an independent server', () => {
     const r = await issuing.acknowledgeResend(id);
     expect(!r.ok && r.error.kind).toBe('conflict');
     expect(journal.get(id)!.outcome).toBe('reconciled');
+    expect(service.posts()).toBe(1);
+  });
+});
+
+describe('writes against an independent server that counts requests', () => {
+  it('a card request answered 500 is an unknown outcome, and an immediate resend is not sent', async () => {
+    service.answerStatus = 500;
+    const id = await unknownWrite();
+    expect(journal.get(id)!.outcome).toBe('outcome_unknown');
+    const again = await issuing.createCard(request);
+    expect(!again.ok && again.error).toMatchObject({ kind: 'conflict', journalEntryId: id });
+    expect(service.posts()).toBe(1);
+  });
+
+  it('the same card request right after a success is not sent until the operator confirms it', async () => {
+    service.answerStatus = 200;
+    const first = await issuing.createCard(request);
+    expect(first.ok).toBe(true);
+    const repeat = await issuing.createCard(request);
+    expect(!repeat.ok && repeat.error).toMatchObject({ kind: 'conflict', repeatOf: { noun: 'card' } });
+    expect(service.posts()).toBe(1);
+    expect((await issuing.createCard(request, { confirmRepeat: true })).ok).toBe(true);
+    expect(service.posts()).toBe(2);
+  });
+
+  it('twenty identical card requests at once send exactly one', async () => {
+    service.answerStatus = 200;
+    const results = await Promise.all(Array.from({ length: 20 }, () => issuing.createCard(request)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(service.posts()).toBe(1);
   });
 });

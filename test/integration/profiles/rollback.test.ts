@@ -21,10 +21,14 @@ const NEW_KEY = 'sk_live_rollback_key_0002';
 /** The real keychain, except that the next call of `failing` throws as a locked keychain would. */
 class FlakyStore implements SecretStore {
   failing: keyof SecretStore | null = null;
+  /** How many calls of `failing` go through before the one that fails. */
+  passing = 0;
   constructor(readonly real = new KeytarSecretStore()) {}
   private check(op: keyof SecretStore): void {
     if (this.failing !== op) return;
+    if (this.passing-- > 0) return;
     this.failing = null;
+    this.passing = 0;
     throw new KeychainUnavailableError('locked', 'injected');
   }
   async get(account: string) {
@@ -38,6 +42,10 @@ class FlakyStore implements SecretStore {
   async delete(account: string) {
     this.check('delete');
     return this.real.delete(account);
+  }
+  async accounts() {
+    this.check('accounts');
+    return this.real.accounts();
   }
 }
 
@@ -76,6 +84,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   store.failing = null;
+  store.passing = 0;
   await manager.dispose();
   await store.real.delete(account);
   rmSync(dataDir, { recursive: true, force: true });
@@ -104,6 +113,44 @@ describe('deleting an environment', () => {
     expect(await store.real.get(account)).toBe(KEY);
     expect((await manager.list()).environments.map((e) => e.id)).toContain(envId);
     expect(JSON.parse(settingsText()).environments).toHaveLength(1);
+  });
+
+  /** Moves the environment to a second address (the same service under another host name) with its own key. */
+  async function moveWithKey(): Promise<string> {
+    const moved = await manager.save({
+      id: envId,
+      name: 'Live',
+      baseUrl: service.url.replace('127.0.0.1', 'localhost'),
+    });
+    if (!moved.ok) throw new Error(moved.error.message);
+    const r = await manager.setKey({ environmentId: envId, key: KEY });
+    expect(r).toMatchObject({ ok: true });
+    const second = keyAccount(moved.data);
+    expect(second).not.toBe(account);
+    return second;
+  }
+
+  it('removes the keys of every address the environment had', async () => {
+    const second = await moveWithKey();
+    expect(await store.real.get(account)).toBe(KEY);
+    const r = await manager.delete(envId);
+    expect(r).toEqual({ ok: true, data: { deleted: true } });
+    expect(await store.real.get(account)).toBeNull();
+    expect(await store.real.get(second)).toBeNull();
+    expect((await store.real.accounts()).filter((a) => a.startsWith(`${envId} `))).toEqual([]);
+  });
+
+  it('a keychain that fails on the second key puts the first back and keeps the environment', async () => {
+    const second = await moveWithKey();
+    store.failing = 'delete';
+    store.passing = 1;
+    const r = await manager.delete(envId);
+    expect(!r.ok && r.error.kind).toBe('keychain_unavailable');
+    expect(!r.ok && r.error.message).toContain('The environment and its API keys are kept.');
+    expect(await store.real.get(account)).toBe(KEY);
+    expect(await store.real.get(second)).toBe(KEY);
+    expect((await manager.list()).environments.map((e) => e.id)).toContain(envId);
+    await store.real.delete(second);
   });
 
   it('settings that cannot be written put the key back', async () => {

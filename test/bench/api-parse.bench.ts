@@ -1,0 +1,112 @@
+// The largest answer the client accepts (16 MB decoded) read on the calling thread, as the Electron main
+// process does: a list of real customer records from the local sandbox, repeated up to just under the cap
+// and served by a plain HTTP server. Figures: JSON.parse alone, and the longest the event loop was held
+// during a whole client call (read, parse, envelope check), which is what the window would feel.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deserialize, serialize } from 'node:v8';
+import { createCardApiClient } from '../../src-main/api/client';
+import { MAX_ANSWER_BYTES } from '../../src-main/api/http-transport';
+import { startSandbox } from '../../src-main/sandbox';
+import type { Benchmark } from './benchmark';
+
+const RUNS = 5;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** A customers page envelope of real records with fresh ids, as close under `limit` bytes as they fit. */
+async function largestAnswer(limit: number): Promise<{ text: string; records: number }> {
+  const sandbox = await startSandbox({ customers: 100, seed: 5 });
+  try {
+    const api = createCardApiClient({ baseUrl: sandbox.url, getKey: async () => sandbox.key });
+    const page = await api.listCustomers({ page: 0, limit: 100 });
+    if (!page.ok) throw new Error(page.error.message);
+    const records: unknown[] = [];
+    let size = 100;
+    for (let i = 0; ; i++) {
+      const source = page.data[i % page.data.length]!;
+      const record = { ...source, _id: i.toString(16).padStart(24, '0') };
+      const bytes = JSON.stringify(record).length + 1;
+      if (size + bytes > limit) break;
+      records.push(record);
+      size += bytes;
+    }
+    const text = JSON.stringify({
+      status: 'success',
+      message: 'Customers fetched',
+      data: records,
+      pagination: { total: records.length, pages: 1, page: 0, limit: records.length },
+    });
+    return { text, records: records.length };
+  } finally {
+    await sandbox.stop();
+  }
+}
+
+export const apiParseBenchmark: Benchmark = {
+  name: 'api-parse',
+  async run({ print }) {
+    const { text, records } = await largestAnswer(MAX_ANSWER_BYTES - 1024);
+    const body = Buffer.from(text);
+    print(`answer: ${(body.length / 1024 / 1024).toFixed(2)} MB, ${records.toLocaleString('en')} customers`);
+
+    const parses: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      JSON.parse(text);
+      parses.push(performance.now() - t);
+    }
+    print(`JSON.parse of the answer: median ${median(parses).toFixed(1)} ms of ${RUNS}`);
+    // What the calling thread would still pay if a worker parsed it: taking the parsed answer in
+    // (structured clone, as a worker's message arrives).
+    const cloned = serialize(JSON.parse(text));
+    const receives: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now();
+      deserialize(cloned);
+      receives.push(performance.now() - t);
+    }
+    print(`taking the parsed answer from a worker: median ${median(receives).toFixed(1)} ms of ${RUNS}`);
+
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const api = createCardApiClient({ baseUrl: `http://127.0.0.1:${port}`, getKey: async () => 'sk_bench' });
+    const blocks: number[] = [];
+    const calls: number[] = [];
+    try {
+      for (let i = 0; i < RUNS; i++) {
+        // The longest gap between ticks of a 1 ms timer: how long the thread was held at a stretch.
+        let last = performance.now();
+        let longest = 0;
+        const ticker = setInterval(() => {
+          const at = performance.now();
+          longest = Math.max(longest, at - last);
+          last = at;
+        }, 1);
+        const t = performance.now();
+        const answer = await api.listCustomers({ page: 0, limit: 100 });
+        calls.push(performance.now() - t);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        clearInterval(ticker);
+        if (!answer.ok) throw new Error(answer.error.message);
+        if (answer.data.length !== records) throw new Error('the answer lost records');
+        blocks.push(longest);
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    print(
+      `client call: median ${median(calls).toFixed(1)} ms; longest hold of the event loop: median ${median(blocks).toFixed(1)} ms`,
+    );
+    return {
+      api_parse_16mb_ms: median(parses),
+      api_worker_receive_16mb_ms: median(receives),
+      api_answer_16mb_block_ms: median(blocks),
+      api_answer_16mb_call_ms: median(calls),
+    };
+  },
+};
