@@ -21,6 +21,11 @@ export interface FetchedPage {
   body: Uint8Array;
   /** ETag of page 0, kept until the sync completes. */
   etag?: string;
+  /**
+   * The caller sends further pages without waiting for this one to be stored: the worker may then hold
+   * it for a shared transaction (see PageBatch). Otherwise it is committed at once.
+   */
+  moreComing?: boolean;
 }
 
 /** What storing a fetched page did. */

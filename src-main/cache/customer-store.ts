@@ -220,6 +220,31 @@ export class CustomerStore {
     });
   }
 
+  /**
+   * Starts a batch of pages stored as they arrive (see PageBatch): addToBatch each, then commitBatch.
+   * A failure rolls the whole batch back and throws, as writeBatch does.
+   */
+  beginBatch(): void {
+    this.db.exec('BEGIN IMMEDIATE');
+  }
+
+  addToBatch(page: PageWrite): PageWritten {
+    try {
+      return this.applyPage(page);
+    } catch (e) {
+      throw this.rollBack(e);
+    }
+  }
+
+  commitBatch(): void {
+    try {
+      this.indexNewEmails(this.emailChunk);
+      this.db.exec('COMMIT');
+    } catch (e) {
+      throw this.rollBack(e);
+    }
+  }
+
   /** Puts the emails of customers added since the last chunk into customer_emails once `atLeast` are waiting. */
   private indexNewEmails(atLeast: number): void {
     const through = this.num('emails_through_seq') ?? 0;
@@ -317,15 +342,20 @@ export class CustomerStore {
       this.db.exec('COMMIT');
       return result;
     } catch (e) {
-      // Strings added in this transaction are gone with it.
-      this.stringNumbers.clear();
-      // SQLite may already have rolled back (e.g. on SQLITE_FULL); a second ROLLBACK then fails harmlessly.
-      try {
-        this.db.exec('ROLLBACK');
-      } catch {
-        /* no transaction left to roll back */
-      }
-      throw isDiskFull(e) ? new CacheFullError() : e;
+      throw this.rollBack(e);
     }
+  }
+
+  /** Rolls the open transaction back after `e`; answers the error to throw. */
+  private rollBack(e: unknown): unknown {
+    // Strings added in this transaction are gone with it.
+    this.stringNumbers.clear();
+    // SQLite may already have rolled back (e.g. on SQLITE_FULL); a second ROLLBACK then fails harmlessly.
+    try {
+      this.db.exec('ROLLBACK');
+    } catch {
+      /* no transaction left to roll back */
+    }
+    return isDiskFull(e) ? new CacheFullError() : e;
   }
 }

@@ -28,7 +28,7 @@ import { defaultWorkerLocation, workerLocation, type WorkerLocation } from './wo
 
 export const CACHE_FILE_NAME = 'customers.sqlite';
 export const DEFAULT_SEARCH_LIMIT = 50;
-export const DEFAULT_PAGES_PER_TRANSACTION = 8;
+export const DEFAULT_PAGES_PER_TRANSACTION = 16;
 
 export interface CustomerCacheOptions {
   /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */

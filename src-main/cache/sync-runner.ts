@@ -14,8 +14,11 @@ import { PageWriteQueue } from './page-write-queue';
 import type { ProgressCounts, SyncProgressReporter } from './sync-progress';
 import { errorMessage } from '../errors/error-message';
 
-/** Pages handed to the worker and not yet stored: enough to let it batch, few enough to bound memory. */
-const PAGES_WITH_WORKER = 8;
+/**
+ * Pages handed to the worker and not yet stored: twice a transaction's worth (DEFAULT_PAGES_PER_TRANSACTION),
+ * so fetching goes on while the worker commits; few enough to bound memory (~100 KB a page).
+ */
+const PAGES_WITH_WORKER = 32;
 
 export interface SyncStorePort {
   syncState(): Promise<SyncState>;
@@ -213,9 +216,10 @@ async function fetchRemainingPages(
       if (endedAt !== null) break; // the list ended at an earlier page while this one was on its way
       if (!result.ok) throw new ApiFailure(result.error);
       run.observePage?.(page, result.data, result.etag);
-      writes.push({ generation, page, body: result.data });
       // Without a known total, whether this page was the last is known only once the worker has read it.
-      await writes.waitBelow(counts.totalPages === null ? 1 : PAGES_WITH_WORKER);
+      const moreComing = counts.totalPages !== null && hasMore(page + 1);
+      writes.push({ generation, page, body: result.data, moreComing });
+      await writes.waitBelow(moreComing ? PAGES_WITH_WORKER : 1);
     }
     await writes.drain();
   } catch (e) {

@@ -1,13 +1,14 @@
 // The cache worker: owns the cache's only write connection, so a long sync never blocks the thread
 // that serves the window. Bundled on its own, self-contained (out/main/cache-worker.js); see worker-location.ts.
-import { parentPort, receiveMessageOnPort } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
 import { CacheUnavailableError, isCorruption, isDiskFull } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
-import { type FetchedPage, type PageStored, readCustomerPage } from './customer-page';
-import { CustomerStore, type PageWrite } from './customer-store';
+import type { FetchedPage } from './customer-page';
+import { CustomerStore } from './customer-store';
 import { keepNewestCorruptCopy } from '../storage/set-aside';
 import { moveAside, openWriter, unreadableNotice } from './database';
+import { PageBatch } from './page-batch';
 import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from './list-shape-store';
 import { transportErrorCodes } from '../api/failures';
 import { fetchWhole } from '../api/http-transport';
@@ -37,7 +38,7 @@ function closeDb(): void {
 /** HTTP requests in flight for the calling thread, by the id of the message that asked for each. */
 const httpInFlight = new Map<number, AbortController>();
 
-/** Every operation but http (answered later, see sendHttp) and storePage (taken in batches, see handleStores). */
+/** Every operation but http (answered later, see sendHttp) and storePage (taken in batches, see PageBatch). */
 const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
   open(args) {
     closeDb();
@@ -141,68 +142,23 @@ function handle(request: WorkerRequest): void {
   }
 }
 
-/**
- * Reads fetched pages (consecutive, of one sync) and stores the readable ones before the first that is
- * not, in one transaction. An unreadable page stores nothing; the pages after it are not looked at (null).
- */
-function storePages(pages: FetchedPage[]): (PageStored | null)[] {
-  const writes: PageWrite[] = [];
-  for (const { generation, page, body, etag } of pages) {
-    const read = readCustomerPage(body, page);
-    if (!read) break;
-    writes.push({ generation, page, totalPages: read.totalPages, rows: read.rows, ...(etag ? { etag } : {}) });
-  }
-  const written = writes.length > 0 ? requireStore().writeBatch(writes.map((w) => [w])) : [];
-  return pages.map((_, i): PageStored | null => {
-    const w = written[i];
-    if (w) return { readable: true, ...w, customers: writes[i]!.rows.length, totalPages: writes[i]!.totalPages };
-    return i === written.length ? { readable: false } : null;
-  });
-}
+/** Pages being stored; anything else the worker is asked to do commits them first. */
+const pages = new PageBatch({
+  store: requireStore,
+  maxPages: () => opened?.maxPagesPerTransaction ?? 1,
+  answer: (id, value) => port.postMessage({ id, ok: true, value } satisfies WorkerReply),
+  fail: (id, e) => port.postMessage(failed(id, e)),
+});
 
-/** Pages already waiting share one transaction (whole pages only), which costs far less per page. */
-function handleStores(batch: WorkerRequest[]): void {
-  let stored: (PageStored | null)[];
-  try {
-    stored = storePages(batch.map((r) => r.args[0] as FetchedPage));
-  } catch (e) {
-    for (const r of batch) port!.postMessage(failed(r.id, e));
+port.on('message', (request: WorkerRequest) => {
+  if (request.op === 'http') {
+    void sendHttp(request);
     return;
   }
-  batch.forEach((r, i) => {
-    const value = stored[i];
-    port!.postMessage(
-      value
-        ? ({ id: r.id, ok: true, value } satisfies WorkerReply)
-        : failed(r.id, new Error('Not stored: an earlier page could not be read.')),
-    );
-  });
-}
-
-port.on('message', (first: WorkerRequest) => {
-  const queue = [first];
-  while (queue.length > 0) {
-    const request = queue.shift()!;
-    if (request.op === 'http') {
-      void sendHttp(request);
-      continue;
-    }
-    if (request.op !== 'storePage') {
-      handle(request);
-      continue;
-    }
-    const batch = [request];
-    while (batch.length < (opened?.maxPagesPerTransaction ?? 1)) {
-      const next = receiveMessageOnPort(port)?.message as WorkerRequest | undefined;
-      if (!next) break;
-      if (next.op === 'storePage') batch.push(next);
-      else if (next.op === 'http')
-        void sendHttp(next); // the next pages' requests go out at once
-      else {
-        queue.push(next);
-        break;
-      }
-    }
-    handleStores(batch);
+  if (request.op === 'storePage') {
+    pages.add(request.id, request.args[0] as FetchedPage);
+    return;
   }
+  pages.commit();
+  handle(request);
 });

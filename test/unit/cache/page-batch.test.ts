@@ -1,0 +1,108 @@
+// Synced pages held for one transaction in the cache worker, on a real SQLite file: answered only once
+// committed, committed at once when no page follows, all or none when one fails.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FetchedPage, PageStored } from '../../../src-main/cache/customer-page';
+import { CustomerStore } from '../../../src-main/cache/customer-store';
+import { openReader, openWriter } from '../../../src-main/cache/database';
+import { PageBatch } from '../../../src-main/cache/page-batch';
+import { fillerCustomers, pages } from './generated-customers';
+
+let dir: string;
+let file: string;
+let db: DatabaseSync;
+let answers: { id: number; stored?: PageStored; error?: unknown }[];
+let batch: PageBatch;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cache-batch-'));
+  file = join(dir, 'customers.sqlite');
+  db = openWriter(file).db;
+  const store = new CustomerStore(db);
+  answers = [];
+  batch = new PageBatch({
+    store: () => store,
+    maxPages: () => 3,
+    answer: (id, stored) => answers.push({ id, stored }),
+    fail: (id, error) => answers.push({ id, error }),
+  });
+});
+afterEach(() => {
+  batch.commit();
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const body = (data: unknown[]) =>
+  new Uint8Array(
+    Buffer.from(JSON.stringify({ statusCode: 200, data, pagination: { pages: 9, page: 0, limit: 100, total: 900 } })),
+  );
+const customerPages = pages(fillerCustomers(0, 900));
+const fetched = (page: number, moreComing: boolean, generation: number | null = 1): FetchedPage => ({
+  generation: page === 0 ? null : generation,
+  page,
+  body: body(customerPages[page]!),
+  moreComing,
+});
+/** Customers another connection sees: only committed ones. */
+const committed = () => {
+  const reader = openReader(file);
+  try {
+    return Number(reader.prepare('SELECT count(*) AS n FROM customers').get()?.n);
+  } finally {
+    reader.close();
+  }
+};
+
+describe('pages stored in one transaction', () => {
+  it('answers held pages only once the batch is full and committed', () => {
+    batch.add(1, fetched(0, true));
+    batch.add(2, fetched(1, true));
+    expect(answers).toEqual([]);
+    expect(committed()).toBe(0);
+    batch.add(3, fetched(2, true));
+    expect(answers.map((a) => [a.id, a.stored?.readable && a.stored.customersDone])).toEqual([
+      [1, 100],
+      [2, 200],
+      [3, 300],
+    ]);
+    expect(committed()).toBe(300);
+  });
+
+  it('commits at once a page no other follows, and before any other use of the cache', () => {
+    batch.add(1, fetched(0, false));
+    expect(answers.map((a) => a.id)).toEqual([1]);
+    expect(committed()).toBe(100);
+    batch.add(2, fetched(1, true));
+    expect(committed()).toBe(100);
+    batch.commit();
+    expect(answers.map((a) => a.id)).toEqual([1, 2]);
+    expect(committed()).toBe(200);
+  });
+
+  it('stores none of a batch when one page fails, and fails every page in it', () => {
+    batch.add(1, fetched(0, true));
+    batch.add(2, fetched(1, true));
+    batch.add(3, fetched(5, true)); // out of order: the store refuses it
+    expect(answers.map((a) => a.id)).toEqual([1, 2, 3]);
+    for (const a of answers) expect(String(a.error)).toMatch(/Page 5 of sync 1 is out of order/);
+    expect(committed()).toBe(0);
+    // The cache is usable again: the sync starts over.
+    answers = [];
+    batch.add(4, fetched(0, false));
+    expect(answers[0]?.stored).toMatchObject({ readable: true, customersDone: 100 });
+  });
+
+  it('commits the pages before an unreadable one and stores nothing of it', () => {
+    batch.add(1, fetched(0, true));
+    batch.add(2, { generation: 1, page: 1, body: new Uint8Array(Buffer.from('<html>')), moreComing: true });
+    expect(answers).toEqual([
+      { id: 1, stored: expect.objectContaining({ readable: true, customersDone: 100 }) },
+      { id: 2, stored: { readable: false } },
+    ]);
+    expect(committed()).toBe(100);
+  });
+});
