@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { inOperatorWords } from '../../../src-shared/api/field-words';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Account } from '../../../src-shared/api/records';
 import { BANK_ACCOUNT_TYPES, CURRENCIES } from '../../../src-shared/api/records';
 import { createAccountRequestSchema, type CreateAccountRequest } from '../../../src-shared/api/requests';
@@ -66,10 +66,9 @@ export function OpenAccountForm({
   const {
     register,
     control,
-    watch,
     formState: { errors },
   } = form;
-  const type = watch('type');
+  const type = useWatch({ control, name: 'type' });
   const isDirty = form.formState.isDirty;
   const noun = type === 'wallet' ? 'wallet' : 'account';
 
