@@ -97,7 +97,10 @@ describe('Overview', () => {
   });
 
   it('switches the amount charts to USD and follows a new range', async () => {
-    await main().getByRole('radio', { name: 'USD' }).check();
+    // The currency lives in the page's address: the radio shows it once the route has changed, not at the click.
+    const usd = main().getByRole('radio', { name: 'USD' });
+    await usd.click();
+    await expect.poll(() => usd.isChecked(), { timeout: 10_000 }).toBe(true);
     await main()
       .getByRole('img', { name: /^Spend by merchant category \(USD\)\./ })
       .waitFor();
