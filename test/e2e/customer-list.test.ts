@@ -5,7 +5,7 @@ import type { Customer } from '../../src-shared/api/records';
 import type { CustomerBrowseInput } from '../../src-shared/ipc/channels/customers';
 import { startWithCustomerCache } from './customer-cache';
 import { exportCsvFrom } from './exported-csv';
-import type { E2E } from './support';
+import { failOnPageProblems, type E2E } from './support';
 
 const CUSTOMERS = 100;
 let e2e: E2E;
@@ -17,6 +17,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
+failOnPageProblems(() => e2e);
 
 const page = () => e2e.page;
 const main = () => page().getByRole('main');
@@ -38,7 +39,7 @@ async function browse(input: CustomerBrowseInput): Promise<Customer[]> {
 
 describe('Customers list', () => {
   it('pages through every cached customer, sorted by name', async () => {
-    await e2e.open('customers');
+    await e2e.reopen('customers');
     await expect.poll(() => summary().textContent()).toMatch(new RegExp(`^Customers 1–50 of ${CUSTOMERS} cached`));
     const first = await browse({ sort: 'name', direction: 'asc', offset: 0, limit: 50 });
     const shown = await rowEmails();
@@ -58,6 +59,8 @@ describe('Customers list', () => {
   });
 
   it('sorts by date and by KYC state', async () => {
+    await e2e.reopen('customers');
+    await expect.poll(() => summary().textContent()).toMatch(new RegExp(`^Customers 1–50 of ${CUSTOMERS} cached`));
     await main().getByLabel('Sort by').selectOption({ label: 'Newest first' });
     const newest = [...customers].sort((a, b) => b.createdAt!.localeCompare(a.createdAt!))[0]!;
     await expect.poll(async () => (await rowEmails())[0]).toContain(newest.emailAddress!);
@@ -70,6 +73,7 @@ describe('Customers list', () => {
   });
 
   it('filters by KYC state, and exports exactly those customers from the cache', async () => {
+    await e2e.reopen('customers');
     const notApproved = customers.filter((c) => c.isApproved === false);
     await main().getByRole('combobox', { name: /^KYC/ }).selectOption({ label: 'Not approved' });
     await main().getByLabel('Sort by').selectOption({ label: 'Name, A to Z' });
@@ -93,9 +97,5 @@ describe('Customers list', () => {
     // Read from the cache: no customer page was asked of the service.
     expect(sandbox.requests().filter((r) => r.endpoint === 'GET /customers')).toEqual([]);
     expect(await e2e.axeViolations()).toEqual([]);
-  });
-
-  it('reported no console errors, page errors or CSP violations', () => {
-    expect(e2e.problems).toEqual([]);
   });
 });

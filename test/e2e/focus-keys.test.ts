@@ -32,7 +32,7 @@ const focused = () =>
 
 describe('Focus and keys', () => {
   it('starts each wizard step on its first field and returns to the opener after closing', async () => {
-    await e2e.open('journal');
+    await e2e.reopen('journal');
     const opener = page().getByRole('button', { name: 'Issue a card', exact: true });
     await opener.click();
     await wizard().waitFor();
@@ -82,6 +82,7 @@ describe('Focus and keys', () => {
   });
 
   it('closes a wizard with nothing typed at once, back to the opener', async () => {
+    await e2e.reopen('journal');
     const opener = page().getByRole('button', { name: 'Issue a card', exact: true });
     await opener.click();
     await wizard().waitFor();
@@ -91,7 +92,7 @@ describe('Focus and keys', () => {
   });
 
   it('Escape in Ctrl+K returns focus to where it was, or to the page', async () => {
-    await e2e.open('customers');
+    await e2e.reopen('customers');
     const box = page().getByRole('searchbox', { name: 'Search customers' });
     await box.focus();
     await page().keyboard.press('Control+k');
@@ -109,7 +110,7 @@ describe('Focus and keys', () => {
   });
 
   it('Arrow-Down in a search box moves into its results, and Enter opens the row', async () => {
-    await e2e.open('customers');
+    await e2e.reopen('customers');
     const box = page().getByRole('searchbox', { name: 'Search customers' });
     const target = customers[7]!;
     await box.fill(target.emailAddress!);
