@@ -106,7 +106,7 @@ describe('Customers', () => {
 
   it('"Sync now" fetches only what changed; "Full re-sync" fetches every page again', async () => {
     await synced();
-    await e2e.open('customers');
+    await e2e.reopen('customers');
     await expect
       .poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 10_000 })
       .toMatch(new RegExp(`^${CUSTOMERS} customers cached`));
@@ -138,7 +138,7 @@ describe('Customers', () => {
 
   it('finds customers by name, email, national phone number and id prefix', async () => {
     const all = await synced();
-    await e2e.open('customers');
+    await e2e.reopen('customers');
     const target = all[137]!;
     await search(target.name!);
     await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
@@ -168,7 +168,7 @@ describe('Customers', () => {
 
   it('opens a customer with identity, KYC, contact, address, documents, cards and wallets', async () => {
     const all = await synced();
-    await e2e.open('customers');
+    await e2e.reopen('customers');
     // The first customers hold the sandbox's cards and wallets.
     const holder = all[0]!;
     await search(holder.emailAddress!);
@@ -218,7 +218,7 @@ describe('Customers', () => {
 
   it('exports every customer as CSV', async () => {
     const all = await synced();
-    await e2e.open('customers');
+    await e2e.reopen('customers');
     const csv = await exportCsvFrom(
       page().getByRole('region', { name: 'Customers', exact: true }),
       'Export all customers (CSV)',
@@ -231,7 +231,7 @@ describe('Customers', () => {
 
   it('Ctrl+K opens a customer search; arrows and Enter open the customer; Escape closes', async () => {
     const all = await synced();
-    await e2e.open('cards');
+    await e2e.reopen('cards');
     await page().keyboard.press('Control+k');
     const dialog = page().getByRole('dialog', { name: 'Search customers' });
     await dialog.waitFor();

@@ -39,7 +39,7 @@ async function typeAndEnterAtOnce(text: string): Promise<void> {
 
 describe('One search box, against an independent server', () => {
   it('fills the customer cache from the independent server', async () => {
-    await e2e.open('customers');
+    await e2e.reopen('customers');
     await synced();
     const status = await e2e.page.evaluate(() => window.cardDesk.customers.cacheStatus());
     expect(status.ok && status.data.customers).toBe(api.customers.length);
@@ -48,7 +48,7 @@ describe('One search box, against an independent server', () => {
 
   it('exports customers as CSV with formulas guarded and phone numbers as people read them', async () => {
     await synced();
-    await e2e.open('customers');
+    await e2e.reopen('customers');
     const csv = await exportCsvFrom(
       page().getByRole('region', { name: 'Customers', exact: true }),
       'Export all customers (CSV)',
@@ -66,7 +66,7 @@ describe('One search box, against an independent server', () => {
     await synced();
     const previous = api.customers[3]!;
     const target = api.customers[17]!;
-    await e2e.open('cards');
+    await e2e.reopen('cards');
     await page().keyboard.press('Control+k');
     await box().fill(previous.emailAddress);
     const list = dialog().getByRole('listbox');
@@ -98,7 +98,7 @@ describe('One search box, against an independent server', () => {
       [api.customers[11]!, api.customers[11]!._id.slice(-8).toUpperCase()],
       [api.customers[29]!, api.customers[29]!.individual.identity.number],
     ] as const) {
-      await e2e.open('overview');
+      await e2e.reopen('overview');
       await page().keyboard.press('Control+k');
       await box().waitFor();
       await page().keyboard.insertText(typed);
@@ -116,7 +116,7 @@ describe('One search box, against an independent server', () => {
       return r.ok ? r.data.length : -1;
     }, card._id);
     expect(before).toBe(0);
-    await e2e.open('overview');
+    await e2e.reopen('overview');
     await page().keyboard.press('Control+k');
     await box().waitFor();
     await page().keyboard.insertText(` ${card._id.toUpperCase()} `);
@@ -141,7 +141,7 @@ describe('One search box, against an independent server', () => {
     await synced();
     // Its own card (not the one the test above opens first): opening its page makes it known.
     const card = api.cards[6]!;
-    await e2e.open(`cards/${card._id}`);
+    await e2e.reopen(`cards/${card._id}`);
     await page().getByTestId('card-pan').getByText(card.maskedPan.slice(-4), { exact: false }).waitFor();
     await e2e.reopen('customers');
     await page().keyboard.press('Control+k');
@@ -171,7 +171,7 @@ describe('One search box, against an independent server', () => {
     await synced();
     const previous = api.customers[8]!;
     const target = api.customers[31]!;
-    await e2e.open('cards');
+    await e2e.reopen('cards');
     await page().getByRole('button', { name: 'Issue a card' }).click();
     const wizard = page().getByRole('dialog', { name: 'Issue a card' });
     await wizard.getByRole('button', { name: 'Continue' }).click();

@@ -1,32 +1,25 @@
 // States an operator meets: the local sandbox's first-run hint, an Overview range without data, the
 // first sync's real progress, and a refused API key (against an independent server) that leads to
 // Settings, where the key shows as rejected.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startIndependentApi, type IndependentApi } from './independent-api';
-import { failOnPageProblems, localSandbox, startE2E, type E2E } from './support';
+import { localSandbox, sharedApp, startE2E, type E2E } from './support';
 
 describe('On the local sandbox', () => {
-  let e2e: E2E;
-  beforeAll(async () => {
-    e2e = await startE2E({ sandbox: { seed: 9191, customers: 350 } });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
-  failOnPageProblems(() => e2e);
-  const page = () => e2e.page;
+  const app = sharedApp(async () => ({ e2e: await startE2E({ sandbox: { seed: 9191, customers: 350 } }) }));
+  const page = () => app.e2e.page;
   const main = () => page().getByRole('main');
 
   it('explains the local sandbox on first run, until dismissed', async () => {
-    await e2e.reopen('overview');
+    await app.e2e.reopen('overview');
     const hint = main().getByRole('region', { name: 'You are in the local sandbox' });
     await hint.waitFor();
     expect(await hint.textContent()).toMatch(/made-up customers/);
     expect(await hint.getByRole('link', { name: 'Connect a real environment' }).getAttribute('href')).toBe(
       '#/settings',
     );
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('overview-sandbox-hint');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('overview-sandbox-hint');
     await hint.getByRole('button', { name: 'Got it' }).click();
     await expect.poll(() => hint.count()).toBe(0);
     await page().reload();
@@ -35,7 +28,7 @@ describe('On the local sandbox', () => {
   });
 
   it('says when the Overview range is empty and offers a range with data', async () => {
-    await e2e.reopen('overview?fromDate=2001-01-01&toDate=2001-01-31');
+    await app.e2e.reopen('overview?fromDate=2001-01-01&toDate=2001-01-31');
     const empty = main().getByTestId('overview-empty');
     await empty.waitFor({ timeout: 30_000 });
     expect(await empty.textContent()).toContain('No authorizations between 1 Jan 2001 and 31 Jan 2001');
@@ -43,8 +36,8 @@ describe('On the local sandbox', () => {
     expect(await main().getByRole('img').count()).toBe(0);
     const offer = main().getByRole('button', { name: /^Show / });
     await offer.waitFor();
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('overview-empty-range');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('overview-empty-range');
     await offer.click();
     await expect
       .poll(async () => Number(((await page().getByTestId('headline-total').textContent()) ?? '0').replace(/,/g, '')), {
@@ -55,11 +48,11 @@ describe('On the local sandbox', () => {
   });
 
   it('shows the first sync’s real progress instead of "0 cached"', async () => {
-    const sandbox = await localSandbox(e2e);
+    const sandbox = await localSandbox(app.e2e);
     // Slow pages, so the progress can be seen on the way.
     sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 400 });
     try {
-      await e2e.reopen('customers');
+      await app.e2e.reopen('customers');
       const summary = page().getByTestId('cache-summary');
       await expect.poll(() => summary.textContent(), { timeout: 10_000 }).toMatch(/never synced/);
       await page()
@@ -69,12 +62,12 @@ describe('On the local sandbox', () => {
       await expect
         .poll(() => summary.textContent(), { timeout: 30_000 })
         .toMatch(/^First sync: [1-9][\d,]* customers fetched so far · page \d+ of \d+$/);
-      await e2e.screenshot('customers-first-sync');
+      await app.e2e.screenshot('customers-first-sync');
       await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toMatch(/^350 customers cached · synced/);
     } finally {
       sandbox.faults.clear();
     }
-    expect(e2e.problems).toEqual([]);
+    expect(app.e2e.problems).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { startHarness, type Harness, type HarnessOptions } from '../harness/server';
@@ -191,4 +191,21 @@ export async function localSandbox(e2e: E2E): Promise<SandboxHandle> {
   const sandbox = e2e.harness.core.localSandbox();
   if (!sandbox) throw new Error('the app has no local sandbox (it was started against another API)');
   return sandbox;
+}
+
+/**
+ * The app the tests of a file (or a describe block) share: `start` runs before the first of them, the app
+ * closes after the last, and every test fails that leaves a console error, page error or CSP violation.
+ * The fields of what `start` gives are on the returned object from the first test on.
+ */
+export function sharedApp<T extends { e2e: E2E }>(start: () => Promise<T>): T {
+  const app = {} as T;
+  beforeAll(async () => {
+    Object.assign(app, await start());
+  });
+  afterAll(async () => {
+    await (app as Partial<T>).e2e?.close();
+  });
+  failOnPageProblems(() => (app as Partial<T>).e2e);
+  return app;
 }
