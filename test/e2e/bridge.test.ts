@@ -6,7 +6,7 @@ import { sharedApp, startE2E } from './support';
 
 const app = sharedApp(async () => {
   const e2e = await startE2E({ sandbox: { seed: 7, customers: 300 } });
-  await app.e2e.open('overview');
+  await e2e.open('overview');
   return { e2e };
 });
 

@@ -182,7 +182,8 @@ describe('Settings', () => {
   it('sets the customer sync schedule', async () => {
     await e2e.reopen('settings');
     const schedule = page().getByRole('combobox', { name: /Sync the customers of/ });
-    expect(await schedule.inputValue()).toBe('0');
+    // The select shows the stored schedule once the cache status has answered.
+    await expect.poll(() => schedule.inputValue()).toBe('0');
     await schedule.selectOption({ label: 'Every hour' });
     await page().getByText('Customers will sync every hour.').waitFor();
     const status = await page().evaluate(() => window.cardDesk.customers.cacheStatus());
@@ -196,7 +197,7 @@ describe('Settings', () => {
   it('sets how often a full sweep fetches every customer again', async () => {
     await e2e.reopen('settings');
     const sweep = page().getByRole('combobox', { name: /Full sweep/ });
-    expect(await sweep.inputValue()).toBe('24');
+    await expect.poll(() => sweep.inputValue()).toBe('24');
     await sweep.selectOption({ label: 'Weekly' });
     await page()
       .getByText(/every customer is fetched again weekly/)
