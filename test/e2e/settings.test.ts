@@ -36,6 +36,7 @@ async function deadAddress(): Promise<string> {
 
 /** Adds an environment of the second sandbox, with its key saved, through the bridge; returns its id. */
 async function secondEnvironmentWithKey(name: string): Promise<string> {
+  await e2e.open('settings');
   const id = await page().evaluate(
     async ({ name, baseUrl, key }) => {
       const saved = await window.cardDesk.environments.save({ name, baseUrl });
