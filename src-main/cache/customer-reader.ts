@@ -31,6 +31,12 @@ const KYC_OF = { approved: KYC_APPROVED, notApproved: KYC_NOT_APPROVED, unknown:
 /** A long name prefix is read as its words when it has at most this many (see expandLongPrefixes). */
 const MAX_EXPANDED_WORDS = 16;
 
+/** The longest of the names index's prefix indexes (schema.ts, migration 6). */
+export const LONGEST_NAME_PREFIX_INDEX = 16;
+
+/** A quoted plain-ASCII prefix longer than the longest prefix index. */
+const LONG_PREFIX = new RegExp(`^"([A-Za-z0-9]{${LONGEST_NAME_PREFIX_INDEX + 1},})"\\*$`);
+
 /** The highest code point: `prefix + MAX_CHAR` is above every string that starts with `prefix`. */
 const MAX_CHAR = '\u{10FFFF}';
 
@@ -101,7 +107,7 @@ export class CustomerReader {
     }
     // Exact matches first (few, cheap), then one pass per prefix matcher that both fills the page and
     // counts: it reads at most countCap + 1 rows, so a one-letter prefix costs no more than a rare name.
-    const exact = plan.exact.map((m) => this.seqs(m, limit));
+    const exact = this.exactNeeded(plan) ? plan.exact.map((m) => this.seqs(m, limit)) : [];
     const prefix = plan.prefix.map((m) => this.seqs(m, this.countCap + 1));
     const matched = new Set<number>();
     const order: number[] = [];
@@ -119,6 +125,27 @@ export class CustomerReader {
     };
   }
 
+  /**
+   * Whether the whole-word pass can find rows the prefix pass would list later. A names query whose every
+   * word is in the index and starts no longer word matches the same rows either way, in the same order:
+   * for two common names (a first and a last name typed in full) that halves the cost, as each pass
+   * walks both names' rows. Plain ASCII words only, which the tokenizer folds by lower-casing alone.
+   */
+  private exactNeeded(plan: SearchPlan): boolean {
+    const [exact, prefix] = [plan.exact, plan.prefix];
+    if (exact.length !== 1 || prefix.length !== 1 || exact[0]!.kind !== 'names' || prefix[0]!.kind !== 'names') {
+      return true;
+    }
+    const words = prefix[0]!.match.split(' ').map((part) => /^"([A-Za-z0-9]+)"\*$/.exec(part)?.[1]?.toLowerCase());
+    const firstFrom = (from: string) =>
+      this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1').get(from)?.term;
+    return !words.every((w) => {
+      if (w === undefined || firstFrom(w) !== w) return false;
+      const next = firstFrom(`${w}\u0001`);
+      return typeof next !== 'string' || !next.startsWith(w);
+    });
+  }
+
   /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
   private seqs(m: Matcher, max: number): number[] {
     const { sql, params } = matcherSql(
@@ -128,9 +155,8 @@ export class CustomerReader {
     return typeof list === 'string' && list ? list.split(',').map(Number) : [];
   }
 
-  /** The customers of these rows, in this order: one statement for all of them. */
   /**
-   * A name prefix longer than the longest prefix index (6) makes FTS5 gather the rows of every word that
+   * A name prefix longer than the longest prefix index makes FTS5 gather the rows of every word that
    * starts with it before answering the first (7 ms for a common first name at 1M customers). Such a
    * prefix becomes the words themselves, looked up in the index's vocabulary (`"augustina"*` becomes
    * `("augustina" OR "augustinah")`), which FTS5 reads lazily (0.1 ms). Only plain ASCII words, which
@@ -141,7 +167,7 @@ export class CustomerReader {
     const parts = match.match(/"(?:[^"]|"")*"\*?/g) ?? [];
     let expanded = false;
     const out = parts.map((part) => {
-      const long = /^"([A-Za-z0-9]{7,})"\*$/.exec(part);
+      const long = LONG_PREFIX.exec(part);
       if (!long) return part;
       const lower = long[1]!.toLowerCase();
       const terms = String(
@@ -159,6 +185,7 @@ export class CustomerReader {
     return expanded ? out.join(' AND ') : match;
   }
 
+  /** The customers of these rows, in this order: one statement for all of them. */
   private load(seqs: number[]): Customer[] {
     if (seqs.length === 0) return [];
     const rows = this.stmt(`SELECT seq, ${ROW} FROM customers WHERE seq IN (SELECT value FROM json_each(?))`).all(
