@@ -107,12 +107,16 @@ export class CustomerReader {
     }
     // Exact matches first (few, cheap), then one pass per prefix matcher that both fills the page and
     // counts: it reads at most countCap + 1 rows, so a one-letter prefix costs no more than a rare name.
-    const exact = this.exactNeeded(plan) ? plan.exact.map((m) => this.seqs(m, limit)) : [];
-    const prefix = plan.prefix.map((m) => this.seqs(m, this.countCap + 1));
+    // Once the page is full and the count past the cap, later matchers could change neither.
     const matched = new Set<number>();
     const order: number[] = [];
-    for (const seqs of [...exact, ...prefix]) {
-      for (const seq of seqs) {
+    const passes: [Matcher, number][] = [
+      ...(this.exactNeeded(plan) ? plan.exact : []).map((m): [Matcher, number] => [m, limit]),
+      ...plan.prefix.map((m): [Matcher, number] => [m, this.countCap + 1]),
+    ];
+    for (const [m, max] of passes) {
+      if (order.length >= limit && matched.size > this.countCap) break;
+      for (const seq of this.seqs(m, max)) {
         if (matched.has(seq)) continue;
         matched.add(seq);
         if (order.length < limit) order.push(seq);
