@@ -31,8 +31,8 @@ const KYC_OF = { approved: KYC_APPROVED, notApproved: KYC_NOT_APPROVED, unknown:
 /** A long name prefix is read as its words when it has at most this many (see expandLongPrefixes). */
 const MAX_EXPANDED_WORDS = 16;
 
-/** The longest of the names index's prefix indexes (schema.ts, migration 6). */
-export const LONGEST_NAME_PREFIX_INDEX = 16;
+/** The longest of the names index's prefix indexes (schema.ts, migration 4). */
+const LONGEST_NAME_PREFIX_INDEX = 6;
 
 /** A quoted plain-ASCII prefix longer than the longest prefix index. */
 const LONG_PREFIX = new RegExp(`^"([A-Za-z0-9]{${LONGEST_NAME_PREFIX_INDEX + 1},})"\\*$`);
@@ -141,13 +141,24 @@ export class CustomerReader {
       return true;
     }
     const words = prefix[0]!.match.split(' ').map((part) => /^"([A-Za-z0-9]+)"\*$/.exec(part)?.[1]?.toLowerCase());
-    const firstFrom = (from: string) =>
-      this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1').get(from)?.term;
-    return !words.every((w) => {
-      if (w === undefined || firstFrom(w) !== w) return false;
-      const next = firstFrom(`${w}\u0001`);
-      return typeof next !== 'string' || !next.startsWith(w);
-    });
+    return !words.every((w) => w !== undefined && this.wordsStarting(w, 1)?.join() === w);
+  }
+
+  /**
+   * The index's words that start with `prefix` (lower-case plain ASCII), in order; null when more than
+   * `max`. One seek a word in customer_name_instances, which counts nothing (schema.ts, migration 6).
+   */
+  private wordsStarting(prefix: string, max: number): string[] | null {
+    const next = this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1');
+    const words: string[] = [];
+    for (let from = prefix; ;) {
+      const term = next.get(from)?.term;
+      if (typeof term !== 'string' || !term.startsWith(prefix)) return words;
+      if (words.length === max) return null;
+      words.push(term);
+      // No word holds U+0001 (a separator to the tokenizer): this is just past `term`.
+      from = `${term}\u0001`;
+    }
   }
 
   /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
@@ -173,15 +184,8 @@ export class CustomerReader {
     const out = parts.map((part) => {
       const long = LONG_PREFIX.exec(part);
       if (!long) return part;
-      const lower = long[1]!.toLowerCase();
-      const terms = String(
-        this.stmt(
-          'SELECT group_concat(term, char(31)) AS terms FROM (SELECT term FROM customer_name_words WHERE term >= ? AND term < ? LIMIT ?)',
-        ).get(lower, `${lower}${MAX_CHAR}`, MAX_EXPANDED_WORDS + 1)?.terms ?? '',
-      )
-        .split('\u001f')
-        .filter(Boolean);
-      if (terms.length === 0 || terms.length > MAX_EXPANDED_WORDS) return part;
+      const terms = this.wordsStarting(long[1]!.toLowerCase(), MAX_EXPANDED_WORDS);
+      if (!terms || terms.length === 0) return part;
       expanded = true;
       return `(${terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
     });

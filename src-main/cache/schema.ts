@@ -93,21 +93,13 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE VIRTUAL TABLE customer_name_words USING fts5vocab (customer_names, 'row');
   `,
-  // 6: name prefix indexes up to 16 letters, not 6. A typed name longer than the prefix indexes was
-  //    looked up in the vocabulary first, and that lookup counts the rows of each word it passes (0.3 to
-  //    0.5 ms for a common first name at 1M customers; most first names are 7 to 13 letters). Each longer
-  //    prefix index holds only the words that long: 3 MB more at 1M customers. Rebuilt from customers.
-  //    customer_name_instances: the same vocabulary one row per occurrence, which finds the first word
-  //    from a point without counting anything (whether a typed word starts any longer word: 16 µs).
+  // 6: the names index's vocabulary one row per occurrence (nothing stored). It finds the first word at
+  //    or after a point without counting anything (16 µs at 1M customers), where customer_name_words
+  //    counts the rows of each word it passes (0.3-0.5 ms for a common first name): a name prefix longer
+  //    than the prefix indexes is read as the words it starts, and a typed word is known to be whole
+  //    when it starts no longer word (customer-reader.ts). customer_name_words goes.
   `
   DROP TABLE customer_name_words;
-  DROP TABLE customer_names;
-  CREATE VIRTUAL TABLE customer_names USING fts5 (
-    names, content = 'customers', content_rowid = 'seq', tokenize = 'unicode61 remove_diacritics 2',
-    prefix = '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16', detail = none, columnsize = 0
-  );
-  INSERT INTO customer_names (customer_names) VALUES ('rebuild');
-  CREATE VIRTUAL TABLE customer_name_words USING fts5vocab (customer_names, 'row');
   CREATE VIRTUAL TABLE customer_name_instances USING fts5vocab (customer_names, 'instance');
   `,
 ];
