@@ -2,13 +2,9 @@
 // window.cardDesk, no Node or Electron objects, and cannot read an API key in any way.
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES } from '../../src-shared/ipc/names';
-import { sharedApp, startE2E } from './support';
+import { appWithSandbox } from './shared-app';
 
-const app = sharedApp(async () => {
-  const e2e = await startE2E({ sandbox: { seed: 7, customers: 300 } });
-  await e2e.open('overview');
-  return { e2e };
-});
+const app = appWithSandbox({ seed: 7, customers: 300 });
 
 describe('window.cardDesk in the page', () => {
   it('has exactly the contract channels grouped by domain, plus events.on', async () => {

@@ -16,6 +16,7 @@ import {
   withOwnE2E,
   type E2E,
 } from './support';
+import { openFresh } from './shared-app';
 
 const SANDBOX = { seed: 9001, customers: 120 };
 let e2e: E2E;
@@ -62,7 +63,7 @@ describe('Cards', () => {
     const cardIds = await knownCardIds();
     expect(cardIds.length).toBeGreaterThan(25);
 
-    await e2e.reopen('cards');
+    await openFresh(e2e, 'cards');
     await knownTable().waitFor();
     await expect.poll(pagerText).toContain(`${cardIds.length} in all`);
     expect(await rowCount(page(), 'Known cards')).toBe(25);
@@ -107,7 +108,7 @@ describe('Cards', () => {
     async () => {
       await e2e.open('cards');
       const cardIds = await knownCardIds();
-      await e2e.reopen('cards');
+      await openFresh(e2e, 'cards');
       // The card with the most transactions.
       const counts = await Promise.all(
         cardIds.map(async (id) => ({

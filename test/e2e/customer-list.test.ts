@@ -3,12 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
 import type { CustomerBrowseInput } from '../../src-shared/ipc/channels/customers';
-import { startWithCustomerCache } from './customer-cache';
 import { exportCsvFrom } from './exported-csv';
-import { sharedApp } from './support';
+import { appWithCustomerCache, openFresh } from './shared-app';
 
 const CUSTOMERS = 100;
-const app = sharedApp(() => startWithCustomerCache({ seed: 6161, customers: CUSTOMERS }));
+const app = appWithCustomerCache({ seed: 6161, customers: CUSTOMERS });
 
 const page = () => app.e2e.page;
 const main = () => page().getByRole('main');
@@ -30,7 +29,7 @@ async function browse(input: CustomerBrowseInput): Promise<Customer[]> {
 
 describe('Customers list', () => {
   it('pages through every cached customer, sorted by name', async () => {
-    await app.e2e.reopen('customers');
+    await openFresh(app.e2e, 'customers');
     await expect.poll(() => summary().textContent()).toMatch(new RegExp(`^Customers 1–50 of ${CUSTOMERS} cached`));
     const first = await browse({ sort: 'name', direction: 'asc', offset: 0, limit: 50 });
     const shown = await rowEmails();
@@ -50,7 +49,7 @@ describe('Customers list', () => {
   });
 
   it('sorts by date and by KYC state', async () => {
-    await app.e2e.reopen('customers');
+    await openFresh(app.e2e, 'customers');
     await expect.poll(() => summary().textContent()).toMatch(new RegExp(`^Customers 1–50 of ${CUSTOMERS} cached`));
     await main().getByLabel('Sort by').selectOption({ label: 'Newest first' });
     const newest = [...app.customers].sort((a, b) => b.createdAt!.localeCompare(a.createdAt!))[0]!;
@@ -64,7 +63,7 @@ describe('Customers list', () => {
   });
 
   it('filters by KYC state, and exports exactly those customers from the cache', async () => {
-    await app.e2e.reopen('customers');
+    await openFresh(app.e2e, 'customers');
     const notApproved = app.customers.filter((c) => c.isApproved === false);
     await main().getByRole('combobox', { name: /^KYC/ }).selectOption({ label: 'Not approved' });
     await main().getByLabel('Sort by').selectOption({ label: 'Name, A to Z' });

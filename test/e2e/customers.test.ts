@@ -15,6 +15,7 @@ import {
   withOwnE2E,
   type E2E,
 } from './support';
+import { openFresh } from './shared-app';
 
 const CUSTOMERS = 350;
 const SANDBOX = { seed: 4242, customers: CUSTOMERS };
@@ -106,7 +107,7 @@ describe('Customers', () => {
 
   it('"Sync now" fetches only what changed; "Full re-sync" fetches every page again', async () => {
     await synced();
-    await e2e.reopen('customers');
+    await openFresh(e2e, 'customers');
     await expect
       .poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 10_000 })
       .toMatch(new RegExp(`^${CUSTOMERS} customers cached`));
@@ -138,7 +139,7 @@ describe('Customers', () => {
 
   it('finds customers by name, email, national phone number and id prefix', async () => {
     const all = await synced();
-    await e2e.reopen('customers');
+    await openFresh(e2e, 'customers');
     const target = all[137]!;
     await search(target.name!);
     await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
@@ -168,7 +169,7 @@ describe('Customers', () => {
 
   it('opens a customer with identity, KYC, contact, address, documents, cards and wallets', async () => {
     const all = await synced();
-    await e2e.reopen('customers');
+    await openFresh(e2e, 'customers');
     // The first customers hold the sandbox's cards and wallets.
     const holder = all[0]!;
     await search(holder.emailAddress!);
@@ -218,7 +219,7 @@ describe('Customers', () => {
 
   it('exports every customer as CSV', async () => {
     const all = await synced();
-    await e2e.reopen('customers');
+    await openFresh(e2e, 'customers');
     const csv = await exportCsvFrom(
       page().getByRole('region', { name: 'Customers', exact: true }),
       'Export all customers (CSV)',
@@ -231,7 +232,7 @@ describe('Customers', () => {
 
   it('Ctrl+K opens a customer search; arrows and Enter open the customer; Escape closes', async () => {
     const all = await synced();
-    await e2e.reopen('cards');
+    await openFresh(e2e, 'cards');
     await page().keyboard.press('Control+k');
     const dialog = page().getByRole('dialog', { name: 'Search customers' });
     await dialog.waitFor();

@@ -2,10 +2,10 @@
 // a wizard with typed details asks first; Ctrl+K does not open over a wizard; Escape in Ctrl+K returns
 // focus to where it was; Arrow-Down in a search box moves into its results.
 import { describe, expect, it } from 'vitest';
-import { nameOf, startWithCustomerCache } from './customer-cache';
-import { sharedApp } from './support';
+import { nameOf } from './customer-cache';
+import { appWithCustomerCache, openFresh } from './shared-app';
 
-const app = sharedApp(() => startWithCustomerCache({ seed: 6161, customers: 40 }));
+const app = appWithCustomerCache({ seed: 6161, customers: 40 });
 
 const page = () => app.e2e.page;
 const wizard = () => page().getByRole('dialog', { name: 'Issue a card' });
@@ -21,7 +21,7 @@ const focused = () =>
 
 describe('Focus and keys', () => {
   it('starts each wizard step on its first field and returns to the opener after closing', async () => {
-    await app.e2e.reopen('journal');
+    await openFresh(app.e2e, 'journal');
     const opener = page().getByRole('button', { name: 'Issue a card', exact: true });
     await opener.click();
     await wizard().waitFor();
@@ -71,7 +71,7 @@ describe('Focus and keys', () => {
   });
 
   it('closes a wizard with nothing typed at once, back to the opener', async () => {
-    await app.e2e.reopen('journal');
+    await openFresh(app.e2e, 'journal');
     const opener = page().getByRole('button', { name: 'Issue a card', exact: true });
     await opener.click();
     await wizard().waitFor();
@@ -81,7 +81,7 @@ describe('Focus and keys', () => {
   });
 
   it('Escape in Ctrl+K returns focus to where it was, or to the page', async () => {
-    await app.e2e.reopen('customers');
+    await openFresh(app.e2e, 'customers');
     const box = page().getByRole('searchbox', { name: 'Search customers' });
     await box.focus();
     await page().keyboard.press('Control+k');
@@ -99,7 +99,7 @@ describe('Focus and keys', () => {
   });
 
   it('Arrow-Down in a search box moves into its results, and Enter opens the row', async () => {
-    await app.e2e.reopen('customers');
+    await openFresh(app.e2e, 'customers');
     const box = page().getByRole('searchbox', { name: 'Search customers' });
     const target = app.customers[7]!;
     await box.fill(target.emailAddress!);

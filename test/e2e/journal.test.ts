@@ -7,6 +7,7 @@ import { luhnValid } from '../../src-shared/api/rules';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
 import { failOnPageProblems, localSandbox, startE2E, type E2E } from './support';
+import { openFresh } from './shared-app';
 
 let e2e: E2E;
 let sandbox: SandboxHandle;
@@ -87,7 +88,7 @@ const total = VIRTUAL_CARDS + 4;
 describe('Journal', () => {
   it('lists every write, newest first, with outcomes and paging', async () => {
     expect(entries).toHaveLength(total);
-    await e2e.reopen('journal');
+    await openFresh(e2e, 'journal');
     await expect.poll(pagerText).toMatch(`Page 1 of 2 · ${total} in all`);
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
     const first = bodyRows().first();
@@ -105,7 +106,7 @@ describe('Journal', () => {
   });
 
   it('searches by client reference and result id, and filters by outcome', async () => {
-    await e2e.reopen('journal');
+    await openFresh(e2e, 'journal');
     const target = entries.find((e) => e.outcome === 'succeeded' && e.operation === 'cards.create')!;
     const search = page().getByRole('searchbox', { name: 'Search' });
     await search.fill(target.clientReference!);
@@ -124,7 +125,7 @@ describe('Journal', () => {
 
   it('shows the request as sent, and allows a resend of an unknown outcome only after a warning', async () => {
     const unknown = entries.find((e) => e.outcome === 'outcome_unknown')!;
-    await e2e.reopen('journal');
+    await openFresh(e2e, 'journal');
     await page().getByLabel('Outcome').selectOption('outcome_unknown');
     await expect.poll(pagerText).toMatch('Page 1 of 1 · 1 in all');
     await bodyRows().first().getByText('Outcome unknown').waitFor();
@@ -147,7 +148,7 @@ describe('Journal', () => {
   });
 
   it('never shows a full card number', async () => {
-    await e2e.reopen('journal');
+    await openFresh(e2e, 'journal');
     const physical = entries.find((e) => e.request.type === 'physical')!;
     await page().getByRole('searchbox', { name: 'Search' }).fill(physical.clientReference!);
     await expect.poll(pagerText).toMatch('1 in all');
@@ -162,7 +163,7 @@ describe('Journal', () => {
   });
 
   it('exports the current query as CSV', async () => {
-    await e2e.reopen('journal');
+    await openFresh(e2e, 'journal');
     await page().getByLabel('Outcome').selectOption('succeeded');
     await expect.poll(pagerText).toMatch(`${VIRTUAL_CARDS + 2} in all`);
     const csv = await exportCsvFrom(page().locator('.toolbar'));

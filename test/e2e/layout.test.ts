@@ -4,16 +4,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src-renderer/lib/routes';
-import { startWithCustomerCache } from './customer-cache';
 import { widthProblems } from './fits-window';
-import { fetchAllAuthorizations, sharedApp } from './support';
+import { appWithCustomerCache, openFresh } from './shared-app';
+import { fetchAllAuthorizations } from './support';
 
 const SIZES = [
   { width: 1024, height: 700 },
   { width: 1366, height: 850 },
 ] as const;
 
-const app = sharedApp(() => startWithCustomerCache({ seed: 31, customers: 100 }));
+const app = appWithCustomerCache({ seed: 31, customers: 100 });
 const page = (): Page => app.e2e.page;
 
 /** Waits until the page's first requests have answered (no loading skeleton, no busy list). */
@@ -27,7 +27,7 @@ async function settled(): Promise<void> {
  * must show it: any request to the service makes the rate limit known, and the Customers page asks one.
  */
 async function statusBarComplete(): Promise<void> {
-  await app.e2e.reopen('customers');
+  await openFresh(app.e2e, 'customers');
   const bar = page().getByRole('contentinfo', { name: 'Status' });
   await expect.poll(() => bar.getByTestId('status-rate-limit').count(), { timeout: 15_000 }).toBe(1);
 }

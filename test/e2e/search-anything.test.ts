@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCsvFrom } from './exported-csv';
 import { startIndependentApi, type IndependentApi } from './independent-api';
 import { failOnPageProblems, startE2E, syncCustomersOnce, type E2E } from './support';
+import { openFresh } from './shared-app';
 
 let api: IndependentApi;
 let e2e: E2E;
@@ -39,7 +40,7 @@ async function typeAndEnterAtOnce(text: string): Promise<void> {
 
 describe('One search box, against an independent server', () => {
   it('fills the customer cache from the independent server', async () => {
-    await e2e.reopen('customers');
+    await openFresh(e2e, 'customers');
     await synced();
     const status = await e2e.page.evaluate(() => window.cardDesk.customers.cacheStatus());
     expect(status.ok && status.data.customers).toBe(api.customers.length);
@@ -48,7 +49,7 @@ describe('One search box, against an independent server', () => {
 
   it('exports customers as CSV with formulas guarded and phone numbers as people read them', async () => {
     await synced();
-    await e2e.reopen('customers');
+    await openFresh(e2e, 'customers');
     const csv = await exportCsvFrom(
       page().getByRole('region', { name: 'Customers', exact: true }),
       'Export all customers (CSV)',
@@ -66,7 +67,7 @@ describe('One search box, against an independent server', () => {
     await synced();
     const previous = api.customers[3]!;
     const target = api.customers[17]!;
-    await e2e.reopen('cards');
+    await openFresh(e2e, 'cards');
     await page().keyboard.press('Control+k');
     await box().fill(previous.emailAddress);
     const list = dialog().getByRole('listbox');
@@ -83,7 +84,7 @@ describe('One search box, against an independent server', () => {
   it('Enter right after typing a customer id in capitals opens that customer', async () => {
     await synced();
     const target = api.customers[25]!;
-    await e2e.reopen('cards');
+    await openFresh(e2e, 'cards');
     await page().keyboard.press('Control+k');
     await box().waitFor();
     await page().keyboard.insertText(target._id.toUpperCase());
@@ -98,7 +99,7 @@ describe('One search box, against an independent server', () => {
       [api.customers[11]!, api.customers[11]!._id.slice(-8).toUpperCase()],
       [api.customers[29]!, api.customers[29]!.individual.identity.number],
     ] as const) {
-      await e2e.reopen('overview');
+      await openFresh(e2e, 'overview');
       await page().keyboard.press('Control+k');
       await box().waitFor();
       await page().keyboard.insertText(typed);
@@ -116,7 +117,7 @@ describe('One search box, against an independent server', () => {
       return r.ok ? r.data.length : -1;
     }, card._id);
     expect(before).toBe(0);
-    await e2e.reopen('overview');
+    await openFresh(e2e, 'overview');
     await page().keyboard.press('Control+k');
     await box().waitFor();
     await page().keyboard.insertText(` ${card._id.toUpperCase()} `);
@@ -141,9 +142,9 @@ describe('One search box, against an independent server', () => {
     await synced();
     // Its own card (not the one the test above opens first): opening its page makes it known.
     const card = api.cards[6]!;
-    await e2e.reopen(`cards/${card._id}`);
+    await openFresh(e2e, `cards/${card._id}`);
     await page().getByTestId('card-pan').getByText(card.maskedPan.slice(-4), { exact: false }).waitFor();
-    await e2e.reopen('customers');
+    await openFresh(e2e, 'customers');
     await page().keyboard.press('Control+k');
     await box().waitFor();
     await page().keyboard.insertText(`…${card._id.slice(-8).toUpperCase()}`);
@@ -158,7 +159,7 @@ describe('One search box, against an independent server', () => {
   it('an id the service does not know as a card says so on the card page', async () => {
     await synced();
     const unknown = 'f'.repeat(24);
-    await e2e.reopen('overview');
+    await openFresh(e2e, 'overview');
     await page().keyboard.press('Control+k');
     await box().waitFor();
     await page().keyboard.insertText(unknown);
@@ -171,7 +172,7 @@ describe('One search box, against an independent server', () => {
     await synced();
     const previous = api.customers[8]!;
     const target = api.customers[31]!;
-    await e2e.reopen('cards');
+    await openFresh(e2e, 'cards');
     await page().getByRole('button', { name: 'Issue a card' }).click();
     const wizard = page().getByRole('dialog', { name: 'Issue a card' });
     await wizard.getByRole('button', { name: 'Continue' }).click();

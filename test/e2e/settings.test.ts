@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src-main/sandbox';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { failOnPageProblems, startE2E, type E2E } from './support';
+import { openFresh } from './shared-app';
 
 let e2e: E2E;
 let second: SandboxHandle;
@@ -48,7 +49,7 @@ async function secondEnvironmentWithKey(name: string): Promise<string> {
     { name, baseUrl: second.url, key: second.key },
   );
   // A page loaded afresh shows the environment as the service now has it.
-  await e2e.reopen('settings');
+  await openFresh(e2e, 'settings');
   await envRegion(name).getByText('Key saved (verified)').waitFor();
   return id;
 }
@@ -62,7 +63,7 @@ async function addEnvironment(name: string, baseUrl: string): Promise<void> {
 
 describe('Settings', () => {
   it('shows the built-in local sandbox, which cannot be deleted', async () => {
-    await e2e.reopen('settings');
+    await openFresh(e2e, 'settings');
     await page().getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     const local = envRegion('Local sandbox');
     await local.getByText('Local sandbox — test data').waitFor();
@@ -72,7 +73,7 @@ describe('Settings', () => {
   });
 
   it('refuses a plain-http address that is not loopback, naming the field', async () => {
-    await e2e.reopen('settings');
+    await openFresh(e2e, 'settings');
     const before = await page().evaluate(() => window.cardDesk.environments.list());
     expect(before.ok).toBe(true);
     await addForm().getByRole('textbox', { name: 'Name' }).fill('Staging');
@@ -92,7 +93,7 @@ describe('Settings', () => {
   });
 
   it("refuses a wrong key with the server's message, and verifies the right one", async () => {
-    await e2e.reopen('settings');
+    await openFresh(e2e, 'settings');
     await addEnvironment('Second sandbox', second.url);
     const region = envRegion('Second sandbox');
     const keyField = region.getByLabel('API key for Second sandbox');
@@ -121,7 +122,7 @@ describe('Settings', () => {
   });
 
   it('offers to save without verifying when the service cannot be reached', async () => {
-    await e2e.reopen('settings');
+    await openFresh(e2e, 'settings');
     await addEnvironment('Unreachable', await deadAddress());
     const region = envRegion('Unreachable');
     await region.getByLabel('API key for Unreachable').fill('some-key-12345');
@@ -181,7 +182,7 @@ describe('Settings', () => {
   });
 
   it('sets the customer sync schedule', async () => {
-    await e2e.reopen('settings');
+    await openFresh(e2e, 'settings');
     const schedule = page().getByRole('combobox', { name: /Sync the customers of/ });
     // The select shows the stored schedule once the cache status has answered.
     await expect.poll(() => schedule.inputValue()).toBe('0');
@@ -196,7 +197,7 @@ describe('Settings', () => {
   });
 
   it('sets how often a full sweep fetches every customer again', async () => {
-    await e2e.reopen('settings');
+    await openFresh(e2e, 'settings');
     const sweep = page().getByRole('combobox', { name: /Full sweep/ });
     await expect.poll(() => sweep.inputValue()).toBe('24');
     await sweep.selectOption({ label: 'Weekly' });

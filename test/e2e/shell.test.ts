@@ -2,9 +2,9 @@
 // environment and the connection, and no page logs an error or breaks the CSP.
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src-renderer/lib/routes';
-import { sharedApp, startE2E } from './support';
+import { appWithSandbox } from './shared-app';
 
-const app = sharedApp(async () => ({ e2e: await startE2E({ sandbox: { seed: 12, customers: 50 } }) }));
+const app = appWithSandbox({ seed: 12, customers: 50 });
 
 describe('App shell', () => {
   it('links every route in the navigation', async () => {

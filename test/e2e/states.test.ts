@@ -3,15 +3,16 @@
 // Settings, where the key shows as rejected.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startIndependentApi, type IndependentApi } from './independent-api';
-import { localSandbox, sharedApp, startE2E, type E2E } from './support';
+import { appWithSandbox, openFresh } from './shared-app';
+import { localSandbox, startE2E, type E2E } from './support';
 
 describe('On the local sandbox', () => {
-  const app = sharedApp(async () => ({ e2e: await startE2E({ sandbox: { seed: 9191, customers: 350 } }) }));
+  const app = appWithSandbox({ seed: 9191, customers: 350 });
   const page = () => app.e2e.page;
   const main = () => page().getByRole('main');
 
   it('explains the local sandbox on first run, until dismissed', async () => {
-    await app.e2e.reopen('overview');
+    await openFresh(app.e2e, 'overview');
     const hint = main().getByRole('region', { name: 'You are in the local sandbox' });
     await hint.waitFor();
     expect(await hint.textContent()).toMatch(/made-up customers/);
@@ -28,7 +29,7 @@ describe('On the local sandbox', () => {
   });
 
   it('says when the Overview range is empty and offers a range with data', async () => {
-    await app.e2e.reopen('overview?fromDate=2001-01-01&toDate=2001-01-31');
+    await openFresh(app.e2e, 'overview?fromDate=2001-01-01&toDate=2001-01-31');
     const empty = main().getByTestId('overview-empty');
     await empty.waitFor({ timeout: 30_000 });
     expect(await empty.textContent()).toContain('No authorizations between 1 Jan 2001 and 31 Jan 2001');
@@ -52,7 +53,7 @@ describe('On the local sandbox', () => {
     // Slow pages, so the progress can be seen on the way.
     sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 400 });
     try {
-      await app.e2e.reopen('customers');
+      await openFresh(app.e2e, 'customers');
       const summary = page().getByTestId('cache-summary');
       await expect.poll(() => summary.textContent(), { timeout: 10_000 }).toMatch(/never synced/);
       await page()

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { startHarness, type Harness, type HarnessOptions } from '../harness/server';
@@ -40,11 +40,6 @@ export interface E2E {
   problems: string[];
   /** Opens a hash route (`customers`, `cards/<id>`...) and waits for the app shell. */
   open(route: string): Promise<void>;
-  /**
-   * Opens a hash route in a freshly loaded page: nothing a test did before stays in the page's memory
-   * (its stores, query cache, form state); only what the app keeps in main (settings, caches) remains.
-   */
-  reopen(route: string): Promise<void>;
   screenshot(name: string): Promise<string>;
   /** Serious or critical axe-core violations on the current page, as readable lines. */
   axeViolations(): Promise<string[]>;
@@ -75,11 +70,6 @@ export async function startE2E(options: HarnessOptions = {}): Promise<E2E> {
     problems,
     async open(route) {
       await page.goto(`${harness.url}#/${route}`);
-      await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    },
-    async reopen(route) {
-      await page.goto(`${harness.url}#/${route}`);
-      await page.reload();
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
     },
     async screenshot(name) {
@@ -191,21 +181,4 @@ export async function localSandbox(e2e: E2E): Promise<SandboxHandle> {
   const sandbox = e2e.harness.core.localSandbox();
   if (!sandbox) throw new Error('the app has no local sandbox (it was started against another API)');
   return sandbox;
-}
-
-/**
- * The app the tests of a file (or a describe block) share: `start` runs before the first of them, the app
- * closes after the last, and every test fails that leaves a console error, page error or CSP violation.
- * The fields of what `start` gives are on the returned object from the first test on.
- */
-export function sharedApp<T extends { e2e: E2E }>(start: () => Promise<T>): T {
-  const app = {} as T;
-  beforeAll(async () => {
-    Object.assign(app, await start());
-  });
-  afterAll(async () => {
-    await (app as Partial<T>).e2e?.close();
-  });
-  failOnPageProblems(() => (app as Partial<T>).e2e);
-  return app;
 }
