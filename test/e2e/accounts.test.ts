@@ -1,35 +1,24 @@
 // Accounts page in Chromium against the real handlers and the local sandbox: filters, paging, detail,
 // CSV export, the error state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src-shared/api/records';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry,
   choosePageSize,
   closeWithEscape,
   openRowWithKeyboard,
   pagerText,
   rowCount,
   rowText,
-  startOnList,
   waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import type { E2E } from './support';
+import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
 
-let e2e: E2E;
-let sandbox: SandboxHandle;
 const TABLE = 'Accounts';
-const page = () => e2e.page;
+const app = listPageApp({ sandbox: { seed: 2024, customers: 120 }, route: 'accounts', table: TABLE });
+const page = () => app.e2e.page;
 const main = () => page().getByRole('main');
-
-beforeAll(async () => {
-  ({ e2e, sandbox } = await startOnList({ sandbox: { seed: 2024, customers: 120 }, route: 'accounts', table: TABLE }));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
 
 /** The account numbers of the first `n` rows shown. */
 async function shownNumbers(n: number): Promise<string[]> {
@@ -41,7 +30,7 @@ async function shownNumbers(n: number): Promise<string[]> {
 describe('Accounts', () => {
   it('lists accounts and wallets with balances, as the sandbox answers', async () => {
     await page().getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
-    const first = await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=25');
+    const first = await sandboxGet<Account[]>(app.sandbox, '/accounts?currency=ALL&page=0&limit=25');
     expect(first.pagination!.total).toBeGreaterThan(25);
     expect(await rowCount(page(), TABLE)).toBe(25);
     expect(await pagerText(page())).toBe(`Page 1 of ${first.pagination!.pages} · ${first.pagination!.total} in all`);
@@ -56,8 +45,8 @@ describe('Accounts', () => {
     expect(rows[0]).toContain(
       `${symbol}${withBalance.currentBalance!.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
     );
-    await e2e.screenshot('accounts');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('accounts');
+    expect(await app.e2e.axeViolations()).toEqual([]);
   });
 
   it('filters by currency and type (NGN wallets)', async () => {
@@ -65,7 +54,7 @@ describe('Accounts', () => {
     await main().getByLabel('Type').selectOption('wallet');
     await expect.poll(() => page().url()).toContain('currency=NGN');
     await waitForRows(page(), TABLE);
-    const expected = await sandboxGet<Account[]>(sandbox, '/accounts?currency=NGN&type=wallet&page=0&limit=25');
+    const expected = await sandboxGet<Account[]>(app.sandbox, '/accounts?currency=NGN&type=wallet&page=0&limit=25');
     expect(expected.data.every((a) => a.currency === 'NGN' && a.type === 'wallet')).toBe(true);
     await expect.poll(() => rowCount(page(), TABLE)).toBe(expected.data.length);
     expect(await pagerText(page())).toContain(`${expected.pagination!.total} in all`);
@@ -76,16 +65,12 @@ describe('Accounts', () => {
       expect(text).toContain('NGN');
       expect(text).not.toContain('Settlement');
     });
-    // Back to everything.
-    await main().getByLabel('Currency').selectOption('ALL');
-    await main().getByLabel('Type').selectOption('all');
-    await waitForRows(page(), TABLE);
   });
 
   it('pages through the server: next page shows the next rows; page size changes the page', async () => {
     const [p0, p1] = await Promise.all([
-      sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=25'),
-      sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=1&limit=25'),
+      sandboxGet<Account[]>(app.sandbox, '/accounts?currency=ALL&page=0&limit=25'),
+      sandboxGet<Account[]>(app.sandbox, '/accounts?currency=ALL&page=1&limit=25'),
     ]);
     expect(await rowText(page(), TABLE, 0)).toContain(p0.data[0]!.accountNumber!);
     await page().getByRole('button', { name: 'Next page' }).click();
@@ -96,19 +81,17 @@ describe('Accounts', () => {
     expect(await rowCount(page(), TABLE)).toBe(p1.data.length);
 
     await choosePageSize(page(), 50);
-    const big = await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=50');
+    const big = await sandboxGet<Account[]>(app.sandbox, '/accounts?currency=ALL&page=0&limit=50');
     await expect
       .poll(() => pagerText(page()))
       .toBe(`Page 1 of ${big.pagination!.pages} · ${big.pagination!.total} in all`);
     await waitForRows(page(), TABLE);
     expect(await rowCount(page(), TABLE)).toBe(big.data.length);
     expect(big.data.length).toBe(Math.min(50, big.pagination!.total));
-    await choosePageSize(page(), 25);
-    await waitForRows(page(), TABLE);
   });
 
   it('opens a detail with the arrow keys and Enter, showing every field; Escape closes it', async () => {
-    const expected = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=25')).data[2]!;
+    const expected = (await sandboxGet<Account[]>(app.sandbox, '/accounts?currency=ALL&page=0&limit=25')).data[2]!;
     const dialog = await openRowWithKeyboard(page(), TABLE, 2);
     const text = (await dialog.textContent()) ?? '';
     for (const value of [
@@ -125,14 +108,14 @@ describe('Accounts', () => {
     expect(text).toContain('Available balance');
     expect(text).toContain('Reloadable');
     expect(await dialog.getByRole('button', { name: 'Copy account id' }).count()).toBe(1);
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('accounts-detail');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('accounts-detail');
     await closeWithEscape(page());
     // Focus is back on the row it came from, so the keyboard carries on from there.
     expect(await page().evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe('2');
     await page().keyboard.press('ArrowDown');
     await page().keyboard.press('Enter');
-    const next = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=25')).data[3]!;
+    const next = (await sandboxGet<Account[]>(app.sandbox, '/accounts?currency=ALL&page=0&limit=25')).data[3]!;
     await page().getByRole('dialog').filter({ hasText: next.accountNumber! }).waitFor();
     await closeWithEscape(page());
   });
@@ -141,13 +124,12 @@ describe('Accounts', () => {
     await main().getByLabel('Currency').selectOption('NGN');
     await waitForRows(page(), TABLE);
     const csv = await exportCsvFrom(main());
-    const expected = await sandboxAll<Account>(sandbox, '/accounts?currency=NGN');
+    const expected = await sandboxAll<Account>(app.sandbox, '/accounts?currency=NGN');
     expect(expected.length).toBeGreaterThan(25);
     expect(csv.reportedRows).toBe(expected.length);
     expect(csv.rows.map((r) => r.id)).toEqual(expected.map((a) => a._id));
     expect(csv.rows.every((r) => r.currency === 'NGN')).toBe(true);
-    expect(csv.file.startsWith(e2e.harness.saveDir)).toBe(true);
-    await main().getByLabel('Currency').selectOption('ALL');
+    expect(csv.file.startsWith(app.e2e.harness.saveDir)).toBe(true);
   });
 
   it('opens a settlement account from the toolbar, and the list shows it at once', async () => {
@@ -159,26 +141,14 @@ describe('Accounts', () => {
     await dialog.getByLabel('Currency').selectOption('USD');
     await dialog.getByRole('button', { name: 'Open account' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Account opened' }).waitFor();
-    const created = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&type=account&page=0&limit=25'))
+    const created = (await sandboxGet<Account[]>(app.sandbox, '/accounts?currency=ALL&type=account&page=0&limit=25'))
       .data[0]!;
     expect(await dialog.textContent()).toContain(created.accountNumber!);
     await dialog.getByRole('button', { name: 'Close open an account or wallet' }).click();
     await expect.poll(() => rowCount(page(), TABLE)).toBe(before + 1);
     await expect.poll(() => rowText(page(), TABLE, 0)).toContain(created.accountNumber!);
     expect(await rowText(page(), TABLE, 0)).toContain('USD');
-    await main().getByLabel('Type').selectOption('all');
-    await waitForRows(page(), TABLE);
   });
 
-  it(
-    'shows the API message with Retry when the service fails, and the rows once it recovers',
-    { timeout: 90_000 },
-    async () => {
-      await checkErrorStateAndRetry(e2e, { route: 'accounts', table: TABLE, endpoint: 'GET /accounts' });
-    },
-  );
-
-  it('reported no console errors, page errors or CSP violations', () => {
-    expect(e2e.problems).toEqual([]);
-  });
+  itShowsTheErrorStateWithRetry(app, { route: 'accounts', table: TABLE, endpoint: 'GET /accounts' });
 });

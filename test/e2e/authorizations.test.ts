@@ -1,13 +1,11 @@
 // Authorizations page in Chromium against the real handlers and the local sandbox: date range, the
 // approved filter, paging, the detail drawer, CSV export, the error state.
 import { subDays } from 'date-fns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Authorization, Card, Customer } from '../../src-shared/api/records';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { toDateInput } from '../../src-renderer/lib/format';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry,
   choosePageSize,
   closeWithEscape,
   listRows,
@@ -15,35 +13,22 @@ import {
   pagerText,
   rowCount,
   rowText,
-  startOnList,
   waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import type { E2E } from './support';
+import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
 
-let e2e: E2E;
-let sandbox: SandboxHandle;
 const TABLE = 'Authorizations';
-const page = () => e2e.page;
+const app = listPageApp({ sandbox: { seed: 3131, customers: 150 }, route: 'authorizations', table: TABLE });
+const page = () => app.e2e.page;
 const main = () => page().getByRole('main');
 const today = toDateInput(new Date());
 const monthAgo = toDateInput(subDays(new Date(), 29));
 const weekAgo = toDateInput(subDays(new Date(), 6));
 
-beforeAll(async () => {
-  ({ e2e, sandbox } = await startOnList({
-    sandbox: { seed: 3131, customers: 150 },
-    route: 'authorizations',
-    table: TABLE,
-  }));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-
 const list = (from: string, to: string, pageIndex: number, limit: number) =>
   sandboxGet<Authorization[]>(
-    sandbox,
+    app.sandbox,
     `/cards/authorizations?fromDate=${from}&toDate=${to}&page=${pageIndex}&limit=${limit}`,
   );
 
@@ -71,8 +56,8 @@ describe('Authorizations', () => {
       );
       expect(text).toContain(`fee ${symbol}`);
     }
-    await e2e.screenshot('authorizations');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('authorizations');
+    expect(await app.e2e.axeViolations()).toEqual([]);
   });
 
   it('filters by date range, and by approved over the whole range', async () => {
@@ -89,7 +74,7 @@ describe('Authorizations', () => {
     await main().getByLabel('From date').fill(monthAgo);
     await waitForRows(page(), TABLE);
     const inRange = await sandboxAll<Authorization>(
-      sandbox,
+      app.sandbox,
       `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`,
     );
     expect(inRange.length).toBeGreaterThan(100); // more than one page at the largest size
@@ -108,8 +93,8 @@ describe('Authorizations', () => {
       expect(text).toContain('Not approved');
       expect(text).toContain(declined[i]!.merchant!.name!);
     }
-    await e2e.screenshot('authorizations-filtered');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('authorizations-filtered');
+    expect(await app.e2e.axeViolations()).toEqual([]);
 
     // The export writes exactly what the filter shows, and says how many it read.
     const csv = await exportCsvFrom(main());
@@ -145,9 +130,7 @@ describe('Authorizations', () => {
     await main().getByRole('status').filter({ hasText: 'No authorizations in this date range.' }).waitFor();
     expect((await list('2020-01-01', '2020-01-31', 0, 25)).pagination!.total).toBe(0);
     expect(await listRows(page(), TABLE).count()).toBe(0);
-    await e2e.screenshot('authorizations-empty');
-    await main().getByRole('button', { name: '30 days' }).click();
-    await waitForRows(page(), TABLE);
+    await app.e2e.screenshot('authorizations-empty');
   });
 
   it('pages through the server and changes the page size', async () => {
@@ -164,8 +147,6 @@ describe('Authorizations', () => {
       .toBe(`Page 1 of ${big.pagination!.pages} · ${big.pagination!.total} in all`);
     await waitForRows(page(), TABLE);
     expect(await rowCount(page(), TABLE)).toBe(big.data.length);
-    await choosePageSize(page(), 25);
-    await waitForRows(page(), TABLE);
   });
 
   it('opens a detail with terminal, verification, request history and fees; Escape closes it', async () => {
@@ -185,15 +166,15 @@ describe('Authorizations', () => {
     expect(await history.getByRole('row').count()).toBe(a.requestHistory!.length + 1);
     const fees = dialog.getByRole('region', { name: 'Fee details' });
     for (const f of a.feeDetails!) expect(await fees.textContent()).toContain(f!.description!);
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('authorizations-detail');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('authorizations-detail');
     await closeWithEscape(page());
   });
 
   it('exports every authorization of the range as CSV, matching the sandbox', async () => {
     const csv = await exportCsvFrom(main());
     const expected = await sandboxAll<Authorization>(
-      sandbox,
+      app.sandbox,
       `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`,
     );
     expect(expected.length).toBeGreaterThan(25);
@@ -204,7 +185,7 @@ describe('Authorizations', () => {
   it('opens a linked range (as the Overview links to it)', async () => {
     // A day the sandbox has authorizations on (its dates are days in UTC, as the page sends them).
     const dayWithActivity = (await list(monthAgo, today, 0, 25)).data[5]!.createdAt!.slice(0, 10);
-    await e2e.open(`authorizations?fromDate=${dayWithActivity}&toDate=${dayWithActivity}`);
+    await app.e2e.open(`authorizations?fromDate=${dayWithActivity}&toDate=${dayWithActivity}`);
     await expect.poll(() => main().getByLabel('From date').inputValue()).toBe(dayWithActivity);
     expect(await main().getByLabel('To date').inputValue()).toBe(dayWithActivity);
     const day = await list(dayWithActivity, dayWithActivity, 0, 25);
@@ -215,19 +196,9 @@ describe('Authorizations', () => {
     expect(await rowText(page(), TABLE, 0)).toContain(day.data[0]!.merchant!.name!);
   });
 
-  it(
-    'shows the API message with Retry when the service fails, and the rows once it recovers',
-    { timeout: 90_000 },
-    async () => {
-      await checkErrorStateAndRetry(e2e, {
-        route: 'authorizations',
-        table: TABLE,
-        endpoint: 'GET /cards/authorizations',
-      });
-    },
-  );
-
-  it('reported no console errors, page errors or CSP violations', () => {
-    expect(e2e.problems).toEqual([]);
+  itShowsTheErrorStateWithRetry(app, {
+    route: 'authorizations',
+    table: TABLE,
+    endpoint: 'GET /cards/authorizations',
   });
 });

@@ -1,11 +1,9 @@
 // Disputes page in Chromium against the real handlers and the local sandbox: reason labels, paging,
 // copying a transaction id, the detail drawer, CSV export, the error state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dispute } from '../../src-shared/api/records';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry,
   choosePageSize,
   closeWithEscape,
   listRows,
@@ -13,16 +11,14 @@ import {
   pagerText,
   rowCount,
   rowText,
-  startOnList,
   waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import type { E2E } from './support';
+import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
 
-let e2e: E2E;
-let sandbox: SandboxHandle;
 const TABLE = 'Disputes';
-const page = () => e2e.page;
+const app = listPageApp({ sandbox: { seed: 5150, customers: 200 }, route: 'disputes', table: TABLE, clipboard: true });
+const page = () => app.e2e.page;
 const main = () => page().getByRole('main');
 const LABELS: Record<string, string> = {
   not_received: 'Not received',
@@ -34,22 +30,10 @@ const LABELS: Record<string, string> = {
   other: 'Other',
 };
 
-beforeAll(async () => {
-  ({ e2e, sandbox } = await startOnList({
-    sandbox: { seed: 5150, customers: 200 },
-    route: 'disputes',
-    table: TABLE,
-    clipboard: true,
-  }));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-
 describe('Disputes', () => {
   it('lists disputes with a readable reason, status, explanation and transaction, as the sandbox answers', async () => {
     await page().getByRole('heading', { level: 1, name: 'Disputes' }).waitFor();
-    const expected = await sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=0&limit=25');
+    const expected = await sandboxGet<Dispute[]>(app.sandbox, '/cards/disputes?page=0&limit=25');
     expect(expected.pagination!.total).toBeGreaterThan(10);
     expect(await rowCount(page(), TABLE)).toBe(expected.data.length);
     expect(await pagerText(page())).toBe(`Page 1 of 1 · ${expected.pagination!.total} in all`);
@@ -61,12 +45,12 @@ describe('Disputes', () => {
       expect(text).toContain(d.status![0]!.toUpperCase() + d.status!.slice(1));
       expect(text).toContain(d.transaction!.slice(-8));
     }
-    await e2e.screenshot('disputes');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('disputes');
+    expect(await app.e2e.axeViolations()).toEqual([]);
   });
 
   it('copies a transaction id from its row', async () => {
-    const first = (await sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=0&limit=25')).data[0]!;
+    const first = (await sandboxGet<Dispute[]>(app.sandbox, '/cards/disputes?page=0&limit=25')).data[0]!;
     const row = listRows(page(), TABLE).first();
     await row.getByRole('button', { name: 'Copy transaction id' }).click();
     await row.getByRole('button', { name: 'Copy transaction id' }).filter({ hasText: 'Copied' }).waitFor();
@@ -78,8 +62,8 @@ describe('Disputes', () => {
   it('pages through the server with a smaller page size, and back', async () => {
     await choosePageSize(page(), 10);
     const [p0, p1] = await Promise.all([
-      sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=0&limit=10'),
-      sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=1&limit=10'),
+      sandboxGet<Dispute[]>(app.sandbox, '/cards/disputes?page=0&limit=10'),
+      sandboxGet<Dispute[]>(app.sandbox, '/cards/disputes?page=1&limit=10'),
     ]);
     await expect
       .poll(() => pagerText(page()))
@@ -94,11 +78,10 @@ describe('Disputes', () => {
     expect(p1.data.map((d) => d._id)).not.toContain(p0.data[0]!._id);
     await choosePageSize(page(), 25);
     await expect.poll(() => pagerText(page())).toMatch(/^Page 1 of 1/);
-    await waitForRows(page(), TABLE);
   });
 
   it('opens a detail with the keyboard showing every field; Escape closes it', async () => {
-    const d = (await sandboxGet<Dispute[]>(sandbox, '/cards/disputes?page=0&limit=25')).data[1]!;
+    const d = (await sandboxGet<Dispute[]>(app.sandbox, '/cards/disputes?page=0&limit=25')).data[1]!;
     const dialog = await openRowWithKeyboard(page(), TABLE, 1);
     const text = (await dialog.textContent()) ?? '';
     expect(text).toContain(`${LABELS[d.reason!]} (${d.reason})`);
@@ -107,28 +90,18 @@ describe('Disputes', () => {
     for (const [k, v] of Object.entries(d.metadata ?? {})) expect(text).toContain(`${k}: ${String(v)}`);
     expect(await dialog.getByRole('button', { name: 'Copy transaction id' }).count()).toBe(1);
     expect(await dialog.getByRole('button', { name: 'Copy dispute id' }).count()).toBe(1);
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('disputes-detail');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('disputes-detail');
     await closeWithEscape(page());
   });
 
   it('exports every dispute as CSV, matching the sandbox', async () => {
     const csv = await exportCsvFrom(main());
-    const expected = await sandboxAll<Dispute>(sandbox, '/cards/disputes');
+    const expected = await sandboxAll<Dispute>(app.sandbox, '/cards/disputes');
     expect(csv.reportedRows).toBe(expected.length);
     expect(csv.rows.map((r) => r.id)).toEqual(expected.map((d) => d._id));
     expect(csv.rows.map((r) => r.transactionId)).toEqual(expected.map((d) => d.transaction));
   });
 
-  it(
-    'shows the API message with Retry when the service fails, and the rows once it recovers',
-    { timeout: 90_000 },
-    async () => {
-      await checkErrorStateAndRetry(e2e, { route: 'disputes', table: TABLE, endpoint: 'GET /cards/disputes' });
-    },
-  );
-
-  it('reported no console errors, page errors or CSP violations', () => {
-    expect(e2e.problems).toEqual([]);
-  });
+  itShowsTheErrorStateWithRetry(app, { route: 'disputes', table: TABLE, endpoint: 'GET /cards/disputes' });
 });

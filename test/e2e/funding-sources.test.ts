@@ -1,47 +1,31 @@
 // Funding sources page in Chromium against the real handlers and the local sandbox: the list, a detail
 // fetched by id, the look-up by id with the service's answers, CSV export, the error state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FundingSource } from '../../src-shared/api/records';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
 import {
-  checkErrorStateAndRetry,
   choosePageSize,
   closeWithEscape,
   openRowWithKeyboard,
   pagerText,
   rowCount,
   rowText,
-  startOnList,
   waitForRows,
 } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import type { E2E } from './support';
+import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
 
-let e2e: E2E;
-let sandbox: SandboxHandle;
 const TABLE = 'Funding sources';
-const page = () => e2e.page;
+const app = listPageApp({ sandbox: { seed: 6262, customers: 30 }, route: 'funding-sources', table: TABLE });
+const page = () => app.e2e.page;
 const main = () => page().getByRole('main');
 const lookupField = () => main().getByLabel('Look up by id');
-
-beforeAll(async () => {
-  ({ e2e, sandbox } = await startOnList({
-    sandbox: { seed: 6262, customers: 30 },
-    route: 'funding-sources',
-    table: TABLE,
-  }));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-
-const requestsTo = (path: string) => sandbox.requests().filter((r) => r.url.split('?')[0] === path);
+const requestsTo = (path: string) => app.sandbox.requests().filter((r) => r.url.split('?')[0] === path);
 
 describe('Funding sources', () => {
   it('lists the funding sources with type, status and dates, as the sandbox answers', async () => {
     await page().getByRole('heading', { level: 1, name: 'Funding sources' }).waitFor();
-    const expected = await sandboxGet<FundingSource[]>(sandbox, '/fundingsources?page=0&limit=25');
+    const expected = await sandboxGet<FundingSource[]>(app.sandbox, '/fundingsources?page=0&limit=25');
     expect(await rowCount(page(), TABLE)).toBe(expected.data.length);
     expect(await pagerText(page())).toBe(`Page 1 of 1 · ${expected.pagination!.total} in all`);
     for (let i = 0; i < expected.data.length; i++) {
@@ -51,12 +35,12 @@ describe('Funding sources', () => {
       expect(text.toLowerCase()).toContain(f.type!);
       expect(text.toLowerCase()).toContain(f.status!);
     }
-    await e2e.screenshot('funding-sources');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('funding-sources');
+    expect(await app.e2e.axeViolations()).toEqual([]);
   });
 
   it('asks the server for the chosen page size; with one page there is no next page', async () => {
-    sandbox.clearRequests();
+    app.sandbox.clearRequests();
     await choosePageSize(page(), 50);
     await expect
       .poll(() => requestsTo('/fundingsources').map((r) => r.url))
@@ -64,13 +48,11 @@ describe('Funding sources', () => {
     await waitForRows(page(), TABLE);
     expect(await pagerText(page())).toMatch(/^Page 1 of 1 · \d+ in all$/);
     expect(await page().getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
-    await choosePageSize(page(), 25);
-    await waitForRows(page(), TABLE);
   });
 
   it('opens a detail fetched by id; Escape closes it', async () => {
-    const f = (await sandboxGet<FundingSource[]>(sandbox, '/fundingsources?page=0&limit=25')).data[1]!;
-    sandbox.clearRequests();
+    const f = (await sandboxGet<FundingSource[]>(app.sandbox, '/fundingsources?page=0&limit=25')).data[1]!;
+    app.sandbox.clearRequests();
     const dialog = await openRowWithKeyboard(page(), TABLE, 1);
     await dialog.getByText('Funding source id').waitFor();
     await expect.poll(() => requestsTo(`/fundingsources/${f._id}`).length).toBe(1);
@@ -79,29 +61,29 @@ describe('Funding sources', () => {
     expect(text.toLowerCase()).toContain(f.status!);
     expect(text.toLowerCase()).toContain(f.type!);
     expect(await dialog.getByRole('button', { name: 'Copy funding source id' }).count()).toBe(1);
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('funding-sources-detail');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('funding-sources-detail');
     await closeWithEscape(page());
   });
 
   it('shows the service failing a detail, with Retry', { timeout: 60_000 }, async () => {
-    const f = (await sandboxGet<FundingSource[]>(sandbox, '/fundingsources?page=0&limit=25')).data[2]!;
-    sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /fundingsources/:id', count: 4 });
+    const f = (await sandboxGet<FundingSource[]>(app.sandbox, '/fundingsources?page=0&limit=25')).data[2]!;
+    app.sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /fundingsources/:id', count: 4 });
     try {
       const dialog = await openRowWithKeyboard(page(), TABLE, 2);
       const alert = dialog.getByRole('alert').filter({ hasText: 'Service unavailable' });
       await alert.waitFor({ timeout: 30_000 });
-      sandbox.faults.clear();
+      app.sandbox.faults.clear();
       await alert.getByRole('button', { name: 'Retry' }).click();
       await dialog.getByText(f._id.slice(-8)).waitFor();
       await closeWithEscape(page());
     } finally {
-      sandbox.faults.clear();
+      app.sandbox.faults.clear();
     }
   });
 
   it('looks up a funding source by id and opens it', async () => {
-    const f = (await sandboxGet<FundingSource[]>(sandbox, '/fundingsources?page=0&limit=25')).data[0]!;
+    const f = (await sandboxGet<FundingSource[]>(app.sandbox, '/fundingsources?page=0&limit=25')).data[0]!;
     await lookupField().fill(f._id);
     await main().getByRole('button', { name: 'Look up' }).click();
     const found = main().getByRole('region', { name: 'Funding source found' });
@@ -114,41 +96,30 @@ describe('Funding sources', () => {
 
   it("shows the service's message for an id that does not exist, and names the field for a malformed id", async () => {
     const unknown = 'ffffffffffffffffffffffff';
-    sandbox.clearRequests();
+    app.sandbox.clearRequests();
     await lookupField().fill(unknown);
     await main().getByRole('button', { name: 'Look up' }).click();
     await main().getByRole('alert').filter({ hasText: 'Funding source not found' }).waitFor();
     expect(requestsTo(`/fundingsources/${unknown}`).map((r) => r.status)).toEqual([404]);
 
-    sandbox.clearRequests();
+    app.sandbox.clearRequests();
     await lookupField().fill('not-an-id');
     await main().getByRole('button', { name: 'Look up' }).click();
     await main().getByRole('alert').filter({ hasText: 'Funding source id must be a 24-character id' }).waitFor();
     expect(await lookupField().getAttribute('aria-invalid')).toBe('true');
     // Checked before sending: nothing reached the service.
-    expect(sandbox.requests().filter((r) => r.url.startsWith('/fundingsources/'))).toEqual([]);
-    await e2e.screenshot('funding-sources-lookup');
-    expect(await e2e.axeViolations()).toEqual([]);
-    await lookupField().fill('');
+    expect(app.sandbox.requests().filter((r) => r.url.startsWith('/fundingsources/'))).toEqual([]);
+    await app.e2e.screenshot('funding-sources-lookup');
+    expect(await app.e2e.axeViolations()).toEqual([]);
   });
 
   it('exports every funding source as CSV, matching the sandbox', async () => {
     const csv = await exportCsvFrom(main().locator('.toolbar'));
-    const expected = await sandboxAll<FundingSource>(sandbox, '/fundingsources');
+    const expected = await sandboxAll<FundingSource>(app.sandbox, '/fundingsources');
     expect(csv.reportedRows).toBe(expected.length);
     expect(csv.rows.map((r) => r.id)).toEqual(expected.map((f) => f._id));
     expect(csv.rows.map((r) => r.status)).toEqual(expected.map((f) => f.status));
   });
 
-  it(
-    'shows the API message with Retry when the service fails, and the rows once it recovers',
-    { timeout: 90_000 },
-    async () => {
-      await checkErrorStateAndRetry(e2e, { route: 'funding-sources', table: TABLE, endpoint: 'GET /fundingsources' });
-    },
-  );
-
-  it('reported no console errors, page errors or CSP violations', () => {
-    expect(e2e.problems).toEqual([]);
-  });
+  itShowsTheErrorStateWithRetry(app, { route: 'funding-sources', table: TABLE, endpoint: 'GET /fundingsources' });
 });

@@ -5,6 +5,7 @@ import type { Customer } from '../../src-shared/api/records';
 import { luhnValid } from '../../src-shared/api/rules';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { nameOf } from './customer-cache';
+import { openFresh } from './shared-app';
 import type { E2E } from './support';
 
 /** A Luhn-valid Verve-range PAN. */
@@ -33,9 +34,8 @@ export function issueWizard(getE2e: () => E2E, getSandbox: () => SandboxHandle) 
   const ngnAccount = () => sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
 
   async function openWizard(path: string): Promise<void> {
-    // Leaving the page unmounts any dialog a previous test left open.
-    await getE2e().open('name-enquiry');
-    await getE2e().open('journal');
+    // A freshly loaded page: no dialog or typed detail an earlier test left behind.
+    await openFresh(getE2e(), 'journal');
     await page().getByRole('button', { name: 'Issue a card', exact: true }).click();
     await dialog().waitFor();
     await dialog()

@@ -1,36 +1,24 @@
 // The issuing wizard in words: the review names the customer (with a KYC warning), the account, the amount
 // and the controls, the raw request behind a disclosure; and inputs are forgiving (a spaced 19-digit
 // PAN, an id in capitals, 01/28, 1,234.50) while values stay strict (no third decimal).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Customer } from '../../src-shared/api/records';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
-import { nameOf, startWithCustomerCache } from './customer-cache';
+import { describe, expect, it } from 'vitest';
+import { nameOf } from './customer-cache';
 import { issueWizard, validPan19 } from './issue-wizard';
 import { sandboxAll } from './sandbox-api';
-import type { E2E } from './support';
+import { appWithCustomerCache } from './shared-app';
 
-let e2e: E2E;
-let sandbox: SandboxHandle;
-let customers: Customer[];
-
-beforeAll(async () => {
-  ({ e2e, sandbox, customers } = await startWithCustomerCache({ seed: 5252, customers: 60 }));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-
-const page = () => e2e.page;
+const app = appWithCustomerCache({ seed: 5252, customers: 60 });
+const page = () => app.e2e.page;
 const { dialog, cardPosts, ngnAccount, openWizard, chooseCustomer, chooseDebitAccount, finishAndSend, closeWizard } =
   issueWizard(
-    () => e2e,
-    () => sandbox,
+    () => app.e2e,
+    () => app.sandbox,
   );
 
 describe('Issuing in words', () => {
   it('reviews in words: customer, KYC warning, account by name and number, amount, controls; JSON behind a disclosure', async () => {
-    const unapproved = customers.find((c) => c.isApproved === false)!;
-    const accounts = await sandboxAll<{ _id: string; accountNumber: string }>(sandbox, '/accounts?type=account');
+    const unapproved = app.customers.find((c) => c.isApproved === false)!;
+    const accounts = await sandboxAll<{ _id: string; accountNumber: string }>(app.sandbox, '/accounts?type=account');
     const account = { id: ngnAccount(), accountNumber: accounts.find((a) => a._id === ngnAccount())!.accountNumber };
     const before = cardPosts().length;
     await openWizard('A new card');
@@ -65,8 +53,8 @@ describe('Issuing in words', () => {
     expect(await raw.isVisible()).toBe(false);
     await review.getByText('Show the request as it will be sent').click();
     expect(JSON.parse((await raw.textContent())!)).toMatchObject({ customerId: unapproved._id, amount: 1500.5 });
-    await e2e.screenshot('issue-card-review');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('issue-card-review');
+    expect(await app.e2e.axeViolations()).toEqual([]);
     // A warning, not a block: the card can still be sent.
     expect(await dialog().getByRole('button', { name: 'Issue card' }).isEnabled()).toBe(true);
     await closeWizard();
@@ -77,7 +65,7 @@ describe('Issuing in words', () => {
     const before = cardPosts().length;
     const error = (text: string | RegExp) => dialog().getByRole('alert').filter({ hasText: text });
     await openWizard('A new card');
-    const customer = customers[5]!;
+    const customer = app.customers[5]!;
     await dialog().getByRole('combobox', { name: 'Customer' }).fill(customer._id.toUpperCase());
     await page().keyboard.press('Enter');
     await dialog().getByRole('group').filter({ hasText: customer._id }).waitFor();

@@ -2,48 +2,34 @@
 // paths, every rule caught in the form before anything is sent, a 400 put on its field, a gateway error
 // reported as an unknown outcome, "issue another?" for a repeat, and a double click that sends once.
 import { bankByCode, bankChoiceText } from '../../src-shared/api/banks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Customer } from '../../src-shared/api/records';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
-import { nameOf, startWithCustomerCache } from './customer-cache';
+import { describe, expect, it } from 'vitest';
+import { nameOf } from './customer-cache';
 import { issueWizard, validPan } from './issue-wizard';
-import type { E2E } from './support';
+import { appWithCustomerCache } from './shared-app';
 
-let e2e: E2E;
-let sandbox: SandboxHandle;
-let customers: Customer[];
-
-beforeAll(async () => {
-  ({ e2e, sandbox, customers } = await startWithCustomerCache({ seed: 5150, customers: 60 }));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-
-const page = () => e2e.page;
+const app = appWithCustomerCache({ seed: 5150, customers: 60 });
+const page = () => app.e2e.page;
 const { dialog, cardPosts, ngnAccount, openWizard, chooseCustomer, chooseDebitAccount, finishAndSend, closeWizard } =
   issueWizard(
-    () => e2e,
-    () => sandbox,
+    () => app.e2e,
+    () => app.sandbox,
   );
 
 describe('Issuing a card', () => {
-  let firstCard: string;
-
   it('issues a new virtual card from the wizard', async () => {
     const before = cardPosts().length;
     await openWizard('A new card');
-    await chooseCustomer(customers[0]!);
+    await chooseCustomer(app.customers[0]!);
     await chooseDebitAccount();
-    await e2e.screenshot('issue-card-details');
-    expect(await e2e.axeViolations()).toEqual([]);
-    firstCard = await finishAndSend();
-    await e2e.screenshot('issue-card-result');
+    await app.e2e.screenshot('issue-card-details');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    const card = await finishAndSend();
+    await app.e2e.screenshot('issue-card-result');
     const posts = cardPosts().slice(before);
     expect(posts).toHaveLength(1);
     expect(posts[0]!.status).toBe(200);
     expect(posts[0]!.body).toMatchObject({
-      customerId: customers[0]!._id,
+      customerId: app.customers[0]!._id,
       type: 'virtual',
       brand: 'Verve',
       currency: 'NGN',
@@ -57,15 +43,15 @@ describe('Issuing a card', () => {
       )
       .toBeGreaterThan(0);
     await closeWizard();
-    expect(firstCard).toMatch(/^[0-9a-f]{24}$/);
+    expect(card).toMatch(/^[0-9a-f]{24}$/);
   });
 
   it('maps a card to an active funding source (an inactive one cannot be chosen)', async () => {
     const before = cardPosts().length;
     await openWizard('Map to a funding source');
-    await chooseCustomer(customers[1]!);
-    const active = sandbox.fixtures.fundingSources.find((f) => f.status === 'active')!;
-    const inactive = sandbox.fixtures.fundingSources.find((f) => f.status !== 'active')!;
+    await chooseCustomer(app.customers[1]!);
+    const active = app.sandbox.fixtures.fundingSources.find((f) => f.status === 'active')!;
+    const inactive = app.sandbox.fixtures.fundingSources.find((f) => f.status !== 'active')!;
     const select = dialog().getByLabel('Funding source');
     await expect.poll(() => select.locator(`option[value="${active.id}"]`).count()).toBe(1);
     expect(await select.locator(`option[value="${inactive.id}"]`).isDisabled()).toBe(true);
@@ -75,14 +61,14 @@ describe('Issuing a card', () => {
     await closeWizard();
     const posts = cardPosts().slice(before);
     expect(posts.map((p) => p.status)).toEqual([200]);
-    expect(posts[0]!.body).toMatchObject({ fundingSourceId: active.id, customerId: customers[1]!._id });
+    expect(posts[0]!.body).toMatchObject({ fundingSourceId: active.id, customerId: app.customers[1]!._id });
   });
 
   it("maps a card to a bank account after the holder's name is confirmed", async () => {
     const before = cardPosts().length;
-    const bank = sandbox.fixtures.bankAccounts[0]!;
+    const bank = app.sandbox.fixtures.bankAccounts[0]!;
     await openWizard('Map to a bank account');
-    await chooseCustomer(customers[2]!);
+    await chooseCustomer(app.customers[2]!);
     // The bank chosen by name from the list; its code is what is sent.
     const known = bankByCode(bank.bankCode)!;
     await dialog().getByRole('combobox', { name: 'Bank' }).fill(bankChoiceText(known));
@@ -94,8 +80,8 @@ describe('Issuing a card', () => {
     await dialog().getByText("Look up the account holder's name and confirm it before continuing.").waitFor();
     await dialog().getByRole('button', { name: 'Look up account holder' }).click();
     await dialog().getByText(`The account holder is ${bank.accountName}.`).waitFor();
-    await e2e.screenshot('issue-card-bank-account');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('issue-card-bank-account');
+    expect(await app.e2e.axeViolations()).toEqual([]);
     await dialog().getByRole('button', { name: 'Yes, map the card to this account' }).click();
     await dialog().getByText(`Confirmed holder: ${bank.accountName}`).waitFor();
     await finishAndSend();
@@ -106,12 +92,28 @@ describe('Issuing a card', () => {
   });
 
   it('replaces a lost card, which the index then shows as canceled', async () => {
+    // The card to replace: one of this test's own customer, issued through the bridge as the wizard does.
+    const customer = app.customers[8]!;
+    const issued = await page().evaluate(
+      ({ customerId, debitAccountId }) =>
+        window.cardDesk.cards.create({
+          customerId,
+          type: 'virtual',
+          currency: 'NGN',
+          status: 'active',
+          brand: 'Verve',
+          debitAccountId,
+        }),
+      { customerId: customer._id, debitAccountId: ngnAccount() },
+    );
+    if (!issued.ok) throw new Error(issued.error.message);
+    const lostCard = issued.data._id;
     const before = cardPosts().length;
     await openWizard('Replace a lost or stolen card');
-    await chooseCustomer(customers[0]!);
+    await chooseCustomer(customer);
     const select = dialog().getByLabel('Card to replace');
-    await expect.poll(() => select.locator(`option[value="${firstCard}"]`).count()).toBe(1);
-    await select.selectOption(firstCard);
+    await expect.poll(() => select.locator(`option[value="${lostCard}"]`).count()).toBe(1);
+    await select.selectOption(lostCard);
     await dialog().getByLabel('Reason').selectOption('lost');
     await chooseDebitAccount();
     const newCard = await finishAndSend();
@@ -119,15 +121,15 @@ describe('Issuing a card', () => {
     const posts = cardPosts().slice(before);
     expect(posts.map((p) => p.status)).toEqual([200]);
     expect(posts[0]!.body).toMatchObject({
-      replacementFor: firstCard,
+      replacementFor: lostCard,
       reason: 'lost',
       type: 'virtual',
       brand: 'Verve',
       currency: 'NGN',
     });
-    const old = await page().evaluate((id) => window.cardDesk.cards.get({ id }), firstCard);
+    const old = await page().evaluate((id) => window.cardDesk.cards.get({ id }), lostCard);
     expect(old.ok && old.data.status).toBe('canceled');
-    expect(newCard).not.toBe(firstCard);
+    expect(newCard).not.toBe(lostCard);
   });
 
   it('shows each broken rule on its field as the user goes, and sends nothing', { timeout: 90_000 }, async () => {
@@ -137,7 +139,7 @@ describe('Issuing a card', () => {
     await dialog().getByRole('button', { name: 'Next' }).click();
     await error('Choose a customer').waitFor();
     await error('Choose the account the card draws on').waitFor();
-    await chooseCustomer(customers[3]!);
+    await chooseCustomer(app.customers[3]!);
 
     await dialog().getByLabel('Card type').selectOption('physical');
     const pan = dialog().getByLabel('Card number (PAN)');
@@ -158,8 +160,8 @@ describe('Issuing a card', () => {
     await error('The expiry date is more than 3 years ahead').waitFor();
     await expiry.fill(`Jan-${new Date().getFullYear() - 1}`);
     await error('The expiry date is in the past').waitFor();
-    await e2e.screenshot('issue-card-rules');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('issue-card-rules');
+    expect(await app.e2e.axeViolations()).toEqual([]);
     await expiry.fill('');
 
     await dialog().getByLabel('Brand').selectOption('MasterCard');
@@ -234,16 +236,16 @@ describe('Issuing a card', () => {
   it('reports a gateway error as an outcome unknown, and resends only after an explicit confirmation', async () => {
     const before = cardPosts().length;
     // A 502 from a gateway: whether the card exists is not known (here the sandbox did not make it).
-    sandbox.faults.add({ kind: 'status', status: 502, endpoint: 'POST /cards', count: 1 });
+    app.sandbox.faults.add({ kind: 'status', status: 502, endpoint: 'POST /cards', count: 1 });
     await openWizard('A new card');
-    await chooseCustomer(customers[4]!);
+    await chooseCustomer(app.customers[4]!);
     await chooseDebitAccount();
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByRole('button', { name: 'Issue card' }).click();
     await dialog().getByRole('heading', { name: 'Outcome unknown: the card may or may not exist' }).waitFor();
-    await e2e.screenshot('issue-card-outcome-unknown');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('issue-card-outcome-unknown');
+    expect(await app.e2e.axeViolations()).toEqual([]);
     expect(
       cardPosts()
         .slice(before)
@@ -274,7 +276,7 @@ describe('Issuing a card', () => {
     const before = cardPosts().length;
     const sendTo = async () => {
       await openWizard('A new card');
-      await chooseCustomer(customers[7]!);
+      await chooseCustomer(app.customers[7]!);
       await chooseDebitAccount();
       await dialog().getByRole('button', { name: 'Next' }).click();
       await dialog().getByRole('button', { name: 'Next' }).click();
@@ -289,7 +291,7 @@ describe('Issuing a card', () => {
     const question = dialog().getByRole('alertdialog', { name: 'Repeat card' });
     await question.waitFor();
     expect(await question.textContent()).toContain(
-      `You issued this card to ${nameOf(customers[7]!)} less than a minute ago: issue another?`,
+      `You issued this card to ${nameOf(app.customers[7]!)} less than a minute ago: issue another?`,
     );
     expect(cardPosts().slice(before)).toHaveLength(1);
     await question.getByRole('button', { name: 'Issue another card' }).click();
@@ -301,7 +303,7 @@ describe('Issuing a card', () => {
   it('sends one request for a double click', async () => {
     const before = cardPosts().length;
     await openWizard('A new card');
-    await chooseCustomer(customers[5]!);
+    await chooseCustomer(app.customers[5]!);
     await chooseDebitAccount();
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByRole('button', { name: 'Next' }).click();
@@ -319,7 +321,7 @@ describe('Issuing a card', () => {
       .getByRole('radio', { name: /A new card/ })
       .check();
     await dialog().getByRole('button', { name: 'Continue' }).click();
-    await chooseCustomer(customers[6]!);
+    await chooseCustomer(app.customers[6]!);
     await chooseDebitAccount();
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByRole('button', { name: 'Next' }).click();
@@ -327,6 +329,5 @@ describe('Issuing a card', () => {
     await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
     expect(cardPosts().slice(before)).toHaveLength(2);
     await closeWizard();
-    expect(e2e.problems).toEqual([]);
   });
 });
