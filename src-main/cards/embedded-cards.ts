@@ -1,6 +1,6 @@
 // Cards embedded as objects in authorizations and card transactions, ready for the known-cards index.
 import type { Authorization, Card, Transaction } from '../../src-shared/api/records';
-import { refId } from './ref-id';
+import { refId } from '../../src-shared/api/ref-id';
 
 /**
  * The object-form `card` of each record (a string id says nothing to index), with its customer and

@@ -7,7 +7,7 @@ import { likeLiteral, orCustomerIdIn, selectPage } from '../storage/paged-select
 import { inTransaction, openSqlite } from '../storage/sqlite-database';
 import { KNOWN_CARDS_SCHEMA } from './known-cards-migrations';
 import { type CardSource, mergeCard, mergeSource } from './merge-card';
-import { refId } from './ref-id';
+import { refId } from '../../src-shared/api/ref-id';
 
 export type { CardSource };
 export const KNOWN_CARDS_FILE = 'known-cards.sqlite';

@@ -2,7 +2,7 @@
 // but a thinner sighting never erases what a richer one told us (an id string never replaces the
 // embedded record it names, a null never replaces a value), and a canceled card stays canceled.
 import type { Card } from '../../src-shared/api/records';
-import { refId } from './ref-id';
+import { refId } from '../../src-shared/api/ref-id';
 
 export const CARD_SOURCES = ['issued', 'authorization', 'transaction', 'looked-up'] as const;
 export type CardSource = (typeof CARD_SOURCES)[number];

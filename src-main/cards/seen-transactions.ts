@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Transaction } from '../../src-shared/api/records';
 import { inTransaction, openSqlite } from '../storage/sqlite-database';
-import { refId } from './ref-id';
+import { refId } from '../../src-shared/api/ref-id';
 
 export const SEEN_TRANSACTIONS_FILE = 'seen-transactions.sqlite';
 

@@ -188,7 +188,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
             const [seen, cards] = await Promise.all([getSeenTransactions(), getKnownCards()]);
             const observeCards = (found: Card[], source: 'authorization' | 'transaction') =>
               cards.observe(found, source);
-            return findDisputedTransactions(disputes, api, { seen, observeCards });
+            // Background work: the search waits behind what the operator asks for and keeps the reserve.
+            return findDisputedTransactions(disputes, backgroundClient(api), { seen, observeCards });
           },
           (e) => logger.warn({ error: errorMessage(e) }, 'could not look for disputed transactions'),
         ),

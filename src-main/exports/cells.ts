@@ -1,6 +1,6 @@
 // Small conversions from API records to CSV cells.
 import { maskPan } from '../../src-shared/api/rules';
-import { refId } from '../cards/ref-id';
+import { refId } from '../../src-shared/api/ref-id';
 
 /** What a CSV cell may hold before it is written. */
 export type Cell = string | number | boolean | null | undefined;

@@ -7,7 +7,7 @@ import { customerDisplayName } from '../../src-shared/api/customer-name';
 import type { NamesRequest, ResolvedNames } from '../../src-shared/ipc/channels/names';
 import type { KnownCards } from '../cards/known-cards';
 import type { SeenTransactions } from '../cards/seen-transactions';
-import { refId } from '../cards/ref-id';
+import { refId } from '../../src-shared/api/ref-id';
 import { errorMessage } from '../errors/error-message';
 import type { Logger } from '../ports/ports';
 

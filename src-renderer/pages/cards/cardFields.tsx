@@ -1,17 +1,13 @@
 // How a card's fields read in lists and details.
 import type { Card } from '../../../src-shared/api/records';
+import { refId } from '../../../src-shared/api/ref-id';
 import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';
 import { CustomerRef } from '../../components/names';
 import { displayPan } from '../../lib/format';
 
-export const refId = (v: unknown): string | undefined =>
-  typeof v === 'string'
-    ? v
-    : v && typeof v === 'object' && typeof (v as { _id?: unknown })._id === 'string'
-      ? (v as { _id: string })._id
-      : undefined;
+export { refId };
 
 export function expiryText(card: Card): string {
   if (!card.expiryMonth || !card.expiryYear) return '—';

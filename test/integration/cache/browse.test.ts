@@ -11,26 +11,17 @@ import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { createDispatcher, type Dispatch } from '../../../src-main/ipc/register';
 import { APP_ORIGIN } from '../../../src-main/security/policy';
-import type { SandboxHandle } from '../../../src-main/sandbox/handle';
-import { allCustomers, openCache, sandboxWithClient, temporaryFolder } from './cache-fixture';
+import { syncedCacheOnSandbox } from './cache-fixture';
 
 const COUNT = 1_234;
 const SENDER = { frameUrl: `${APP_ORIGIN}/index.html`, isTopFrame: true };
-let sandbox: SandboxHandle;
 let cache: CustomerCacheService;
 let everyone: Customer[];
 let dispatch: Dispatch;
-let cleanup: () => void;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const started = await sandboxWithClient({ customers: COUNT, seed: 23 });
-  sandbox = started.sandbox;
-  const tmp = temporaryFolder();
-  cleanup = tmp.remove;
-  everyone = await allCustomers(started.api);
-  ({ cache } = await openCache(tmp.folder, started.api));
-  const synced = await cache.sync();
-  expect(synced.ok && synced.data.phase).toBe('done');
+  ({ cache, everyone, close } = await syncedCacheOnSandbox({ customers: COUNT, seed: 23 }));
   dispatch = createDispatcher({
     handlers: customerCacheHandlers(async () => cache) as unknown as HandlerTable,
     allowedOrigins: [APP_ORIGIN],
@@ -38,9 +29,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await cache?.close();
-  await sandbox?.stop();
-  cleanup?.();
+  await close?.();
 });
 
 type Page = { results: Customer[]; total: number; offset: number };

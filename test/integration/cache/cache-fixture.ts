@@ -57,6 +57,49 @@ export async function openCache(
   return { cache, events };
 }
 
+export interface CacheOnSandbox extends OpenedCache {
+  sandbox: SandboxHandle;
+  api: CardApiClient;
+  folder: string;
+  /** Closes the cache, removes its folder and stops the sandbox. */
+  close(): Promise<void>;
+}
+
+/** A sandbox, its client and a cache over it in a temporary folder. */
+export async function cacheOnSandbox(
+  sandboxOptions: SandboxOptions,
+  cacheOptions: Partial<CustomerCacheOptions> = {},
+): Promise<CacheOnSandbox> {
+  const { sandbox, api } = await sandboxWithClient(sandboxOptions);
+  const tmp = temporaryFolder();
+  const opened = await openCache(tmp.folder, api, cacheOptions);
+  return {
+    sandbox,
+    api,
+    folder: tmp.folder,
+    ...opened,
+    async close() {
+      await opened.cache.close();
+      tmp.remove();
+      await sandbox.stop();
+    },
+  };
+}
+
+/** The same, synced once, with every customer the service lists (read from it independently of the cache). */
+export async function syncedCacheOnSandbox(
+  options: SandboxOptions,
+): Promise<CacheOnSandbox & { everyone: Customer[] }> {
+  const rig = await cacheOnSandbox(options);
+  const everyone = await allCustomers(rig.api);
+  const synced = await rig.cache.sync();
+  if (!synced.ok || synced.data.phase !== 'done') {
+    await rig.close();
+    throw new Error('the first sync did not finish');
+  }
+  return { ...rig, everyone };
+}
+
 /** Every customer, read page by page straight from the service (independently of the cache). */
 export async function allCustomers(api: CardApiClient): Promise<Customer[]> {
   const out: Customer[] = [];

@@ -3,15 +3,7 @@
 // re-sync resumes at the first page not stored, and full sweeps still run on demand and on schedule.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxOptions } from '../../../src-main/sandbox/handle';
-import {
-  allCustomers,
-  customerPagesRequested,
-  openCache,
-  sandboxWithClient,
-  temporaryFolder,
-  until,
-  untilSandboxQuiet,
-} from './cache-fixture';
+import { allCustomers, cacheOnSandbox, customerPagesRequested, until, untilSandboxQuiet } from './cache-fixture';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -19,19 +11,13 @@ afterEach(async () => {
 });
 
 async function setup(customers: number, options: SandboxOptions = {}) {
-  const { sandbox, api } = await sandboxWithClient({ customers, seed: 11, ...options });
-  const tmp = temporaryFolder();
   let clock = Date.now();
-  const opened = await openCache(tmp.folder, api, { now: () => new Date(clock) });
-  cleanups.push(
-    () => sandbox.stop(),
-    tmp.remove,
-    () => opened.cache.close(),
-  );
-  const first = await opened.cache.sync();
+  const rig = await cacheOnSandbox({ customers, seed: 11, ...options }, { now: () => new Date(clock) });
+  cleanups.push(rig.close);
+  const first = await rig.cache.sync();
   expect(first.ok && first.data.phase).toBe('done');
-  sandbox.clearRequests();
-  return { sandbox, api, ...opened, advanceHours: (h: number) => (clock += h * 3_600_000) };
+  rig.sandbox.clearRequests();
+  return { ...rig, advanceHours: (h: number) => (clock += h * 3_600_000) };
 }
 
 /** Every customer the service lists is in the cache, and nothing else. */

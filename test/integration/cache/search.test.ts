@@ -5,28 +5,19 @@ import { customerSearchResultSchema } from '../../../src-shared/ipc/channels/cus
 import { customerCacheHandlers } from '../../../src-main/cache/handlers';
 import type { CustomerCacheService } from '../../../src-main/cache/service';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
-import { allCustomers, openCache, sandboxWithClient, temporaryFolder } from './cache-fixture';
+import { syncedCacheOnSandbox } from './cache-fixture';
 
 const COUNT = 1_500;
 let sandbox: SandboxHandle;
 let cache: CustomerCacheService;
 let everyone: Customer[];
-let cleanup: () => void;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const started = await sandboxWithClient({ customers: COUNT, seed: 11 });
-  sandbox = started.sandbox;
-  const tmp = temporaryFolder();
-  cleanup = tmp.remove;
-  everyone = await allCustomers(started.api);
-  ({ cache } = await openCache(tmp.folder, started.api));
-  const synced = await cache.sync();
-  expect(synced.ok && synced.data.phase).toBe('done');
+  ({ sandbox, cache, everyone, close } = await syncedCacheOnSandbox({ customers: COUNT, seed: 11 }));
 });
 afterAll(async () => {
-  await cache?.close();
-  await sandbox?.stop();
-  cleanup?.();
+  await close?.();
 });
 
 // An independent reading of the rules, to check totals against: words fold case and accents.

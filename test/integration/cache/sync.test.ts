@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { syncProgressSchema, type SyncProgress } from '../../../src-shared/ipc/channels/customers';
 import { UNREADABLE_RESPONSE } from '../../../src-main/api/failures';
 import {
+  cacheOnSandbox,
   customerPagesRequested,
   openCache,
   sandboxWithClient,
@@ -17,15 +18,9 @@ afterEach(async () => {
 });
 
 async function setup(customers: number, seed = 3) {
-  const { sandbox, api } = await sandboxWithClient({ customers, seed });
-  const tmp = temporaryFolder();
-  const opened = await openCache(tmp.folder, api);
-  cleanups.push(
-    () => sandbox.stop(),
-    tmp.remove,
-    () => opened.cache.close(),
-  );
-  return { sandbox, api, folder: tmp.folder, ...opened };
+  const rig = await cacheOnSandbox({ customers, seed });
+  cleanups.push(rig.close);
+  return rig;
 }
 
 function expectMonotonic(events: SyncProgress[]) {

@@ -19,50 +19,32 @@ let journal: Journal;
 beforeEach(() => {
   folder = mkdtempSync(join(tmpdir(), 'card-desk-known-cards-'));
   journal = openJournal({ file: join(folder, 'journal.sqlite') });
-  const entry = journal.begin({
-    environmentId: 'env-a',
-    origin: ORIGIN,
-    operation: 'cards.create',
-    request: { customerId: 'c'.repeat(24), type: 'virtual', brand: 'Verve', currency: 'NGN', status: 'active' },
-    clientReference: 'cd-ref-1',
-    fingerprint: 'f',
-  });
-  journal.settle(entry.id, { outcome: 'succeeded', resultId: CARD_ID });
+  /** A card request journalled and settled; `n` keeps its reference and fingerprint apart from the others'. */
+  const write = (
+    n: number,
+    environmentId: string,
+    origin: string | undefined,
+    settled: Parameters<Journal['settle']>[1],
+    request = {},
+  ) => {
+    const entry = journal.begin({
+      environmentId,
+      ...(origin ? { origin } : {}),
+      operation: 'cards.create',
+      request,
+      clientReference: `cd-ref-${n}`,
+      fingerprint: `f${n}`,
+    });
+    journal.settle(entry.id, settled);
+  };
+  const issued = { customerId: 'c'.repeat(24), type: 'virtual', brand: 'Verve', currency: 'NGN', status: 'active' };
+  write(1, 'env-a', ORIGIN, { outcome: 'succeeded', resultId: CARD_ID }, issued);
   // A failed write and another environment's card do not come back.
-  const failed = journal.begin({
-    environmentId: 'env-a',
-    operation: 'cards.create',
-    request: {},
-    clientReference: 'cd-ref-2',
-    fingerprint: 'g',
-  });
-  journal.settle(failed.id, { outcome: 'failed', error: 'no' });
-  const other = journal.begin({
-    environmentId: 'env-b',
-    operation: 'cards.create',
-    request: {},
-    clientReference: 'cd-ref-3',
-    fingerprint: 'h',
-  });
-  journal.settle(other.id, { outcome: 'succeeded', resultId: 'e'.repeat(24) });
+  write(2, 'env-a', undefined, { outcome: 'failed', error: 'no' });
+  write(3, 'env-b', undefined, { outcome: 'succeeded', resultId: 'e'.repeat(24) });
   // Nor does a card env-a issued at its earlier address, or one whose entry predates recorded addresses.
-  const moved = journal.begin({
-    environmentId: 'env-a',
-    origin: OLD_ORIGIN,
-    operation: 'cards.create',
-    request: {},
-    clientReference: 'cd-ref-4',
-    fingerprint: 'i',
-  });
-  journal.settle(moved.id, { outcome: 'succeeded', resultId: OLD_CARD_ID });
-  const unaddressed = journal.begin({
-    environmentId: 'env-a',
-    operation: 'cards.create',
-    request: {},
-    clientReference: 'cd-ref-5',
-    fingerprint: 'j',
-  });
-  journal.settle(unaddressed.id, { outcome: 'succeeded', resultId: UNADDRESSED_CARD_ID });
+  write(4, 'env-a', OLD_ORIGIN, { outcome: 'succeeded', resultId: OLD_CARD_ID });
+  write(5, 'env-a', undefined, { outcome: 'succeeded', resultId: UNADDRESSED_CARD_ID });
 });
 afterEach(() => {
   journal.close();

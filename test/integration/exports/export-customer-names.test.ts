@@ -1,20 +1,11 @@
 // Rows that carry only a customer id (wallets, known cards) are named from the real customer cache,
 // synced from the real sandbox; without a cache the name is simply empty.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
 import { type CustomerCacheService, openCustomerCache } from '../../../src-main/cache/service';
 import type { ExportSourceName } from '../../../src-main/exports/sources';
-import {
-  ProgressRecorder,
-  TempFolderSavePort,
-  allPages,
-  type ExportWorld,
-  exportServiceFor,
-  startExportWorld,
-} from './export-fixtures';
-import { readCsvObjects } from './read-csv';
+import { allPages, type ExportWorld, startExportWorld, runExport } from './export-fixtures';
 
 describe('customer names in exports (real cache and sandbox)', () => {
   let world: ExportWorld;
@@ -40,19 +31,9 @@ describe('customer names in exports (real cache and sandbox)', () => {
   });
 
   async function exportRows(source: ExportSourceName, withCache: boolean) {
-    const save = new TempFolderSavePort(world.dir);
-    save.fileName = `${source}-${withCache}.csv`;
-    const progress = new ProgressRecorder();
-    const service = exportServiceFor(world, {
-      saveFile: save,
-      emit: progress.emit,
-      ...(withCache ? { getCustomerCache: async () => cache } : {}),
-    });
-    const started = await service.start({ source, query: source === 'accounts' ? { type: 'wallet' } : {} });
-    if (!started.ok) throw new Error(started.error.message);
-    const final = await progress.final(started.data.exportId!);
-    expect(final.phase, final.message).toBe('done');
-    return readCsvObjects(readFileSync(final.file!, 'utf8')).rows;
+    const query: Record<string, string> = source === 'accounts' ? { type: 'wallet' } : {};
+    const deps = withCache ? { getCustomerCache: async () => cache } : {};
+    return (await runExport(world, source, query, { fileName: `${source}-${withCache}.csv`, deps })).rows;
   }
 
   it('names the customer of each wallet', async () => {

@@ -1,17 +1,15 @@
 // An authorizations export with the Approved filter writes exactly the filtered rows of the whole range,
 // and reports how many it read of how many.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Authorization } from '../../../src-shared/api/records';
 import {
-  ProgressRecorder,
   TempFolderSavePort,
   allPages,
   type ExportWorld,
   exportServiceFor,
   startExportWorld,
+  runExport,
 } from './export-fixtures';
-import { readCsvObjects } from './read-csv';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const RANGE = { fromDate: '2026-09-01', toDate: '2026-11-15' };
@@ -28,15 +26,9 @@ describe('export authorizations with a filter (real sandbox)', () => {
     const declined = all.filter((a) => a.approved !== true);
     expect(declined.length).toBeGreaterThan(0);
     expect(declined.length).toBeLessThan(all.length);
-    const save = new TempFolderSavePort(world.dir);
-    save.fileName = 'declined.csv';
-    const progress = new ProgressRecorder();
-    const service = exportServiceFor(world, { saveFile: save, emit: progress.emit });
-    const started = await service.start({ source: 'authorizations', query: { ...RANGE, approved: 'no' } });
-    if (!started.ok) throw new Error(started.error.message);
-    const final = await progress.final(started.data.exportId!);
+    const query = { ...RANGE, approved: 'no' };
+    const { final, rows } = await runExport(world, 'authorizations', query, { fileName: 'declined.csv' });
     expect(final).toMatchObject({ phase: 'done', rows: declined.length, readRows: all.length, totalRows: all.length });
-    const { rows } = readCsvObjects(readFileSync(final.file!, 'utf8'));
     expect(rows.map((r) => r.id)).toEqual(declined.map((a) => a._id));
     expect(rows.every((r) => r.approved === 'false')).toBe(true);
   });

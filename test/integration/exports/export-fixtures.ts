@@ -1,6 +1,6 @@
 // What the export tests share: the real sandbox and client, a known-cards file and a save port that
 // answers with a path in a temporary folder, and a recorder of progress events.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExportProgress } from '../../../src-shared/ipc/channels/exports';
@@ -11,7 +11,9 @@ import type { CardApiClient } from '../../../src-main/api/types';
 import { type KnownCards, openKnownCards } from '../../../src-main/cards/known-cards';
 import type { Emit, SaveFilePort } from '../../../src-main/ports/ports';
 import { type ExportServiceDeps, createExportService } from '../../../src-main/exports/service';
+import type { ExportSourceName } from '../../../src-main/exports/sources';
 import { type SandboxHandle, type SandboxOptions, startSandbox } from '../../../src-main/sandbox';
+import { readCsvObjects } from './read-csv';
 
 /** A save dialog that always picks `<dir>/<name>` (or says the user cancelled), and remembers what it was asked. */
 export class TempFolderSavePort implements SaveFilePort {
@@ -116,6 +118,27 @@ export function exportServiceFor(
     progressIntervalMs: 0,
     ...extra,
   });
+}
+
+/**
+ * Runs one export to completion (it must end done) into `<world.dir>/<fileName>` and reads the file back.
+ * `deps` replaces the service's own (a customer cache, a journal...).
+ */
+export async function runExport(
+  world: ExportWorld,
+  source: ExportSourceName,
+  query: Record<string, string | number | boolean> = {},
+  { fileName, deps = {} }: { fileName: string; deps?: Partial<ExportServiceDeps> },
+): Promise<{ final: ExportProgress } & ReturnType<typeof readCsvObjects>> {
+  const save = new TempFolderSavePort(world.dir);
+  save.fileName = fileName;
+  const progress = new ProgressRecorder();
+  const service = exportServiceFor(world, { saveFile: save, emit: progress.emit, ...deps });
+  const started = await service.start({ source, query });
+  if (!started.ok) throw new Error(started.error.message);
+  const final = await progress.final(started.data.exportId!);
+  if (final.phase !== 'done') throw new Error(`the export ended ${final.phase}: ${final.message ?? ''}`);
+  return { final, ...readCsvObjects(readFileSync(final.file!, 'utf8')) };
 }
 
 /** Every record of a list, page by page at limit 100, straight from the client. */

@@ -1,9 +1,9 @@
 // Each exportable list against the real sandbox: rows match the API, money stays numeric (negative
 // captures too), formula-like text is guarded, bad queries are refused naming the field.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../src-shared/api/records';
+import type { ExportServiceDeps } from '../../../src-main/exports/service';
 import type { ExportSourceName } from '../../../src-main/exports/sources';
 import { openJournal } from '../../../src-main/journal/journal';
 import { virtualCardRequest } from '../support/card-requests';
@@ -13,9 +13,9 @@ import {
   allPages,
   type ExportWorld,
   exportServiceFor,
+  runExport,
   startExportWorld,
 } from './export-fixtures';
-import { readCsvObjects } from './read-csv';
 
 describe('export sources (real sandbox)', () => {
   let world: ExportWorld;
@@ -25,21 +25,11 @@ describe('export sources (real sandbox)', () => {
   afterAll(async () => world?.close());
 
   /** Runs one export to completion and reads the file back. */
-  async function exportToCsv(
+  const exportToCsv = (
     source: ExportSourceName,
     query: Record<string, string | number | boolean> = {},
-    extra = {},
-  ) {
-    const save = new TempFolderSavePort(world.dir);
-    save.fileName = `${source}-${Math.random().toString(36).slice(2)}.csv`;
-    const progress = new ProgressRecorder();
-    const service = exportServiceFor(world, { saveFile: save, emit: progress.emit, ...extra });
-    const started = await service.start({ source, query });
-    if (!started.ok) throw new Error(started.error.message);
-    const final = await progress.final(started.data.exportId!);
-    expect(final.phase, final.message).toBe('done');
-    return { final, ...readCsvObjects(readFileSync(final.file!, 'utf8')) };
-  }
+    deps: Partial<ExportServiceDeps> = {},
+  ) => runExport(world, source, query, { fileName: `${source}-${Math.random().toString(36).slice(2)}.csv`, deps });
 
   it('customers: every customer across pages, in API order', async () => {
     const expected = await allPages((page) => world.api.listCustomers({ page, limit: 100 }));
