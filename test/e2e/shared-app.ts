@@ -7,7 +7,19 @@ import type { Customer } from '../../src-shared/api/records';
 import type { FaultRule, SandboxHandle } from '../../src-main/sandbox/handle';
 import type { HarnessOptions } from '../harness/server';
 import { startWithCustomerCache } from './customer-cache';
-import { checkErrorStateAndRetry, startOnList, waitForRows } from './list-checks';
+import type { Locator } from 'playwright-core';
+import {
+  checkErrorStateAndRetry,
+  choosePageSize,
+  closeWithEscape,
+  listRows,
+  openRowWithKeyboard,
+  pagerText,
+  rowCount,
+  rowText,
+  startOnList,
+  waitForRows,
+} from './list-checks';
 import { startE2E, type E2E } from './support';
 
 export interface SharedApp {
@@ -72,31 +84,61 @@ export function appWithCustomerCache(options: {
   return shareApp(() => startWithCustomerCache(options));
 }
 
+/** A list page's shared app, with the list checks (`list-checks.ts`) bound to its page and table. */
+export interface ListPageApp extends SharedApp {
+  readonly route: string;
+  readonly table: string;
+  rows(): Locator;
+  rowCount(): Promise<number>;
+  rowText(index: number): Promise<string>;
+  waitForRows(): Promise<void>;
+  pagerText(): Promise<string>;
+  choosePageSize(size: number): Promise<void>;
+  openRowWithKeyboard(downPresses: number): Promise<Locator>;
+  closeWithEscape(): Promise<void>;
+}
+
 /** A list page's file: each test starts on the list at `route` with its default query, rows shown. */
 export function listPageApp(options: {
   sandbox: SandboxOptions;
   route: string;
   table: string;
   clipboard?: boolean;
-}): SharedApp {
+}): ListPageApp {
   const app = shareApp(() => startOnList(options));
+  const { route, table } = options;
+  const page = () => app.e2e.page;
   beforeEach(async () => {
-    await openFresh(app.e2e, options.route);
-    await waitForRows(app.e2e.page, options.table);
+    await openFresh(app.e2e, route);
+    await waitForRows(page(), table);
   });
-  return app;
+  return {
+    get e2e() {
+      return app.e2e;
+    },
+    get sandbox() {
+      return app.sandbox;
+    },
+    route,
+    table,
+    rows: () => listRows(page(), table),
+    rowCount: () => rowCount(page(), table),
+    rowText: (index) => rowText(page(), table, index),
+    waitForRows: () => waitForRows(page(), table),
+    pagerText: () => pagerText(page()),
+    choosePageSize: (size) => choosePageSize(page(), size),
+    openRowWithKeyboard: (downPresses) => openRowWithKeyboard(page(), table, downPresses),
+    closeWithEscape: () => closeWithEscape(page()),
+  };
 }
 
 /** The error state every list page has: the API's message with Retry while `endpoint` fails, rows after. */
-export function itShowsTheErrorStateWithRetry(
-  app: SharedApp,
-  options: { route: string; table: string; endpoint: FaultRule['endpoint'] },
-): void {
+export function itShowsTheErrorStateWithRetry(list: ListPageApp, endpoint: FaultRule['endpoint']): void {
   it(
     'shows the API message with Retry when the service fails, and the rows once it recovers',
     { timeout: 90_000 },
     async () => {
-      await checkErrorStateAndRetry(app.e2e, options);
+      await checkErrorStateAndRetry(list.e2e, { route: list.route, table: list.table, endpoint });
     },
   );
 }
