@@ -72,7 +72,8 @@ describe('Overview', () => {
     const charts = main().getByRole('img', {
       name: /^(Authorizations per day|Amount per day|Spend by merchant category)/,
     });
-    expect(await charts.count()).toBe(3);
+    // The charts' code loads on first use: they appear once it has arrived.
+    await expect.poll(() => charts.count(), { timeout: 10_000 }).toBe(3);
     const volume = main().getByRole('img', { name: /^Authorizations per day\./ });
     expect(await volume.getAttribute('aria-label')).toContain(
       `${want.total.toLocaleString('en')} authorizations over 30 days`,
@@ -142,6 +143,9 @@ describe('Overview', () => {
         .getByRole('status')
         .filter({ hasText: /^Loading authorizations: 100 of/ })
         .waitFor({ timeout: 20_000 });
+      // From here on a page is never answered: the page after the one in flight hangs, so a page is in
+      // flight when the user leaves however slow the machine is.
+      app.sandbox.faults.add({ kind: 'hang', endpoint: 'GET /cards/authorizations' });
       await page().getByRole('link', { name: 'Accounts' }).click();
       await page().getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
       const atLeave = rangeRequests().length;
