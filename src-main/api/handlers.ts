@@ -1,5 +1,5 @@
 // IPC handlers for the read operations of the card API, on the active environment's client.
-import type { Authorization, Card, Transaction } from '../../src-shared/api/records';
+import type { Authorization, Card, Dispute, Transaction } from '../../src-shared/api/records';
 import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/contract';
 import type { Result } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
@@ -25,6 +25,8 @@ export interface ApiReadHooks {
   observeCards?: (cards: Card[], source: 'authorization' | 'transaction') => void;
   /** Receives each fetched page of card transactions (a dispute finds its card and customer through them). */
   observeTransactions?: (transactions: Transaction[]) => void;
+  /** Receives each fetched page of disputes, with the client that fetched it (to find their transactions). */
+  observeDisputes?: (disputes: Dispute[], api: CardApiClient) => void;
   logger?: Logger;
 }
 
@@ -86,9 +88,17 @@ export function apiReadHandlers(
       if (result.ok) observe(result.data, 'authorization');
       return plain(result);
     }),
-    'disputes.list': on('disputes.list', async (api, query, signal) =>
-      plain(await api.listDisputes(query, { signal })),
-    ),
+    'disputes.list': on('disputes.list', async (api, query, signal) => {
+      const result = await api.listDisputes(query, { signal });
+      if (result.ok) {
+        try {
+          hooks.observeDisputes?.(result.data, api);
+        } catch (error) {
+          hooks.logger?.warn({ err: errorMessage(error) }, 'looking for disputed transactions failed');
+        }
+      }
+      return plain(result);
+    }),
     'fundingSources.list': on('fundingSources.list', async (api, query, signal) =>
       plain(await api.listFundingSources(query, { signal })),
     ),

@@ -31,6 +31,12 @@ const KYC_OF = { approved: KYC_APPROVED, notApproved: KYC_NOT_APPROVED, unknown:
 /** A long name prefix is read as its words when it has at most this many (see expandLongPrefixes). */
 const MAX_EXPANDED_WORDS = 16;
 
+/** The longest of the names index's prefix indexes (schema.ts, migration 4). */
+const LONGEST_NAME_PREFIX_INDEX = 6;
+
+/** A quoted plain-ASCII prefix longer than the longest prefix index. */
+const LONG_PREFIX = new RegExp(`^"([A-Za-z0-9]{${LONGEST_NAME_PREFIX_INDEX + 1},})"\\*$`);
+
 /** The highest code point: `prefix + MAX_CHAR` is above every string that starts with `prefix`. */
 const MAX_CHAR = '\u{10FFFF}';
 
@@ -101,12 +107,16 @@ export class CustomerReader {
     }
     // Exact matches first (few, cheap), then one pass per prefix matcher that both fills the page and
     // counts: it reads at most countCap + 1 rows, so a one-letter prefix costs no more than a rare name.
-    const exact = plan.exact.map((m) => this.seqs(m, limit));
-    const prefix = plan.prefix.map((m) => this.seqs(m, this.countCap + 1));
+    // Once the page is full and the count past the cap, later matchers could change neither.
     const matched = new Set<number>();
     const order: number[] = [];
-    for (const seqs of [...exact, ...prefix]) {
-      for (const seq of seqs) {
+    const passes: [Matcher, number][] = [
+      ...(this.exactNeeded(plan) ? plan.exact : []).map((m): [Matcher, number] => [m, limit]),
+      ...plan.prefix.map((m): [Matcher, number] => [m, this.countCap + 1]),
+    ];
+    for (const [m, max] of passes) {
+      if (order.length >= limit && matched.size > this.countCap) break;
+      for (const seq of this.seqs(m, max)) {
         if (matched.has(seq)) continue;
         matched.add(seq);
         if (order.length < limit) order.push(seq);
@@ -119,6 +129,38 @@ export class CustomerReader {
     };
   }
 
+  /**
+   * Whether the whole-word pass can find rows the prefix pass would list later. A names query whose every
+   * word is in the index and starts no longer word matches the same rows either way, in the same order:
+   * for two common names (a first and a last name typed in full) that halves the cost, as each pass
+   * walks both names' rows. Plain ASCII words only, which the tokenizer folds by lower-casing alone.
+   */
+  private exactNeeded(plan: SearchPlan): boolean {
+    const [exact, prefix] = [plan.exact, plan.prefix];
+    if (exact.length !== 1 || prefix.length !== 1 || exact[0]!.kind !== 'names' || prefix[0]!.kind !== 'names') {
+      return true;
+    }
+    const words = prefix[0]!.match.split(' ').map((part) => /^"([A-Za-z0-9]+)"\*$/.exec(part)?.[1]?.toLowerCase());
+    return !words.every((w) => w !== undefined && this.wordsStarting(w, 1)?.join() === w);
+  }
+
+  /**
+   * The index's words that start with `prefix` (lower-case plain ASCII), in order; null when more than
+   * `max`. One seek a word in customer_name_instances, which counts nothing (schema.ts, migration 6).
+   */
+  private wordsStarting(prefix: string, max: number): string[] | null {
+    const next = this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1');
+    const words: string[] = [];
+    for (let from = prefix; ;) {
+      const term = next.get(from)?.term;
+      if (typeof term !== 'string' || !term.startsWith(prefix)) return words;
+      if (words.length === max) return null;
+      words.push(term);
+      // No word holds U+0001 (a separator to the tokenizer): this is just past `term`.
+      from = `${term}\u0001`;
+    }
+  }
+
   /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
   private seqs(m: Matcher, max: number): number[] {
     const { sql, params } = matcherSql(
@@ -128,9 +170,8 @@ export class CustomerReader {
     return typeof list === 'string' && list ? list.split(',').map(Number) : [];
   }
 
-  /** The customers of these rows, in this order: one statement for all of them. */
   /**
-   * A name prefix longer than the longest prefix index (6) makes FTS5 gather the rows of every word that
+   * A name prefix longer than the longest prefix index makes FTS5 gather the rows of every word that
    * starts with it before answering the first (7 ms for a common first name at 1M customers). Such a
    * prefix becomes the words themselves, looked up in the index's vocabulary (`"augustina"*` becomes
    * `("augustina" OR "augustinah")`), which FTS5 reads lazily (0.1 ms). Only plain ASCII words, which
@@ -141,17 +182,10 @@ export class CustomerReader {
     const parts = match.match(/"(?:[^"]|"")*"\*?/g) ?? [];
     let expanded = false;
     const out = parts.map((part) => {
-      const long = /^"([A-Za-z0-9]{7,})"\*$/.exec(part);
+      const long = LONG_PREFIX.exec(part);
       if (!long) return part;
-      const lower = long[1]!.toLowerCase();
-      const terms = String(
-        this.stmt(
-          'SELECT group_concat(term, char(31)) AS terms FROM (SELECT term FROM customer_name_words WHERE term >= ? AND term < ? LIMIT ?)',
-        ).get(lower, `${lower}${MAX_CHAR}`, MAX_EXPANDED_WORDS + 1)?.terms ?? '',
-      )
-        .split('\u001f')
-        .filter(Boolean);
-      if (terms.length === 0 || terms.length > MAX_EXPANDED_WORDS) return part;
+      const terms = this.wordsStarting(long[1]!.toLowerCase(), MAX_EXPANDED_WORDS);
+      if (!terms || terms.length === 0) return part;
       expanded = true;
       return `(${terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
     });
@@ -159,6 +193,7 @@ export class CustomerReader {
     return expanded ? out.join(' AND ') : match;
   }
 
+  /** The customers of these rows, in this order: one statement for all of them. */
   private load(seqs: number[]): Customer[] {
     if (seqs.length === 0) return [];
     const rows = this.stmt(`SELECT seq, ${ROW} FROM customers WHERE seq IN (SELECT value FROM json_each(?))`).all(

@@ -3,6 +3,7 @@
 // Runs in the cache worker, which owns the only write connection.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CacheFullError, isDiskFull } from './cache-errors';
+import { WRITER_CACHE_KB } from './database';
 import { encodeRecord, type StringsWriter } from './record-codec';
 import type { CustomerRow } from './search-fields';
 
@@ -58,6 +59,16 @@ type MetaKey =
  */
 export const EMAIL_CHUNK = 100_000;
 
+/**
+ * The page cache while a sync's batches are written (KB). A batch inserts thousands of rows into the
+ * name and identity indexes at random places: each dirties an index page, and with the resting cache
+ * (WRITER_CACHE_KB) those pages spilled to the log in the middle of the transaction and were written
+ * again at its end. This holds a batch's dirty pages until the commit writes each once; it is handed
+ * back when the batches stop (endBulk), though the allocator keeps most of that memory: 64 MB bought
+ * no less CPU than 32 MB at 1M rows.
+ */
+export const BULK_CACHE_KB = 32_000;
+
 export class CustomerStore {
   private readonly insertRow: StatementSync;
   private readonly findRow: StatementSync;
@@ -71,6 +82,8 @@ export class CustomerStore {
   private readonly addString: StatementSync;
   /** customer_strings as far as this connection has used it; cleared when a transaction rolls back. */
   private readonly stringNumbers = new Map<string, number>();
+  /** The page cache is BULK_CACHE_KB (batches are being written). */
+  private bulk = false;
   private readonly strings: StringsWriter = {
     ref: (text) => {
       let n = this.stringNumbers.get(text);
@@ -225,7 +238,19 @@ export class CustomerStore {
    * A failure rolls the whole batch back and throws, as writeBatch does.
    */
   beginBatch(): void {
+    if (!this.bulk) {
+      this.db.exec(`PRAGMA cache_size = -${BULK_CACHE_KB}`);
+      this.bulk = true;
+    }
     this.db.exec('BEGIN IMMEDIATE');
+  }
+
+  /** The batches stopped: back to the resting page cache, its pages freed (outside a transaction). */
+  endBulk(): void {
+    if (!this.bulk) return;
+    this.bulk = false;
+    this.db.exec(`PRAGMA cache_size = -${WRITER_CACHE_KB}`);
+    this.db.exec('PRAGMA shrink_memory');
   }
 
   addToBatch(page: PageWrite): PageWritten {

@@ -10,6 +10,13 @@ import { isCorruption } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
 import { CACHE_SCHEMA, requireFts5 } from './schema';
 
+/**
+ * The write connection's page cache at rest (KB): a sync's writes are appends and FTS5 segments, which a
+ * larger cache does not make faster, and the cache stays in the process's memory after the sync. While a
+ * sync writes its batches the store raises it (CustomerStore.beginBatch).
+ */
+export const WRITER_CACHE_KB = 8000;
+
 export interface OpenedWriter {
   db: DatabaseSync;
   /** Set when the file was unreadable and a fresh cache replaced it. */
@@ -34,9 +41,7 @@ function connectWriter(file: string, options: WriterOptions): DatabaseSync {
     pragmas: [
       // WAL + NORMAL survives a crash of the app (a killed process loses nothing committed).
       'synchronous = NORMAL',
-      // 8 MB of page cache: a sync's writes are appends and FTS5 segments, which a larger cache does not
-      // make faster, and the cache stays in the process's memory after the sync.
-      'cache_size = -8000',
+      `cache_size = -${WRITER_CACHE_KB}`,
       // Checkpoint every ~40 MB of WAL rather than 4 MB: index pages rewritten by many syncs' pages are then
       // copied into the file once, not once per few pages.
       'wal_autocheckpoint = 10000',

@@ -2,6 +2,7 @@
 // re-sync: it continues the last complete sync's generation from the first page it fetches, so its pages
 // are stored, and an interruption resumed, exactly as a full sync's are. Runs in the cache worker.
 import type { DatabaseSync } from 'node:sqlite';
+import { inTransaction } from '../storage/sqlite-database';
 import { FULL_SWEEP_HOURS_KEY, LIST_SHAPE_KEY } from './list-shape';
 
 export interface StoredShape {
@@ -18,22 +19,6 @@ const set = (db: DatabaseSync, key: string, value: string | number | null): void
     value,
   );
 };
-
-function inTransaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
-  } catch (e) {
-    try {
-      db.exec('ROLLBACK');
-    } catch {
-      /* already rolled back */
-    }
-    throw e;
-  }
-}
 
 export function readStoredShape(db: DatabaseSync): StoredShape {
   const shape = get(db, LIST_SHAPE_KEY);

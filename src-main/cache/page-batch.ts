@@ -6,6 +6,12 @@
 import { type FetchedPage, type PageStored, readCustomerPage } from './customer-page';
 import type { CustomerStore } from './customer-store';
 
+/**
+ * Pages per transaction unless the cache is opened with another figure. With the sync's page cache
+ * (BULK_CACHE_KB) a batch's dirty index pages stay in memory until its commit writes each once.
+ */
+export const DEFAULT_PAGES_PER_TRANSACTION = 128;
+
 /** How long a batch that is not full waits for a promised next page (one that fails never comes). */
 export const BATCH_HOLD_MS = 200;
 
@@ -15,16 +21,20 @@ export interface PageBatchHooks {
   maxPages(): number;
   answer(id: number, stored: PageStored): void;
   fail(id: number, error: unknown): void;
+  /** No page came for BATCH_HOLD_MS after a commit: the sync's pages stopped (or paused) for now. */
+  idle(): void;
 }
 
 export class PageBatch {
   private held: { id: number; stored: PageStored }[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly hooks: PageBatchHooks) {}
 
   /** Reads and writes one page; an unreadable page commits the batch before it and stores nothing. */
   add(id: number, fetched: FetchedPage): void {
+    this.clearIdleTimer();
     let stored: PageStored;
     try {
       const read = readCustomerPage(fetched.body, fetched.page);
@@ -68,6 +78,18 @@ export class PageBatch {
       return;
     }
     for (const h of held) this.hooks.answer(h.id, h.stored);
+    this.clearIdleTimer();
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      this.hooks.idle();
+    }, BATCH_HOLD_MS);
+    this.idleTimer.unref?.();
+  }
+
+  /** Commits what is held and forgets the idle wait (the cache is closing). */
+  close(): void {
+    this.commit();
+    this.clearIdleTimer();
   }
 
   private failAll(e: unknown): void {
@@ -75,6 +97,11 @@ export class PageBatch {
     const held = this.held;
     this.held = [];
     for (const h of held) this.hooks.fail(h.id, e);
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 
   private clearTimer(): void {

@@ -93,6 +93,15 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE VIRTUAL TABLE customer_name_words USING fts5vocab (customer_names, 'row');
   `,
+  // 6: the names index's vocabulary one row per occurrence (nothing stored). It finds the first word at
+  //    or after a point without counting anything (16 µs at 1M customers), where customer_name_words
+  //    counts the rows of each word it passes (0.3-0.5 ms for a common first name): a name prefix longer
+  //    than the prefix indexes is read as the words it starts, and a typed word is known to be whole
+  //    when it starts no longer word (customer-reader.ts). customer_name_words goes.
+  `
+  DROP TABLE customer_name_words;
+  CREATE VIRTUAL TABLE customer_name_instances USING fts5vocab (customer_names, 'instance');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -21,6 +21,7 @@ import { openReader } from './database';
 import { planSearch } from './search-plan';
 import { backgroundTimeMs, watchBackgroundWaits } from '../api/rate-budget-wait';
 import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from './list-shape';
+import { DEFAULT_PAGES_PER_TRANSACTION } from './page-batch';
 import { runResync, type ResyncStorePort } from './resync';
 import { SyncProgressReporter } from './sync-progress';
 import { SyncSchedule } from './sync-schedule';
@@ -28,7 +29,6 @@ import { defaultWorkerLocation, workerLocation, type WorkerLocation } from './wo
 
 export const CACHE_FILE_NAME = 'customers.sqlite';
 export const DEFAULT_SEARCH_LIMIT = 50;
-export const DEFAULT_PAGES_PER_TRANSACTION = 16;
 
 export interface CustomerCacheOptions {
   /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */

@@ -10,15 +10,17 @@ import type { Transport } from '../api/http-transport';
 import type { ApiResult, CardApiClient } from '../api/types';
 import { type FetchedPage, PAGE_SIZE, type PageStored } from './customer-page';
 import type { SyncState } from './customer-store';
+import { DEFAULT_PAGES_PER_TRANSACTION } from './page-batch';
 import { PageWriteQueue } from './page-write-queue';
 import type { ProgressCounts, SyncProgressReporter } from './sync-progress';
 import { errorMessage } from '../errors/error-message';
 
 /**
- * Pages handed to the worker and not yet stored: twice a transaction's worth (DEFAULT_PAGES_PER_TRANSACTION),
- * so fetching goes on while the worker commits; few enough to bound memory (~100 KB a page).
+ * Pages handed to the worker and not yet committed: twice a transaction's worth (DEFAULT_PAGES_PER_TRANSACTION),
+ * so fetching goes on while the worker commits. The worker writes each page as it comes and keeps only
+ * its small answer until the commit; only the two pages in flight are held as bytes (~100 KB each).
  */
-const PAGES_WITH_WORKER = 32;
+const PAGES_WITH_WORKER = 2 * DEFAULT_PAGES_PER_TRANSACTION;
 
 export interface SyncStorePort {
   syncState(): Promise<SyncState>;

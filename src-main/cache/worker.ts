@@ -148,6 +148,7 @@ const pages = new PageBatch({
   maxPages: () => opened?.maxPagesPerTransaction ?? 1,
   answer: (id, value) => port.postMessage({ id, ok: true, value } satisfies WorkerReply),
   fail: (id, e) => port.postMessage(failed(id, e)),
+  idle: () => store?.endBulk(),
 });
 
 port.on('message', (request: WorkerRequest) => {
@@ -159,6 +160,8 @@ port.on('message', (request: WorkerRequest) => {
     pages.add(request.id, request.args[0] as FetchedPage);
     return;
   }
-  pages.commit();
+  if (request.op === 'close') pages.close();
+  else pages.commit();
+  if (request.op !== 'abortHttp') store?.endBulk();
   handle(request);
 });

@@ -3,8 +3,8 @@
 import { join } from 'node:path';
 import type { Card } from '../../src-shared/api/records';
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
-import { likeLiteral, selectPage } from '../storage/paged-select';
-import { openSqlite } from '../storage/sqlite-database';
+import { likeLiteral, orCustomerIdIn, selectPage } from '../storage/paged-select';
+import { inTransaction, openSqlite } from '../storage/sqlite-database';
 import { KNOWN_CARDS_SCHEMA } from './known-cards-migrations';
 import { type CardSource, mergeCard, mergeSource } from './merge-card';
 import { refId } from './ref-id';
@@ -117,23 +117,11 @@ export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCard
     return !existingRow;
   }
 
-  function inTransaction<T>(work: () => T): T {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      db.exec('COMMIT');
-      return result;
-    } catch (e) {
-      db.exec('ROLLBACK');
-      throw e;
-    }
-  }
-
   const observe = (cards: readonly Card[], source: CardSource): number => {
     const usable = cards.filter((c) => typeof c?._id === 'string' && c._id !== '');
     if (usable.length === 0) return 0;
     const seenAt = now().toISOString();
-    return inTransaction(() => usable.reduce((added, card) => added + (write(card, source, seenAt) ? 1 : 0), 0));
+    return inTransaction(db, () => usable.reduce((added, card) => added + (write(card, source, seenAt) ? 1 : 0), 0));
   };
 
   return {
@@ -151,12 +139,8 @@ export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCard
       }
       const text = query?.trim();
       if (text) {
-        const named = customerIds.map((id, i) => {
-          params[`customer${i}`] = id;
-          return `:customer${i}`;
-        });
         where.push(`(last4 LIKE :prefix ESCAPE '\\' OR brand LIKE :prefix ESCAPE '\\' OR id LIKE :lowerPrefix ESCAPE '\\'
-          OR customer_id LIKE :lowerPrefix ESCAPE '\\' OR client_reference LIKE :prefix ESCAPE '\\'${named.length ? ` OR customer_id IN (${named.join(', ')})` : ''})`);
+          OR customer_id LIKE :lowerPrefix ESCAPE '\\' OR client_reference LIKE :prefix ESCAPE '\\'${orCustomerIdIn(customerIds, params)})`);
         params.prefix = likePrefix(text);
         params.lowerPrefix = likePrefix(text.toLowerCase());
         // Ids show as their last 8 characters ("…a1b2c3d4"): such an ending finds the card too.
@@ -184,7 +168,7 @@ export function openKnownCards({ folder, now = () => new Date() }: OpenKnownCard
     },
 
     markCanceled(id) {
-      return inTransaction(() => {
+      return inTransaction(db, () => {
         const row = selectOne.get(id) as CardRow | undefined;
         if (!row) return false;
         const card = { ...readRow(row), status: 'canceled' };

@@ -3,7 +3,7 @@
 // finds its card and customer.
 import { join } from 'node:path';
 import type { Transaction } from '../../src-shared/api/records';
-import { openSqlite } from '../storage/sqlite-database';
+import { inTransaction, openSqlite } from '../storage/sqlite-database';
 import { refId } from './ref-id';
 
 export const SEEN_TRANSACTIONS_FILE = 'seen-transactions.sqlite';
@@ -65,8 +65,7 @@ export function openSeenTransactions({ folder }: { folder: string }): SeenTransa
     observe(transactions) {
       const usable = transactions.filter((t) => typeof t?._id === 'string' && t._id !== '');
       if (usable.length === 0) return;
-      db.exec('BEGIN IMMEDIATE');
-      try {
+      inTransaction(db, () => {
         for (const t of usable) {
           const card = t.card && typeof t.card === 'object' ? t.card : null;
           upsert.run({
@@ -79,11 +78,7 @@ export function openSeenTransactions({ folder }: { folder: string }): SeenTransa
             createdAt: text(t.createdAt),
           });
         }
-        db.exec('COMMIT');
-      } catch (e) {
-        db.exec('ROLLBACK');
-        throw e;
-      }
+      });
     },
     getMany(ids) {
       if (ids.length === 0) return [];

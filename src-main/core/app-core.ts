@@ -3,7 +3,7 @@
 // against exactly the handlers, services and storage the app runs.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Customer } from '../../src-shared/api/records';
+import type { Card, Customer } from '../../src-shared/api/records';
 import { err, ok } from '../../src-shared/ipc/result';
 import { backgroundClient } from '../api/call-priority';
 import { apiReadHandlers } from '../api/handlers';
@@ -11,6 +11,7 @@ import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { knownCardsHandlers } from '../cards/handlers';
 import { lookUpCard } from '../api/card-look-up';
+import { DisputedTransactionSearches, findDisputedTransactions } from '../api/dispute-transactions';
 import { handlerGuard } from '../ipc/guarded';
 import type { KnownCards } from '../cards/known-cards';
 import { openKnownCardsHealing } from '../cards/known-cards-file';
@@ -169,6 +170,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     logger,
   });
 
+  const disputedTransactions = new DisputedTransactionSearches();
   const handlers: HandlerTable = {
     ...apiReadHandlers(getActive, {
       logger,
@@ -179,6 +181,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
             logger.warn({ error: errorMessage(e) }, 'could not index cards');
           });
       },
+      observeDisputes: (disputes, api) =>
+        disputedTransactions.start(
+          disputes,
+          async () => {
+            const [seen, cards] = await Promise.all([getSeenTransactions(), getKnownCards()]);
+            const observeCards = (found: Card[], source: 'authorization' | 'transaction') =>
+              cards.observe(found, source);
+            return findDisputedTransactions(disputes, api, { seen, observeCards });
+          },
+          (e) => logger.warn({ error: errorMessage(e) }, 'could not look for disputed transactions'),
+        ),
       observeTransactions: (transactions) => {
         void getSeenTransactions()
           .then((index) => index.observe(transactions))
@@ -188,7 +201,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       },
     }),
     ...customerCacheHandlers(getCache),
-    ...namesHandlers({ getCustomer: getCache, getKnownCards, getSeenTransactions, logger }),
+    ...namesHandlers({
+      getCustomer: getCache,
+      getKnownCards,
+      getSeenTransactions,
+      transactionsSettled: (ids) => disputedTransactions.settled(ids),
+      logger,
+    }),
     ...knownCardsHandlers(getKnownCards, customerIdsNamed),
     'cards.lookUp': handlerGuard()('cards.lookUp', async ({ id }, signal) =>
       lookUpCard(id, (await getActive()).api, await getKnownCards(), signal),

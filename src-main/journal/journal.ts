@@ -10,8 +10,8 @@ import {
   type JournalEntry,
   type ReconciliationEvidence,
 } from '../../src-shared/ipc/channels/journal';
-import { likeLiteral, selectPage } from '../storage/paged-select';
-import { openSqlite } from '../storage/sqlite-database';
+import { likeLiteral, orCustomerIdIn, selectPage } from '../storage/paged-select';
+import { inTransaction, openSqlite } from '../storage/sqlite-database';
 import { FINGERPRINT_VERSION, fingerprintOf } from './fingerprint';
 import { JOURNAL_SCHEMA } from './journal-migrations';
 import { safeRequest } from './safe-request';
@@ -147,17 +147,12 @@ function refingerprint(db: DatabaseSync): void {
     .all(FINGERPRINT_VERSION) as { id: string; operation: JournalOperation; request_json: string }[];
   if (old.length === 0) return;
   const update = db.prepare('UPDATE entries SET fingerprint = ?, fingerprint_version = ? WHERE id = ?');
-  db.exec('BEGIN IMMEDIATE');
-  try {
+  inTransaction(db, () => {
     for (const row of old) {
       const request = JSON.parse(row.request_json) as object;
       update.run(fingerprintOf(row.operation, request), FINGERPRINT_VERSION, row.id);
     }
-    db.exec('COMMIT');
-  } catch (e) {
-    db.exec('ROLLBACK');
-    throw e;
-  }
+  });
 }
 
 const processStart = (): Date => new Date(Date.now() - process.uptime() * 1000);
@@ -294,12 +289,8 @@ export function openJournal({
       }
       const text = query?.trim();
       if (text) {
-        const named = customerIds.map((id, i) => {
-          params[`customer${i}`] = id;
-          return `:customer${i}`;
-        });
         where.push(`(operation LIKE :text ESCAPE '\\' OR client_reference LIKE :text ESCAPE '\\' OR result_id LIKE :text ESCAPE '\\'
-          OR customer_id LIKE :text ESCAPE '\\' OR error LIKE :text ESCAPE '\\'${named.length ? ` OR customer_id IN (${named.join(', ')})` : ''})`);
+          OR customer_id LIKE :text ESCAPE '\\' OR error LIKE :text ESCAPE '\\'${orCustomerIdIn(customerIds, params)})`);
         params.text = likeAnywhere(text);
       }
       const { rows, total } = selectPage(db, {

@@ -1,6 +1,7 @@
 // Names for a page of ids in one pass: cards from the known-cards index, transactions from the index of
-// fetched transactions, and every customer they lead to from the customer cache. All local reads; an id
-// that is not found is left out, and a store that cannot be read leaves its part empty.
+// fetched transactions, and every customer they lead to from the customer cache. All local reads (once a
+// search for a disputed transaction under way has ended); an id that is not found is left out, and a
+// store that cannot be read leaves its part empty.
 import type { Customer } from '../../src-shared/api/records';
 import { customerDisplayName } from '../../src-shared/api/customer-name';
 import type { NamesRequest, ResolvedNames } from '../../src-shared/ipc/channels/names';
@@ -14,6 +15,8 @@ export interface NameSources {
   getCustomer: () => Promise<{ get(id: string): Promise<Customer | null> }>;
   getKnownCards: () => Promise<Pick<KnownCards, 'get'>>;
   getSeenTransactions: () => Promise<Pick<SeenTransactions, 'getMany'>>;
+  /** Resolves once no search for these transactions is under way (a disputes list starts one). */
+  transactionsSettled?: (ids: readonly string[]) => Promise<void>;
   logger?: Logger;
 }
 
@@ -46,6 +49,7 @@ export async function resolveNames(sources: NameSources, input: NamesRequest): P
 
   const transactionIds = [...new Set(input.transactionIds ?? [])];
   if (transactionIds.length) {
+    await sources.transactionsSettled?.(transactionIds);
     const seen = await attempt(
       'the fetched transactions',
       async () => (await sources.getSeenTransactions()).getMany(transactionIds),

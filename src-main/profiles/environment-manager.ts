@@ -10,13 +10,14 @@ import { err, ok, type AppError, type Result } from '../../src-shared/ipc/result
 import type { Emit, Logger } from '../ports/ports';
 import { createCardApiClient, type ApiOutcome, type CardApiClientOptions } from '../api/client';
 import type { Transport } from '../api/http-transport';
+import { RateBudget } from '../api/rate-budget';
 import type { CardApiClient } from '../api/types';
 import type { SecretStore } from '../keychain/secret-store';
 import { connectionAfter, type ConnectionState } from './connection-state';
 import { createEnvironmentKeys, originOf, type Undo } from './environment-keys';
 import { LOCAL_SANDBOX_NAME, type EnvironmentInput, isLocal, notFound, openEnvironments } from './environments';
 import { KEYCHAIN_NOTICE, keyCommands, type SetKeyInput } from './key-commands';
-import { verifyKey } from './key-verification';
+import { keyVerifier } from './key-verification';
 import type { StoredEnvironment } from './settings-file';
 import { errorMessage } from '../errors/error-message';
 
@@ -97,7 +98,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   let lastEmitted = '';
   let sandbox: Promise<LocalSandbox> | null = null;
   let sandboxRunning: LocalSandbox | null = null;
-  const clients = new Map<string, { baseUrl: string; api: CardApiClient }>();
+  const clients = new Map<string, { baseUrl: string; api: CardApiClient; budget: RateBudget }>();
   /** Whether each environment has a key for its address in the keychain, as last seen. */
   const keyPresent = new Map<string, boolean>();
   const listeners = new Set<(change: EnvironmentChange) => void | Promise<void>>();
@@ -112,15 +113,8 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     keys,
     logger,
     keyPresent,
-    verify: (baseUrl, key, signal) =>
-      verifyKey({
-        baseUrl,
-        key,
-        logger,
-        ...(signal ? { signal } : {}),
-        ...(options.transport ? { transport: options.transport } : {}),
-        ...(options.client?.timeouts ? { timeouts: options.client.timeouts } : {}),
-      }),
+    // The check shares the environment's budget (an operator's call), never its client (see key-verification).
+    verify: keyVerifier({ logger, transport: options.transport, client: options.client }, (env) => budgetFor(env)),
     notices: {
       add: (text) => {
         addNotice(text);
@@ -209,16 +203,18 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   function clientFor(id: string, baseUrl: string, getKey: () => Promise<string | null>): CardApiClient {
     const existing = clients.get(id);
     if (existing && existing.baseUrl === baseUrl) return existing.api;
+    const budget = new RateBudget();
     const api = createCardApiClient({
       baseUrl,
       getKey,
+      budget,
       logger,
       onOutcome: onOutcome(id),
       ...(options.client?.timeouts ? { timeouts: options.client.timeouts } : {}),
       ...(options.client?.retry ? { retry: options.client.retry } : {}),
       ...(options.transport ? { transport: options.transport } : {}),
     });
-    clients.set(id, { baseUrl, api });
+    clients.set(id, { baseUrl, api, budget });
     // The status bar follows the rate budget, also while calls wait for it (at most 4 updates a second).
     let statusDue: ReturnType<typeof setTimeout> | null = null;
     api.budget?.onChange(() => {
@@ -229,6 +225,16 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       statusDue.unref?.();
     });
     return api;
+  }
+
+  /** Reads the key filed for this environment at this address: a client never asks for another. */
+  const keyReader = (id: string, baseUrl: string) => () =>
+    keys.get({ id, baseUrl, keyVerified: stored(id)?.keyVerified ?? null });
+
+  /** The request budget of a user environment at `baseUrl` (its client's, made now if need be). */
+  function budgetFor({ id, baseUrl }: { id: string; baseUrl: string }): RateBudget {
+    clientFor(id, baseUrl, keyReader(id, baseUrl));
+    return clients.get(id)!.budget;
   }
 
   function ensureSandbox(): Promise<LocalSandbox> {
@@ -252,8 +258,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     let api: CardApiClient;
     if (env) {
       // The key asked for is always the one filed under the client's own address.
-      const { baseUrl } = env;
-      api = clientFor(id, baseUrl, () => keys.get({ id, baseUrl, keyVerified: stored(id)?.keyVerified ?? null }));
+      api = clientFor(id, env.baseUrl, keyReader(id, env.baseUrl));
     } else {
       let running: LocalSandbox;
       try {

@@ -24,7 +24,8 @@ export interface KeyCommandDeps {
   logger: Logger;
   /** Whether each environment has a key for its address, as last seen (shared with the environment views). */
   keyPresent: Map<string, boolean>;
-  verify: (baseUrl: string, key: string, signal?: AbortSignal) => Promise<KeyVerdict>;
+  /** Checks `key` against the environment's address (as stored when the key was entered). */
+  verify: (env: { id: string; baseUrl: string }, key: string, signal?: AbortSignal) => Promise<KeyVerdict>;
   notices: { add(text: string): void; remove(text: string): void };
   /** An environment's key was saved or deleted. */
   keyChanged: (environmentId: string) => void;
@@ -83,7 +84,7 @@ export function keyCommands(deps: KeyCommandDeps) {
     const key = input.key.trim();
     if (key.length < 8) return err('validation', 'key must be at least 8 characters', { field: 'key' });
 
-    const verdict = await deps.verify(env.baseUrl, key, signal);
+    const verdict = await deps.verify({ id: env.id, baseUrl: env.baseUrl }, key, signal);
     if (verdict.verdict === 'rejected') {
       return err('unauthorized', `The service did not accept this key: ${verdict.error.message}`, {
         field: 'key',

@@ -1,8 +1,11 @@
-// Before a key is saved, one cheap read (GET /customers?limit=1) proves the service accepts it.
+// Before a key is saved, one cheap read (GET /customers?limit=1) proves the service accepts it. The read
+// is an operator's call in the environment's own request budget (it counts against the same rate limit
+// and waits its turn like any other), sent with the key entered, to the address it was entered for only.
 import type { AppError } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
 import { createCardApiClient } from '../api/client';
 import type { Transport } from '../api/http-transport';
+import type { RateBudget } from '../api/rate-budget';
 
 export type KeyVerdict =
   | { verdict: 'valid' }
@@ -18,6 +21,10 @@ export interface VerifyKeyOptions {
   logger?: Logger;
   signal?: AbortSignal;
   timeouts?: { headersMs?: number; totalMs?: number };
+  /** The environment's request budget; the check has one of its own when absent. */
+  budget?: RateBudget;
+  /** Longest wait for the budget (a window's reset, a 429's wait) before the key counts as unverifiable. */
+  maxWaitMs?: number;
 }
 
 export async function verifyKey(options: VerifyKeyOptions): Promise<KeyVerdict> {
@@ -25,7 +32,8 @@ export async function verifyKey(options: VerifyKeyOptions): Promise<KeyVerdict> 
     baseUrl: options.baseUrl,
     getKey: async () => options.key,
     timeouts: options.timeouts ?? { headersMs: 10_000, totalMs: 15_000 },
-    retry: { maxAttempts: 1 },
+    retry: { maxAttempts: 1, ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}) },
+    ...(options.budget ? { budget: options.budget } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });
@@ -33,4 +41,32 @@ export async function verifyKey(options: VerifyKeyOptions): Promise<KeyVerdict> 
   if (result.ok) return { verdict: 'valid' };
   if (result.error.kind === 'unauthorized') return { verdict: 'rejected', error: result.error };
   return { verdict: 'unverifiable', error: result.error };
+}
+
+export interface VerifierSettings {
+  logger: Logger;
+  transport: Transport | undefined;
+  client: { timeouts?: VerifyKeyOptions['timeouts']; retry?: { maxWaitMs?: number } } | undefined;
+}
+
+/**
+ * The check as the environments use it: each environment's own budget, the key entered and the address
+ * it was entered for (never the environment's client, which reads the key filed for its address).
+ */
+export function keyVerifier(
+  settings: VerifierSettings,
+  budgetFor: (env: { id: string; baseUrl: string }) => RateBudget,
+): (env: { id: string; baseUrl: string }, key: string, signal?: AbortSignal) => Promise<KeyVerdict> {
+  const { transport, client } = settings;
+  return (env, key, signal) =>
+    verifyKey({
+      baseUrl: env.baseUrl,
+      key,
+      logger: settings.logger,
+      budget: budgetFor(env),
+      ...(signal ? { signal } : {}),
+      ...(transport ? { transport } : {}),
+      ...(client?.timeouts ? { timeouts: client.timeouts } : {}),
+      ...(client?.retry?.maxWaitMs !== undefined ? { maxWaitMs: client.retry.maxWaitMs } : {}),
+    });
 }

@@ -87,6 +87,12 @@ export interface SandboxHandle {
   };
   /** Every request received, oldest first (the most recent 50,000; control-route calls are not logged). */
   requests(): readonly SandboxRequestLogEntry[];
+  /**
+   * Requests received and not yet answered: one delayed by a latency fault or held by `hang` counts until
+   * it is answered or its client goes away. 0 once every request that reached the sandbox has been logged
+   * with its status.
+   */
+  requestsInFlight(): number;
   clearRequests(): void;
   /** Changes the customer list while the sandbox runs (for tests of re-syncs). */
   customers: {

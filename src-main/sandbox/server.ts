@@ -81,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     key,
     faults: { add: (rule) => faults.add(rule), clear: () => faults.clear() },
     requests: () => log.all(),
+    requestsInFlight: () => log.inFlight,
     clearRequests: () => log.clear(),
     customers: {
       add: (count) => world.customers.add(count),

@@ -34,3 +34,16 @@ export function selectPage(
 
 /** `s` with `%`, `_` and `\` escaped, so they stand for themselves in a LIKE pattern with `ESCAPE '\'`. */
 export const likeLiteral = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * ` OR customer_id IN (:customer0, ...)` for the customers a search text named (by their names, in the
+ * customer cache), with their parameters added to `params`; empty when none.
+ */
+export function orCustomerIdIn(customerIds: readonly string[], params: Record<string, string | number>): string {
+  if (customerIds.length === 0) return '';
+  const named = customerIds.map((id, i) => {
+    params[`customer${i}`] = id;
+    return `:customer${i}`;
+  });
+  return ` OR customer_id IN (${named.join(', ')})`;
+}

@@ -28,6 +28,23 @@ export function schemaVersion(db: DatabaseSync): number {
   return Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
 }
 
+/** Runs `work` in one write transaction: committed when it returns, rolled back when it throws. */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (e) {
+    try {
+      db.exec('ROLLBACK');
+    } catch {
+      /* already rolled back (SQLite ends a transaction itself on some errors) */
+    }
+    throw e;
+  }
+}
+
 /** Brings the file up to the schema's version, one step per transaction. */
 export function migrate(db: DatabaseSync, { name, migrations, newerSchemaError }: Schema): void {
   const current = schemaVersion(db);
@@ -39,15 +56,10 @@ export function migrate(db: DatabaseSync, { name, migrations, newerSchemaError }
         );
   }
   for (let version = current; version < migrations.length; version++) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
+    inTransaction(db, () => {
       db.exec(migrations[version]!);
       db.exec(`PRAGMA user_version = ${version + 1}`);
-      db.exec('COMMIT');
-    } catch (e) {
-      db.exec('ROLLBACK');
-      throw e;
-    }
+    });
   }
 }
 

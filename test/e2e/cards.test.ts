@@ -7,18 +7,29 @@ import { formatMoney } from '../../src-renderer/lib/format';
 import { exportCsvFrom } from './exported-csv';
 import { listRows, pagerText as readPager, rowCount } from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import { screenshotWhole, startE2E, type E2E } from './support';
+import {
+  failOnPageProblems,
+  fetchAllAuthorizations,
+  localSandbox,
+  screenshotWhole,
+  startE2E,
+  withOwnE2E,
+  type E2E,
+} from './support';
 
+const SANDBOX = { seed: 9001, customers: 120 };
 let e2e: E2E;
 let sandbox: SandboxHandle;
-let cardIds: string[];
+let known: Promise<string[]> | undefined;
 
 beforeAll(async () => {
-  e2e = await startE2E({ sandbox: { seed: 9001, customers: 120 } });
+  e2e = await startE2E({ sandbox: SANDBOX });
+  sandbox = await localSandbox(e2e);
 });
 afterAll(async () => {
   await e2e?.close();
 });
+failOnPageProblems(() => e2e);
 
 const page = () => e2e.page;
 const knownTable = () => page().getByRole('table', { name: 'Known cards' });
@@ -27,29 +38,31 @@ const txRows = () => listRows(page(), 'Card transactions');
 const pagerText = () => readPager(page());
 const idOf = (v: unknown) => (typeof v === 'string' ? v : (v as { _id: string })._id);
 
+/**
+ * The ids of the cards the app has seen, once every page of authorizations has been fetched through the
+ * bridge (as the Authorizations page fetches them); the first test that needs known cards fetches them.
+ */
+function knownCardIds(): Promise<string[]> {
+  known ??= fetchAllAuthorizations(page()).then((auths) => [
+    ...new Set((auths as Authorization[]).map((a) => idOf(a.card))),
+  ]);
+  return known;
+}
+
 describe('Cards', () => {
-  it('says no card is known before any authorization was fetched', async () => {
-    await e2e.open('cards');
-    await page().getByRole('heading', { level: 1, name: 'Cards' }).waitFor();
-    await page().getByText('Card Desk has not seen any card in this environment yet.', { exact: false }).waitFor();
-  });
+  it('says no card is known before any authorization was fetched', () =>
+    withOwnE2E({ sandbox: SANDBOX }, async (app) => {
+      await app.open('cards');
+      await app.page.getByRole('heading', { level: 1, name: 'Cards' }).waitFor();
+      await app.page.getByText('Card Desk has not seen any card in this environment yet.', { exact: false }).waitFor();
+    }));
 
   it('lists the cards seen in fetched authorizations, with paging and a filter', { timeout: 90_000 }, async () => {
-    // Fetch every page of authorizations the way the Authorizations page does: through the bridge.
-    const auths = (await page().evaluate(async () => {
-      const out: unknown[] = [];
-      for (let p = 0; ; p++) {
-        const r = await window.cardDesk.authorizations.list({ page: p, limit: 100 });
-        if (!r.ok) throw new Error(r.error.message);
-        out.push(...r.data);
-        if (!r.pagination || p + 1 >= r.pagination.pages) return out;
-      }
-    })) as Authorization[];
-    sandbox = e2e.harness.core.localSandbox()!;
-    cardIds = [...new Set(auths.map((a) => idOf(a.card)))];
+    await e2e.open('cards');
+    const cardIds = await knownCardIds();
     expect(cardIds.length).toBeGreaterThan(25);
 
-    await page().reload();
+    await e2e.reopen('cards');
     await knownTable().waitFor();
     await expect.poll(pagerText).toContain(`${cardIds.length} in all`);
     expect(await rowCount(page(), 'Known cards')).toBe(25);
@@ -92,6 +105,9 @@ describe('Cards', () => {
     'opens a card with its controls, balance and transactions as the sandbox has them',
     { timeout: 120_000 },
     async () => {
+      await e2e.open('cards');
+      const cardIds = await knownCardIds();
+      await e2e.reopen('cards');
       // The card with the most transactions.
       const counts = await Promise.all(
         cardIds.map(async (id) => ({

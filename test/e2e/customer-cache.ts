@@ -3,16 +3,7 @@
 import type { Customer } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { sandboxGet } from './sandbox-api';
-import { startE2E, type E2E } from './support';
-
-/** Waits outside a test (expect.poll only runs inside one). */
-async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { localSandbox, startE2E, syncCustomersOnce, type E2E } from './support';
 
 /** Starts the app on the Journal with a sandbox of `customers` customers, all of them in the cache. */
 export async function startWithCustomerCache(options: { seed: number; customers: number }): Promise<{
@@ -23,17 +14,9 @@ export async function startWithCustomerCache(options: { seed: number; customers:
   const e2e = await startE2E({ sandbox: options });
   try {
     await e2e.open('journal');
-    // The local sandbox starts with the environment's first use.
-    await e2e.harness.core.environments.active();
-    const sandbox = e2e.harness.core.localSandbox()!;
+    const sandbox = await localSandbox(e2e);
     const customers = (await sandboxGet<Customer[]>(sandbox, `/customers?limit=${options.customers}`)).data;
-    await e2e.page.evaluate(() => window.cardDesk.customers.sync({ full: true }));
-    await until(async () =>
-      e2e.page.evaluate(async (count) => {
-        const r = await window.cardDesk.customers.cacheStatus();
-        return r.ok && !r.data.syncing && r.data.customers === count;
-      }, options.customers),
-    );
+    await syncCustomersOnce(e2e, options.customers);
     return { e2e, sandbox, customers };
   } catch (error) {
     await e2e.close();

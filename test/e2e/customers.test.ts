@@ -1,80 +1,115 @@
 // Customers page and Ctrl+K search, in Chromium against the real handlers, cache and local sandbox.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
 import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
 import { exportCsvFrom } from './exported-csv';
 import { sandboxAll } from './sandbox-api';
-import { screenshotWhole, startE2E, type E2E } from './support';
+import {
+  failOnPageProblems,
+  fetchAllAuthorizations,
+  screenshotWhole,
+  startE2E,
+  syncCustomers,
+  syncCustomersOnce,
+  withOwnE2E,
+  type E2E,
+} from './support';
 
 const CUSTOMERS = 350;
+const SANDBOX = { seed: 4242, customers: CUSTOMERS };
+/** The app most tests share; each of them awaits `synced()` for a filled cache. */
 let e2e: E2E;
-let all: Customer[];
+let all: Customer[] | undefined;
 
 beforeAll(async () => {
-  e2e = await startE2E({ sandbox: { seed: 4242, customers: CUSTOMERS } });
+  e2e = await startE2E({ sandbox: SANDBOX });
 });
+failOnPageProblems(() => e2e);
 afterAll(async () => {
   await e2e?.close();
 });
 
-const page = () => e2e.page;
-const searchBox = () => page().getByRole('searchbox', { name: 'Search customers' });
-const table = () => page().getByRole('table', { name: 'Customers' });
-const syncRegion = () => page().getByRole('region', { name: 'Offline customer cache' });
-const summary = () => page().getByTestId('search-summary');
+/** The shared app's cache filled by one full sync (whichever test asks first), and the sandbox's customers. */
+async function synced(): Promise<Customer[]> {
+  await syncCustomersOnce(e2e, CUSTOMERS);
+  all ??= await sandboxAll<Customer>(e2e.harness.core.localSandbox()!, '/customers');
+  return all;
+}
 
-async function search(text: string): Promise<void> {
-  await searchBox().fill(text);
+/** A test on an app of its own, for a state the shared one has left behind (an empty cache, a running service). */
+const withOwnApp = (test: (app: E2E) => Promise<void>) => withOwnE2E({ sandbox: SANDBOX }, test);
+
+const page = () => e2e.page;
+const searchBox = (p: Page = page()) => p.getByRole('searchbox', { name: 'Search customers' });
+const table = (p: Page = page()) => p.getByRole('table', { name: 'Customers' });
+const syncRegion = (p: Page = page()) => p.getByRole('region', { name: 'Offline customer cache' });
+const summary = (p: Page = page()) => p.getByTestId('search-summary');
+
+async function search(text: string, p: Page = page()): Promise<void> {
+  await searchBox(p).fill(text);
   // The summary reflects the settled query once the debounced search has answered.
   await expect
-    .poll(async () => (await summary().textContent()) ?? '', { timeout: 5_000 })
+    .poll(async () => (await summary(p).textContent()) ?? '', { timeout: 5_000 })
     .toMatch(/match|cached customers/);
 }
 
 describe('Customers', () => {
-  it('offers a first sync when the cache is empty, and says so when searching it', async () => {
-    await e2e.open('customers');
-    await page().getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
-    await expect
-      .poll(() => page().getByText('No customers are cached for this environment yet').count(), { timeout: 10_000 })
-      .toBe(1);
-    await expect.poll(() => page().getByRole('button', { name: 'Sync now' }).count(), { timeout: 10_000 }).toBe(2);
-    await searchBox().fill('ada');
-    await page().getByText('The customer cache is empty, so there is nothing to search').waitFor();
-    await e2e.screenshot('customers-empty');
-    expect(await e2e.axeViolations()).toEqual([]);
-    await searchBox().fill('');
-  });
+  it('offers a first sync when the cache is empty, and says so when searching it', () =>
+    withOwnApp(async (app) => {
+      await app.open('customers');
+      await app.page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+      await expect
+        .poll(() => app.page.getByText('No customers are cached for this environment yet').count(), {
+          timeout: 10_000,
+        })
+        .toBe(1);
+      await expect.poll(() => app.page.getByRole('button', { name: 'Sync now' }).count(), { timeout: 10_000 }).toBe(2);
+      await searchBox(app.page).fill('ada');
+      await app.page.getByText('The customer cache is empty, so there is nothing to search').waitFor();
+      await app.screenshot('customers-empty');
+      expect(await app.axeViolations()).toEqual([]);
+    }));
 
-  it('syncs from the local sandbox with progress reaching 100%', async () => {
-    await page().evaluate(() => {
-      const w = window as unknown as { __progress: unknown[] };
-      w.__progress = [];
-      window.cardDesk.events.on('customers.syncProgress', (p) => w.__progress.push(p));
-    });
-    await syncRegion().getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => page().getByTestId('sync-percent').textContent(), { timeout: 30_000 }).toBe('100%');
-    // After the last page the cache still removes customers the service no longer lists.
-    await expect
-      .poll(() => page().getByTestId('sync-status').textContent(), { timeout: 30_000 })
-      .toMatch(/^Sync complete/);
-    const events = await page().evaluate<SyncProgress[]>(
-      () => (window as unknown as { __progress: SyncProgress[] }).__progress,
-    );
-    expect(events.some((p) => p.phase === 'paging')).toBe(true);
-    expect(events.at(-1)?.phase).toBe('done');
-    expect(events.at(-1)?.customers).toBe(CUSTOMERS);
-    await expect
-      .poll(() => page().getByTestId('cache-summary').textContent())
-      .toMatch(new RegExp(`^${CUSTOMERS} customers cached · synced`));
-    await expect
-      .poll(() => page().getByTestId('status-last-sync').textContent())
-      .toMatch(/Customers synced less than a minute ago/);
-    all = await sandboxAll<Customer>(e2e.harness.core.localSandbox()!, '/customers');
-    expect(all).toHaveLength(CUSTOMERS);
-  });
+  it('syncs from the local sandbox with progress reaching 100%', () =>
+    withOwnApp(async (app) => {
+      const p = app.page;
+      await app.open('customers');
+      await expect
+        .poll(() => p.getByTestId('cache-summary').textContent(), { timeout: 10_000 })
+        .toMatch(/never synced/);
+      await p.evaluate(() => {
+        const w = window as unknown as { __progress: unknown[] };
+        w.__progress = [];
+        window.cardDesk.events.on('customers.syncProgress', (progress) => w.__progress.push(progress));
+      });
+      await syncRegion(p).getByRole('button', { name: 'Sync now' }).click();
+      await expect.poll(() => p.getByTestId('sync-percent').textContent(), { timeout: 30_000 }).toBe('100%');
+      // After the last page the cache still removes customers the service no longer lists.
+      await expect
+        .poll(() => p.getByTestId('sync-status').textContent(), { timeout: 30_000 })
+        .toMatch(/^Sync complete/);
+      const events = await p.evaluate<SyncProgress[]>(
+        () => (window as unknown as { __progress: SyncProgress[] }).__progress,
+      );
+      expect(events.some((e) => e.phase === 'paging')).toBe(true);
+      expect(events.at(-1)?.phase).toBe('done');
+      expect(events.at(-1)?.customers).toBe(CUSTOMERS);
+      await expect
+        .poll(() => p.getByTestId('cache-summary').textContent())
+        .toMatch(new RegExp(`^${CUSTOMERS} customers cached · synced`));
+      await expect
+        .poll(() => p.getByTestId('status-last-sync').textContent())
+        .toMatch(/Customers synced less than a minute ago/);
+      expect(await sandboxAll<Customer>(app.harness.core.localSandbox()!, '/customers')).toHaveLength(CUSTOMERS);
+    }));
 
   it('"Sync now" fetches only what changed; "Full re-sync" fetches every page again', async () => {
+    await synced();
+    await e2e.reopen('customers');
+    await expect
+      .poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 10_000 })
+      .toMatch(new RegExp(`^${CUSTOMERS} customers cached`));
     const sandbox = e2e.harness.core.localSandbox()!;
     sandbox.customers.add(5);
     sandbox.clearRequests();
@@ -102,6 +137,8 @@ describe('Customers', () => {
   });
 
   it('finds customers by name, email, national phone number and id prefix', async () => {
+    const all = await synced();
+    await e2e.reopen('customers');
     const target = all[137]!;
     await search(target.name!);
     await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
@@ -130,6 +167,8 @@ describe('Customers', () => {
   });
 
   it('opens a customer with identity, KYC, contact, address, documents, cards and wallets', async () => {
+    const all = await synced();
+    await e2e.reopen('customers');
     // The first customers hold the sandbox's cards and wallets.
     const holder = all[0]!;
     await search(holder.emailAddress!);
@@ -165,12 +204,7 @@ describe('Customers', () => {
     // No card seen yet in this environment; after the authorizations are fetched, the customer's cards show.
     const cardsRegion = page().getByRole('region', { name: 'Cards', exact: true });
     await cardsRegion.getByText('Card Desk has not seen a card of this customer yet.').waitFor();
-    await page().evaluate(async () => {
-      for (let p = 0; ; p++) {
-        const r = await window.cardDesk.authorizations.list({ page: p, limit: 100 });
-        if (!r.ok || !r.pagination || p + 1 >= r.pagination.pages) return;
-      }
-    });
+    await fetchAllAuthorizations(page());
     await page().reload();
     await page().getByRole('heading', { level: 1, name: holder.name! }).waitFor();
     const holderCards = fixtures.cards.filter((c) => c.customerId === holder._id);
@@ -183,7 +217,8 @@ describe('Customers', () => {
   });
 
   it('exports every customer as CSV', async () => {
-    await e2e.open('customers');
+    const all = await synced();
+    await e2e.reopen('customers');
     const csv = await exportCsvFrom(
       page().getByRole('region', { name: 'Customers', exact: true }),
       'Export all customers (CSV)',
@@ -195,7 +230,8 @@ describe('Customers', () => {
   });
 
   it('Ctrl+K opens a customer search; arrows and Enter open the customer; Escape closes', async () => {
-    await e2e.open('cards');
+    const all = await synced();
+    await e2e.reopen('cards');
     await page().keyboard.press('Control+k');
     const dialog = page().getByRole('dialog', { name: 'Search customers' });
     await dialog.waitFor();
@@ -219,21 +255,24 @@ describe('Customers', () => {
     await page().getByRole('heading', { level: 1, name: target.name! }).waitFor();
   });
 
-  it('keeps searching the cache when the service is gone', async () => {
-    await e2e.harness.core.localSandbox()!.stop();
-    await e2e.open('customers');
-    const target = all[200]!;
-    await search(target.name!);
-    await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
-    // A sync now fails with the reason, and the status bar says the service cannot be reached.
-    await syncRegion().getByRole('button', { name: 'Sync now' }).click();
-    await syncRegion().getByRole('alert').waitFor({ timeout: 30_000 });
-    await expect
-      .poll(() => page().getByTestId('status-connection').textContent(), { timeout: 10_000 })
-      .toBe('Connection: Offline');
-    await search(`0${target.phoneNumber!.slice(4)}`);
-    await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
-    await e2e.screenshot('customers-offline');
-    expect(e2e.problems).toEqual([]);
-  });
+  it('keeps searching the cache when the service is gone', () =>
+    withOwnApp(async (app) => {
+      const p = app.page;
+      await syncCustomers(app, CUSTOMERS);
+      const sandbox = app.harness.core.localSandbox()!;
+      const target = (await sandboxAll<Customer>(sandbox, '/customers'))[200]!;
+      await sandbox.stop();
+      await app.open('customers');
+      await search(target.name!, p);
+      await table(p).getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
+      // A sync now fails with the reason, and the status bar says the service cannot be reached.
+      await syncRegion(p).getByRole('button', { name: 'Sync now' }).click();
+      await syncRegion(p).getByRole('alert').waitFor({ timeout: 30_000 });
+      await expect
+        .poll(() => p.getByTestId('status-connection').textContent(), { timeout: 10_000 })
+        .toBe('Connection: Offline');
+      await search(`0${target.phoneNumber!.slice(4)}`, p);
+      await table(p).getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();
+      await app.screenshot('customers-offline');
+    }));
 });

@@ -1,24 +1,13 @@
 // Focus and keys: each wizard step starts on its first field and closing returns to the opener; leaving
 // a wizard with typed details asks first; Ctrl+K does not open over a wizard; Escape in Ctrl+K returns
 // focus to where it was; Arrow-Down in a search box moves into its results.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Customer } from '../../src-shared/api/records';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import { describe, expect, it } from 'vitest';
 import { nameOf, startWithCustomerCache } from './customer-cache';
-import type { E2E } from './support';
+import { sharedApp } from './support';
 
-let e2e: E2E;
-let sandbox: SandboxHandle;
-let customers: Customer[];
+const app = sharedApp(() => startWithCustomerCache({ seed: 6161, customers: 40 }));
 
-beforeAll(async () => {
-  ({ e2e, sandbox, customers } = await startWithCustomerCache({ seed: 6161, customers: 40 }));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-
-const page = () => e2e.page;
+const page = () => app.e2e.page;
 const wizard = () => page().getByRole('dialog', { name: 'Issue a card' });
 const search = () => page().getByRole('dialog', { name: 'Search customers' });
 /** A readable description of the focused element. */
@@ -32,7 +21,7 @@ const focused = () =>
 
 describe('Focus and keys', () => {
   it('starts each wizard step on its first field and returns to the opener after closing', async () => {
-    await e2e.open('journal');
+    await app.e2e.reopen('journal');
     const opener = page().getByRole('button', { name: 'Issue a card', exact: true });
     await opener.click();
     await wizard().waitFor();
@@ -40,11 +29,11 @@ describe('Focus and keys', () => {
     await page().keyboard.press('Enter');
     // Details: the customer search box.
     await expect.poll(focused).toMatch(/^input\|combobox\|Customer/);
-    await page().keyboard.insertText(customers[2]!.emailAddress!);
+    await page().keyboard.insertText(app.customers[2]!.emailAddress!);
     await page().keyboard.press('Enter');
-    await wizard().getByRole('group').filter({ hasText: customers[2]!._id }).waitFor();
+    await wizard().getByRole('group').filter({ hasText: app.customers[2]!._id }).waitFor();
     const debit = wizard().getByLabel('Debit account');
-    const ngn = sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+    const ngn = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
     await expect.poll(() => debit.locator(`option[value="${ngn}"]`).count()).toBe(1);
     await debit.selectOption(ngn);
     await wizard().getByRole('button', { name: 'Next' }).click();
@@ -63,15 +52,15 @@ describe('Focus and keys', () => {
     const ask = wizard().getByRole('alertdialog', { name: /Discard what you typed/ });
     await ask.waitFor();
     await expect.poll(focused).toMatch(/^button\|\|\|Keep editing/);
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('issue-card-discard-check');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('issue-card-discard-check');
     await page().keyboard.press('Escape');
     await expect.poll(() => ask.count()).toBe(0);
     await wizard().getByRole('radio', { name: "Use the service's defaults" }).waitFor();
     await wizard().getByRole('button', { name: 'Back' }).click();
     await wizard()
       .getByRole('group')
-      .filter({ hasText: nameOf(customers[2]!) })
+      .filter({ hasText: nameOf(app.customers[2]!) })
       .waitFor();
 
     await wizard().getByRole('button', { name: 'Close issue a card' }).click();
@@ -82,6 +71,7 @@ describe('Focus and keys', () => {
   });
 
   it('closes a wizard with nothing typed at once, back to the opener', async () => {
+    await app.e2e.reopen('journal');
     const opener = page().getByRole('button', { name: 'Issue a card', exact: true });
     await opener.click();
     await wizard().waitFor();
@@ -91,7 +81,7 @@ describe('Focus and keys', () => {
   });
 
   it('Escape in Ctrl+K returns focus to where it was, or to the page', async () => {
-    await e2e.open('customers');
+    await app.e2e.reopen('customers');
     const box = page().getByRole('searchbox', { name: 'Search customers' });
     await box.focus();
     await page().keyboard.press('Control+k');
@@ -109,9 +99,9 @@ describe('Focus and keys', () => {
   });
 
   it('Arrow-Down in a search box moves into its results, and Enter opens the row', async () => {
-    await e2e.open('customers');
+    await app.e2e.reopen('customers');
     const box = page().getByRole('searchbox', { name: 'Search customers' });
-    const target = customers[7]!;
+    const target = app.customers[7]!;
     await box.fill(target.emailAddress!);
     const table = page().getByRole('table', { name: 'Customers' });
     // The search has answered: the header row and the one match.

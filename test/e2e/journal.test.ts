@@ -6,7 +6,7 @@ import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { luhnValid } from '../../src-shared/api/rules';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
-import { startE2E, type E2E } from './support';
+import { failOnPageProblems, localSandbox, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let sandbox: SandboxHandle;
@@ -20,8 +20,7 @@ const VIRTUAL_CARDS = 26;
 beforeAll(async () => {
   e2e = await startE2E({ sandbox: { seed: 7373, customers: 20 } });
   await e2e.open('journal');
-  await e2e.harness.core.environments.active();
-  sandbox = e2e.harness.core.localSandbox()!;
+  sandbox = await localSandbox(e2e);
   const { sampleCustomerIds, businessAccounts } = sandbox.fixtures;
   const debitAccountId = businessAccounts.find((a) => a.currency === 'NGN')!.id;
   // Writes made through the bridge, as the issuing forms make them.
@@ -77,6 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
+failOnPageProblems(() => e2e);
 
 const page = () => e2e.page;
 const table = () => page().getByRole('table', { name: 'Journal entries' });
@@ -87,7 +87,7 @@ const total = VIRTUAL_CARDS + 4;
 describe('Journal', () => {
   it('lists every write, newest first, with outcomes and paging', async () => {
     expect(entries).toHaveLength(total);
-    await e2e.open('journal');
+    await e2e.reopen('journal');
     await expect.poll(pagerText).toMatch(`Page 1 of 2 · ${total} in all`);
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
     const first = bodyRows().first();
@@ -105,6 +105,7 @@ describe('Journal', () => {
   });
 
   it('searches by client reference and result id, and filters by outcome', async () => {
+    await e2e.reopen('journal');
     const target = entries.find((e) => e.outcome === 'succeeded' && e.operation === 'cards.create')!;
     const search = page().getByRole('searchbox', { name: 'Search' });
     await search.fill(target.clientReference!);
@@ -123,6 +124,10 @@ describe('Journal', () => {
 
   it('shows the request as sent, and allows a resend of an unknown outcome only after a warning', async () => {
     const unknown = entries.find((e) => e.outcome === 'outcome_unknown')!;
+    await e2e.reopen('journal');
+    await page().getByLabel('Outcome').selectOption('outcome_unknown');
+    await expect.poll(pagerText).toMatch('Page 1 of 1 · 1 in all');
+    await bodyRows().first().getByText('Outcome unknown').waitFor();
     await bodyRows().first().click();
     const drawer = page().getByRole('dialog', { name: 'Journal entry' });
     await drawer.waitFor();
@@ -142,7 +147,7 @@ describe('Journal', () => {
   });
 
   it('never shows a full card number', async () => {
-    await page().getByLabel('Outcome').selectOption('');
+    await e2e.reopen('journal');
     const physical = entries.find((e) => e.request.type === 'physical')!;
     await page().getByRole('searchbox', { name: 'Search' }).fill(physical.clientReference!);
     await expect.poll(pagerText).toMatch('1 in all');
@@ -157,6 +162,7 @@ describe('Journal', () => {
   });
 
   it('exports the current query as CSV', async () => {
+    await e2e.reopen('journal');
     await page().getByLabel('Outcome').selectOption('succeeded');
     await expect.poll(pagerText).toMatch(`${VIRTUAL_CARDS + 2} in all`);
     const csv = await exportCsvFrom(page().locator('.toolbar'));

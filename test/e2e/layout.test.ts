@@ -2,31 +2,44 @@
 // reaches past the window, no page scrolls sideways, no table column is cut (columns give way by priority),
 // the status bar stays on one line. Each page is photographed at both sizes (test-results/screenshots).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src-renderer/lib/routes';
 import { startWithCustomerCache } from './customer-cache';
 import { widthProblems } from './fits-window';
-import type { E2E } from './support';
+import { fetchAllAuthorizations, sharedApp } from './support';
 
 const SIZES = [
   { width: 1024, height: 700 },
   { width: 1366, height: 850 },
 ] as const;
 
-let e2e: E2E;
-const page = (): Page => e2e.page;
-
-beforeAll(async () => {
-  ({ e2e } = await startWithCustomerCache({ seed: 31, customers: 100 }));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const app = sharedApp(() => startWithCustomerCache({ seed: 31, customers: 100 }));
+const page = (): Page => app.e2e.page;
 
 /** Waits until the page's first requests have answered (no loading skeleton, no busy list). */
 async function settled(): Promise<void> {
   await page().locator('main h1').first().waitFor();
   await expect.poll(() => page().locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+}
+
+/**
+ * The status bar in its longest state, with the connection and the rate limit known, as every picture
+ * must show it: any request to the service makes the rate limit known, and the Customers page asks one.
+ */
+async function statusBarComplete(): Promise<void> {
+  await app.e2e.reopen('customers');
+  const bar = page().getByRole('contentinfo', { name: 'Status' });
+  await expect.poll(() => bar.getByTestId('status-rate-limit').count(), { timeout: 15_000 }).toBe(1);
+}
+
+/** Opens `route` at the smallest size and, from its list `rows`, the first row's page at `url`. */
+async function openFirstRow(route: string, rows: string, url: RegExp): Promise<void> {
+  await page().setViewportSize(SIZES[0]);
+  await app.e2e.open(route);
+  await settled();
+  await page().getByRole('rowgroup', { name: rows }).getByRole('row').first().click();
+  await page().waitForURL(url);
+  await settled();
 }
 
 /** Checks the page as shown at both sizes, with a picture of each. */
@@ -35,48 +48,40 @@ async function checkAtBothSizes(name: string): Promise<void> {
     await page().setViewportSize(size);
     // The tables measure their width after a resize; wait for the frame after it.
     await page().evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await e2e.screenshot(`layout-${name}-${size.width}x${size.height}`);
+    await app.e2e.screenshot(`layout-${name}-${size.width}x${size.height}`);
     expect(await widthProblems(page()), `${name} at ${size.width}×${size.height}`).toEqual([]);
   }
 }
 
 describe('Fits the window', () => {
   it('the status bar knows the connection and the rate limit (its longest state) before the pictures', async () => {
-    await e2e.open('customers');
-    const bar = page().getByRole('contentinfo', { name: 'Status' });
-    await expect.poll(() => bar.getByTestId('status-rate-limit').count(), { timeout: 15_000 }).toBe(1);
+    await statusBarComplete();
   });
 
   for (const r of ROUTES) {
     it(`${r.label} fits 1024×700 and 1366×850`, async () => {
+      await statusBarComplete();
       await page().setViewportSize(SIZES[0]);
-      await e2e.open(r.path);
+      await app.e2e.open(r.path);
       await settled();
       await checkAtBothSizes(r.path);
     });
   }
 
   it("a customer's page and a card's page fit too", async () => {
-    await page().setViewportSize(SIZES[0]);
-    await e2e.open('cards');
-    await settled();
-    await page().getByRole('rowgroup', { name: 'Known cards rows' }).getByRole('row').first().click();
-    await page().waitForURL(/#\/cards\/[0-9a-f]+/);
-    await settled();
+    await statusBarComplete();
+    // Cards are known from fetched authorizations.
+    await fetchAllAuthorizations(page());
+    await openFirstRow('cards', 'Known cards rows', /#\/cards\/[0-9a-f]+/);
     await checkAtBothSizes('card');
-
-    await page().setViewportSize(SIZES[0]);
-    await e2e.open('customers');
-    await settled();
-    await page().getByRole('rowgroup', { name: 'Customers rows' }).getByRole('row').first().click();
-    await page().waitForURL(/#\/customers\/[0-9a-f]+/);
-    await settled();
+    await openFirstRow('customers', 'Customers rows', /#\/customers\/[0-9a-f]+/);
     await checkAtBothSizes('customer');
   });
 
   it("Ctrl+K with its results and an account's drawer fit too", async () => {
+    await statusBarComplete();
     await page().setViewportSize(SIZES[0]);
-    await e2e.open('accounts');
+    await app.e2e.open('accounts');
     await settled();
     await page().getByRole('rowgroup', { name: 'Accounts rows' }).getByRole('row').first().click();
     await page().getByRole('dialog').first().waitFor();
@@ -84,7 +89,7 @@ describe('Fits the window', () => {
     await page().keyboard.press('Escape');
 
     await page().setViewportSize(SIZES[0]);
-    await e2e.open('customers');
+    await app.e2e.open('customers');
     await settled();
     await page().keyboard.press('Control+k');
     const dialog = page().getByRole('dialog', { name: 'Search customers' });
@@ -92,9 +97,5 @@ describe('Fits the window', () => {
     await dialog.getByRole('option').first().waitFor();
     await checkAtBothSizes('search');
     await page().keyboard.press('Escape');
-  });
-
-  it('saw no console error or CSP violation', () => {
-    expect(e2e.problems).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCsvFrom } from './exported-csv';
 import { startIndependentApi, type IndependentApi } from './independent-api';
-import { startE2E, type E2E } from './support';
+import { failOnPageProblems, startE2E, syncCustomersOnce, type E2E } from './support';
 
 let api: IndependentApi;
 let e2e: E2E;
@@ -17,6 +17,10 @@ afterAll(async () => {
   await e2e?.close();
   await api?.stop();
 });
+failOnPageProblems(() => e2e);
+
+/** The customer cache filled from the independent server, by whichever test asks first. */
+const synced = () => syncCustomersOnce(e2e, api.customers.length);
 
 const page = () => e2e.page;
 const dialog = () => page().getByRole('dialog', { name: 'Search customers' });
@@ -35,22 +39,16 @@ async function typeAndEnterAtOnce(text: string): Promise<void> {
 
 describe('One search box, against an independent server', () => {
   it('fills the customer cache from the independent server', async () => {
-    await e2e.open('customers');
-    await e2e.page.evaluate(() => window.cardDesk.customers.sync({ full: true }));
-    await expect
-      .poll(
-        () =>
-          e2e.page.evaluate(async () => {
-            const r = await window.cardDesk.customers.cacheStatus();
-            return r.ok && !r.data.syncing ? r.data.customers : -1;
-          }),
-        { timeout: 30_000 },
-      )
-      .toBe(api.customers.length);
+    await e2e.reopen('customers');
+    await synced();
+    const status = await e2e.page.evaluate(() => window.cardDesk.customers.cacheStatus());
+    expect(status.ok && status.data.customers).toBe(api.customers.length);
+    expect(api.requests.filter((r) => r.startsWith('/customers')).length).toBeGreaterThan(0);
   });
 
   it('exports customers as CSV with formulas guarded and phone numbers as people read them', async () => {
-    await e2e.open('customers');
+    await synced();
+    await e2e.reopen('customers');
     const csv = await exportCsvFrom(
       page().getByRole('region', { name: 'Customers', exact: true }),
       'Export all customers (CSV)',
@@ -65,9 +63,10 @@ describe('One search box, against an independent server', () => {
   });
 
   it('Enter pressed with the typing opens the customer in the box, not the previous result', async () => {
+    await synced();
     const previous = api.customers[3]!;
     const target = api.customers[17]!;
-    await e2e.open('cards');
+    await e2e.reopen('cards');
     await page().keyboard.press('Control+k');
     await box().fill(previous.emailAddress);
     const list = dialog().getByRole('listbox');
@@ -82,7 +81,9 @@ describe('One search box, against an independent server', () => {
   });
 
   it('Enter right after typing a customer id in capitals opens that customer', async () => {
+    await synced();
     const target = api.customers[25]!;
+    await e2e.reopen('cards');
     await page().keyboard.press('Control+k');
     await box().waitFor();
     await page().keyboard.insertText(target._id.toUpperCase());
@@ -92,11 +93,12 @@ describe('One search box, against an independent server', () => {
   });
 
   it('Enter right after typing the last 8 of a customer id (any case), or a BVN, opens that customer', async () => {
+    await synced();
     for (const [target, typed] of [
       [api.customers[11]!, api.customers[11]!._id.slice(-8).toUpperCase()],
       [api.customers[29]!, api.customers[29]!.individual.identity.number],
     ] as const) {
-      await e2e.open('overview');
+      await e2e.reopen('overview');
       await page().keyboard.press('Control+k');
       await box().waitFor();
       await page().keyboard.insertText(typed);
@@ -107,13 +109,14 @@ describe('One search box, against an independent server', () => {
   });
 
   it('a card id never seen, typed into Ctrl+K, opens its page with its balance and it joins the known cards', async () => {
+    await synced();
     const card = api.cards[4]!;
     const before = await page().evaluate(async (id) => {
       const r = await window.cardDesk.cards.known({ query: id });
       return r.ok ? r.data.length : -1;
     }, card._id);
     expect(before).toBe(0);
-    await e2e.open('overview');
+    await e2e.reopen('overview');
     await page().keyboard.press('Control+k');
     await box().waitFor();
     await page().keyboard.insertText(` ${card._id.toUpperCase()} `);
@@ -135,8 +138,12 @@ describe('One search box, against an independent server', () => {
   });
 
   it('a known card is found by the last 8 of its id as displayed, and Enter opens it', async () => {
-    const card = api.cards[4]!;
-    await e2e.open('customers');
+    await synced();
+    // Its own card (not the one the test above opens first): opening its page makes it known.
+    const card = api.cards[6]!;
+    await e2e.reopen(`cards/${card._id}`);
+    await page().getByTestId('card-pan').getByText(card.maskedPan.slice(-4), { exact: false }).waitFor();
+    await e2e.reopen('customers');
     await page().keyboard.press('Control+k');
     await box().waitFor();
     await page().keyboard.insertText(`…${card._id.slice(-8).toUpperCase()}`);
@@ -149,7 +156,9 @@ describe('One search box, against an independent server', () => {
   });
 
   it('an id the service does not know as a card says so on the card page', async () => {
+    await synced();
     const unknown = 'f'.repeat(24);
+    await e2e.reopen('overview');
     await page().keyboard.press('Control+k');
     await box().waitFor();
     await page().keyboard.insertText(unknown);
@@ -159,9 +168,10 @@ describe('One search box, against an independent server', () => {
   });
 
   it("the card wizard's customer picker: Enter with the typing chooses the customer in the box", async () => {
+    await synced();
     const previous = api.customers[8]!;
     const target = api.customers[31]!;
-    await e2e.open('cards');
+    await e2e.reopen('cards');
     await page().getByRole('button', { name: 'Issue a card' }).click();
     const wizard = page().getByRole('dialog', { name: 'Issue a card' });
     await wizard.getByRole('button', { name: 'Continue' }).click();

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src-main/sandbox';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
-import { startE2E, type E2E } from './support';
+import { failOnPageProblems, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let second: SandboxHandle;
@@ -19,6 +19,7 @@ afterAll(async () => {
   await e2e?.close();
   await second?.stop();
 });
+failOnPageProblems(() => e2e);
 
 const page = () => e2e.page;
 const addForm = () => page().getByRole('form', { name: 'Add environment' });
@@ -33,6 +34,25 @@ async function deadAddress(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+/** Adds an environment of the second sandbox, with its key saved, through the bridge; returns its id. */
+async function secondEnvironmentWithKey(name: string): Promise<string> {
+  await e2e.open('settings');
+  const id = await page().evaluate(
+    async ({ name, baseUrl, key }) => {
+      const saved = await window.cardDesk.environments.save({ name, baseUrl });
+      if (!saved.ok) throw new Error(saved.error.message);
+      const set = await window.cardDesk.keys.set({ environmentId: saved.data.id, key });
+      if (!set.ok || !set.data.verified) throw new Error(`the key was not saved verified: ${JSON.stringify(set)}`);
+      return saved.data.id;
+    },
+    { name, baseUrl: second.url, key: second.key },
+  );
+  // A page loaded afresh shows the environment as the service now has it.
+  await e2e.reopen('settings');
+  await envRegion(name).getByText('Key saved (verified)').waitFor();
+  return id;
+}
+
 async function addEnvironment(name: string, baseUrl: string): Promise<void> {
   await addForm().getByRole('textbox', { name: 'Name' }).fill(name);
   await addForm().getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
@@ -42,7 +62,7 @@ async function addEnvironment(name: string, baseUrl: string): Promise<void> {
 
 describe('Settings', () => {
   it('shows the built-in local sandbox, which cannot be deleted', async () => {
-    await e2e.open('settings');
+    await e2e.reopen('settings');
     await page().getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     const local = envRegion('Local sandbox');
     await local.getByText('Local sandbox — test data').waitFor();
@@ -52,6 +72,9 @@ describe('Settings', () => {
   });
 
   it('refuses a plain-http address that is not loopback, naming the field', async () => {
+    await e2e.reopen('settings');
+    const before = await page().evaluate(() => window.cardDesk.environments.list());
+    expect(before.ok).toBe(true);
     await addForm().getByRole('textbox', { name: 'Name' }).fill('Staging');
     await addForm().getByRole('textbox', { name: 'Base URL' }).fill('http://10.20.30.40/api');
     await addForm()
@@ -59,14 +82,17 @@ describe('Settings', () => {
       .waitFor();
     expect(await addForm().getByRole('textbox', { name: 'Base URL' }).getAttribute('aria-invalid')).toBe('true');
     await addForm().getByRole('button', { name: 'Add environment' }).click();
+    // Nothing was added.
     const list = await page().evaluate(() => window.cardDesk.environments.list());
-    expect(list.ok && list.data.environments.map((e) => e.name)).toEqual(['Local sandbox']);
+    expect(list).toEqual(before);
+    expect(list.ok && list.data.environments.map((e) => e.name)).not.toContain('Staging');
     await addForm().getByRole('textbox', { name: 'Base URL' }).fill('https://staging.example.com');
     await expect.poll(() => addForm().getByText('baseUrl must use https', { exact: false }).count()).toBe(0);
     expect(await e2e.axeViolations()).toEqual([]);
   });
 
   it("refuses a wrong key with the server's message, and verifies the right one", async () => {
+    await e2e.reopen('settings');
     await addEnvironment('Second sandbox', second.url);
     const region = envRegion('Second sandbox');
     const keyField = region.getByLabel('API key for Second sandbox');
@@ -81,6 +107,7 @@ describe('Settings', () => {
     expect(await region.getByRole('button', { name: 'Save without verifying' }).count()).toBe(0);
     await region.getByText('No key saved').waitFor();
 
+    second.clearRequests();
     await keyField.fill(second.key);
     await region.getByRole('button', { name: 'Save key' }).click();
     await region.getByText('Key saved and verified.').waitFor({ timeout: 15_000 });
@@ -94,6 +121,7 @@ describe('Settings', () => {
   });
 
   it('offers to save without verifying when the service cannot be reached', async () => {
+    await e2e.reopen('settings');
     await addEnvironment('Unreachable', await deadAddress());
     const region = envRegion('Unreachable');
     await region.getByLabel('API key for Unreachable').fill('some-key-12345');
@@ -107,9 +135,10 @@ describe('Settings', () => {
   });
 
   it('switches to the second environment and back', async () => {
-    await envRegion('Second sandbox').getByRole('button', { name: 'Use this environment' }).click();
-    await expect.poll(() => page().getByTestId('status-environment').textContent()).toBe('Environment: Second sandbox');
-    await envRegion('Second sandbox').getByText('Active', { exact: true }).waitFor();
+    await secondEnvironmentWithKey('Switch target');
+    await envRegion('Switch target').getByRole('button', { name: 'Use this environment' }).click();
+    await expect.poll(() => page().getByTestId('status-environment').textContent()).toBe('Environment: Switch target');
+    await envRegion('Switch target').getByText('Active', { exact: true }).waitFor();
 
     // The pages now talk to the second sandbox: its customers sync into its own cache.
     await e2e.open('customers');
@@ -125,9 +154,9 @@ describe('Settings', () => {
 
     await e2e.open('settings');
     // Editing checks the same address rule; cancelling keeps the environment as it was.
-    const secondRegion = envRegion('Second sandbox');
+    const secondRegion = envRegion('Switch target');
     await secondRegion.getByRole('button', { name: 'Edit' }).click();
-    const edit = secondRegion.getByRole('form', { name: 'Edit Second sandbox' });
+    const edit = secondRegion.getByRole('form', { name: 'Edit Switch target' });
     await edit.getByRole('textbox', { name: 'Base URL' }).fill('ftp://127.0.0.1/');
     await edit.getByText('baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)').waitFor();
     expect(await e2e.axeViolations()).toEqual([]);
@@ -142,21 +171,20 @@ describe('Settings', () => {
   });
 
   it('deletes the key of an environment', async () => {
-    const region = envRegion('Second sandbox');
+    const id = await secondEnvironmentWithKey('Key to delete');
+    const region = envRegion('Key to delete');
     await region.getByRole('button', { name: 'Delete key' }).click();
     await region.getByRole('button', { name: 'Yes, delete key' }).click();
     await region.getByText('No key saved').waitFor();
-    const id = await page().evaluate(async () => {
-      const r = await window.cardDesk.environments.list();
-      return r.ok ? r.data.environments.find((e) => e.name === 'Second sandbox')!.id : null;
-    });
-    const has = await page().evaluate((environmentId) => window.cardDesk.keys.has({ environmentId }), id!);
+    const has = await page().evaluate((environmentId) => window.cardDesk.keys.has({ environmentId }), id);
     expect(has).toEqual({ ok: true, data: { present: false, verified: null } });
   });
 
   it('sets the customer sync schedule', async () => {
+    await e2e.reopen('settings');
     const schedule = page().getByRole('combobox', { name: /Sync the customers of/ });
-    expect(await schedule.inputValue()).toBe('0');
+    // The select shows the stored schedule once the cache status has answered.
+    await expect.poll(() => schedule.inputValue()).toBe('0');
     await schedule.selectOption({ label: 'Every hour' });
     await page().getByText('Customers will sync every hour.').waitFor();
     const status = await page().evaluate(() => window.cardDesk.customers.cacheStatus());
@@ -168,8 +196,9 @@ describe('Settings', () => {
   });
 
   it('sets how often a full sweep fetches every customer again', async () => {
+    await e2e.reopen('settings');
     const sweep = page().getByRole('combobox', { name: /Full sweep/ });
-    expect(await sweep.inputValue()).toBe('24');
+    await expect.poll(() => sweep.inputValue()).toBe('24');
     await sweep.selectOption({ label: 'Weekly' });
     await page()
       .getByText(/every customer is fetched again weekly/)

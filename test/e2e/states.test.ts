@@ -3,27 +3,23 @@
 // Settings, where the key shows as rejected.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startIndependentApi, type IndependentApi } from './independent-api';
-import { startE2E, type E2E } from './support';
+import { localSandbox, sharedApp, startE2E, type E2E } from './support';
 
 describe('On the local sandbox', () => {
-  let e2e: E2E;
-  afterAll(async () => {
-    await e2e?.close();
-  });
-  const page = () => e2e.page;
+  const app = sharedApp(async () => ({ e2e: await startE2E({ sandbox: { seed: 9191, customers: 350 } }) }));
+  const page = () => app.e2e.page;
   const main = () => page().getByRole('main');
 
   it('explains the local sandbox on first run, until dismissed', async () => {
-    e2e = await startE2E({ sandbox: { seed: 9191, customers: 350 } });
-    await e2e.open('overview');
+    await app.e2e.reopen('overview');
     const hint = main().getByRole('region', { name: 'You are in the local sandbox' });
     await hint.waitFor();
     expect(await hint.textContent()).toMatch(/made-up customers/);
     expect(await hint.getByRole('link', { name: 'Connect a real environment' }).getAttribute('href')).toBe(
       '#/settings',
     );
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('overview-sandbox-hint');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('overview-sandbox-hint');
     await hint.getByRole('button', { name: 'Got it' }).click();
     await expect.poll(() => hint.count()).toBe(0);
     await page().reload();
@@ -32,7 +28,7 @@ describe('On the local sandbox', () => {
   });
 
   it('says when the Overview range is empty and offers a range with data', async () => {
-    await e2e.open('overview?fromDate=2001-01-01&toDate=2001-01-31');
+    await app.e2e.reopen('overview?fromDate=2001-01-01&toDate=2001-01-31');
     const empty = main().getByTestId('overview-empty');
     await empty.waitFor({ timeout: 30_000 });
     expect(await empty.textContent()).toContain('No authorizations between 1 Jan 2001 and 31 Jan 2001');
@@ -40,8 +36,8 @@ describe('On the local sandbox', () => {
     expect(await main().getByRole('img').count()).toBe(0);
     const offer = main().getByRole('button', { name: /^Show / });
     await offer.waitFor();
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('overview-empty-range');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('overview-empty-range');
     await offer.click();
     await expect
       .poll(async () => Number(((await page().getByTestId('headline-total').textContent()) ?? '0').replace(/,/g, '')), {
@@ -52,23 +48,26 @@ describe('On the local sandbox', () => {
   });
 
   it('shows the first sync’s real progress instead of "0 cached"', async () => {
-    const sandbox = e2e.harness.core.localSandbox()!;
+    const sandbox = await localSandbox(app.e2e);
     // Slow pages, so the progress can be seen on the way.
     sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 400 });
-    await e2e.open('customers');
-    const summary = page().getByTestId('cache-summary');
-    await expect.poll(() => summary.textContent(), { timeout: 10_000 }).toMatch(/never synced/);
-    await page()
-      .getByRole('region', { name: 'Offline customer cache' })
-      .getByRole('button', { name: 'Sync now' })
-      .click();
-    await expect
-      .poll(() => summary.textContent(), { timeout: 30_000 })
-      .toMatch(/^First sync: [1-9][\d,]* customers fetched so far · page \d+ of \d+$/);
-    await e2e.screenshot('customers-first-sync');
-    await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toMatch(/^350 customers cached · synced/);
-    sandbox.faults.clear();
-    expect(e2e.problems).toEqual([]);
+    try {
+      await app.e2e.reopen('customers');
+      const summary = page().getByTestId('cache-summary');
+      await expect.poll(() => summary.textContent(), { timeout: 10_000 }).toMatch(/never synced/);
+      await page()
+        .getByRole('region', { name: 'Offline customer cache' })
+        .getByRole('button', { name: 'Sync now' })
+        .click();
+      await expect
+        .poll(() => summary.textContent(), { timeout: 30_000 })
+        .toMatch(/^First sync: [1-9][\d,]* customers fetched so far · page \d+ of \d+$/);
+      await app.e2e.screenshot('customers-first-sync');
+      await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toMatch(/^350 customers cached · synced/);
+    } finally {
+      sandbox.faults.clear();
+    }
+    expect(app.e2e.problems).toEqual([]);
   });
 });
 

@@ -4,7 +4,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { startHarness, type Harness, type HarnessOptions } from '../harness/server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,6 +40,11 @@ export interface E2E {
   problems: string[];
   /** Opens a hash route (`customers`, `cards/<id>`...) and waits for the app shell. */
   open(route: string): Promise<void>;
+  /**
+   * Opens a hash route in a freshly loaded page: nothing a test did before stays in the page's memory
+   * (its stores, query cache, form state); only what the app keeps in main (settings, caches) remains.
+   */
+  reopen(route: string): Promise<void>;
   screenshot(name: string): Promise<string>;
   /** Serious or critical axe-core violations on the current page, as readable lines. */
   axeViolations(): Promise<string[]>;
@@ -70,6 +77,11 @@ export async function startE2E(options: HarnessOptions = {}): Promise<E2E> {
       await page.goto(`${harness.url}#/${route}`);
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
     },
+    async reopen(route) {
+      await page.goto(`${harness.url}#/${route}`);
+      await page.reload();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    },
     async screenshot(name) {
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
       await page.screenshot({ path: file, fullPage: true });
@@ -99,4 +111,101 @@ export async function screenshotWhole(e2e: E2E, name: string): Promise<void> {
   await e2e.page.setViewportSize({ width: 1360, height: 1800 });
   await e2e.screenshot(name);
   await e2e.page.setViewportSize({ width: 1360, height: 860 });
+}
+
+/**
+ * A full sync of the active environment's customer cache, through the bridge, until the cache holds
+ * `expected` customers. The sync answers when it has finished (a running one is joined, not restarted).
+ */
+export async function syncCustomers(e2e: E2E, expected: number): Promise<void> {
+  if (!e2e.page.url().startsWith(e2e.harness.url)) await e2e.open('journal');
+  let last = '';
+  // A sync that ends with a rebuild pending starts another one: join it as well, a few times at most.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const status = await e2e.page.evaluate(async () => {
+      const synced = await window.cardDesk.customers.sync({ full: true });
+      const r = await window.cardDesk.customers.cacheStatus();
+      return { synced, status: r.ok ? r.data : null };
+    });
+    if (status.status && !status.status.syncing && status.status.customers === expected) return;
+    last = JSON.stringify(status);
+  }
+  throw new Error(`the customer cache did not reach ${expected} customers: ${last}`);
+}
+
+const syncedApps = new WeakMap<E2E, Promise<void>>();
+
+/**
+ * `syncCustomers` once per app: every test that needs a filled cache awaits it, whichever runs first;
+ * later calls wait for the same sync. A failed sync is forgotten, so the next caller tries again.
+ */
+export function syncCustomersOnce(e2e: E2E, expected: number): Promise<void> {
+  let done = syncedApps.get(e2e);
+  if (!done) {
+    done = syncCustomers(e2e, expected).catch((error: unknown) => {
+      syncedApps.delete(e2e);
+      throw error;
+    });
+    syncedApps.set(e2e, done);
+  }
+  return done;
+}
+
+/** After every test of the file: no console error, page error or CSP violation on `app()`'s page. */
+export function failOnPageProblems(app: () => E2E | undefined): void {
+  afterEach(() => {
+    expect(app()?.problems ?? []).toEqual([]);
+  });
+}
+
+/**
+ * Runs `test` on an app of its own (for a state no other test may have touched: an empty cache, no card
+ * seen yet, a service it stops), checks it saw no page problem, and closes it.
+ */
+export async function withOwnE2E(options: HarnessOptions, test: (app: E2E) => Promise<void>): Promise<void> {
+  const app = await startE2E(options);
+  try {
+    await test(app);
+    expect(app.problems).toEqual([]);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Every page of authorizations, fetched through the bridge the way the Authorizations page does. */
+export async function fetchAllAuthorizations(page: Page): Promise<unknown[]> {
+  return page.evaluate(async () => {
+    const out: unknown[] = [];
+    for (let p = 0; ; p++) {
+      const r = await window.cardDesk.authorizations.list({ page: p, limit: 100 });
+      if (!r.ok) throw new Error(r.error.message);
+      out.push(...r.data);
+      if (!r.pagination || p + 1 >= r.pagination.pages) return out;
+    }
+  });
+}
+
+/** The app's local sandbox, started first when no page has used the environment yet. */
+export async function localSandbox(e2e: E2E): Promise<SandboxHandle> {
+  await e2e.harness.core.environments.active();
+  const sandbox = e2e.harness.core.localSandbox();
+  if (!sandbox) throw new Error('the app has no local sandbox (it was started against another API)');
+  return sandbox;
+}
+
+/**
+ * The app the tests of a file (or a describe block) share: `start` runs before the first of them, the app
+ * closes after the last, and every test fails that leaves a console error, page error or CSP violation.
+ * The fields of what `start` gives are on the returned object from the first test on.
+ */
+export function sharedApp<T extends { e2e: E2E }>(start: () => Promise<T>): T {
+  const app = {} as T;
+  beforeAll(async () => {
+    Object.assign(app, await start());
+  });
+  afterAll(async () => {
+    await (app as Partial<T>).e2e?.close();
+  });
+  failOnPageProblems(() => (app as Partial<T>).e2e);
+  return app;
 }

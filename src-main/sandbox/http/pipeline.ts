@@ -33,7 +33,7 @@ export function recordRequests(log: RequestLog): Middleware {
     try {
       await next();
     } finally {
-      entry.status = c.get('loggedStatus') ?? c.res.status;
+      log.end(entry, c.get('loggedStatus') ?? c.res.status);
     }
   };
 }

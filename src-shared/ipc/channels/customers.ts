@@ -3,14 +3,17 @@ import { customerSchema } from '../../api/records';
 import { customersListQuerySchema } from '../../api/requests';
 import { channel, noInput } from './common';
 
+/** Customers a search or a list page returns at most. */
+const resultLimit = z
+  .number()
+  .int()
+  .min(1, { error: 'limit must be at least 1' })
+  .max(200, { error: 'limit must be at most 200' })
+  .optional();
+
 export const customerSearchInputSchema = z.object({
   query: z.string({ error: 'query is required' }).max(200, { error: 'query must be at most 200 characters' }),
-  limit: z
-    .number()
-    .int()
-    .min(1, { error: 'limit must be at least 1' })
-    .max(200, { error: 'limit must be at most 200' })
-    .optional(),
+  limit: resultLimit,
 });
 
 export const cacheStatusSchema = z.object({
@@ -47,14 +50,19 @@ export const syncProgressSchema = z.object({
 });
 export type SyncProgress = z.infer<typeof syncProgressSchema>;
 
-export const customerSearchResultSchema = z.object({
+/** What every answer from the cache carries: customers, and how fresh the cache is. */
+const cacheAnswerShape = {
   results: z.array(customerSchema),
-  total: z.number().int(),
-  /** True when more customers matched than the cache counts (the count stops at a cap); `total` is then the cap. */
-  totalCapped: z.boolean().optional(),
   /** How old the cache is; null when it has never been synced. */
   cacheAgeMs: z.number().nullable(),
   lastSyncedAt: z.string().nullable(),
+};
+
+export const customerSearchResultSchema = z.object({
+  ...cacheAnswerShape,
+  total: z.number().int(),
+  /** True when more customers matched than the cache counts (the count stops at a cap); `total` is then the cap. */
+  totalCapped: z.boolean().optional(),
 });
 export type CustomerSearchResult = z.infer<typeof customerSearchResultSchema>;
 
@@ -75,24 +83,16 @@ export const customerBrowseInputSchema = z.object({
   /** Customers to skip (default 0). */
   offset: z.number().int().min(0, { error: 'offset must be 0 or more' }).optional(),
   /** Customers to return (default 50). */
-  limit: z
-    .number()
-    .int()
-    .min(1, { error: 'limit must be at least 1' })
-    .max(200, { error: 'limit must be at most 200' })
-    .optional(),
+  limit: resultLimit,
 });
 export type CustomerBrowseInput = z.infer<typeof customerBrowseInputSchema>;
 
 export const customerBrowseResultSchema = z.object({
-  results: z.array(customerSchema),
+  ...cacheAnswerShape,
   /** Customers in the list as filtered (all pages). */
   total: z.number().int(),
   /** The offset these results start at. */
   offset: z.number().int(),
-  /** How old the cache is; null when it has never been synced. */
-  cacheAgeMs: z.number().nullable(),
-  lastSyncedAt: z.string().nullable(),
 });
 export type CustomerBrowseResult = z.infer<typeof customerBrowseResultSchema>;
 

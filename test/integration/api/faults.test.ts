@@ -121,9 +121,9 @@ describe('rate limiting (429)', () => {
     const [first, second] = requestsTo(rig.sandbox, DISPUTES);
     expect([first?.status, second?.status]).toEqual([429, 200]);
     const waited = Date.parse(second!.at) - Date.parse(first!.at);
-    console.log(`Retry-After 1 s: the retry came ${waited} ms after the 429`);
+    // The sandbox's own log: the retry did not come before the wait it asked for (how much later is the
+    // machine's load, not the client's choice).
     expect(waited).toBeGreaterThanOrEqual(990);
-    expect(waited).toBeLessThan(2_500);
   });
 
   it('a GET still limited after every attempt is rate_limited with the wait', async () => {

@@ -1,6 +1,6 @@
 // The read handlers on a real client and sandbox: outputs match the IPC contract, the signal reaches
 // the request, cards seen in authorizations and transactions are reported, and nothing throws.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Card } from '../../../src-shared/api/records';
 import { contract } from '../../../src-shared/ipc/contract';
 import { resultSchema } from '../../../src-shared/ipc/result';
@@ -99,8 +99,13 @@ describe('apiReadHandlers', () => {
   it("passes the call's signal to the request", async () => {
     rig.sandbox.faults.add({ kind: 'hang', endpoint: 'GET /cards/disputes', count: 1 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const r = await handlers['disputes.list']({}, { signal: controller.signal });
+    const pending = handlers['disputes.list']({}, { signal: controller.signal });
+    // Aborted once the request is held by the sandbox: only the signal can end the call.
+    await vi.waitFor(() =>
+      expect(rig.sandbox.requests().some((r) => r.endpoint === 'GET /cards/disputes' && r.fault === 'hang')).toBe(true),
+    );
+    controller.abort();
+    const r = await pending;
     expect(r).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
     rig.sandbox.faults.clear();
   });

@@ -38,7 +38,7 @@ async function setup(customers = 1_500) {
 async function untilSyncPaused(api: CardApiClient, sandbox: SandboxHandle): Promise<void> {
   await until(() => api.budget!.backgroundWait() !== null);
   await until(() => api.budget!.sending === 0); // pages sent before the pause have been answered
-  await untilSandboxQuiet(sandbox, 50);
+  await untilSandboxQuiet(sandbox);
   expect(api.budget!.backgroundWait()).not.toBeNull();
 }
 

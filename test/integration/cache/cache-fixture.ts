@@ -86,17 +86,9 @@ export async function until(predicate: () => boolean, timeoutMs = 20_000): Promi
 }
 
 /**
- * Waits until the sandbox has logged every request already sent to it: a request the client gave up on
- * (a cancelled sync) is still answered, and logged, once its injected latency has passed.
+ * Waits until the sandbox has answered, and logged, every request it received: a request the client gave
+ * up on (a cancelled sync) is still answered once its injected latency has passed.
  */
-export async function untilSandboxQuiet(sandbox: SandboxHandle, quietMs = 150, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  let seen = sandbox.requests().length;
-  for (;;) {
-    await new Promise((r) => setTimeout(r, quietMs));
-    const now = sandbox.requests().length;
-    if (now === seen) return;
-    if (Date.now() > end) throw new Error('the sandbox kept receiving requests');
-    seen = now;
-  }
+export async function untilSandboxQuiet(sandbox: SandboxHandle, timeoutMs = 10_000): Promise<void> {
+  await until(() => sandbox.requestsInFlight() === 0, timeoutMs);
 }

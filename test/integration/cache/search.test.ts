@@ -68,6 +68,7 @@ describe('customer search (synced from the sandbox)', () => {
     for (const q of [
       c.individual!.lastName!.slice(0, 3),
       `${c.individual!.firstName} ${c.individual!.lastName!.slice(0, 2)}`,
+      `${c.individual!.firstName} ${c.individual!.lastName}`,
     ]) {
       const expected = everyone.filter(
         (x) => nameMatches(x, q) || (!/\s/.test(q) && x.emailAddress!.toLowerCase().startsWith(q.toLowerCase())),

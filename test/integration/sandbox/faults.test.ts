@@ -1,6 +1,6 @@
 // Fault injection over real HTTP: each kind, its scoping (endpoint, count, probability) and what each
 // does to state. drop_after_processing on POST /cards must leave exactly one new card.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SandboxHandle, startSandbox } from '../../../src-main/sandbox/index';
 import { call, clock, expectError, get, post } from './api';
 
@@ -64,10 +64,14 @@ describe('fault kinds', () => {
     ).toMatchObject({ status: 0, fault: 'reset' });
   });
 
-  it('hang never answers until the client gives up', async () => {
+  it('hang never answers until the client gives up, and counts as in flight until then', async () => {
     sb.faults.add({ kind: 'hang', endpoint: 'GET /accounts', count: 1 });
-    const error = await get(sb, '/accounts', { signal: AbortSignal.timeout(300) }).catch((e: unknown) => e);
-    expect((error as Error).name).toBe('TimeoutError');
+    const controller = new AbortController();
+    const pending = get(sb, '/accounts', { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(sb.requestsInFlight()).toBe(1));
+    controller.abort();
+    expect(((await pending) as Error).name).toBe('AbortError');
+    await vi.waitFor(() => expect(sb.requestsInFlight()).toBe(0));
     expect(
       sb
         .requests()

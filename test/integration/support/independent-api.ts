@@ -1,16 +1,49 @@
-// A small card API written apart from the sandbox, to check the client against a server with other
-// habits: X-RateLimit-Reset in seconds from now, an ETag that hashes only the page's own content (so
-// customers added after page 0 leave page 0's ETag as it was), and its own fixed-window limit.
+// A small card API that follows the written interface (spec §2, §4, §5, §7) and nothing of the local
+// sandbox's code, with habits of its own: envelopes, zero-based pages, a Bearer key, 400 "Invalid card id",
+// X-RateLimit-Reset in seconds from now, an ETag that hashes only the page's own content (so customers
+// added after page 0 leave page 0's ETag as it was), and its own fixed-window limit. The integration and
+// e2e tests point Card Desk at it to show the app works against any server that keeps the interface.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface IndependentApiOptions {
-  customers: number;
-  limit: number;
-  windowMs: number;
+  /** Customers at start (default 40). */
+  customers?: number;
+  /** Requests per window (default 1,000 per 60 s). */
+  limit?: number;
+  windowMs?: number;
   /** Send the X-RateLimit-* headers (default true); a 429 always carries Retry-After. */
   rateHeaders?: boolean;
+  /**
+   * `plain` (default): lean records named `Customer <n>`, light enough for the rate-limit tests to go fast;
+   * `people`: first and last names, identities and approvals, as the app's screens show them.
+   */
+  customerStyle?: 'plain' | 'people';
+}
+
+export interface IndependentCustomer {
+  _id: string;
+  type: string;
+  name: string;
+  status: string;
+  emailAddress: string;
+  phoneNumber: string;
+  createdAt: string;
+  updatedAt: string;
+  isApproved?: boolean;
+  individual?: { firstName: string; lastName: string; identity: { type: string; number: string } };
+}
+
+export interface IndependentCard {
+  _id: string;
+  customer: string;
+  brand: string;
+  type: string;
+  currency: string;
+  maskedPan: string;
+  status: string;
+  balance: { currentBalance: number; availableBalance: number };
 }
 
 export interface LoggedRequest {
@@ -24,43 +57,98 @@ export interface LoggedRequest {
 export interface IndependentApi {
   url: string;
   key: string;
+  /** The customers as they are now, and one card per third of the first ones. */
+  readonly customers: IndependentCustomer[];
+  cards: IndependentCard[];
   log: LoggedRequest[];
+  /** The paths asked for, in order. */
+  readonly requests: string[];
   /** The window the server is in now (the next request would be counted in it). */
   currentWindow(): number;
   addCustomers(count: number): void;
+  /** From now on the key is refused (401), as when it is revoked. */
+  revokeKey(): void;
   stop(): Promise<void>;
 }
 
+const FIRST = ['Adaeze', 'Bola', 'Chinedu', 'Damilola', 'Emeka', 'Funke', 'Gbenga', 'Halima', 'Ifeoma', 'Jide'];
+const LAST = ['Okafor', 'Adeyemi', 'Balogun', 'Eze', 'Ogunleye', 'Musa', 'Nwosu', 'Bello'];
 const BASE = Date.UTC(2023, 5, 1);
-const hex = (n: number) => n.toString(16).padStart(24, '0');
-const customer = (i: number) => ({
-  _id: hex(0xc0ffee000000 + i),
-  type: 'individual',
-  name: `Customer ${i}`,
-  status: 'active',
-  phoneNumber: `+23480${String(10_000_000 + i).slice(-8)}`,
-  emailAddress: `customer${i}@example.test`,
-  createdAt: new Date(BASE + i * 60_000).toISOString(),
-  updatedAt: new Date(BASE + i * 60_000).toISOString(),
-});
+const hexId = (n: number, salt: number) => (salt * 0x1000000 + n).toString(16).padStart(24, '7');
 
-export async function startIndependentApi(options: IndependentApiOptions): Promise<IndependentApi> {
-  const key = 'independent-key';
-  let total = options.customers;
+/** The customer at position `i`; with people, the last of the first `count` has a name a spreadsheet would run. */
+function customerAt(i: number, count: number, style: 'plain' | 'people'): IndependentCustomer {
+  const at = new Date(BASE + i * 60_000).toISOString();
+  const common = { _id: hexId(i, 0xc), type: 'individual', status: 'active', createdAt: at, updatedAt: at };
+  if (style === 'plain') {
+    const phoneNumber = `+23480${String(10_000_000 + i).slice(-8)}`;
+    return { ...common, name: `Customer ${i}`, phoneNumber, emailAddress: `customer${i}@example.test` };
+  }
+  const firstName = FIRST[i % FIRST.length]!;
+  const lastName = LAST[(i * 3) % LAST.length]!;
+  return {
+    ...common,
+    name: i === count - 1 ? '=HYPERLINK("http://evil.example","Pay")' : `${firstName} ${lastName}`,
+    emailAddress: `${firstName}.${lastName}${i}@example.ng`.toLowerCase(),
+    phoneNumber: `+2348${String(30_000_000 + i * 7919).padStart(9, '0')}`,
+    isApproved: i % 4 !== 1,
+    individual: { firstName, lastName, identity: { type: 'BVN', number: String(22_100_000_000 + i) } },
+  };
+}
+
+function cardFor(customer: IndependentCustomer, i: number): IndependentCard {
+  return {
+    _id: hexId(i, 0xca),
+    customer: customer._id,
+    brand: 'Verve',
+    type: 'virtual',
+    currency: 'NGN',
+    maskedPan: `506099******${String(1000 + i * 37).slice(-4)}`,
+    status: 'active',
+    balance: { currentBalance: 12_345.67 + i * 1000, availableBalance: 12_000 + i * 1000 },
+  };
+}
+
+/** The one transaction each card has. */
+function transactionOf(card: IndependentCard) {
+  const { balance: _balance, ...embedded } = card;
+  return {
+    _id: card._id.replace(/^ca/, 'ab'),
+    customer: card.customer,
+    account: hexId(1, 0xac),
+    card: { ...embedded, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z' },
+    amount: -2500,
+    fee: 0,
+    vat: 0,
+    currency: 'NGN',
+    type: 'capture',
+    merchant: { name: 'Shoprite Lekki', category: '5411', city: 'Lagos', country: 'NG' },
+    createdAt: '2026-01-06T09:30:00.000Z',
+    updatedAt: '2026-01-06T09:30:00.000Z',
+  };
+}
+
+const ACCOUNTS = [{ _id: hexId(0xacc0, 0), type: 'account', currency: 'NGN', accountName: 'Operations' }];
+const EMPTY_LISTS = ['/cards/authorizations', '/cards/disputes', '/fundingsources'];
+
+export async function startIndependentApi(options: IndependentApiOptions = {}): Promise<IndependentApi> {
+  const key = 'independent-test-key-0001';
+  const initial = options.customers ?? 40;
+  const limit = options.limit ?? 1_000;
+  const windowMs = options.windowMs ?? 60_000;
+  const style = options.customerStyle ?? 'plain';
+  let revoked = false;
   let windowStart = 0;
   let windowIndex = -1;
   let used = 0;
   const log: LoggedRequest[] = [];
+  let customers = Array.from({ length: initial }, (_, i) => customerAt(i, initial, style));
+  const cards = customers.filter((_, i) => i % 3 === 0).map(cardFor);
 
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
-    res.end(text);
-  };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://x');
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const now = Date.now();
-    if (windowIndex < 0 || now - windowStart >= options.windowMs) {
+    if (windowIndex < 0 || now - windowStart >= windowMs) {
       windowIndex += 1;
       windowStart = now;
       used = 0;
@@ -68,60 +156,50 @@ export async function startIndependentApi(options: IndependentApiOptions): Promi
     const page = url.searchParams.has('page') ? Number(url.searchParams.get('page')) : null;
     const entry: LoggedRequest = { path: url.pathname, page, status: 0, window: windowIndex };
     log.push(entry);
-    const resetIn = String(Math.ceil((windowStart + options.windowMs - now) / 1000));
-    if (req.headers.authorization !== `Bearer ${key}`) {
-      entry.status = 401;
-      return send(res, 401, { statusCode: 401, message: 'Unauthorized', data: null });
-    }
-    if (used >= options.limit) {
-      entry.status = 429;
-      return send(res, 429, { statusCode: 429, message: 'Too many requests', data: null }, { 'Retry-After': resetIn });
-    }
-    used += 1;
-    const rate: Record<string, string> =
-      options.rateHeaders === false
-        ? {}
-        : {
-            'X-RateLimit-Limit': String(options.limit),
-            'X-RateLimit-Remaining': String(options.limit - used),
-            'X-RateLimit-Reset': resetIn,
-          };
-    const limit = Number(url.searchParams.get('limit') ?? 100);
-    const p = page ?? 0;
-    if (url.pathname === '/customers') {
-      const data = [];
-      for (let i = p * limit; i < Math.min(total, (p + 1) * limit); i++) data.push(customer(i));
+    const resetIn = String(Math.ceil((windowStart + windowMs - now) / 1000));
+    let rate: Record<string, string> = {};
+    const send = (status: number, message: string, data: unknown, extra: object = {}, headers = rate) => {
+      entry.status = status;
+      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+      res.end(JSON.stringify({ statusCode: status, message, data, ...extra }));
+    };
+    const list = (all: readonly unknown[], defaultLimit: number) => {
+      const index = page ?? 0;
+      const size = Number(url.searchParams.get('limit') ?? defaultLimit);
+      if (!Number.isInteger(index) || index < 0 || !Number.isInteger(size) || size < 1)
+        return send(400, 'Invalid pagination parameters', null);
+      const data = all.slice(index * size, index * size + size);
       const etag = `W/"${createHash('sha1').update(JSON.stringify(data)).digest('hex').slice(0, 16)}"`;
       if (req.headers['if-none-match'] === etag) {
         entry.status = 304;
         res.writeHead(304, { ETag: etag, ...rate });
         return res.end();
       }
-      entry.status = 200;
-      return send(
-        res,
-        200,
-        {
-          statusCode: 200,
-          message: 'ok',
-          data,
-          pagination: { total, pages: Math.ceil(total / limit), page: p, limit },
-        },
-        { ETag: etag, ...rate },
-      );
+      const pagination = { total: all.length, pages: Math.ceil(all.length / size), page: index, limit: size };
+      return send(200, 'Successful', data, { pagination }, { ...rate, ETag: etag });
+    };
+
+    if (revoked || req.headers.authorization !== `Bearer ${key}`)
+      return send(401, 'Unauthorized; provide a valid API key in the Authorization header', null);
+    if (used >= limit) return send(429, 'Too many requests', null, {}, { 'Retry-After': resetIn });
+    used += 1;
+    if (options.rateHeaders !== false) {
+      rate = {
+        'X-RateLimit-Limit': String(limit),
+        'X-RateLimit-Remaining': String(limit - used),
+        'X-RateLimit-Reset': resetIn,
+      };
     }
-    if (url.pathname === '/accounts') {
-      entry.status = 200;
-      const data = [{ _id: hex(0xacc0), type: 'account', currency: 'NGN', accountName: 'Operations' }];
-      return send(
-        res,
-        200,
-        { statusCode: 200, message: 'ok', data, pagination: { total: 1, pages: 1, page: p, limit } },
-        rate,
-      );
-    }
-    entry.status = 404;
-    return send(res, 404, { statusCode: 404, message: 'Not found', data: null });
+    if (req.method !== 'GET') return send(404, 'Not found', null);
+    if (url.pathname === '/customers') return list(customers, 100);
+    if (url.pathname === '/accounts') return list(ACCOUNTS, 100);
+    if (EMPTY_LISTS.includes(url.pathname)) return list([], 100);
+    const cardPath = /^\/cards\/([^/]+)\/(balance|transactions)$/.exec(url.pathname);
+    const card = cardPath ? cards.find((c) => c._id === cardPath[1]) : undefined;
+    if (cardPath && !card) return send(400, 'Invalid card id', null);
+    if (card && cardPath![2] === 'balance') return send(200, 'Successful', card.balance);
+    if (card) return list([transactionOf(card)], 25);
+    return send(404, 'Not found', null);
   };
 
   const server = createServer(handle);
@@ -130,10 +208,21 @@ export async function startIndependentApi(options: IndependentApiOptions): Promi
   return {
     url: `http://127.0.0.1:${port}`,
     key,
+    get customers() {
+      return customers;
+    },
+    cards,
     log,
-    currentWindow: () => (Date.now() - windowStart >= options.windowMs ? windowIndex + 1 : windowIndex),
+    get requests() {
+      return log.map((r) => r.path);
+    },
+    currentWindow: () => (Date.now() - windowStart >= windowMs ? windowIndex + 1 : windowIndex),
     addCustomers: (count) => {
-      total += count;
+      const from = customers.length;
+      customers = [...customers, ...Array.from({ length: count }, (_, i) => customerAt(from + i, initial, style))];
+    },
+    revokeKey: () => {
+      revoked = true;
     },
     stop: () =>
       new Promise<void>((resolve) => {

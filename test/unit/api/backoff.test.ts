@@ -21,11 +21,10 @@ describe('backoffDelayMs', () => {
 describe('sleep', () => {
   it('rejects as soon as the signal aborts', async () => {
     const controller = new AbortController();
-    const started = performance.now();
-    const pending = sleep(10_000, controller.signal);
-    setTimeout(() => controller.abort(new Error('stop')), 20);
+    // Ten minutes: only the abort can end it before the test's own timeout.
+    const pending = sleep(600_000, controller.signal);
+    controller.abort(new Error('stop'));
     await expect(pending).rejects.toThrow('stop');
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
   it('rejects at once on an aborted signal', async () => {
     await expect(sleep(10, AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FetchedPage, PageStored } from '../../../src-main/cache/customer-page';
-import { CustomerStore } from '../../../src-main/cache/customer-store';
-import { openReader, openWriter } from '../../../src-main/cache/database';
+import { BULK_CACHE_KB, CustomerStore } from '../../../src-main/cache/customer-store';
+import { WRITER_CACHE_KB, openReader, openWriter } from '../../../src-main/cache/database';
 import { PageBatch } from '../../../src-main/cache/page-batch';
 import { fillerCustomers, pages } from './generated-customers';
 
@@ -16,6 +16,7 @@ let file: string;
 let db: DatabaseSync;
 let answers: { id: number; stored?: PageStored; error?: unknown }[];
 let batch: PageBatch;
+let idles: number;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'cache-batch-'));
@@ -23,15 +24,20 @@ beforeEach(() => {
   db = openWriter(file).db;
   const store = new CustomerStore(db);
   answers = [];
+  idles = 0;
   batch = new PageBatch({
     store: () => store,
     maxPages: () => 3,
     answer: (id, stored) => answers.push({ id, stored }),
     fail: (id, error) => answers.push({ id, error }),
+    idle: () => {
+      idles++;
+      store.endBulk();
+    },
   });
 });
 afterEach(() => {
-  batch.commit();
+  batch.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -81,6 +87,18 @@ describe('pages stored in one transaction', () => {
     batch.commit();
     expect(answers.map((a) => a.id)).toEqual([1, 2]);
     expect(committed()).toBe(200);
+  });
+
+  it('writes with the larger page cache, and hands it back once no page comes after a commit', async () => {
+    const cacheKb = () => -Number(db.prepare('PRAGMA cache_size').get()?.cache_size);
+    expect(cacheKb()).toBe(WRITER_CACHE_KB);
+    batch.add(1, fetched(0, true));
+    expect(cacheKb()).toBe(BULK_CACHE_KB);
+    batch.add(2, fetched(1, false));
+    expect(committed()).toBe(200);
+    expect(idles).toBe(0);
+    await vi.waitFor(() => expect(idles).toBe(1));
+    expect(cacheKb()).toBe(WRITER_CACHE_KB);
   });
 
   it('stores none of a batch when one page fails, and fails every page in it', () => {

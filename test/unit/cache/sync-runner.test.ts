@@ -8,16 +8,24 @@ import { runSync, type SyncStorePort } from '../../../src-main/cache/sync-runner
 import { SyncProgressReporter } from '../../../src-main/cache/sync-progress';
 import type { ApiResult } from '../../../src-main/api/types';
 
+const ANNOUNCED_PAGES = 10;
 const OUT_OF_RANGE: AppError = { kind: 'validation', message: 'page out of range', status: 400 };
-const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Announces 10 pages of 100; pages from `emptyFrom` on are empty, and `failing` answers an error. */
 function service(emptyFrom: number, failing: number | null) {
   const requested: number[] = [];
+  const waiting: { page: number; resolve: () => void }[] = [];
+  /** Resolves once the runner has asked for `page` (at once when it already has). */
+  const requestOf = (page: number) =>
+    new Promise<void>((resolve) => {
+      if (requested.includes(page)) resolve();
+      else waiting.push({ page, resolve });
+    });
   const api = {
     async listCustomersBytes(query: { page?: number }): Promise<ApiResult<Uint8Array>> {
       const page = query.page ?? 0;
       requested.push(page);
+      for (const w of waiting.filter((x) => x.page === page)) w.resolve();
       if (page === failing) return { ok: false, error: OUT_OF_RANGE };
       return { ok: true, data: Uint8Array.of(page) };
     },
@@ -36,13 +44,14 @@ function service(emptyFrom: number, failing: number | null) {
       customerCount: 0,
       scheduleMinutes: 0,
     }),
-    // Slower than the downloads, as the worker is: later pages arrive before this one is read.
+    // Slower than the downloads, as the worker is: the next page is on its way before this one is read
+    // (the first page is read alone: the runner learns the page count from it).
     async storePage(page: FetchedPage): Promise<PageStored> {
-      await later(15);
+      if (page.page > 0 && page.page < ANNOUNCED_PAGES - 1) await requestOf(page.page + 1);
       const customers = page.page >= emptyFrom ? 0 : 100;
       customersDone += customers;
       stored.push(page.page);
-      return { readable: true, generation: 1, customersDone, customers, totalPages: 10 };
+      return { readable: true, generation: 1, customersDone, customers, totalPages: ANNOUNCED_PAGES };
     },
     finishGeneration: async () => ({ pruned: 0, customerCount: customersDone }),
     markUnchanged: async () => undefined,
