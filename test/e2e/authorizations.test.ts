@@ -5,21 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { Authorization, Card, Customer } from '../../src-shared/api/records';
 import { toDateInput } from '../../src-renderer/lib/format';
 import { exportCsvFrom } from './exported-csv';
-import {
-  choosePageSize,
-  closeWithEscape,
-  listRows,
-  openRowWithKeyboard,
-  pagerText,
-  rowCount,
-  rowText,
-  waitForRows,
-} from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
 import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
 
-const TABLE = 'Authorizations';
-const app = listPageApp({ sandbox: { seed: 3131, customers: 150 }, route: 'authorizations', table: TABLE });
+const app = listPageApp({ sandbox: { seed: 3131, customers: 150 }, route: 'authorizations', table: 'Authorizations' });
 const page = () => app.e2e.page;
 const main = () => page().getByRole('main');
 const today = toDateInput(new Date());
@@ -39,13 +28,13 @@ describe('Authorizations', () => {
     expect(await main().getByLabel('To date').inputValue()).toBe(today);
     const expected = await list(monthAgo, today, 0, 25);
     expect(expected.pagination!.total).toBeGreaterThan(25);
-    expect(await pagerText(page())).toBe(
+    expect(await app.pagerText()).toBe(
       `Page 1 of ${expected.pagination!.pages} · ${expected.pagination!.total} in all`,
     );
-    expect(await rowCount(page(), TABLE)).toBe(25);
+    expect(await app.rowCount()).toBe(25);
     for (let i = 0; i < 6; i++) {
       const a = expected.data[i]!;
-      const text = await rowText(page(), TABLE, i);
+      const text = await app.rowText(i);
       expect(text).toContain(a.merchant!.name!);
       expect(text).toContain((a.card as Card).maskedPan!);
       expect(text).toContain((a.customer as Customer).name!);
@@ -63,16 +52,16 @@ describe('Authorizations', () => {
   it('filters by date range, and by approved over the whole range', async () => {
     await main().getByLabel('From date').fill(weekAgo);
     await expect.poll(() => page().url()).toContain(`fromDate=${weekAgo}`);
-    await waitForRows(page(), TABLE);
+    await app.waitForRows();
     const week = await list(weekAgo, today, 0, 25);
     const month = await list(monthAgo, today, 0, 25);
     expect(week.pagination!.total).toBeLessThan(month.pagination!.total);
-    await expect.poll(() => pagerText(page())).toContain(`${week.pagination!.total} in all`);
-    expect(await rowText(page(), TABLE, 0)).toContain(week.data[0]!.merchant!.name!);
+    await expect.poll(() => app.pagerText()).toContain(`${week.pagination!.total} in all`);
+    expect(await app.rowText(0)).toContain(week.data[0]!.merchant!.name!);
 
     // "Not approved" applies to every authorization of the range, fetched page by page; the count says so.
     await main().getByLabel('From date').fill(monthAgo);
-    await waitForRows(page(), TABLE);
+    await app.waitForRows();
     const inRange = await sandboxAll<Authorization>(
       app.sandbox,
       `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`,
@@ -85,11 +74,11 @@ describe('Authorizations', () => {
       .poll(() => page().getByTestId('range-count').textContent())
       .toBe(`${declined.length} unapproved of ${inRange.length} in range`);
     await expect
-      .poll(() => pagerText(page()))
+      .poll(() => app.pagerText())
       .toBe(`Page 1 of ${Math.ceil(declined.length / 25)} · ${declined.length} in all`);
-    expect(await rowCount(page(), TABLE)).toBe(Math.min(25, declined.length));
+    expect(await app.rowCount()).toBe(Math.min(25, declined.length));
     for (let i = 0; i < Math.min(declined.length, 5); i++) {
-      const text = await rowText(page(), TABLE, i);
+      const text = await app.rowText(i);
       expect(text).toContain('Not approved');
       expect(text).toContain(declined[i]!.merchant!.name!);
     }
@@ -111,7 +100,7 @@ describe('Authorizations', () => {
       .poll(() => page().getByTestId('range-count').textContent())
       .toBe(`${approved.toLocaleString('en')} approved of ${inRange.length.toLocaleString('en')} in range`);
     await main().getByLabel('Approved').selectOption('all');
-    await waitForRows(page(), TABLE);
+    await app.waitForRows();
     expect(await page().getByTestId('range-count').count()).toBe(0);
   });
 
@@ -120,7 +109,7 @@ describe('Authorizations', () => {
     await main().getByLabel('To date').fill(weekAgo);
     await main().getByRole('alert').filter({ hasText: 'From date must not be after To date' }).first().waitFor();
     await main().getByRole('button', { name: '30 days' }).click();
-    await waitForRows(page(), TABLE);
+    await app.waitForRows();
     expect(await main().getByLabel('From date').inputValue()).toBe(monthAgo);
   });
 
@@ -129,29 +118,29 @@ describe('Authorizations', () => {
     await main().getByLabel('To date').fill('2020-01-31');
     await main().getByRole('status').filter({ hasText: 'No authorizations in this date range.' }).waitFor();
     expect((await list('2020-01-01', '2020-01-31', 0, 25)).pagination!.total).toBe(0);
-    expect(await listRows(page(), TABLE).count()).toBe(0);
+    expect(await app.rows().count()).toBe(0);
     await app.e2e.screenshot('authorizations-empty');
   });
 
   it('pages through the server and changes the page size', async () => {
     const [p0, p1] = await Promise.all([list(monthAgo, today, 0, 25), list(monthAgo, today, 1, 25)]);
     await page().getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => pagerText(page())).toMatch(/^Page 2 of/);
-    await waitForRows(page(), TABLE);
-    await expect.poll(() => rowText(page(), TABLE, 0)).toContain(p1.data[0]!.merchant!.name!);
+    await expect.poll(() => app.pagerText()).toMatch(/^Page 2 of/);
+    await app.waitForRows();
+    await expect.poll(() => app.rowText(0)).toContain(p1.data[0]!.merchant!.name!);
     expect(p1.data[0]!._id).not.toBe(p0.data[0]!._id);
-    await choosePageSize(page(), 50);
+    await app.choosePageSize(50);
     const big = await list(monthAgo, today, 0, 50);
     await expect
-      .poll(() => pagerText(page()))
+      .poll(() => app.pagerText())
       .toBe(`Page 1 of ${big.pagination!.pages} · ${big.pagination!.total} in all`);
-    await waitForRows(page(), TABLE);
-    expect(await rowCount(page(), TABLE)).toBe(big.data.length);
+    await app.waitForRows();
+    expect(await app.rowCount()).toBe(big.data.length);
   });
 
   it('opens a detail with terminal, verification, request history and fees; Escape closes it', async () => {
     const a = (await list(monthAgo, today, 0, 25)).data[1]!;
-    const dialog = await openRowWithKeyboard(page(), TABLE, 1);
+    const dialog = await app.openRowWithKeyboard(1);
     expect(await dialog.getAttribute('aria-label')).toBe(`Authorization at ${a.merchant!.name}`);
     const text = (await dialog.textContent()) ?? '';
     expect(text).toContain(a.terminal!.terminalId!);
@@ -168,7 +157,7 @@ describe('Authorizations', () => {
     for (const f of a.feeDetails!) expect(await fees.textContent()).toContain(f!.description!);
     expect(await app.e2e.axeViolations()).toEqual([]);
     await app.e2e.screenshot('authorizations-detail');
-    await closeWithEscape(page());
+    await app.closeWithEscape();
   });
 
   it('exports every authorization of the range as CSV, matching the sandbox', async () => {
@@ -191,14 +180,10 @@ describe('Authorizations', () => {
     const day = await list(dayWithActivity, dayWithActivity, 0, 25);
     expect(day.pagination!.total).toBeGreaterThan(0);
     await expect
-      .poll(() => pagerText(page()))
+      .poll(() => app.pagerText())
       .toBe(`Page 1 of ${day.pagination!.pages} · ${day.pagination!.total} in all`);
-    expect(await rowText(page(), TABLE, 0)).toContain(day.data[0]!.merchant!.name!);
+    expect(await app.rowText(0)).toContain(day.data[0]!.merchant!.name!);
   });
 
-  itShowsTheErrorStateWithRetry(app, {
-    route: 'authorizations',
-    table: TABLE,
-    endpoint: 'GET /cards/authorizations',
-  });
+  itShowsTheErrorStateWithRetry(app, 'GET /cards/authorizations');
 });

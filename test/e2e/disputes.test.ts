@@ -3,21 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Dispute } from '../../src-shared/api/records';
 import { exportCsvFrom } from './exported-csv';
-import {
-  choosePageSize,
-  closeWithEscape,
-  listRows,
-  openRowWithKeyboard,
-  pagerText,
-  rowCount,
-  rowText,
-  waitForRows,
-} from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
 import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
 
-const TABLE = 'Disputes';
-const app = listPageApp({ sandbox: { seed: 5150, customers: 200 }, route: 'disputes', table: TABLE, clipboard: true });
+const app = listPageApp({
+  sandbox: { seed: 5150, customers: 200 },
+  route: 'disputes',
+  table: 'Disputes',
+  clipboard: true,
+});
 const page = () => app.e2e.page;
 const main = () => page().getByRole('main');
 const LABELS: Record<string, string> = {
@@ -35,11 +29,11 @@ describe('Disputes', () => {
     await page().getByRole('heading', { level: 1, name: 'Disputes' }).waitFor();
     const expected = await sandboxGet<Dispute[]>(app.sandbox, '/cards/disputes?page=0&limit=25');
     expect(expected.pagination!.total).toBeGreaterThan(10);
-    expect(await rowCount(page(), TABLE)).toBe(expected.data.length);
-    expect(await pagerText(page())).toBe(`Page 1 of 1 · ${expected.pagination!.total} in all`);
+    expect(await app.rowCount()).toBe(expected.data.length);
+    expect(await app.pagerText()).toBe(`Page 1 of 1 · ${expected.pagination!.total} in all`);
     for (let i = 0; i < 5; i++) {
       const d = expected.data[i]!;
-      const text = await rowText(page(), TABLE, i);
+      const text = await app.rowText(i);
       expect(text).toContain(LABELS[d.reason!]!);
       expect(text).not.toMatch(/[a-z]+_[a-z_]+/);
       expect(text).toContain(d.status![0]!.toUpperCase() + d.status!.slice(1));
@@ -51,7 +45,7 @@ describe('Disputes', () => {
 
   it('copies a transaction id from its row', async () => {
     const first = (await sandboxGet<Dispute[]>(app.sandbox, '/cards/disputes?page=0&limit=25')).data[0]!;
-    const row = listRows(page(), TABLE).first();
+    const row = app.rows().first();
     await row.getByRole('button', { name: 'Copy transaction id' }).click();
     await row.getByRole('button', { name: 'Copy transaction id' }).filter({ hasText: 'Copied' }).waitFor();
     expect(await page().evaluate(() => navigator.clipboard.readText())).toBe(first.transaction);
@@ -60,29 +54,27 @@ describe('Disputes', () => {
   });
 
   it('pages through the server with a smaller page size, and back', async () => {
-    await choosePageSize(page(), 10);
+    await app.choosePageSize(10);
     const [p0, p1] = await Promise.all([
       sandboxGet<Dispute[]>(app.sandbox, '/cards/disputes?page=0&limit=10'),
       sandboxGet<Dispute[]>(app.sandbox, '/cards/disputes?page=1&limit=10'),
     ]);
-    await expect
-      .poll(() => pagerText(page()))
-      .toBe(`Page 1 of ${p0.pagination!.pages} · ${p0.pagination!.total} in all`);
-    await waitForRows(page(), TABLE);
-    expect(await rowCount(page(), TABLE)).toBe(10);
+    await expect.poll(() => app.pagerText()).toBe(`Page 1 of ${p0.pagination!.pages} · ${p0.pagination!.total} in all`);
+    await app.waitForRows();
+    expect(await app.rowCount()).toBe(10);
     await page().getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => pagerText(page())).toMatch(/^Page 2 of/);
-    await waitForRows(page(), TABLE);
-    expect(await rowCount(page(), TABLE)).toBe(p1.data.length);
-    expect(await rowText(page(), TABLE, 0)).toContain(p1.data[0]!.transaction!.slice(-8));
+    await expect.poll(() => app.pagerText()).toMatch(/^Page 2 of/);
+    await app.waitForRows();
+    expect(await app.rowCount()).toBe(p1.data.length);
+    expect(await app.rowText(0)).toContain(p1.data[0]!.transaction!.slice(-8));
     expect(p1.data.map((d) => d._id)).not.toContain(p0.data[0]!._id);
-    await choosePageSize(page(), 25);
-    await expect.poll(() => pagerText(page())).toMatch(/^Page 1 of 1/);
+    await app.choosePageSize(25);
+    await expect.poll(() => app.pagerText()).toMatch(/^Page 1 of 1/);
   });
 
   it('opens a detail with the keyboard showing every field; Escape closes it', async () => {
     const d = (await sandboxGet<Dispute[]>(app.sandbox, '/cards/disputes?page=0&limit=25')).data[1]!;
-    const dialog = await openRowWithKeyboard(page(), TABLE, 1);
+    const dialog = await app.openRowWithKeyboard(1);
     const text = (await dialog.textContent()) ?? '';
     expect(text).toContain(`${LABELS[d.reason!]} (${d.reason})`);
     expect(text).toContain(d.explanation!);
@@ -92,7 +84,7 @@ describe('Disputes', () => {
     expect(await dialog.getByRole('button', { name: 'Copy dispute id' }).count()).toBe(1);
     expect(await app.e2e.axeViolations()).toEqual([]);
     await app.e2e.screenshot('disputes-detail');
-    await closeWithEscape(page());
+    await app.closeWithEscape();
   });
 
   it('exports every dispute as CSV, matching the sandbox', async () => {
@@ -103,5 +95,5 @@ describe('Disputes', () => {
     expect(csv.rows.map((r) => r.transactionId)).toEqual(expected.map((d) => d.transaction));
   });
 
-  itShowsTheErrorStateWithRetry(app, { route: 'disputes', table: TABLE, endpoint: 'GET /cards/disputes' });
+  itShowsTheErrorStateWithRetry(app, 'GET /cards/disputes');
 });

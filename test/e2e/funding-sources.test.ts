@@ -3,20 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FundingSource } from '../../src-shared/api/records';
 import { exportCsvFrom } from './exported-csv';
-import {
-  choosePageSize,
-  closeWithEscape,
-  openRowWithKeyboard,
-  pagerText,
-  rowCount,
-  rowText,
-  waitForRows,
-} from './list-checks';
 import { sandboxAll, sandboxGet } from './sandbox-api';
 import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
 
-const TABLE = 'Funding sources';
-const app = listPageApp({ sandbox: { seed: 6262, customers: 30 }, route: 'funding-sources', table: TABLE });
+const app = listPageApp({ sandbox: { seed: 6262, customers: 30 }, route: 'funding-sources', table: 'Funding sources' });
 const page = () => app.e2e.page;
 const main = () => page().getByRole('main');
 const lookupField = () => main().getByLabel('Look up by id');
@@ -26,11 +16,11 @@ describe('Funding sources', () => {
   it('lists the funding sources with type, status and dates, as the sandbox answers', async () => {
     await page().getByRole('heading', { level: 1, name: 'Funding sources' }).waitFor();
     const expected = await sandboxGet<FundingSource[]>(app.sandbox, '/fundingsources?page=0&limit=25');
-    expect(await rowCount(page(), TABLE)).toBe(expected.data.length);
-    expect(await pagerText(page())).toBe(`Page 1 of 1 · ${expected.pagination!.total} in all`);
+    expect(await app.rowCount()).toBe(expected.data.length);
+    expect(await app.pagerText()).toBe(`Page 1 of 1 · ${expected.pagination!.total} in all`);
     for (let i = 0; i < expected.data.length; i++) {
       const f = expected.data[i]!;
-      const text = await rowText(page(), TABLE, i);
+      const text = await app.rowText(i);
       expect(text).toContain(f._id.slice(-8));
       expect(text.toLowerCase()).toContain(f.type!);
       expect(text.toLowerCase()).toContain(f.status!);
@@ -41,19 +31,19 @@ describe('Funding sources', () => {
 
   it('asks the server for the chosen page size; with one page there is no next page', async () => {
     app.sandbox.clearRequests();
-    await choosePageSize(page(), 50);
+    await app.choosePageSize(50);
     await expect
       .poll(() => requestsTo('/fundingsources').map((r) => r.url))
       .toContain('/fundingsources?page=0&limit=50');
-    await waitForRows(page(), TABLE);
-    expect(await pagerText(page())).toMatch(/^Page 1 of 1 · \d+ in all$/);
+    await app.waitForRows();
+    expect(await app.pagerText()).toMatch(/^Page 1 of 1 · \d+ in all$/);
     expect(await page().getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
   });
 
   it('opens a detail fetched by id; Escape closes it', async () => {
     const f = (await sandboxGet<FundingSource[]>(app.sandbox, '/fundingsources?page=0&limit=25')).data[1]!;
     app.sandbox.clearRequests();
-    const dialog = await openRowWithKeyboard(page(), TABLE, 1);
+    const dialog = await app.openRowWithKeyboard(1);
     await dialog.getByText('Funding source id').waitFor();
     await expect.poll(() => requestsTo(`/fundingsources/${f._id}`).length).toBe(1);
     const text = (await dialog.textContent()) ?? '';
@@ -63,20 +53,20 @@ describe('Funding sources', () => {
     expect(await dialog.getByRole('button', { name: 'Copy funding source id' }).count()).toBe(1);
     expect(await app.e2e.axeViolations()).toEqual([]);
     await app.e2e.screenshot('funding-sources-detail');
-    await closeWithEscape(page());
+    await app.closeWithEscape();
   });
 
   it('shows the service failing a detail, with Retry', { timeout: 60_000 }, async () => {
     const f = (await sandboxGet<FundingSource[]>(app.sandbox, '/fundingsources?page=0&limit=25')).data[2]!;
     app.sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /fundingsources/:id', count: 4 });
     try {
-      const dialog = await openRowWithKeyboard(page(), TABLE, 2);
+      const dialog = await app.openRowWithKeyboard(2);
       const alert = dialog.getByRole('alert').filter({ hasText: 'Service unavailable' });
       await alert.waitFor({ timeout: 30_000 });
       app.sandbox.faults.clear();
       await alert.getByRole('button', { name: 'Retry' }).click();
       await dialog.getByText(f._id.slice(-8)).waitFor();
-      await closeWithEscape(page());
+      await app.closeWithEscape();
     } finally {
       app.sandbox.faults.clear();
     }
@@ -91,7 +81,7 @@ describe('Funding sources', () => {
     expect(await found.textContent()).toContain(f._id.slice(-8));
     await found.getByRole('button', { name: 'Open details' }).click();
     await page().getByRole('dialog').getByText(f._id.slice(-8)).waitFor();
-    await closeWithEscape(page());
+    await app.closeWithEscape();
   });
 
   it("shows the service's message for an id that does not exist, and names the field for a malformed id", async () => {
@@ -121,5 +111,5 @@ describe('Funding sources', () => {
     expect(csv.rows.map((r) => r.status)).toEqual(expected.map((f) => f.status));
   });
 
-  itShowsTheErrorStateWithRetry(app, { route: 'funding-sources', table: TABLE, endpoint: 'GET /fundingsources' });
+  itShowsTheErrorStateWithRetry(app, 'GET /fundingsources');
 });

@@ -3,10 +3,9 @@
 import { expect } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
 import { luhnValid } from '../../src-shared/api/rules';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
+import type { Page } from 'playwright-core';
 import { nameOf } from './customer-cache';
-import { openFresh } from './shared-app';
-import type { E2E } from './support';
+import type { SharedApp } from './shared-app';
 
 /** A Luhn-valid Verve-range PAN. */
 export function validPan(seed: number): string {
@@ -20,13 +19,24 @@ export function validPan19(seed: number): string {
   return `${body}${[...Array(10).keys()].find((d) => luhnValid(`${body}${d}`))}`;
 }
 
-/** The wizard's helpers over the test's page and sandbox (getters: both are set in beforeAll). */
-export function issueWizard(getE2e: () => E2E, getSandbox: () => SandboxHandle) {
-  const page = () => getE2e().page;
+/** Issues a virtual NGN Verve card through the bridge (the call the wizard makes); returns its id. */
+export async function issueThroughBridge(page: Page, customerId: string, debitAccountId: string): Promise<string> {
+  const issued = await page.evaluate(
+    (input) =>
+      window.cardDesk.cards.create({ ...input, type: 'virtual', currency: 'NGN', status: 'active', brand: 'Verve' }),
+    { customerId, debitAccountId },
+  );
+  if (!issued.ok) throw new Error(issued.error.message);
+  return issued.data._id;
+}
+
+/** The wizard's helpers over the file's shared app. */
+export function issueWizard(app: SharedApp) {
+  const page = () => app.e2e.page;
   const sandbox = {
-    requests: () => getSandbox().requests(),
+    requests: () => app.sandbox.requests(),
     get fixtures() {
-      return getSandbox().fixtures;
+      return app.sandbox.fixtures;
     },
   };
   const dialog = () => page().getByRole('dialog', { name: 'Issue a card' });
@@ -35,7 +45,7 @@ export function issueWizard(getE2e: () => E2E, getSandbox: () => SandboxHandle) 
 
   async function openWizard(path: string): Promise<void> {
     // A freshly loaded page: no dialog or typed detail an earlier test left behind.
-    await openFresh(getE2e(), 'journal');
+    await app.e2e.reopen('journal');
     await page().getByRole('button', { name: 'Issue a card', exact: true }).click();
     await dialog().waitFor();
     await dialog()
@@ -57,6 +67,20 @@ export function issueWizard(getE2e: () => E2E, getSandbox: () => SandboxHandle) 
     const select = dialog().getByLabel('Debit account');
     await expect.poll(() => select.locator(`option[value="${id}"]`).count()).toBe(1);
     await select.selectOption(id);
+  }
+
+  /** Details -> controls (as they are) -> the review, not sent. */
+  async function goToReview(): Promise<void> {
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('region', { name: 'Review before sending' }).waitFor();
+  }
+
+  /** A new card for `customer` on the NGN account, up to the review. */
+  async function newCardToReview(customer: Customer): Promise<void> {
+    await chooseCustomer(customer);
+    await chooseDebitAccount();
+    await goToReview();
   }
 
   /** Details -> controls (defaults) -> review -> send; returns the new card's id. */
@@ -81,5 +105,17 @@ export function issueWizard(getE2e: () => E2E, getSandbox: () => SandboxHandle) 
     await dialog().waitFor({ state: 'detached' });
   }
 
-  return { dialog, cardPosts, ngnAccount, openWizard, chooseCustomer, chooseDebitAccount, finishAndSend, closeWizard };
+  // The steps in the order a test takes them, then what it reads.
+  return {
+    openWizard,
+    chooseCustomer,
+    chooseDebitAccount,
+    goToReview,
+    newCardToReview,
+    finishAndSend,
+    closeWizard,
+    dialog,
+    cardPosts,
+    ngnAccount,
+  };
 }

@@ -10,10 +10,7 @@ import { appWithCustomerCache } from './shared-app';
 const app = appWithCustomerCache({ seed: 5252, customers: 60 });
 const page = () => app.e2e.page;
 const { dialog, cardPosts, ngnAccount, openWizard, chooseCustomer, chooseDebitAccount, finishAndSend, closeWizard } =
-  issueWizard(
-    () => app.e2e,
-    () => app.sandbox,
-  );
+  issueWizard(app);
 
 describe('Issuing in words', () => {
   it('reviews in words: customer, KYC warning, account by name and number, amount, controls; JSON behind a disclosure', async () => {

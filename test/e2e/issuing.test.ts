@@ -4,16 +4,23 @@
 import { bankByCode, bankChoiceText } from '../../src-shared/api/banks';
 import { describe, expect, it } from 'vitest';
 import { nameOf } from './customer-cache';
-import { issueWizard, validPan } from './issue-wizard';
+import { issueThroughBridge, issueWizard, validPan } from './issue-wizard';
 import { appWithCustomerCache } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 5150, customers: 60 });
 const page = () => app.e2e.page;
-const { dialog, cardPosts, ngnAccount, openWizard, chooseCustomer, chooseDebitAccount, finishAndSend, closeWizard } =
-  issueWizard(
-    () => app.e2e,
-    () => app.sandbox,
-  );
+const {
+  cardPosts,
+  chooseCustomer,
+  chooseDebitAccount,
+  closeWizard,
+  dialog,
+  finishAndSend,
+  goToReview,
+  newCardToReview,
+  ngnAccount,
+  openWizard,
+} = issueWizard(app);
 
 describe('Issuing a card', () => {
   it('issues a new virtual card from the wizard', async () => {
@@ -94,20 +101,7 @@ describe('Issuing a card', () => {
   it('replaces a lost card, which the index then shows as canceled', async () => {
     // The card to replace: one of this test's own customer, issued through the bridge as the wizard does.
     const customer = app.customers[8]!;
-    const issued = await page().evaluate(
-      ({ customerId, debitAccountId }) =>
-        window.cardDesk.cards.create({
-          customerId,
-          type: 'virtual',
-          currency: 'NGN',
-          status: 'active',
-          brand: 'Verve',
-          debitAccountId,
-        }),
-      { customerId: customer._id, debitAccountId: ngnAccount() },
-    );
-    if (!issued.ok) throw new Error(issued.error.message);
-    const lostCard = issued.data._id;
+    const lostCard = await issueThroughBridge(page(), customer._id, ngnAccount());
     const before = cardPosts().length;
     await openWizard('Replace a lost or stolen card');
     await chooseCustomer(customer);
@@ -214,8 +208,7 @@ describe('Issuing a card', () => {
       .getByRole('option', { name: `Use customer id ${unknownCustomer}` })
       .click();
     await chooseDebitAccount();
-    await dialog().getByRole('button', { name: 'Next' }).click();
-    await dialog().getByRole('button', { name: 'Next' }).click();
+    await goToReview();
     await dialog().getByRole('button', { name: 'Issue card' }).click();
     // Back on the details step, with the message under the customer.
     await dialog().getByRole('group').filter({ hasText: unknownCustomer }).waitFor();
@@ -238,10 +231,7 @@ describe('Issuing a card', () => {
     // A 502 from a gateway: whether the card exists is not known (here the sandbox did not make it).
     app.sandbox.faults.add({ kind: 'status', status: 502, endpoint: 'POST /cards', count: 1 });
     await openWizard('A new card');
-    await chooseCustomer(app.customers[4]!);
-    await chooseDebitAccount();
-    await dialog().getByRole('button', { name: 'Next' }).click();
-    await dialog().getByRole('button', { name: 'Next' }).click();
+    await newCardToReview(app.customers[4]!);
     await dialog().getByRole('button', { name: 'Issue card' }).click();
     await dialog().getByRole('heading', { name: 'Outcome unknown: the card may or may not exist' }).waitFor();
     await app.e2e.screenshot('issue-card-outcome-unknown');
@@ -276,10 +266,7 @@ describe('Issuing a card', () => {
     const before = cardPosts().length;
     const sendTo = async () => {
       await openWizard('A new card');
-      await chooseCustomer(app.customers[7]!);
-      await chooseDebitAccount();
-      await dialog().getByRole('button', { name: 'Next' }).click();
-      await dialog().getByRole('button', { name: 'Next' }).click();
+      await newCardToReview(app.customers[7]!);
       await dialog().getByRole('button', { name: 'Issue card' }).click();
     };
     await sendTo();
@@ -303,10 +290,7 @@ describe('Issuing a card', () => {
   it('sends one request for a double click', async () => {
     const before = cardPosts().length;
     await openWizard('A new card');
-    await chooseCustomer(app.customers[5]!);
-    await chooseDebitAccount();
-    await dialog().getByRole('button', { name: 'Next' }).click();
-    await dialog().getByRole('button', { name: 'Next' }).click();
+    await newCardToReview(app.customers[5]!);
     const send = dialog().getByRole('button', { name: 'Issue card' });
     // Two clicks in the same task, before React can re-render the button as disabled.
     await send.evaluate((b: HTMLButtonElement) => {
@@ -321,10 +305,7 @@ describe('Issuing a card', () => {
       .getByRole('radio', { name: /A new card/ })
       .check();
     await dialog().getByRole('button', { name: 'Continue' }).click();
-    await chooseCustomer(app.customers[6]!);
-    await chooseDebitAccount();
-    await dialog().getByRole('button', { name: 'Next' }).click();
-    await dialog().getByRole('button', { name: 'Next' }).click();
+    await newCardToReview(app.customers[6]!);
     await dialog().getByRole('button', { name: 'Issue card' }).dblclick();
     await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
     expect(cardPosts().slice(before)).toHaveLength(2);

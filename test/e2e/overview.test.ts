@@ -1,16 +1,14 @@
 // Overview in Chromium against the real handlers and the local sandbox: headline figures computed from
 // the range's authorizations, accessible charts, range changes, leaving mid-load, the error state.
 import { subDays } from 'date-fns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Authorization } from '../../src-shared/api/records';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { toDateInput } from '../../src-renderer/lib/format';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import { startE2E, type E2E } from './support';
+import { appWithSandbox } from './shared-app';
 
-let e2e: E2E;
-let sandbox: SandboxHandle;
-const page = () => e2e.page;
+const app = appWithSandbox({ seed: 7070, customers: 200 });
+const page = () => app.e2e.page;
 const main = () => page().getByRole('main');
 const today = toDateInput(new Date());
 const monthAgo = toDateInput(subDays(new Date(), 29));
@@ -22,7 +20,7 @@ const money = (n: number, currency: string) =>
 
 /** The figures the page should show, from the sandbox's own answer for the range. */
 async function expectedFigures(from: string, to: string) {
-  const all = await sandboxAll<Authorization>(sandbox, `/cards/authorizations?fromDate=${from}&toDate=${to}`);
+  const all = await sandboxAll<Authorization>(app.sandbox, `/cards/authorizations?fromDate=${from}&toDate=${to}`);
   const approved = all.filter((a) => a.approved === true);
   const sum = (currency: string) =>
     Math.round(approved.filter((a) => a.currency === currency).reduce((n, a) => n + a.amount, 0) * 100) / 100;
@@ -42,18 +40,15 @@ async function waitUntilLoaded(): Promise<void> {
     .waitFor({ timeout: 30_000 });
 }
 
-beforeAll(async () => {
-  e2e = await startE2E({ sandbox: { seed: 7070, customers: 200 } });
-  await e2e.open('overview');
+/** The Overview of the last 30 days (its default), freshly loaded. */
+async function openOverview(): Promise<void> {
+  await app.e2e.reopen('overview');
   await waitUntilLoaded();
-  sandbox = e2e.harness.core.localSandbox()!;
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+}
 
 describe('Overview', () => {
   it('shows the headline figures of the last 30 days, computed from every authorization of the range', async () => {
+    await openOverview();
     await page().getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     expect(await main().getByLabel('From date').inputValue()).toBe(monthAgo);
     const want = await expectedFigures(monthAgo, today);
@@ -63,20 +58,22 @@ describe('Overview', () => {
     expect(await page().getByTestId('headline-amount-NGN').textContent()).toBe(want.ngn);
     expect(await page().getByTestId('headline-amount-USD').textContent()).toBe(want.usd);
     // Every page of the range was fetched, a hundred at a time.
-    const pages = sandbox
+    const pages = app.sandbox
       .requests()
       .filter((r) => r.url.startsWith('/cards/authorizations?') && r.url.includes(`fromDate=${monthAgo}`));
     expect(pages.map((r) => new URL(r.url, 'http://x').searchParams.get('limit'))).toContain('100');
-    await e2e.screenshot('overview');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('overview');
+    expect(await app.e2e.axeViolations()).toEqual([]);
   });
 
   it('draws three charts with accessible names and a data table for screen readers', async () => {
+    await openOverview();
     const want = await expectedFigures(monthAgo, today);
     const charts = main().getByRole('img', {
       name: /^(Authorizations per day|Amount per day|Spend by merchant category)/,
     });
-    expect(await charts.count()).toBe(3);
+    // The charts' code loads on first use: they appear once it has arrived.
+    await expect.poll(() => charts.count(), { timeout: 10_000 }).toBe(3);
     const volume = main().getByRole('img', { name: /^Authorizations per day\./ });
     expect(await volume.getAttribute('aria-label')).toContain(
       `${want.total.toLocaleString('en')} authorizations over 30 days`,
@@ -97,6 +94,7 @@ describe('Overview', () => {
   });
 
   it('switches the amount charts to USD and follows a new range', async () => {
+    await openOverview();
     // The currency lives in the page's address: the radio shows it once the route has changed, not at the click.
     const usd = main().getByRole('radio', { name: 'USD' });
     await usd.click();
@@ -121,16 +119,16 @@ describe('Overview', () => {
 
   it('stops fetching pages when the user leaves mid-load', { timeout: 60_000 }, async () => {
     const first = await sandboxGet<Authorization[]>(
-      sandbox,
+      app.sandbox,
       `/cards/authorizations?fromDate=${quarterAgo}&toDate=${today}&page=0&limit=100`,
     );
     expect(first.pagination!.pages).toBeGreaterThanOrEqual(3);
     const rangeRequests = () =>
-      sandbox
+      app.sandbox
         .requests()
         .filter((r) => r.url.startsWith('/cards/authorizations?') && r.url.includes(`fromDate=${quarterAgo}`));
     // Leaving must cancel the page in flight in main (app.cancel), after which nothing asks for more pages.
-    const { cancels } = e2e.harness.core;
+    const { cancels } = app.e2e.harness.core;
     const cancel = cancels.cancel.bind(cancels);
     const cancelledInFlight: string[] = [];
     cancels.cancel = (requestId) => {
@@ -138,13 +136,16 @@ describe('Overview', () => {
       if (found) cancelledInFlight.push(requestId);
       return found;
     };
-    sandbox.faults.add({ kind: 'latency', ms: 1_500, endpoint: 'GET /cards/authorizations' });
+    app.sandbox.faults.add({ kind: 'latency', ms: 1_500, endpoint: 'GET /cards/authorizations' });
     try {
-      await e2e.open(`overview?fromDate=${quarterAgo}&toDate=${today}`);
+      await app.e2e.open(`overview?fromDate=${quarterAgo}&toDate=${today}`);
       await main()
         .getByRole('status')
         .filter({ hasText: /^Loading authorizations: 100 of/ })
         .waitFor({ timeout: 20_000 });
+      // From here on a page is never answered: the page after the one in flight hangs, so a page is in
+      // flight when the user leaves however slow the machine is.
+      app.sandbox.faults.add({ kind: 'hang', endpoint: 'GET /cards/authorizations' });
       await page().getByRole('link', { name: 'Accounts' }).click();
       await page().getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
       const atLeave = rangeRequests().length;
@@ -153,7 +154,7 @@ describe('Overview', () => {
       expect(atLeave).toBeLessThan(first.pagination!.pages + 1);
     } finally {
       cancels.cancel = cancel;
-      sandbox.faults.clear();
+      app.sandbox.faults.clear();
     }
   });
 
@@ -161,16 +162,15 @@ describe('Overview', () => {
     'shows the API message with Retry when the service fails, and the figures once it recovers',
     { timeout: 90_000 },
     async () => {
-      sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /cards/authorizations', count: 8 });
+      app.sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /cards/authorizations', count: 8 });
       try {
-        await e2e.open('overview');
-        await page().reload();
+        await app.e2e.reopen('overview');
         const alert = main().getByRole('alert').filter({ hasText: 'Service unavailable' });
         await alert.waitFor({ timeout: 30_000 });
         expect(await page().getByTestId('headline-total').count()).toBe(0);
-        await e2e.screenshot('overview-error');
+        await app.e2e.screenshot('overview-error');
       } finally {
-        sandbox.faults.clear();
+        app.sandbox.faults.clear();
       }
       await main().getByRole('button', { name: 'Retry' }).click();
       await waitUntilLoaded();
@@ -178,8 +178,4 @@ describe('Overview', () => {
       expect(await page().getByTestId('headline-total').textContent()).toBe(want.total.toLocaleString('en'));
     },
   );
-
-  it('reported no console errors, page errors or CSP violations', () => {
-    expect(e2e.problems).toEqual([]);
-  });
 });

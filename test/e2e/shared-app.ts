@@ -1,14 +1,26 @@
-// One app per test file, shared by its tests: started before the first, closed after the last, and checked
-// after each test for console errors, page errors and CSP violations (so the check runs whatever the order).
-// The app is shared, the page state is not: every test opens the page it needs afresh (`openFresh`), and
-// a list page's tests each start on that list with its default query.
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+// The apps the list, form and issuing files share between their tests (support.ts's `sharedApp`: started
+// before the first test, closed after the last, every test failed on a page problem). The app is shared,
+// the page state is not: every test opens the page it needs afresh (`E2E.reopen`), and a list page's tests
+// each start on that list with its default query.
+import { beforeEach, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
 import type { FaultRule, SandboxHandle } from '../../src-main/sandbox/handle';
 import type { HarnessOptions } from '../harness/server';
 import { startWithCustomerCache } from './customer-cache';
-import { checkErrorStateAndRetry, startOnList, waitForRows } from './list-checks';
-import { startE2E, type E2E } from './support';
+import type { Locator } from 'playwright-core';
+import {
+  checkErrorStateAndRetry,
+  choosePageSize,
+  closeWithEscape,
+  listRows,
+  openRowWithKeyboard,
+  pagerText,
+  rowCount,
+  rowText,
+  startOnList,
+  waitForRows,
+} from './list-checks';
+import { localSandbox, sharedApp, startE2E, type E2E } from './support';
 
 export interface SharedApp {
   readonly e2e: E2E;
@@ -17,46 +29,13 @@ export interface SharedApp {
 
 type SandboxOptions = NonNullable<HarnessOptions['sandbox']>;
 
-/**
- * Registers the file's hooks around `start` and returns its result as it will be once started (reading it
- * before `beforeAll` has run throws). Problems seen during a test fail that test, then are cleared.
- */
-function shareApp<T extends SharedApp>(start: () => Promise<T>): T {
-  let started: T | undefined;
-  beforeAll(async () => {
-    started = await start();
-  });
-  afterEach(() => {
-    if (!started) return;
-    const seen = started.e2e.problems.splice(0);
-    expect(seen, 'console errors, page errors or CSP violations during the test').toEqual([]);
-  });
-  afterAll(async () => {
-    await started?.e2e.close();
-  });
-  return new Proxy({} as T, {
-    get(_, key) {
-      if (!started) throw new Error('the app is not started yet (read it inside a test or hook)');
-      return started[key as keyof T];
-    },
-  });
-}
-
-/** Opens a route on a freshly loaded page: nothing an earlier test typed, chose or cached in the page is left. */
-export async function openFresh(e2e: E2E, route: string): Promise<void> {
-  await e2e.open(route);
-  await e2e.page.reload();
-  await e2e.page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
-
 /** The app against a local sandbox made with `sandbox`, started (the sandbox runs) on the Journal. */
 export function appWithSandbox(sandbox: SandboxOptions): SharedApp {
-  return shareApp(async () => {
+  return sharedApp(async () => {
     const e2e = await startE2E({ sandbox });
     try {
       await e2e.open('journal');
-      await e2e.harness.core.environments.active(); // the local sandbox starts with the environment's first use
-      return { e2e, sandbox: e2e.harness.core.localSandbox()! };
+      return { e2e, sandbox: await localSandbox(e2e) };
     } catch (error) {
       await e2e.close();
       throw error;
@@ -69,7 +48,21 @@ export function appWithCustomerCache(options: {
   seed: number;
   customers: number;
 }): SharedApp & { readonly customers: Customer[] } {
-  return shareApp(() => startWithCustomerCache(options));
+  return sharedApp(() => startWithCustomerCache(options));
+}
+
+/** A list page's shared app, with the list checks (`list-checks.ts`) bound to its page and table. */
+export interface ListPageApp extends SharedApp {
+  readonly route: string;
+  readonly table: string;
+  rows(): Locator;
+  rowCount(): Promise<number>;
+  rowText(index: number): Promise<string>;
+  waitForRows(): Promise<void>;
+  pagerText(): Promise<string>;
+  choosePageSize(size: number): Promise<void>;
+  openRowWithKeyboard(downPresses: number): Promise<Locator>;
+  closeWithEscape(): Promise<void>;
 }
 
 /** A list page's file: each test starts on the list at `route` with its default query, rows shown. */
@@ -78,25 +71,41 @@ export function listPageApp(options: {
   route: string;
   table: string;
   clipboard?: boolean;
-}): SharedApp {
-  const app = shareApp(() => startOnList(options));
+}): ListPageApp {
+  const app = sharedApp(() => startOnList(options));
+  const { route, table } = options;
+  const page = () => app.e2e.page;
   beforeEach(async () => {
-    await openFresh(app.e2e, options.route);
-    await waitForRows(app.e2e.page, options.table);
+    await app.e2e.reopen(route);
+    await waitForRows(page(), table);
   });
-  return app;
+  return {
+    get e2e() {
+      return app.e2e;
+    },
+    get sandbox() {
+      return app.sandbox;
+    },
+    route,
+    table,
+    rows: () => listRows(page(), table),
+    rowCount: () => rowCount(page(), table),
+    rowText: (index) => rowText(page(), table, index),
+    waitForRows: () => waitForRows(page(), table),
+    pagerText: () => pagerText(page()),
+    choosePageSize: (size) => choosePageSize(page(), size),
+    openRowWithKeyboard: (downPresses) => openRowWithKeyboard(page(), table, downPresses),
+    closeWithEscape: () => closeWithEscape(page()),
+  };
 }
 
 /** The error state every list page has: the API's message with Retry while `endpoint` fails, rows after. */
-export function itShowsTheErrorStateWithRetry(
-  app: SharedApp,
-  options: { route: string; table: string; endpoint: FaultRule['endpoint'] },
-): void {
+export function itShowsTheErrorStateWithRetry(list: ListPageApp, endpoint: FaultRule['endpoint']): void {
   it(
     'shows the API message with Retry when the service fails, and the rows once it recovers',
     { timeout: 90_000 },
     async () => {
-      await checkErrorStateAndRetry(app.e2e, options);
+      await checkErrorStateAndRetry(list.e2e, { route: list.route, table: list.table, endpoint });
     },
   );
 }
