@@ -5,7 +5,7 @@ import type { Customer } from '../../src-shared/api/records';
 import { luhnValid } from '../../src-shared/api/rules';
 import type { Page } from 'playwright-core';
 import { nameOf } from './customer-cache';
-import type { SharedApp } from './shared-app';
+import { openFresh, type SharedApp } from './shared-app';
 
 /** A Luhn-valid Verve-range PAN. */
 export function validPan(seed: number): string {
@@ -45,7 +45,7 @@ export function issueWizard(app: SharedApp) {
 
   async function openWizard(path: string): Promise<void> {
     // A freshly loaded page: no dialog or typed detail an earlier test left behind.
-    await app.e2e.reopen('journal');
+    await openFresh(app.e2e, 'journal');
     await page().getByRole('button', { name: 'Issue a card', exact: true }).click();
     await dialog().waitFor();
     await dialog()

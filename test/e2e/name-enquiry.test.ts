@@ -1,7 +1,7 @@
 // Name enquiry: field rules as the user types, a resolved holder name, and the service's refusal.
 import { describe, expect, it } from 'vitest';
 import { bankByCode } from '../../src-shared/api/banks';
-import { appWithSandbox } from './shared-app';
+import { appWithSandbox, openFresh } from './shared-app';
 
 const app = appWithSandbox({ seed: 31, customers: 60 });
 const page = () => app.e2e.page;
@@ -12,7 +12,7 @@ const lookUp = () => page().getByRole('button', { name: 'Look up name' });
 const enquiries = () => app.sandbox.requests().filter((r) => r.endpoint === 'POST /accounts/transfer/name-enquiry');
 /** Each test starts on a fresh form, whatever ran before it. */
 async function openForm(): Promise<void> {
-  await app.e2e.reopen('name-enquiry');
+  await openFresh(app.e2e, 'name-enquiry');
   await page().getByRole('heading', { level: 1, name: 'Name enquiry' }).waitFor();
 }
 

@@ -9,7 +9,7 @@ import type { Request } from 'playwright-core';
 import { issueThroughBridge } from './issue-wizard';
 import { listRows, rowText, waitForRows } from './list-checks';
 import { sandboxAll } from './sandbox-api';
-import { appWithCustomerCache } from './shared-app';
+import { appWithCustomerCache, openFresh } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 4242, customers: 60 });
 const page = () => app.e2e.page;
@@ -36,7 +36,7 @@ async function knownTransactions(ids: string[]): Promise<string[]> {
 describe('Names instead of ids', () => {
   it('Cards: each known card names its customer, from one call for the page', async () => {
     // Authorizations teach Card Desk the cards.
-    await app.e2e.reopen('authorizations');
+    await openFresh(app.e2e, 'authorizations');
     await waitForRows(page(), 'Authorizations');
     const calls = countNameCalls();
     await app.e2e.open('cards');
@@ -126,7 +126,7 @@ describe('Names instead of ids', () => {
       expect(found).not.toBeNull();
 
       // Listing the disputes is enough: Card Desk finds the transaction and names it.
-      await app.e2e.reopen('disputes');
+      await openFresh(app.e2e, 'disputes');
       await waitForRows(page(), 'Disputes');
       expect(await rowText(page(), 'Disputes', row)).toContain(target.transaction!.slice(-8));
       await expect

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src-shared/api/records';
 import { sandboxGet } from './sandbox-api';
 import { nameOf } from './customer-cache';
-import { appWithCustomerCache } from './shared-app';
+import { appWithCustomerCache, openFresh } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 6262, customers: 30 });
 
@@ -13,7 +13,7 @@ const dialog = () => page().getByRole('dialog', { name: 'Open an account or wall
 const accountPosts = () => app.sandbox.requests().filter((r) => r.method === 'POST' && r.url === '/accounts');
 
 async function openDialog(): Promise<void> {
-  await app.e2e.reopen('journal');
+  await openFresh(app.e2e, 'journal');
   await page().getByRole('button', { name: 'Open an account or wallet' }).click();
   await dialog().waitFor();
 }

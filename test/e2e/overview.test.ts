@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Authorization } from '../../src-shared/api/records';
 import { toDateInput } from '../../src-renderer/lib/format';
 import { sandboxAll, sandboxGet } from './sandbox-api';
-import { appWithSandbox } from './shared-app';
+import { appWithSandbox, openFresh } from './shared-app';
 
 const app = appWithSandbox({ seed: 7070, customers: 200 });
 const page = () => app.e2e.page;
@@ -42,7 +42,7 @@ async function waitUntilLoaded(): Promise<void> {
 
 /** The Overview of the last 30 days (its default), freshly loaded. */
 async function openOverview(): Promise<void> {
-  await app.e2e.reopen('overview');
+  await openFresh(app.e2e, 'overview');
   await waitUntilLoaded();
 }
 
@@ -164,7 +164,7 @@ describe('Overview', () => {
     async () => {
       app.sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /cards/authorizations', count: 8 });
       try {
-        await app.e2e.reopen('overview');
+        await openFresh(app.e2e, 'overview');
         const alert = main().getByRole('alert').filter({ hasText: 'Service unavailable' });
         await alert.waitFor({ timeout: 30_000 });
         expect(await page().getByTestId('headline-total').count()).toBe(0);

@@ -1,8 +1,8 @@
-// The apps the list, form and issuing files share between their tests (support.ts's `sharedApp`: started
-// before the first test, closed after the last, every test failed on a page problem). The app is shared,
-// the page state is not: every test opens the page it needs afresh (`E2E.reopen`), and a list page's tests
-// each start on that list with its default query.
-import { beforeEach, it } from 'vitest';
+// One app per test file, shared by its tests: started before the first, closed after the last, and checked
+// after each test for console errors, page errors and CSP violations (so the check runs whatever the order).
+// The app is shared, the page state is not: every test opens the page it needs afresh (`openFresh`), and
+// a list page's tests each start on that list with its default query.
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
 import type { FaultRule, SandboxHandle } from '../../src-main/sandbox/handle';
 import type { HarnessOptions } from '../harness/server';
@@ -20,7 +20,7 @@ import {
   startOnList,
   waitForRows,
 } from './list-checks';
-import { localSandbox, sharedApp, startE2E, type E2E } from './support';
+import { localSandbox, startE2E, type E2E } from './support';
 
 export interface SharedApp {
   readonly e2e: E2E;
@@ -29,9 +29,41 @@ export interface SharedApp {
 
 type SandboxOptions = NonNullable<HarnessOptions['sandbox']>;
 
+/**
+ * Registers the file's hooks around `start` and returns its result as it will be once started (reading it
+ * before `beforeAll` has run throws). Problems seen during a test fail that test, then are cleared.
+ */
+function shareApp<T extends SharedApp>(start: () => Promise<T>): T {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterEach(() => {
+    if (!started) return;
+    const seen = started.e2e.problems.splice(0);
+    expect(seen, 'console errors, page errors or CSP violations during the test').toEqual([]);
+  });
+  afterAll(async () => {
+    await started?.e2e.close();
+  });
+  return new Proxy({} as T, {
+    get(_, key) {
+      if (!started) throw new Error('the app is not started yet (read it inside a test or hook)');
+      return started[key as keyof T];
+    },
+  });
+}
+
+/** Opens a route on a freshly loaded page: nothing an earlier test typed, chose or cached in the page is left. */
+export async function openFresh(e2e: E2E, route: string): Promise<void> {
+  await e2e.open(route);
+  await e2e.page.reload();
+  await e2e.page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
 /** The app against a local sandbox made with `sandbox`, started (the sandbox runs) on the Journal. */
 export function appWithSandbox(sandbox: SandboxOptions): SharedApp {
-  return sharedApp(async () => {
+  return shareApp(async () => {
     const e2e = await startE2E({ sandbox });
     try {
       await e2e.open('journal');
@@ -48,7 +80,7 @@ export function appWithCustomerCache(options: {
   seed: number;
   customers: number;
 }): SharedApp & { readonly customers: Customer[] } {
-  return sharedApp(() => startWithCustomerCache(options));
+  return shareApp(() => startWithCustomerCache(options));
 }
 
 /** A list page's shared app, with the list checks (`list-checks.ts`) bound to its page and table. */
@@ -72,11 +104,11 @@ export function listPageApp(options: {
   table: string;
   clipboard?: boolean;
 }): ListPageApp {
-  const app = sharedApp(() => startOnList(options));
+  const app = shareApp(() => startOnList(options));
   const { route, table } = options;
   const page = () => app.e2e.page;
   beforeEach(async () => {
-    await app.e2e.reopen(route);
+    await openFresh(app.e2e, route);
     await waitForRows(page(), table);
   });
   return {
