@@ -2,15 +2,25 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects, by what a test needs (test/README.md): `unit` nothing but Node, `integration` the local
 // sandbox, SQLite files and the OS keychain, `e2e` the built renderer in a real Chromium.
-const project = (name: string, execArgv: string[] = []) => ({
+const project = (name: string, execArgv: string[] = [], extra: object = {}) => ({
   extends: true as const,
-  test: { name, include: [`test/${name}/**/*.test.ts`, `test/${name}/**/*.test.tsx`], execArgv },
+  test: { name, include: [`test/${name}/**/*.test.ts`, `test/${name}/**/*.test.tsx`], execArgv, ...extra },
 });
+
+// E2E tests share an app per file, so each must set up what it needs: they run in a new order every run,
+// which shows a test that leans on an earlier one. Vitest prints the seed ("Running tests with seed N");
+// `E2E_SEED=N npm run test:e2e` repeats that order.
+const e2eSeed = Number(process.env.E2E_SEED) || Date.now() % 1_000_000;
 
 export default defineConfig({
   test: {
     // --expose-gc is a launch flag, as it is for the app: release-memory.test.ts proves the collection.
-    projects: [project('unit', ['--expose-gc']), project('integration'), project('e2e')],
+    projects: [
+      project('unit', ['--expose-gc']),
+      project('integration'),
+      project('e2e', [], { sequence: { shuffle: true } }),
+    ],
+    sequence: { seed: e2eSeed },
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
