@@ -23,7 +23,7 @@ export function ListBody<T extends RowData>({
   // Rows already shown stay when a later request fails (a continuous list's next page); Retry goes below them.
   const failed = `Could not load ${table.label.toLowerCase()}`;
   if (list.error && list.rows.length === 0)
-    return <ErrorState title={failed} error={list.error.appError} onRetry={list.retry} />;
+    return <ErrorState title={failed} error={list.error.appError} onRetry={list.retry} retrying={list.isFetching} />;
   if (list.isPending && list.rows.length === 0) return <LoadingRows label={`Loading ${table.label.toLowerCase()}`} />;
   return (
     <div className={`list-body${list.isFetching ? ' list-refreshing' : ''}`} aria-busy={list.isFetching}>
@@ -32,7 +32,9 @@ export function ListBody<T extends RowData>({
       ) : (
         <DataTable {...table} rows={rows} onEndReached={list.loadMore} />
       )}
-      {list.error ? <ErrorState title={failed} error={list.error.appError} onRetry={list.retry} /> : null}
+      {list.error ? (
+        <ErrorState title={failed} error={list.error.appError} onRetry={list.retry} retrying={list.isFetching} />
+      ) : null}
     </div>
   );
 }

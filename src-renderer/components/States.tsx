@@ -3,10 +3,13 @@ import type { AppError } from '../../src-shared/ipc/result';
 export function ErrorState({
   error,
   onRetry,
+  retrying = false,
   title,
 }: {
   error: AppError | string;
   onRetry?: () => void;
+  /** A retry is under way: the button waits for its answer rather than sending another request. */
+  retrying?: boolean;
   title?: string;
 }): React.JSX.Element {
   const message = typeof error === 'string' ? error : error.message;
@@ -30,8 +33,8 @@ export function ErrorState({
           </a>
         ) : null}
         {onRetry ? (
-          <button type="button" onClick={onRetry}>
-            Retry
+          <button type="button" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
+            {retrying ? 'Retrying…' : 'Retry'}
           </button>
         ) : null}
       </div>
