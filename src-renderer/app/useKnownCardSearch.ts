@@ -7,7 +7,7 @@ import { useEnvironmentKey } from '../components/useEnvironmentKey';
 import { bridge } from '../lib/bridge';
 import { BridgeError, useBridgeQuery, type Page } from '../lib/useBridgeQuery';
 import { SEARCH_DEBOUNCE_MS } from '../pages/customers/useCustomerSearch';
-import { useDebouncedValue } from '../pages/customers/useDebouncedValue';
+import { useDebouncedValue } from '../components/useDebouncedValue';
 
 /** Shorter texts say too little about a card (the last four digits are the shortest useful). */
 const MIN_LENGTH = 4;

@@ -28,7 +28,7 @@ export function Drawer({
       window.removeEventListener('keydown', onKey);
       previous?.focus?.();
     };
-  }, []);
+  }, [close]);
   return (
     <>
       <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />

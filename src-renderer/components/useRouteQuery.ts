@@ -5,6 +5,11 @@ import { hrefOf, type Route } from '../lib/routes';
 
 export type QueryValues = Record<string, string>;
 
+/** The values as read, for pages whose every value is usable. One function, so `values` stays memoized. */
+function asRead<V>(raw: V): V {
+  return raw;
+}
+
 /**
  * The page's query values: each key of `defaults` read from the route, then checked by `clean` (which
  * replaces anything unusable, such as a hand-edited `limit=7`). The setter merges a patch and drops
@@ -13,7 +18,7 @@ export type QueryValues = Record<string, string>;
 export function useRouteQuery<V extends QueryValues>(
   route: Route,
   defaults: V,
-  clean: (raw: V) => V = (raw) => raw,
+  clean: (raw: V) => V = asRead,
 ): [V, (patch: Partial<V>) => void] {
   const search = route.query.toString();
   const values = useMemo(() => {
@@ -24,8 +29,8 @@ export function useRouteQuery<V extends QueryValues>(
       if (given !== null) raw[key] = given as V[typeof key];
     }
     return clean(raw);
-    // `defaults` and `clean` are fixed per page: the query string is what changes.
-  }, [search]);
+    // Pages pass `defaults` and `clean` that keep their identity (module constants, state, useCallback).
+  }, [search, defaults, clean]);
 
   const base = hrefOf(route.page, ...route.params);
   const set = useCallback(
@@ -39,7 +44,7 @@ export function useRouteQuery<V extends QueryValues>(
       // Replace, not push: paging through a list should not fill the history.
       window.location.replace(`${base}${qs ? `?${qs}` : ''}`);
     },
-    [search, base],
+    [search, base, defaults],
   );
   return [values, set];
 }

@@ -1,10 +1,10 @@
 // Cards: the known-cards index, filtered by last four digits, brand, card id or customer id.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Route } from '../../lib/routes';
 import { ContinuousToggle } from '../../components/ListFooter';
 import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListQuery } from '../../components/useListQuery';
-import { useDebouncedValue } from '../customers/useDebouncedValue';
+import { useSettledFilter } from '../../components/useSettledFilter';
 import { IssueCardButton } from '../issue/IssueCardButton';
 import { KnownCardsList } from './KnownCardsList';
 
@@ -15,10 +15,7 @@ const clean = (raw: Values): Values => ({ ...cleanPaging(raw), q: raw.q.slice(0,
 export function CardsList({ route }: { route: Route }): React.JSX.Element {
   const { values, set, paging, setContinuous } = useListQuery(route, DEFAULTS, clean);
   const [filter, setFilter] = useState(values.q);
-  const settled = useDebouncedValue(filter.trim(), 150);
-  useEffect(() => {
-    if (settled !== values.q) set({ q: settled, page: '0' });
-  }, [settled]);
+  useSettledFilter(filter.trim(), values.q, (q) => set({ q, page: '0' }), 150);
 
   return (
     <section aria-labelledby="page-title">

@@ -2,12 +2,13 @@
 // what will be sent, send it once, and show the new card or what went wrong.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { inOperatorWords } from '../../../src-shared/api/field-words';
 import { compactNumber } from '../../../src-shared/api/input-rules';
 import type { Card } from '../../../src-shared/api/records';
 import type { CreateCardRequest } from '../../../src-shared/api/requests';
 import { bridge } from '../../lib/bridge';
+import { useLatest } from '../../lib/useLatest';
 import { BridgeErrorBanner, CardIssued } from './CardIssued';
 import { CardDetailsStep } from './CardDetailsStep';
 import {
@@ -67,16 +68,17 @@ export function IssueCardWizard({
   const [path, setPath] = useState<CardPath>('new');
   const [useDefaults, setUseDefaults] = useState(true);
   const [holder, setHolder] = useState<HolderConfirmation | null>(null);
-  const choices = useRef<CardFormChoices>({ path, useDefaultControls: useDefaults });
-  choices.current = { path, useDefaultControls: useDefaults };
-
-  const resolver = useMemo(() => cardRequestResolver(() => choices.current), []);
+  const choices = useMemo<CardFormChoices>(() => ({ path, useDefaultControls: useDefaults }), [path, useDefaults]);
+  // The resolver is made once and reads the choices as of the last render when it validates.
+  const latestChoices = useLatest(choices);
+  const resolver = useMemo(() => cardRequestResolver(() => latestChoices.current), [latestChoices]);
   const form = useForm<CardFormValues, unknown, CreateCardRequest>({
     defaultValues: emptyCardForm(customerId),
     resolver,
     mode: 'onChange',
   });
-  const values = form.watch();
+  // Every field has a default (emptyCardForm), so the watched form is whole, not the partial its type allows.
+  const values = useWatch({ control: form.control }) as CardFormValues;
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   const isDirty = form.formState.isDirty;
@@ -227,7 +229,7 @@ export function IssueCardWizard({
         <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} />
       ) : null}
       {step === 'review' ? (
-        <ReviewStep request={toCardRequest(values, choices.current)} choices={choices.current} holder={holder} />
+        <ReviewStep request={toCardRequest(values, choices)} choices={choices} holder={holder} />
       ) : null}
 
       {repeat ? (

@@ -13,9 +13,9 @@ import { useListData } from '../../components/useListData';
 import { useListQuery } from '../../components/useListQuery';
 import { oneOf } from '../../components/useRouteQuery';
 import { useRowSelection } from '../../components/useRowSelection';
+import { useSettledFilter } from '../../components/useSettledFilter';
 import { bridge } from '../../lib/bridge';
 import { useAppStore } from '../../stores/appStore';
-import { useDebouncedValue } from '../customers/useDebouncedValue';
 import { JournalDetail } from './JournalDetail';
 import { OUTCOME_LABEL, journalColumns, journalCustomerId, type Outcome } from './journalFields';
 import { IssueCardButton, OpenAccountButton } from '../issue/IssueCardButton';
@@ -33,10 +33,7 @@ const clean = (raw: Values): Values => ({
 export function JournalPage({ route }: { route: Route }): React.JSX.Element {
   const { values, set, paging } = useListQuery(route, DEFAULTS, clean);
   const [typed, setTyped] = useState(values.q);
-  const settled = useDebouncedValue(typed, 200);
-  useEffect(() => {
-    if (settled !== values.q) set({ q: settled, page: '0' });
-  }, [settled]);
+  useSettledFilter(typed, values.q, (q) => set({ q, page: '0' }), 200);
 
   const query = {
     ...(values.q.trim() ? { query: values.q.trim() } : {}),

@@ -28,14 +28,11 @@ export function OverviewPage({ route }: { route: Route }): React.JSX.Element {
     [defaults],
   );
   const [values, set] = useRouteQuery(route, defaults, clean);
-  const range = { fromDate: values.fromDate, toDate: values.toDate };
+  const range = useMemo(() => ({ fromDate: values.fromDate, toDate: values.toDate }), [values.fromDate, values.toDate]);
   const problem = dateRangeProblem(range);
   const env = useEnvironmentKey();
   const loaded = useRangeAuthorizations(range, env, problem === null);
-  const summary = useMemo(
-    () => summarize(loaded.authorizations, range),
-    [loaded.authorizations, range.fromDate, range.toDate],
-  );
+  const summary = useMemo(() => summarize(loaded.authorizations, range), [loaded.authorizations, range]);
   const currencies = [...new Set([...KNOWN_CURRENCIES, ...summary.currencies])];
   const currency = currencies.includes(values.currency) ? values.currency : (summary.currencies[0] ?? 'NGN');
   const oldest = loaded.authorizations.at(-1)?.createdAt;
