@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { customerName } from '../pages/customers/customerFields';
 import { useCustomerSearch } from '../pages/customers/useCustomerSearch';
+import { useOpenTyped } from '../pages/customers/useOpenTyped';
 import { cacheAgeText } from '../pages/customers/cacheAge';
 import { navigate } from '../lib/routes';
 import { searchOptions, type SearchOption } from './searchOptions';
@@ -35,7 +36,6 @@ export function CustomerSearchDialog(): React.JSX.Element | null {
 function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const [opening, setOpening] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const search = useCustomerSearch(query, MAX_RESULTS, { enabled: query.trim() !== '' });
@@ -68,28 +68,23 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
     else navigate('customers', option.id);
   };
 
-  /** Enter: the active option when the shown list answers the box; otherwise the first answer for the box. */
-  const openTyped = async () => {
-    const text = (inputRef.current?.value ?? query).trim();
-    if (!text) return;
-    if (answered === text && options[active]) {
-      openOption(options[active]);
-      return;
-    }
-    setOpening(text);
-    try {
-      // Either search may fail (the live list shows why); a whole card id still opens its card.
+  const { openTyped, opening } = useOpenTyped({
+    inputRef,
+    query,
+    answered,
+    options,
+    active,
+    open: openOption,
+    // Either search may fail (the live list shows why); a whole card id still opens its card.
+    firstFor: async (text) => {
       const [answer, cards] = await Promise.allSettled([search.answer(text), cardSearch.answer(text)]);
-      const first = searchOptions(
+      return searchOptions(
         text,
         answer.status === 'fulfilled' ? answer.value.results : [],
         cards.status === 'fulfilled' ? cards.value : [],
       )[0];
-      if (first) openOption(first);
-    } finally {
-      setOpening(null);
-    }
-  };
+    },
+  });
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') onClose();

@@ -9,6 +9,7 @@ import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { customerName } from '../customers/customerFields';
 import { useCustomerSearch } from '../customers/useCustomerSearch';
+import { useOpenTyped } from '../customers/useOpenTyped';
 
 const MAX_RESULTS = 8;
 
@@ -49,21 +50,15 @@ export function CustomerPicker({
     onChange(option.id, option.customer);
   };
 
-  /** Enter: the active option when the list answers the box; otherwise the first answer for the box. */
-  const chooseTyped = async () => {
-    const text = (inputRef.current?.value ?? query).trim();
-    if (!text) return;
-    if (answered === text && options[active]) {
-      choose(options[active]);
-      return;
-    }
-    try {
-      const first = pickerOptions(text, (await search.answer(text)).results)[0];
-      if (first) choose(first);
-    } catch {
-      // The live search shows why it failed.
-    }
-  };
+  const { openTyped: chooseTyped } = useOpenTyped({
+    inputRef,
+    query,
+    answered,
+    options,
+    active,
+    open: choose,
+    firstFor: async (text) => pickerOptions(text, (await search.answer(text)).results)[0],
+  });
 
   if (value) {
     return (
