@@ -2,7 +2,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '../../lib/format';
 import { ChartFigure } from './ChartFigure';
-import { CHART_COLORS, compactMoney, dayLabel } from './chartFormat';
+import { AXIS_TICK, CHART_COLORS, DAY_CHART_FRAME, compactMoney, dayLabel, largest } from './chartFormat';
 import type { DayFigures } from './summarize';
 
 export function AmountChart({ days, currency }: { days: DayFigures[]; currency: string }): React.JSX.Element {
@@ -13,10 +13,7 @@ export function AmountChart({ days, currency }: { days: DayFigures[]; currency: 
     declined: d.declinedAmount[currency] ?? 0,
   }));
   const approvedTotal = data.reduce((n, d) => n + d.approved, 0);
-  const top = data.reduce<(typeof data)[number] | null>(
-    (best, d) => (!best || d.approved > best.approved ? d : best),
-    null,
-  );
+  const top = largest(data, (d) => d.approved);
   const summary =
     approvedTotal === 0
       ? `No approved ${currency} amount in this range.`
@@ -34,20 +31,10 @@ export function AmountChart({ days, currency }: { days: DayFigures[]; currency: 
         })),
       }}
     >
-      <BarChart
-        data={data}
-        responsive
-        style={{ width: '100%', height: 260 }}
-        accessibilityLayer={false}
-        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-      >
+      <BarChart data={data} {...DAY_CHART_FRAME}>
         <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
-        <XAxis dataKey="label" tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} minTickGap={16} />
-        <YAxis
-          tickFormatter={(v: number) => compactMoney(v, currency)}
-          tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
-          width={64}
-        />
+        <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={16} />
+        <YAxis tickFormatter={(v: number) => compactMoney(v, currency)} tick={AXIS_TICK} width={64} />
         <Tooltip formatter={(value) => formatMoney(Number(value), currency)} />
         <Legend />
         <Bar dataKey="approved" name="Approved" stackId="a" fill={CHART_COLORS.approved} isAnimationActive={false} />

@@ -2,7 +2,7 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '../../lib/format';
 import { ChartFigure } from './ChartFigure';
-import { CHART_COLORS, compactMoney } from './chartFormat';
+import { AXIS_TICK, CHART_COLORS, compactMoney } from './chartFormat';
 import { topCategories, type CategoryFigures } from './summarize';
 
 export function CategoryChart({
@@ -37,12 +37,8 @@ export function CategoryChart({
         margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
       >
         <CartesianGrid stroke={CHART_COLORS.grid} horizontal={false} />
-        <XAxis
-          type="number"
-          tickFormatter={(v: number) => compactMoney(v, currency)}
-          tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
-        />
-        <YAxis type="category" dataKey="label" width={180} tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} />
+        <XAxis type="number" tickFormatter={(v: number) => compactMoney(v, currency)} tick={AXIS_TICK} />
+        <YAxis type="category" dataKey="label" width={180} tick={AXIS_TICK} />
         <Tooltip formatter={(value) => formatMoney(Number(value), currency)} />
         <Bar dataKey="amount" name="Approved amount" fill={CHART_COLORS.category} isAnimationActive={false} />
       </BarChart>

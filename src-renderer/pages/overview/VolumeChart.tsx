@@ -1,12 +1,12 @@
 // Authorizations per day (approved and not approved, stacked) with the day's approval rate.
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFigure } from './ChartFigure';
-import { CHART_COLORS, dayLabel, percent } from './chartFormat';
+import { AXIS_TICK, CHART_COLORS, DAY_CHART_FRAME, dayLabel, largest, percent } from './chartFormat';
 import type { DayFigures } from './summarize';
 
 export function VolumeChart({ days }: { days: DayFigures[] }): React.JSX.Element {
   const data = days.map((d) => ({ ...d, label: dayLabel(d.date) }));
-  const busiest = days.reduce<DayFigures | null>((best, d) => (!best || d.total > best.total ? d : best), null);
+  const busiest = largest(days, (d) => d.total);
   const total = days.reduce((n, d) => n + d.total, 0);
   const rates = days.filter((d) => d.approvalRate !== null).map((d) => d.approvalRate!);
   const lowest = rates.length ? Math.min(...rates) : null;
@@ -25,24 +25,11 @@ export function VolumeChart({ days }: { days: DayFigures[] }): React.JSX.Element
         rows: days.map((d) => ({ key: d.date, cells: [d.date, d.approved, d.declined, percent(d.approvalRate)] })),
       }}
     >
-      <ComposedChart
-        data={data}
-        responsive
-        style={{ width: '100%', height: 260 }}
-        accessibilityLayer={false}
-        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-      >
+      <ComposedChart data={data} {...DAY_CHART_FRAME}>
         <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
-        <XAxis dataKey="label" tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} minTickGap={16} />
-        <YAxis yAxisId="count" allowDecimals={false} tick={{ fill: CHART_COLORS.axis, fontSize: 12 }} width={40} />
-        <YAxis
-          yAxisId="rate"
-          orientation="right"
-          domain={[0, 100]}
-          unit="%"
-          tick={{ fill: CHART_COLORS.axis, fontSize: 12 }}
-          width={44}
-        />
+        <XAxis dataKey="label" tick={AXIS_TICK} minTickGap={16} />
+        <YAxis yAxisId="count" allowDecimals={false} tick={AXIS_TICK} width={40} />
+        <YAxis yAxisId="rate" orientation="right" domain={[0, 100]} unit="%" tick={AXIS_TICK} width={44} />
         <Tooltip formatter={(value, name) => (name === 'Approval rate' ? percent(Number(value)) : value)} />
         <Legend />
         <Bar

@@ -21,3 +21,19 @@ export const CHART_COLORS = {
   grid: '#e5e7eb',
   axis: '#4b5563',
 };
+
+/** Ticks on every axis. */
+export const AXIS_TICK = { fill: CHART_COLORS.axis, fontSize: 12 };
+
+/** The frame of the per-day charts: full width and 260 px high; the table beside each is what is read aloud. */
+export const DAY_CHART_FRAME = {
+  responsive: true,
+  style: { width: '100%', height: 260 },
+  accessibilityLayer: false,
+  margin: { top: 8, right: 8, bottom: 0, left: 0 },
+} as const;
+
+/** The first item with the largest `value`, or null when there are none. */
+export function largest<T>(items: readonly T[], value: (item: T) => number): T | null {
+  return items.reduce<T | null>((best, item) => (best === null || value(item) > value(best) ? item : best), null);
+}
