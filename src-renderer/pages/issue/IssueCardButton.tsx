@@ -3,42 +3,27 @@ import { useRef, useState } from 'react';
 import { IssueCardWizard } from './IssueCardWizard';
 import { Modal } from './Modal';
 import { OpenAccountForm } from './OpenAccountForm';
+import type { WriteFormProps } from './writeFormProps';
 import './issue.css';
 
-export function IssueCardButton({ customerId }: { customerId?: string }): React.JSX.Element {
+/** A button opening a dialog around a write form, which asks before throwing away what was entered. */
+function WriteDialogButton({
+  title,
+  primary,
+  customerId,
+  form: Form,
+}: {
+  title: string;
+  primary?: boolean;
+  customerId?: string;
+  form: React.ComponentType<WriteFormProps>;
+}): React.JSX.Element {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const unsaved = useRef(false);
   return (
     <>
-      <button type="button" className="primary" onClick={() => setOpen(true)}>
-        Issue a card
-      </button>
-      {open ? (
-        <Modal
-          title="Issue a card"
-          busy={busy}
-          hasUnsavedInput={() => unsaved.current}
-          onClose={() => {
-            unsaved.current = false;
-            setOpen(false);
-          }}
-        >
-          <IssueCardWizard customerId={customerId} onBusy={setBusy} onUnsaved={(u) => (unsaved.current = u)} />
-        </Modal>
-      ) : null}
-    </>
-  );
-}
-
-export function OpenAccountButton({ customerId }: { customerId?: string }): React.JSX.Element {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const unsaved = useRef(false);
-  const title = customerId ? 'Open a wallet' : 'Open an account or wallet';
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" className={primary ? 'primary' : undefined} onClick={() => setOpen(true)}>
         {title}
       </button>
       {open ? (
@@ -51,9 +36,23 @@ export function OpenAccountButton({ customerId }: { customerId?: string }): Reac
             setOpen(false);
           }}
         >
-          <OpenAccountForm customerId={customerId} onBusy={setBusy} onUnsaved={(u) => (unsaved.current = u)} />
+          <Form customerId={customerId} onBusy={setBusy} onUnsaved={(u) => (unsaved.current = u)} />
         </Modal>
       ) : null}
     </>
+  );
+}
+
+export function IssueCardButton({ customerId }: { customerId?: string }): React.JSX.Element {
+  return <WriteDialogButton title="Issue a card" primary customerId={customerId} form={IssueCardWizard} />;
+}
+
+export function OpenAccountButton({ customerId }: { customerId?: string }): React.JSX.Element {
+  return (
+    <WriteDialogButton
+      title={customerId ? 'Open a wallet' : 'Open an account or wallet'}
+      customerId={customerId}
+      form={OpenAccountForm}
+    />
   );
 }

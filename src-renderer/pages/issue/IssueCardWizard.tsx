@@ -27,6 +27,7 @@ import { SpendingControlsEditor } from './SpendingControlsEditor';
 import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
+import type { WriteFormProps } from './writeFormProps';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
 const STEP_TITLES: Record<Exclude<Step, 'done'>, string> = {
@@ -53,16 +54,7 @@ const DETAIL_FIELDS = [
   'reason',
 ] as const satisfies readonly (keyof CardFormValues)[];
 
-export function IssueCardWizard({
-  customerId,
-  onBusy,
-  onUnsaved,
-}: {
-  customerId?: string;
-  onBusy: (busy: boolean) => void;
-  /** Told whether closing now would throw away typed details. */
-  onUnsaved?: (unsaved: boolean) => void;
-}): React.JSX.Element {
+export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProps): React.JSX.Element {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('path');
   const [path, setPath] = useState<CardPath>('new');

@@ -20,6 +20,7 @@ import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
 import { inWords } from './errorsInWords';
+import type { WriteFormProps } from './writeFormProps';
 
 interface AccountFormValues {
   type: 'account' | 'wallet';
@@ -42,16 +43,7 @@ const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = asy
     : { values: {}, errors: inWords(result.errors) };
 };
 
-export function OpenAccountForm({
-  customerId,
-  onBusy,
-  onUnsaved,
-}: {
-  customerId?: string;
-  onBusy: (busy: boolean) => void;
-  /** Told whether closing now would throw away what was entered. */
-  onUnsaved?: (unsaved: boolean) => void;
-}): React.JSX.Element {
+export function OpenAccountForm({ customerId, onBusy, onUnsaved }: WriteFormProps): React.JSX.Element {
   const queryClient = useQueryClient();
   const form = useForm<AccountFormValues, unknown, CreateAccountRequest>({
     defaultValues: {
