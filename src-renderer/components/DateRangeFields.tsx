@@ -4,6 +4,7 @@ import './components.css';
 import { subDays } from 'date-fns';
 import { authorizationsListQuerySchema } from '../../src-shared/api/requests';
 import { toDateInput } from '../lib/format';
+import { FieldError } from './FieldError';
 
 export interface DateRange {
   fromDate: string;
@@ -72,11 +73,7 @@ export function DateRangeFields({
           );
         })}
       </div>
-      {problem ? (
-        <span className="field-error" role="alert">
-          {problem}
-        </span>
-      ) : null}
+      <FieldError message={problem} />
     </fieldset>
   );
 }

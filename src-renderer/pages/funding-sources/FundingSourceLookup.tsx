@@ -4,6 +4,7 @@ import type { FundingSource } from '../../../src-shared/api/records';
 import { fundingSourceGetSchema } from '../../../src-shared/api/requests';
 import { bridge } from '../../lib/bridge';
 import { FundingSourceFields } from './FundingSourceDetail';
+import { FieldError } from '../../components/FieldError';
 
 type Outcome = { kind: 'found'; source: FundingSource } | { kind: 'failed'; message: string } | null;
 
@@ -55,11 +56,7 @@ export function FundingSourceLookup({ onOpen }: { onOpen: (id: string) => void }
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Looking up…' : 'Look up'}
         </button>
-        {fieldError ? (
-          <span id="lookup-error" className="field-error" role="alert">
-            {fieldError}
-          </span>
-        ) : null}
+        <FieldError id="lookup-error" message={fieldError} />
       </form>
       {outcome?.kind === 'failed' ? (
         <div className="error-state" role="alert">

@@ -10,6 +10,7 @@ import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { customerName } from '../customers/customerFields';
 import { useCustomerSearch } from '../customers/useCustomerSearch';
 import { useOpenTyped } from '../customers/useOpenTyped';
+import { FieldError } from '../../components/FieldError';
 
 const MAX_RESULTS = 8;
 
@@ -86,11 +87,7 @@ export function CustomerPicker({
             Change
           </button>
         </div>
-        {error ? (
-          <span id={errorId} className="field-error" role="alert">
-            {error}
-          </span>
-        ) : null}
+        <FieldError id={errorId} message={error} />
       </div>
     );
   }
@@ -175,11 +172,7 @@ export function CustomerPicker({
       <span className="field-hint" role="status">
         {status}
       </span>
-      {error ? (
-        <span id={errorId} className="field-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

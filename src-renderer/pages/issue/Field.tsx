@@ -2,6 +2,7 @@
 // as the user types is announced and shown on the field itself.
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldError } from '../../components/FieldError';
 
 export function Field({
   label,
@@ -30,11 +31,7 @@ export function Field({
           {hint}
         </span>
       ) : null}
-      {error ? (
-        <span id={errorId} className="field-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
