@@ -145,7 +145,7 @@ export const cacheBenchmark: Benchmark = {
       // The file and its write-ahead log (emptied by the checkpoint that ends a sync).
       const fileBytes = statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
       ctx.print(
-        `synced ${synced.data.customers.toLocaleString('en')} customers in ${syncS.toFixed(1)} s: ${rate.toFixed(0)}/s (goal >= 20,000); file ${mb(fileBytes).toFixed(0)} MB`,
+        `synced ${synced.data.customers.toLocaleString('en')} customers in ${syncS.toFixed(1)} s: ${rate.toFixed(0)}/s (goal >= 30,000, checked at >= 25,000); file ${mb(fileBytes).toFixed(0)} MB`,
       );
 
       // Queries from a spread of stored customers.
@@ -167,7 +167,7 @@ export const cacheBenchmark: Benchmark = {
       await time(queries, (q) => cache.search(q)); // warm the page cache
       const direct = await time(queries, (q) => cache.search(q), sampleRss);
       ctx.print(
-        `${queries.length} searches in the cache: p50 ${percentile(direct, 50).toFixed(2)} ms, p95 ${percentile(direct, 95).toFixed(2)} ms, max ${direct.at(-1)!.toFixed(2)} ms (goal p95 <= 5 ms)`,
+        `${queries.length} searches in the cache: p50 ${percentile(direct, 50).toFixed(2)} ms, p95 ${percentile(direct, 95).toFixed(2)} ms, max ${direct.at(-1)!.toFixed(2)} ms (goal p95 <= 1 ms, checked at <= 2 ms)`,
       );
 
       // Through the IPC dispatcher: sender check, input validation, handler, and the structured clone IPC makes.
@@ -183,7 +183,7 @@ export const cacheBenchmark: Benchmark = {
         sampleRss,
       );
       ctx.print(
-        `through the IPC handler: p50 ${percentile(viaHandler, 50).toFixed(2)} ms, p95 ${percentile(viaHandler, 95).toFixed(2)} ms (goal <= 30 ms)`,
+        `through the IPC handler: p50 ${percentile(viaHandler, 50).toFixed(2)} ms, p95 ${percentile(viaHandler, 95).toFixed(2)} ms (goal p95 <= 2 ms, checked at <= 5 ms)`,
       );
       const youngGen = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
       ctx.print(
@@ -209,7 +209,7 @@ export const cacheBenchmark: Benchmark = {
       });
       const linearP95 = percentile(linear, 95);
       ctx.print(
-        `linear scan of ${all.length.toLocaleString('en')} JSON strings: p95 ${linearP95.toFixed(1)} ms, ${(linearP95 / percentile(direct, 95)).toFixed(0)}x the cache's p95`,
+        `linear scan of ${all.length.toLocaleString('en')} JSON strings: p95 ${linearP95.toFixed(1)} ms, ${(linearP95 / percentile(direct, 95)).toFixed(0)}x the cache's p95 (goal >= 100x)`,
       );
 
       return {
