@@ -74,7 +74,12 @@ export function OverviewPage({ route }: { route: Route }): React.JSX.Element {
       {problem ? (
         <ErrorState error={`Choose a valid date range: ${problem}.`} />
       ) : loaded.error && loaded.authorizations.length === 0 ? (
-        <ErrorState title="Could not load the overview" error={loaded.error.appError} onRetry={loaded.retry} />
+        <ErrorState
+          title="Could not load the overview"
+          error={loaded.error.appError}
+          onRetry={loaded.retry}
+          retrying={loaded.loading}
+        />
       ) : loaded.pagesLoaded === 0 ? (
         <LoadingRows rows={6} label="Loading the overview" />
       ) : !loaded.loading && !loaded.error && loaded.authorizations.length === 0 ? (
@@ -109,6 +114,7 @@ export function OverviewPage({ route }: { route: Route }): React.JSX.Element {
               title="Could not load every authorization of the range"
               error={loaded.error.appError}
               onRetry={loaded.retry}
+              retrying={loaded.loading}
             />
           ) : null}
           <Headline summary={summary} total={loaded.total} currencies={currencies} />
