@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../../src-main/core/app-core';
-import { createLogger } from '../../../src-main/logging/logger';
+import type { AppCore } from '../../../src-main/core/app-core';
+import { testAppCore } from '../support/app-core';
 
 let core: AppCore;
 let dataDir: string;
@@ -14,14 +14,10 @@ const ctx = { signal: new AbortController().signal };
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'card-desk-open-external-'));
-  core = await createAppCore({
-    dataDir,
-    saveFile: { chooseSavePath: async () => null },
+  core = await testAppCore(dataDir, {
     openExternal: async (url) => {
       opened.push(url);
     },
-    emit: () => undefined,
-    logger: createLogger({ file: join(dataDir, 'logs', 'main.log') }),
   });
 });
 afterAll(async () => {

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ChannelName } from '../../../src-shared/ipc/names';
 import { contract, type InputOf } from '../../../src-shared/ipc/contract';
-import { createAppCore, type AppCore } from '../../../src-main/core/app-core';
+import type { AppCore } from '../../../src-main/core/app-core';
+import { testAppCore } from '../support/app-core';
 import { JOURNAL_MARKER } from '../../../src-main/journal/journal-file';
-import { createLogger } from '../../../src-main/logging/logger';
 import { startIndependentApi, type IndependentApi } from '../support/independent-api';
 import { requireTestKeychain } from '../profiles/support';
 
@@ -25,13 +25,7 @@ beforeEach(async () => {
   server = await startIndependentApi({ customers: 30, limit: 1_000, windowMs: 60_000 });
   writeFileSync(join(dataDir, JOURNAL_MARKER), '{}\n');
   writeFileSync(join(dataDir, 'journal.sqlite'), GARBAGE);
-  core = await createAppCore({
-    dataDir,
-    saveFile: { chooseSavePath: async () => null },
-    openExternal: async () => undefined,
-    emit: () => undefined,
-    logger: createLogger({ file: join(dataDir, 'logs', 'main.log') }),
-  });
+  core = await testAppCore(dataDir);
 });
 afterEach(async () => {
   await core.dispose();

@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../../src-main/core/app-core';
+import type { AppCore } from '../../../src-main/core/app-core';
+import { testAppCore } from '../support/app-core';
 import { JOURNAL_MARKER, openJournalFile, startNewJournal } from '../../../src-main/journal/journal-file';
 import { createLogger } from '../../../src-main/logging/logger';
 import { virtualCardRequest } from '../support/card-requests';
@@ -112,14 +113,7 @@ describe('a damaged journal in the running app', () => {
   it('starts, reads work, and a card request is refused and never sent', async () => {
     writeFileSync(join(dataDir, JOURNAL_MARKER), '{}\n');
     writeFileSync(journalFile(), GARBAGE);
-    core = await createAppCore({
-      dataDir,
-      localSandbox: { seed: 5, customers: 20 },
-      saveFile: { chooseSavePath: async () => null },
-      openExternal: async () => undefined,
-      emit: () => undefined,
-      logger: createLogger({ file: join(dataDir, 'logs', 'main.log') }),
-    });
+    core = await testAppCore(dataDir, { localSandbox: { seed: 5, customers: 20 } });
     const ctx = { signal: new AbortController().signal };
     const status = await core.handlers['app.status'](undefined, ctx);
     expect(status.ok && status.data.notices.some((n) => n.includes('is damaged'))).toBe(true);

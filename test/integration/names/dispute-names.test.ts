@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, Dispute, Transaction } from '../../../src-shared/api/records';
-import { createAppCore, type AppCore } from '../../../src-main/core/app-core';
-import { createLogger } from '../../../src-main/logging/logger';
+import type { AppCore } from '../../../src-main/core/app-core';
+import { testAppCore } from '../support/app-core';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
 import { call } from '../sandbox/api';
 
@@ -20,14 +20,7 @@ const ctx = () => ({ signal: new AbortController().signal });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'card-desk-dispute-names-'));
-  core = await createAppCore({
-    dataDir,
-    saveFile: { chooseSavePath: async () => null },
-    openExternal: async () => undefined,
-    emit: () => undefined,
-    logger: createLogger({ file: join(dataDir, 'logs', 'main.log') }),
-    localSandbox: { seed: 4242, customers: CUSTOMERS },
-  });
+  core = await testAppCore(dataDir, { localSandbox: { seed: 4242, customers: CUSTOMERS } });
   await core.environments.active();
   sandbox = core.localSandbox()!;
   const synced = await core.handlers['customers.sync']({ full: true }, ctx());
