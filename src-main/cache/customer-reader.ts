@@ -5,6 +5,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Customer } from '../../src-shared/api/records';
 import type { CustomerBrowseInput } from '../../src-shared/ipc/channels/customers';
+import { hasNameOrder } from './first-fill';
 import { decodeRecord, type RecordColumns, type StringsReader } from './record-codec';
 import { ID_SUFFIX, isBrowse, type Matcher, type SearchPlan } from './search-plan';
 import { KYC_APPROVED, KYC_NOT_APPROVED, KYC_UNKNOWN } from './search-fields';
@@ -233,19 +234,31 @@ export class CustomerReader {
 
   /**
    * A page of all customers, sorted and filtered. Each order is an index walk: by KYC state, then name or
-   * date; the whole list (no KYC filter) merges the three states' ranges in the wanted order.
+   * date; the whole list (no KYC filter) merges the three states' ranges in the wanted order. While the
+   * first sync has not built the name order (first-fill.ts), a list by name is in the order customers
+   * arrived and one by KYC state is by date within each state: still index walks, never a sort of the table.
    */
-  browse(input: CustomerBrowseInput): { customers: Customer[]; total: number; offset: number } {
+  browse(input: CustomerBrowseInput): {
+    customers: Customer[];
+    total: number;
+    offset: number;
+    nameOrderPending: boolean;
+  } {
     const sort = input.sort ?? 'name';
     const desc = input.direction === 'desc';
     const offset = input.offset ?? 0;
     const limit = input.limit ?? 50;
     const dir = desc ? 'DESC' : 'ASC';
-    const key = sort === 'createdAt' ? 'created' : 'names COLLATE NOCASE';
+    const nameOrderPending = sort !== 'createdAt' && !hasNameOrder(this.db);
+    const key = sort === 'createdAt' || nameOrderPending ? 'created' : 'names COLLATE NOCASE';
     const states = input.kyc ? [KYC_OF[input.kyc]] : [KYC_NOT_APPROVED, KYC_APPROVED, KYC_UNKNOWN];
     const page = 'LIMIT ? OFFSET ?';
     let seqs: number[];
-    if (states.length === 1 || sort === 'kyc') {
+    if (nameOrderPending && sort === 'name') {
+      // Arrival order is the table's own: read in order, the KYC filter checked row by row.
+      const where = states.length === 1 ? `NOT INDEXED WHERE kyc = ${states[0]}` : '';
+      seqs = this.seqList(`SELECT seq FROM customers ${where} ORDER BY seq ${dir} ${page}`, limit, offset);
+    } else if (states.length === 1 || sort === 'kyc') {
       const where = states.length === 1 ? `WHERE kyc = ${states[0]}` : '';
       seqs = this.seqList(
         `SELECT seq FROM customers ${where} ORDER BY kyc ${dir}, ${key} ${dir}, seq ${dir} ${page}`,
@@ -261,7 +274,7 @@ export class CustomerReader {
         offset,
       );
     }
-    return { customers: this.load(seqs), total: this.count(states), offset };
+    return { customers: this.load(seqs), total: this.count(states), offset, nameOrderPending };
   }
 
   /** The seqs a query answers, as one string from SQLite. */

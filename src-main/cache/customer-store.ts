@@ -5,6 +5,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CacheFullError, isDiskFull } from './cache-errors';
 import { WRITER_CACHE_KB } from './database';
 import { encodeRecord, type StringsWriter } from './record-codec';
+import { beginFirstFill } from './first-fill';
 import type { CustomerRow } from './search-fields';
 
 export interface SyncState {
@@ -293,6 +294,8 @@ export class CustomerStore {
         `Page ${write.page} of sync ${write.generation} is out of order; the cache expects page ${this.num('sync_next_page')} of sync ${generation}.`,
       );
     }
+    // The first sync into an empty cache defers some index upkeep to its end (first-fill.ts).
+    if (write.generation === null && this.lastSeq.get()?.seq === 0) beginFirstFill(this.db);
     let added = 0;
     for (const r of write.rows) if (this.putRow(r, generation)) added++;
     done += write.rows.length;

@@ -208,7 +208,13 @@ class SqliteCustomerCache implements CustomerCacheService {
   browse(input: CustomerBrowseInput): Promise<CustomerBrowseResult> {
     return this.read((reader) => {
       const page = reader.browse(input);
-      return { results: page.customers, total: page.total, offset: page.offset, ...this.age(reader) };
+      return {
+        results: page.customers,
+        total: page.total,
+        offset: page.offset,
+        ...(page.nameOrderPending ? { nameOrderPending: true } : {}),
+        ...this.age(reader),
+      };
     });
   }
 

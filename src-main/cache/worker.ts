@@ -8,6 +8,7 @@ import type { FetchedPage } from './customer-page';
 import { CustomerStore } from './customer-store';
 import { keepNewestCorruptCopy } from '../storage/set-aside';
 import { moveAside, openWriter, unreadableNotice } from './database';
+import { completeFirstFill } from './first-fill';
 import { PageBatch } from './page-batch';
 import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from './list-shape-store';
 import { transportErrorCodes } from '../api/failures';
@@ -29,6 +30,18 @@ function requireDb(): DatabaseSync {
   return db;
 }
 
+/**
+ * Completes the first sync's deferred index upkeep, if any (first-fill.ts). A failure (a full disk)
+ * leaves the list in arrival order until the next try, after the next sync or at opening.
+ */
+function completeFill(): void {
+  try {
+    if (db) completeFirstFill(db);
+  } catch {
+    // The list stays in the order customers arrived; nothing is lost.
+  }
+}
+
 function closeDb(): void {
   db?.close();
   db = null;
@@ -46,6 +59,7 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
     db = result.db;
     store = new CustomerStore(db);
     opened = args;
+    completeFill();
     return { notice: result.notice };
   },
   syncState: () => requireStore().syncState(),
@@ -57,6 +71,7 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
     } catch {
       // A copy that cannot be removed now is removed after the next sync.
     }
+    completeFill();
     try {
       requireStore().reclaimFreePages();
       requireStore().checkpoint();
@@ -148,7 +163,10 @@ const pages = new PageBatch({
   maxPages: () => opened?.maxPagesPerTransaction ?? 1,
   answer: (id, value) => port.postMessage({ id, ok: true, value } satisfies WorkerReply),
   fail: (id, e) => port.postMessage(failed(id, e)),
-  idle: () => store?.endBulk(),
+  idle: () => {
+    store?.endBulk();
+    completeFill();
+  },
 });
 
 port.on('message', (request: WorkerRequest) => {

@@ -168,6 +168,11 @@ export function CustomerList(): React.JSX.Element {
           <p className="muted results-summary" role="status" data-testid="search-summary">
             {browseSummary(browse.data.data, kyc, status?.customers ?? null)}
           </p>
+          {browse.data.data.nameOrderPending === true && (
+            <p className="muted" role="note" data-testid="order-pending">
+              {orderPendingNote(order)}
+            </p>
+          )}
           {browse.data.data.results.length === 0 ? (
             <EmptyState>
               {cacheEmpty
@@ -216,6 +221,13 @@ function CustomerTable({ rows }: { rows: Customer[] }): React.JSX.Element {
       height={Math.min(520, 36 * rows.length + 4)}
     />
   );
+}
+
+/** The first sync is still filling the cache and has not built the order by name yet. */
+function orderPendingNote(order: CustomerOrder): string {
+  return CUSTOMER_ORDERS[order].sort === 'kyc'
+    ? 'Until the first sync finishes, customers within each KYC state are in date order; then by name.'
+    : 'Until the first sync finishes, customers are in the order they were fetched; then by name.';
 }
 
 /** `Customers 51–100 of 1,234 not approved · cache updated 3 minutes ago`. */

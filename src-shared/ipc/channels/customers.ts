@@ -93,6 +93,11 @@ export const customerBrowseResultSchema = z.object({
   total: z.number().int(),
   /** The offset these results start at. */
   offset: z.number().int(),
+  /**
+   * The first sync into this cache is still under way and has not built the order by name yet: a list
+   * asked for by name is in the order customers arrived, one by KYC state is by date within each state.
+   */
+  nameOrderPending: z.boolean().optional(),
 });
 export type CustomerBrowseResult = z.infer<typeof customerBrowseResultSchema>;
 
