@@ -4,9 +4,10 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CacheFullError, isDiskFull } from './cache-errors';
 import { WRITER_CACHE_KB } from './database';
-import { encodeRecord, type StringsWriter } from './record-codec';
 import { beginFirstFill } from './first-fill';
+import { type PreparedRow, prepareRow } from './prepared-row';
 import type { CustomerRow } from './search-fields';
+import { SharedStrings } from './shared-strings';
 
 export interface SyncState {
   /** The generation rows of the running (or last) sync are marked with. */
@@ -32,6 +33,12 @@ export interface PageWrite {
   rows: CustomerRow[];
   /** ETag of page 0, kept until the sync completes. */
   etag?: string;
+}
+
+/** A page read on the page reader's thread (page-reader.ts): records encoded, with the shared strings they use. */
+export interface PreparedPageWrite extends Omit<PageWrite, 'rows'> {
+  rows: PreparedRow[];
+  strings: [number, string][];
 }
 
 export interface PageWritten {
@@ -79,23 +86,9 @@ export class CustomerStore {
   private readonly unindexEmail: StatementSync;
   private readonly updateRow: StatementSync;
   private readonly updateRecord: StatementSync;
-  private readonly findString: StatementSync;
-  private readonly addString: StatementSync;
-  /** customer_strings as far as this connection has used it; cleared when a transaction rolls back. */
-  private readonly stringNumbers = new Map<string, number>();
   /** The page cache is BULK_CACHE_KB (batches are being written). */
   private bulk = false;
-  private readonly strings: StringsWriter = {
-    ref: (text) => {
-      let n = this.stringNumbers.get(text);
-      if (n === undefined) {
-        const found = this.findString.get(text)?.n;
-        n = found === undefined ? Number(this.addString.run(text).lastInsertRowid) : Number(found);
-        this.stringNumbers.set(text, n);
-      }
-      return n;
-    },
-  };
+  private readonly strings: SharedStrings;
   private readonly indexNames: StatementSync;
   private readonly unindexNames: StatementSync;
   private readonly indexPhone: StatementSync;
@@ -125,8 +118,7 @@ export class CustomerStore {
     this.updateRecord = db.prepare(
       'UPDATE customers SET generation = ?, email = ?, phone = ?, record = ? WHERE seq = ?',
     );
-    this.findString = db.prepare('SELECT n FROM customer_strings WHERE text = ?');
-    this.addString = db.prepare('INSERT INTO customer_strings (text) VALUES (?)');
+    this.strings = new SharedStrings(db);
     // An external-content FTS5 index forgets a row given the words it indexed for it ('delete').
     this.indexNames = db.prepare('INSERT INTO customer_names (rowid, names) VALUES (?, ?)');
     this.unindexNames = db.prepare("INSERT INTO customer_names (customer_names, rowid, names) VALUES ('delete', ?, ?)");
@@ -141,8 +133,8 @@ export class CustomerStore {
   }
 
   /** Inserts or updates one customer and its index entries; true when it was new. */
-  private putRow(r: CustomerRow, generation: number): boolean {
-    const record = encodeRecord(r.customer, r, this.strings);
+  private putRow(r: PreparedRow, generation: number): boolean {
+    const record = r.record;
     const inserted = this.insertRow.run(
       r.id,
       generation,
@@ -280,7 +272,17 @@ export class CustomerStore {
     this.setMeta('emails_through_seq', last);
   }
 
-  private applyPage(write: PageWrite): PageWritten {
+  /** As addToBatch, for a page the page reader prepared. */
+  addPreparedToBatch(page: PreparedPageWrite): PageWritten {
+    try {
+      this.strings.addNumberedStrings(page.strings);
+      return this.applyPage(page);
+    } catch (e) {
+      throw this.rollBack(e);
+    }
+  }
+
+  private applyPage(write: PageWrite | PreparedPageWrite): PageWritten {
     let generation = this.num('sync_generation') ?? 0;
     let done = this.num('sync_customers_done') ?? 0;
     if (write.generation === null) {
@@ -297,7 +299,10 @@ export class CustomerStore {
     // The first sync into an empty cache defers some index upkeep to its end (first-fill.ts).
     if (write.generation === null && this.lastSeq.get()?.seq === 0) beginFirstFill(this.db);
     let added = 0;
-    for (const r of write.rows) if (this.putRow(r, generation)) added++;
+    for (const r of write.rows) {
+      const row = 'record' in r ? r : prepareRow(r, this.strings);
+      if (this.putRow(row, generation)) added++;
+    }
     done += write.rows.length;
     this.setMeta('customer_count', (this.num('customer_count') ?? 0) + added);
     this.setMeta('sync_next_page', write.page + 1);
@@ -377,7 +382,7 @@ export class CustomerStore {
   /** Rolls the open transaction back after `e`; answers the error to throw. */
   private rollBack(e: unknown): unknown {
     // Strings added in this transaction are gone with it.
-    this.stringNumbers.clear();
+    this.strings.forgetUncommitted();
     // SQLite may already have rolled back (e.g. on SQLITE_FULL); a second ROLLBACK then fails harmlessly.
     try {
       this.db.exec('ROLLBACK');

@@ -1,10 +1,12 @@
-// Synced pages stored in the cache worker as they arrive, several to a transaction: each page is read and
-// written at once, the commit (and with it the answer for every page in it) waits until the batch is full
-// or the caller says no page follows at once. A commit costs about as much as writing a page of rows (the full-text
-// indexes flush their new entries and every index page touched goes to the log once per transaction), so
-// one commit per page nearly doubled a sync's CPU.
-import { type FetchedPage, type PageStored, readCustomerPage } from './customer-page';
+// Synced pages stored in the cache worker as they arrive, several to a transaction: each page is read (off
+// the worker's thread, see page-reader-thread.ts) and written at once, in the order pages came; the commit
+// (and with it the answer for every page in it) waits until the batch is full or the caller says no page
+// follows at once. A commit costs about as much as writing a page of rows (the full-text indexes flush their
+// new entries and every index page touched goes to the log once per transaction), so one commit per page
+// nearly doubled a sync's CPU.
+import type { FetchedPage, PageStored } from './customer-page';
 import type { CustomerStore } from './customer-store';
+import type { PreparedPage } from './page-reader';
 
 /**
  * Pages per transaction unless the cache is opened with another figure. With the sync's page cache
@@ -19,26 +21,50 @@ export interface PageBatchHooks {
   store(): CustomerStore;
   /** Pages per transaction at most. */
   maxPages(): number;
+  /** Reads a page's bytes into rows to write (page-reader.ts); its bytes are handed over. */
+  read(page: number, body: Uint8Array): Promise<PreparedPage>;
   answer(id: number, stored: PageStored): void;
   fail(id: number, error: unknown): void;
   /** No page came for BATCH_HOLD_MS after a commit: the sync's pages stopped (or paused) for now. */
   idle(): void;
 }
 
+type Meta = Omit<FetchedPage, 'body'>;
+
 export class PageBatch {
   private held: { id: number; stored: PageStored }[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The pages being read, in order: each is written once the ones before it were. */
+  private queue: Promise<void> = Promise.resolve();
+  /** Pages read for an earlier opening of the cache are not written to this one. */
+  private epoch = 0;
 
   constructor(private readonly hooks: PageBatchHooks) {}
 
-  /** Reads and writes one page; an unreadable page commits the batch before it and stores nothing. */
-  add(id: number, fetched: FetchedPage): void {
+  /** Reads a page, then writes it after the pages before it; resolves once it is written or held (tests wait on it). */
+  add(id: number, fetched: FetchedPage): Promise<void> {
     this.clearIdleTimer();
+    const { body, ...meta } = fetched;
+    const epoch = this.epoch;
+    const reading = this.hooks.read(fetched.page, body);
+    this.queue = this.queue.then(
+      () =>
+        reading.then(
+          (prepared) => this.write(id, meta, prepared, epoch),
+          (e: unknown) => this.unread(id, e, epoch),
+        ),
+      () => undefined,
+    );
+    return this.queue;
+  }
+
+  /** Writes one read page; an unreadable page commits the batch before it and stores nothing. */
+  private write(id: number, fetched: Meta, prepared: PreparedPage, epoch: number): void {
+    if (epoch !== this.epoch) return this.hooks.fail(id, new Error('The cache was closed before the page was stored.'));
     let stored: PageStored;
     try {
-      const read = readCustomerPage(fetched.body, fetched.page);
-      if (!read) {
+      if (!prepared.readable) {
         this.commit();
         this.hooks.answer(id, { readable: false });
         return;
@@ -46,14 +72,15 @@ export class PageBatch {
       const store = this.hooks.store();
       if (this.held.length === 0) store.beginBatch();
       const { generation, page, etag } = fetched;
-      const written = store.addToBatch({
+      const written = store.addPreparedToBatch({
         generation,
         page,
-        totalPages: read.totalPages,
-        rows: read.rows,
+        totalPages: prepared.totalPages,
+        rows: prepared.rows,
+        strings: prepared.strings,
         ...(etag ? { etag } : {}),
       });
-      stored = { readable: true, ...written, customers: read.rows.length, totalPages: read.totalPages };
+      stored = { readable: true, ...written, customers: prepared.rows.length, totalPages: prepared.totalPages };
     } catch (e) {
       // The store rolled the batch back: none of its pages is stored.
       this.failAll(e);
@@ -63,6 +90,12 @@ export class PageBatch {
     this.held.push({ id, stored });
     if (this.held.length >= this.hooks.maxPages() || !fetched.moreComing) this.commit();
     else this.timer ??= setTimeout(() => this.commit(), BATCH_HOLD_MS);
+  }
+
+  /** The page could not be read (the reader's thread failed): the pages before it are kept, it is not. */
+  private unread(id: number, e: unknown, epoch: number): void {
+    if (epoch === this.epoch) this.commit();
+    this.hooks.fail(id, e);
   }
 
   /** Commits the pages held, then answers each; before any other operation touches the cache. */
@@ -86,10 +119,11 @@ export class PageBatch {
     this.idleTimer.unref?.();
   }
 
-  /** Commits what is held and forgets the idle wait (the cache is closing). */
+  /** Commits what is held and forgets the idle wait and any page still being read (the cache is closing). */
   close(): void {
     this.commit();
     this.clearIdleTimer();
+    this.epoch++;
   }
 
   private failAll(e: unknown): void {

@@ -41,7 +41,7 @@ export interface CustomerCacheOptions {
   workerUrl?: URL | string;
   /** Caps the cache file's size; a sync past it fails as on a full disk. */
   maxSizeBytes?: number;
-  /** Pages requested at once during a sync (default 2). */
+  /** Pages requested at once during a sync (default DEFAULT_PAGE_CONCURRENCY, sync-runner.ts). */
   pageConcurrency?: number;
   /**
    * Whole pages that arrive while the worker is writing share its next transaction, up to this many

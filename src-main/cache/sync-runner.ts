@@ -18,9 +18,16 @@ import { errorMessage } from '../errors/error-message';
 /**
  * Pages handed to the worker and not yet committed: twice a transaction's worth (DEFAULT_PAGES_PER_TRANSACTION),
  * so fetching goes on while the worker commits. The worker writes each page as it comes and keeps only
- * its small answer until the commit; only the two pages in flight are held as bytes (~100 KB each).
+ * its small answer until the commit; only the pages in flight are held as bytes (~100 KB each).
  */
 const PAGES_WITH_WORKER = 2 * DEFAULT_PAGES_PER_TRANSACTION;
+
+/**
+ * Pages requested at once. Their answers are read on the page reader's thread while the worker writes
+ * earlier pages: four keep it fed where two left the writer waiting ~6% of a sync at a million customers.
+ * Every request still goes through the client's rate budget, so a rate-limited service sees no more.
+ */
+export const DEFAULT_PAGE_CONCURRENCY = 4;
 
 export interface SyncStorePort {
   syncState(): Promise<SyncState>;
@@ -38,7 +45,7 @@ export interface SyncRun {
   /** Ignore the ETag and any interrupted sync: fetch everything from page 0. */
   full: boolean;
   now: () => Date;
-  /** Pages requested at once (default 2). */
+  /** Pages requested at once (default DEFAULT_PAGE_CONCURRENCY). */
   concurrency?: number;
   /** Sends the pages' requests (the cache worker's, so this thread only moves messages). */
   transport?: Transport;
@@ -168,7 +175,7 @@ async function fetchRemainingPages(
   counts: ProgressCounts,
   fetchPage: FetchPage,
 ): Promise<void> {
-  const concurrency = Math.max(1, run.concurrency ?? 2);
+  const concurrency = Math.max(1, run.concurrency ?? DEFAULT_PAGE_CONCURRENCY);
   /** Set by the first page that comes back empty: the list ended sooner than announced. */
   let endedAt: number | null = null;
   const writes = new PageWriteQueue(

@@ -1,6 +1,6 @@
 // The cache worker: owns the cache's only write connection, so a long sync never blocks the thread
 // that serves the window. Bundled on its own, self-contained (out/main/cache-worker.js); see worker-location.ts.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
 import { CacheUnavailableError, isCorruption, isDiskFull } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
@@ -10,15 +10,17 @@ import { keepNewestCorruptCopy } from '../storage/set-aside';
 import { moveAside, openWriter, unreadableNotice } from './database';
 import { completeFirstFill } from './first-fill';
 import { PageBatch } from './page-batch';
+import { PAGE_READER_ROLE, PageReaderThread, runPageReader } from './page-reader-thread';
 import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from './list-shape-store';
 import { transportErrorCodes } from '../api/failures';
-import { fetchWhole } from '../api/http-transport';
 import { releaseMemory } from './release-memory';
 import type { HttpRequest, OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
 
 let db: DatabaseSync | null = null;
 let store: CustomerStore | null = null;
 let opened: OpenArgs | null = null;
+/** Reads synced pages on a thread of its own, started from this same file. */
+const reader = new PageReaderThread(new URL(import.meta.url));
 
 function requireStore(): CustomerStore {
   if (!store) throw new Error('The customer cache is not open.');
@@ -48,9 +50,6 @@ function closeDb(): void {
   store = null;
 }
 
-/** HTTP requests in flight for the calling thread, by the id of the message that asked for each. */
-const httpInFlight = new Map<number, AbortController>();
-
 /** Every operation but http (answered later, see sendHttp) and storePage (taken in batches, see PageBatch). */
 const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
   open(args) {
@@ -59,6 +58,7 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
     db = result.db;
     store = new CustomerStore(db);
     opened = args;
+    reader.open(args.file);
     completeFill();
     return { notice: result.notice };
   },
@@ -93,13 +93,17 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
     const result = openWriter(opened.file, { maxSizeBytes: opened.maxSizeBytes });
     db = result.db;
     store = new CustomerStore(db);
+    reader.open(opened.file);
     return { notice: unreadableNotice(movedTo, reason) };
   },
   releaseMemory: async () => {
     await releaseMemory();
   },
-  abortHttp: (requestId) => httpInFlight.get(requestId)?.abort(new Error('The request was cancelled.')),
-  close: closeDb,
+  abortHttp: (requestId) => reader.abortHttp(requestId),
+  close() {
+    closeDb();
+    void reader.stop();
+  },
 };
 
 function kindOf(e: unknown): WorkerErrorKind {
@@ -119,22 +123,18 @@ const failed = (id: number, e: unknown): WorkerReply => {
 };
 
 /**
- * Sends an HTTP request for the calling thread, so that a sync's ten thousand requests and their
- * answers are made and read here, not on the thread that serves the window (whose V8 heap they grew).
+ * Sends an HTTP request for the calling thread, on the page reader's thread: a sync's ten thousand
+ * requests and their answers are made and read there, neither on the thread that serves the window
+ * (whose V8 heap they grew) nor on this one, which writes.
  */
 async function sendHttp(request: WorkerRequest): Promise<void> {
-  const { url, method, headers, body } = request.args[0] as HttpRequest;
-  const abort = new AbortController();
-  httpInFlight.set(request.id, abort);
   try {
-    const answer = await fetchWhole(url, { method, headers, body, signal: abort.signal, redirect: 'manual' });
+    const answer = await reader.http(request.id, request.args[0] as HttpRequest);
     port!.postMessage({ id: request.id, ok: true, value: answer } satisfies WorkerReply, [
       answer.body.buffer as ArrayBuffer,
     ]);
   } catch (e) {
     port!.postMessage(failed(request.id, e));
-  } finally {
-    httpInFlight.delete(request.id);
   }
 }
 
@@ -157,29 +157,36 @@ function handle(request: WorkerRequest): void {
   }
 }
 
-/** Pages being stored; anything else the worker is asked to do commits them first. */
-const pages = new PageBatch({
-  store: requireStore,
-  maxPages: () => opened?.maxPagesPerTransaction ?? 1,
-  answer: (id, value) => port.postMessage({ id, ok: true, value } satisfies WorkerReply),
-  fail: (id, e) => port.postMessage(failed(id, e)),
-  idle: () => {
-    store?.endBulk();
-    completeFill();
-  },
-});
+/** Serves the cache service: pages being stored are committed before anything else touches the cache. */
+function serveCache(port: NonNullable<typeof parentPort>): void {
+  const pages = new PageBatch({
+    store: requireStore,
+    maxPages: () => opened?.maxPagesPerTransaction ?? 1,
+    read: (page, body) => reader.read(page, body),
+    answer: (id, value) => port.postMessage({ id, ok: true, value } satisfies WorkerReply),
+    fail: (id, e) => port.postMessage(failed(id, e)),
+    idle: () => {
+      store?.endBulk();
+      completeFill();
+    },
+  });
 
-port.on('message', (request: WorkerRequest) => {
-  if (request.op === 'http') {
-    void sendHttp(request);
-    return;
-  }
-  if (request.op === 'storePage') {
-    pages.add(request.id, request.args[0] as FetchedPage);
-    return;
-  }
-  if (request.op === 'close') pages.close();
-  else pages.commit();
-  if (request.op !== 'abortHttp') store?.endBulk();
-  handle(request);
-});
+  port.on('message', (request: WorkerRequest) => {
+    if (request.op === 'http') {
+      void sendHttp(request);
+      return;
+    }
+    if (request.op === 'storePage') {
+      void pages.add(request.id, request.args[0] as FetchedPage);
+      return;
+    }
+    // Pages still being read belong to the cache as it was opened: they are not stored in another.
+    if (request.op === 'close' || request.op === 'open' || request.op === 'recover') pages.close();
+    else pages.commit();
+    if (request.op !== 'abortHttp') store?.endBulk();
+    handle(request);
+  });
+}
+
+if (workerData && (workerData as { role?: unknown }).role === PAGE_READER_ROLE.role) runPageReader(port);
+else serveCache(port);

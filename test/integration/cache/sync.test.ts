@@ -99,7 +99,8 @@ describe('customer sync', () => {
   });
 
   it('cancels, then resumes where it stopped', async () => {
-    const { sandbox, cache, events } = await setup(3_000);
+    // Enough pages that the sync, with its pages in flight, is still running when cancelled.
+    const { sandbox, cache, events } = await setup(6_000);
     sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 40 });
     const running = cache.sync();
     await until(() => events.some((e) => e.pagesDone >= 5));
@@ -108,7 +109,7 @@ describe('customer sync', () => {
     expect(cancelled.ok && cancelled.data.phase).toBe('cancelled');
     const stoppedAt = (await cache.status()).resumeFromPage!;
     expect(stoppedAt).toBeGreaterThanOrEqual(5);
-    expect(stoppedAt).toBeLessThan(30);
+    expect(stoppedAt).toBeLessThan(60);
     expect((await cache.status()).customers).toBe(stoppedAt * 100);
     expect(cache.cancelSync()).toBe(false);
 
@@ -117,13 +118,13 @@ describe('customer sync', () => {
     sandbox.faults.clear();
     events.length = 0;
     const resumed = await cache.sync();
-    expect(resumed.ok && resumed.data).toMatchObject({ phase: 'done', pagesDone: 30, customers: 3_000 });
+    expect(resumed.ok && resumed.data).toMatchObject({ phase: 'done', pagesDone: 60, customers: 6_000 });
     const pages = customerPagesRequested(sandbox).map((p) => p.page);
     expect(Math.min(...pages)).toBe(stoppedAt);
-    expect(pages).toHaveLength(30 - stoppedAt);
+    expect(pages).toHaveLength(60 - stoppedAt);
     expect(events[0]).toMatchObject({ phase: 'starting', pagesDone: stoppedAt, customers: stoppedAt * 100 });
     expectMonotonic(events);
-    expect(await cache.status()).toMatchObject({ customers: 3_000, resumeFromPage: null });
+    expect(await cache.status()).toMatchObject({ customers: 6_000, resumeFromPage: null });
   });
 
   it('a failed page stops the sync with the reason, and the next sync resumes after the pages stored', async () => {

@@ -9,6 +9,7 @@ import type { FetchedPage, PageStored } from '../../../src-main/cache/customer-p
 import { BULK_CACHE_KB, CustomerStore } from '../../../src-main/cache/customer-store';
 import { WRITER_CACHE_KB, openReader, openWriter } from '../../../src-main/cache/database';
 import { PageBatch } from '../../../src-main/cache/page-batch';
+import { type PreparedPage, PageReader } from '../../../src-main/cache/page-reader';
 import { fillerCustomers, pages } from './generated-customers';
 
 let dir: string;
@@ -25,9 +26,12 @@ beforeEach(() => {
   const store = new CustomerStore(db);
   answers = [];
   idles = 0;
+  // The page reader as its thread runs it, here on this one (page-reader-thread.ts is tested with the worker).
+  const reader = new PageReader();
   batch = new PageBatch({
     store: () => store,
     maxPages: () => 3,
+    read: async (page, body) => reader.read(body, page),
     answer: (id, stored) => answers.push({ id, stored }),
     fail: (id, error) => answers.push({ id, error }),
     idle: () => {
@@ -64,12 +68,12 @@ const committed = () => {
 };
 
 describe('pages stored in one transaction', () => {
-  it('answers held pages only once the batch is full and committed', () => {
-    batch.add(1, fetched(0, true));
-    batch.add(2, fetched(1, true));
+  it('answers held pages only once the batch is full and committed', async () => {
+    await batch.add(1, fetched(0, true));
+    await batch.add(2, fetched(1, true));
     expect(answers).toEqual([]);
     expect(committed()).toBe(0);
-    batch.add(3, fetched(2, true));
+    await batch.add(3, fetched(2, true));
     expect(answers.map((a) => [a.id, a.stored?.readable && a.stored.customersDone])).toEqual([
       [1, 100],
       [2, 200],
@@ -78,11 +82,11 @@ describe('pages stored in one transaction', () => {
     expect(committed()).toBe(300);
   });
 
-  it('commits at once a page no other follows, and before any other use of the cache', () => {
-    batch.add(1, fetched(0, false));
+  it('commits at once a page no other follows, and before any other use of the cache', async () => {
+    await batch.add(1, fetched(0, false));
     expect(answers.map((a) => a.id)).toEqual([1]);
     expect(committed()).toBe(100);
-    batch.add(2, fetched(1, true));
+    await batch.add(2, fetched(1, true));
     expect(committed()).toBe(100);
     batch.commit();
     expect(answers.map((a) => a.id)).toEqual([1, 2]);
@@ -92,35 +96,103 @@ describe('pages stored in one transaction', () => {
   it('writes with the larger page cache, and hands it back once no page comes after a commit', async () => {
     const cacheKb = () => -Number(db.prepare('PRAGMA cache_size').get()?.cache_size);
     expect(cacheKb()).toBe(WRITER_CACHE_KB);
-    batch.add(1, fetched(0, true));
+    await batch.add(1, fetched(0, true));
     expect(cacheKb()).toBe(BULK_CACHE_KB);
-    batch.add(2, fetched(1, false));
+    await batch.add(2, fetched(1, false));
     expect(committed()).toBe(200);
     expect(idles).toBe(0);
     await vi.waitFor(() => expect(idles).toBe(1));
     expect(cacheKb()).toBe(WRITER_CACHE_KB);
   });
 
-  it('stores none of a batch when one page fails, and fails every page in it', () => {
-    batch.add(1, fetched(0, true));
-    batch.add(2, fetched(1, true));
-    batch.add(3, fetched(5, true)); // out of order: the store refuses it
+  it('stores none of a batch when one page fails, and fails every page in it', async () => {
+    await batch.add(1, fetched(0, true));
+    await batch.add(2, fetched(1, true));
+    await batch.add(3, fetched(5, true)); // out of order: the store refuses it
     expect(answers.map((a) => a.id)).toEqual([1, 2, 3]);
     for (const a of answers) expect(String(a.error)).toMatch(/Page 5 of sync 1 is out of order/);
     expect(committed()).toBe(0);
     // The cache is usable again: the sync starts over.
     answers = [];
-    batch.add(4, fetched(0, false));
+    await batch.add(4, fetched(0, false));
     expect(answers[0]?.stored).toMatchObject({ readable: true, customersDone: 100 });
   });
 
-  it('commits the pages before an unreadable one and stores nothing of it', () => {
-    batch.add(1, fetched(0, true));
-    batch.add(2, { generation: 1, page: 1, body: new Uint8Array(Buffer.from('<html>')), moreComing: true });
+  it('commits the pages before an unreadable one and stores nothing of it', async () => {
+    await batch.add(1, fetched(0, true));
+    await batch.add(2, { generation: 1, page: 1, body: new Uint8Array(Buffer.from('<html>')), moreComing: true });
     expect(answers).toEqual([
       { id: 1, stored: expect.objectContaining({ readable: true, customersDone: 100 }) },
       { id: 2, stored: { readable: false } },
     ]);
     expect(committed()).toBe(100);
+  });
+});
+
+describe('pages read off the writing thread', () => {
+  /** A batch whose reads answer when the test says, in any order. */
+  function batchWithHeldReads(store: CustomerStore) {
+    const reader = new PageReader();
+    const reads = new Map<number, () => void>();
+    const held = new PageBatch({
+      store: () => store,
+      maxPages: () => 10,
+      read: (page, body) =>
+        new Promise<PreparedPage>((resolve) => reads.set(page, () => resolve(reader.read(body, page)))),
+      answer: (id, stored) => answers.push({ id, stored }),
+      fail: (id, error) => answers.push({ id, error }),
+      idle: () => undefined,
+    });
+    return { held, release: (page: number) => reads.get(page)!() };
+  }
+
+  it('writes pages in the order they came, whichever is read first', async () => {
+    const { held, release } = batchWithHeldReads(new CustomerStore(db));
+    const added = [held.add(1, fetched(0, true)), held.add(2, fetched(1, true)), held.add(3, fetched(2, false))];
+    release(2);
+    release(1);
+    release(0);
+    await Promise.all(added);
+    expect(answers.map((a) => [a.id, a.stored?.readable && a.stored.customersDone])).toEqual([
+      [1, 100],
+      [2, 200],
+      [3, 300],
+    ]);
+    expect(committed()).toBe(300);
+    held.close();
+  });
+
+  it('stores no page read for a cache that was closed meanwhile', async () => {
+    const { held, release } = batchWithHeldReads(new CustomerStore(db));
+    const first = held.add(1, fetched(0, false));
+    held.close();
+    release(0);
+    await first;
+    expect(answers).toEqual([{ id: 1, error: expect.objectContaining({ message: expect.stringMatching(/closed/) }) }]);
+    expect(committed()).toBe(0);
+  });
+
+  it('keeps the pages before one that could not be read, and fails that one', async () => {
+    const store = new CustomerStore(db);
+    const reader = new PageReader();
+    const failing = new PageBatch({
+      store: () => store,
+      maxPages: () => 10,
+      read: async (page, body) => {
+        if (page === 1) throw new Error('The page reader stopped (exit code 1).');
+        return reader.read(body, page);
+      },
+      answer: (id, stored) => answers.push({ id, stored }),
+      fail: (id, error) => answers.push({ id, error }),
+      idle: () => undefined,
+    });
+    await failing.add(1, fetched(0, true));
+    await failing.add(2, fetched(1, true));
+    expect(answers.map((a) => [a.id, a.stored?.readable ?? String(a.error)])).toEqual([
+      [1, true],
+      [2, 'Error: The page reader stopped (exit code 1).'],
+    ]);
+    expect(committed()).toBe(100);
+    failing.close();
   });
 });

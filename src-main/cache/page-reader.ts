@@ -1,0 +1,56 @@
+// Reading a synced page into what the store writes: the customers checked against the contract, their
+// columns, and each record already in its compact form (record-codec.ts). This is the part of storing a
+// page that needs no database, a third of the work, so it runs on a thread of its own beside the one that
+// writes (page-reader-thread.ts) and the two overlap.
+//
+// Shared strings are numbered here, from a copy of customer_strings read when the cache opens: each page
+// names every string its records use, with its number, and the store adds those it lacks (a batch that
+// rolls back takes its new strings with it; the next page that uses one names it again). Numbers are never
+// handed out twice, so a number always means the same text.
+import { readCustomerPage } from './customer-page';
+import { type PreparedRow, prepareRow } from './prepared-row';
+import type { StringsWriter } from './record-codec';
+
+export type PreparedPage =
+  | {
+      readable: true;
+      rows: PreparedRow[];
+      /** Pages in the list as this page says, or null when it cannot tell. */
+      totalPages: number | null;
+      /** Every shared string the records use: [number, text]. */
+      strings: [number, string][];
+    }
+  | { readable: false };
+
+export class PageReader {
+  private readonly numbers = new Map<string, number>();
+  private next = 1;
+
+  /** `known`: customer_strings as the file holds it. */
+  constructor(known: Iterable<readonly [number, string]> = []) {
+    for (const [n, text] of known) {
+      this.numbers.set(text, n);
+      this.next = Math.max(this.next, n + 1);
+    }
+  }
+
+  /** The page's customers ready to write, or `readable: false` when the body is not the customer list. */
+  read(body: Uint8Array, page: number): PreparedPage {
+    const read = readCustomerPage(body, page);
+    if (!read) return { readable: false };
+    const used = new Map<number, string>();
+    const strings: StringsWriter = {
+      ref: (text) => {
+        let n = this.numbers.get(text);
+        if (n === undefined) {
+          n = this.next++;
+          this.numbers.set(text, n);
+        }
+        used.set(n, text);
+        return n;
+      },
+    };
+    const rows = read.rows.map((row) => prepareRow(row, strings));
+    return { readable: true, rows, totalPages: read.totalPages, strings: [...used] };
+  }
+}
