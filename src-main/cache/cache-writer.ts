@@ -1,6 +1,8 @@
-// The calling thread's handle on the cache worker: typed requests, one answer each, in order.
-import { Worker } from 'node:worker_threads';
-import { type Transport, TransportClosedError, responseFromWhole } from '../api/http-transport';
+// The calling thread's handle on the cache worker (typed requests, one answer each, in order) and on the
+// page reader beside it, which sends the sync's HTTP requests (page-reader-thread.ts).
+import { MessageChannel, Worker } from 'node:worker_threads';
+import { type Transport, TransportClosedError, type WholeAnswer, responseFromWhole } from '../api/http-transport';
+import { type HttpAnswer, type HttpAsk, PAGE_READER_ROLE } from './page-reader-thread';
 import type { OpName, WorkerErrorKind, WorkerOps, WorkerReply } from './worker-protocol';
 import type { WorkerLocation } from './worker-location';
 
@@ -26,17 +28,27 @@ type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 export class CacheWriter {
   private readonly worker: Worker;
+  private readonly reader: Worker;
   private readonly pending = new Map<number, Pending>();
+  private readonly requests = new Map<number, Pending>();
   private nextId = 1;
   private stopped: Error | null = null;
 
   constructor(location: WorkerLocation) {
-    // The worker reads each synced page (~100 KB of JSON) and drops it a moment later: a small young
+    // Each thread reads synced pages (~100 KB of JSON) and drops them a moment later: a small young
     // generation holds that, where V8's default would grow to 128 MB and keep it after the sync.
-    this.worker = new Worker(location.url, {
+    const options = {
       execArgv: location.execArgv,
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    };
+    // The worker has the reader read its pages over a channel of their own.
+    const { port1, port2 } = new MessageChannel();
+    this.reader = new Worker(location.url, {
+      ...options,
+      workerData: { role: PAGE_READER_ROLE, writer: port1 },
+      transferList: [port1],
     });
+    this.worker = new Worker(location.url, { ...options, workerData: { reader: port2 }, transferList: [port2] });
     this.worker.on('message', (reply: WorkerReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
@@ -44,16 +56,28 @@ export class CacheWriter {
       if (reply.ok) p.resolve(reply.value);
       else p.reject(new CacheWorkerError(reply.kind, reply.message, reply.codes));
     });
-    this.worker.on('error', (e) => this.fail(new CacheWorkerError('other', `The cache worker failed: ${e.message}`)));
-    this.worker.on('exit', (code) =>
-      this.fail(new CacheWorkerError('other', `The cache worker stopped (exit code ${code}).`)),
-    );
+    this.reader.on('message', (answer: HttpAnswer) => {
+      const p = this.requests.get(answer.id);
+      if (!p) return;
+      this.requests.delete(answer.id);
+      if (answer.ok) p.resolve(answer.answer);
+      else p.reject(new CacheWorkerError('other', answer.message, answer.codes));
+    });
+    for (const [thread, name] of [
+      [this.worker, 'cache worker'],
+      [this.reader, 'page reader'],
+    ] as const) {
+      thread.on('error', (e) => this.fail(new CacheWorkerError('other', `The ${name} failed: ${e.message}`)));
+      thread.on('exit', (code) => this.fail(new CacheWorkerError('other', `The ${name} stopped (exit code ${code}).`)));
+    }
   }
 
   private fail(e: Error): void {
     this.stopped ??= e;
-    for (const p of this.pending.values()) p.reject(e);
-    this.pending.clear();
+    for (const map of [this.pending, this.requests]) {
+      for (const p of map.values()) p.reject(e);
+      map.clear();
+    }
   }
 
   get alive(): boolean {
@@ -74,15 +98,16 @@ export class CacheWriter {
   }
 
   /**
-   * A transport whose requests the worker sends and reads (WorkerOps.http): a sync's requests then cost
-   * the calling thread one message each way, not an HTTP exchange. The answer comes back whole, so the
-   * client's headers timeout covers the body too.
+   * A transport whose requests the page reader sends and reads (page-reader-thread.ts): a sync's requests
+   * then cost the calling thread one message each way, not an HTTP exchange, and their answers never wait
+   * behind the worker's writes. The answer comes back whole, so the client's headers timeout covers the body too.
    */
   readonly transport: Transport = async (url, init) => {
     const { signal } = init;
     if (signal.aborted) throw signal.reason;
+    if (this.stopped) throw new TransportClosedError(this.stopped.message);
     const id = this.nextId++;
-    const abort = () => void this.send('abortHttp', [id], []).catch(() => undefined);
+    const abort = () => this.reader.postMessage({ type: 'abort', id } satisfies HttpAsk);
     signal.addEventListener('abort', abort, { once: true });
     try {
       const request = {
@@ -91,10 +116,15 @@ export class CacheWriter {
         headers: init.headers,
         ...(init.body !== undefined ? { body: init.body } : {}),
       };
-      return responseFromWhole(await this.send('http', [request], [], id));
+      const answer = await new Promise<WholeAnswer>((resolve, reject) => {
+        this.requests.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        this.reader.postMessage({ type: 'http', id, request } satisfies HttpAsk);
+      });
+      return responseFromWhole(answer);
     } catch (e) {
-      // A worker that stopped is not a lost connection: the client must not retry through it.
-      if (this.stopped) throw new TransportClosedError(this.stopped.message);
+      // A thread that stopped is not a lost connection: the client must not retry through it.
+      const stopped = this.stopped as Error | null; // may have been set while waiting
+      if (stopped) throw new TransportClosedError(stopped.message);
       throw e;
     } finally {
       signal.removeEventListener('abort', abort);
@@ -105,9 +135,9 @@ export class CacheWriter {
     op: K,
     args: unknown[],
     transfer: ArrayBuffer[],
-    id = this.nextId++,
   ): Promise<Awaited<ReturnType<WorkerOps[K]>>> {
     if (this.stopped) return Promise.reject(this.stopped);
+    const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.worker.postMessage({ id, op, args }, transfer);
@@ -121,7 +151,7 @@ export class CacheWriter {
       await this.call('close');
     } finally {
       this.stopped ??= new CacheWorkerError('other', 'The cache is closed.');
-      await this.worker.terminate();
+      await Promise.all([this.worker.terminate(), this.reader.terminate()]);
     }
   }
 }

@@ -1,5 +1,4 @@
 // The messages between the cache service (calling thread) and the cache worker (write connection).
-import type { WholeAnswer } from '../api/http-transport';
 import type { FetchedPage, PageStored } from './customer-page';
 import type { SyncState } from './customer-store';
 import type { StoredShape } from './list-shape-store';
@@ -15,7 +14,7 @@ export interface Opened {
   notice: string | null;
 }
 
-/** An HTTP request the worker sends for the calling thread (see CacheWriter.transport). */
+/** An HTTP request the page reader sends for the calling thread (see CacheWriter.transport). */
 export interface HttpRequest {
   url: string;
   method: string;
@@ -25,10 +24,6 @@ export interface HttpRequest {
 
 /** What the worker can do; each method runs in the worker and answers one request (a promise is awaited). */
 export interface WorkerOps {
-  /** Sends the request and reads the whole answer (its body is handed over, not copied). */
-  http(request: HttpRequest): Promise<WholeAnswer>;
-  /** Abandons the http request sent as message `requestId` (it then fails). */
-  abortHttp(requestId: number): void;
   open(args: OpenArgs): Opened;
   syncState(): SyncState;
   /** Reads a fetched page and stores its customers with the resume point after it; an unreadable page stores nothing. */

@@ -1,6 +1,6 @@
 // The cache worker: owns the cache's only write connection, so a long sync never blocks the thread
 // that serves the window. Bundled on its own, self-contained (out/main/cache-worker.js); see worker-location.ts.
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
 import { CacheUnavailableError, isCorruption, isDiskFull } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
@@ -10,17 +10,22 @@ import { keepNewestCorruptCopy } from '../storage/set-aside';
 import { moveAside, openWriter, unreadableNotice } from './database';
 import { completeFirstFill } from './first-fill';
 import { PageBatch } from './page-batch';
-import { PAGE_READER_ROLE, PageReaderThread, runPageReader } from './page-reader-thread';
+import { PAGE_READER_ROLE, PageReaderClient, runPageReader } from './page-reader-thread';
 import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from './list-shape-store';
 import { transportErrorCodes } from '../api/failures';
 import { releaseMemory } from './release-memory';
-import type { HttpRequest, OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
+import type { OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
 
 let db: DatabaseSync | null = null;
 let store: CustomerStore | null = null;
 let opened: OpenArgs | null = null;
-/** Reads synced pages on a thread of its own, started from this same file. */
-const reader = new PageReaderThread(new URL(import.meta.url));
+/** Reads synced pages on the page reader's thread; set when this thread serves the cache. */
+let readerClient: PageReaderClient | null = null;
+/**
+ * This file runs as the cache worker or as the page reader (page-reader-thread.ts), which CacheWriter
+ * starts beside each other with a channel between them: each gets its end of it.
+ */
+const data = (workerData ?? {}) as { role?: string; reader?: MessagePort; writer?: MessagePort };
 
 function requireStore(): CustomerStore {
   if (!store) throw new Error('The customer cache is not open.');
@@ -50,15 +55,15 @@ function closeDb(): void {
   store = null;
 }
 
-/** Every operation but http (answered later, see sendHttp) and storePage (taken in batches, see PageBatch). */
-const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
+/** Every operation but storePage (taken in batches, see PageBatch). */
+const ops: Omit<WorkerOps, 'storePage'> = {
   open(args) {
     closeDb();
     const result = openWriter(args.file, { maxSizeBytes: args.maxSizeBytes });
     db = result.db;
     store = new CustomerStore(db);
     opened = args;
-    reader.open(args.file);
+    readerClient?.open(args.file);
     completeFill();
     return { notice: result.notice };
   },
@@ -93,17 +98,13 @@ const ops: Omit<WorkerOps, 'http' | 'storePage'> = {
     const result = openWriter(opened.file, { maxSizeBytes: opened.maxSizeBytes });
     db = result.db;
     store = new CustomerStore(db);
-    reader.open(opened.file);
+    readerClient?.open(opened.file);
     return { notice: unreadableNotice(movedTo, reason) };
   },
   releaseMemory: async () => {
     await releaseMemory();
   },
-  abortHttp: (requestId) => reader.abortHttp(requestId),
-  close() {
-    closeDb();
-    void reader.stop();
-  },
+  close: closeDb,
 };
 
 function kindOf(e: unknown): WorkerErrorKind {
@@ -121,22 +122,6 @@ const failed = (id: number, e: unknown): WorkerReply => {
   const codes = transportErrorCodes(e);
   return { id, ok: false, kind: kindOf(e), message: errorMessage(e), ...(codes.length > 0 ? { codes } : {}) };
 };
-
-/**
- * Sends an HTTP request for the calling thread, on the page reader's thread: a sync's ten thousand
- * requests and their answers are made and read there, neither on the thread that serves the window
- * (whose V8 heap they grew) nor on this one, which writes.
- */
-async function sendHttp(request: WorkerRequest): Promise<void> {
-  try {
-    const answer = await reader.http(request.id, request.args[0] as HttpRequest);
-    port!.postMessage({ id: request.id, ok: true, value: answer } satisfies WorkerReply, [
-      answer.body.buffer as ArrayBuffer,
-    ]);
-  } catch (e) {
-    port!.postMessage(failed(request.id, e));
-  }
-}
 
 function handle(request: WorkerRequest): void {
   let value: unknown;
@@ -158,7 +143,8 @@ function handle(request: WorkerRequest): void {
 }
 
 /** Serves the cache service: pages being stored are committed before anything else touches the cache. */
-function serveCache(port: NonNullable<typeof parentPort>): void {
+function serveCache(port: MessagePort, reader: PageReaderClient): void {
+  readerClient = reader;
   const pages = new PageBatch({
     store: requireStore,
     maxPages: () => opened?.maxPagesPerTransaction ?? 1,
@@ -172,10 +158,6 @@ function serveCache(port: NonNullable<typeof parentPort>): void {
   });
 
   port.on('message', (request: WorkerRequest) => {
-    if (request.op === 'http') {
-      void sendHttp(request);
-      return;
-    }
     if (request.op === 'storePage') {
       void pages.add(request.id, request.args[0] as FetchedPage);
       return;
@@ -183,10 +165,15 @@ function serveCache(port: NonNullable<typeof parentPort>): void {
     // Pages still being read belong to the cache as it was opened: they are not stored in another.
     if (request.op === 'close' || request.op === 'open' || request.op === 'recover') pages.close();
     else pages.commit();
-    if (request.op !== 'abortHttp') store?.endBulk();
+    store?.endBulk();
     handle(request);
   });
 }
 
-if (workerData && (workerData as { role?: unknown }).role === PAGE_READER_ROLE.role) runPageReader(port);
-else serveCache(port);
+if (data.role === PAGE_READER_ROLE) {
+  if (!data.writer) throw new Error('The page reader needs its port to the cache worker.');
+  runPageReader(port, data.writer);
+} else {
+  if (!data.reader) throw new Error('The cache worker needs its port to the page reader.');
+  serveCache(port, new PageReaderClient(data.reader));
+}
