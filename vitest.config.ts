@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects, by what a test needs (test/README.md): `unit` nothing but Node, `integration` the local
-// sandbox, SQLite files and the OS keychain, `e2e` the built renderer in a real Chromium.
+// Four projects, by what a test needs (test/README.md): `unit` nothing but Node, `integration` the local
+// sandbox, SQLite files and the OS keychain, `e2e` the built renderer in a real Chromium, `packaging` the
+// built app packaged and started under a stand-in Electron (npm start, the unpacked package, its fuses).
 const project = (name: string, execArgv: string[] = [], extra: object = {}) => ({
   extends: true as const,
   test: { name, include: [`test/${name}/**/*.test.ts`, `test/${name}/**/*.test.tsx`], execArgv, ...extra },
@@ -19,6 +20,7 @@ export default defineConfig({
       project('unit', ['--expose-gc']),
       project('integration'),
       project('e2e', [], { sequence: { shuffle: true } }),
+      project('packaging'),
     ],
     sequence: { seed: e2eSeed },
     pool: 'forks',
