@@ -1,8 +1,8 @@
 // The calling thread's handle on the cache worker (typed requests, one answer each, in order) and on the
 // page reader beside it, which sends the sync's HTTP requests (page-reader-thread.ts).
-import { MessageChannel, Worker } from 'node:worker_threads';
-import { type Transport, TransportClosedError, type WholeAnswer, responseFromWhole } from '../api/http-transport';
-import { type HttpAnswer, type HttpAsk, PAGE_READER_ROLE } from './page-reader-thread';
+import { type MessagePort, Worker } from 'node:worker_threads';
+import { type Transport, TransportClosedError, responseFromWhole } from '../api/http-transport';
+import { PageReaderHandle } from './page-reader-handle';
 import type { OpName, WorkerErrorKind, WorkerOps, WorkerReply } from './worker-protocol';
 import type { WorkerLocation } from './worker-location';
 
@@ -28,27 +28,16 @@ type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 export class CacheWriter {
   private readonly worker: Worker;
-  private readonly reader: Worker;
+  private readonly reader: PageReaderHandle;
   private readonly pending = new Map<number, Pending>();
-  private readonly requests = new Map<number, Pending>();
   private nextId = 1;
   private stopped: Error | null = null;
 
   constructor(location: WorkerLocation) {
     // Each thread reads synced pages (~100 KB of JSON) and drops them a moment later: a small young
     // generation holds that, where V8's default would grow to 128 MB and keep it after the sync.
-    const options = {
-      execArgv: location.execArgv,
-      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-    };
-    // The worker has the reader read its pages over a channel of their own.
-    const { port1, port2 } = new MessageChannel();
-    this.reader = new Worker(location.url, {
-      ...options,
-      workerData: { role: PAGE_READER_ROLE, writer: port1 },
-      transferList: [port1],
-    });
-    this.worker = new Worker(location.url, { ...options, workerData: { reader: port2 }, transferList: [port2] });
+    const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB };
+    this.worker = new Worker(location.url, { execArgv: location.execArgv, resourceLimits });
     this.worker.on('message', (reply: WorkerReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
@@ -56,28 +45,21 @@ export class CacheWriter {
       if (reply.ok) p.resolve(reply.value);
       else p.reject(new CacheWorkerError(reply.kind, reply.message, reply.codes));
     });
-    this.reader.on('message', (answer: HttpAnswer) => {
-      const p = this.requests.get(answer.id);
-      if (!p) return;
-      this.requests.delete(answer.id);
-      if (answer.ok) p.resolve(answer.answer);
-      else p.reject(new CacheWorkerError('other', answer.message, answer.codes));
+    this.worker.on('error', (e) => this.fail(new CacheWorkerError('other', `The cache worker failed: ${e.message}`)));
+    this.worker.on('exit', (code) =>
+      this.fail(new CacheWorkerError('other', `The cache worker stopped (exit code ${code}).`)),
+    );
+    // The worker has pages read over a channel of their own to the reader (page-reader-thread.ts).
+    this.reader = new PageReaderHandle(location, resourceLimits, (port) => {
+      this.send('attachReader', [port], [port]).catch(() => undefined);
     });
-    for (const [thread, name] of [
-      [this.worker, 'cache worker'],
-      [this.reader, 'page reader'],
-    ] as const) {
-      thread.on('error', (e) => this.fail(new CacheWorkerError('other', `The ${name} failed: ${e.message}`)));
-      thread.on('exit', (code) => this.fail(new CacheWorkerError('other', `The ${name} stopped (exit code ${code}).`)));
-    }
   }
 
   private fail(e: Error): void {
     this.stopped ??= e;
-    for (const map of [this.pending, this.requests]) {
-      for (const p of map.values()) p.reject(e);
-      map.clear();
-    }
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+    void this.reader.stop();
   }
 
   get alive(): boolean {
@@ -105,36 +87,26 @@ export class CacheWriter {
   readonly transport: Transport = async (url, init) => {
     const { signal } = init;
     if (signal.aborted) throw signal.reason;
+    // A writer that stopped is not a lost connection: the client must not retry through it.
     if (this.stopped) throw new TransportClosedError(this.stopped.message);
-    const id = this.nextId++;
-    const abort = () => this.reader.postMessage({ type: 'abort', id } satisfies HttpAsk);
-    signal.addEventListener('abort', abort, { once: true });
-    try {
-      const request = {
-        url,
-        method: init.method,
-        headers: init.headers,
-        ...(init.body !== undefined ? { body: init.body } : {}),
-      };
-      const answer = await new Promise<WholeAnswer>((resolve, reject) => {
-        this.requests.set(id, { resolve: resolve as (v: unknown) => void, reject });
-        this.reader.postMessage({ type: 'http', id, request } satisfies HttpAsk);
-      });
-      return responseFromWhole(answer);
-    } catch (e) {
-      // A thread that stopped is not a lost connection: the client must not retry through it.
-      const stopped = this.stopped as Error | null; // may have been set while waiting
-      if (stopped) throw new TransportClosedError(stopped.message);
-      throw e;
-    } finally {
-      signal.removeEventListener('abort', abort);
-    }
+    const request = {
+      url,
+      method: init.method,
+      headers: init.headers,
+      ...(init.body !== undefined ? { body: init.body } : {}),
+    };
+    return responseFromWhole(await this.reader.request(request, signal));
   };
+
+  /** A sync is over: the page reader's thread ends, with its heap (the next sync's first request starts another). */
+  endSync(): Promise<void> {
+    return this.reader.stop();
+  }
 
   private send<K extends OpName>(
     op: K,
     args: unknown[],
-    transfer: ArrayBuffer[],
+    transfer: (ArrayBuffer | MessagePort)[],
   ): Promise<Awaited<ReturnType<WorkerOps[K]>>> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
@@ -151,7 +123,7 @@ export class CacheWriter {
       await this.call('close');
     } finally {
       this.stopped ??= new CacheWorkerError('other', 'The cache is closed.');
-      await Promise.all([this.worker.terminate(), this.reader.terminate()]);
+      await Promise.all([this.worker.terminate(), this.reader.stop()]);
     }
   }
 }

@@ -291,6 +291,8 @@ class SqliteCustomerCache implements CustomerCacheService {
       ...(this.options.pageConcurrency ? { concurrency: this.options.pageConcurrency } : {}),
       transport: writer.transport,
     }).finally(stopWatching);
+    // The page reader's thread is only needed while pages come in (a sync started meanwhile starts another).
+    void writer.endSync().catch(() => undefined);
     const { phase } = outcome.progress;
     this.options.logger?.info(
       {

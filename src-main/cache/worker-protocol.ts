@@ -1,4 +1,5 @@
 // The messages between the cache service (calling thread) and the cache worker (write connection).
+import type { MessagePort } from 'node:worker_threads';
 import type { FetchedPage, PageStored } from './customer-page';
 import type { SyncState } from './customer-store';
 import type { StoredShape } from './list-shape-store';
@@ -25,6 +26,8 @@ export interface HttpRequest {
 /** What the worker can do; each method runs in the worker and answers one request (a promise is awaited). */
 export interface WorkerOps {
   open(args: OpenArgs): Opened;
+  /** The worker's end of the channel to a newly started page reader (page-reader-thread.ts). */
+  attachReader(port: MessagePort): void;
   syncState(): SyncState;
   /** Reads a fetched page and stores its customers with the resume point after it; an unreadable page stores nothing. */
   storePage(page: FetchedPage): PageStored;

@@ -19,13 +19,14 @@ import type { OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest }
 let db: DatabaseSync | null = null;
 let store: CustomerStore | null = null;
 let opened: OpenArgs | null = null;
-/** Reads synced pages on the page reader's thread; set when this thread serves the cache. */
+/** Reads synced pages on the page reader's thread, while a sync runs (see CacheWriter.endSync). */
 let readerClient: PageReaderClient | null = null;
 /**
  * This file runs as the cache worker or as the page reader (page-reader-thread.ts), which CacheWriter
- * starts beside each other with a channel between them: each gets its end of it.
+ * starts for a sync with a channel to the worker (the reader gets its end in workerData, the worker
+ * through attachReader).
  */
-const data = (workerData ?? {}) as { role?: string; reader?: MessagePort; writer?: MessagePort };
+const data = (workerData ?? {}) as { role?: string; writer?: MessagePort };
 
 function requireStore(): CustomerStore {
   if (!store) throw new Error('The customer cache is not open.');
@@ -66,6 +67,10 @@ const ops: Omit<WorkerOps, 'storePage'> = {
     readerClient?.open(args.file);
     completeFill();
     return { notice: result.notice };
+  },
+  attachReader(readerPort) {
+    readerClient = new PageReaderClient(readerPort);
+    if (opened) readerClient.open(opened.file);
   },
   syncState: () => requireStore().syncState(),
   finishGeneration(generation, at) {
@@ -143,12 +148,12 @@ function handle(request: WorkerRequest): void {
 }
 
 /** Serves the cache service: pages being stored are committed before anything else touches the cache. */
-function serveCache(port: MessagePort, reader: PageReaderClient): void {
-  readerClient = reader;
+function serveCache(port: MessagePort): void {
   const pages = new PageBatch({
     store: requireStore,
     maxPages: () => opened?.maxPagesPerTransaction ?? 1,
-    read: (page, body) => reader.read(page, body),
+    read: (page, body) =>
+      readerClient ? readerClient.read(page, body) : Promise.reject(new Error('The page reader is not running.')),
     answer: (id, value) => port.postMessage({ id, ok: true, value } satisfies WorkerReply),
     fail: (id, e) => port.postMessage(failed(id, e)),
     idle: () => {
@@ -174,6 +179,5 @@ if (data.role === PAGE_READER_ROLE) {
   if (!data.writer) throw new Error('The page reader needs its port to the cache worker.');
   runPageReader(port, data.writer);
 } else {
-  if (!data.reader) throw new Error('The cache worker needs its port to the page reader.');
-  serveCache(port, new PageReaderClient(data.reader));
+  serveCache(port);
 }
