@@ -291,8 +291,9 @@ class SqliteCustomerCache implements CustomerCacheService {
       ...(this.options.pageConcurrency ? { concurrency: this.options.pageConcurrency } : {}),
       transport: writer.transport,
     }).finally(stopWatching);
-    // The page reader's thread is only needed while pages come in (a sync started meanwhile starts another).
-    void writer.endSync().catch(() => undefined);
+    // The page reader's thread is only needed while pages come in (a sync started meanwhile starts
+    // another). After a completed sync its heap goes with the collections that hand memory back.
+    const readerEnded = writer.endSync().catch(() => undefined);
     const { phase } = outcome.progress;
     this.options.logger?.info(
       {
@@ -316,7 +317,9 @@ class SqliteCustomerCache implements CustomerCacheService {
       }
     }
     if (phase === 'done' || phase === 'unchanged') this.tellSynced();
-    if (phase === 'done') await Promise.all([releaseMemory(), writer.call('releaseMemory').catch(() => undefined)]);
+    if (phase === 'done') {
+      await Promise.all([releaseMemory(), writer.call('releaseMemory').catch(() => undefined), readerEnded]);
+    }
     if (outcome.error)
       return err(
         outcome.error.kind,
