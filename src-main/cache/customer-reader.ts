@@ -111,13 +111,15 @@ export class CustomerReader {
     // Once the page is full and the count past the cap, later matchers could change neither.
     const matched = new Set<number>();
     const order: number[] = [];
+    // The index's words one search asks about, each looked up once (a lookup is a seek in the vocabulary).
+    const vocabulary = new Map<string, string[] | null>();
     const passes: [Matcher, number][] = [
-      ...(this.exactNeeded(plan) ? plan.exact : []).map((m): [Matcher, number] => [m, limit]),
+      ...(this.exactNeeded(plan, vocabulary) ? plan.exact : []).map((m): [Matcher, number] => [m, limit]),
       ...plan.prefix.map((m): [Matcher, number] => [m, this.countCap + 1]),
     ];
     for (const [m, max] of passes) {
       if (order.length >= limit && matched.size > this.countCap) break;
-      for (const seq of this.seqs(m, max)) {
+      for (const seq of this.seqs(m, max, vocabulary)) {
         if (matched.has(seq)) continue;
         matched.add(seq);
         if (order.length < limit) order.push(seq);
@@ -136,13 +138,27 @@ export class CustomerReader {
    * for two common names (a first and a last name typed in full) that halves the cost, as each pass
    * walks both names' rows. Plain ASCII words only, which the tokenizer folds by lower-casing alone.
    */
-  private exactNeeded(plan: SearchPlan): boolean {
+  private exactNeeded(plan: SearchPlan, vocabulary: Map<string, string[] | null>): boolean {
     const [exact, prefix] = [plan.exact, plan.prefix];
     if (exact.length !== 1 || prefix.length !== 1 || exact[0]!.kind !== 'names' || prefix[0]!.kind !== 'names') {
       return true;
     }
     const words = prefix[0]!.match.split(' ').map((part) => /^"([A-Za-z0-9]+)"\*$/.exec(part)?.[1]?.toLowerCase());
-    return !words.every((w) => w !== undefined && this.wordsStarting(w, 1)?.join() === w);
+    // The last word first: it is the one being typed, the likeliest to be only the start of a word.
+    return !words.reverse().every((w) => w !== undefined && this.wordsFor(w, vocabulary)?.join() === w);
+  }
+
+  /**
+   * wordsStarting(prefix, MAX_EXPANDED_WORDS), asked once per search: whether a word is whole and what
+   * a long prefix expands to are the same lookup.
+   */
+  private wordsFor(prefix: string, vocabulary: Map<string, string[] | null>): string[] | null {
+    let words = vocabulary.get(prefix);
+    if (words === undefined) {
+      words = this.wordsStarting(prefix, MAX_EXPANDED_WORDS);
+      vocabulary.set(prefix, words);
+    }
+    return words;
   }
 
   /**
@@ -163,9 +179,9 @@ export class CustomerReader {
   }
 
   /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
-  private seqs(m: Matcher, max: number): number[] {
+  private seqs(m: Matcher, max: number, vocabulary: Map<string, string[] | null>): number[] {
     const { sql, params } = matcherSql(
-      m.kind === 'names' ? { kind: 'names', match: this.expandLongPrefixes(m.match) } : m,
+      m.kind === 'names' ? { kind: 'names', match: this.expandLongPrefixes(m.match, vocabulary) } : m,
     );
     const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql} LIMIT ?)`).get(...params, max)?.seqs;
     return typeof list === 'string' && list ? list.split(',').map(Number) : [];
@@ -179,13 +195,13 @@ export class CustomerReader {
    * the tokenizer folds by lower-casing alone, so the vocabulary lookup sees what FTS5 would; with no
    * word or too many, the prefix stays as it was.
    */
-  private expandLongPrefixes(match: string): string {
+  private expandLongPrefixes(match: string, vocabulary: Map<string, string[] | null>): string {
     const parts = match.match(/"(?:[^"]|"")*"\*?/g) ?? [];
     let expanded = false;
     const out = parts.map((part) => {
       const long = LONG_PREFIX.exec(part);
       if (!long) return part;
-      const terms = this.wordsStarting(long[1]!.toLowerCase(), MAX_EXPANDED_WORDS);
+      const terms = this.wordsFor(long[1]!.toLowerCase(), vocabulary);
       if (!terms || terms.length === 0) return part;
       expanded = true;
       return `(${terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
