@@ -145,7 +145,23 @@ export class CustomerReader {
     }
     const words = prefix[0]!.match.split(' ').map((part) => /^"([A-Za-z0-9]+)"\*$/.exec(part)?.[1]?.toLowerCase());
     // The last word first: it is the one being typed, the likeliest to be only the start of a word.
-    return !words.reverse().every((w) => w !== undefined && this.wordsFor(w, vocabulary)?.join() === w);
+    return !words.reverse().every((w) => w !== undefined && this.isWholeWord(w, vocabulary));
+  }
+
+  /**
+   * Whether `word` is in the index and starts no longer word. A word long enough to be expanded is
+   * looked up whole (the expansion reuses it); a shorter one stops at the first word that settles it:
+   * one seek when `word` is not itself a word, two when it is.
+   */
+  private isWholeWord(word: string, vocabulary: Map<string, string[] | null>): boolean {
+    const known = vocabulary.get(word);
+    if (known !== undefined || word.length > LONGEST_NAME_PREFIX_INDEX) {
+      return this.wordsFor(word, vocabulary)?.join() === word;
+    }
+    const next = this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1');
+    if (next.get(word)?.term !== word) return false;
+    const after = next.get(`${word}\u0001`)?.term;
+    return typeof after !== 'string' || !after.startsWith(word);
   }
 
   /**
