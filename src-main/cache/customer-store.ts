@@ -3,7 +3,6 @@
 // Runs in the cache worker, which owns the only write connection.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CacheFullError, isDiskFull } from './cache-errors';
-import { WRITER_CACHE_KB } from './database';
 import { beginFirstFill } from './first-fill';
 import { type PreparedRow, prepareRow } from './prepared-row';
 import type { CustomerRow } from './search-fields';
@@ -67,16 +66,6 @@ type MetaKey =
  */
 export const EMAIL_CHUNK = 100_000;
 
-/**
- * The page cache while a sync's batches are written (KB). A batch inserts thousands of rows into the
- * name and identity indexes at random places: each dirties an index page, and with the resting cache
- * (WRITER_CACHE_KB) those pages spilled to the log in the middle of the transaction and were written
- * again at its end. This holds a batch's dirty pages until the commit writes each once; it is handed
- * back when the batches stop (endBulk), though the allocator keeps most of that memory: 64 MB bought
- * no less CPU than 32 MB at 1M rows.
- */
-export const BULK_CACHE_KB = 32_000;
-
 export class CustomerStore {
   private readonly insertRow: StatementSync;
   private readonly findRow: StatementSync;
@@ -86,7 +75,7 @@ export class CustomerStore {
   private readonly unindexEmail: StatementSync;
   private readonly updateRow: StatementSync;
   private readonly updateRecord: StatementSync;
-  /** The page cache is BULK_CACHE_KB (batches are being written). */
+  /** Batches were written since the page cache was last emptied (endBulk). */
   private bulk = false;
   private readonly strings: SharedStrings;
   private readonly indexNames: StatementSync;
@@ -231,18 +220,19 @@ export class CustomerStore {
    * A failure rolls the whole batch back and throws, as writeBatch does.
    */
   beginBatch(): void {
-    if (!this.bulk) {
-      this.db.exec(`PRAGMA cache_size = -${BULK_CACHE_KB}`);
-      this.bulk = true;
-    }
+    this.bulk = true;
     this.db.exec('BEGIN IMMEDIATE');
   }
 
-  /** The batches stopped: back to the resting page cache, its pages freed (outside a transaction). */
+  /**
+   * The batches stopped: the page cache's pages are freed (outside a transaction). Batches are written
+   * with the resting page cache (database.ts, WRITER_CACHE_KB): a larger one (32 MB) held more of a batch's dirty index
+   * pages until its commit, but since the first sync builds the name order at its end it bought ~5% of a
+   * 1M sync for ~28 MB more resident memory, which the allocator kept after the sync.
+   */
   endBulk(): void {
     if (!this.bulk) return;
     this.bulk = false;
-    this.db.exec(`PRAGMA cache_size = -${WRITER_CACHE_KB}`);
     this.db.exec('PRAGMA shrink_memory');
   }
 

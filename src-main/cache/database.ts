@@ -11,9 +11,9 @@ import { errorMessage } from '../errors/error-message';
 import { CACHE_SCHEMA, requireFts5 } from './schema';
 
 /**
- * The write connection's page cache at rest (KB): a sync's writes are appends and FTS5 segments, which a
- * larger cache does not make faster, and the cache stays in the process's memory after the sync. While a
- * sync writes its batches the store raises it (CustomerStore.beginBatch).
+ * The write connection's page cache (KB): a sync's writes are appends and FTS5 segments, which a larger
+ * cache does not make much faster, and the cache stays in the process's memory after the sync (the store
+ * frees its pages when a sync's batches stop: CustomerStore.endBulk).
  */
 export const WRITER_CACHE_KB = 8000;
 

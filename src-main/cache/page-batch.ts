@@ -9,8 +9,8 @@ import type { CustomerStore } from './customer-store';
 import type { PreparedPage } from './page-reader';
 
 /**
- * Pages per transaction unless the cache is opened with another figure. With the sync's page cache
- * (BULK_CACHE_KB) a batch's dirty index pages stay in memory until its commit writes each once.
+ * Pages per transaction unless the cache is opened with another figure (a batch also ends after
+ * BATCH_HOLD_MS; see add).
  */
 export const DEFAULT_PAGES_PER_TRANSACTION = 128;
 

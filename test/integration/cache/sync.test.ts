@@ -128,7 +128,8 @@ describe('customer sync', () => {
   });
 
   it('a failed page stops the sync with the reason, and the next sync resumes after the pages stored', async () => {
-    const { sandbox, cache } = await setup(1_000);
+    // Pages enough that, four at a time, the sync is still running when the fault is added.
+    const { sandbox, cache } = await setup(4_000);
     // A few pages succeed, then the service refuses the key (not retried).
     sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 10 });
     const running = cache.sync();
@@ -143,12 +144,13 @@ describe('customer sync', () => {
     sandbox.faults.clear();
     sandbox.clearRequests();
     const resumed = await cache.sync();
-    expect(resumed.ok && resumed.data.customers).toBe(1_000);
+    expect(resumed.ok && resumed.data.customers).toBe(4_000);
     expect(Math.min(...customerPagesRequested(sandbox).map((p) => p.page))).toBe(status.resumeFromPage);
   });
 
   it('a page that is not the customer list stops the sync without storing it, and the next sync resumes at it', async () => {
-    const { sandbox, cache } = await setup(1_000);
+    // Pages enough that, four at a time, the sync is still running when the fault is added.
+    const { sandbox, cache } = await setup(4_000);
     sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 10 });
     const running = cache.sync();
     await until(() => customerPagesRequested(sandbox).filter((p) => p.status === 200).length >= 3);
@@ -168,8 +170,9 @@ describe('customer sync', () => {
     sandbox.faults.clear();
     sandbox.clearRequests();
     const resumed = await cache.sync();
-    expect(resumed.ok && resumed.data.customers).toBe(1_000);
+    expect(resumed.ok && resumed.data.customers).toBe(4_000);
     expect(Math.min(...customerPagesRequested(sandbox).map((p) => p.page))).toBe(status.resumeFromPage);
+    expect((await cache.status()).customers).toBe(4_000);
     const all = await cache.search('', 1_000);
     expect(new Set(all.results.map((c) => c._id)).size).toBe(1_000);
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FetchedPage, PageStored } from '../../../src-main/cache/customer-page';
-import { BULK_CACHE_KB, CustomerStore } from '../../../src-main/cache/customer-store';
+import { CustomerStore } from '../../../src-main/cache/customer-store';
 import { WRITER_CACHE_KB, openReader, openWriter } from '../../../src-main/cache/database';
 import { PageBatch } from '../../../src-main/cache/page-batch';
 import { type PreparedPage, PageReader } from '../../../src-main/cache/page-reader';
@@ -93,11 +93,11 @@ describe('pages stored in one transaction', () => {
     expect(committed()).toBe(200);
   });
 
-  it('writes with the larger page cache, and hands it back once no page comes after a commit', async () => {
+  it('writes with the resting page cache, and says so once no page comes after a commit', async () => {
     const cacheKb = () => -Number(db.prepare('PRAGMA cache_size').get()?.cache_size);
     expect(cacheKb()).toBe(WRITER_CACHE_KB);
     await batch.add(1, fetched(0, true));
-    expect(cacheKb()).toBe(BULK_CACHE_KB);
+    expect(cacheKb()).toBe(WRITER_CACHE_KB);
     await batch.add(2, fetched(1, false));
     expect(committed()).toBe(200);
     expect(idles).toBe(0);
