@@ -136,7 +136,8 @@ export class CustomerReader {
    * Whether the whole-word pass can find rows the prefix pass would list later. A names query whose every
    * word is in the index and starts no longer word matches the same rows either way, in the same order:
    * for two common names (a first and a last name typed in full) that halves the cost, as each pass
-   * walks both names' rows. Plain ASCII words only, which the tokenizer folds by lower-casing alone.
+   * walks both names' rows. One with a word that is not in the index ('Lolade Chi') finds nothing in
+   * the whole-word pass. Plain ASCII words only, which the tokenizer folds by lower-casing alone.
    */
   private exactNeeded(plan: SearchPlan, vocabulary: Map<string, string[] | null>): boolean {
     const [exact, prefix] = [plan.exact, plan.prefix];
@@ -145,23 +146,34 @@ export class CustomerReader {
     }
     const words = prefix[0]!.match.split(' ').map((part) => /^"([A-Za-z0-9]+)"\*$/.exec(part)?.[1]?.toLowerCase());
     // The last word first: it is the one being typed, the likeliest to be only the start of a word.
-    return !words.reverse().every((w) => w !== undefined && this.isWholeWord(w, vocabulary));
+    for (const w of words.reverse()) {
+      const state = w === undefined ? 'unknown' : this.wordState(w, vocabulary);
+      if (state === 'absent') return false;
+      if (state !== 'whole') return true;
+    }
+    return false;
   }
 
   /**
-   * Whether `word` is in the index and starts no longer word. A word long enough to be expanded is
-   * looked up whole (the expansion reuses it); a shorter one stops at the first word that settles it:
-   * one seek when `word` is not itself a word, two when it is.
+   * Whether `word` is in the index ('absent' when not) and starts no longer word ('whole'; 'starts' when
+   * it does). A word long enough to be expanded is looked up whole (the expansion reuses it); a shorter
+   * one stops at the first word that settles it: one seek when `word` is not itself a word, two when it is.
    */
-  private isWholeWord(word: string, vocabulary: Map<string, string[] | null>): boolean {
-    const known = vocabulary.get(word);
-    if (known !== undefined || word.length > LONGEST_NAME_PREFIX_INDEX) {
-      return this.wordsFor(word, vocabulary)?.join() === word;
+  private wordState(word: string, vocabulary: Map<string, string[] | null>): 'absent' | 'whole' | 'starts' {
+    let first: unknown;
+    let second: unknown;
+    if (vocabulary.has(word) || word.length > LONGEST_NAME_PREFIX_INDEX) {
+      const words = this.wordsFor(word, vocabulary);
+      // null: more words than an expansion takes, so `word` starts some.
+      if (words === null) return 'starts';
+      [first, second] = words;
+    } else {
+      const next = this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1');
+      first = next.get(word)?.term;
+      if (first === word) second = next.get(`${word}\u0001`)?.term;
     }
-    const next = this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1');
-    if (next.get(word)?.term !== word) return false;
-    const after = next.get(`${word}\u0001`)?.term;
-    return typeof after !== 'string' || !after.startsWith(word);
+    if (first !== word) return 'absent';
+    return typeof second === 'string' && second.startsWith(word) ? 'starts' : 'whole';
   }
 
   /**
