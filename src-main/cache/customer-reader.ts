@@ -111,13 +111,15 @@ export class CustomerReader {
     // Once the page is full and the count past the cap, later matchers could change neither.
     const matched = new Set<number>();
     const order: number[] = [];
+    // The index's words one search asks about, each looked up once (a lookup is a seek in the vocabulary).
+    const vocabulary = new Map<string, string[] | null>();
     const passes: [Matcher, number][] = [
-      ...(this.exactNeeded(plan) ? plan.exact : []).map((m): [Matcher, number] => [m, limit]),
+      ...(this.exactNeeded(plan, vocabulary) ? plan.exact : []).map((m): [Matcher, number] => [m, limit]),
       ...plan.prefix.map((m): [Matcher, number] => [m, this.countCap + 1]),
     ];
     for (const [m, max] of passes) {
       if (order.length >= limit && matched.size > this.countCap) break;
-      for (const seq of this.seqs(m, max)) {
+      for (const seq of this.seqs(m, max, vocabulary)) {
         if (matched.has(seq)) continue;
         matched.add(seq);
         if (order.length < limit) order.push(seq);
@@ -134,15 +136,57 @@ export class CustomerReader {
    * Whether the whole-word pass can find rows the prefix pass would list later. A names query whose every
    * word is in the index and starts no longer word matches the same rows either way, in the same order:
    * for two common names (a first and a last name typed in full) that halves the cost, as each pass
-   * walks both names' rows. Plain ASCII words only, which the tokenizer folds by lower-casing alone.
+   * walks both names' rows. One with a word that is not in the index ('Lolade Chi') finds nothing in
+   * the whole-word pass. Plain ASCII words only, which the tokenizer folds by lower-casing alone.
    */
-  private exactNeeded(plan: SearchPlan): boolean {
+  private exactNeeded(plan: SearchPlan, vocabulary: Map<string, string[] | null>): boolean {
     const [exact, prefix] = [plan.exact, plan.prefix];
     if (exact.length !== 1 || prefix.length !== 1 || exact[0]!.kind !== 'names' || prefix[0]!.kind !== 'names') {
       return true;
     }
     const words = prefix[0]!.match.split(' ').map((part) => /^"([A-Za-z0-9]+)"\*$/.exec(part)?.[1]?.toLowerCase());
-    return !words.every((w) => w !== undefined && this.wordsStarting(w, 1)?.join() === w);
+    // The last word first: it is the one being typed, the likeliest to be only the start of a word.
+    for (const w of words.reverse()) {
+      const state = w === undefined ? 'unknown' : this.wordState(w, vocabulary);
+      if (state === 'absent') return false;
+      if (state !== 'whole') return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether `word` is in the index ('absent' when not) and starts no longer word ('whole'; 'starts' when
+   * it does). A word long enough to be expanded is looked up whole (the expansion reuses it); a shorter
+   * one stops at the first word that settles it: one seek when `word` is not itself a word, two when it is.
+   */
+  private wordState(word: string, vocabulary: Map<string, string[] | null>): 'absent' | 'whole' | 'starts' {
+    let first: unknown;
+    let second: unknown;
+    if (vocabulary.has(word) || word.length > LONGEST_NAME_PREFIX_INDEX) {
+      const words = this.wordsFor(word, vocabulary);
+      // null: more words than an expansion takes, so `word` starts some.
+      if (words === null) return 'starts';
+      [first, second] = words;
+    } else {
+      const next = this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1');
+      first = next.get(word)?.term;
+      if (first === word) second = next.get(`${word}\u0001`)?.term;
+    }
+    if (first !== word) return 'absent';
+    return typeof second === 'string' && second.startsWith(word) ? 'starts' : 'whole';
+  }
+
+  /**
+   * wordsStarting(prefix, MAX_EXPANDED_WORDS), asked once per search: whether a word is whole and what
+   * a long prefix expands to are the same lookup.
+   */
+  private wordsFor(prefix: string, vocabulary: Map<string, string[] | null>): string[] | null {
+    let words = vocabulary.get(prefix);
+    if (words === undefined) {
+      words = this.wordsStarting(prefix, MAX_EXPANDED_WORDS);
+      vocabulary.set(prefix, words);
+    }
+    return words;
   }
 
   /**
@@ -163,9 +207,9 @@ export class CustomerReader {
   }
 
   /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
-  private seqs(m: Matcher, max: number): number[] {
+  private seqs(m: Matcher, max: number, vocabulary: Map<string, string[] | null>): number[] {
     const { sql, params } = matcherSql(
-      m.kind === 'names' ? { kind: 'names', match: this.expandLongPrefixes(m.match) } : m,
+      m.kind === 'names' ? { kind: 'names', match: this.expandLongPrefixes(m.match, vocabulary) } : m,
     );
     const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql} LIMIT ?)`).get(...params, max)?.seqs;
     return typeof list === 'string' && list ? list.split(',').map(Number) : [];
@@ -179,13 +223,13 @@ export class CustomerReader {
    * the tokenizer folds by lower-casing alone, so the vocabulary lookup sees what FTS5 would; with no
    * word or too many, the prefix stays as it was.
    */
-  private expandLongPrefixes(match: string): string {
+  private expandLongPrefixes(match: string, vocabulary: Map<string, string[] | null>): string {
     const parts = match.match(/"(?:[^"]|"")*"\*?/g) ?? [];
     let expanded = false;
     const out = parts.map((part) => {
       const long = LONG_PREFIX.exec(part);
       if (!long) return part;
-      const terms = this.wordsStarting(long[1]!.toLowerCase(), MAX_EXPANDED_WORDS);
+      const terms = this.wordsFor(long[1]!.toLowerCase(), vocabulary);
       if (!terms || terms.length === 0) return part;
       expanded = true;
       return `(${terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;

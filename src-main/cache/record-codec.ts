@@ -115,7 +115,10 @@ function derived(at: number, cols: RecordColumns, firstName: unknown, lastName: 
 }
 
 function readShared(text: string, id: string): string {
-  return text.includes(ID_MARK) ? text.split(ID_MARK).join(id) : text;
+  const at = text.indexOf(ID_MARK);
+  if (at < 0) return text;
+  // Nearly always one mark (a document's address): two slices, not a split and a join.
+  return text.indexOf(ID_MARK, at + 1) < 0 ? text.slice(0, at) + id + text.slice(at + 1) : text.split(ID_MARK).join(id);
 }
 
 /** What encoding one customer works with (module-level functions, not closures: this runs per synced customer). */

@@ -68,6 +68,8 @@ describe('compact customer records', () => {
       JSON.parse(`{"_id":"x3","__proto__":{"polluted":true},"billingAddress":{"__proto__":1,"city":"Ikeja"}}`),
       { ...base, business: 'z'.repeat(200), type: 'contains \u0001 mark', createdAt: '1970-01-01T00:00:00.000Z' },
       { ...base, updatedAt: '1970-01-01T00:00:00.000Z' },
+      // The id more than once in a shared string, and at either end of it.
+      { ...base, status: `${base._id}/docs/${base._id}`, type: `${base._id}-x`, business: `x-${base._id}` },
     ];
     for (const c of odd) {
       const { back } = roundTrip(c);
