@@ -85,8 +85,10 @@ const ops: Omit<WorkerOps, 'storePage'> = {
     try {
       requireStore().reclaimFreePages();
       requireStore().checkpoint();
+      // The page cache and what building the indexes used go back to the allocator.
+      requireDb().exec('PRAGMA shrink_memory');
     } catch {
-      // Only tidies the indexes and the log; SQLite merges and checkpoints again on its own.
+      // Only tidies the indexes, the log and memory; SQLite merges and checkpoints again on its own.
     }
     return finished;
   },
