@@ -1,0 +1,142 @@
+// The cache benchmark's main process: a process that holds what Electron's main process holds for the
+// customer cache and nothing of the benchmark runner (whose other benchmarks' modules and leftovers
+// would count in its RSS). It syncs `customers` customers from the sandbox at `url`, then searches on
+// this thread, directly and through the IPC dispatcher, and prints one JSON line with its figures.
+// Run by cache.bench.ts: `node --expose-gc --import tsx cache-main.ts '{"url","key","folder","customers"}'`.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { getHeapSpaceStatistics } from 'node:v8';
+import type { Customer } from '../../src-shared/api/records';
+import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
+import { createCardApiClient } from '../../src-main/api/client';
+import { customerCacheHandlers } from '../../src-main/cache/handlers';
+import { CACHE_FILE_NAME, openCustomerCache } from '../../src-main/cache/service';
+import { CancelRegistry } from '../../src-main/ipc/cancel-registry';
+import type { HandlerTable } from '../../src-main/ipc/handler';
+import { createDispatcher } from '../../src-main/ipc/register';
+
+const SAMPLED_CUSTOMERS = 60;
+const ORIGIN = 'app://card-desk';
+
+export interface CacheMainFigures {
+  customers: number;
+  syncSeconds: number;
+  fileBytes: number;
+  queries: string[];
+  /** Milliseconds, sorted. */
+  direct: number[];
+  viaHandler: number[];
+  rssBytes: number;
+  youngGenerationBytes: number;
+}
+
+/** What staff type to find these customers: names as they type them, emails, phones in several forms, ids. */
+function queriesFor(customers: Customer[]): string[] {
+  const out: string[] = [];
+  for (const c of customers) {
+    const first = c.individual?.firstName ?? '';
+    const last = c.individual?.lastName ?? '';
+    const nsn = (c.phoneNumber ?? '').replace(/^\+234/, '');
+    out.push(
+      first.slice(0, 1),
+      first.slice(0, 2),
+      first.slice(0, 3),
+      first,
+      `${first} ${last.slice(0, 3)}`,
+      `${first} ${last}`,
+      last.slice(0, 4),
+      (c.emailAddress ?? '').slice(0, 8),
+      c.emailAddress ?? '',
+      `0${nsn.slice(0, 3)} ${nsn.slice(3, 6)} ${nsn.slice(6)}`,
+      `+234${nsn.slice(0, 5)}`,
+      c._id.slice(0, 8),
+    );
+  }
+  return out.filter((q) => q.trim());
+}
+
+async function time(queries: string[], run: (q: string) => unknown, onEach?: () => void): Promise<number[]> {
+  const times: number[] = [];
+  for (const q of queries) {
+    const t = performance.now();
+    await run(q);
+    times.push(performance.now() - t);
+    onEach?.();
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const { url, key, folder, customers } = JSON.parse(process.argv[2]!) as {
+  url: string;
+  key: string;
+  folder: string;
+  customers: number;
+};
+const file = join(folder, CACHE_FILE_NAME);
+const api = createCardApiClient({ baseUrl: url, getKey: async () => key });
+let last: SyncProgress | null = null;
+const cache = await openCustomerCache({
+  folder,
+  environmentId: 'bench',
+  api,
+  emit: (_name, p) => {
+    last = p as SyncProgress;
+  },
+});
+const ticker = setInterval(() => {
+  if (last) console.error(`  syncing: ${last.pagesDone}/${last.totalPages ?? '?'} pages, ${last.ratePerSecond}/s`);
+}, 10_000);
+const t0 = performance.now();
+const synced = await cache.sync();
+const syncSeconds = (performance.now() - t0) / 1000;
+clearInterval(ticker);
+if (!synced.ok || synced.data.phase !== 'done') throw new Error(`sync did not finish: ${JSON.stringify(synced)}`);
+// The file and its write-ahead log (emptied by the checkpoint that ends a sync).
+const fileBytes = statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+
+// Queries from a spread of stored customers.
+const peek = new DatabaseSync(file, { readOnly: true });
+const step = Math.max(1, Math.floor(customers / SAMPLED_CUSTOMERS));
+const sampledIds = Array.from(
+  { length: SAMPLED_CUSTOMERS },
+  (_, i) => peek.prepare('SELECT id FROM customers WHERE seq = ?').get(1 + ((i * step + 7) % customers))?.id,
+).filter((id): id is string => typeof id === 'string');
+peek.close();
+const sampled = (await Promise.all(sampledIds.map((id) => cache.get(id)))).filter((c): c is Customer => c !== null);
+const queries = queriesFor(sampled);
+
+// In the cache, on this thread (as on Electron's main thread).
+let rssBytes = process.memoryUsage().rss;
+const sampleRss = () => (rssBytes = Math.max(rssBytes, process.memoryUsage().rss));
+await time(queries, (q) => cache.search(q)); // warm the page cache
+const direct = await time(queries, (q) => cache.search(q), sampleRss);
+
+// Through the IPC dispatcher: sender check, input validation, handler, and the structured clone IPC makes.
+const dispatch = createDispatcher({
+  handlers: customerCacheHandlers(async () => cache) as unknown as HandlerTable,
+  allowedOrigins: [ORIGIN],
+  cancels: new CancelRegistry(),
+});
+const sender = { frameUrl: `${ORIGIN}/index.html`, isTopFrame: true };
+const viaHandler = await time(
+  queries,
+  async (q) => structuredClone(await dispatch('customers.search', sender, { query: q })),
+  sampleRss,
+);
+const youngGenerationBytes =
+  getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+await cache.close();
+
+const figures: CacheMainFigures = {
+  customers: synced.data.customers,
+  syncSeconds,
+  fileBytes,
+  queries,
+  direct,
+  viaHandler,
+  rssBytes,
+  youngGenerationBytes,
+};
+console.log(JSON.stringify(figures));
+process.exit(0);
