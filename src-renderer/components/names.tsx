@@ -8,7 +8,12 @@ import { IdWithCopy } from './CopyButton';
 import { useEnvironmentKey } from './useEnvironmentKey';
 
 const EMPTY: ResolvedNames = { customers: {}, cards: {}, transactions: {} };
-const NamesContext = createContext<ResolvedNames>(EMPTY);
+
+/** The names of a list's ids, and whether main is still finding them (it waits for a search under way). */
+export interface NamesState extends ResolvedNames {
+  lookingUp: boolean;
+}
+const NamesContext = createContext<NamesState>({ ...EMPTY, lookingUp: false });
 
 const distinct = (ids: readonly (string | null | undefined)[] | undefined): string[] =>
   [...new Set((ids ?? []).filter((id): id is string => typeof id === 'string' && id !== ''))].sort();
@@ -18,7 +23,7 @@ export function useResolvedNames(request: {
   customerIds?: readonly (string | null | undefined)[];
   cardIds?: readonly (string | null | undefined)[];
   transactionIds?: readonly (string | null | undefined)[];
-}): ResolvedNames {
+}): NamesState {
   const env = useEnvironmentKey();
   const ids: Required<NamesRequest> = {
     customerIds: distinct(request.customerIds),
@@ -37,20 +42,22 @@ export function useResolvedNames(request: {
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
-  return q.data ?? EMPTY;
+  // Until the answer for these ids comes, what shows is the previous ids' (or nothing).
+  const lookingUp = any && env !== null && (q.isPending || q.isPlaceholderData);
+  return { ...(q.data ?? EMPTY), lookingUp };
 }
 
 export function NamesProvider({
   names,
   children,
 }: {
-  names: ResolvedNames;
+  names: NamesState;
   children: React.ReactNode;
 }): React.JSX.Element {
   return <NamesContext.Provider value={names}>{children}</NamesContext.Provider>;
 }
 
-export const useNames = (): ResolvedNames => useContext(NamesContext);
+export const useNames = (): NamesState => useContext(NamesContext);
 
 /** The customer's name when known (the id in its tooltip), else the short id with Copy. */
 export function CustomerRef({ id, name }: { id: string | null | undefined; name?: string }): React.JSX.Element {

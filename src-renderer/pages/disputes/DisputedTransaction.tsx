@@ -10,13 +10,27 @@ export function useDisputeParties(transactionId: string | undefined) {
   const card = tx?.cardId ? names.cards[tx.cardId] : undefined;
   const customerId = tx?.customerId ?? card?.customerId ?? null;
   const customer = customerId ? names.customers[customerId] : undefined;
-  return { tx, card, customerId, customer };
+  return { tx, card, customerId, customer, lookingUp: names.lookingUp };
 }
 
-/** One line for the list: `Ada Obi · Verve •••• 1234`, or a hint when the transaction was never fetched. */
+/**
+ * Why a dispute's transaction has no names: none on the dispute, still being looked for (main searches
+ * the authorizations and card transactions around the dispute's date on a first visit), or not found.
+ */
+function missingText(transactionId: string | undefined, lookingUp: boolean): string {
+  if (!transactionId) return 'No transaction on this dispute';
+  return lookingUp ? 'Looking up the transaction…' : 'Transaction not found in recent card activity';
+}
+
+/** One line for the list: `Ada Obi · Verve •••• 1234`, or why the transaction is not named. */
 export function DisputeParties({ transactionId }: { transactionId: string | undefined }): React.JSX.Element {
-  const { tx, card, customer } = useDisputeParties(transactionId);
-  if (!tx) return <span className="muted">Transaction not fetched yet</span>;
+  const { tx, card, customer, lookingUp } = useDisputeParties(transactionId);
+  if (!tx)
+    return (
+      <span className="muted" aria-busy={lookingUp && transactionId ? true : undefined}>
+        {missingText(transactionId, lookingUp)}
+      </span>
+    );
   const who = [customer?.name, card?.label].filter(Boolean).join(' · ') || 'Unknown card';
   const what = [tx.merchantName, tx.amount !== null ? formatMoney(tx.amount, tx.currency) : null]
     .filter(Boolean)
@@ -31,13 +45,16 @@ export function DisputeParties({ transactionId }: { transactionId: string | unde
 
 /** The same as detail rows: links to the card and the customer when known. */
 export function useDisputePartyItems(transactionId: string | undefined): [string, React.ReactNode][] {
-  const { tx, card, customer, customerId } = useDisputeParties(transactionId);
+  const { tx, card, customer, customerId, lookingUp } = useDisputeParties(transactionId);
   if (!tx)
     return [
       [
         'Card and customer',
         <span className="muted">
-          Not known yet: Card Desk learns a transaction when it fetches that card's transactions.
+          {missingText(transactionId, lookingUp)}
+          {transactionId && !lookingUp
+            ? ". Card Desk looked through the authorizations and card transactions around the dispute's date; the card's own transactions list shows it once opened."
+            : ''}
         </span>,
       ],
     ];
