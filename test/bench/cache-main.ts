@@ -15,6 +15,7 @@ import { CACHE_FILE_NAME, openCustomerCache } from '../../src-main/cache/service
 import { CancelRegistry } from '../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../src-main/ipc/handler';
 import { createDispatcher } from '../../src-main/ipc/register';
+import { timeQueries } from './query-timing';
 
 const SAMPLED_CUSTOMERS = 60;
 const ORIGIN = 'app://card-desk';
@@ -54,17 +55,6 @@ function queriesFor(customers: Customer[]): string[] {
     );
   }
   return out.filter((q) => q.trim());
-}
-
-async function time(queries: string[], run: (q: string) => unknown, onEach?: () => void): Promise<number[]> {
-  const times: number[] = [];
-  for (const q of queries) {
-    const t = performance.now();
-    await run(q);
-    times.push(performance.now() - t);
-    onEach?.();
-  }
-  return times.sort((a, b) => a - b);
 }
 
 const { url, key, folder, customers } = JSON.parse(process.argv[2]!) as {
@@ -109,8 +99,8 @@ const queries = queriesFor(sampled);
 // In the cache, on this thread (as on Electron's main thread).
 let rssBytes = process.memoryUsage().rss;
 const sampleRss = () => (rssBytes = Math.max(rssBytes, process.memoryUsage().rss));
-await time(queries, (q) => cache.search(q)); // warm the page cache
-const direct = await time(queries, (q) => cache.search(q), sampleRss);
+await timeQueries(queries, (q) => cache.search(q)); // warm the page cache
+const direct = await timeQueries(queries, (q) => cache.search(q), sampleRss);
 
 // Through the IPC dispatcher: sender check, input validation, handler, and the structured clone IPC makes.
 const dispatch = createDispatcher({
@@ -119,7 +109,7 @@ const dispatch = createDispatcher({
   cancels: new CancelRegistry(),
 });
 const sender = { frameUrl: `${ORIGIN}/index.html`, isTopFrame: true };
-const viaHandler = await time(
+const viaHandler = await timeQueries(
   queries,
   async (q) => structuredClone(await dispatch('customers.search', sender, { query: q })),
   sampleRss,

@@ -13,11 +13,10 @@ import { openReader } from '../../src-main/cache/database';
 import { CACHE_FILE_NAME } from '../../src-main/cache/service';
 import type { Benchmark } from './benchmark';
 import type { CacheMainFigures } from './cache-main';
+import { percentile, timeQueries } from './query-timing';
 
 const LINEAR_QUERIES = 30;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 /** Starts the sandbox in a child process (so it neither shares this thread nor counts in its RSS). */
@@ -67,17 +66,6 @@ async function freshProcessSearch(folder: string, queries: string[]): Promise<{ 
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`the search process exited with ${code}`);
   return JSON.parse(out.trim().split('\n').pop()!) as { rssMb: number; p95Ms: number };
-}
-
-async function time(queries: string[], run: (q: string) => unknown, onEach?: () => void): Promise<number[]> {
-  const times: number[] = [];
-  for (const q of queries) {
-    const t = performance.now();
-    await run(q);
-    times.push(performance.now() - t);
-    onEach?.();
-  }
-  return times.sort((a, b) => a - b);
 }
 
 /** Runs cache-main.ts (the app's main process for the cache) and relays its lines; answers its figures. */
@@ -137,7 +125,7 @@ export const cacheBenchmark: Benchmark = {
       for (const customer of reader.scan()) all.push(JSON.stringify(customer).toLowerCase());
       reader.close();
       const linearQueries = queries.filter((_, i) => i % Math.ceil(queries.length / LINEAR_QUERIES) === 0);
-      const linear = await time(linearQueries, (q) => {
+      const linear = await timeQueries(linearQueries, (q) => {
         const needle = q.toLowerCase();
         return all.filter((json) => json.includes(needle)).slice(0, 50);
       });

@@ -5,11 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
 import { CustomerReader } from '../../../src-main/cache/customer-reader';
-import { customerRow } from '../../../src-main/cache/search-fields';
-import { CustomerStore } from '../../../src-main/cache/customer-store';
-import { openReader, openWriter } from '../../../src-main/cache/database';
+import { openReader } from '../../../src-main/cache/database';
 import { planSearch } from '../../../src-main/cache/search-plan';
-import { customer, fillerCustomers, pages } from './generated-customers';
+import { customer, fillerCustomers, syncedCacheFile } from './generated-customers';
 
 const chosen = [
   customer(5000, {
@@ -35,16 +33,7 @@ const names = (cs: Customer[]) => cs.map((c) => c.name);
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cache-search-'));
   const file = join(dir, 'customers.sqlite');
-  const { db } = openWriter(file);
-  const store = new CustomerStore(db);
-  let generation: number | null = null;
-  pages(everyone).forEach((customers, page) => {
-    generation = store.writePages([
-      { generation, page, totalPages: null, rows: customers.map(customerRow) },
-    ]).generation;
-  });
-  store.finishGeneration(generation!, new Date().toISOString());
-  db.close();
+  syncedCacheFile(file, everyone);
   reader = new CustomerReader(openReader(file), 1000);
 });
 afterAll(() => {

@@ -1,5 +1,9 @@
-// Customers made up for the cache's SQLite tests: a few chosen people plus filler in a fixed pattern.
+// Customers made up for the cache's SQLite tests: a few chosen people plus filler in a fixed pattern, and
+// a cache file holding them as a completed sync leaves it.
 import type { Customer } from '../../../src-shared/api/records';
+import { CustomerStore } from '../../../src-main/cache/customer-store';
+import { openWriter } from '../../../src-main/cache/database';
+import { customerRow } from '../../../src-main/cache/search-fields';
 
 export function customer(
   index: number,
@@ -39,4 +43,21 @@ export function pages<T>(items: T[], size = 100): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** Writes `customers` into a new cache file at `file`, page by page, as one completed sync. */
+export function syncedCacheFile(file: string, customers: Customer[]): void {
+  const { db } = openWriter(file);
+  try {
+    const store = new CustomerStore(db);
+    let generation: number | null = null;
+    pages(customers).forEach((page, n) => {
+      generation = store.writePages([
+        { generation, page: n, totalPages: null, rows: page.map(customerRow) },
+      ]).generation;
+    });
+    store.finishGeneration(generation!, new Date().toISOString());
+  } finally {
+    db.close();
+  }
 }

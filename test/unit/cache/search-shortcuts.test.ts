@@ -7,11 +7,9 @@ import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerReader } from '../../../src-main/cache/customer-reader';
-import { CustomerStore } from '../../../src-main/cache/customer-store';
-import { openReader, openWriter } from '../../../src-main/cache/database';
-import { customerRow } from '../../../src-main/cache/search-fields';
+import { openReader } from '../../../src-main/cache/database';
 import { type Matcher, planSearch } from '../../../src-main/cache/search-plan';
-import { customer, pages } from './generated-customers';
+import { customer, syncedCacheFile } from './generated-customers';
 
 // Words that start one another ("Ada", "Adaeze", "Adaora"; "Augustina", "Augustinah"), words longer than
 // the longest prefix index (7+ letters), words that start no other, and a prefix of a first name that is
@@ -93,16 +91,7 @@ let plain: DatabaseSync;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cache-search-shortcuts-'));
   file = join(dir, 'customers.sqlite');
-  const { db } = openWriter(file);
-  const store = new CustomerStore(db);
-  let generation: number | null = null;
-  pages(everyone).forEach((customers, page) => {
-    generation = store.writePages([
-      { generation, page, totalPages: null, rows: customers.map(customerRow) },
-    ]).generation;
-  });
-  store.finishGeneration(generation!, new Date().toISOString());
-  db.close();
+  syncedCacheFile(file, everyone);
   plain = openReader(file);
 });
 afterAll(() => {
