@@ -177,7 +177,7 @@ describe('customer sync', () => {
     expect(new Set(all.results.map((c) => c._id)).size).toBe(1_000);
   });
 
-  it('sends its requests from the cache worker: a reset connection is retried, and a cancel abandons a hung request', async () => {
+  it('sends its requests from the page reader thread: a reset connection is retried, and a cancel abandons a hung request', async () => {
     const { sandbox, cache } = await setup(500);
     sandbox.faults.add({ kind: 'reset', endpoint: 'GET /customers', count: 2 });
     const synced = await cache.sync();

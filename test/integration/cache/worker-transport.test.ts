@@ -1,4 +1,4 @@
-// The cache worker sending requests for the calling thread (CacheWriter.transport) with the real worker,
+// The page reader thread sending requests for the calling thread (CacheWriter.transport) with the real threads,
 // the real client and the real sandbox: answers, failures with their codes, and a worker that is gone.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('requests sent from the cache worker', () => {
+describe('requests sent from the page reader thread', () => {
   it('answer as the client would read them itself: the bytes, the ETag and the rate-limit headers', async () => {
     const writer = new CacheWriter(workerLocation(WORKER));
     try {
