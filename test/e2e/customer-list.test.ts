@@ -62,6 +62,33 @@ describe('Customers list', () => {
     expect(rows.slice(0, notApproved.length).every((t) => t.includes('Not approved'))).toBe(true);
   });
 
+  it('keeps its order, KYC filter and page in the address, so a reload shows the same view', async () => {
+    await openFresh(app.e2e, 'customers');
+    await expect.poll(() => summary().textContent()).toMatch(new RegExp(`^Customers 1–50 of ${CUSTOMERS} cached`));
+    await main().getByLabel('Sort by').selectOption({ label: 'Newest first' });
+    await main().getByRole('combobox', { name: /^KYC/ }).selectOption({ label: 'Approved' });
+    await main().getByLabel('Rows per page').selectOption('25');
+    await page().getByRole('button', { name: 'Next page' }).click();
+    const approved = app.customers.filter((c) => c.isApproved === true).length;
+    const secondPage = new RegExp(`^Customers 26–50 of ${approved} approved`);
+    await expect.poll(() => summary().textContent()).toMatch(secondPage);
+    const url = page().url();
+    expect(url).toMatch(/#\/customers\?/);
+    for (const part of ['order=createdAt-desc', 'kyc=approved', 'limit=25', 'page=1']) expect(url).toContain(part);
+    const before = await rowEmails();
+    const expected = await browse({ sort: 'createdAt', direction: 'desc', kyc: 'approved', offset: 25, limit: 25 });
+    before.forEach((text, i) => expect(text).toContain(expected[i]!.emailAddress!));
+
+    await page().reload();
+    await expect.poll(() => summary().textContent()).toMatch(secondPage);
+    expect(await rowEmails()).toEqual(before);
+    expect(await main().getByLabel('Sort by').inputValue()).toBe('createdAt-desc');
+    expect(await main().getByRole('combobox', { name: /^KYC/ }).inputValue()).toBe('approved');
+    // A hand-edited address with values the list does not have falls back to its defaults.
+    await app.e2e.open('customers?order=sideways&kyc=maybe&page=x&limit=7');
+    await expect.poll(() => summary().textContent()).toMatch(new RegExp(`^Customers 1–50 of ${CUSTOMERS} cached`));
+  });
+
   it('filters by KYC state, and exports exactly those customers from the cache', async () => {
     await openFresh(app.e2e, 'customers');
     const notApproved = app.customers.filter((c) => c.isApproved === false);

@@ -8,7 +8,8 @@ import { DataTable, type Column } from '../../components/DataTable';
 import { ExportButton } from '../../components/ExportButton';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
-import { navigate } from '../../lib/routes';
+import { navigate, type Route } from '../../lib/routes';
+import { oneOf, useRouteQuery, wholeNumber } from '../../components/useRouteQuery';
 import { cacheAgeText } from './cacheAge';
 import { customerName, kycText } from './customerFields';
 import { SyncPanel, useSyncActions } from './SyncPanel';
@@ -59,12 +60,27 @@ const kycState = (c: Customer): KycFilter =>
   c.isApproved === true ? 'approved' : c.isApproved === false ? 'notApproved' : 'unknown';
 const KYC_RANK: Record<KycFilter, number> = { notApproved: 0, approved: 1, unknown: 2 };
 
-export function CustomerList(): React.JSX.Element {
+const BROWSE_SIZES = [25, 50, 100, 200] as const;
+
+/** The list's order, KYC filter and paging live in the route (`#/customers?order=createdAt-desc&kyc=approved&page=2`). */
+const VIEW_DEFAULTS = { order: 'name-asc', kyc: '', page: '0', limit: '50' };
+type View = typeof VIEW_DEFAULTS;
+const ORDERS = Object.keys(CUSTOMER_ORDERS) as CustomerOrder[];
+const cleanView = (raw: View): View => ({
+  order: oneOf(raw.order, ORDERS, 'name-asc'),
+  kyc: oneOf(raw.kyc, ['', ...KYC_FILTERS], ''),
+  page: String(wholeNumber(raw.page, 0)),
+  limit: oneOf(raw.limit, BROWSE_SIZES.map(String), '50'),
+});
+
+export function CustomerList({ route }: { route: Route }): React.JSX.Element {
   const [query, setQuery] = useState('');
-  const [order, setOrder] = useState<CustomerOrder>('name-asc');
-  const [kyc, setKyc] = useState<KycFilter | ''>('');
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(50);
+  const [view, setView] = useRouteQuery(route, VIEW_DEFAULTS, cleanView);
+  const order = view.order as CustomerOrder;
+  const kyc = view.kyc as KycFilter | '';
+  const page = Number(view.page);
+  const limit = Number(view.limit);
+  const setPage = (p: number) => setView({ page: String(p) });
   const cache = useCacheStatus();
   const searching = query.trim() !== '';
   const search = useCustomerSearch(query, RESULT_LIMIT, { enabled: searching });
@@ -97,13 +113,7 @@ export function CustomerList(): React.JSX.Element {
         </label>
         <label>
           Sort by
-          <select
-            value={order}
-            onChange={(e) => {
-              setOrder(e.target.value as CustomerOrder);
-              setPage(0);
-            }}
-          >
+          <select value={order} onChange={(e) => setView({ order: e.target.value, page: '0' })}>
             {Object.entries(CUSTOMER_ORDERS).map(([value, o]) => (
               <option key={value} value={value}>
                 {o.label}
@@ -113,13 +123,7 @@ export function CustomerList(): React.JSX.Element {
         </label>
         <label>
           KYC
-          <select
-            value={kyc}
-            onChange={(e) => {
-              setKyc(e.target.value as KycFilter | '');
-              setPage(0);
-            }}
-          >
+          <select value={kyc} onChange={(e) => setView({ kyc: e.target.value, page: '0' })}>
             <option value="">All</option>
             {KYC_FILTERS.map((k) => (
               <option key={k} value={k}>
@@ -192,10 +196,7 @@ export function CustomerList(): React.JSX.Element {
                 page={page}
                 limit={limit}
                 onPage={setPage}
-                onLimit={(n) => {
-                  setLimit(n);
-                  setPage(0);
-                }}
+                onLimit={(n) => setView({ limit: String(n), page: '0' })}
                 busy={browse.isFetching}
                 sizes={BROWSE_SIZES}
               />
@@ -207,7 +208,6 @@ export function CustomerList(): React.JSX.Element {
   );
 }
 
-const BROWSE_SIZES = [25, 50, 100, 200] as const;
 const n = (v: number) => v.toLocaleString('en');
 
 function CustomerTable({ rows }: { rows: Customer[] }): React.JSX.Element {
