@@ -1,6 +1,7 @@
 // Disputes name the card holder and the card on a first visit, in Chromium against the real handlers and
 // the local sandbox: no card's transactions were opened before, yet every row of the first page shows
-// its customer's name (from the customer cache) and card, checked against the service read card by card.
+// its customer's name (from the customer cache), its card and its merchant, checked against the service
+// read card by card, and a dispute's detail links to that card and that customer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, Dispute, Transaction } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
@@ -20,13 +21,15 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** Each disputed transaction's customer, found independently: every seeded card's transactions. */
-async function holdersOf(disputes: Dispute[]): Promise<Map<string, string>> {
+/** Each disputed transaction with its card and customer, found independently: every seeded card's transactions. */
+async function holdersOf(
+  disputes: Dispute[],
+): Promise<Map<string, { customerId: string; cardId: string; tx: Transaction }>> {
   const wanted = new Set(disputes.map((d) => d.transaction));
-  const holders = new Map<string, string>();
+  const holders = new Map<string, { customerId: string; cardId: string; tx: Transaction }>();
   for (const card of sandbox.fixtures.cards) {
     for (const t of await sandboxAll<Transaction>(sandbox, `/cards/${card.id}/transactions`))
-      if (wanted.has(t._id)) holders.set(t._id, card.customerId);
+      if (wanted.has(t._id)) holders.set(t._id, { customerId: card.customerId, cardId: card.id, tx: t });
   }
   return holders;
 }
@@ -43,14 +46,27 @@ describe('Disputes on a first visit', () => {
     const rows = Math.min(await rowCount(e2e.page, 'Disputes'), 8); // the first rows are rendered
     expect(rows).toBeGreaterThan(0);
     // Rows are newest first, as the service lists them.
+    const nameOf = (customerId: string) => customers.find((c) => c._id === customerId)!.name!;
     for (let i = 0; i < rows; i++) {
-      const customerId = holders.get(disputes[i]!.transaction!)!;
-      const name = customers.find((c) => c._id === customerId)!.name!;
-      await expect.poll(() => rowText(e2e.page, 'Disputes', i), { timeout: 20_000 }).toContain(name);
-      expect(await rowText(e2e.page, 'Disputes', i)).toMatch(/•••• \d{4}/);
+      const holder = holders.get(disputes[i]!.transaction!)!;
+      await expect
+        .poll(() => rowText(e2e.page, 'Disputes', i), { timeout: 20_000 })
+        .toContain(nameOf(holder.customerId));
+      const text = await rowText(e2e.page, 'Disputes', i);
+      expect(text).toMatch(/•••• \d{4}/);
+      expect(text).toContain(disputes[i]!.transaction!.slice(-8));
+      if (holder.tx.merchant?.name) expect(text).toContain(holder.tx.merchant.name);
     }
     // The app found them itself: it read card transactions on this visit.
     expect(sandbox.requests().some((r) => r.endpoint === 'GET /cards/:id/transactions')).toBe(true);
     expect(await e2e.axeViolations()).toEqual([]);
+
+    // A dispute's detail links to the card and the customer.
+    const first = holders.get(disputes[0]!.transaction!)!;
+    await e2e.page.getByRole('rowgroup', { name: 'Disputes rows' }).locator('[role="row"][data-index="0"]').click();
+    const dialog = e2e.page.getByRole('dialog');
+    await dialog.getByRole('link', { name: nameOf(first.customerId) }).waitFor();
+    expect(await dialog.getByRole('link', { name: /•••• \d{4}/ }).getAttribute('href')).toBe(`#/cards/${first.cardId}`);
+    await e2e.page.keyboard.press('Escape');
   });
 });

@@ -1,9 +1,9 @@
 // Names where ids stood alone, in Chromium against the real handlers, caches and the local sandbox: the
 // Cards list and a card's page name the customer from the customer cache, the Journal names the customer
-// and finds entries by that name, Disputes name the customer and card of a disputed transaction, merchant
-// categories read as words. Names come in one call per list page.
+// and finds entries by that name, merchant categories read as words (Disputes: dispute-names.test.ts).
+// Names come in one call per list page.
 import { describe, expect, it } from 'vitest';
-import type { Dispute, Transaction } from '../../src-shared/api/records';
+import type { Transaction } from '../../src-shared/api/records';
 import { merchantCategoryLabel } from '../../src-shared/api/merchant-categories';
 import type { Request } from 'playwright-core';
 import { issueThroughBridge } from './issue-wizard';
@@ -24,13 +24,6 @@ function countNameCalls(): { count: () => number; stop: () => void } {
   };
   page().on('request', onRequest);
   return { count: () => n, stop: () => page().off('request', onRequest) };
-}
-
-/** The transactions among `ids` that Card Desk has fetched (and so can name), as main answers. */
-async function knownTransactions(ids: string[]): Promise<string[]> {
-  const r = await page().evaluate((transactionIds) => window.cardDesk.names.resolve({ transactionIds }), ids);
-  if (!r.ok) throw new Error(r.error.message);
-  return Object.keys(r.data.transactions);
 }
 
 describe('Names instead of ids', () => {
@@ -100,56 +93,6 @@ describe('Names instead of ids', () => {
     expect(await table.getByRole('row').nth(1).textContent()).toContain(`for ${nameOf(first!)}`);
     expect(await app.e2e.axeViolations()).toEqual([]);
   });
-
-  it(
-    'Disputes: name the customer and card of a disputed transaction nobody fetched, with no visit to its card',
-    { timeout: 90_000 },
-    async () => {
-      const disputes = await sandboxAll<Dispute>(app.sandbox, '/cards/disputes');
-      expect(disputes.length).toBeGreaterThan(0);
-      // The first dispute of the list whose transaction Card Desk has not fetched yet (another test may
-      // have shown the card of an earlier one). The list shows the sandbox's first page, in its order.
-      const known = new Set(await knownTransactions(disputes.slice(0, 10).map((d) => d.transaction!)));
-      const row = disputes.slice(0, 10).findIndex((d) => !known.has(d.transaction!));
-      expect(row).toBeGreaterThanOrEqual(0);
-      const target = disputes[row]!;
-      // Its card and holder, read from the service card by card.
-      let found: { cardId: string; customerId: string; tx: Transaction } | null = null;
-      for (const card of app.sandbox.fixtures.cards) {
-        const txs = await sandboxAll<Transaction>(app.sandbox, `/cards/${card.id}/transactions`);
-        const tx = txs.find((t) => t._id === target.transaction);
-        if (tx) {
-          found = { cardId: card.id, customerId: card.customerId, tx };
-          break;
-        }
-      }
-      expect(found).not.toBeNull();
-
-      // Listing the disputes is enough: Card Desk finds the transaction and names it.
-      await openFresh(app.e2e, 'disputes');
-      await waitForRows(page(), 'Disputes');
-      expect(await rowText(page(), 'Disputes', row)).toContain(target.transaction!.slice(-8));
-      await expect
-        .poll(() => rowText(page(), 'Disputes', row), { timeout: 30_000 })
-        .toContain(nameOf(found!.customerId));
-      const text = await rowText(page(), 'Disputes', row);
-      expect(text).toContain(found!.tx.merchant!.name!);
-      expect(text).toMatch(/•••• \d{4}/);
-      expect(await app.e2e.axeViolations()).toEqual([]);
-
-      // The detail links to the card and the customer.
-      await page()
-        .getByRole('rowgroup', { name: 'Disputes rows' })
-        .locator(`[role="row"][data-index="${row}"]`)
-        .click();
-      const dialog = page().getByRole('dialog');
-      await dialog.getByRole('link', { name: nameOf(found!.customerId) }).waitFor();
-      expect(await dialog.getByRole('link', { name: /•••• \d{4}/ }).getAttribute('href')).toBe(
-        `#/cards/${found!.cardId}`,
-      );
-      await page().keyboard.press('Escape');
-    },
-  );
 
   it('merchant categories read as words in card transactions and their detail', async () => {
     const card = app.sandbox.fixtures.cards.find((c) => c.status === 'active')!;
