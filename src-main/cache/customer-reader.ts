@@ -7,6 +7,8 @@ import type { Customer } from '../../src-shared/api/records';
 import type { CustomerBrowseInput } from '../../src-shared/ipc/channels/customers';
 import { hasNameOrder } from './first-fill';
 import { decodeRecord, type RecordColumns, type StringsReader } from './record-codec';
+import { MARKER, pairsQuery, type QueryWord } from './name-pairs';
+import { NameVocabulary } from './name-vocabulary';
 import { ID_SUFFIX, isBrowse, type Matcher, type SearchPlan } from './search-plan';
 import { KYC_APPROVED, KYC_NOT_APPROVED, KYC_UNKNOWN } from './search-fields';
 
@@ -28,15 +30,6 @@ export interface CacheMeta {
 const ROW = 'id, email, phone, kyc, created, identity, record';
 
 const KYC_OF = { approved: KYC_APPROVED, notApproved: KYC_NOT_APPROVED, unknown: KYC_UNKNOWN } as const;
-
-/** A long name prefix is read as its words when it has at most this many (see expandLongPrefixes). */
-const MAX_EXPANDED_WORDS = 16;
-
-/** The longest of the names index's prefix indexes (schema.ts, migration 4). */
-const LONGEST_NAME_PREFIX_INDEX = 6;
-
-/** A quoted plain-ASCII prefix longer than the longest prefix index. */
-const LONG_PREFIX = new RegExp(`^"([A-Za-z0-9]{${LONGEST_NAME_PREFIX_INDEX + 1},})"\\*$`);
 
 /** The highest code point: `prefix + MAX_CHAR` is above every string that starts with `prefix`. */
 const MAX_CHAR = '\u{10FFFF}';
@@ -72,6 +65,8 @@ export class CustomerReader {
   private readonly statements = new Map<string, StatementSync>();
   private readonly counts = new Map<number, number>();
   private countsVersion = -1;
+  private pairsVersion = -1;
+  private pairsComplete = false;
   /** customer_strings as far as this connection has read it (strings are never changed or removed). */
   private readonly stringTexts = new Map<number, string>();
   private readonly strings: StringsReader = {
@@ -112,7 +107,9 @@ export class CustomerReader {
     const matched = new Set<number>();
     const order: number[] = [];
     // The index's words one search asks about, each looked up once (a lookup is a seek in the vocabulary).
-    const vocabulary = new Map<string, string[] | null>();
+    const vocabulary = new NameVocabulary(
+      this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1'),
+    );
     const passes: [Matcher, number][] = [
       ...(this.exactNeeded(plan, vocabulary) ? plan.exact : []).map((m): [Matcher, number] => [m, limit]),
       ...plan.prefix.map((m): [Matcher, number] => [m, this.countCap + 1]),
@@ -139,7 +136,7 @@ export class CustomerReader {
    * walks both names' rows. One with a word that is not in the index ('Lolade Chi') finds nothing in
    * the whole-word pass. Plain ASCII words only, which the tokenizer folds by lower-casing alone.
    */
-  private exactNeeded(plan: SearchPlan, vocabulary: Map<string, string[] | null>): boolean {
+  private exactNeeded(plan: SearchPlan, vocabulary: NameVocabulary): boolean {
     const [exact, prefix] = [plan.exact, plan.prefix];
     if (exact.length !== 1 || prefix.length !== 1 || exact[0]!.kind !== 'names' || prefix[0]!.kind !== 'names') {
       return true;
@@ -147,95 +144,63 @@ export class CustomerReader {
     const words = prefix[0]!.match.split(' ').map((part) => /^"([A-Za-z0-9]+)"\*$/.exec(part)?.[1]?.toLowerCase());
     // The last word first: it is the one being typed, the likeliest to be only the start of a word.
     for (const w of words.reverse()) {
-      const state = w === undefined ? 'unknown' : this.wordState(w, vocabulary);
+      const state = w === undefined ? 'unknown' : vocabulary.state(w);
       if (state === 'absent') return false;
       if (state !== 'whole') return true;
     }
     return false;
   }
 
-  /**
-   * Whether `word` is in the index ('absent' when not) and starts no longer word ('whole'; 'starts' when
-   * it does). A word long enough to be expanded is looked up whole (the expansion reuses it); a shorter
-   * one stops at the first word that settles it: one seek when `word` is not itself a word, two when it is.
-   */
-  private wordState(word: string, vocabulary: Map<string, string[] | null>): 'absent' | 'whole' | 'starts' {
-    let first: unknown;
-    let second: unknown;
-    if (vocabulary.has(word) || word.length > LONGEST_NAME_PREFIX_INDEX) {
-      const words = this.wordsFor(word, vocabulary);
-      // null: more words than an expansion takes, so `word` starts some.
-      if (words === null) return 'starts';
-      [first, second] = words;
-    } else {
-      const next = this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1');
-      first = next.get(word)?.term;
-      if (first === word) second = next.get(`${word}\u0001`)?.term;
-    }
-    if (first !== word) return 'absent';
-    return typeof second === 'string' && second.startsWith(word) ? 'starts' : 'whole';
-  }
-
-  /**
-   * wordsStarting(prefix, MAX_EXPANDED_WORDS), asked once per search: whether a word is whole and what
-   * a long prefix expands to are the same lookup.
-   */
-  private wordsFor(prefix: string, vocabulary: Map<string, string[] | null>): string[] | null {
-    let words = vocabulary.get(prefix);
-    if (words === undefined) {
-      words = this.wordsStarting(prefix, MAX_EXPANDED_WORDS);
-      vocabulary.set(prefix, words);
-    }
-    return words;
-  }
-
-  /**
-   * The index's words that start with `prefix` (lower-case plain ASCII), in order; null when more than
-   * `max`. One seek a word in customer_name_instances, which counts nothing (schema.ts, migration 6).
-   */
-  private wordsStarting(prefix: string, max: number): string[] | null {
-    const next = this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1');
-    const words: string[] = [];
-    for (let from = prefix; ;) {
-      const term = next.get(from)?.term;
-      if (typeof term !== 'string' || !term.startsWith(prefix)) return words;
-      if (words.length === max) return null;
-      words.push(term);
-      // No word holds U+0001 (a separator to the tokenizer): this is just past `term`.
-      from = `${term}\u0001`;
-    }
-  }
-
   /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
-  private seqs(m: Matcher, max: number, vocabulary: Map<string, string[] | null>): number[] {
-    const { sql, params } = matcherSql(
-      m.kind === 'names' ? { kind: 'names', match: this.expandLongPrefixes(m.match, vocabulary) } : m,
-    );
+  private seqs(m: Matcher, max: number, vocabulary: NameVocabulary): number[] {
+    const pairs = m.kind === 'names' ? this.pairsMatch(m.match, vocabulary) : null;
+    const { sql, params } = pairs
+      ? { sql: 'SELECT rowid AS seq FROM customer_name_pairs WHERE customer_name_pairs MATCH ?', params: [pairs] }
+      : matcherSql(m.kind === 'names' ? { kind: 'names', match: vocabulary.expandLongPrefixes(m.match) } : m);
     const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql} LIMIT ?)`).get(...params, max)?.seqs;
     return typeof list === 'string' && list ? list.split(',').map(Number) : [];
   }
 
   /**
-   * A name prefix longer than the longest prefix index makes FTS5 gather the rows of every word that
-   * starts with it before answering the first (7 ms for a common first name at 1M customers). Such a
-   * prefix becomes the words themselves, looked up in the index's vocabulary (`"augustina"*` becomes
-   * `("augustina" OR "augustinah")`), which FTS5 reads lazily (0.1 ms). Only plain ASCII words, which
-   * the tokenizer folds by lower-casing alone, so the vocabulary lookup sees what FTS5 would; with no
-   * word or too many, the prefix stays as it was.
+   * A names query of two or more plain-ASCII words as a query of the name-pairs index (name-pairs.ts),
+   * when one word is one the customer must have exactly: typed whole, or a prefix that is a whole word
+   * of the index. The same rows in the same order, read from the pairs of that word alone.
    */
-  private expandLongPrefixes(match: string, vocabulary: Map<string, string[] | null>): string {
-    const parts = match.match(/"(?:[^"]|"")*"\*?/g) ?? [];
-    let expanded = false;
-    const out = parts.map((part) => {
-      const long = LONG_PREFIX.exec(part);
-      if (!long) return part;
-      const terms = this.wordsFor(long[1]!.toLowerCase(), vocabulary);
-      if (!terms || terms.length === 0) return part;
-      expanded = true;
-      return `(${terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
-    });
-    // A group in parentheses needs an explicit AND beside it.
-    return expanded ? out.join(' AND ') : match;
+  private pairsMatch(match: string, vocabulary: NameVocabulary): string | null {
+    const parts = match.split(' ');
+    if (parts.length < 2) return null;
+    const words: QueryWord[] = [];
+    for (const part of parts) {
+      const word = /^"([A-Za-z0-9]+)"(\*?)$/.exec(part);
+      if (!word) return null;
+      words.push({ word: word[1]!.toLowerCase(), prefix: word[2] === '*' });
+    }
+    if (!this.pairsUsable()) return null;
+    const anchor = words.find((w) => !w.prefix) ?? words.find((w) => vocabulary.state(w.word) === 'whole');
+    return anchor ? pairsQuery(words, anchor) : null;
+  }
+
+  /**
+   * Whether the name-pairs index holds every customer's pairs: it is built (not pending since an
+   * upgrade, see name-pairs-index.ts) and no customer has names it could not pair. Asked again only
+   * when the file has changed.
+   */
+  private pairsUsable(): boolean {
+    const version = this.dataVersion();
+    if (version !== this.pairsVersion) {
+      this.pairsVersion = version;
+      this.pairsComplete =
+        this.stmt("SELECT 1 AS one FROM meta WHERE key = 'name_pairs_pending'").get() === undefined &&
+        this.stmt('SELECT 1 AS one FROM customer_name_pairs WHERE customer_name_pairs MATCH ? LIMIT 1').get(
+          `"${MARKER}"`,
+        ) === undefined;
+    }
+    return this.pairsComplete;
+  }
+
+  /** Changes whenever another connection commits to the file. */
+  private dataVersion(): number {
+    return Number(this.stmt('PRAGMA data_version').get()?.data_version ?? 0);
   }
 
   /** The customers of these rows, in this order: one statement for all of them. */
@@ -329,7 +294,7 @@ export class CustomerReader {
 
   /** Customers in these KYC states; remembered until the file changes. */
   private count(states: number[]): number {
-    const version = Number(this.stmt('PRAGMA data_version').get()?.data_version ?? 0);
+    const version = this.dataVersion();
     if (version !== this.countsVersion) {
       this.counts.clear();
       this.countsVersion = version;

@@ -4,6 +4,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CacheFullError, isDiskFull } from './cache-errors';
 import { beginFirstFill } from './first-fill';
+import { FullTextIndexes } from './full-text-indexes';
 import { type PreparedRow, prepareRow } from './prepared-row';
 import type { CustomerRow } from './search-fields';
 import { SharedStrings } from './shared-strings';
@@ -78,10 +79,7 @@ export class CustomerStore {
   /** Batches were written since the page cache was last emptied (endBulk). */
   private bulk = false;
   private readonly strings: SharedStrings;
-  private readonly indexNames: StatementSync;
-  private readonly unindexNames: StatementSync;
-  private readonly indexPhone: StatementSync;
-  private readonly unindexPhone: StatementSync;
+  private readonly indexes: FullTextIndexes;
   private readonly setMetaStmt: StatementSync;
   private readonly getMetaStmt: StatementSync;
 
@@ -108,13 +106,7 @@ export class CustomerStore {
       'UPDATE customers SET generation = ?, email = ?, phone = ?, record = ? WHERE seq = ?',
     );
     this.strings = new SharedStrings(db);
-    // An external-content FTS5 index forgets a row given the words it indexed for it ('delete').
-    this.indexNames = db.prepare('INSERT INTO customer_names (rowid, names) VALUES (?, ?)');
-    this.unindexNames = db.prepare("INSERT INTO customer_names (customer_names, rowid, names) VALUES ('delete', ?, ?)");
-    this.indexPhone = db.prepare('INSERT INTO customer_phones (rowid, phone) VALUES (?, ?)');
-    this.unindexPhone = db.prepare(
-      "INSERT INTO customer_phones (customer_phones, rowid, phone) VALUES ('delete', ?, ?)",
-    );
+    this.indexes = new FullTextIndexes(db);
     this.setMetaStmt = db.prepare(
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     );
@@ -136,8 +128,7 @@ export class CustomerStore {
       record,
     );
     if (inserted.changes > 0) {
-      this.indexNames.run(inserted.lastInsertRowid, r.names);
-      this.indexPhone.run(inserted.lastInsertRowid, r.phone);
+      this.indexes.add(inserted.lastInsertRowid, r);
       return true;
     }
     const old = this.findRow.get(r.id)!;
@@ -155,14 +146,8 @@ export class CustomerStore {
       this.unindexEmail.run(email, seq);
       this.indexEmail.run(r.email, seq);
     }
-    if (names !== r.names) {
-      this.unindexNames.run(seq, names);
-      this.indexNames.run(seq, r.names);
-    }
-    if (phone !== r.phone) {
-      this.unindexPhone.run(seq, phone);
-      this.indexPhone.run(seq, r.phone);
-    }
+    if (names !== r.names) this.indexes.replaceNames(seq, names, r);
+    if (phone !== r.phone) this.indexes.replacePhone(seq, phone, r.phone);
     return false;
   }
 
@@ -288,6 +273,7 @@ export class CustomerStore {
     }
     // The first sync into an empty cache defers some index upkeep to its end (first-fill.ts).
     if (write.generation === null && this.lastSeq.get()?.seq === 0) beginFirstFill(this.db);
+    this.indexes.refresh();
     let added = 0;
     for (const r of write.rows) {
       const row = 'record' in r ? r : prepareRow(r, this.strings);
@@ -312,16 +298,7 @@ export class CustomerStore {
           'DELETE FROM customer_emails WHERE (email, seq) IN (SELECT email, seq FROM customers WHERE generation <> ?)',
         )
         .run(generation);
-      this.db
-        .prepare(
-          "INSERT INTO customer_names (customer_names, rowid, names) SELECT 'delete', seq, names FROM customers WHERE generation <> ?",
-        )
-        .run(generation);
-      this.db
-        .prepare(
-          "INSERT INTO customer_phones (customer_phones, rowid, phone) SELECT 'delete', seq, phone FROM customers WHERE generation <> ?",
-        )
-        .run(generation);
+      this.indexes.dropOtherGenerations(generation);
       const pruned = Number(this.db.prepare('DELETE FROM customers WHERE generation <> ?').run(generation).changes);
       // Every row left has its email indexed (above). A new row takes max(seq) + 1, which after pruning the
       // highest seqs can be at or below the old mark: the mark follows the table down so those are indexed.

@@ -8,6 +8,7 @@ import { openSqlite } from '../storage/sqlite-database';
 import { PRIVATE_FOLDER_MODE } from '../storage/private-files';
 import { isCorruption } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
+import { registerNamePairs } from './name-pairs-index';
 import { CACHE_SCHEMA, requireFts5 } from './schema';
 
 /**
@@ -33,6 +34,7 @@ function connectWriter(file: string, options: WriterOptions): DatabaseSync {
     schema: CACHE_SCHEMA,
     beforeOpen: (db) => {
       requireFts5(db);
+      registerNamePairs(db);
       // Takes effect on a new file only, before anything is written to it (SQLite ignores it once tables
       // exist): pages freed by pruning and by merging the full-text indexes can then be handed back to
       // the disk (CustomerStore.reclaimFreePages).

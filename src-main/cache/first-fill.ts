@@ -13,7 +13,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { inTransaction } from '../storage/sqlite-database';
 
 const NAME_ORDER_INDEX = 'customers_by_kyc_name';
-const FULL_TEXT_INDEXES = ['customer_names', 'customer_phones'] as const;
+const FULL_TEXT_INDEXES = ['customer_names', 'customer_phones', 'customer_name_pairs'] as const;
 /** Segments of a level merged at once during the fill (FTS5's most); FTS5's default at rest. */
 const FILL_AUTOMERGE = 64;
 const RESTING_AUTOMERGE = 4;

@@ -102,6 +102,19 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE customer_name_words;
   CREATE VIRTUAL TABLE customer_name_instances USING fts5vocab (customer_names, 'instance');
   `,
+  // 7: the name-pairs index (name-pairs.ts): every ordered pair of two of a customer's name words, and
+  //    each word with the first letter of another, as one token each, so a search for a whole word and
+  //    the start of another reads only the whole word's rows. Contentless (the pairs are worked out from
+  //    names, and given again to forget a row), no prefix indexes (a pair's prefix is one word and the
+  //    start of another: few rows). A file that already holds customers marks their pairs pending; the
+  //    worker builds them once after opening (name-pairs-index.ts), and until then searches use the
+  //    names index alone.
+  `
+  CREATE VIRTUAL TABLE customer_name_pairs USING fts5 (
+    pairs, content = '', detail = none, columnsize = 0, tokenize = 'unicode61 remove_diacritics 2'
+  );
+  INSERT INTO meta (key, value) SELECT 'name_pairs_pending', 1 WHERE EXISTS (SELECT 1 FROM customers);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -122,6 +122,21 @@ class SqliteCustomerCache implements CustomerCacheService {
     this.schedule.set(this.reader.meta().scheduleMinutes);
     this.tellSynced();
     if (this.notice) this.rebuild();
+    else this.buildNamePairs();
+  }
+
+  /**
+   * Builds the name pairs an upgrade left pending, behind the caller's back: searches use the names index
+   * until it is done, and a sync asked meanwhile starts once it is. A failure (a full disk) leaves them
+   * pending until the next opening.
+   */
+  private buildNamePairs(): void {
+    this.writer?.call('buildNamePairs').catch((e: unknown) => {
+      this.options.logger?.warn(
+        { environmentId: this.environmentId, error: errorMessage(e) },
+        'customer name pairs not built; tried again at the next opening',
+      );
+    });
   }
 
   private async startWriter(): Promise<CacheWriter> {

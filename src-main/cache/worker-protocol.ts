@@ -40,6 +40,8 @@ export interface WorkerOps {
   setFullSweepHours(hours: number): void;
   /** Starts an incremental re-sync of the complete sync `generation` at `page`, with its pending shape. */
   beginIncremental(generation: number, page: number, shape: string): void;
+  /** Builds the name pairs an upgrade left pending (name-pairs-index.ts); true when it ran. */
+  buildNamePairs(): boolean;
   /** After a sync: a memory-reducing collection of the worker's heap (see release-memory.ts). */
   releaseMemory(): Promise<void>;
   /** Moves the (damaged) file aside and starts a fresh cache; returns the notice for the user. */

@@ -9,6 +9,7 @@ import { CustomerStore } from './customer-store';
 import { keepNewestCorruptCopy } from '../storage/set-aside';
 import { moveAside, openWriter, unreadableNotice } from './database';
 import { completeFirstFill } from './first-fill';
+import { buildNamePairs } from './name-pairs-index';
 import { PageBatch } from './page-batch';
 import { PAGE_READER_ROLE, PageReaderClient, runPageReader } from './page-reader-thread';
 import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from './list-shape-store';
@@ -108,6 +109,7 @@ const ops: Omit<WorkerOps, 'storePage'> = {
     readerClient?.open(opened.file);
     return { notice: unreadableNotice(movedTo, reason) };
   },
+  buildNamePairs: () => buildNamePairs(requireDb()),
   releaseMemory: async () => {
     await releaseMemory();
   },

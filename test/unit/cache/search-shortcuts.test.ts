@@ -1,12 +1,14 @@
 // The reader's shortcuts (the whole-word pass skipped when it cannot change the answer, long prefixes read
-// as the words they start, the early stop once the page is full and the count capped) against the plain
-// path on the same real SQLite file: every matcher of the plan run in full, in order, with no shortcut.
+// as the words they start, two words read from the name-pairs index, the early stop once the page is
+// full and the count capped) against the plain path on the same real SQLite file: every matcher of the
+// plan run in full, in order, with no shortcut.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerReader } from '../../../src-main/cache/customer-reader';
+import { JOINER, MARKER } from '../../../src-main/cache/name-pairs';
 import { openReader } from '../../../src-main/cache/database';
 import { type Matcher, planSearch } from '../../../src-main/cache/search-plan';
 import { customer, syncedCacheFile } from './generated-customers';
@@ -27,7 +29,8 @@ const FIRST = [
   'Habiba',
 ];
 const LAST = ['Okafor', 'Okoro', 'Chinwe', 'Adeyemi', 'Adeyemiwa', 'Sanni', 'Salami', 'Lolade'];
-const OTHER = ['', '', 'Ada', 'Chiamaka', 'Sanni'];
+// Other names that split, fold or repeat: a hyphenated name, Yoruba marks, a one-letter name, a repeat.
+const OTHER = ['', '', 'Ada', 'Chiamaka', 'Sanni', 'Ajose-Adeogun', 'Adébáyọ̀ Ọlá', 'O', 'Ada-ada'];
 const COUNT = 3000;
 const everyone = Array.from({ length: COUNT }, (_, i) =>
   customer(i, {
@@ -101,7 +104,7 @@ afterAll(() => {
 
 /** Every word of the lists typed whole and cut short, alone and in pairs, both orders, as the bench types them. */
 function queries(): string[] {
-  const words = [...new Set([...FIRST, ...LAST, 'Chiamaka'])];
+  const words = [...new Set([...FIRST, ...LAST, 'Chiamaka', 'Ajose', 'Adeogun', 'Adebayo', 'Ola', 'O'])];
   const typed = new Set<string>();
   for (const w of words) for (const n of [1, 3, 6, 7, w.length]) typed.add(w.slice(0, n));
   const out = [...typed];
@@ -125,6 +128,10 @@ describe('search shortcuts against the plain path', () => {
       );
       expect(reader.search(planSearch('a'), 50).totalCapped).toBe(true);
       expect(reader.search(planSearch('Lolade Sanni'), 50).totalCapped).toBe(false);
+      // Every customer paired (none marked), so two-word searches read the pairs index.
+      const pairs = plain.prepare('SELECT count(*) AS n FROM customer_name_pairs WHERE customer_name_pairs MATCH ?');
+      expect(pairs.get(`"${MARKER}"`)?.n).toBe(0);
+      expect(pairs.get(`"lolade${JOINER}s"`)?.n).toBeGreaterThan(0);
     } finally {
       reader.close();
     }
