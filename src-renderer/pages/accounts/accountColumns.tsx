@@ -1,9 +1,8 @@
 import type { Account } from '../../../src-shared/api/records';
 import { StatusBadge } from '../../components/Badge';
 import type { Column } from '../../components/DataTable';
+import { TwoLineCell, numericHeader } from '../../components/cells';
 import { formatDate, formatMoney } from '../../lib/format';
-
-const numHeader = (text: string) => () => <span className="cell-num">{text}</span>;
 
 export const ACCOUNT_TYPE_LABELS: Record<string, string> = { account: 'Settlement account', wallet: 'Wallet' };
 const SHORT_TYPE_LABELS: Record<string, string> = { account: 'Settlement', wallet: 'Wallet' };
@@ -14,10 +13,11 @@ export const accountColumns: Column<Account>[] = [
     header: 'Account name',
     minWidth: 150,
     cell: ({ row }) => (
-      <span className="cell-two">
-        <span title={row.original.accountName}>{row.original.accountName ?? '—'}</span>
-        <span className="cell-sub">{row.original.accountType ?? ''}</span>
-      </span>
+      <TwoLineCell
+        main={row.original.accountName ?? '—'}
+        title={row.original.accountName}
+        sub={row.original.accountType ?? ''}
+      />
     ),
   },
   {
@@ -46,7 +46,7 @@ export const accountColumns: Column<Account>[] = [
   { id: 'currency', header: 'Currency', width: 88, priority: 3, cell: ({ row }) => row.original.currency ?? '—' },
   {
     id: 'current',
-    header: numHeader('Current balance'),
+    header: numericHeader('Current balance'),
     width: 150,
     priority: 2,
     cell: ({ row }) => (
@@ -55,7 +55,7 @@ export const accountColumns: Column<Account>[] = [
   },
   {
     id: 'available',
-    header: numHeader('Available balance'),
+    header: numericHeader('Available balance'),
     width: 154,
     cell: ({ row }) => (
       <span className="cell-num">{formatMoney(row.original.availableBalance, row.original.currency)}</span>

@@ -3,6 +3,7 @@ import { hrefOf } from '../../lib/routes';
 import { StatusBadge, YesNo, humanize } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import { DetailSection, Details, Drawer } from '../../components/Drawer';
+import { MiniTable, type MiniColumn } from '../../components/MiniTable';
 import { OtherFields } from '../../components/OtherFields';
 import { displayPan, formatDateTime, formatMoney } from '../../lib/format';
 import { ApprovedBadge, foreignAmount } from './authorizationColumns';
@@ -40,6 +41,15 @@ const SHOWN = [
 
 const text = (v: string | undefined) => (v ? humanize(v) : undefined);
 const flag = (v: boolean | undefined) => <YesNo value={v} />;
+
+/** The authorization's requests: when, for how much, and whether each was approved and why not. */
+const HISTORY_COLUMNS: MiniColumn<NonNullable<Authorization['requestHistory']>[number]>[] = [
+  { header: 'Time', cell: (h) => formatDateTime(h.createdAt) },
+  { header: 'Amount', cell: (h) => formatMoney(h.amount, h.currency), numeric: true },
+  { header: 'Merchant amount', cell: (h) => formatMoney(h.merchantAmount, h.merchantCurrency), numeric: true },
+  { header: 'Approved', cell: (h) => <ApprovedBadge approved={h.approved} /> },
+  { header: 'Reason', cell: (h) => (h.reason ? humanize(h.reason) : '—') },
+];
 
 export function AuthorizationDetail({
   authorization,
@@ -162,60 +172,21 @@ export function AuthorizationDetail({
         {history.length === 0 ? (
           <p className="muted">No requests recorded.</p>
         ) : (
-          <table className="mini-table">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col" className="num">
-                  Merchant amount
-                </th>
-                <th scope="col">Approved</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((h, i) => (
-                <tr key={i}>
-                  <td>{formatDateTime(h.createdAt)}</td>
-                  <td className="num">{formatMoney(h.amount, h.currency)}</td>
-                  <td className="num">{formatMoney(h.merchantAmount, h.merchantCurrency)}</td>
-                  <td>
-                    <ApprovedBadge approved={h.approved} />
-                  </td>
-                  <td>{h.reason ? humanize(h.reason) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MiniTable columns={HISTORY_COLUMNS} rows={history} />
         )}
       </DetailSection>
       <DetailSection title="Fee details">
         {fees.length === 0 ? (
           <p className="muted">No fees.</p>
         ) : (
-          <table className="mini-table">
-            <thead>
-              <tr>
-                <th scope="col">Fee</th>
-                <th scope="col">Contract</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {fees.map((f, i) => (
-                <tr key={i}>
-                  <td>{f.description ?? '—'}</td>
-                  <td className="mono">{f.contract ?? '—'}</td>
-                  <td className="num">{formatMoney(f.amount, f.currency ?? a.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MiniTable
+            columns={[
+              { header: 'Fee', cell: (f) => f.description ?? '—' },
+              { header: 'Contract', cell: (f) => f.contract ?? '—', mono: true },
+              { header: 'Amount', cell: (f) => formatMoney(f.amount, f.currency ?? a.currency), numeric: true },
+            ]}
+            rows={fees}
+          />
         )}
       </DetailSection>
       {a.balanceTransactions && a.balanceTransactions.length > 0 ? (

@@ -3,11 +3,10 @@ import type { Authorization } from '../../../src-shared/api/records';
 import { StatusBadge, humanize } from '../../components/Badge';
 import type { Column } from '../../components/DataTable';
 import { CardRef, CustomerRef } from '../../components/names';
+import { TwoLineCell, numericHeader } from '../../components/cells';
 import { displayPan, formatDate, formatMoney } from '../../lib/format';
 import { cardOf, customerName, idOf } from './embedded';
 import { merchantCategoryLabel } from '../../../src-shared/api/merchant-categories';
-
-const numHeader = (text: string) => () => <span className="cell-num">{text}</span>;
 
 /** `14:05` in local time. */
 function formatTime(iso: string | undefined): string {
@@ -32,10 +31,7 @@ export const authorizationColumns: Column<Authorization>[] = [
     header: 'Date',
     width: 112,
     cell: ({ row }) => (
-      <span className="cell-two">
-        <span>{formatDate(row.original.createdAt)}</span>
-        <span className="cell-sub">{formatTime(row.original.createdAt)}</span>
-      </span>
+      <TwoLineCell main={formatDate(row.original.createdAt)} sub={formatTime(row.original.createdAt)} />
     ),
   },
   {
@@ -58,32 +54,32 @@ export const authorizationColumns: Column<Authorization>[] = [
     cell: ({ row }) => {
       const m = row.original.merchant;
       return (
-        <span className="cell-two">
-          <span title={m?.name}>{m?.name ?? '—'}</span>
-          <span className="cell-sub">{[merchantCategoryLabel(m?.category), m?.city].filter(Boolean).join(' · ')}</span>
-        </span>
+        <TwoLineCell
+          main={m?.name ?? '—'}
+          title={m?.name}
+          sub={[merchantCategoryLabel(m?.category), m?.city].filter(Boolean).join(' · ')}
+        />
       );
     },
   },
   {
     id: 'amount',
-    header: numHeader('Amount'),
+    header: numericHeader('Amount'),
     width: 175,
     cell: ({ row }) => {
       const a = row.original;
       return (
-        <span className="cell-two cell-num">
-          <span>{formatMoney(a.amount, a.currency)}</span>
-          <span className="cell-sub">
-            fee {formatMoney(a.fee ?? 0, a.currency)} · VAT {formatMoney(a.vat ?? 0, a.currency)}
-          </span>
-        </span>
+        <TwoLineCell
+          numeric
+          main={formatMoney(a.amount, a.currency)}
+          sub={`fee ${formatMoney(a.fee ?? 0, a.currency)} · VAT ${formatMoney(a.vat ?? 0, a.currency)}`}
+        />
       );
     },
   },
   {
     id: 'merchantAmount',
-    header: numHeader('Merchant amount'),
+    header: numericHeader('Merchant amount'),
     width: 132,
     priority: 3,
     cell: ({ row }) => <span className="cell-num">{foreignAmount(row.original) ?? ''}</span>,
@@ -97,10 +93,11 @@ export const authorizationColumns: Column<Authorization>[] = [
       const card = cardOf(row.original.card);
       if (!card) return <CardRef id={idOf(row.original.card)} />;
       return (
-        <span className="cell-two">
-          <span className="mono">{displayPan(card?.maskedPan)}</span>
-          <span className="cell-sub">{[card?.brand, card?.type].filter(Boolean).join(' · ')}</span>
-        </span>
+        <TwoLineCell
+          mono
+          main={displayPan(card?.maskedPan)}
+          sub={[card?.brand, card?.type].filter(Boolean).join(' · ')}
+        />
       );
     },
   },

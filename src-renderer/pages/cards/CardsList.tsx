@@ -5,6 +5,7 @@ import { ContinuousToggle } from '../../components/ListFooter';
 import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
 import { useListQuery } from '../../components/useListQuery';
 import { useSettledFilter } from '../../components/useSettledFilter';
+import { ToolbarSearch } from '../../components/ToolbarSearch';
 import { IssueCardButton } from '../issue/IssueCardButton';
 import { KnownCardsList } from './KnownCardsList';
 
@@ -28,17 +29,12 @@ export function CardsList({ route }: { route: Route }): React.JSX.Element {
         and cards in the authorizations and transactions it fetched.
       </p>
       <div className="toolbar">
-        <label className="grow">
-          Filter cards
-          <input
-            type="search"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            placeholder="Customer name, last four digits, brand or card id"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </label>
+        <ToolbarSearch
+          label="Filter cards"
+          value={filter}
+          onChange={setFilter}
+          placeholder="Customer name, last four digits, brand or card id"
+        />
         <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
       </div>
       <KnownCardsList query={values.q} label="Known cards" paging={paging} />

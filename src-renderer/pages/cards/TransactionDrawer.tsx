@@ -4,6 +4,7 @@ import { merchantCategoryWithCode } from '../../../src-shared/api/merchant-categ
 import { IdWithCopy } from '../../components/CopyButton';
 import { CustomerRef } from '../../components/names';
 import { DetailSection, Details, Drawer } from '../../components/Drawer';
+import { MiniTable } from '../../components/MiniTable';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { refId } from './cardFields';
 
@@ -57,24 +58,13 @@ export function TransactionDrawer({ tx, onClose }: { tx: Transaction; onClose: (
       </DetailSection>
       {fees.length ? (
         <DetailSection title="Fees">
-          <table className="mini-table">
-            <thead>
-              <tr>
-                <th scope="col">Description</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {fees.map((f, i) => (
-                <tr key={i}>
-                  <td>{f.description ?? f.contract ?? '—'}</td>
-                  <td className="num">{formatMoney(f.amount, f.currency ?? tx.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MiniTable
+            columns={[
+              { header: 'Description', cell: (f) => f.description ?? f.contract ?? '—' },
+              { header: 'Amount', cell: (f) => formatMoney(f.amount, f.currency ?? tx.currency), numeric: true },
+            ]}
+            rows={fees}
+          />
         </DetailSection>
       ) : null}
     </Drawer>

@@ -10,6 +10,7 @@ import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
 import { navigate, type Route } from '../../lib/routes';
 import { oneOf, useRouteQuery, wholeNumber } from '../../components/useRouteQuery';
+import { ToolbarSearch } from '../../components/ToolbarSearch';
 import { cacheAgeText } from './cacheAge';
 import { customerName, kycText } from './customerFields';
 import { SyncPanel, useSyncActions } from './SyncPanel';
@@ -100,17 +101,12 @@ export function CustomerList({ route }: { route: Route }): React.JSX.Element {
       )}
 
       <div className="toolbar">
-        <label className="grow">
-          Search customers
-          <input
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Name, email, phone or id"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </label>
+        <ToolbarSearch
+          label="Search customers"
+          value={query}
+          onChange={setQuery}
+          placeholder="Name, email, phone or id"
+        />
         <label>
           Sort by
           <select value={order} onChange={(e) => setView({ order: e.target.value, page: '0' })}>

@@ -2,6 +2,7 @@
 // customer, as far as Card Desk has fetched that transaction (a dispute carries only the transaction id).
 import { hrefOf } from '../../lib/routes';
 import { useNames } from '../../components/names';
+import { TwoLineCell } from '../../components/cells';
 import { formatMoney } from '../../lib/format';
 
 export function useDisputeParties(transactionId: string | undefined) {
@@ -35,12 +36,7 @@ export function DisputeParties({ transactionId }: { transactionId: string | unde
   const what = [tx.merchantName, tx.amount !== null ? formatMoney(tx.amount, tx.currency) : null]
     .filter(Boolean)
     .join(' · ');
-  return (
-    <span className="cell-two">
-      <span title={who}>{who}</span>
-      <span className="cell-sub">{what}</span>
-    </span>
-  );
+  return <TwoLineCell main={who} title={who} sub={what} />;
 }
 
 /** The same as detail rows: links to the card and the customer when known. */
