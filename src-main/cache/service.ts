@@ -10,8 +10,6 @@ import type {
   SyncProgress,
 } from '../../src-shared/ipc/channels/customers';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
-import type { CardApiClient } from '../api/types';
-import type { Emit, Logger } from '../ports/ports';
 import { releaseMemory } from './release-memory';
 import { CacheUnavailableError, isCorruption } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
@@ -26,64 +24,12 @@ import { runResync, type ResyncStorePort } from './resync';
 import { SyncProgressReporter } from './sync-progress';
 import { SyncSchedule } from './sync-schedule';
 import { defaultWorkerLocation, workerLocation, type WorkerLocation } from './worker-location';
+import type { CustomerCacheOptions, CustomerCacheService, SyncOptions } from './service-contract';
+
+export type { CustomerCacheOptions, CustomerCacheService, SyncOptions } from './service-contract';
 
 export const CACHE_FILE_NAME = 'customers.sqlite';
 export const DEFAULT_SEARCH_LIMIT = 50;
-
-export interface CustomerCacheOptions {
-  /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */
-  folder: string;
-  environmentId: string;
-  api: Pick<CardApiClient, 'listCustomersBytes' | 'budget'>;
-  emit: Emit;
-  logger?: Logger;
-  /** The worker's file: the built `cache-worker.js`, or `worker.ts` (run through tsx). Default: beside this module. */
-  workerUrl?: URL | string;
-  /** Caps the cache file's size; a sync past it fails as on a full disk. */
-  maxSizeBytes?: number;
-  /** Pages requested at once during a sync (default DEFAULT_PAGE_CONCURRENCY, sync-runner.ts). */
-  pageConcurrency?: number;
-  /**
-   * Whole pages that arrive while the worker is writing share its next transaction, up to this many
-   * (default 8; 1 gives every page a transaction of its own). Each transaction still holds whole pages
-   * and the resume point after the last, so nothing changes for consistency or resuming; fewer, larger
-   * transactions make a sync about a third cheaper for the worker.
-   */
-  maxPagesPerTransaction?: number;
-  /** Counting stops here; `totalCapped` says when it did (default 1000). */
-  countCap?: number;
-  /** Minimum time between paging progress events (default 100 ms). */
-  progressIntervalMs?: number;
-  now?: () => Date;
-  /** Length of a schedule minute (tests shorten it). */
-  minuteMs?: number;
-  /** Told when the cache's freshness changes: at open, after each completed sync, after a rebuild (null). */
-  onSynced?: (lastSyncedAt: string | null) => void;
-}
-
-export interface SyncOptions {
-  /** A full sweep: refetch everything from page 0, ignoring the ETag and any interrupted sync. */
-  full?: boolean;
-}
-
-export interface CustomerCacheService {
-  readonly environmentId: string;
-  readonly file: string;
-  search(query: string, limit?: number): Promise<CustomerSearchResult>;
-  /** A page of all cached customers, sorted and filtered (see CustomerReader.browse). */
-  browse(input: CustomerBrowseInput): Promise<CustomerBrowseResult>;
-  get(id: string): Promise<Customer | null>;
-  /** Starts a sync, or joins the one running; resolves with its last progress. */
-  sync(options?: SyncOptions): Promise<Result<SyncProgress>>;
-  /** Cancels the running sync; false when none runs. */
-  cancelSync(): boolean;
-  status(): Promise<CacheStatus>;
-  /** Minutes between scheduled syncs (0 = only on demand); persisted in the cache. */
-  setSchedule(minutes: number): Promise<CacheStatus>;
-  /** Hours between full sweeps (at least 1); the syncs between them fetch only what changed. */
-  setFullSweepHours(hours: number): Promise<CacheStatus>;
-  close(): Promise<void>;
-}
 
 const ownsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
   bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;

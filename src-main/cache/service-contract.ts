@@ -1,0 +1,67 @@
+// What the customer cache service is opened with and what it offers (service.ts builds it).
+import type { Customer } from '../../src-shared/api/records';
+import type {
+  CacheStatus,
+  CustomerBrowseInput,
+  CustomerBrowseResult,
+  CustomerSearchResult,
+  SyncProgress,
+} from '../../src-shared/ipc/channels/customers';
+import type { Result } from '../../src-shared/ipc/result';
+import type { CardApiClient } from '../api/types';
+import type { Emit, Logger } from '../ports/ports';
+
+export interface CustomerCacheOptions {
+  /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */
+  folder: string;
+  environmentId: string;
+  api: Pick<CardApiClient, 'listCustomersBytes' | 'budget'>;
+  emit: Emit;
+  logger?: Logger;
+  /** The worker's file: the built `cache-worker.js`, or `worker.ts` (run through tsx). Default: beside this module. */
+  workerUrl?: URL | string;
+  /** Caps the cache file's size; a sync past it fails as on a full disk. */
+  maxSizeBytes?: number;
+  /** Pages requested at once during a sync (default DEFAULT_PAGE_CONCURRENCY, sync-runner.ts). */
+  pageConcurrency?: number;
+  /**
+   * Whole pages that arrive while the worker is writing share its next transaction, up to this many
+   * (default 8; 1 gives every page a transaction of its own). Each transaction still holds whole pages
+   * and the resume point after the last, so nothing changes for consistency or resuming; fewer, larger
+   * transactions make a sync about a third cheaper for the worker.
+   */
+  maxPagesPerTransaction?: number;
+  /** Counting stops here; `totalCapped` says when it did (default 1000). */
+  countCap?: number;
+  /** Minimum time between paging progress events (default 100 ms). */
+  progressIntervalMs?: number;
+  now?: () => Date;
+  /** Length of a schedule minute (tests shorten it). */
+  minuteMs?: number;
+  /** Told when the cache's freshness changes: at open, after each completed sync, after a rebuild (null). */
+  onSynced?: (lastSyncedAt: string | null) => void;
+}
+
+export interface SyncOptions {
+  /** A full sweep: refetch everything from page 0, ignoring the ETag and any interrupted sync. */
+  full?: boolean;
+}
+
+export interface CustomerCacheService {
+  readonly environmentId: string;
+  readonly file: string;
+  search(query: string, limit?: number): Promise<CustomerSearchResult>;
+  /** A page of all cached customers, sorted and filtered (see CustomerReader.browse). */
+  browse(input: CustomerBrowseInput): Promise<CustomerBrowseResult>;
+  get(id: string): Promise<Customer | null>;
+  /** Starts a sync, or joins the one running; resolves with its last progress. */
+  sync(options?: SyncOptions): Promise<Result<SyncProgress>>;
+  /** Cancels the running sync; false when none runs. */
+  cancelSync(): boolean;
+  status(): Promise<CacheStatus>;
+  /** Minutes between scheduled syncs (0 = only on demand); persisted in the cache. */
+  setSchedule(minutes: number): Promise<CacheStatus>;
+  /** Hours between full sweeps (at least 1); the syncs between them fetch only what changed. */
+  setFullSweepHours(hours: number): Promise<CacheStatus>;
+  close(): Promise<void>;
+}
