@@ -15,9 +15,8 @@ const e2eSeed = Number(process.env.E2E_SEED) || Date.now() % 1_000_000;
 
 export default defineConfig({
   test: {
-    // --expose-gc is a launch flag, as it is for the app: release-memory.test.ts proves the collection.
     projects: [
-      project('unit', ['--expose-gc']),
+      project('unit'),
       project('integration'),
       project('e2e', [], { sequence: { shuffle: true } }),
       project('packaging'),

@@ -74,7 +74,7 @@ async function mainProcess(
   print: (line: string) => void,
 ): Promise<CacheMainFigures> {
   const script = fileURLToPath(new URL('./cache-main.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script, JSON.stringify(args)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(args)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
