@@ -8,6 +8,7 @@ import type { CustomerBrowseInput } from '../../src-shared/ipc/channels/customer
 import { hasNameOrder } from './first-fill';
 import { decodeRecord, type RecordColumns, type StringsReader } from './record-codec';
 import { MARKER, pairsQuery, type QueryWord } from './name-pairs';
+import { NAME_PAIRS_PENDING_SQL } from './name-pairs-index';
 import { NameVocabulary } from './name-vocabulary';
 import { ID_SUFFIX, isBrowse, type Matcher, type SearchPlan } from './search-plan';
 import { KYC_APPROVED, KYC_NOT_APPROVED, KYC_UNKNOWN } from './search-fields';
@@ -33,6 +34,17 @@ const KYC_OF = { approved: KYC_APPROVED, notApproved: KYC_NOT_APPROVED, unknown:
 
 /** The highest code point: `prefix + MAX_CHAR` is above every string that starts with `prefix`. */
 const MAX_CHAR = '\u{10FFFF}';
+
+/**
+ * The words of a names match as planSearch writes it (`"ada" "eze"*`), each lower-case with whether it
+ * is a prefix; undefined for a word that is not plain ASCII, which the tokenizer may fold otherwise.
+ */
+function nameWords(match: string): (QueryWord | undefined)[] {
+  return match.split(' ').map((part) => {
+    const word = /^"([A-Za-z0-9]+)"(\*?)$/.exec(part);
+    return word ? { word: word[1]!.toLowerCase(), prefix: word[2] === '*' } : undefined;
+  });
+}
 
 function matcherSql(m: Matcher): { sql: string; params: string[] } {
   switch (m.kind) {
@@ -141,10 +153,10 @@ export class CustomerReader {
     if (exact.length !== 1 || prefix.length !== 1 || exact[0]!.kind !== 'names' || prefix[0]!.kind !== 'names') {
       return true;
     }
-    const words = prefix[0]!.match.split(' ').map((part) => /^"([A-Za-z0-9]+)"\*$/.exec(part)?.[1]?.toLowerCase());
+    const words = nameWords(prefix[0]!.match);
     // The last word first: it is the one being typed, the likeliest to be only the start of a word.
     for (const w of words.reverse()) {
-      const state = w === undefined ? 'unknown' : vocabulary.state(w);
+      const state = w === undefined ? 'unknown' : vocabulary.state(w.word);
       if (state === 'absent') return false;
       if (state !== 'whole') return true;
     }
@@ -167,14 +179,9 @@ export class CustomerReader {
    * of the index. The same rows in the same order, read from the pairs of that word alone.
    */
   private pairsMatch(match: string, vocabulary: NameVocabulary): string | null {
-    const parts = match.split(' ');
-    if (parts.length < 2) return null;
-    const words: QueryWord[] = [];
-    for (const part of parts) {
-      const word = /^"([A-Za-z0-9]+)"(\*?)$/.exec(part);
-      if (!word) return null;
-      words.push({ word: word[1]!.toLowerCase(), prefix: word[2] === '*' });
-    }
+    const read = nameWords(match);
+    if (read.length < 2 || read.some((w) => w === undefined)) return null;
+    const words = read as QueryWord[];
     if (!this.pairsUsable()) return null;
     const anchor = words.find((w) => !w.prefix) ?? words.find((w) => vocabulary.state(w.word) === 'whole');
     return anchor ? pairsQuery(words, anchor) : null;
@@ -190,7 +197,7 @@ export class CustomerReader {
     if (version !== this.pairsVersion) {
       this.pairsVersion = version;
       this.pairsComplete =
-        this.stmt("SELECT 1 AS one FROM meta WHERE key = 'name_pairs_pending'").get() === undefined &&
+        this.stmt(NAME_PAIRS_PENDING_SQL).get() === undefined &&
         this.stmt('SELECT 1 AS one FROM customer_name_pairs WHERE customer_name_pairs MATCH ? LIMIT 1').get(
           `"${MARKER}"`,
         ) === undefined;

@@ -4,7 +4,7 @@
 // a trigger flushes the index on every row and costs four times more.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { namePairs } from './name-pairs';
-import { namePairsPending } from './name-pairs-index';
+import { NAME_PAIRS_PENDING_SQL } from './name-pairs-index';
 
 /** A customer's indexed columns; `pairs` is namePairs(names), worked out on the page reader's thread. */
 export interface IndexedColumns {
@@ -20,6 +20,7 @@ export class FullTextIndexes {
   private readonly dropPhone: StatementSync;
   private readonly addPairs: StatementSync;
   private readonly dropPairs: StatementSync;
+  private readonly pairsPending: StatementSync;
   /** False while the pairs wait for their one-time build (name-pairs-index.ts), which adds every row's. */
   private keepPairs = true;
 
@@ -32,11 +33,12 @@ export class FullTextIndexes {
     this.dropPairs = db.prepare(
       "INSERT INTO customer_name_pairs (customer_name_pairs, rowid, pairs) VALUES ('delete', ?, ?)",
     );
+    this.pairsPending = db.prepare(NAME_PAIRS_PENDING_SQL);
   }
 
   /** Reads whether the pairs are kept row by row; at the start of each page (a build may have run since). */
   refresh(): void {
-    this.keepPairs = !namePairsPending(this.db);
+    this.keepPairs = this.pairsPending.get() === undefined;
   }
 
   /** A new customer's entries. */

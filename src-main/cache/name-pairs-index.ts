@@ -10,9 +10,12 @@ export function registerNamePairs(db: DatabaseSync): void {
   db.function('name_pairs', { deterministic: true }, (names) => namePairs(typeof names === 'string' ? names : ''));
 }
 
+/** A row when the pairs of the customers stored before the upgrade are still to be built. */
+export const NAME_PAIRS_PENDING_SQL = "SELECT 1 AS one FROM meta WHERE key = 'name_pairs_pending'";
+
 /** Whether the pairs of the customers stored before the upgrade are still to be built. */
 export function namePairsPending(db: DatabaseSync): boolean {
-  return db.prepare("SELECT 1 AS one FROM meta WHERE key = 'name_pairs_pending'").get() !== undefined;
+  return db.prepare(NAME_PAIRS_PENDING_SQL).get() !== undefined;
 }
 
 /**

@@ -62,28 +62,27 @@ export function isWordChar(cp: number): boolean {
 const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_SEPARATORS = /[^A-Za-z0-9]+/;
 
-/** The distinct words of `names` (one spelling each, compared without case); null when a character is not safe. */
-function wordsOf(names: string): string[] | null {
-  if (ASCII.test(names)) {
-    // Most names: in ASCII, unicode61 keeps letters and digits and splits at everything else.
-    const seen = new Set<string>();
-    return names.split(ASCII_SEPARATORS).filter((w) => {
-      const key = w.toLowerCase();
-      if (!w || seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-  }
-  const words: string[] = [];
+/** Each word once, the first spelling of those that differ only in case. */
+function distinct(words: string[]): string[] {
   const seen = new Set<string>();
+  return words.filter((w) => {
+    const key = w.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The distinct words of `names`; null when a character is not safe. */
+function wordsOf(names: string): string[] | null {
+  // Most names: in ASCII, unicode61 keeps letters and digits and splits at everything else.
+  if (ASCII.test(names)) return distinct(names.split(ASCII_SEPARATORS).filter(Boolean));
+  const words: string[] = [];
   let word = '';
   let hasLetter = false;
   const end = () => {
     // A run of combining marks alone folds to nothing: it is no word.
-    if (hasLetter && !seen.has(word.toLowerCase())) {
-      seen.add(word.toLowerCase());
-      words.push(word);
-    }
+    if (hasLetter) words.push(word);
     word = '';
     hasLetter = false;
   };
@@ -98,11 +97,12 @@ function wordsOf(names: string): string[] | null {
     }
   }
   end();
-  return words;
+  return distinct(words);
 }
 
 /** A word's first letter (its first character that is not a combining mark). */
 function initialOf(word: string): string {
+  if (word.charCodeAt(0) < 0x80) return word[0]!;
   for (const ch of word) if (!isDiacritic(ch.codePointAt(0)!)) return ch;
   return word;
 }
@@ -116,7 +116,7 @@ export function namePairs(names: string): string {
   for (const a of words) {
     for (const b of words) {
       if (a === b) continue;
-      const initial = b.charCodeAt(0) < 0x80 ? b[0]! : initialOf(b);
+      const initial = initialOf(b);
       text += initial === b ? ` ${a}${JOINER}${b}` : ` ${a}${JOINER}${b} ${a}${JOINER}${initial}`;
     }
   }
