@@ -12,11 +12,17 @@ import { registerNamePairs } from './name-pairs-index';
 import { CACHE_SCHEMA, requireFts5 } from './schema';
 
 /**
- * The write connection's page cache (KB): a sync's writes are appends and FTS5 segments, which a larger
- * cache does not make much faster, and the cache stays in the process's memory after the sync (the store
- * frees its pages when a sync's batches stop: CustomerStore.endBulk).
+ * The write connection's page cache (KB), which is also the most memory its sorts take (SQLite sizes a
+ * sort's in-memory runs by cache_size): a sync's writes are appends and FTS5 segments, which a larger
+ * cache does not make faster. It is kept small for what the sorts leave behind: building the name order
+ * at the end of a first fill and each chunk of emails grow a block by doubling up to this size, and once
+ * glibc has freed a block of 8 MB it serves everything below 8 MB from its arenas and keeps up to 16 MB
+ * free in each, for the rest of the process's life. At 1M customers (`npm run bench`), 8000 KB left the
+ * main process at 245-267 MB after a sync and its searches, 1000 KB at 195-247 MB, for a sync ~6 %
+ * slower (the sorts spill to temporary files). The store frees the page cache when a sync's batches
+ * stop (CustomerStore.endBulk).
  */
-export const WRITER_CACHE_KB = 8000;
+export const WRITER_CACHE_KB = 1000;
 
 export interface OpenedWriter {
   db: DatabaseSync;
