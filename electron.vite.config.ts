@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { build as esbuild } from 'esbuild';
+import { type BuildOptions, build as esbuild } from 'esbuild';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import { rendererConfig } from './renderer.vite.config';
@@ -7,24 +7,32 @@ import { rendererConfig } from './renderer.vite.config';
 const root = import.meta.dirname;
 
 /**
- * The customer cache's writer runs in a worker thread. It is bundled on its own into one self-contained
- * file (no shared chunk, no node_modules) because the packaged app ships it unpacked beside app.asar,
- * where a worker thread can load it; see src-main/cache/worker-location.ts.
+ * How main-process code that runs outside app.asar is bundled: one self-contained ES module file (no shared
+ * chunk, no node_modules). The customer cache's writer runs in a worker thread, and the packaged app ships
+ * it unpacked beside app.asar, where a worker thread can load it; see src-main/cache/worker-location.ts.
+ * The cache benchmark builds its stand-in for the main process the same way (test/bench/cache.bench.ts).
  */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  legalComments: 'none',
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
+
+/** The cache worker's entry point. */
+export const CACHE_WORKER_ENTRY = resolve(root, 'src-main/cache/worker.ts');
+
 function cacheWorkerBundle(): Plugin {
   return {
     name: 'card-desk:cache-worker',
     apply: 'build',
     async closeBundle() {
       await esbuild({
-        entryPoints: [resolve(root, 'src-main/cache/worker.ts')],
+        ...NODE_BUNDLE,
+        entryPoints: [CACHE_WORKER_ENTRY],
         outfile: resolve(root, 'out/main/cache-worker.js'),
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node22',
-        legalComments: 'none',
-        logLevel: 'warning',
       });
     },
   };

@@ -2,7 +2,8 @@
 // customer cache and nothing of the benchmark runner (whose other benchmarks' modules and leftovers
 // would count in its RSS). It syncs `customers` customers from the sandbox at `url`, then searches on
 // this thread, directly and through the IPC dispatcher, and prints one JSON line with its figures.
-// Run by cache.bench.ts, without V8 flags as the app runs: `node --import tsx cache-main.ts '{"url","key","folder","customers"}'`.
+// Run by cache.bench.ts, bundled as the app is and without V8 flags as the app runs:
+// `node cache-main.js '{"url","key","folder","customers"}'`.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';

@@ -8,9 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { CACHE_WORKER_ENTRY, NODE_BUNDLE } from '../../electron.vite.config';
 import { CustomerReader } from '../../src-main/cache/customer-reader';
 import { openReader } from '../../src-main/cache/database';
 import { CACHE_FILE_NAME } from '../../src-main/cache/service';
+import { BUILT_WORKER_FILE } from '../../src-main/cache/worker-location';
 import type { Benchmark } from './benchmark';
 import type { CacheMainFigures } from './cache-main';
 import { percentile, timeQueries } from './query-timing';
@@ -68,23 +71,47 @@ async function freshProcessSearch(folder: string, queries: string[]): Promise<{ 
   return JSON.parse(out.trim().split('\n').pop()!) as { rssMb: number; p95Ms: number };
 }
 
-/** Runs cache-main.ts (the app's main process for the cache) and relays its lines; answers its figures. */
+/**
+ * Builds cache-main.ts and the cache worker into `folder` as the app ships its main-process code: bundled
+ * by esbuild with the options of electron.vite.config.ts, the worker as BUILT_WORKER_FILE beside the
+ * bundle, where the cache service looks for it. Answers the bundle's path.
+ */
+async function buildMainProcess(folder: string): Promise<string> {
+  const bundle = join(folder, 'cache-main.js');
+  await build({ ...NODE_BUNDLE, entryPoints: [CACHE_WORKER_ENTRY], outfile: join(folder, BUILT_WORKER_FILE) });
+  await build({
+    ...NODE_BUNDLE,
+    entryPoints: [fileURLToPath(new URL('./cache-main.ts', import.meta.url))],
+    outfile: bundle,
+  });
+  return bundle;
+}
+
+/**
+ * Runs cache-main.ts (the app's main process for the cache), built as the app is built and run by plain
+ * Node without V8 flags, as Electron runs the app: no TypeScript loader in the process (tsx's loader
+ * thread and transpiled sources would add ~16 MB the app never holds). Relays its lines; answers its figures.
+ */
 async function mainProcess(
   args: { url: string; key: string; folder: string; customers: number },
   print: (line: string) => void,
 ): Promise<CacheMainFigures> {
-  const script = fileURLToPath(new URL('./cache-main.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(args)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => {
-    for (const line of d.toString().split('\n')) if (line.trim()) print(line.trimEnd());
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`the cache's main process exited with ${code}`);
-  return JSON.parse(out.trim().split('\n').pop()!) as CacheMainFigures;
+  const built = mkdtempSync(join(tmpdir(), 'card-desk-cache-main-'));
+  try {
+    const child = spawn(process.execPath, [await buildMainProcess(built), JSON.stringify(args)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      for (const line of d.toString().split('\n')) if (line.trim()) print(line.trimEnd());
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`the cache's main process exited with ${code}`);
+    return JSON.parse(out.trim().split('\n').pop()!) as CacheMainFigures;
+  } finally {
+    rmSync(built, { recursive: true, force: true });
+  }
 }
 
 export const cacheBenchmark: Benchmark = {
