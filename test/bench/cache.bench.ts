@@ -2,11 +2,11 @@
 // process, rate limit lifted) into a process that plays the app's main process (cache-main.ts), which
 // then measures search latency in the cache and through the IPC dispatcher and its RSS while searching;
 // then the same searches in a fresh process that only opens the cache, and by a naive linear scan over
-// the customers' JSON.
+// the customers' JSON. Both processes are bundled and run as the app's main-process code is (buildProcesses).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { CACHE_WORKER_ENTRY, NODE_BUNDLE } from '../../electron.vite.config';
@@ -43,75 +43,60 @@ async function sandboxProcess(customers: number): Promise<{ url: string; key: st
   return { ...(JSON.parse(line) as { url: string; key: string }), child };
 }
 
-/** Opens the cache in a new process and runs the queries twice; answers the second pass's p95 and the peak RSS. */
-async function freshProcessSearch(folder: string, queries: string[]): Promise<{ rssMb: number; p95Ms: number }> {
-  const service = fileURLToPath(new URL('../../src-main/cache/service.ts', import.meta.url));
-  const script = `
-    const { openCustomerCache } = await import(${JSON.stringify(service)});
-    const queries = ${JSON.stringify(queries)};
-    const cache = await openCustomerCache({ folder: ${JSON.stringify(folder)}, environmentId: 'bench', api: {}, emit: () => {} });
-    let rss = 0;
-    const times = [];
-    for (let pass = 0; pass < 2; pass++) for (const q of queries) {
-      const t = performance.now();
-      await cache.search(q);
-      if (pass === 1) times.push(performance.now() - t);
-      rss = Math.max(rss, process.memoryUsage().rss);
-    }
-    await cache.close();
-    times.sort((a, b) => a - b);
-    console.log(JSON.stringify({ rssMb: rss / 1048576, p95Ms: times[Math.floor(times.length * 0.95)] }));`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`the search process exited with ${code}`);
-  return JSON.parse(out.trim().split('\n').pop()!) as { rssMb: number; p95Ms: number };
+/** A process that only opens the synced cache and runs the queries twice (the app started after a sync). */
+const FRESH_SEARCH = `
+  import { openCustomerCache } from '../../src-main/cache/service';
+  const { folder, queries } = JSON.parse(process.argv[2]);
+  const cache = await openCustomerCache({ folder, environmentId: 'bench', api: {}, emit: () => {} });
+  let rss = 0;
+  const times = [];
+  for (let pass = 0; pass < 2; pass++) for (const q of queries) {
+    const t = performance.now();
+    await cache.search(q);
+    if (pass === 1) times.push(performance.now() - t);
+    rss = Math.max(rss, process.memoryUsage().rss);
+  }
+  await cache.close();
+  times.sort((a, b) => a - b);
+  console.log(JSON.stringify({ rssMb: rss / 1048576, p95Ms: times[Math.floor(times.length * 0.95)] }));`;
+
+interface Built {
+  /** cache-main.ts, bundled. */
+  main: string;
+  /** FRESH_SEARCH, bundled. */
+  freshSearch: string;
 }
 
 /**
- * Builds cache-main.ts and the cache worker into `folder` as the app ships its main-process code: bundled
- * by esbuild with the options of electron.vite.config.ts, the worker as BUILT_WORKER_FILE beside the
- * bundle, where the cache service looks for it. Answers the bundle's path.
+ * Builds the benchmark's processes into `folder` as the app ships its main-process code: bundled by esbuild
+ * with the options of electron.vite.config.ts, and the cache worker as BUILT_WORKER_FILE beside them, where
+ * the cache service looks for it. Run by plain Node without V8 flags, as Electron runs the app, they hold no
+ * TypeScript loader (tsx's loader thread and transpiled sources add ~16 MB the app never holds).
  */
-async function buildMainProcess(folder: string): Promise<string> {
-  const bundle = join(folder, 'cache-main.js');
+async function buildProcesses(folder: string): Promise<Built> {
+  const built: Built = { main: join(folder, 'cache-main.js'), freshSearch: join(folder, 'fresh-search.js') };
+  const here = fileURLToPath(new URL('.', import.meta.url));
   await build({ ...NODE_BUNDLE, entryPoints: [CACHE_WORKER_ENTRY], outfile: join(folder, BUILT_WORKER_FILE) });
+  await build({ ...NODE_BUNDLE, entryPoints: [join(here, 'cache-main.ts')], outfile: built.main });
   await build({
     ...NODE_BUNDLE,
-    entryPoints: [fileURLToPath(new URL('./cache-main.ts', import.meta.url))],
-    outfile: bundle,
+    stdin: { contents: FRESH_SEARCH, resolveDir: here, sourcefile: 'fresh-search.ts', loader: 'ts' },
+    outfile: built.freshSearch,
   });
-  return bundle;
+  return built;
 }
 
-/**
- * Runs cache-main.ts (the app's main process for the cache), built as the app is built and run by plain
- * Node without V8 flags, as Electron runs the app: no TypeScript loader in the process (tsx's loader
- * thread and transpiled sources would add ~16 MB the app never holds). Relays its lines; answers its figures.
- */
-async function mainProcess(
-  args: { url: string; key: string; folder: string; customers: number },
-  print: (line: string) => void,
-): Promise<CacheMainFigures> {
-  const built = mkdtempSync(join(tmpdir(), 'card-desk-cache-main-'));
-  try {
-    const child = spawn(process.execPath, [await buildMainProcess(built), JSON.stringify(args)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      for (const line of d.toString().split('\n')) if (line.trim()) print(line.trimEnd());
-    });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    if (code !== 0) throw new Error(`the cache's main process exited with ${code}`);
-    return JSON.parse(out.trim().split('\n').pop()!) as CacheMainFigures;
-  } finally {
-    rmSync(built, { recursive: true, force: true });
-  }
+/** Runs a built process with one JSON argument; relays its standard error; answers the last line it prints, parsed. */
+async function runBuilt<T>(bundle: string, args: unknown, print: (line: string) => void): Promise<T> {
+  const child = spawn(process.execPath, [bundle, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => {
+    for (const line of d.toString().split('\n')) if (line.trim()) print(line.trimEnd());
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${basename(bundle)} exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').pop()!) as T;
 }
 
 export const cacheBenchmark: Benchmark = {
@@ -119,9 +104,12 @@ export const cacheBenchmark: Benchmark = {
   async run(ctx) {
     const sandbox = await sandboxProcess(ctx.customers);
     const folder = mkdtempSync(join(tmpdir(), 'card-desk-cache-bench-'));
+    const builtIn = mkdtempSync(join(tmpdir(), 'card-desk-cache-bench-built-'));
     const file = join(folder, CACHE_FILE_NAME);
     try {
-      const main = await mainProcess(
+      const built = await buildProcesses(builtIn);
+      const main = await runBuilt<CacheMainFigures>(
+        built.main,
         { url: sandbox.url, key: sandbox.key, folder, customers: ctx.customers },
         ctx.print,
       );
@@ -141,7 +129,7 @@ export const cacheBenchmark: Benchmark = {
       );
 
       // The same searches in a fresh process that only opens the synced cache (the app started after a sync).
-      const fresh = await freshProcessSearch(folder, queries);
+      const fresh = await runBuilt<{ rssMb: number; p95Ms: number }>(built.freshSearch, { folder, queries }, ctx.print);
       ctx.print(
         `in a fresh process that opens the synced cache: RSS ${fresh.rssMb.toFixed(0)} MB while searching, p95 ${fresh.p95Ms.toFixed(2)} ms`,
       );
@@ -173,6 +161,7 @@ export const cacheBenchmark: Benchmark = {
     } finally {
       sandbox.child.kill('SIGTERM');
       rmSync(folder, { recursive: true, force: true });
+      rmSync(builtIn, { recursive: true, force: true });
     }
   },
 };
