@@ -10,7 +10,7 @@ import { decodeRecord, type RecordColumns, type StringsReader } from './record-c
 import { MARKER, pairsQuery, type QueryWord } from './name-pairs';
 import { NAME_PAIRS_PENDING_SQL } from './name-pairs-index';
 import { NameVocabulary } from './name-vocabulary';
-import { ID_SUFFIX, isBrowse, type Matcher, type SearchPlan } from './search-plan';
+import { ID_SUFFIX, isBrowse, type Matcher, type NamesMatcher, type SearchPlan } from './search-plan';
 import { KYC_APPROVED, KYC_NOT_APPROVED, KYC_UNKNOWN } from './search-fields';
 
 export interface SearchPage {
@@ -36,20 +36,22 @@ const KYC_OF = { approved: KYC_APPROVED, notApproved: KYC_NOT_APPROVED, unknown:
 const MAX_CHAR = '\u{10FFFF}';
 
 /**
- * The words of a names match as planSearch writes it (`"ada" "eze"*`), each lower-case with whether it
- * is a prefix; undefined for a word that is not plain ASCII, which the tokenizer may fold otherwise.
+ * The words of a names matcher, each lower-case with whether it is a prefix; undefined for a word that is
+ * not plain ASCII, which the tokenizer may fold otherwise.
  */
-function nameWords(match: string): (QueryWord | undefined)[] {
-  return match.split(' ').map((part) => {
-    const word = /^"([A-Za-z0-9]+)"(\*?)$/.exec(part);
-    return word ? { word: word[1]!.toLowerCase(), prefix: word[2] === '*' } : undefined;
-  });
+function nameWords(m: NamesMatcher): (QueryWord | undefined)[] {
+  return m.words.map((word) =>
+    /^[A-Za-z0-9]+$/.test(word) ? { word: word.toLowerCase(), prefix: m.prefix } : undefined,
+  );
 }
 
-function matcherSql(m: Matcher): { sql: string; params: string[] } {
+function matcherSql(m: Matcher, vocabulary: NameVocabulary): { sql: string; params: string[] } {
   switch (m.kind) {
     case 'names':
-      return { sql: 'SELECT rowid AS seq FROM customer_names WHERE customer_names MATCH ?', params: [m.match] };
+      return {
+        sql: 'SELECT rowid AS seq FROM customer_names WHERE customer_names MATCH ?',
+        params: [vocabulary.expandLongPrefixes(m)],
+      };
     case 'phone':
       return { sql: 'SELECT rowid AS seq FROM customer_phones WHERE customer_phones MATCH ?', params: [m.match] };
     case 'idSuffix':
@@ -153,7 +155,7 @@ export class CustomerReader {
     if (exact.length !== 1 || prefix.length !== 1 || exact[0]!.kind !== 'names' || prefix[0]!.kind !== 'names') {
       return true;
     }
-    const words = nameWords(prefix[0]!.match);
+    const words = nameWords(prefix[0]!);
     // The last word first: it is the one being typed, the likeliest to be only the start of a word.
     for (const w of words.reverse()) {
       const state = w === undefined ? 'unknown' : vocabulary.state(w.word);
@@ -165,10 +167,10 @@ export class CustomerReader {
 
   /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
   private seqs(m: Matcher, max: number, vocabulary: NameVocabulary): number[] {
-    const pairs = m.kind === 'names' ? this.pairsMatch(m.match, vocabulary) : null;
+    const pairs = m.kind === 'names' ? this.pairsMatch(m, vocabulary) : null;
     const { sql, params } = pairs
       ? { sql: 'SELECT rowid AS seq FROM customer_name_pairs WHERE customer_name_pairs MATCH ?', params: [pairs] }
-      : matcherSql(m.kind === 'names' ? { kind: 'names', match: vocabulary.expandLongPrefixes(m.match) } : m);
+      : matcherSql(m, vocabulary);
     const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql} LIMIT ?)`).get(...params, max)?.seqs;
     return typeof list === 'string' && list ? list.split(',').map(Number) : [];
   }
@@ -178,8 +180,8 @@ export class CustomerReader {
    * when one word is one the customer must have exactly: typed whole, or a prefix that is a whole word
    * of the index. The same rows in the same order, read from the pairs of that word alone.
    */
-  private pairsMatch(match: string, vocabulary: NameVocabulary): string | null {
-    const read = nameWords(match);
+  private pairsMatch(m: NamesMatcher, vocabulary: NameVocabulary): string | null {
+    const read = nameWords(m);
     if (read.length < 2 || read.some((w) => w === undefined)) return null;
     const words = read as QueryWord[];
     if (!this.pairsUsable()) return null;

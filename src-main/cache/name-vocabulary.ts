@@ -2,6 +2,7 @@
 // index and starts no longer one, and which words a long prefix stands for. Each lookup is a seek in
 // customer_name_instances (schema.ts, migration 6), done once per search.
 import type { StatementSync } from 'node:sqlite';
+import { type NamesMatcher, namesMatch, quote } from './search-plan';
 
 /** A long name prefix is read as its words when it has at most this many (see expandLongPrefixes). */
 export const MAX_EXPANDED_WORDS = 16;
@@ -9,8 +10,8 @@ export const MAX_EXPANDED_WORDS = 16;
 /** The longest of the names index's prefix indexes (schema.ts, migration 4). */
 export const LONGEST_NAME_PREFIX_INDEX = 6;
 
-/** A quoted plain-ASCII prefix longer than the longest prefix index. */
-const LONG_PREFIX = new RegExp(`^"([A-Za-z0-9]{${LONGEST_NAME_PREFIX_INDEX + 1},})"\\*$`);
+/** A plain-ASCII word longer than the longest prefix index. */
+const LONG_WORD = new RegExp(`^[A-Za-z0-9]{${LONGEST_NAME_PREFIX_INDEX + 1},}$`);
 
 export type WordState = 'absent' | 'whole' | 'starts';
 
@@ -85,18 +86,16 @@ export class NameVocabulary {
    * FTS5 reads lazily (0.1 ms). Only plain ASCII words, which the tokenizer folds by lower-casing alone,
    * so the vocabulary lookup sees what FTS5 would; with no word or too many, the prefix stays as it was.
    */
-  expandLongPrefixes(match: string): string {
-    const parts = match.match(/"(?:[^"]|"")*"\*?/g) ?? [];
+  expandLongPrefixes(m: NamesMatcher): string {
+    if (!m.prefix) return namesMatch(m);
     let expanded = false;
-    const out = parts.map((part) => {
-      const long = LONG_PREFIX.exec(part);
-      if (!long) return part;
-      const terms = this.wordsFor(long[1]!.toLowerCase());
-      if (!terms || terms.length === 0) return part;
+    const out = m.words.map((word) => {
+      const terms = LONG_WORD.test(word) ? this.wordsFor(word.toLowerCase()) : null;
+      if (!terms || terms.length === 0) return `${quote(word)}*`;
       expanded = true;
-      return `(${terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
+      return `(${terms.map(quote).join(' OR ')})`;
     });
     // A group in parentheses needs an explicit AND beside it.
-    return expanded ? out.join(' AND ') : match;
+    return out.join(expanded ? ' AND ' : ' ');
   }
 }

@@ -5,9 +5,11 @@
 // also an identity (BVN/NIN) number.
 import { looksLikePhone, nationalNumber } from './phone';
 
+/** Name words, each whole or (`prefix`) each the start of a word: found in any part of the name, in any order. */
+export type NamesMatcher = { kind: 'names'; words: string[]; prefix: boolean };
+
 export type Matcher =
-  /** An FTS5 query on the index of name words. */
-  | { kind: 'names'; match: string }
+  | NamesMatcher
   /** An FTS5 query on the index of national phone numbers. */
   | { kind: 'phone'; match: string }
   /** The whole value, or a prefix of it, of the lower-cased email or the id. */
@@ -39,7 +41,12 @@ export function queryWords(query: string): string[] {
 }
 
 /** An FTS5 string literal: the query can never be read as FTS5 syntax. */
-const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
+export const quote = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
+/** A names matcher as a query of the names index: each word quoted, with `*` when it is a prefix. */
+export function namesMatch(m: NamesMatcher): string {
+  return m.words.map((w) => (m.prefix ? `${quote(w)}*` : quote(w))).join(' ');
+}
 
 export function planSearch(rawQuery: string): SearchPlan {
   const query = rawQuery.trim();
@@ -78,8 +85,8 @@ export function planSearch(rawQuery: string): SearchPlan {
   }
   const words = queryWords(query);
   if (words.length) {
-    plan.exact.push({ kind: 'names', match: words.map(quote).join(' ') });
-    plan.prefix.push({ kind: 'names', match: words.map((w) => `${quote(w)}*`).join(' ') });
+    plan.exact.push({ kind: 'names', words, prefix: false });
+    plan.prefix.push({ kind: 'names', words, prefix: true });
   }
   if (oneWord) both('email', query.toLowerCase());
   if (idLike) both('id', query.toLowerCase());

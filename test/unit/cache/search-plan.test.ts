@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBrowse, planSearch, queryWords } from '../../../src-main/cache/search-plan';
+import { isBrowse, namesMatch, planSearch, queryWords } from '../../../src-main/cache/search-plan';
 
 describe('planSearch', () => {
   it('browses on an empty query', () => {
@@ -9,17 +9,17 @@ describe('planSearch', () => {
   it('searches name words exactly first, then as prefixes, and the email prefix of a single word', () => {
     const plan = planSearch('Ada');
     expect(plan.exact).toEqual([
-      { kind: 'names', match: '"Ada"' },
+      { kind: 'names', words: ['Ada'], prefix: false },
       { kind: 'email', exact: true, value: 'ada' },
     ]);
     expect(plan.prefix).toEqual([
-      { kind: 'names', match: '"Ada"*' },
+      { kind: 'names', words: ['Ada'], prefix: true },
       { kind: 'email', exact: false, value: 'ada' },
     ]);
   });
 
   it('needs every word of a several-word query and does not treat it as an email', () => {
-    expect(planSearch('ada  obi').prefix).toEqual([{ kind: 'names', match: '"ada"* "obi"*' }]);
+    expect(planSearch('ada  obi').prefix).toEqual([{ kind: 'names', words: ['ada', 'obi'], prefix: true }]);
   });
 
   it('treats a query with @ as an email only', () => {
@@ -40,7 +40,14 @@ describe('planSearch', () => {
   });
 
   it('cannot be broken by FTS5 syntax in the query', () => {
-    expect(planSearch('"ada" OR (obi*').prefix[0]).toEqual({ kind: 'names', match: '"ada"* "OR"* "obi"*' });
+    const [prefix] = planSearch('"ada" OR (obi*').prefix;
+    expect(prefix).toEqual({ kind: 'names', words: ['ada', 'OR', 'obi'], prefix: true });
+    expect(namesMatch(prefix as Extract<typeof prefix, { kind: 'names' }>)).toBe('"ada"* "OR"* "obi"*');
+  });
+
+  it('asks the names index for each word quoted, whole or as a prefix', () => {
+    expect(namesMatch({ kind: 'names', words: ['Ada', 'O"bi'], prefix: false })).toBe('"Ada" "O""bi"');
+    expect(namesMatch({ kind: 'names', words: ['Ada', 'O"bi'], prefix: true })).toBe('"Ada"* "O""bi"*');
   });
 });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerReader } from '../../../src-main/cache/customer-reader';
 import { JOINER, MARKER } from '../../../src-main/cache/name-pairs';
 import { openReader } from '../../../src-main/cache/database';
-import { type Matcher, planSearch } from '../../../src-main/cache/search-plan';
+import { type Matcher, namesMatch, planSearch } from '../../../src-main/cache/search-plan';
 import { customer, syncedCacheFile } from './generated-customers';
 
 // Words that start one another ("Ada", "Adaeze", "Adaora"; "Augustina", "Augustinah"), words longer than
@@ -55,7 +55,7 @@ function plainRows(db: DatabaseSync, m: Matcher): number[] {
       .map((r) => Number(r.seq));
   switch (m.kind) {
     case 'names':
-      return run('SELECT rowid AS seq FROM customer_names WHERE customer_names MATCH ? ORDER BY rowid', m.match);
+      return run('SELECT rowid AS seq FROM customer_names WHERE customer_names MATCH ? ORDER BY rowid', namesMatch(m));
     case 'phone':
       return run('SELECT rowid AS seq FROM customer_phones WHERE customer_phones MATCH ? ORDER BY rowid', m.match);
     case 'email':
