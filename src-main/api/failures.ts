@@ -3,6 +3,7 @@
 import { readEnvelopeMessage } from '../../src-shared/api/envelope';
 import type { AppError } from '../../src-shared/ipc/result';
 import { ANSWER_TOO_LARGE, HEADERS_TOO_LARGE, MAX_ANSWER_BYTES, MAX_HEADER_BYTES } from './http-transport';
+import { transportErrorCodes } from './transport-error-codes';
 
 export const UNREADABLE_RESPONSE = 'The service sent a response Card Desk could not read.';
 export const CANCELLED = 'The request was cancelled.';
@@ -114,26 +115,6 @@ export type TransportFailure =
   | { phase: 'not_connected'; code?: string; tls: boolean; notFound: boolean }
   /** The connection failed after it was made: the request may have been received. */
   | { phase: 'connection_lost'; code?: string };
-
-/**
- * Every error code in a transport failure: its own, its causes' (fetch's `TypeError: fetch failed` carries
- * the code in its cause) and, for an AggregateError (several addresses tried), each attempt's.
- */
-export function transportErrorCodes(error: unknown): string[] {
-  const codes: string[] = [];
-  const seen = new Set<unknown>();
-  const visit = (e: unknown) => {
-    if (!e || typeof e !== 'object' || seen.has(e)) return;
-    seen.add(e);
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
-    visit((e as { cause?: unknown }).cause);
-    const inner = (e as { errors?: unknown }).errors;
-    if (Array.isArray(inner)) inner.forEach(visit);
-  };
-  visit(error);
-  return codes;
-}
 
 export function classifyTransportFailure(error: unknown): TransportFailure {
   const codes = transportErrorCodes(error);

@@ -3,7 +3,7 @@
 // over, so the thread and its heap exist only while pages come in.
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { TransportClosedError, type WholeAnswer } from '../api/http-transport';
-import { type HttpAnswer, type HttpAsk, PAGE_READER_ROLE } from './page-reader-thread';
+import { type HttpAnswer, type HttpAsk, PAGE_READER_ROLE } from './page-reader-protocol';
 import type { WorkerLocation } from './worker-location';
 import type { HttpRequest } from './worker-protocol';
 

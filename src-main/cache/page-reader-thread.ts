@@ -5,65 +5,11 @@
 // reading page n + 1 overlaps writing page n. Pages are answered in the order they were given.
 import { DatabaseSync } from 'node:sqlite';
 import type { MessagePort } from 'node:worker_threads';
-import { transportErrorCodes } from '../api/failures';
-import { fetchWhole, type WholeAnswer } from '../api/http-transport';
+import { transportErrorCodes } from '../api/transport-error-codes';
+import { fetchWhole } from '../api/http-transport';
 import { errorMessage } from '../errors/error-message';
-import { type PreparedPage, PageReader } from './page-reader';
-import type { HttpRequest } from './worker-protocol';
-
-/** workerData.role that starts the cache worker's file as the page reader. */
-export const PAGE_READER_ROLE = 'page-reader';
-
-/** From the calling thread: requests to send. */
-export type HttpAsk = { type: 'http'; id: number; request: HttpRequest } | { type: 'abort'; id: number };
-export type HttpAnswer =
-  { id: number; ok: true; answer: WholeAnswer } | { id: number; ok: false; message: string; codes: string[] };
-
-/** From the worker: the cache file to number shared strings from, and pages to read. */
-type ReadAsk = { type: 'open'; file: string } | { type: 'read'; id: number; page: number; body: Uint8Array };
-type ReadAnswer = { id: number; ok: true; page: PreparedPage } | { id: number; ok: false; message: string };
-
-/** The worker's side of the channel to the page reader. */
-export class PageReaderClient {
-  private readonly pending = new Map<number, { resolve: (p: PreparedPage) => void; reject: (e: Error) => void }>();
-  private nextId = 1;
-  private closed = false;
-
-  constructor(private readonly port: MessagePort) {
-    port.on('message', (m: ReadAnswer) => {
-      const p = this.pending.get(m.id);
-      if (!p) return;
-      this.pending.delete(m.id);
-      if (m.ok) p.resolve(m.page);
-      else p.reject(new Error(m.message));
-    });
-    // The reader's thread ended: nothing more will be read.
-    port.on('close', () => {
-      this.closed = true;
-      for (const p of this.pending.values()) p.reject(new Error('The page reader stopped.'));
-      this.pending.clear();
-    });
-  }
-
-  /** The cache file whose shared strings the reader numbers from (at open, and after recovery). */
-  open(file: string): void {
-    this.port.postMessage({ type: 'open', file } satisfies ReadAsk);
-  }
-
-  /** Reads a page (its bytes are handed over when they own their buffer). */
-  read(page: number, body: Uint8Array): Promise<PreparedPage> {
-    if (this.closed) return Promise.reject(new Error('The page reader stopped.'));
-    const id = this.nextId++;
-    const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.port.postMessage(
-        { type: 'read', id, page, body } satisfies ReadAsk,
-        owned ? [body.buffer as ArrayBuffer] : [],
-      );
-    });
-  }
-}
+import { PageReader } from './page-reader';
+import type { HttpAnswer, HttpAsk, ReadAnswer, ReadAsk } from './page-reader-protocol';
 
 /** The strings customer_strings holds, read on a connection of the reader's own. */
 function knownStrings(file: string): [number, string][] {

@@ -11,9 +11,10 @@ import { moveAside, openWriter, unreadableNotice } from './database';
 import { completeFirstFill } from './first-fill';
 import { buildNamePairs } from './name-pairs-index';
 import { PageBatch } from './page-batch';
-import { PAGE_READER_ROLE, PageReaderClient, runPageReader } from './page-reader-thread';
+import { PageReaderClient } from './page-reader-client';
+import { PAGE_READER_ROLE } from './page-reader-protocol';
 import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from './list-shape-store';
-import { transportErrorCodes } from '../api/failures';
+import { transportErrorCodes } from '../api/transport-error-codes';
 import { releaseMemory } from './release-memory';
 import type { OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
 
@@ -181,6 +182,9 @@ function serveCache(port: MessagePort): void {
 
 if (data.role === PAGE_READER_ROLE) {
   if (!data.writer) throw new Error('The page reader needs its port to the cache worker.');
+  // Loaded in the reader's thread only: the worker's thread, alive as long as the cache is open, never
+  // loads the reader's code and the answer schemas it checks pages with (~12 MB of a thread's memory).
+  const { runPageReader } = await import('./page-reader-thread');
   runPageReader(port, data.writer);
 } else {
   serveCache(port);

@@ -1,0 +1,17 @@
+// The messages of the page reader's thread (page-reader-thread.ts): requests from the calling thread
+// (page-reader-handle.ts) and pages to read from the cache worker (page-reader-client.ts).
+import type { WholeAnswer } from '../api/http-transport';
+import type { PreparedPage } from './page-reader';
+import type { HttpRequest } from './worker-protocol';
+
+/** workerData.role that starts the cache worker's file as the page reader. */
+export const PAGE_READER_ROLE = 'page-reader';
+
+/** From the calling thread: requests to send. */
+export type HttpAsk = { type: 'http'; id: number; request: HttpRequest } | { type: 'abort'; id: number };
+export type HttpAnswer =
+  { id: number; ok: true; answer: WholeAnswer } | { id: number; ok: false; message: string; codes: string[] };
+
+/** From the worker: the cache file to number shared strings from, and pages to read. */
+export type ReadAsk = { type: 'open'; file: string } | { type: 'read'; id: number; page: number; body: Uint8Array };
+export type ReadAnswer = { id: number; ok: true; page: PreparedPage } | { id: number; ok: false; message: string };
