@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 // Four projects, by what a test needs (test/README.md): `unit` nothing but Node, `integration` the local
 // sandbox, SQLite files and the OS keychain, `e2e` the built renderer in a real Chromium, `packaging` the
 // built app packaged and started under a stand-in Electron (npm start, the unpacked package, its fuses).
-const project = (name: string, execArgv: string[] = [], extra: object = {}) => ({
+const project = (name: string, extra: object = {}) => ({
   extends: true as const,
-  test: { name, include: [`test/${name}/**/*.test.ts`, `test/${name}/**/*.test.tsx`], execArgv, ...extra },
+  test: { name, include: [`test/${name}/**/*.test.ts`, `test/${name}/**/*.test.tsx`], ...extra },
 });
 
 // E2E tests share an app per file, so each must set up what it needs: they run in a new order every run,
@@ -18,7 +18,7 @@ export default defineConfig({
     projects: [
       project('unit'),
       project('integration'),
-      project('e2e', [], { sequence: { shuffle: true } }),
+      project('e2e', { sequence: { shuffle: true } }),
       project('packaging'),
     ],
     sequence: { seed: e2eSeed },

@@ -12,6 +12,7 @@
 // the characters in SAFE_RANGES (test/unit/cache/name-pairs.test.ts compares every one of them with
 // FTS5). A customer whose names hold any other character, or more than MAX_PAIRED_WORDS words, gets the
 // single token MARKER instead of pairs; while any customer has it, searches use the names index only.
+import { quote } from './search-plan';
 
 /** Joins the two words of a pair: a private-use character, which unicode61 keeps inside a token. */
 export const JOINER = '\u{E000}';
@@ -128,8 +129,6 @@ export interface QueryWord {
   word: string;
   prefix: boolean;
 }
-
-const quote = (token: string) => `"${token}"`;
 
 /**
  * The pairs-index query that matches the same customers as these words in the names index, with
