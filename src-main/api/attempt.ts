@@ -19,6 +19,8 @@ import {
   type TransportContext,
 } from './failures';
 import { type Transport, TransportClosedError } from './http-transport';
+import { errorForProxyAuth, errorForProxyRefusal } from './network-failures';
+import { type Network, proxyName } from './network-route';
 import { rateLimitedWaitMs, readRateLimit } from './rate-limit-headers';
 import type { ApiResult, RateLimitState } from './types';
 
@@ -51,6 +53,8 @@ export interface AttemptContext {
   headersMs: number;
   totalMs: number;
   send: Transport;
+  /** The way a request to a URL goes (its proxy, its extra CAs), asked for every attempt. */
+  network?: ((url: string) => Promise<Network>) | undefined;
   now: () => number;
   logger?: Logger | undefined;
   /** Rate-limit headers seen on an answer. */
@@ -70,9 +74,11 @@ export async function attemptOnce<T>(
   op: Operation<T>,
   key: string,
   attempt: number,
-  ctx: TransportContext,
+  callContext: TransportContext,
   signal?: AbortSignal,
 ): Promise<AttemptOutcome<T>> {
+  /** The call's context, naming the proxy once this attempt's route is known. */
+  let ctx = callContext;
   const { headersMs, totalMs, logger, now } = client;
   const started = performance.now();
   const timer = new AbortController();
@@ -107,12 +113,16 @@ export async function attemptOnce<T>(
     const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${key}` };
     if (op.body !== undefined) headers['Content-Type'] = 'application/json';
     if (op.ifNoneMatch) headers['If-None-Match'] = op.ifNoneMatch;
-    const response = await (op.transport ?? client.send)(`${client.baseUrl}${op.path}`, {
+    const url = `${client.baseUrl}${op.path}`;
+    const network = client.network ? await client.network(url) : undefined;
+    if (network?.route.kind === 'proxy') ctx = { ...ctx, proxy: proxyName(network.route) };
+    const response = await (op.transport ?? client.send)(url, {
       method: op.method,
       headers,
       body: op.body === undefined ? undefined : JSON.stringify(op.body),
       signal: combined,
       redirect: 'manual',
+      ...(network ? { network } : {}),
     });
     clearTimeout(headersTimer);
     const seenRateLimit = readRateLimit(response.headers, now());
@@ -123,6 +133,17 @@ export async function attemptOnce<T>(
     if (response.status === 304 && op.ifNoneMatch) {
       await response.body?.cancel();
       return finish({ result: { ok: true, data: [] as T, notModified: true, ...withEtag }, retryable: false }, 304);
+    }
+    if (response.fromProxy && ctx.proxy && network?.route.kind === 'proxy') {
+      // The proxy refused to pass the request on: nothing reached the service (a write was not sent).
+      await response.body?.cancel();
+      const via = { ...ctx, proxy: ctx.proxy };
+      const { status } = response;
+      const signIn = status === 407 || status === 401;
+      const error = signIn
+        ? errorForProxyAuth(via, network.route.username !== undefined)
+        : errorForProxyRefusal(status, via);
+      return finish({ result: failure(error), retryable: !signIn && status >= 500 }, status);
     }
     const succeeded = response.status >= 200 && response.status < 300;
     if (succeeded && op.envelope === BYTES) {

@@ -12,6 +12,8 @@ import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';
 import { currentPriority } from './call-priority';
 import { CANCELLED, NO_KEY, type TransportContext } from './failures';
 import { type Transport, httpTransport } from './http-transport';
+import { environmentNetwork } from './network-policy';
+import type { Network } from './network-route';
 import { operations } from './operations';
 import { RateBudget, isPermit } from './rate-budget';
 import type { ApiResult, CardApiClient, RateLimitState } from './types';
@@ -54,6 +56,11 @@ export interface CardApiClientOptions {
   transport?: Transport;
   /** The environment's request budget (default: one of the client's own). */
   budget?: RateBudget;
+  /**
+   * The way each request goes (its proxy, decided per request, and the environment's extra CAs). Default:
+   * the proxy HTTPS_PROXY/HTTP_PROXY/NO_PROXY name, loopback always direct (see network-route.ts).
+   */
+  network?: (url: string) => Promise<Network>;
 }
 
 /**
@@ -196,6 +203,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     headersMs,
     totalMs,
     send,
+    network: options.network ?? environmentNetwork(),
     now,
     logger,
     onRateLimit: () => undefined,

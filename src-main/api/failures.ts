@@ -3,7 +3,9 @@
 import { readEnvelopeMessage } from '../../src-shared/api/envelope';
 import type { AppError } from '../../src-shared/ipc/result';
 import { ANSWER_TOO_LARGE, HEADERS_TOO_LARGE, MAX_ANSWER_BYTES, MAX_HEADER_BYTES } from './http-transport';
-import { transportErrorCodes } from './transport-error-codes';
+import { errorForCertificate, errorForProxyUnreachable, presentedIn } from './network-failures';
+import type { PresentedCertificate } from './trust-store';
+import { TLS_CODE, transportErrorCodes } from './transport-error-codes';
 
 export const UNREADABLE_RESPONSE = 'The service sent a response Card Desk could not read.';
 export const CANCELLED = 'The request was cancelled.';
@@ -108,11 +110,17 @@ const NOT_CONNECTED_CODES = new Set([
   'UND_ERR_INVALID_ARG',
   'ERR_INVALID_URL',
 ]);
-const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_OSSL)/;
 
 export type TransportFailure =
   /** No connection was made: nothing reached the server. */
-  | { phase: 'not_connected'; code?: string; tls: boolean; notFound: boolean }
+  | {
+      phase: 'not_connected';
+      code?: string;
+      tls: boolean;
+      notFound: boolean;
+      /** The certificate the server presented, when it failed the check. */
+      presented?: PresentedCertificate | null;
+    }
   /** The connection failed after it was made: the request may have been received. */
   | { phase: 'connection_lost'; code?: string };
 
@@ -125,6 +133,7 @@ export function classifyTransportFailure(error: unknown): TransportFailure {
       code: notConnected,
       tls: TLS_CODE.test(notConnected),
       notFound: notConnected === 'ENOTFOUND' || notConnected === 'EAI_AGAIN',
+      presented: presentedIn(error),
     };
   }
   return { phase: 'connection_lost', code: codes[0] };
@@ -136,16 +145,15 @@ export interface TransportContext {
   write: boolean;
   /** What the write creates, e.g. "the card". */
   creates?: string;
+  /** The proxy this attempt went through ("proxy.corp:8080"), when it went through one. */
+  proxy?: string;
 }
 
 export function errorForTransportFailure(failure: TransportFailure, ctx: TransportContext): AppError {
   if (failure.phase === 'not_connected') {
-    if (failure.tls) {
-      return {
-        kind: 'network',
-        message: `The card service at ${ctx.host} presented a security certificate Card Desk could not verify. Nothing was sent.`,
-      };
-    }
+    if (failure.tls) return errorForCertificate(failure.code, failure.presented ?? null, ctx);
+    // Through a proxy the only connection made is the proxy's: not reaching it is the proxy's failure.
+    if (ctx.proxy) return errorForProxyUnreachable(failure.code, { ...ctx, proxy: ctx.proxy });
     if (failure.notFound) {
       return {
         kind: 'network',
@@ -165,7 +173,7 @@ export function errorForTransportFailure(failure: TransportFailure, ctx: Transpo
   }
   return {
     kind: 'network',
-    message: `The connection to the card service at ${ctx.host} was lost before it answered. Check your internet connection and try again.`,
+    message: `The connection to the card service at ${ctx.host}${ctx.proxy ? ` through the proxy ${ctx.proxy}` : ''} was lost before it answered. Check your internet connection and try again.`,
   };
 }
 
@@ -179,7 +187,7 @@ export function errorForTimeout(ms: number, ctx: TransportContext): AppError {
   }
   return {
     kind: 'timeout',
-    message: `The card service at ${ctx.host} did not answer within ${seconds} s. Try again in a moment.`,
+    message: `The card service at ${ctx.host}${ctx.proxy ? ` (through the proxy ${ctx.proxy})` : ''} did not answer within ${seconds} s. Try again in a moment.`,
   };
 }
 

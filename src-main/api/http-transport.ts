@@ -11,6 +11,9 @@ import { request as httpsRequest } from 'node:https';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { asError } from '../errors/error-message';
+import { presentedCertificate, wayFor } from './network-agents';
+import { DIRECT, type Network } from './network-route';
+import { isCertificateFailure, transportErrorCodes } from './transport-error-codes';
 
 /** The most an answer may hold once decoded: 16 MB (a 100-customer page is about 100 KB). */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -45,7 +48,16 @@ export interface TransportInit {
   body?: string | undefined;
   signal: AbortSignal;
   redirect: 'manual';
+  /** The way this request goes (direct or through a proxy) and the extra CAs it trusts; default direct. */
+  network?: Network | undefined;
 }
+
+/** Marks an answer that came from the proxy rather than the service. */
+const FROM_PROXY = Symbol('fromProxy');
+const isFromProxy = (res: IncomingMessage): boolean => (res as { [FROM_PROXY]?: boolean })[FROM_PROXY] === true;
+
+/** Direct, trusting Node's roots and the system's store. */
+const DIRECT_NETWORK: Network = { route: DIRECT, extraCa: [] };
 
 /** The part of a fetch Response the client reads. */
 export interface TransportResponse {
@@ -54,6 +66,8 @@ export interface TransportResponse {
   readonly body: { cancel(): Promise<void> } | null;
   text(): Promise<string>;
   arrayBuffer(): Promise<ArrayBuffer>;
+  /** The answer is the proxy's, not the service's: it refused to open the way (a 407, a 403, a 502...). */
+  readonly fromProxy?: boolean;
 }
 
 export type Transport = (url: string, init: TransportInit) => Promise<TransportResponse>;
@@ -67,34 +81,58 @@ export class TransportClosedError extends Error {
 const headerText = (value: string | string[]): string => (Array.isArray(value) ? value.join(', ') : value);
 
 /** Sends the request; resolves once the answer's status and headers have arrived. */
-function send(url: string, init: TransportInit): Promise<IncomingMessage> {
+async function send(url: string, init: TransportInit): Promise<IncomingMessage> {
+  const target = new URL(url);
+  const network = init.network ?? DIRECT_NETWORK;
+  try {
+    return await sendOnce(target, init, network);
+  } catch (error) {
+    // A certificate that failed the check: read what was presented (sending nothing) so the message can name it.
+    if (target.protocol === 'https:' && transportErrorCodes(error).some(isCertificateFailure) && !init.signal.aborted) {
+      const presented = await presentedCertificate(target, network);
+      if (presented) throw Object.assign(asError(error), { presented });
+    }
+    throw error;
+  }
+}
+
+function sendOnce(target: URL, init: TransportInit, network: Network): Promise<IncomingMessage> {
   return new Promise<IncomingMessage>((resolve, reject) => {
     const { signal } = init;
     if (signal.aborted) {
       reject(signal.reason);
       return;
     }
-    const target = new URL(url);
     const headers: Record<string, string> = { 'Accept-Encoding': ACCEPT_ENCODING, ...init.headers };
     if (init.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(init.body));
-    const options: RequestOptions = {
+    // A write goes out on a connection of its own: on an idle kept-alive one the server may be closing,
+    // it could fail after leaving, and a card issued or not would become an unknown outcome.
+    const way = wayFor(target, network, init.method !== 'GET');
+    const options: RequestOptions & { secureContext?: unknown } = {
       method: init.method,
       headers,
-      // A write goes out on a connection of its own: on an idle kept-alive one the server may be closing,
-      // it could fail after leaving, and a card issued or not would become an unknown outcome.
-      ...(init.method === 'GET' ? {} : { agent: false }),
+      ...(way.agent === undefined ? {} : { agent: way.agent }),
+      ...(way.secureContext ? { secureContext: way.secureContext } : {}),
       maxHeaderSize: MAX_HEADER_BYTES,
       signal,
     };
-    const req = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, resolve);
+    // https-proxy-agent replays a refused CONNECT's answer as the response: mark it as the proxy's own.
+    let refusedByProxy = false;
+    const req = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, (res) => {
+      const proxied = network.route.kind === 'proxy';
+      resolve(Object.assign(res, { [FROM_PROXY]: proxied && (refusedByProxy || res.statusCode === 407) }));
+    });
+    req.once('proxyConnect', (answer: { statusCode?: number }) => {
+      refusedByProxy = answer.statusCode !== 200;
+    });
     req.once('error', reject);
     req.end(init.body);
   });
 }
 
 /**
- * Requests on Node's global agents (keep-alive, idle connections closed after 5 s); redirects are never
- * followed, as with `redirect: 'manual'`.
+ * Requests on kept-alive connections (idle ones closed after 5 s), direct or through the proxy `init.network`
+ * names; redirects are never followed, as with `redirect: 'manual'`.
  */
 export const httpTransport: Transport = async (url, init) => responseOf(await send(url, init), init.signal);
 
@@ -104,6 +142,8 @@ export interface WholeAnswer {
   headers: Record<string, string>;
   /** Owns its whole buffer, so it can be transferred. */
   body: Uint8Array;
+  /** The answer is the proxy's (see TransportResponse.fromProxy). */
+  fromProxy?: boolean;
 }
 
 /** Sends the request and reads the whole answer. */
@@ -111,7 +151,8 @@ export async function fetchWhole(url: string, init: TransportInit): Promise<Whol
   const res = await send(url, init);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = headerText(value);
-  return { status: res.statusCode ?? 0, headers, body: await readAll(res, init.signal) };
+  const body = await readAll(res, init.signal);
+  return { status: res.statusCode ?? 0, headers, body, ...(isFromProxy(res) ? { fromProxy: true } : {}) };
 }
 
 /** A whole answer as the client reads a response. */
@@ -119,6 +160,7 @@ export function responseFromWhole(answer: WholeAnswer): TransportResponse {
   const { body } = answer;
   return {
     status: answer.status,
+    ...(answer.fromProxy ? { fromProxy: true } : {}),
     headers: { get: (name) => answer.headers[name.toLowerCase()] ?? null },
     body: { cancel: async () => undefined },
     text: async () => Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'),
@@ -131,6 +173,7 @@ function responseOf(res: IncomingMessage, signal: AbortSignal): TransportRespons
   const bytes = () => (read ??= readAll(res, signal));
   return {
     status: res.statusCode ?? 0,
+    fromProxy: isFromProxy(res),
     headers: {
       get(name) {
         const value = res.headers[name.toLowerCase()];

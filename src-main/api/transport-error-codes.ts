@@ -19,3 +19,11 @@ export function transportErrorCodes(error: unknown): string[] {
   visit(error);
   return codes;
 }
+
+/** Codes of a TLS failure: the server's certificate (or the handshake) did not pass the check. */
+export const TLS_CODE =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_OSSL)/;
+
+/** A code that says the server's certificate could not be verified (not a handshake or protocol failure). */
+export const isCertificateFailure = (code: string): boolean =>
+  /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_TLS_CERT_ALTNAME_INVALID)/.test(code);

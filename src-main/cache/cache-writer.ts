@@ -94,6 +94,7 @@ export class CacheWriter {
       method: init.method,
       headers: init.headers,
       ...(init.body !== undefined ? { body: init.body } : {}),
+      ...(init.network ? { network: init.network } : {}),
     };
     return responseFromWhole(await this.reader.request(request, signal));
   };

@@ -3,6 +3,7 @@
 // over, so the thread and its heap exist only while pages come in.
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { TransportClosedError, type WholeAnswer } from '../api/http-transport';
+import type { PresentedCertificate } from '../api/trust-store';
 import { type HttpAnswer, type HttpAsk, PAGE_READER_ROLE } from './page-reader-protocol';
 import type { WorkerLocation } from './worker-location';
 import type { HttpRequest } from './worker-protocol';
@@ -11,9 +12,12 @@ import type { HttpRequest } from './worker-protocol';
 export class ReaderRequestError extends Error {
   override name = 'ReaderRequestError';
   readonly errors: { code: string }[];
-  constructor(message: string, codes: string[]) {
+  /** The certificate the server presented, when it failed the check (named in the message). */
+  readonly presented: PresentedCertificate | null;
+  constructor(message: string, codes: string[], presented: PresentedCertificate | null = null) {
     super(message);
     this.errors = codes.map((code) => ({ code }));
+    this.presented = presented;
   }
 }
 
@@ -60,7 +64,7 @@ export class PageReaderHandle {
       if (!p) return;
       this.requests.delete(answer.id);
       if (answer.ok) p.resolve(answer.answer);
-      else p.reject(new ReaderRequestError(answer.message, answer.codes));
+      else p.reject(new ReaderRequestError(answer.message, answer.codes, answer.presented));
     });
     // A thread that stopped is not a lost connection: the client must not retry through it.
     const ended = (why: string) => {

@@ -1,6 +1,7 @@
 // The messages of the page reader's thread (page-reader-thread.ts): requests from the calling thread
 // (page-reader-handle.ts) and pages to read from the cache worker (page-reader-client.ts).
 import type { WholeAnswer } from '../api/http-transport';
+import type { PresentedCertificate } from '../api/trust-store';
 import type { PreparedPage } from './page-reader';
 import type { HttpRequest } from './worker-protocol';
 
@@ -10,7 +11,8 @@ export const PAGE_READER_ROLE = 'page-reader';
 /** From the calling thread: requests to send. */
 export type HttpAsk = { type: 'http'; id: number; request: HttpRequest } | { type: 'abort'; id: number };
 export type HttpAnswer =
-  { id: number; ok: true; answer: WholeAnswer } | { id: number; ok: false; message: string; codes: string[] };
+  | { id: number; ok: true; answer: WholeAnswer }
+  | { id: number; ok: false; message: string; codes: string[]; presented: PresentedCertificate | null };
 
 /** From the worker: the cache file to number shared strings from, and pages to read. */
 export type ReadAsk = { type: 'open'; file: string } | { type: 'read'; id: number; page: number; body: Uint8Array };

@@ -7,6 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { MessagePort } from 'node:worker_threads';
 import { transportErrorCodes } from '../api/transport-error-codes';
 import { fetchWhole } from '../api/http-transport';
+import { presentedIn } from '../api/network-failures';
 import { errorMessage } from '../errors/error-message';
 import { PageReader } from './page-reader';
 import type { HttpAnswer, HttpAsk, ReadAnswer, ReadAsk } from './page-reader-protocol';
@@ -55,8 +56,8 @@ export function runPageReader(caller: MessagePort, writer: MessagePort): void {
     }
     const abort = new AbortController();
     inFlight.set(m.id, abort);
-    const { url, method, headers, body } = m.request;
-    fetchWhole(url, { method, headers, body, signal: abort.signal, redirect: 'manual' })
+    const { url, method, headers, body, network } = m.request;
+    fetchWhole(url, { method, headers, body, network, signal: abort.signal, redirect: 'manual' })
       .then(
         (answer) =>
           caller.postMessage({ id: m.id, ok: true, answer } satisfies HttpAnswer, [answer.body.buffer as ArrayBuffer]),
@@ -66,6 +67,7 @@ export function runPageReader(caller: MessagePort, writer: MessagePort): void {
             ok: false,
             message: errorMessage(e),
             codes: transportErrorCodes(e),
+            presented: presentedIn(e),
           } satisfies HttpAnswer),
       )
       .finally(() => inFlight.delete(m.id));

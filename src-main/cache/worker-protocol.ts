@@ -3,6 +3,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { FetchedPage, PageStored } from './customer-page';
 import type { SyncState } from './customer-store';
 import type { StoredShape } from './list-shape-store';
+import type { Network } from '../api/network-route';
 
 export interface OpenArgs {
   file: string;
@@ -21,6 +22,8 @@ export interface HttpRequest {
   method: string;
   headers: Record<string, string>;
   body?: string;
+  /** The way it goes (direct or its proxy) and the extra CAs it trusts, as the client decided. */
+  network?: Network;
 }
 
 /** What the worker can do; each method runs in the worker and answers one request (a promise is awaited). */

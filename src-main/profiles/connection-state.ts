@@ -19,6 +19,8 @@ export function connectionAfter(kind: 'ok' | ErrorKind): ConnectionState | null 
     case 'rate_limited':
       return 'rate_limited';
     case 'network':
+    case 'proxy_unreachable':
+    case 'proxy_auth':
     case 'timeout':
     case 'outcome_unknown':
     case 'offline':

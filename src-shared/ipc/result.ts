@@ -11,6 +11,8 @@ export const ERROR_KINDS = [
   'conflict', // e.g. an identical write is already in flight
   'rate_limited',
   'network', // could not reach the service
+  'proxy_unreachable', // the proxy the request goes through did not answer
+  'proxy_auth', // the proxy asks for a sign-in (407), or refused the one sent
   'timeout',
   'server', // 5xx, 402, or a response we could not read
   'outcome_unknown', // a write was sent and we cannot know whether it happened

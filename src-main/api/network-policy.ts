@@ -1,0 +1,48 @@
+// An environment's network as the client asks it, per request: the route its proxy setting gives for the
+// URL and the extra CAs it trusts. Never throws: a system resolver that fails is logged and the request
+// goes direct (as Chromium does when a PAC script fails), a proxy password the keychain cannot give is
+// left out (the proxy then asks for it, and the operator is told so).
+import { SYSTEM_PROXY, type ProxySetting } from '../../src-shared/ipc/channels/network';
+import type { Logger } from '../ports/ports';
+import { errorMessage } from '../errors/error-message';
+import { DIRECT, environmentProxyResolver, routeFor, type Network, type ResolveProxy } from './network-route';
+
+export interface NetworkPolicyOptions {
+  /** The environment's proxy setting, read for every request (a change applies to the next one). */
+  proxy: () => ProxySetting;
+  /** The operating system's answer for "system" (default: HTTPS_PROXY/HTTP_PROXY/NO_PROXY). */
+  resolveSystem?: ResolveProxy | undefined;
+  /** The manual proxy's password, from the keychain. */
+  proxyPassword?: (() => Promise<string | null>) | undefined;
+  /** The environment's extra CA certificates (PEM). */
+  extraCa?: (() => readonly string[]) | undefined;
+  logger?: Logger | undefined;
+}
+
+export function networkPolicy(options: NetworkPolicyOptions): (url: string) => Promise<Network> {
+  const resolveSystem = options.resolveSystem ?? environmentProxyResolver;
+  const { logger } = options;
+  const password = options.proxyPassword
+    ? async () => {
+        try {
+          return await options.proxyPassword!();
+        } catch (error) {
+          logger?.warn({ err: errorMessage(error) }, 'reading the proxy password failed');
+          return null;
+        }
+      }
+    : undefined;
+  return async (url) => {
+    const extraCa = options.extraCa?.() ?? [];
+    try {
+      return { route: await routeFor(url, { setting: options.proxy(), resolveSystem, password }), extraCa };
+    } catch (error) {
+      logger?.warn({ err: errorMessage(error) }, 'finding the proxy failed; going direct');
+      return { route: DIRECT, extraCa };
+    }
+  };
+}
+
+/** The network of a client given none: the proxy the process environment names, the base trust. */
+export const environmentNetwork = (): ((url: string) => Promise<Network>) =>
+  networkPolicy({ proxy: () => SYSTEM_PROXY });

@@ -1,0 +1,94 @@
+// Which way one request goes: direct, or through which proxy. Decided per request, from the
+// environment's proxy setting: "system" asks the operating system (in the app Chromium's resolver, which
+// knows system settings, PAC and WPAD; elsewhere HTTPS_PROXY/HTTP_PROXY/NO_PROXY), "none" is direct,
+// "manual" is the proxy entered. Loopback addresses (the local sandbox, tests' servers) always go direct.
+import { getProxyForUrl } from 'proxy-from-env';
+import type { ProxySetting } from '../../src-shared/ipc/channels/network';
+import { isLoopbackHost } from '../../src-shared/ipc/channels/settings';
+
+/** A proxy one request goes through, with its sign-in when it has one. */
+export interface ProxyRoute {
+  kind: 'proxy';
+  host: string;
+  port: number;
+  username?: string;
+  password?: string;
+}
+export type Route = { kind: 'direct' } | ProxyRoute;
+export const DIRECT: Route = { kind: 'direct' };
+
+/** How requests of one environment reach its service: asked for every request. */
+export interface Network {
+  route: Route;
+  /** PEM text of the environment's extra CA certificates (trusted besides Node's and the system's). */
+  extraCa: readonly string[];
+}
+
+/** The proxy for a URL in PAC form ("PROXY host:port; DIRECT", "DIRECT"), as Chromium's resolveProxy answers. */
+export type ResolveProxy = (url: string) => Promise<string>;
+
+/** "proxy.corp:8080", as messages name a proxy. */
+export const proxyName = (route: ProxyRoute): string =>
+  `${route.host.includes(':') ? `[${route.host}]` : route.host}:${route.port}`;
+
+/**
+ * The first entry of a PAC answer Card Desk can use: `PROXY`/`HTTP`/`HTTPS host:port` or `DIRECT`.
+ * SOCKS entries are passed over (a later entry is used); an answer with nothing usable is direct.
+ */
+export function routeFromPac(answer: string): Route {
+  for (const entry of answer.split(';')) {
+    const [type = '', where = ''] = entry.trim().split(/\s+/);
+    const kind = type.toUpperCase();
+    if (kind === 'DIRECT') return DIRECT;
+    if (kind !== 'PROXY' && kind !== 'HTTP' && kind !== 'HTTPS') continue;
+    const m = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(where);
+    if (m) return { kind: 'proxy', host: m[1]!, port: Number(m[2]) };
+  }
+  return DIRECT;
+}
+
+/**
+ * HTTPS_PROXY/HTTP_PROXY/ALL_PROXY and NO_PROXY (either case, lower case first) as a PAC answer: how the
+ * proxy is found outside Electron (the harness, tests, the sandbox CLI).
+ */
+export const environmentProxyResolver: ResolveProxy = async (url) => {
+  const proxy = getProxyForUrl(url);
+  if (!proxy) return 'DIRECT';
+  try {
+    const u = new URL(proxy);
+    const port = u.port || (u.protocol === 'https:' ? '443' : '80');
+    return `PROXY ${u.hostname}:${port}`;
+  } catch {
+    return 'DIRECT';
+  }
+};
+
+export interface RouteOptions {
+  setting: ProxySetting;
+  resolveSystem: ResolveProxy;
+  /** The manual proxy's password (from the keychain), read only when the setting names a user. */
+  password?: () => Promise<string | null>;
+}
+
+/** The route for one request to `url`. */
+export async function routeFor(url: string, options: RouteOptions): Promise<Route> {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname;
+  } catch {
+    return DIRECT;
+  }
+  if (isLoopbackHost(hostname)) return DIRECT;
+  const { setting } = options;
+  if (setting.mode === 'none') return DIRECT;
+  if (setting.mode === 'manual') {
+    const route: ProxyRoute = { kind: 'proxy', host: setting.host, port: setting.port };
+    if (setting.username) {
+      route.username = setting.username;
+      const password = await options.password?.();
+      if (password) route.password = password;
+    }
+    return route;
+  }
+  return routeFromPac(await options.resolveSystem(url));
+}

@@ -1,0 +1,84 @@
+// Which way a request goes: PAC answers as Chromium's resolveProxy gives them, the proxy variables as
+// outside Electron, each environment's setting, and loopback always direct.
+import { afterEach, describe, expect, it } from 'vitest';
+import { environmentProxyResolver, routeFor, routeFromPac } from '../../../src-main/api/network-route';
+
+const VARIABLES = [
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'NO_PROXY',
+  'no_proxy',
+  'ALL_PROXY',
+  'all_proxy',
+];
+const saved = Object.fromEntries(VARIABLES.map((v) => [v, process.env[v]]));
+const setEnv = (vars: Record<string, string>) => {
+  for (const v of VARIABLES) delete process.env[v];
+  Object.assign(process.env, vars);
+};
+afterEach(() => {
+  for (const v of VARIABLES) {
+    if (saved[v] === undefined) delete process.env[v];
+    else process.env[v] = saved[v];
+  }
+});
+
+describe('a PAC answer', () => {
+  it.each([
+    ['DIRECT', { kind: 'direct' }],
+    ['PROXY proxy.corp:8080; DIRECT', { kind: 'proxy', host: 'proxy.corp', port: 8080 }],
+    ['HTTPS secure.corp:443', { kind: 'proxy', host: 'secure.corp', port: 443 }],
+    ['SOCKS5 socks.corp:1080; PROXY fallback.corp:3128', { kind: 'proxy', host: 'fallback.corp', port: 3128 }],
+    ['SOCKS socks.corp:1080', { kind: 'direct' }],
+    ['PROXY [fd00::1]:3128', { kind: 'proxy', host: 'fd00::1', port: 3128 }],
+    ['', { kind: 'direct' }],
+  ])('%j gives %j', (answer, route) => expect(routeFromPac(answer)).toEqual(route));
+});
+
+describe('the proxy variables (outside Electron)', () => {
+  it('reads HTTPS_PROXY for https and HTTP_PROXY for http, in either case', async () => {
+    setEnv({ HTTPS_PROXY: 'http://proxy.corp:8080', http_proxy: 'plain.corp:3128' });
+    expect(await environmentProxyResolver('https://api.example.com/customers')).toBe('PROXY proxy.corp:8080');
+    expect(await environmentProxyResolver('http://api.example.com/customers')).toBe('PROXY plain.corp:3128');
+    setEnv({ https_proxy: 'http://lower.corp:9000' });
+    expect(await environmentProxyResolver('https://api.example.com/')).toBe('PROXY lower.corp:9000');
+  });
+
+  it('goes direct for hosts NO_PROXY names, and with no variable at all', async () => {
+    setEnv({ HTTPS_PROXY: 'http://proxy.corp:8080', no_proxy: '.internal.corp,api.example.com' });
+    expect(await environmentProxyResolver('https://api.example.com/')).toBe('DIRECT');
+    expect(await environmentProxyResolver('https://cards.internal.corp/')).toBe('DIRECT');
+    expect(await environmentProxyResolver('https://other.example.com/')).toBe('PROXY proxy.corp:8080');
+    setEnv({});
+    expect(await environmentProxyResolver('https://api.example.com/')).toBe('DIRECT');
+  });
+});
+
+describe("an environment's route", () => {
+  const system = async () => 'PROXY proxy.corp:8080';
+  it('is direct for loopback addresses whatever the setting', async () => {
+    for (const url of ['http://127.0.0.1:4000/x', 'https://localhost/x', 'http://[::1]:80/x']) {
+      for (const setting of [{ mode: 'system' }, { mode: 'manual', host: 'proxy.corp', port: 8080 }] as const)
+        expect(await routeFor(url, { setting, resolveSystem: system })).toEqual({ kind: 'direct' });
+    }
+  });
+
+  it('follows None, Manual (with the keychain password for its user) and System', async () => {
+    const url = 'https://api.example.com/customers';
+    expect(await routeFor(url, { setting: { mode: 'none' }, resolveSystem: system })).toEqual({ kind: 'direct' });
+    expect(
+      await routeFor(url, {
+        setting: { mode: 'manual', host: 'proxy.corp', port: 3128, username: 'ada' },
+        resolveSystem: system,
+        password: async () => 'pw',
+      }),
+    ).toEqual({ kind: 'proxy', host: 'proxy.corp', port: 3128, username: 'ada', password: 'pw' });
+    expect(await routeFor(url, { setting: { mode: 'system' }, resolveSystem: system })).toEqual({
+      kind: 'proxy',
+      host: 'proxy.corp',
+      port: 8080,
+    });
+  });
+});
