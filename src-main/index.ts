@@ -62,6 +62,8 @@ if (!app.requestSingleInstanceLock()) {
         openExternal: (url) => shell.openExternal(url),
         emit: broadcast,
         cacheWorkerUrl: builtWorkerLocation(here).url,
+        // The proxy for each request as Chromium sees it: system settings, PAC, WPAD.
+        resolveProxy: (url) => session.defaultSession.resolveProxy(url),
       });
       const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
       registerIpcTransport(

@@ -5,6 +5,7 @@
 import { getProxyForUrl } from 'proxy-from-env';
 import type { ProxySetting } from '../../src-shared/ipc/channels/network';
 import { isLoopbackHost } from '../../src-shared/ipc/channels/settings';
+import type { ResolveProxy } from '../ports/ports';
 
 /** A proxy one request goes through, with its sign-in when it has one. */
 export interface ProxyRoute {
@@ -24,8 +25,7 @@ export interface Network {
   extraCa: readonly string[];
 }
 
-/** The proxy for a URL in PAC form ("PROXY host:port; DIRECT", "DIRECT"), as Chromium's resolveProxy answers. */
-export type ResolveProxy = (url: string) => Promise<string>;
+export type { ResolveProxy };
 
 /** "proxy.corp:8080", as messages name a proxy. */
 export const proxyName = (route: ProxyRoute): string =>

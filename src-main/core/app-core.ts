@@ -30,13 +30,15 @@ import { createLogger, type AppLogger } from '../logging/logger';
 import { createEnvironmentManager, type EnvironmentManager } from '../profiles/environment-manager';
 import { namesHandlers } from '../names/handlers';
 import { settingsHandlers } from '../profiles/handlers';
+import { networkHandlers } from '../profiles/network-handlers';
 import { originOf } from '../profiles/environment-keys';
 import { startSandbox } from '../sandbox';
 import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
 import { externalUrl } from '../security/policy';
 import { PRIVATE_FOLDER_MODE, makeFolderPrivate } from '../storage/private-files';
 import { EnvironmentScoped } from './environment-scope';
-import type { Emit, OpenExternal, SaveFilePort } from '../ports/ports';
+import type { Emit, OpenExternal, ResolveProxy, SaveFilePort } from '../ports/ports';
+import { closeAgents } from '../api/network-agents';
 import { errorMessage } from '../errors/error-message';
 
 export interface AppCoreOptions {
@@ -52,6 +54,8 @@ export interface AppCoreOptions {
   localSandbox?: Omit<SandboxOptions, 'port' | 'key'>;
   /** The customer cache's worker script (the built `cache-worker.js` in the packaged app). */
   cacheWorkerUrl?: URL;
+  /** The operating system's proxy for a URL (Electron's session.resolveProxy); default HTTPS_PROXY & co. */
+  resolveProxy?: ResolveProxy;
 }
 
 export interface AppCore {
@@ -85,6 +89,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     secretStore: options.secretStore ?? new KeytarSecretStore(),
     emit,
     logger,
+    ...(options.resolveProxy ? { resolveProxy: options.resolveProxy } : {}),
     startLocalSandbox: async () => {
       sandbox = await startSandbox({ ...options.localSandbox });
       logger.info({ url: sandbox.url }, 'local sandbox started');
@@ -224,6 +229,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }),
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),
+    ...networkHandlers(environments.networks),
     'journal.status': async () => ok(opened.status),
     'journal.startNew': async () => {
       if (opened.status.state === 'ok') return ok(opened.status);
@@ -265,6 +271,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await seenTransactions.closeCurrent();
       opened.journal.close();
       await environments.dispose();
+      closeAgents();
       await logger.flush();
     },
   };

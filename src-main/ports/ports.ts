@@ -13,6 +13,12 @@ export interface SaveFilePort {
   chooseSavePath(suggestedName: string): Promise<string | null>;
 }
 
+/**
+ * The operating system's proxy for a URL, in PAC form ("PROXY host:port; DIRECT", "DIRECT"): in the app,
+ * Electron's `session.resolveProxy` (system settings, PAC, WPAD, as Chromium sees them).
+ */
+export type ResolveProxy = (url: string) => Promise<string>;
+
 /** Opens an allow-listed https URL in the user's browser. */
 export type OpenExternal = (url: string) => Promise<void>;
 

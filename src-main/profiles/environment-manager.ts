@@ -6,7 +6,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, type AppStatus, type Environment } from '../../src-shared/ipc/channels/settings';
-import { err, ok, type AppError, type Result } from '../../src-shared/ipc/result';
+import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { Emit, Logger } from '../ports/ports';
 import { createCardApiClient, type ApiOutcome, type CardApiClientOptions } from '../api/client';
 import type { Transport } from '../api/http-transport';
@@ -20,28 +20,17 @@ import { KEYCHAIN_NOTICE, keyCommands, type SetKeyInput } from './key-commands';
 import { keyVerifier } from './key-verification';
 import type { StoredEnvironment } from './settings-file';
 import { errorMessage } from '../errors/error-message';
+import { createEnvironmentNetworks, type EnvironmentNetworks, type ManagedNetwork } from './environment-network';
+import {
+  EnvironmentUnavailableError,
+  type ActiveEnvironment,
+  type EnvironmentChange,
+  type LocalSandbox,
+} from './environment-types';
+import type { ResolveProxy } from '../api/network-route';
 
 export { KEYCHAIN_NOTICE, LOCAL_SANDBOX_NAME, type EnvironmentInput, type SetKeyInput };
-
-export interface LocalSandbox {
-  url: string;
-  /** Generated per run and held in memory only; never written to the keychain. */
-  key: string;
-  stop(): Promise<void>;
-}
-
-export interface ActiveEnvironment {
-  environment: Environment;
-  api: CardApiClient;
-  /** This environment's own folder for its address (<dataDir>/environments/<id>/<address>), for its caches. */
-  dataDir: string;
-}
-
-export interface EnvironmentChange {
-  environment: Environment;
-  dataDir: string;
-  previousId: string;
-}
+export { EnvironmentUnavailableError, type ActiveEnvironment, type EnvironmentChange, type LocalSandbox };
 
 export interface EnvironmentManagerOptions {
   /** The app data folder: settings.json and environments/<id>/ live here. */
@@ -51,6 +40,10 @@ export interface EnvironmentManagerOptions {
   emit: Emit;
   logger: Logger;
   transport?: Transport;
+  /** The operating system's proxy for a URL (Electron: Chromium's resolver; default HTTPS_PROXY & co). */
+  resolveProxy?: ResolveProxy;
+  /** The network of an environment the organisation's policy sets. */
+  managedNetwork?: (id: string) => ManagedNetwork | undefined;
   /** Timeouts and retry policy for every client (tests use small values). */
   client?: Pick<CardApiClientOptions, 'timeouts' | 'retry'>;
   now?: () => Date;
@@ -71,16 +64,10 @@ export interface EnvironmentManager {
   setLastSyncedAt(iso: string | null): void;
   /** Called after the active environment changes (or the active one's address does); returns the unsubscribe function. */
   onChange(listener: (change: EnvironmentChange) => void | Promise<void>): () => void;
+  /** Each environment's proxy and extra CAs. */
+  readonly networks: EnvironmentNetworks;
   /** Stops the local sandbox and waits for pending settings writes. */
   dispose(): Promise<void>;
-}
-
-/** Thrown by `active()` when the active environment cannot be used (the local sandbox failed to start). */
-export class EnvironmentUnavailableError extends Error {
-  override readonly name = 'EnvironmentUnavailableError';
-  constructor(readonly appError: AppError) {
-    super(appError.message);
-  }
 }
 
 /** A folder name for an address: `https://api.example.com:8443` → `https_api.example.com_8443`. */
@@ -108,13 +95,24 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   }
 
   const stored = (id: string): StoredEnvironment | undefined => environments.get(id);
+  const networks = createEnvironmentNetworks({
+    dataDir,
+    secretStore: options.secretStore,
+    environments,
+    resolveProxy: options.resolveProxy,
+    managed: options.managedNetwork,
+    logger,
+  });
   const commands = keyCommands({
     environments,
     keys,
     logger,
     keyPresent,
     // The check shares the environment's budget (an operator's call), never its client (see key-verification).
-    verify: keyVerifier({ logger, transport: options.transport, client: options.client }, (env) => budgetFor(env)),
+    verify: keyVerifier(
+      { logger, transport: options.transport, client: options.client, network: (id) => networks.policyFor(id) },
+      (env) => budgetFor(env),
+    ),
     notices: {
       add: (text) => {
         addNotice(text);
@@ -210,6 +208,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       budget,
       logger,
       onOutcome: onOutcome(id),
+      network: networks.policyFor(id),
       ...(options.client?.timeouts ? { timeouts: options.client.timeouts } : {}),
       ...(options.client?.retry ? { retry: options.client.retry } : {}),
       ...(options.transport ? { transport: options.transport } : {}),
@@ -382,6 +381,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       lastSyncedAt = iso;
       emitIfChanged();
     },
+    networks,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

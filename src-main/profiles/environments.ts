@@ -44,6 +44,11 @@ export interface Environments {
   activate(id: string): Promise<AppError | null>;
   /** Removes `id` (the local sandbox becomes active if it was); the undo puts it back. */
   remove(id: string): Promise<Result<{ wasActive: boolean; undo: () => Promise<void> }>>;
+  /** Changes how the environment reaches its service (its proxy, its extra CA file); the undo puts it back. */
+  setNetwork(
+    id: string,
+    network: Pick<StoredEnvironment, 'proxy' | 'extraCaFile'>,
+  ): Promise<Result<{ undo: () => Promise<void> }>>;
   /** Records whether the environment's key was verified (null: no key). */
   setKeyVerified(id: string, verified: boolean | null): Promise<Result<{ undo: () => Promise<void> }>>;
   /** Waits for writes in progress. */
@@ -154,6 +159,21 @@ export function openEnvironments(dataDir: string, logger: Logger, now: () => Dat
         environments: settings.environments.filter((e) => e.id !== id),
       });
       return done.ok ? { ok: true, data: { wasActive, undo: done.data.undo } } : done;
+    },
+
+    setNetwork(id, network) {
+      return commit({
+        ...settings,
+        environments: settings.environments.map((e) => {
+          if (e.id !== id) return e;
+          const { proxy: _proxy, extraCaFile: _file, ...rest } = e;
+          return {
+            ...rest,
+            ...(network.proxy ? { proxy: network.proxy } : {}),
+            ...(network.extraCaFile ? { extraCaFile: network.extraCaFile } : {}),
+          };
+        }),
+      });
     },
 
     setKeyVerified(id, verified) {

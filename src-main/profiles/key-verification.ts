@@ -5,6 +5,7 @@ import type { AppError } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
 import { createCardApiClient } from '../api/client';
 import type { Transport } from '../api/http-transport';
+import type { Network } from '../api/network-route';
 import type { RateBudget } from '../api/rate-budget';
 
 export type KeyVerdict =
@@ -23,6 +24,8 @@ export interface VerifyKeyOptions {
   timeouts?: { headersMs?: number; totalMs?: number };
   /** The environment's request budget; the check has one of its own when absent. */
   budget?: RateBudget;
+  /** The way the check's request goes (the environment's proxy and extra CAs). */
+  network?: ((url: string) => Promise<Network>) | undefined;
   /** Longest wait for the budget (a window's reset, a 429's wait) before the key counts as unverifiable. */
   maxWaitMs?: number;
 }
@@ -36,6 +39,7 @@ export async function verifyKey(options: VerifyKeyOptions): Promise<KeyVerdict> 
     ...(options.budget ? { budget: options.budget } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.network ? { network: options.network } : {}),
   });
   const result = await client.listCustomers({ limit: 1 }, options.signal ? { signal: options.signal } : {});
   if (result.ok) return { verdict: 'valid' };
@@ -47,6 +51,8 @@ export interface VerifierSettings {
   logger: Logger;
   transport: Transport | undefined;
   client: { timeouts?: VerifyKeyOptions['timeouts']; retry?: { maxWaitMs?: number } } | undefined;
+  /** The network of an environment, by id. */
+  network?: (environmentId: string) => (url: string) => Promise<Network>;
 }
 
 /**
@@ -64,6 +70,7 @@ export function keyVerifier(
       key,
       logger: settings.logger,
       budget: budgetFor(env),
+      ...(settings.network ? { network: settings.network(env.id) } : {}),
       ...(signal ? { signal } : {}),
       ...(transport ? { transport } : {}),
       ...(client?.timeouts ? { timeouts: client.timeouts } : {}),

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
+import { proxySettingSchema } from '../../src-shared/ipc/channels/network';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, baseUrlProblem } from '../../src-shared/ipc/channels/settings';
 import { PRIVATE_FOLDER_MODE } from '../storage/private-files';
 
@@ -19,6 +20,13 @@ const storedEnvironmentSchema = z.object({
   baseUrl: z.string().min(1).max(2048),
   /** null: no key saved; false: saved while the server could not be reached. */
   keyVerified: z.boolean().nullable(),
+  /** How its requests find their proxy (absent: "system"). A manual proxy's password is in the keychain. */
+  proxy: proxySettingSchema.optional(),
+  /** Its extra CA certificates: a PEM file in its folder, `environments/<id>/` (absent: none). */
+  extraCaFile: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}\.pem$/)
+    .optional(),
 });
 export type StoredEnvironment = z.infer<typeof storedEnvironmentSchema>;
 

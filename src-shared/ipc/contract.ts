@@ -12,6 +12,7 @@ import { customersChannels, syncProgressSchema } from './channels/customers';
 import { exportProgressSchema, exportsChannels } from './channels/exports';
 import { journalChannels, journalEntrySchema } from './channels/journal';
 import { namesChannels } from './channels/names';
+import { networkChannels } from './channels/network';
 import { appStatusSchema, settingsChannels } from './channels/settings';
 import type { ChannelName, EventName, CallOptions } from './names';
 import type { Result } from './result';
@@ -27,6 +28,7 @@ export const contract = {
   ...journalChannels,
   ...exportsChannels,
   ...namesChannels,
+  ...networkChannels,
 };
 
 export const events = {

@@ -41,6 +41,9 @@ export const CHANNEL_NAMES = [
   'exports.start',
   'exports.cancel',
   'names.resolve',
+  'network.get',
+  'network.setProxy',
+  'network.setExtraCa',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 

@@ -54,6 +54,10 @@ export const environmentNetworkSchema = z.object({
   /** A password for the manual proxy's user is in the keychain. */
   hasProxyPassword: z.boolean(),
   extraCa: z.array(certificateSummarySchema),
+  /** Set by the organisation's policy: shown, not editable. */
+  managed: z.boolean(),
+  /** The extra CA file could not be read (it was moved, or damaged): what to tell the operator. */
+  extraCaProblem: z.string().optional(),
 });
 export type EnvironmentNetwork = z.infer<typeof environmentNetworkSchema>;
 
