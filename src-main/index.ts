@@ -8,6 +8,7 @@ import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './ipc/register';
 import { originOf } from './ipc/sender';
 import { createLogger, type AppLogger } from './logging/logger';
+import { loadPolicy, policyFileLocation } from './policy/policy-file';
 import { APP_ORIGIN } from './security/policy';
 import { useDataFolder } from './shell/data-folder';
 import { nativeSaveFilePort } from './shell/dialogs';
@@ -51,6 +52,10 @@ if (!app.requestSingleInstanceLock()) {
       await app.whenReady();
       stages.begin('Opening the log in the data folder');
       logger = createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
+      stages.begin("Reading the organisation's policy file");
+      const location = policyFileLocation({ packaged: app.isPackaged, platform: process.platform, env: process.env });
+      const policy = loadPolicy(location);
+      if (policy.file) logger.info({ file: policy.file }, 'organisation policy applied');
       stages.begin('Preparing the window');
       hardenSession(session.defaultSession);
       serveRenderer(rendererDir);
@@ -64,6 +69,7 @@ if (!app.requestSingleInstanceLock()) {
         cacheWorkerUrl: builtWorkerLocation(here).url,
         // The proxy for each request as Chromium sees it: system settings, PAC, WPAD.
         resolveProxy: (url) => session.defaultSession.resolveProxy(url),
+        policy,
       });
       const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
       registerIpcTransport(

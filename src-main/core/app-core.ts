@@ -39,6 +39,8 @@ import { PRIVATE_FOLDER_MODE, makeFolderPrivate } from '../storage/private-files
 import { EnvironmentScoped } from './environment-scope';
 import type { Emit, OpenExternal, ResolveProxy, SaveFilePort } from '../ports/ports';
 import { closeAgents } from '../api/network-agents';
+import { NO_POLICY, type Policy } from '../policy/policy';
+import { applyPolicyToCache, policyHandlers, withPolicyLocks } from './policy-rules';
 import { errorMessage } from '../errors/error-message';
 
 export interface AppCoreOptions {
@@ -56,6 +58,8 @@ export interface AppCoreOptions {
   cacheWorkerUrl?: URL;
   /** The operating system's proxy for a URL (Electron's session.resolveProxy); default HTTPS_PROXY & co. */
   resolveProxy?: ResolveProxy;
+  /** The organisation's policy (policy-file.ts reads it); none by default. */
+  policy?: Policy;
 }
 
 export interface AppCore {
@@ -77,6 +81,7 @@ function customerNameOf(customer: Customer | null): string | null {
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const { dataDir, emit } = options;
+  const policy = options.policy ?? NO_POLICY;
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
   const unchanged = makeFolderPrivate(dataDir);
@@ -90,6 +95,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     emit,
     logger,
     ...(options.resolveProxy ? { resolveProxy: options.resolveProxy } : {}),
+    policy,
     startLocalSandbox: async () => {
       sandbox = await startSandbox({ ...options.localSandbox });
       logger.info({ url: sandbox.url }, 'local sandbox started');
@@ -124,7 +130,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   );
   const caches = new EnvironmentScoped<CustomerCacheService>(async (environmentId, folder) => {
     const active = await getActive();
-    return openCustomerCache({
+    const opened = await openCustomerCache({
       folder,
       environmentId,
       // Customer sync is background work: it leaves a reserve of the rate limit to the operator.
@@ -134,6 +140,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       workerUrl: options.cacheWorkerUrl,
       onSynced: (iso: string | null) => environments.setLastSyncedAt(iso),
     });
+    return applyPolicyToCache(opened, policy);
   });
   const getKnownCards = async () => {
     const active = await getActive();
@@ -206,7 +213,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
           });
       },
     }),
-    ...customerCacheHandlers(getCache),
+    ...withPolicyLocks(customerCacheHandlers(getCache), policy),
+    ...policyHandlers(policy),
     ...namesHandlers({
       getCustomer: getCache,
       getKnownCards,

@@ -7,7 +7,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, type AppStatus, type Environment } from '../../src-shared/ipc/channels/settings';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
-import type { Emit, Logger } from '../ports/ports';
+import type { Emit, Logger, ResolveProxy } from '../ports/ports';
 import { createCardApiClient, type ApiOutcome, type CardApiClientOptions } from '../api/client';
 import type { Transport } from '../api/http-transport';
 import { RateBudget } from '../api/rate-budget';
@@ -20,14 +20,14 @@ import { KEYCHAIN_NOTICE, keyCommands, type SetKeyInput } from './key-commands';
 import { keyVerifier } from './key-verification';
 import type { StoredEnvironment } from './settings-file';
 import { errorMessage } from '../errors/error-message';
-import { createEnvironmentNetworks, type EnvironmentNetworks, type ManagedNetwork } from './environment-network';
+import { createEnvironmentNetworks, type EnvironmentNetworks } from './environment-network';
+import { LOCAL_SANDBOX_REFUSAL, managedRefusal, type EnvironmentsPolicy } from './managed-environments';
 import {
   EnvironmentUnavailableError,
   type ActiveEnvironment,
   type EnvironmentChange,
   type LocalSandbox,
 } from './environment-types';
-import type { ResolveProxy } from '../api/network-route';
 
 export { KEYCHAIN_NOTICE, LOCAL_SANDBOX_NAME, type EnvironmentInput, type SetKeyInput };
 export { EnvironmentUnavailableError, type ActiveEnvironment, type EnvironmentChange, type LocalSandbox };
@@ -42,8 +42,8 @@ export interface EnvironmentManagerOptions {
   transport?: Transport;
   /** The operating system's proxy for a URL (Electron: Chromium's resolver; default HTTPS_PROXY & co). */
   resolveProxy?: ResolveProxy;
-  /** The network of an environment the organisation's policy sets. */
-  managedNetwork?: (id: string) => ManagedNetwork | undefined;
+  /** The organisation's policy: its environments, and whether the operator's own and the local sandbox are allowed. */
+  policy?: EnvironmentsPolicy;
   /** Timeouts and retry policy for every client (tests use small values). */
   client?: Pick<CardApiClientOptions, 'timeouts' | 'retry'>;
   now?: () => Date;
@@ -75,7 +75,7 @@ const addressFolder = (baseUrl: string): string => originOf(baseUrl).replace(/[^
 
 export function createEnvironmentManager(options: EnvironmentManagerOptions): EnvironmentManager {
   const { dataDir, emit, logger } = options;
-  const environments = openEnvironments(dataDir, logger, options.now);
+  const environments = openEnvironments(dataDir, logger, options.now, options.policy);
   const keys = createEnvironmentKeys(options.secretStore, logger);
   const notices: string[] = [];
   environments.loadNotices.forEach((n) => addNotice(n));
@@ -100,7 +100,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     secretStore: options.secretStore,
     environments,
     resolveProxy: options.resolveProxy,
-    managed: options.managedNetwork,
+    managed: (id) => options.policy?.environments.find((e) => e.id === id),
     logger,
   });
   const commands = keyCommands({
@@ -109,10 +109,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     logger,
     keyPresent,
     // The check shares the environment's budget (an operator's call), never its client (see key-verification).
-    verify: keyVerifier(
-      { logger, transport: options.transport, client: options.client, network: (id) => networks.policyFor(id) },
-      (env) => budgetFor(env),
-    ),
+    verify: keyVerifier({ ...options, logger, network: networks.policyFor }, budgetFor),
     notices: {
       add: (text) => {
         addNotice(text);
@@ -157,6 +154,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       name: env.name,
       baseUrl: env.baseUrl,
       builtIn: false,
+      ...(env.managed ? { managed: true } : {}),
       hasKey,
       keyVerified: hasKey ? (env.keyVerified ?? true) : null,
     };
@@ -259,6 +257,8 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       // The key asked for is always the one filed under the client's own address.
       api = clientFor(id, env.baseUrl, keyReader(id, env.baseUrl));
     } else {
+      if (!environments.policy.allowLocalSandbox)
+        throw new EnvironmentUnavailableError({ kind: 'forbidden', message: LOCAL_SANDBOX_REFUSAL });
       let running: LocalSandbox;
       try {
         running = await ensureSandbox();
@@ -304,7 +304,8 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
 
   async function list(): Promise<{ environments: Environment[]; activeId: string }> {
     await Promise.all(environments.all().map((e) => refreshKeyPresence(e.id)));
-    return { environments: [localView(), ...environments.all().map(view)], activeId: environments.activeId() };
+    const local = environments.policy.allowLocalSandbox ? [localView()] : [];
+    return { environments: [...local, ...environments.all().map(view)], activeId: environments.activeId() };
   }
 
   async function save(input: EnvironmentInput): Promise<Result<Environment>> {
@@ -332,6 +333,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     if (isLocal(id)) return err('validation', 'The local sandbox is built in and cannot be deleted.', { field: 'id' });
     const env = stored(id);
     if (!env) return ok({ deleted: false });
+    if (env.managed) return managedRefusal(env)!;
     let undoKeyDelete: Undo;
     try {
       // Every key it had, at each of its addresses; a failed delete leaves the keys and the environment as they were.

@@ -52,7 +52,7 @@ export interface SetProxyInput {
 
 export interface EnvironmentNetworks {
   /** The network the client of `id` asks per request (settings read at each request). */
-  policyFor(id: string): (url: string) => Promise<Network>;
+  readonly policyFor: (id: string) => (url: string) => Promise<Network>;
   get(id: string): Promise<Result<EnvironmentNetwork>>;
   setProxy(input: SetProxyInput): Promise<Result<EnvironmentNetwork>>;
   setExtraCa(input: { environmentId: string; pem: string | null }): Promise<Result<EnvironmentNetwork>>;

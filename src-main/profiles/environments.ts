@@ -13,6 +13,14 @@ import {
   type StoredEnvironment,
 } from './settings-file';
 import { errorMessage } from '../errors/error-message';
+import { NO_POLICY } from '../policy/policy';
+import {
+  LOCAL_SANDBOX_REFUSAL,
+  USER_ENVIRONMENTS_REFUSAL,
+  managedRefusal,
+  overlayPolicy,
+  type EnvironmentsPolicy,
+} from './managed-environments';
 
 export const LOCAL_SANDBOX_NAME = 'Local sandbox';
 
@@ -53,21 +61,31 @@ export interface Environments {
   setKeyVerified(id: string, verified: boolean | null): Promise<Result<{ undo: () => Promise<void> }>>;
   /** Waits for writes in progress. */
   settled(): Promise<void>;
+  /** What the organisation's policy allows. */
+  readonly policy: EnvironmentsPolicy;
 }
 
 export const isLocal = (id: string): boolean => id === LOCAL_SANDBOX_ENVIRONMENT_ID;
 export const notFound = (id: string) => err('not_found', `There is no environment with id "${id}".`, { field: 'id' });
 
-export function openEnvironments(dataDir: string, logger: Logger, now: () => Date = () => new Date()): Environments {
+export function openEnvironments(
+  dataDir: string,
+  logger: Logger,
+  now: () => Date = () => new Date(),
+  policy: EnvironmentsPolicy = NO_POLICY,
+): Environments {
   const settingsFile = join(dataDir, SETTINGS_FILE_NAME);
   const loaded = loadSettings(settingsFile, now);
-  let settings: Settings = loaded.settings;
+  const overlaid = overlayPolicy(loaded.settings, policy);
+  let settings: Settings = overlaid.settings;
+  /** The operator's environments the policy does not allow: written back, never used. */
+  const { hidden } = overlaid;
   let writes: Promise<void> = Promise.resolve();
 
   const stored = (id: string) => settings.environments.find((e) => e.id === id);
 
   function persist(): Promise<void> {
-    const snapshot: Settings = structuredClone(settings);
+    const snapshot: Settings = structuredClone({ ...settings, environments: [...settings.environments, ...hidden] });
     const write = writes.then(() => writeSettings(settingsFile, snapshot));
     writes = write.catch((error: unknown) => {
       logger.error({ err: errorMessage(error) }, 'writing settings failed');
@@ -99,6 +117,12 @@ export function openEnvironments(dataDir: string, logger: Logger, now: () => Dat
     };
   }
 
+  /** Where the active environment goes when it is removed: the local sandbox, or one the policy sets. */
+  function fallbackActiveId(removed: string): string {
+    if (policy.allowLocalSandbox) return LOCAL_SANDBOX_ENVIRONMENT_ID;
+    return settings.environments.find((e) => e.id !== removed)?.id ?? LOCAL_SANDBOX_ENVIRONMENT_ID;
+  }
+
   function newEnvironmentId(): string {
     let id: string;
     do id = `env-${randomUUID().slice(0, 8)}`;
@@ -108,7 +132,7 @@ export function openEnvironments(dataDir: string, logger: Logger, now: () => Dat
 
   return {
     settingsFile,
-    loadNotices: loaded.notices,
+    loadNotices: [...loaded.notices, ...overlaid.notices],
     activeId: () => settings.activeId,
     all: () => settings.environments,
     get: stored,
@@ -119,6 +143,10 @@ export function openEnvironments(dataDir: string, logger: Logger, now: () => Dat
       const { id, name, baseUrl } = parsed.data;
       if (id !== undefined && isLocal(id))
         return err('validation', 'The local sandbox is built in and cannot be changed.', { field: 'id' });
+      if (id !== undefined) {
+        const refused = managedRefusal(stored(id));
+        if (refused) return refused;
+      } else if (!policy.allowUserEnvironments) return err('forbidden', USER_ENVIRONMENTS_REFUSAL);
       const clash =
         settings.environments.some((e) => e.id !== id && e.name.toLowerCase() === name.toLowerCase()) ||
         name.toLowerCase() === LOCAL_SANDBOX_NAME.toLowerCase();
@@ -147,15 +175,18 @@ export function openEnvironments(dataDir: string, logger: Logger, now: () => Dat
     },
 
     async activate(id) {
+      if (isLocal(id) && !policy.allowLocalSandbox) return { kind: 'forbidden', message: LOCAL_SANDBOX_REFUSAL };
       const done = await commit({ ...settings, activeId: id });
       return done.ok ? null : done.error;
     },
 
     async remove(id) {
+      const refused = managedRefusal(stored(id));
+      if (refused) return refused;
       const wasActive = settings.activeId === id;
       const done = await commit({
         ...settings,
-        activeId: wasActive ? LOCAL_SANDBOX_ENVIRONMENT_ID : settings.activeId,
+        activeId: wasActive ? fallbackActiveId(id) : settings.activeId,
         environments: settings.environments.filter((e) => e.id !== id),
       });
       return done.ok ? { ok: true, data: { wasActive, undo: done.data.undo } } : done;
@@ -184,5 +215,6 @@ export function openEnvironments(dataDir: string, logger: Logger, now: () => Dat
     },
 
     settled: () => writes,
+    policy,
   };
 }

@@ -49,8 +49,8 @@ export async function verifyKey(options: VerifyKeyOptions): Promise<KeyVerdict> 
 
 export interface VerifierSettings {
   logger: Logger;
-  transport: Transport | undefined;
-  client: { timeouts?: VerifyKeyOptions['timeouts']; retry?: { maxWaitMs?: number } } | undefined;
+  transport?: Transport | undefined;
+  client?: { timeouts?: VerifyKeyOptions['timeouts']; retry?: { maxWaitMs?: number } } | undefined;
   /** The network of an environment, by id. */
   network?: (environmentId: string) => (url: string) => Promise<Network>;
 }

@@ -22,6 +22,8 @@ const storedEnvironmentSchema = z.object({
   keyVerified: z.boolean().nullable(),
   /** How its requests find their proxy (absent: "system"). A manual proxy's password is in the keychain. */
   proxy: proxySettingSchema.optional(),
+  /** Set by the organisation's policy (laid over at each start, never edited here). */
+  managed: z.literal(true).optional(),
   /** Its extra CA certificates: a PEM file in its folder, `environments/<id>/` (absent: none). */
   extraCaFile: z
     .string()

@@ -13,6 +13,7 @@ import { exportProgressSchema, exportsChannels } from './channels/exports';
 import { journalChannels, journalEntrySchema } from './channels/journal';
 import { namesChannels } from './channels/names';
 import { networkChannels } from './channels/network';
+import { policyChannels } from './channels/policy';
 import { appStatusSchema, settingsChannels } from './channels/settings';
 import type { ChannelName, EventName, CallOptions } from './names';
 import type { Result } from './result';
@@ -29,6 +30,7 @@ export const contract = {
   ...exportsChannels,
   ...namesChannels,
   ...networkChannels,
+  ...policyChannels,
 };
 
 export const events = {

@@ -44,6 +44,7 @@ export const CHANNEL_NAMES = [
   'network.get',
   'network.setProxy',
   'network.setExtraCa',
+  'policy.get',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 

@@ -11,6 +11,8 @@ import { build } from 'esbuild';
 import type { EventName } from '../../src-shared/ipc/names';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app-core';
 import { createDispatcher } from '../../src-main/ipc/register';
+import type { Policy } from '../../src-main/policy/policy';
+import { loadPolicy, policyFileLocation } from '../../src-main/policy/policy-file';
 import { META_CONTENT_SECURITY_POLICY, cspWith } from '../../src-main/security/policy';
 import { contentTypeOf, resolveUnder } from '../../src-main/security/renderer-assets';
 
@@ -22,6 +24,8 @@ export interface HarnessOptions {
   dataDir?: string;
   /** Where CSV exports are saved (the harness's stand-in for the save dialog). Default `<dataDir>/exports`. */
   saveDir?: string;
+  /** The organisation's policy; default: the file CARD_DESK_POLICY_FILE names, if any. */
+  policy?: Policy;
   /** Use this API instead of the built-in local sandbox (the key goes to the OS keychain). */
   apiBaseUrl?: string;
   apiKey?: string;
@@ -76,6 +80,9 @@ async function readBody(req: IncomingMessage, limit = 1_000_000): Promise<string
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  // A run from a checkout: the policy CARD_DESK_POLICY_FILE names, read before anything starts (fail closed).
+  const policy =
+    options.policy ?? loadPolicy(policyFileLocation({ packaged: false, platform: process.platform, env: process.env }));
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'card-desk-harness-')));
   const saveDir = options.saveDir ?? path.join(dataDir, 'exports');
   await mkdir(saveDir, { recursive: true });
@@ -90,6 +97,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   const core = await createAppCore({
     dataDir,
+    policy,
     localSandbox: options.sandbox,
     saveFile: {
       async chooseSavePath(suggestedName) {

@@ -27,6 +27,8 @@ export const environmentSchema = z.object({
   baseUrl: z.string(),
   /** The built-in local sandbox: started by the app, with a key it generates. */
   builtIn: z.boolean(),
+  /** Set by the organisation's policy: shown as "Set by your organisation", not editable or deletable. */
+  managed: z.boolean().optional(),
   hasKey: z.boolean(),
   /** False when the key was saved while the server could not be reached. */
   keyVerified: z.boolean().nullable(),

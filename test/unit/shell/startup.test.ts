@@ -239,3 +239,25 @@ describe('the composition root', () => {
     await vi.waitFor(() => expect(fakeApp.quits).toBe(1));
   }
 });
+
+describe("an organisation's policy file that is not valid", () => {
+  it('stops start-up in the error box naming the file and the unknown key (fail closed)', async () => {
+    const { loadPolicy } = await import('../../../src-main/policy/policy-file');
+    const file = path.join(scratch, 'policy.json');
+    writeFileSync(file, JSON.stringify({ allowLocalSandbox: false, syncScheduleMinuets: 60 }));
+    const started = await startOrQuit({
+      dataDir: scratch,
+      start: async (stages) => {
+        stages.begin("Reading the organisation's policy file");
+        loadPolicy({ file, required: true });
+        stages.begin('Opening the window');
+      },
+    });
+    expect(started).toBe(false);
+    expect(fakeApp.exitCodes).toEqual([1]);
+    const [box] = fakeApp.errorBoxes;
+    expect(box!.body).toContain("Reading the organisation's policy file failed.");
+    expect(box!.body).toContain(file);
+    expect(box!.body).toContain('"syncScheduleMinuets" is not a known setting');
+  });
+});

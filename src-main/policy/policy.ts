@@ -1,0 +1,136 @@
+// The policy IT deploys beside Card Desk (policy-file.ts reads it): the company's environments, what the
+// operator may change, and settings later work reads (auto-lock, cache retention, updates, developer
+// tools). Every key is declared here; an unknown key is an error, so a typo never passes unnoticed.
+import { isAbsolute } from 'node:path';
+import { z } from 'zod';
+import { proxyHostSchema, proxyPortSchema, type ProxySetting } from '../../src-shared/ipc/channels/network';
+import { LOCAL_SANDBOX_ENVIRONMENT_ID, baseUrlProblem } from '../../src-shared/ipc/channels/settings';
+
+/** `"system"`, `"none"` or `{ "host": "proxy.corp", "port": 8080 }`. */
+const policyProxySchema = z.union([
+  z.literal('system'),
+  z.literal('none'),
+  z.strictObject({ host: proxyHostSchema, port: proxyPortSchema }),
+]);
+
+const policyEnvironmentSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1 to 64 letters, digits, "-" or "_"' })
+    .refine((id) => id !== LOCAL_SANDBOX_ENVIRONMENT_ID, { error: `id "${LOCAL_SANDBOX_ENVIRONMENT_ID}" is reserved` }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'name is required' })
+    .max(80, { error: 'name must be at most 80 characters' }),
+  baseUrl: z.string().superRefine((url, ctx) => {
+    const problem = baseUrlProblem(url);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  proxy: policyProxySchema.optional(),
+  /** A PEM file of extra CA certificates for this environment: an absolute path. */
+  extraCaFile: z
+    .string()
+    .min(1)
+    .refine((p) => isAbsolute(p), { error: 'extraCaFile must be an absolute path' })
+    .optional(),
+});
+
+export const policySchema = z
+  .strictObject({
+    /** Environments the organisation sets: listed as "Set by your organisation", not editable or deletable. */
+    environments: z.array(policyEnvironmentSchema).max(100).optional(),
+    /** false: the operator cannot add environments of their own (refused in main). Default true. */
+    allowUserEnvironments: z.boolean().optional(),
+    /** false: the built-in local sandbox is never started or listed. Default true. */
+    allowLocalSandbox: z.boolean().optional(),
+    /** Minutes between customer syncs (0: only on demand); the operator cannot change it. */
+    syncScheduleMinutes: z.number().int().min(0).max(1440).optional(),
+    /** Hours between full sweeps of the customer cache; the operator cannot change it. */
+    fullSweepHours: z.number().int().min(1).max(720).optional(),
+    /** Minutes of inactivity before the app locks. */
+    autoLockMinutes: z.number().int().min(1).max(240).optional(),
+    /** Whether unlocking asks for a passcode. */
+    unlockPasscode: z.boolean().optional(),
+    /** Days cached customer data is kept. */
+    cacheRetentionDays: z.number().int().min(1).optional(),
+    /** Where updates come from, and whether the app looks for them. */
+    updates: z.strictObject({ feedUrl: z.url().optional(), enabled: z.boolean().optional() }).optional(),
+    /** Whether the developer tools may be opened. */
+    allowDevTools: z.boolean().optional(),
+  })
+  .superRefine((policy, ctx) => {
+    const seen = { id: new Set<string>(), name: new Set<string>() };
+    (policy.environments ?? []).forEach((env, i) => {
+      if (seen.id.has(env.id))
+        ctx.addIssue({ code: 'custom', path: ['environments', i, 'id'], message: `id "${env.id}" is used twice` });
+      const name = env.name.toLowerCase();
+      if (seen.name.has(name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['environments', i, 'name'],
+          message: `name "${env.name}" is used twice`,
+        });
+      seen.id.add(env.id);
+      seen.name.add(name);
+    });
+  });
+
+export type PolicyEnvironmentInput = z.infer<typeof policyEnvironmentSchema>;
+
+/** An environment the organisation sets, as Card Desk uses it. */
+export interface ManagedEnvironment {
+  id: string;
+  name: string;
+  baseUrl: string;
+  proxy: ProxySetting;
+  /** The extra CA file (absolute path), checked readable at start. */
+  extraCaFile: string | null;
+}
+
+/** The policy as the app uses it: defaults filled in; the optional keys stay undefined when not set. */
+export interface Policy {
+  /** The file it was read from, or null when there is none (then every default applies). */
+  file: string | null;
+  environments: ManagedEnvironment[];
+  allowUserEnvironments: boolean;
+  allowLocalSandbox: boolean;
+  syncScheduleMinutes?: number;
+  fullSweepHours?: number;
+  autoLockMinutes?: number;
+  unlockPasscode?: boolean;
+  cacheRetentionDays?: number;
+  updates?: { feedUrl?: string; enabled?: boolean };
+  allowDevTools?: boolean;
+}
+
+/** No policy file: the operator decides everything. */
+export const NO_POLICY: Policy = {
+  file: null,
+  environments: [],
+  allowUserEnvironments: true,
+  allowLocalSandbox: true,
+};
+
+export function policyFrom(parsed: z.infer<typeof policySchema>, file: string): Policy {
+  const { environments = [], allowUserEnvironments = true, allowLocalSandbox = true, ...rest } = parsed;
+  const policy: Policy = {
+    file,
+    environments: environments.map((env) => ({
+      id: env.id,
+      name: env.name,
+      baseUrl: env.baseUrl,
+      proxy:
+        env.proxy === undefined || env.proxy === 'system'
+          ? { mode: 'system' }
+          : env.proxy === 'none'
+            ? { mode: 'none' }
+            : { mode: 'manual', host: env.proxy.host, port: env.proxy.port },
+      extraCaFile: env.extraCaFile ?? null,
+    })),
+    allowUserEnvironments,
+    allowLocalSandbox,
+  };
+  for (const [key, value] of Object.entries(rest)) if (value !== undefined) Object.assign(policy, { [key]: value });
+  return policy;
+}
