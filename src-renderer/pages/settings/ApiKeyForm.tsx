@@ -9,7 +9,14 @@ import { useAppStore } from '../../stores/appStore';
 import { useSettingsRefresh } from './useEnvironments';
 
 /** The service could not be asked; saving unverified is the user's call. */
-const UNVERIFIABLE: readonly ErrorKind[] = ['network', 'timeout', 'rate_limited', 'server'];
+const UNVERIFIABLE: readonly ErrorKind[] = [
+  'network',
+  'timeout',
+  'rate_limited',
+  'server',
+  'proxy_unreachable',
+  'proxy_auth',
+];
 
 export function keyStateText(present: boolean, verified: boolean | null, rejected = false): string {
   if (!present) return 'No key saved';

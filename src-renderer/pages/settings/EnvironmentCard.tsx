@@ -7,6 +7,8 @@ import { bridge } from '../../lib/bridge';
 import { useAppStore } from '../../stores/appStore';
 import { ApiKeyForm } from './ApiKeyForm';
 import { EnvironmentForm } from './EnvironmentForm';
+import { NetworkSection } from './NetworkSection';
+import { SET_BY_ORGANISATION } from './usePolicy';
 import { useSettingsRefresh } from './useEnvironments';
 
 export function EnvironmentCard({
@@ -60,6 +62,7 @@ export function EnvironmentCard({
           <p className="badges">
             {active ? <span className="badge badge-active">Active</span> : null}
             {env.builtIn ? <span className="badge badge-sandbox">Local sandbox — test data</span> : null}
+            {env.managed ? <span className="badge badge-managed">{SET_BY_ORGANISATION}</span> : null}
           </p>
         </div>
         <div className="environment-actions">
@@ -68,7 +71,7 @@ export function EnvironmentCard({
               Use this environment
             </button>
           )}
-          {env.builtIn ? null : (
+          {env.builtIn || env.managed ? null : (
             <>
               <button type="button" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
                 Edit
@@ -100,7 +103,10 @@ export function EnvironmentCard({
           deleted and takes no API key.
         </p>
       ) : (
-        <ApiKeyForm environment={env} active={active} />
+        <>
+          <ApiKeyForm environment={env} active={active} />
+          <NetworkSection environment={env} />
+        </>
       )}
     </section>
   );

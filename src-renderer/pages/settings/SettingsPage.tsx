@@ -4,10 +4,12 @@ import { EnvironmentForm } from './EnvironmentForm';
 import { JournalSection } from './JournalSection';
 import { SyncScheduleSection } from './SyncScheduleSection';
 import { useEnvironments } from './useEnvironments';
+import { usePolicy } from './usePolicy';
 import './settings.css';
 
 export function SettingsPage(): React.JSX.Element {
   const envs = useEnvironments();
+  const policy = usePolicy();
   const list = envs.data?.data;
   return (
     <section aria-labelledby="page-title" className="settings">
@@ -29,10 +31,16 @@ export function SettingsPage(): React.JSX.Element {
             ))}
           </div>
         )}
-        <section className="panel" aria-labelledby="add-environment-title">
-          <h3 id="add-environment-title">Add an environment</h3>
-          <EnvironmentForm />
-        </section>
+        {policy.data?.data.allowUserEnvironments === false ? (
+          <p className="muted" data-testid="no-user-environments">
+            Your organisation&apos;s policy does not allow adding environments.
+          </p>
+        ) : (
+          <section className="panel" aria-labelledby="add-environment-title">
+            <h3 id="add-environment-title">Add an environment</h3>
+            <EnvironmentForm />
+          </section>
+        )}
       </section>
       <SyncScheduleSection />
       <JournalSection />

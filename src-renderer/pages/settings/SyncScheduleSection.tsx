@@ -6,6 +6,7 @@ import { ErrorState } from '../../components/States';
 import { bridge } from '../../lib/bridge';
 import { useCacheStatus } from '../customers/useCustomerSearch';
 import { useAppStore } from '../../stores/appStore';
+import { SET_BY_ORGANISATION, usePolicy } from './usePolicy';
 
 export const SCHEDULE_CHOICES: readonly { minutes: number; label: string }[] = [
   { minutes: 0, label: 'Off (sync only when asked)' },
@@ -27,6 +28,7 @@ export function SyncScheduleSection(): React.JSX.Element {
   const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const locked = usePolicy().data?.data;
   const current = cache.data?.data.scheduleMinutes;
   const sweepHours = cache.data?.data.fullSweepHours;
   const sweepChoices =
@@ -82,7 +84,7 @@ export function SyncScheduleSection(): React.JSX.Element {
           Sync the customers of {environmentName ?? 'the active environment'}
           <select
             value={current ?? ''}
-            disabled={current === undefined || busy}
+            disabled={current === undefined || busy || locked?.syncScheduleMinutes != null}
             onChange={(e) => void change(Number(e.target.value))}
           >
             {current === undefined ? <option value="">Loading…</option> : null}
@@ -99,7 +101,7 @@ export function SyncScheduleSection(): React.JSX.Element {
           Full sweep (fetch every customer again, to catch edits and deletions)
           <select
             value={sweepHours ?? ''}
-            disabled={sweepHours === undefined || busy}
+            disabled={sweepHours === undefined || busy || locked?.fullSweepHours != null}
             onChange={(e) => void changeSweep(Number(e.target.value))}
           >
             {sweepHours === undefined ? <option value="">Loading…</option> : null}
@@ -111,6 +113,9 @@ export function SyncScheduleSection(): React.JSX.Element {
           </select>
         </label>
       )}
+      {locked?.syncScheduleMinutes != null || locked?.fullSweepHours != null ? (
+        <p className="muted small">{SET_BY_ORGANISATION}: ask your IT team to change the schedule.</p>
+      ) : null}
       {error ? <ErrorState error={error} /> : null}
       {saved ? (
         <p role="status" className="ok-text">

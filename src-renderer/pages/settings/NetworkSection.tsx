@@ -1,0 +1,234 @@
+// One environment's network: how it finds its proxy (System, None, Manual with an optional sign-in whose
+// password goes to the keychain) and the extra CA certificates it trusts (a PEM file chosen here, copied
+// by main into the data folder, shown with subject, issuer, expiry and SHA-256 fingerprint). An
+// environment set by the organisation shows both, read-only.
+import { useId, useState } from 'react';
+import type { EnvironmentNetwork, ProxySetting } from '../../../src-shared/ipc/channels/network';
+import { MAX_CA_PEM_CHARS } from '../../../src-shared/ipc/channels/network';
+import type { Environment } from '../../../src-shared/ipc/channels/settings';
+import type { AppError } from '../../../src-shared/ipc/result';
+import { ErrorState } from '../../components/States';
+import { bridge } from '../../lib/bridge';
+import { useBridgeQuery } from '../../lib/useBridgeQuery';
+import { useSettingsRefresh } from './useEnvironments';
+
+type Mode = ProxySetting['mode'];
+
+export function proxyText(proxy: ProxySetting): string {
+  if (proxy.mode === 'none') return 'None (always direct)';
+  if (proxy.mode === 'system') return "System (the operating system's proxy settings)";
+  return `Manual: ${proxy.host}:${proxy.port}${proxy.username ? `, signed in as ${proxy.username}` : ''}`;
+}
+
+function Certificates({ network }: { network: EnvironmentNetwork }): React.JSX.Element {
+  if (network.extraCa.length === 0) return <p className="muted small">No extra CA certificates.</p>;
+  return (
+    <ul className="certificates">
+      {network.extraCa.map((c) => (
+        <li key={c.fingerprint256}>
+          <strong>{c.subject}</strong>
+          <span className="small">
+            Issued by {c.issuer}; expires {c.validTo.slice(0, 10)}
+          </span>
+          <span className="mono small">SHA-256 {c.fingerprint256}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function NetworkSection({ environment }: { environment: Environment }): React.JSX.Element {
+  const envId = environment.id;
+  const query = useBridgeQuery(['settings', 'network', envId], (opts) =>
+    bridge().network.get({ environmentId: envId }, opts),
+  );
+  const network = query.data?.data;
+  const headingId = useId();
+  return (
+    <section className="network" aria-labelledby={headingId}>
+      <h4 id={headingId}>Network</h4>
+      {query.error ? (
+        <ErrorState error={query.error.appError} onRetry={() => void query.refetch()} />
+      ) : !network ? (
+        <p className="muted small">Loading…</p>
+      ) : network.managed ? (
+        <>
+          <p className="small">Proxy: {proxyText(network.proxy)}</p>
+          <Certificates network={network} />
+          <p className="muted small">Set by your organisation: ask your IT team to change it.</p>
+        </>
+      ) : (
+        <NetworkForm environment={environment} network={network} />
+      )}
+      {network?.extraCaProblem ? (
+        <p className="error-text" role="alert">
+          {network.extraCaProblem}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function NetworkForm({ environment, network }: { environment: Environment; network: EnvironmentNetwork }) {
+  const envId = environment.id;
+  const refresh = useSettingsRefresh();
+  const manual = network.proxy.mode === 'manual' ? network.proxy : null;
+  const [mode, setMode] = useState<Mode>(network.proxy.mode);
+  const [host, setHost] = useState(manual?.host ?? '');
+  const [port, setPort] = useState(manual ? String(manual.port) : '');
+  const [username, setUsername] = useState(manual?.username ?? '');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const id = (field: string) => `network-${envId}-${field}`;
+
+  const finish = async (r: Awaited<ReturnType<ReturnType<typeof bridge>['network']['get']>>, text: string) => {
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setPassword('');
+    setDone(text);
+    await refresh.settings();
+  };
+
+  const saveProxy = async () => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    const proxy: ProxySetting =
+      mode === 'manual'
+        ? { mode, host: host.trim(), port: Number(port), ...(username.trim() ? { username: username.trim() } : {}) }
+        : { mode };
+    const r = await bridge().network.setProxy({
+      environmentId: envId,
+      proxy,
+      ...(mode === 'manual' && password ? { password } : {}),
+    });
+    await finish(r, 'Proxy saved. The next request uses it.');
+  };
+
+  const chooseCa = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    setDone(null);
+    if (file.size > MAX_CA_PEM_CHARS) {
+      setError({ kind: 'validation', field: 'pem', message: 'The certificate file must be smaller than 1 MB.' });
+      return;
+    }
+    setBusy(true);
+    const r = await bridge().network.setExtraCa({ environmentId: envId, pem: await file.text() });
+    await finish(r, `Certificates from ${file.name} added.`);
+  };
+
+  const removeCa = async () => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    const r = await bridge().network.setExtraCa({ environmentId: envId, pem: null });
+    await finish(r, 'Extra CA certificates removed.');
+  };
+
+  return (
+    <>
+      <form
+        className="network-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void saveProxy();
+        }}
+      >
+        <fieldset>
+          <legend>Proxy for {environment.name}</legend>
+          {(
+            [
+              ['system', 'System (default)'],
+              ['none', 'None'],
+              ['manual', 'Manual'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="inline">
+              <input
+                type="radio"
+                name={id('mode')}
+                value={value}
+                checked={mode === value}
+                onChange={() => setMode(value)}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        {mode === 'manual' ? (
+          <div className="network-manual">
+            <label htmlFor={id('host')}>
+              Proxy host
+              <input id={id('host')} value={host} onChange={(e) => setHost(e.target.value)} spellCheck={false} />
+            </label>
+            <label htmlFor={id('port')}>
+              Port
+              <input
+                id={id('port')}
+                value={port}
+                inputMode="numeric"
+                onChange={(e) => setPort(e.target.value.replace(/[^0-9]/g, ''))}
+              />
+            </label>
+            <label htmlFor={id('user')}>
+              User name (optional)
+              <input
+                id={id('user')}
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoComplete="off"
+              />
+            </label>
+            {username.trim() ? (
+              <label htmlFor={id('password')}>
+                Password{network.hasProxyPassword ? ' (saved; type to replace)' : ''}
+                <input
+                  id={id('password')}
+                  type="password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  autoComplete="off"
+                />
+              </label>
+            ) : null}
+          </div>
+        ) : null}
+        <button type="submit" disabled={busy}>
+          Save proxy
+        </button>
+      </form>
+      <div className="network-ca">
+        <p className="small">Extra CA certificates (for a company that inspects secure connections):</p>
+        <Certificates network={network} />
+        <label htmlFor={id('ca')} className="file-choice">
+          Choose a PEM file…
+          <input
+            id={id('ca')}
+            type="file"
+            accept=".pem,.crt,.cer,application/x-pem-file"
+            disabled={busy}
+            onChange={(e) => void chooseCa(e.target.files?.[0])}
+          />
+        </label>
+        {network.extraCa.length > 0 ? (
+          <button type="button" onClick={() => void removeCa()} disabled={busy}>
+            Remove extra certificates
+          </button>
+        ) : null}
+      </div>
+      {error ? <ErrorState error={error} /> : null}
+      {done ? (
+        <p role="status" className="ok-text">
+          {done}
+        </p>
+      ) : null}
+    </>
+  );
+}

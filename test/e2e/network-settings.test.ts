@@ -1,0 +1,133 @@
+// Settings, Network, in a real browser against the real handlers: a manual proxy with a sign-in (the
+// password goes to the keychain and is never shown back), an extra CA chosen as a PEM file and shown with
+// subject, issuer, expiry and fingerprint; and, under an organisation's policy, its environment marked
+// "Set by your organisation", read-only, with no way to add another and no local sandbox.
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPolicy } from '../../src-main/policy/policy-file';
+import { CA_NAME, makeTestPki, type TestPki } from '../integration/support/office-network';
+import { failOnPageProblems, startE2E, withOwnE2E, type E2E } from './support';
+import { openFresh } from './shared-app';
+
+let e2e: E2E;
+let pki: TestPki;
+let dir: string;
+beforeAll(async () => {
+  pki = makeTestPki();
+  dir = mkdtempSync(join(tmpdir(), 'card-desk-network-e2e-'));
+  e2e = await startE2E({ sandbox: { seed: 5, customers: 20 } });
+});
+afterAll(async () => {
+  await e2e?.close();
+  pki?.remove();
+  rmSync(dir, { recursive: true, force: true });
+});
+failOnPageProblems(() => e2e);
+
+const page = () => e2e.page;
+const envRegion = (app: E2E, name: string) => app.page.getByRole('region', { name, exact: true });
+
+/** The Network part of a freshly loaded Settings page's "Office" environment (added if need be: tests run in any order). */
+async function officeNetwork() {
+  await e2e.open('settings');
+  await page().evaluate(async () => {
+    const list = await window.cardDesk.environments.list();
+    if (list.ok && !list.data.environments.some((e) => e.name === 'Office'))
+      await window.cardDesk.environments.save({ name: 'Office', baseUrl: 'https://api.example.com' });
+  });
+  await openFresh(e2e, 'settings');
+  return envRegion(e2e, 'Office').getByRole('region', { name: 'Network' });
+}
+
+describe('Settings, Network', () => {
+  it('saves a manual proxy with a sign-in, never showing the password back', async () => {
+    await e2e.open('settings');
+    await page().evaluate(() =>
+      window.cardDesk.environments.save({ name: 'Office', baseUrl: 'https://api.example.com' }),
+    );
+    await openFresh(e2e, 'settings');
+    const office = envRegion(e2e, 'Office');
+    const network = office.getByRole('region', { name: 'Network' });
+    await network.getByRole('radio', { name: 'System (default)' }).waitFor();
+    expect(await network.getByRole('radio', { name: 'System (default)' }).isChecked()).toBe(true);
+    await network.getByRole('radio', { name: 'Manual' }).check();
+    await network.getByRole('textbox', { name: 'Proxy host' }).fill('proxy.corp');
+    await network.getByRole('textbox', { name: 'Port' }).fill('3128');
+    await network.getByRole('textbox', { name: 'User name (optional)' }).fill('ada');
+    await network.getByLabel('Password').fill('proxy-password-1');
+    await network.getByRole('button', { name: 'Save proxy' }).click();
+    await network.getByText('Proxy saved. The next request uses it.').waitFor();
+
+    await openFresh(e2e, 'settings');
+    const again = envRegion(e2e, 'Office').getByRole('region', { name: 'Network' });
+    await again.getByLabel('Password (saved; type to replace)').waitFor();
+    expect(await again.getByRole('textbox', { name: 'Proxy host' }).inputValue()).toBe('proxy.corp');
+    expect(await again.getByLabel('Password (saved; type to replace)').inputValue()).toBe('');
+    expect(await page().content()).not.toContain('proxy-password-1');
+  });
+
+  it('names a port out of range', async () => {
+    const network = await officeNetwork();
+    await network.getByRole('radio', { name: 'Manual' }).check();
+    await network.getByRole('textbox', { name: 'Proxy host' }).fill('proxy.corp');
+    await network.getByRole('textbox', { name: 'Port' }).fill('70000');
+    await network.getByRole('button', { name: 'Save proxy' }).click();
+    await network
+      .getByRole('alert')
+      .getByText(/port must be between 1 and 65535/)
+      .waitFor();
+  });
+
+  it('adds the CA certificates of a chosen PEM file, showing subject, issuer, expiry and fingerprint', async () => {
+    const network = await officeNetwork();
+    await network.getByRole('button', { name: 'Save proxy' }).waitFor();
+    await network.getByLabel('Choose a PEM file…').setInputFiles(pki.caFile);
+    await network.getByText('Certificates from ca.pem added.').waitFor();
+    const ca = new X509Certificate(pki.caPem);
+    await network.getByText(CA_NAME, { exact: true }).waitFor();
+    await network
+      .getByText(`Issued by ${CA_NAME}; expires ${new Date(ca.validTo).toISOString().slice(0, 10)}`)
+      .waitFor();
+    await network.getByText(`SHA-256 ${ca.fingerprint256}`).waitFor();
+
+    const notPem = join(dir, 'notes.txt');
+    writeFileSync(notPem, 'hello');
+    await network.getByLabel('Choose a PEM file…').setInputFiles(notPem);
+    await network
+      .getByRole('alert')
+      .getByText(/holds no certificate in PEM form/)
+      .waitFor();
+  });
+});
+
+describe("Settings under an organisation's policy", () => {
+  it('marks its environment "Set by your organisation", read-only, offers no new environment and no sandbox', async () => {
+    const file = join(dir, 'policy.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        environments: [{ id: 'head-office', name: 'Head office', baseUrl: 'https://api.example.com', proxy: 'none' }],
+        allowUserEnvironments: false,
+        allowLocalSandbox: false,
+        syncScheduleMinutes: 60,
+      }),
+    );
+    await withOwnE2E({ policy: loadPolicy({ file, required: true }) }, async (app) => {
+      await app.open('settings');
+      const office = envRegion(app, 'Head office');
+      await office.getByText('Set by your organisation', { exact: true }).waitFor();
+      await office.getByText('Proxy: None (always direct)').waitFor();
+      expect(await office.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+      expect(await office.getByRole('button', { name: 'Delete environment' }).count()).toBe(0);
+      expect(await office.getByRole('button', { name: 'Save proxy' }).count()).toBe(0);
+      await office.getByLabel('API key for Head office').waitFor(); // the key is still the operator's
+      await app.page.getByTestId('no-user-environments').waitFor();
+      expect(await app.page.getByRole('region', { name: 'Local sandbox', exact: true }).count()).toBe(0);
+      expect(await app.page.getByRole('form', { name: 'Add environment' }).count()).toBe(0);
+      expect(app.harness.core.localSandbox()).toBeNull();
+    });
+  });
+});
