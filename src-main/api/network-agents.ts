@@ -23,13 +23,14 @@ export interface RequestWay {
 const MAX_AGENTS = 16;
 const agents = new Map<string, Agent>();
 
-function proxyUrl(route: ProxyRoute): string {
+/** The proxy as the agents take it: `http(s)://user:password@host:port`. */
+export function proxyUrl(route: ProxyRoute): string {
   const auth =
     route.username !== undefined
       ? `${encodeURIComponent(route.username)}${route.password ? `:${encodeURIComponent(route.password)}` : ''}@`
       : '';
   const host = route.host.includes(':') ? `[${route.host}]` : route.host;
-  return `http://${auth}${host}:${route.port}`;
+  return `${route.secure ? 'https' : 'http'}://${auth}${host}:${route.port}`;
 }
 
 function keyOf(parts: readonly string[]): string {
@@ -73,7 +74,9 @@ export function wayFor(target: URL, network: Network, write: boolean): RequestWa
     else agent = undefined; // Node's global http agent
   } else {
     const url = proxyUrl(route);
-    agent = secure ? new HttpsProxyAgent(url) : new HttpProxyAgent(url);
+    // A proxy reached over TLS is checked against the same trust as the service.
+    const toProxy = route.secure ? { secureContext: secureContextFor(network.extraCa) } : {};
+    agent = secure ? new HttpsProxyAgent(url, toProxy) : new HttpProxyAgent(url, toProxy);
   }
   return { agent, ...(secureContext ? { secureContext } : {}) };
 }

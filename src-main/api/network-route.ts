@@ -12,6 +12,8 @@ export interface ProxyRoute {
   kind: 'proxy';
   host: string;
   port: number;
+  /** The proxy itself is reached over TLS (a PAC `HTTPS` entry, an `https://` proxy URL). */
+  secure?: boolean;
   username?: string;
   password?: string;
 }
@@ -42,7 +44,7 @@ export function routeFromPac(answer: string): Route {
     if (kind === 'DIRECT') return DIRECT;
     if (kind !== 'PROXY' && kind !== 'HTTP' && kind !== 'HTTPS') continue;
     const m = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(where);
-    if (m) return { kind: 'proxy', host: m[1]!, port: Number(m[2]) };
+    if (m) return { kind: 'proxy', host: m[1]!, port: Number(m[2]), ...(kind === 'HTTPS' ? { secure: true } : {}) };
   }
   return DIRECT;
 }
@@ -57,7 +59,7 @@ export const environmentProxyResolver: ResolveProxy = async (url) => {
   try {
     const u = new URL(proxy);
     const port = u.port || (u.protocol === 'https:' ? '443' : '80');
-    return `PROXY ${u.hostname}:${port}`;
+    return `${u.protocol === 'https:' ? 'HTTPS' : 'PROXY'} ${u.hostname}:${port}`;
   } catch {
     return 'DIRECT';
   }

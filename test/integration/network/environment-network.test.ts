@@ -108,6 +108,9 @@ describe.skipIf(missing !== null)("an environment's network in Settings", () => 
     });
     expect((await rig.manager.delete(id)).ok).toBe(true);
     expect(await rig.secretStore.get(proxyPasswordAccount(id))).toBeNull();
+    // The log (at debug: every attempt) never holds the proxy's password.
+    await rig.logger.flush();
+    expect(readFileSync(rig.logFile, 'utf8')).not.toContain(PASSWORD);
     expect(existsSync(copied)).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 // Which way a request goes: PAC answers as Chromium's resolveProxy gives them, the proxy variables as
 // outside Electron, each environment's setting, and loopback always direct.
 import { afterEach, describe, expect, it } from 'vitest';
+import { proxyUrl } from '../../../src-main/api/network-agents';
 import { environmentProxyResolver, routeFor, routeFromPac } from '../../../src-main/api/network-route';
 
 const VARIABLES = [
@@ -29,7 +30,7 @@ describe('a PAC answer', () => {
   it.each([
     ['DIRECT', { kind: 'direct' }],
     ['PROXY proxy.corp:8080; DIRECT', { kind: 'proxy', host: 'proxy.corp', port: 8080 }],
-    ['HTTPS secure.corp:443', { kind: 'proxy', host: 'secure.corp', port: 443 }],
+    ['HTTPS secure.corp:443', { kind: 'proxy', host: 'secure.corp', port: 443, secure: true }],
     ['SOCKS5 socks.corp:1080; PROXY fallback.corp:3128', { kind: 'proxy', host: 'fallback.corp', port: 3128 }],
     ['SOCKS socks.corp:1080', { kind: 'direct' }],
     ['PROXY [fd00::1]:3128', { kind: 'proxy', host: 'fd00::1', port: 3128 }],
@@ -44,6 +45,8 @@ describe('the proxy variables (outside Electron)', () => {
     expect(await environmentProxyResolver('http://api.example.com/customers')).toBe('PROXY plain.corp:3128');
     setEnv({ https_proxy: 'http://lower.corp:9000' });
     expect(await environmentProxyResolver('https://api.example.com/')).toBe('PROXY lower.corp:9000');
+    setEnv({ HTTPS_PROXY: 'https://tls-proxy.corp' });
+    expect(await environmentProxyResolver('https://api.example.com/')).toBe('HTTPS tls-proxy.corp:443');
   });
 
   it('goes direct for hosts NO_PROXY names, and with no variable at all', async () => {
@@ -80,5 +83,15 @@ describe("an environment's route", () => {
       host: 'proxy.corp',
       port: 8080,
     });
+  });
+});
+
+describe('the proxy URL the agents get', () => {
+  it('carries the sign-in encoded, and https for a proxy reached over TLS', () => {
+    expect(proxyUrl({ kind: 'proxy', host: 'proxy.corp', port: 8080 })).toBe('http://proxy.corp:8080');
+    expect(proxyUrl({ kind: 'proxy', host: 'proxy.corp', port: 8080, username: 'ad@corp', password: 'p:w/1' })).toBe(
+      'http://ad%40corp:p%3Aw%2F1@proxy.corp:8080',
+    );
+    expect(proxyUrl({ kind: 'proxy', host: 'fd00::1', port: 443, secure: true })).toBe('https://[fd00::1]:443');
   });
 });
