@@ -10,6 +10,7 @@ import { createCardApiClient } from '../../../src-main/api/client';
 import { MAX_ANSWER_BYTES, httpTransport } from '../../../src-main/api/http-transport';
 import { CacheWriter } from '../../../src-main/cache/cache-writer';
 import { workerLocation } from '../../../src-main/cache/worker-location';
+import { proxyVariables } from '../../tools/proxy-variables';
 import { networkPolicy } from '../../../src-main/api/network-policy';
 import type { ProxySetting } from '../../../src-shared/ipc/channels/network';
 import {
@@ -31,21 +32,8 @@ const WORKER = new URL('../../../src-main/cache/worker.ts', import.meta.url);
 const missing = await officeNetworkMissing();
 if (missing) console.warn(`SKIPPED proxy tests: ${missing}`);
 
-const PROXY_VARIABLES = [
-  'HTTPS_PROXY',
-  'https_proxy',
-  'HTTP_PROXY',
-  'http_proxy',
-  'NO_PROXY',
-  'no_proxy',
-  'ALL_PROXY',
-  'all_proxy',
-];
-const savedEnv = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, process.env[name]]));
-const setProxyEnv = (vars: Record<string, string>) => {
-  for (const name of PROXY_VARIABLES) delete process.env[name];
-  Object.assign(process.env, vars);
-};
+const env = proxyVariables();
+const setProxyEnv = (vars: Record<string, string>) => env.set(vars);
 
 /** What the API does with the next GET /customers: answer, send more than the cap, or never answer. */
 let customersMode: 'answer' | 'huge' | 'silent' = 'answer';
@@ -84,7 +72,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   customersMode = 'answer';
-  setProxyEnv(Object.fromEntries(Object.entries(savedEnv).filter((e): e is [string, string] => e[1] !== undefined)));
+  env.restore();
 });
 afterAll(async () => {
   for (const s of started) await s.stop();
@@ -107,6 +95,10 @@ const clientFor = (setting: ProxySetting, extra: { password?: string; baseUrl?: 
     }),
   });
 
+/** A card write, as the issue wizard sends it. */
+const issueCard = (client: ReturnType<typeof clientFor>) =>
+  client.createCard({ customerId: 'cus-0', type: 'virtual', brand: 'Verve', currency: 'NGN' } as never);
+
 const connects = (p: TestProxy) => p.requests().filter((line) => line.startsWith(`CONNECT ${API_HOST}:${api.port}`));
 
 describe.skipIf(missing !== null)('through a real proxy named by HTTPS_PROXY', () => {
@@ -117,12 +109,7 @@ describe.skipIf(missing !== null)('through a real proxy named by HTTPS_PROXY', (
     const seenBefore = api.seen.length;
     const page = await client.listCustomers({ limit: 2 });
     expect(page.ok, JSON.stringify(page)).toBe(true);
-    const card = await client.createCard({
-      customerId: 'cus-0',
-      type: 'virtual',
-      brand: 'Verve',
-      currency: 'NGN',
-    } as never);
+    const card = await issueCard(client);
     expect(card.ok, JSON.stringify(card)).toBe(true);
     expect(api.seen.length - seenBefore).toBe(2);
     // One tunnel per request: the proxy's log shows each of them.
@@ -196,12 +183,7 @@ describe.skipIf(missing !== null)('through a real proxy named by HTTPS_PROXY', (
     const seen = api.seen.length;
     const client = clientFor({ mode: 'system' });
     const read = await client.listCustomers({ limit: 1 });
-    const write = await client.createCard({
-      customerId: 'cus-0',
-      type: 'virtual',
-      brand: 'Verve',
-      currency: 'NGN',
-    } as never);
+    const write = await issueCard(client);
     for (const result of [read, write]) {
       expect(result.ok).toBe(false);
       if (result.ok) continue;
@@ -249,12 +231,7 @@ describe.skipIf(missing !== null)('what goes wrong beyond the proxy', () => {
     setProxyEnv({ HTTPS_PROXY: proxy.url });
     const client = clientFor({ mode: 'system' }, { baseUrl: `https://${API_HOST}:${await freePort()}` });
     const read = await client.listCustomers({ limit: 1 });
-    const write = await client.createCard({
-      customerId: 'cus-0',
-      type: 'virtual',
-      brand: 'Verve',
-      currency: 'NGN',
-    } as never);
+    const write = await issueCard(client);
     for (const result of [read, write]) {
       expect(result.ok).toBe(false);
       if (result.ok) continue;

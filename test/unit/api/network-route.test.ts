@@ -2,29 +2,12 @@
 // outside Electron, each environment's setting, and loopback always direct.
 import { afterEach, describe, expect, it } from 'vitest';
 import { proxyUrl } from '../../../src-main/api/network-agents';
+import { proxyVariables } from '../../tools/proxy-variables';
 import { environmentProxyResolver, routeFor, routeFromPac } from '../../../src-main/api/network-route';
 
-const VARIABLES = [
-  'HTTPS_PROXY',
-  'https_proxy',
-  'HTTP_PROXY',
-  'http_proxy',
-  'NO_PROXY',
-  'no_proxy',
-  'ALL_PROXY',
-  'all_proxy',
-];
-const saved = Object.fromEntries(VARIABLES.map((v) => [v, process.env[v]]));
-const setEnv = (vars: Record<string, string>) => {
-  for (const v of VARIABLES) delete process.env[v];
-  Object.assign(process.env, vars);
-};
-afterEach(() => {
-  for (const v of VARIABLES) {
-    if (saved[v] === undefined) delete process.env[v];
-    else process.env[v] = saved[v];
-  }
-});
+const env = proxyVariables();
+const setEnv = (vars: Record<string, string>) => env.set(vars);
+afterEach(() => env.restore());
 
 describe('a PAC answer', () => {
   it.each([
