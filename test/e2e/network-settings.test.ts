@@ -127,6 +127,9 @@ describe("Settings under an organisation's policy", () => {
       await app.page.getByTestId('no-user-environments').waitFor();
       expect(await app.page.getByRole('region', { name: 'Local sandbox', exact: true }).count()).toBe(0);
       expect(await app.page.getByRole('form', { name: 'Add environment' }).count()).toBe(0);
+      const schedule = app.page.getByRole('region', { name: 'Customer sync schedule' });
+      await schedule.getByText('Set by your organisation: ask your IT team to change the schedule.').waitFor();
+      expect(await schedule.getByRole('combobox', { name: /Sync the customers of/ }).isDisabled()).toBe(true);
       expect(app.harness.core.localSandbox()).toBeNull();
     });
   });
