@@ -6,6 +6,9 @@ import { rendererConfig } from './renderer.vite.config';
 
 const root = import.meta.dirname;
 
+/** `debug` (used by the proxy agents) is replaced by a silent stand-in: see src-main/api/silent-debug.ts. */
+const SILENT_DEBUG = { debug: resolve(root, 'src-main/api/silent-debug.ts') };
+
 /**
  * How main-process code that runs outside app.asar is bundled: one self-contained ES module file (no shared
  * chunk, no node_modules). The customer cache's writer runs in a worker thread, and the packaged app ships
@@ -19,6 +22,7 @@ export const NODE_BUNDLE = {
   target: 'node22',
   legalComments: 'none',
   logLevel: 'warning',
+  alias: SILENT_DEBUG,
 } as const satisfies BuildOptions;
 
 /** The cache worker's entry point. */
@@ -41,6 +45,7 @@ function cacheWorkerBundle(): Plugin {
 export default defineConfig({
   main: {
     plugins: [cacheWorkerBundle()],
+    resolve: { alias: SILENT_DEBUG },
     build: {
       outDir: 'out/main',
       lib: { entry: { index: resolve(root, 'src-main/index.ts') }, formats: ['es'] },
