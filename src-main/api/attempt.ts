@@ -141,7 +141,7 @@ export async function attemptOnce<T>(
       const { status } = response;
       const signIn = status === 407 || status === 401;
       const error = signIn
-        ? errorForProxyAuth(via, network.route.username !== undefined)
+        ? errorForProxyAuth(via, network.route.password !== undefined, network.route.passwordUnreadable)
         : errorForProxyRefusal(status, via);
       return finish({ result: failure(error), retryable: !signIn && status >= 500 }, status);
     }

@@ -88,7 +88,17 @@ export function errorForProxyUnreachable(code: string | undefined, ctx: NetworkC
 }
 
 /** The proxy answered 407: it wants a sign-in Card Desk does not have, or refused the one it sent. */
-export function errorForProxyAuth(ctx: NetworkContext & { proxy: string }, signedIn: boolean): AppError {
+export function errorForProxyAuth(
+  ctx: NetworkContext & { proxy: string },
+  signedIn: boolean,
+  passwordUnreadable = false,
+): AppError {
+  if (passwordUnreadable)
+    return {
+      kind: 'proxy_auth',
+      status: 407,
+      message: `The proxy ${ctx.proxy} asks for a sign-in, and Card Desk could not read the proxy's password from the system keychain. Nothing was sent to ${ctx.host}. Start or unlock your keyring (GNOME Keyring, KWallet), then try again.`,
+    };
   return {
     kind: 'proxy_auth',
     status: 407,

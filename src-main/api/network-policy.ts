@@ -1,7 +1,7 @@
 // An environment's network as the client asks it, per request: the route its proxy setting gives for the
 // URL and the extra CAs it trusts. Never throws: a system resolver that fails is logged and the request
 // goes direct (as Chromium does when a PAC script fails), a proxy password the keychain cannot give is
-// left out (the proxy then asks for it, and the operator is told so).
+// left out (the proxy then asks for it, and the operator is told the keychain is why).
 import { SYSTEM_PROXY, type ProxySetting } from '../../src-shared/ipc/channels/network';
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
@@ -22,20 +22,25 @@ export interface NetworkPolicyOptions {
 export function networkPolicy(options: NetworkPolicyOptions): (url: string) => Promise<Network> {
   const resolveSystem = options.resolveSystem ?? environmentProxyResolver;
   const { logger } = options;
-  const password = options.proxyPassword
-    ? async () => {
-        try {
-          return await options.proxyPassword!();
-        } catch (error) {
-          logger?.warn({ err: errorMessage(error) }, 'reading the proxy password failed');
-          return null;
-        }
-      }
-    : undefined;
   return async (url) => {
     const extraCa = options.extraCa?.() ?? [];
+    let unreadable = false;
+    const password = options.proxyPassword
+      ? async () => {
+          try {
+            return await options.proxyPassword!();
+          } catch (error) {
+            logger?.warn({ err: errorMessage(error) }, 'reading the proxy password failed');
+            unreadable = true;
+            return null;
+          }
+        }
+      : undefined;
     try {
-      return { route: await routeFor(url, { setting: options.proxy(), resolveSystem, password }), extraCa };
+      const route = await routeFor(url, { setting: options.proxy(), resolveSystem, password });
+      // The proxy will ask for the sign-in: the message must say the keychain is why it was not sent.
+      if (unreadable && route.kind === 'proxy') route.passwordUnreadable = true;
+      return { route, extraCa };
     } catch (error) {
       logger?.warn({ err: errorMessage(error) }, 'finding the proxy failed; going direct');
       return { route: DIRECT, extraCa };

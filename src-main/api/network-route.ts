@@ -16,6 +16,8 @@ export interface ProxyRoute {
   secure?: boolean;
   username?: string;
   password?: string;
+  /** The password is saved but the keychain could not give it. */
+  passwordUnreadable?: boolean;
 }
 export type Route = { kind: 'direct' } | ProxyRoute;
 export const DIRECT: Route = { kind: 'direct' };

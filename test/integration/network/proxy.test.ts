@@ -10,6 +10,7 @@ import { createCardApiClient } from '../../../src-main/api/client';
 import { MAX_ANSWER_BYTES, httpTransport } from '../../../src-main/api/http-transport';
 import { CacheWriter } from '../../../src-main/cache/cache-writer';
 import { workerLocation } from '../../../src-main/cache/worker-location';
+import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
 import { proxyVariables } from '../../tools/proxy-variables';
 import { networkPolicy } from '../../../src-main/api/network-policy';
 import type { ProxySetting } from '../../../src-shared/ipc/channels/network';
@@ -82,7 +83,10 @@ afterAll(async () => {
 });
 
 /** A client for the test API with the environment's proxy setting and the office CA as its extra CA. */
-const clientFor = (setting: ProxySetting, extra: { password?: string; baseUrl?: string; headersMs?: number } = {}) =>
+const clientFor = (
+  setting: ProxySetting,
+  extra: { password?: string; keychainLocked?: boolean; baseUrl?: string; headersMs?: number } = {},
+) =>
   createCardApiClient({
     baseUrl: extra.baseUrl ?? api.url,
     getKey: async () => 'test-key-0001',
@@ -91,7 +95,10 @@ const clientFor = (setting: ProxySetting, extra: { password?: string; baseUrl?: 
     network: networkPolicy({
       proxy: () => setting,
       extraCa: () => [pki.caPem],
-      proxyPassword: async () => extra.password ?? null,
+      proxyPassword: async () => {
+        if (extra.keychainLocked) throw new KeychainUnavailableError('locked', 'the test locked it');
+        return extra.password ?? null;
+      },
     }),
   });
 
@@ -306,6 +313,15 @@ describe.skipIf(missing !== null)('a proxy that asks for a sign-in (407)', () =>
     if (!result.ok) {
       expect(result.error.kind).toBe('proxy_auth');
       expect(result.error.message).toContain('refused the user name and password');
+    }
+  });
+
+  it('says the keychain is why no password was sent, when it cannot give the saved one', async () => {
+    const result = await clientFor(manual('operator1'), { keychainLocked: true }).listCustomers({ limit: 1 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.kind).toBe('proxy_auth');
+      expect(result.error.message).toContain("could not read the proxy's password from the system keychain");
     }
   });
 
