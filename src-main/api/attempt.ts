@@ -186,18 +186,21 @@ export async function attemptOnce<T>(
       const e = ctx.write ? errorForCancelledWrite(ctx) : { kind: 'cancelled' as const, message: CANCELLED };
       return finish({ result: failure(e), retryable: false }, null);
     }
-    if (timedOutAfterMs !== null)
+    const transport = classifyTransportFailure(error);
+    // A certificate that failed is the answer even if the time ran out while it was being read for the message.
+    const certificate = transport.phase === 'not_connected' && transport.tls;
+    if (timedOutAfterMs !== null && !certificate)
       return finish({ result: failure(errorForTimeout(timedOutAfterMs, ctx)), retryable: true }, null);
     if (error instanceof TransportClosedError)
       return finish({ result: failure({ kind: 'internal', message: error.message }), retryable: false }, null);
     const oversize = errorForOversizeAnswer(error, ctx);
     if (oversize) return finish({ result: failure(oversize), retryable: false }, null);
-    const transport = classifyTransportFailure(error);
     logger?.warn(
       { method: op.method, path: op.path, attempt, code: transport.code ?? null, phase: transport.phase },
       'api transport failure',
     );
-    return finish({ result: failure(errorForTransportFailure(transport, ctx)), retryable: true }, null);
+    // The same certificate would be presented again: a failed check is not retried.
+    return finish({ result: failure(errorForTransportFailure(transport, ctx)), retryable: !certificate }, null);
   } finally {
     clearTimeout(headersTimer);
     clearTimeout(totalTimer);

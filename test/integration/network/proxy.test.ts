@@ -234,6 +234,26 @@ describe.skipIf(missing !== null)('what goes wrong beyond the proxy', () => {
     expect(api.seen.length).toBe(seen);
   });
 
+  it('does not retry a certificate that failed the check: one try, and one look at what was presented', async () => {
+    let connections = 0;
+    const count = () => void connections++;
+    api.server.on('connection', count);
+    try {
+      const client = createCardApiClient({
+        baseUrl: api.url,
+        getKey: async () => 'test-key-0001',
+        retry: { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 2 },
+        network: networkPolicy({ proxy: () => ({ mode: 'none' }) }),
+      });
+      const result = await client.listCustomers({ limit: 1 });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.message).toContain(`issued by "${CA_NAME}"`);
+      expect(connections).toBe(2);
+    } finally {
+      api.server.off('connection', count);
+    }
+  });
+
   it('says the proxy could not reach the service, and a write it refused to pass on was not sent', async () => {
     setProxyEnv({ HTTPS_PROXY: proxy.url });
     const client = clientFor({ mode: 'system' }, { baseUrl: `https://${API_HOST}:${await freePort()}` });
