@@ -222,7 +222,7 @@ describe('Customers', () => {
     await openFresh(e2e, 'customers');
     const csv = await exportCsvFrom(
       page().getByRole('region', { name: 'Customers', exact: true }),
-      'Export all customers (CSV)',
+      `Export all ${CUSTOMERS} customers`,
     );
     expect(csv.reportedRows).toBe(CUSTOMERS);
     expect(csv.rows).toHaveLength(CUSTOMERS);

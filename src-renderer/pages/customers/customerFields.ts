@@ -1,11 +1,8 @@
+import { customerListName } from '../../../src-shared/api/customer-name';
 import type { Customer } from '../../../src-shared/api/records';
 
-export function customerName(c: Customer): string {
-  if (c.name) return c.name;
-  const i = c.individual;
-  const parts = [i?.firstName, i?.otherNames, i?.lastName].filter((s): s is string => !!s);
-  return parts.length ? parts.join(' ') : c._id;
-}
+/** The name the lists show (shared with the customers export, which orders by it). */
+export const customerName = (c: Customer): string => customerListName(c);
 
 export function kycText(c: Customer): string {
   if (c.isApproved === undefined) return '—';
