@@ -87,6 +87,7 @@ describe('Authorizations', () => {
 
     // The export writes exactly what the filter shows, and says how many it read.
     const csv = await exportCsvFrom(main());
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     expect(csv.reportedRows).toBe(declined.length);
     expect(csv.rows.map((r) => r.id)).toEqual(declined.map((a) => a._id));
     await main()
@@ -162,6 +163,7 @@ describe('Authorizations', () => {
 
   it('exports every authorization of the range as CSV, matching the sandbox', async () => {
     const csv = await exportCsvFrom(main());
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     const expected = await sandboxAll<Authorization>(
       app.sandbox,
       `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`,

@@ -97,6 +97,7 @@ describe('Cards', () => {
     await page().getByRole('searchbox', { name: 'Filter cards' }).fill('');
     await expect.poll(pagerText).toContain(`${cardIds.length} in all`);
     const csv = await exportCsvFrom(page().locator('.known-cards'));
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     expect(csv.reportedRows).toBe(cardIds.length);
     expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(cardIds));
     for (const r of csv.rows) expect(r.maskedPan).not.toMatch(/\d{12,}/);
@@ -178,6 +179,7 @@ describe('Cards', () => {
       expect(page().url()).toContain(`fromDate=${fromDate}`);
 
       const csv = await exportCsvFrom(page().getByRole('region', { name: 'Transactions' }));
+      expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
       expect(csv.reportedRows).toBe(inRange.length);
       expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(inRange.map((t) => t._id)));
 

@@ -89,6 +89,7 @@ describe('Disputes', () => {
 
   it('exports every dispute as CSV, matching the sandbox', async () => {
     const csv = await exportCsvFrom(main());
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     const expected = await sandboxAll<Dispute>(app.sandbox, '/cards/disputes');
     expect(csv.reportedRows).toBe(expected.length);
     expect(csv.rows.map((r) => r.id)).toEqual(expected.map((d) => d._id));

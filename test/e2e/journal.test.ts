@@ -167,6 +167,7 @@ describe('Journal', () => {
     await page().getByLabel('Outcome').selectOption('succeeded');
     await expect.poll(pagerText).toMatch(`${VIRTUAL_CARDS + 2} in all`);
     const csv = await exportCsvFrom(page().locator('.toolbar'));
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     expect(csv.reportedRows).toBe(VIRTUAL_CARDS + 2);
     expect(new Set(csv.rows.map((r) => r.outcome))).toEqual(new Set(['succeeded']));
     expect(new Set(csv.rows.map((r) => r.id))).toEqual(

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Authorization } from '../../../src-shared/api/records';
 import type { Route } from '../../lib/routes';
 import { DateRangeFields, dateRangeProblem, lastDays, type DateRange } from '../../components/DateRangeFields';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
 import { NamesProvider, useResolvedNames } from '../../components/names';
@@ -127,7 +127,12 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
         </label>
         <ContinuousToggle checked={continuous} onChange={setContinuous} />
         <span className="spacer" />
-        <ExportButton source="authorizations" query={filtered ? { ...query, approved: values.approved } : query} />
+        <ExportButton
+          source="authorizations"
+          query={filtered ? { ...query, approved: values.approved } : query}
+          label={exportLabel(list.pagination?.total, 'authorization', 'authorizations', true)}
+          disabled={list.pagination?.total === 0}
+        />
       </div>
       {problem ? (
         <ErrorState error={`Choose a valid date range: ${problem}.`} />

@@ -4,7 +4,7 @@ import type { Route } from '../../lib/routes';
 import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
 import { NamesProvider, useResolvedNames } from '../../components/names';
@@ -69,7 +69,12 @@ export function DisputesPage({ route }: { route: Route }): React.JSX.Element {
         <div className="toolbar">
           <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
           <span className="spacer" />
-          <ExportButton source="disputes" query={{}} />
+          <ExportButton
+            source="disputes"
+            query={{}}
+            label={exportLabel(list.pagination?.total, 'dispute', 'disputes', false)}
+            disabled={list.pagination?.total === 0}
+          />
         </div>
         <ListBody
           label="Disputes"

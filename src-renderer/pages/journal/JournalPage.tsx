@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import type { Route } from '../../lib/routes';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ListBody } from '../../components/ListBody';
 import { ListFooter } from '../../components/ListFooter';
 import { NamesProvider, useResolvedNames } from '../../components/names';
@@ -94,7 +94,17 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
         <span className="spacer" />
         <IssueCardButton />
         <OpenAccountButton />
-        <ExportButton source="journal" query={query} />
+        <ExportButton
+          source="journal"
+          query={query}
+          label={exportLabel(
+            list.pagination?.total,
+            'journal entry',
+            'journal entries',
+            Boolean(query.query || query.outcome),
+          )}
+          disabled={list.pagination?.total === 0}
+        />
       </div>
       <NamesProvider names={names}>
         <ListBody
