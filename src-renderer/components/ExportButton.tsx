@@ -27,6 +27,7 @@ export function exportProgressText(p: ExportProgress): string {
  */
 export function exportLabel(count: number | null | undefined, one: string, many: string, narrowed: boolean): string {
   if (count === null || count === undefined) return `Export ${many}`;
+  if (count === 0) return `No ${many} to export`;
   if (count === 1) return narrowed ? `Export this ${one}` : `Export the 1 ${one}`;
   return `Export ${narrowed ? 'these' : 'all'} ${n(count)} ${many}`;
 }

@@ -21,7 +21,7 @@ import {
   type CardFormValues,
   type CardPath,
 } from './cardForm';
-import type { HolderConfirmation } from './BankAccountFields';
+import { withHolderMetadata, type HolderConfirmation } from './HolderNameCheck';
 import { ReviewStep } from './ReviewStep';
 import { SpendingControlsEditor } from './SpendingControlsEditor';
 import { UnknownOutcome } from './UnknownOutcome';
@@ -63,6 +63,7 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
   const choices = useMemo<CardFormChoices>(() => ({ path, useDefaultControls: useDefaults }), [path, useDefaults]);
   // The resolver is made once and reads the choices as of the last render when it validates.
   const latestChoices = useLatest(choices);
+  const latestHolder = useLatest(holder);
   const resolver = useMemo(() => cardRequestResolver(() => latestChoices.current), [latestChoices]);
   const form = useForm<CardFormValues, unknown, CreateCardRequest>({
     defaultValues: emptyCardForm(customerId),
@@ -86,7 +87,8 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
   const holderMatches =
     holder !== null &&
     holder.bankCode === values.bankCode.trim() &&
-    holder.accountNumber === compactNumber(values.accountNumber.trim());
+    holder.accountNumber === compactNumber(values.accountNumber.trim()) &&
+    holder.customerId === values.customerId.trim().toLowerCase();
 
   const next = async () => {
     if (step === 'path') setStep('details');
@@ -118,7 +120,11 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
     dismissRepeat,
     reset,
   } = useSendOnce<CreateCardRequest, Card>({
-    write: (request, confirm) => bridge().cards.create(confirm ? { ...request, confirmRepeat: true } : request),
+    // The holder check of a bank-account mapping travels in the card's metadata, and so into the journal.
+    write: (request, confirm) => {
+      const sent = withHolderMetadata(request, path === 'bankAccount' ? latestHolder.current : null);
+      return bridge().cards.create(confirm ? { ...sent, confirmRepeat: true } : sent);
+    },
     onBusy,
     onSucceeded: () => {
       setStep('done');
@@ -221,7 +227,11 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
         <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} />
       ) : null}
       {step === 'review' ? (
-        <ReviewStep request={toCardRequest(values, choices)} choices={choices} holder={holder} />
+        <ReviewStep
+          request={withHolderMetadata(toCardRequest(values, choices), path === 'bankAccount' ? holder : null)}
+          choices={choices}
+          holder={holder}
+        />
       ) : null}
 
       {repeat ? (
