@@ -39,10 +39,22 @@ export function shortId(id: string | null | undefined): string {
   return id.length > 10 ? `…${id.slice(-8)}` : id;
 }
 
-/** Only ever show a masked PAN: keep the last four digits of anything that looks like a full number. */
+/**
+ * A card number as people read it out: its first six and last four, the masked middle cut to `••`
+ * (`506099 •• 1234`), so the last four always fit. Anything that looks like a full number keeps only its
+ * last four.
+ */
 export function displayPan(maskedPan: string | null | undefined): string {
   if (!maskedPan) return '—';
   const digits = maskedPan.replace(/\D/g, '');
   if (/^\d{12,19}$/.test(maskedPan)) return `•••• ${digits.slice(-4)}`;
+  const m = /^(\d{4,8})[\s*xX•·.…-]+(\d{4})$/.exec(maskedPan.trim());
+  if (m) return `${m[1]} •• ${m[2]}`;
   return maskedPan;
+}
+
+/** The last four digits of a masked card number, when it shows them. */
+export function lastFour(maskedPan: string | null | undefined): string | null {
+  const m = maskedPan ? /(\d{4})\s*$/.exec(maskedPan) : null;
+  return m ? m[1]! : null;
 }

@@ -2,6 +2,7 @@ import type { Authorization } from '../../../src-shared/api/records';
 import { authorizationsExportQuerySchema } from '../../../src-shared/api/requests';
 import { extractEmbeddedCards } from '../../cards/embedded-cards';
 import { isoTime } from '../cells';
+import { declineReason } from '../../../src-shared/api/decline-reason';
 import { columnFor, defineSource, pageFromApi } from '../export-source';
 import { merchantColumns, moneyColumns, partyColumns } from './movement-columns';
 
@@ -14,6 +15,7 @@ export const authorizationsSource = defineSource({
     column('createdAt', (r) => isoTime(r.createdAt)),
     column('status', (r) => r.status),
     column('approved', (r) => r.approved),
+    column('declineReason', (r) => declineReason(r)),
     column('authorizationMethod', (r) => r.authorizationMethod),
     ...moneyColumns,
     ...merchantColumns,

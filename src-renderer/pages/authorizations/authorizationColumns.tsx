@@ -4,7 +4,9 @@ import { StatusBadge, humanize } from '../../components/Badge';
 import type { Column } from '../../components/DataTable';
 import { CardRef, CustomerRef } from '../../components/names';
 import { TwoLineCell, numericHeader } from '../../components/cells';
-import { displayPan, formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
+import { Pan } from '../../components/Pan';
+import { declineReason } from '../../../src-shared/api/decline-reason';
 import { cardOf, customerName, idOf } from './embedded';
 import { merchantCategoryLabel } from '../../../src-shared/api/merchant-categories';
 
@@ -37,8 +39,16 @@ export const authorizationColumns: Column<Authorization>[] = [
   {
     id: 'approved',
     header: 'Approved',
-    width: 116,
-    cell: ({ row }) => <ApprovedBadge approved={row.original.approved} />,
+    width: 150,
+    // A declined one says why, under its badge.
+    cell: ({ row }) => {
+      const reason = declineReason(row.original);
+      return reason ? (
+        <TwoLineCell main={<ApprovedBadge approved={row.original.approved} />} sub={reason} title={reason} />
+      ) : (
+        <ApprovedBadge approved={row.original.approved} />
+      );
+    },
   },
   {
     id: 'status',
@@ -85,17 +95,16 @@ export const authorizationColumns: Column<Authorization>[] = [
     cell: ({ row }) => <span className="cell-num">{foreignAmount(row.original) ?? ''}</span>,
   },
   {
+    // The caller's first fact: shown at every width, its last four never cut.
     id: 'card',
     header: 'Card',
-    width: 160,
-    priority: 3,
+    width: 150,
     cell: ({ row }) => {
       const card = cardOf(row.original.card);
       if (!card) return <CardRef id={idOf(row.original.card)} />;
       return (
         <TwoLineCell
-          mono
-          main={displayPan(card?.maskedPan)}
+          main={<Pan maskedPan={card?.maskedPan} />}
           sub={[card?.brand, card?.type].filter(Boolean).join(' · ')}
         />
       );
