@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { loadPage } from './app/pages';
 import { parseHash } from './lib/routes';
 import './styles.css';
+import './theme.css';
 
 // The page the window opens on starts loading now, beside React's first render.
 loadPage(parseHash(window.location.hash).page);

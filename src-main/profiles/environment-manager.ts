@@ -150,6 +150,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       builtIn: true,
       hasKey: true,
       keyVerified: true,
+      kind: 'sandbox',
     };
   }
   function view(env: StoredEnvironment): Environment {
@@ -161,6 +162,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       builtIn: false,
       hasKey,
       keyVerified: hasKey ? (env.keyVerified ?? true) : null,
+      kind: env.kind ?? 'production',
     };
   }
   function activeView(): Environment {

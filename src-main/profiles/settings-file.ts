@@ -19,6 +19,8 @@ const storedEnvironmentSchema = z.object({
   baseUrl: z.string().min(1).max(2048),
   /** null: no key saved; false: saved while the server could not be reached. */
   keyVerified: z.boolean().nullable(),
+  /** Production or test (absent in files written before kinds existed: production). */
+  kind: z.enum(['production', 'test']).optional(),
 });
 export type StoredEnvironment = z.infer<typeof storedEnvironmentSchema>;
 

@@ -139,7 +139,9 @@ describe('Settings', () => {
   it('switches to the second environment and back', async () => {
     await secondEnvironmentWithKey('Switch target');
     await envRegion('Switch target').getByRole('button', { name: 'Use this environment' }).click();
-    await expect.poll(() => page().getByTestId('status-environment').textContent()).toBe('Environment: Switch target');
+    await expect
+      .poll(() => page().getByTestId('status-environment').textContent())
+      .toBe('Environment: Switch targetProduction — real money');
     await envRegion('Switch target').getByText('Active', { exact: true }).waitFor();
 
     // The pages now talk to the second sandbox: its customers sync into its own cache.

@@ -13,6 +13,7 @@ import { expiryText } from '../cards/cardFields';
 import { SpendingControlsView } from '../cards/SpendingControlsView';
 import { customerName, kycText } from '../customers/customerFields';
 import type { HolderConfirmation } from './HolderNameCheck';
+import { WriteTarget } from './WriteTarget';
 import { DEFAULT_CONTROLS_TEXT, PATHS, displayedRequest, type CardFormChoices } from './cardForm';
 
 const yesNo = (b: unknown) => (b ? 'Yes' : 'No');
@@ -141,6 +142,7 @@ export function ReviewStep({
   const shown = displayedRequest(request);
   return (
     <section className="review" aria-label="Review before sending" tabIndex={-1}>
+      <WriteTarget />
       <p>
         <strong>{what}.</strong> Check these details with the customer, then send. Card Desk sends the request once.
       </p>

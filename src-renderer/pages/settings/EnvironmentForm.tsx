@@ -6,6 +6,7 @@ import { ErrorState } from '../../components/States';
 import { TextField } from '../../components/TextField';
 import { bridge } from '../../lib/bridge';
 import { fieldProblems } from '../name-enquiry/fieldProblems';
+import { EnvironmentKindField, type UserKind } from './EnvironmentKindField';
 import { useSettingsRefresh } from './useEnvironments';
 
 type Field = 'name' | 'baseUrl';
@@ -21,6 +22,7 @@ export function EnvironmentForm({
     name: existing?.name ?? '',
     baseUrl: existing?.baseUrl ?? '',
   });
+  const [kind, setKind] = useState<UserKind>(existing?.kind === 'test' ? 'test' : 'production');
   const [touched, setTouched] = useState<Record<Field, boolean>>({ name: false, baseUrl: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -45,6 +47,7 @@ export function EnvironmentForm({
       ...(existing ? { id: existing.id } : {}),
       name: values.name,
       baseUrl: values.baseUrl,
+      kind,
     });
     setBusy(false);
     if (!r.ok) {
@@ -54,6 +57,7 @@ export function EnvironmentForm({
     setSaved(existing ? `Saved ${r.data.name}.` : `Added ${r.data.name}. Now save its API key in its panel above.`);
     if (!existing) {
       setValues({ name: '', baseUrl: '' });
+      setKind('production');
       setTouched({ name: false, baseUrl: false });
     }
     await refresh.settings();
@@ -91,6 +95,7 @@ export function EnvironmentForm({
     >
       {input('name', 'Name', 'Production')}
       {input('baseUrl', 'Base URL', 'https://api.example.com')}
+      <EnvironmentKindField idBase={idPrefix} value={kind} onChange={setKind} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={busy}>
           {existing ? 'Save changes' : 'Add environment'}
