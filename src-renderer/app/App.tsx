@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { LoadingRows } from '../components/States';
 import { useAppStore } from '../stores/appStore';
+import { useThemeStore } from '../stores/themeStore';
 import { CustomerSearchDialog } from './CustomerSearchDialog';
 import { Nav } from './Nav';
 import { PAGES, preloadPages } from './pages';
@@ -22,6 +23,8 @@ export function App(): React.JSX.Element {
     void refreshStatus();
     return off;
   }, [listen, refreshStatus]);
+  const startTheme = useThemeStore((s) => s.start);
+  useEffect(() => startTheme(), [startTheme]);
   useArrowIntoResults();
   useFirstSync();
   // Once the first page has had time to show its data, the other pages' chunks load while the app is idle.

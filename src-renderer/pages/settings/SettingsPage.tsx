@@ -1,4 +1,5 @@
 import { ErrorState, LoadingRows } from '../../components/States';
+import { AppearanceSection } from './AppearanceSection';
 import { EnvironmentCard } from './EnvironmentCard';
 import { EnvironmentForm } from './EnvironmentForm';
 import { JournalSection } from './JournalSection';
@@ -35,6 +36,7 @@ export function SettingsPage(): React.JSX.Element {
         </section>
       </section>
       <SyncScheduleSection />
+      <AppearanceSection />
       <JournalSection />
     </section>
   );

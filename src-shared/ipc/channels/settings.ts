@@ -68,6 +68,10 @@ export const environmentInputSchema = z.object({
   kind: z.enum(USER_ENVIRONMENT_KINDS, { error: 'kind must be production or test' }).optional(),
 });
 
+/** Follow the system's light or dark setting, or always one of them. */
+export const THEME_SOURCES = ['system', 'light', 'dark'] as const;
+export type ThemeSource = (typeof THEME_SOURCES)[number];
+
 export const CONNECTION_STATES = ['online', 'offline', 'unauthorized', 'rate_limited', 'unknown'] as const;
 export const rateLimitStateSchema = z.object({
   limit: z.number(),
@@ -117,4 +121,9 @@ export const settingsChannels = {
   /** Aborts an in-flight call the renderer started with a requestId (the user left the page). */
   'app.cancel': channel(z.object({ requestId: z.string().min(1).max(64) }), z.object({ cancelled: z.boolean() })),
   'app.openExternal': channel(z.object({ url: z.string().max(2048) }), z.object({ opened: z.boolean() })),
+  /** The operator's theme choice, for what the shell draws itself (menus, frames) and `prefers-color-scheme`. */
+  'app.setTheme': channel(
+    z.object({ source: z.enum(THEME_SOURCES, { error: 'source must be system, light or dark' }) }),
+    z.object({ applied: z.boolean() }),
+  ),
 };
