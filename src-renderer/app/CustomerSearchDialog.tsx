@@ -11,7 +11,7 @@ import { cacheAgeText } from '../pages/customers/cacheAge';
 import { navigate } from '../lib/routes';
 import { searchOptions, type SearchOption } from './searchOptions';
 import { useKnownCardSearch } from './useKnownCardSearch';
-import { displayPan } from '../lib/format';
+import { displayPan, formatPhone } from '../lib/format';
 import './customer-search-dialog.css';
 
 const MAX_RESULTS = 8;
@@ -177,7 +177,9 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
                 <>
                   <span className="result-name">{customerName(o.customer)}</span>
                   <span className="result-meta">
-                    {[o.customer.emailAddress, o.customer.phoneNumber].filter(Boolean).join(' · ')}
+                    {[o.customer.emailAddress, o.customer.phoneNumber && formatPhone(o.customer.phoneNumber)]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
                 </>
               ) : o.card ? (

@@ -1,7 +1,7 @@
 import type { Authorization } from '../../../src-shared/api/records';
 import { authorizationsExportQuerySchema } from '../../../src-shared/api/requests';
 import { extractEmbeddedCards } from '../../cards/embedded-cards';
-import { isoTime } from '../cells';
+import { isoTime, utc } from '../cells';
 import { declineReason } from '../../../src-shared/api/decline-reason';
 import { columnFor, defineSource, pageFromApi } from '../export-source';
 import { merchantColumns, moneyColumns, partyColumns } from './movement-columns';
@@ -12,7 +12,7 @@ export const authorizationsSource = defineSource({
   query: authorizationsExportQuerySchema,
   columns: [
     column('id', (r) => r._id),
-    column('createdAt', (r) => isoTime(r.createdAt)),
+    column(utc('createdAt'), (r) => isoTime(r.createdAt)),
     column('status', (r) => r.status),
     column('approved', (r) => r.approved),
     column('declineReason', (r) => declineReason(r)),

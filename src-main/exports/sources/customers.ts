@@ -7,7 +7,7 @@ import { customersListQuerySchema } from '../../../src-shared/api/requests';
 import { customerBrowseInputSchema, type KycFilter } from '../../../src-shared/ipc/channels/customers';
 import { err, ok } from '../../../src-shared/ipc/result';
 import { arrangeCustomers } from '../../../src-shared/api/customer-order';
-import { customerDisplayName, isoTime } from '../cells';
+import { customerDisplayName, isoTime, utc } from '../cells';
 import { columnFor, defineSource, pageFromApi } from '../export-source';
 
 const column = columnFor<Customer>();
@@ -47,8 +47,8 @@ export const customersSource = defineSource({
     column('city', (c) => c.billingAddress?.city),
     column('state', (c) => c.billingAddress?.state),
     column('country', (c) => c.billingAddress?.country),
-    column('createdAt', (c) => isoTime(c.createdAt)),
-    column('updatedAt', (c) => isoTime(c.updatedAt)),
+    column(utc('createdAt'), (c) => isoTime(c.createdAt)),
+    column(utc('updatedAt'), (c) => isoTime(c.updatedAt)),
   ],
   fetchPage: async (ctx, { sort, direction, kyc, search, searchLimit, ...query }, page, limit) => {
     const cache = ctx.getCustomerCache ? await ctx.getCustomerCache().catch(() => null) : null;

@@ -1,6 +1,6 @@
 import type { Dispute } from '../../../src-shared/api/records';
 import { disputesListQuerySchema } from '../../../src-shared/api/requests';
-import { isoTime } from '../cells';
+import { isoTime, utc } from '../cells';
 import { columnFor, defineSource, pageFromApi } from '../export-source';
 
 const column = columnFor<Dispute>();
@@ -13,8 +13,8 @@ export const disputesSource = defineSource({
     column('reason', (d) => d.reason),
     column('status', (d) => d.status),
     column('explanation', (d) => d.explanation),
-    column('createdAt', (d) => isoTime(d.createdAt)),
-    column('updatedAt', (d) => isoTime(d.updatedAt)),
+    column(utc('createdAt'), (d) => isoTime(d.createdAt)),
+    column(utc('updatedAt'), (d) => isoTime(d.updatedAt)),
   ],
   fetchPage: async (ctx, query, page, limit) =>
     pageFromApi(await ctx.api.listDisputes({ ...query, page, limit }, { signal: ctx.signal })),

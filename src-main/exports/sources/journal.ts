@@ -1,7 +1,7 @@
 import { journalChannels } from '../../../src-shared/ipc/channels/journal';
 import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { err } from '../../../src-shared/ipc/result';
-import { isoTime } from '../cells';
+import { isoTime, utc } from '../cells';
 import { columnFor, defineSource, pageOfTotal } from '../export-source';
 
 const column = columnFor<JournalEntry>();
@@ -15,7 +15,7 @@ export const journalSource = defineSource({
   query: journalChannels['journal.list'].input,
   columns: [
     column('id', (e) => e.id),
-    column('at', (e) => isoTime(e.at)),
+    column(utc('at'), (e) => isoTime(e.at)),
     column('operation', (e) => e.operation),
     column('outcome', (e) => e.outcome),
     column('clientReference', (e) => e.clientReference),

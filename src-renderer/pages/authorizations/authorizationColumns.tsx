@@ -1,20 +1,13 @@
-import { format, isValid, parseISO } from 'date-fns';
 import type { Authorization } from '../../../src-shared/api/records';
 import { StatusBadge, humanize } from '../../components/Badge';
 import type { Column } from '../../components/DataTable';
 import { CardRef, CustomerRef } from '../../components/names';
 import { TwoLineCell, numericHeader } from '../../components/cells';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, formatTime } from '../../lib/format';
 import { Pan } from '../../components/Pan';
 import { declineReason } from '../../../src-shared/api/decline-reason';
 import { cardOf, customerName, idOf } from './embedded';
 import { merchantCategoryLabel } from '../../../src-shared/api/merchant-categories';
-
-/** `14:05` in local time. */
-function formatTime(iso: string | undefined): string {
-  const d = iso ? parseISO(iso) : null;
-  return d && isValid(d) ? format(d, 'HH:mm') : '';
-}
 
 export function ApprovedBadge({ approved }: { approved: boolean | undefined }): React.JSX.Element {
   if (approved === undefined) return <span className="muted">—</span>;

@@ -9,6 +9,7 @@ import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { arrangeCustomers } from '../../../src-shared/api/customer-order';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
+import { formatPhone } from '../../lib/format';
 import { navigate, type Route } from '../../lib/routes';
 import { oneOf, useRouteQuery, wholeNumber } from '../../components/useRouteQuery';
 import { ToolbarSearch } from '../../components/ToolbarSearch';
@@ -23,7 +24,7 @@ const RESULT_LIMIT = 100;
 const columns: Column<Customer>[] = [
   { id: 'name', header: 'Name', accessorFn: (c) => customerName(c), minWidth: 150 },
   { id: 'email', header: 'Email', accessorFn: (c) => c.emailAddress ?? '—', minWidth: 180 },
-  { id: 'phone', header: 'Phone', accessorFn: (c) => c.phoneNumber ?? '—', width: 160, priority: 2 },
+  { id: 'phone', header: 'Phone', accessorFn: (c) => formatPhone(c.phoneNumber), width: 160, priority: 2 },
   { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 100, priority: 3 },
   {
     id: 'kyc',

@@ -7,7 +7,7 @@ import { MAX_PAGE_SIZE } from '../../../src-shared/api/requests';
 import { Details } from '../../components/Drawer';
 import { useEnvironmentKey } from '../../components/useEnvironmentKey';
 import { bridge } from '../../lib/bridge';
-import { displayPan, formatMoney, shortId } from '../../lib/format';
+import { displayPan, formatMoney, formatPhone, shortId } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { expiryText } from '../cards/cardFields';
 import { SpendingControlsView } from '../cards/SpendingControlsView';
@@ -54,7 +54,7 @@ function CustomerFacts({ id }: { id: string }): React.JSX.Element {
         items={[
           ['Name', c ? customerName(c) : q.isPending ? 'Loading…' : 'Not in the customer cache'],
           ['Email', c?.emailAddress ?? '—'],
-          ['Phone', c?.phoneNumber ?? '—'],
+          ['Phone', formatPhone(c?.phoneNumber)],
           ['KYC', c ? kycText(c) : '—'],
           ['Customer id', <span className="mono">{id}</span>],
         ]}
