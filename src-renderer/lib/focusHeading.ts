@@ -17,3 +17,11 @@ export function focusPageHeading(timeoutMs = 5000): void {
   };
   window.requestAnimationFrame(tick);
 }
+
+/** Focuses the heading of the page shown now (after what had focus went away, such as a dismissed panel). */
+export function focusCurrentHeading(selector = 'main h1'): void {
+  const heading = document.querySelector<HTMLElement>(selector);
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}

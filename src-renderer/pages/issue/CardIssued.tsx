@@ -1,4 +1,5 @@
 // The card the service created: masked PAN, status and expiry, with a link to its page.
+import { useEffect, useRef } from 'react';
 import type { Card } from '../../../src-shared/api/records';
 import { hrefOf } from '../../lib/routes';
 import { StatusBadge } from '../../components/Badge';
@@ -28,8 +29,14 @@ export function CardIssued({ card }: { card: Card }): React.JSX.Element {
 
 /** A request the service or main refused, with its message. */
 export function BridgeErrorBanner({ message }: { message: string }): React.JSX.Element {
+  // A message below the fold is a message missed: it is scrolled into view and takes focus.
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+    ref.current?.focus();
+  }, [message]);
   return (
-    <p className="error-state" role="alert">
+    <p ref={ref} className="error-state" role="alert" tabIndex={-1}>
       {message}
     </p>
   );

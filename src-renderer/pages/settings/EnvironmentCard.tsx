@@ -5,6 +5,7 @@ import type { AppError } from '../../../src-shared/ipc/result';
 import { EnvironmentBadge } from '../../components/EnvironmentBadge';
 import { ErrorState } from '../../components/States';
 import { bridge } from '../../lib/bridge';
+import { focusCurrentHeading } from '../../lib/focusHeading';
 import { useAppStore } from '../../stores/appStore';
 import { ApiKeyForm } from './ApiKeyForm';
 import { EnvironmentForm } from './EnvironmentForm';
@@ -69,6 +70,8 @@ export function EnvironmentCard({
     }
     await refreshStatus();
     await (active ? refresh.everything() : refresh.settings());
+    // The card is gone with its buttons: focus goes to the list's heading.
+    focusCurrentHeading('#environments-title');
   };
 
   return (
