@@ -232,6 +232,55 @@ describe('Authorizations', () => {
     expect(csv.rows.map((r) => r.declineReason)).toEqual(declined.map((a) => declineReason(a) ?? ''));
   });
 
+  it('filters by card, customer, merchant and amount over the whole range, in the address, and exports the same', async () => {
+    await app.e2e.open('authorizations');
+    await app.waitForRows();
+    const inRange = await sandboxAll<Authorization>(
+      app.sandbox,
+      `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`,
+    );
+    const sample = inRange[3]!;
+    const four = (sample.card as Card).maskedPan!.slice(-4);
+    const byCard = inRange.filter((a) => (a.card as Card | undefined)?.maskedPan?.endsWith(four));
+    const filters = page().getByRole('group', { name: 'Filters' });
+    await filters.getByLabel('Card').fill(four);
+    await expect
+      .poll(() => page().getByTestId('range-count').textContent())
+      .toBe(`${byCard.length} matching of ${inRange.length} in range`);
+    expect(page().url()).toContain(`card=${four}`);
+
+    // Customer by name, merchant by part of its name, and an amount range, all together.
+    const customerName = (sample.customer as Customer).name!;
+    const merchant = sample.merchant!.name!.slice(0, 4).toLowerCase();
+    await filters.getByLabel('Card').fill('');
+    await filters.getByLabel('Customer').fill(customerName);
+    await filters.getByLabel('Merchant').fill(merchant);
+    await filters.getByLabel('Amount from').fill('1');
+    await filters.getByLabel('Amount to').fill(String(Math.ceil(sample.amount)));
+    const expected = inRange.filter(
+      (a) =>
+        (a.customer as Customer | undefined)?.name?.toLowerCase().includes(customerName.toLowerCase()) &&
+        a.merchant?.name?.toLowerCase().includes(merchant) &&
+        a.amount >= 1 &&
+        a.amount <= Math.ceil(sample.amount),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    await expect
+      .poll(() => page().getByTestId('range-count').textContent())
+      .toBe(`${expected.length} matching of ${inRange.length} in range`);
+    for (const part of ['customer=', 'merchant=', 'minAmount=1', 'maxAmount=']) expect(page().url()).toContain(part);
+    // A reload keeps the filters (they are in the address).
+    await page().reload();
+    await expect
+      .poll(() => page().getByTestId('range-count').textContent())
+      .toBe(`${expected.length} matching of ${inRange.length} in range`);
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    const csv = await exportCsvFrom(main());
+    expect(csv.promised, 'the count on the export button').toBe(expected.length);
+    expect(csv.rows.map((r) => r.id)).toEqual(expected.map((a) => a._id));
+    await app.e2e.open('authorizations');
+  });
+
   it('opens a linked range (as the Overview links to it)', async () => {
     // A day the sandbox has authorizations on (its dates are days in UTC, as the page sends them).
     const dayWithActivity = (await list(monthAgo, today, 0, 25)).data[5]!.createdAt!.slice(0, 10);

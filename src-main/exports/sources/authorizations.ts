@@ -2,6 +2,7 @@ import type { Authorization } from '../../../src-shared/api/records';
 import { authorizationsExportQuerySchema } from '../../../src-shared/api/requests';
 import { extractEmbeddedCards } from '../../cards/embedded-cards';
 import { isoTime, utc } from '../cells';
+import { authorizationMatches } from '../../../src-shared/api/authorization-filter';
 import { declineReason } from '../../../src-shared/api/decline-reason';
 import { columnFor, defineSource, pageFromApi } from '../export-source';
 import { merchantColumns, moneyColumns, partyColumns } from './movement-columns';
@@ -21,10 +22,15 @@ export const authorizationsSource = defineSource({
     ...merchantColumns,
     ...partyColumns,
   ],
-  fetchPage: async (ctx, { approved, ...query }, page, limit) =>
-    pageFromApi(await ctx.api.listAuthorizations({ ...query, page, limit }, { signal: ctx.signal })),
-  // The Approved filter, as the page applies it: to every authorization of the range.
-  keep: ({ approved }, a) => approved === undefined || (approved === 'yes' ? a.approved === true : a.approved !== true),
+  fetchPage: async (ctx, { fromDate, toDate }, page, limit) =>
+    pageFromApi(
+      await ctx.api.listAuthorizations(
+        { ...(fromDate ? { fromDate } : {}), ...(toDate ? { toDate } : {}), page, limit },
+        { signal: ctx.signal },
+      ),
+    ),
+  // The filters the service does not have, as the page applies them: to every authorization of the range.
+  keep: (filter, a) => authorizationMatches(a, filter),
   observe: async (ctx, records) => {
     (await ctx.getKnownCards()).observe(extractEmbeddedCards(records), 'authorization');
   },
