@@ -64,7 +64,7 @@ export function AuthorizationFilters({
     </label>
   );
   return (
-    <div className="toolbar authorization-filters" role="group" aria-label="Filters">
+    <div className="filters-row" role="group" aria-label="Filters">
       {input('card', 'Card', 'Last four or id', 14)}
       {input('customer', 'Customer', 'Name or id', 16)}
       {input('merchant', 'Merchant', 'Name', 14)}
