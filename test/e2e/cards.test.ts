@@ -1,5 +1,6 @@
 // Cards page: the known-cards index (learned from fetched authorizations), a card's detail, balance and
 // transactions checked against the local sandbox, with paging, a date range and CSV exports.
+import { displayPan } from '../../src-renderer/lib/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Authorization, Transaction } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
@@ -129,9 +130,9 @@ describe('Cards', () => {
         data: { maskedPan: string; currency: string; brand: string; spendingControls?: { spendingLimits?: unknown[] } };
       };
       await page()
-        .getByRole('heading', { level: 1, name: `Card ${known.data.maskedPan}` })
+        .getByRole('heading', { level: 1, name: `Card ${displayPan(known.data.maskedPan)}` })
         .waitFor();
-      expect(await page().getByTestId('card-pan').textContent()).toBe(known.data.maskedPan);
+      expect(await page().getByTestId('card-pan').textContent()).toBe(displayPan(known.data.maskedPan));
       expect(known.data.maskedPan).not.toMatch(/\d{12,}/);
 
       const balance = (

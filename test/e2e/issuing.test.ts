@@ -45,7 +45,7 @@ describe('Issuing a card', () => {
     await expect
       .poll(() =>
         dialog()
-          .getByText(/•••• \d{4}|\*{4}/)
+          .getByText(/\d{6} •• \d{4}|•••• \d{4}/)
           .count(),
       )
       .toBeGreaterThan(0);
@@ -160,7 +160,17 @@ describe('Issuing a card', () => {
     await select.selectOption(lostCard);
     await dialog().getByLabel('Reason').selectOption('lost');
     await chooseDebitAccount();
-    const newCard = await finishAndSend();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('region', { name: 'Review before sending' }).waitFor();
+    // The button and the outcome say what happens: a replacement, naming the card it cancels.
+    await dialog().getByRole('button', { name: 'Replace card' }).click();
+    await dialog().getByRole('heading', { name: 'Card replaced' }).waitFor();
+    const lost = await page().evaluate((id) => window.cardDesk.cards.get({ id }), lostCard);
+    const lostPan = lost.ok ? lost.data.maskedPan!.slice(-4) : '????';
+    expect(await dialog().getByTestId('replaced-card').textContent()).toContain(lostPan);
+    const href = await dialog().getByRole('link', { name: 'Open the card' }).getAttribute('href');
+    const newCard = href!.split('/').pop()!;
     await closeWizard();
     const posts = cardPosts().slice(before);
     expect(posts.map((p) => p.status)).toEqual([200]);

@@ -8,10 +8,22 @@ import { Details } from '../../components/Drawer';
 import { displayPan } from '../../lib/format';
 import { expiryText } from '../cards/cardFields';
 
-export function CardIssued({ card }: { card: Card }): React.JSX.Element {
+export function CardIssued({
+  card,
+  replaced,
+}: {
+  card: Card;
+  /** The card this one replaces (canceled by the service), by its masked number or id. */
+  replaced?: string | null;
+}): React.JSX.Element {
   return (
     <div className="issue-result" role="status">
-      <h3>Card issued</h3>
+      <h3>{replaced ? 'Card replaced' : 'Card issued'}</h3>
+      {replaced ? (
+        <p data-testid="replaced-card">
+          The new card replaces <span className="mono">{replaced}</span>, which is now canceled.
+        </p>
+      ) : null}
       <Details
         items={[
           ['Card', <span className="mono">{displayPan(card.maskedPan)}</span>],

@@ -27,6 +27,8 @@ import { SpendingControlsEditor } from './SpendingControlsEditor';
 import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
+import { useKnownCard } from './useKnownCard';
+import { displayPan } from '../../lib/format';
 import type { WriteFormProps } from './writeFormProps';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
@@ -83,6 +85,10 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
     const root = formRef.current ?? doneRef.current;
     if (root) focusFirstField(root);
   }, [step]);
+
+  // The card being replaced, as the operator knows it (its number), for the outcome.
+  const replacedCard = useKnownCard(path === 'replace' ? values.replacementFor.trim() : '');
+  const replacedText = replacedCard ? displayPan(replacedCard.maskedPan) : null;
 
   const holderMatches =
     holder !== null &&
@@ -155,7 +161,9 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
   if (step === 'done') {
     return (
       <div className="wizard" ref={doneRef} tabIndex={-1} role="group" aria-label="Outcome">
-        {issued ? <CardIssued card={issued} /> : null}
+        {issued ? (
+          <CardIssued card={issued} replaced={path === 'replace' ? (replacedText ?? values.replacementFor) : null} />
+        ) : null}
         {unknown ? <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} /> : null}
         {failure ? <BridgeErrorBanner message={failure} /> : null}
         <div className="form-actions">
@@ -251,7 +259,7 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
           </button>
         ) : step === 'review' ? (
           <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
-            {sending ? 'Sending…' : 'Issue card'}
+            {sending ? 'Sending…' : path === 'replace' ? 'Replace card' : 'Issue card'}
           </button>
         ) : (
           <button type="submit" className="primary">

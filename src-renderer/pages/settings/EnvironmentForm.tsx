@@ -4,6 +4,7 @@ import { environmentInputSchema, type Environment } from '../../../src-shared/ip
 import type { AppError } from '../../../src-shared/ipc/result';
 import { ErrorState } from '../../components/States';
 import { TextField } from '../../components/TextField';
+import { inOperatorWords } from '../../../src-shared/api/field-words';
 import { bridge } from '../../lib/bridge';
 import { fieldProblems } from '../name-enquiry/fieldProblems';
 import { EnvironmentKindField, type UserKind } from './EnvironmentKindField';
@@ -64,10 +65,12 @@ export function EnvironmentForm({
     onDone?.();
   };
 
+  // The shared rules speak the API's field names; the form says them in the operator's words.
   const message = (field: Field): string | null => {
-    if (touched[field] && problems[field]) return problems[field];
-    if (error?.fields?.[field]) return error.fields[field];
-    if (error?.field === field) return error.message;
+    const said = (m: string) => inOperatorWords(field, m);
+    if (touched[field] && problems[field]) return said(problems[field]);
+    if (error?.fields?.[field]) return said(error.fields[field]);
+    if (error?.field === field) return said(error.message);
     return null;
   };
   const fieldError =
