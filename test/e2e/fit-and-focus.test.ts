@@ -122,6 +122,23 @@ describe('Fits 1024×700, focus where it helps', () => {
   });
 });
 
+describe('Tables use the window', () => {
+  it('at 1920×1080 a long list reaches down to the foot of the window, not a fixed height', async () => {
+    await page().setViewportSize({ width: 1920, height: 1080 });
+    try {
+      await openFresh(app.e2e, 'customers');
+      const body = page().getByRole('rowgroup', { name: 'Customers rows' });
+      await body.getByRole('row').first().waitFor();
+      const box = (await body.boundingBox())!;
+      // The list has 50 rows on its page (far more than fit): the body ends near the window's foot.
+      expect(box.y + box.height).toBeGreaterThan(1080 - 200);
+      expect(box.height).toBeGreaterThan(600);
+    } finally {
+      await page().setViewportSize({ width: 1360, height: 860 });
+    }
+  });
+});
+
 function contrast(a: string, b: string): number {
   const lum = (rgb: string) => {
     const [r, g, bl] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {

@@ -214,7 +214,6 @@ function CustomerTable({ rows }: { rows: Customer[] }): React.JSX.Element {
       rows={rows}
       rowKey={(c) => c._id}
       onOpen={(c) => navigate('customers', c._id)}
-      height={Math.min(520, 36 * rows.length + 4)}
     />
   );
 }
