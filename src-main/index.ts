@@ -2,7 +2,7 @@
 // IPC transport to the dispatcher, and opens the window. Everything else is plain TypeScript in core/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, type BrowserWindow, session, shell } from 'electron';
+import { app, type BrowserWindow, nativeTheme, session, shell } from 'electron';
 import { builtWorkerLocation } from './cache/worker-location';
 import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './ipc/register';
@@ -65,6 +65,10 @@ if (!app.requestSingleInstanceLock()) {
         logger,
         saveFile: nativeSaveFilePort(),
         openExternal: (url) => shell.openExternal(url),
+        // The operator's theme: menus and frames follow it, and so does the page's prefers-color-scheme.
+        setThemeSource: (source) => {
+          nativeTheme.themeSource = source;
+        },
         emit: broadcast,
         cacheWorkerUrl: builtWorkerLocation(here).url,
         // The proxy for each request as Chromium sees it: system settings, PAC, WPAD.

@@ -5,8 +5,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadPage } from './app/pages';
 import { parseHash } from './lib/routes';
+import { resolvedTheme, storedThemeChoice } from './lib/theme';
 import './styles.css';
+import './theme-palette.css';
+import './theme.css';
 
+// Drawn in the operator's theme from the first frame (the app then follows the system when asked to).
+document.documentElement.setAttribute('data-theme', resolvedTheme(storedThemeChoice()));
 // The page the window opens on starts loading now, beside React's first render.
 loadPage(parseHash(window.location.hash).page);
 

@@ -119,7 +119,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
       logger?.error({ err: describeError(error) }, 'reading the API key failed');
       return failure({ kind: 'internal', message: 'Card Desk could not read the API key for this environment.' });
     }
-    if (!key) return failure({ kind: 'unauthorized', message: NO_KEY });
+    if (!key) return failure({ kind: 'unauthorized', message: NO_KEY, keyMissing: true });
 
     const attempts = op.method === 'GET' ? maxAttempts : 1;
     const started = performance.now();

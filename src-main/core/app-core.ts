@@ -37,7 +37,7 @@ import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
 import { externalUrl } from '../security/policy';
 import { PRIVATE_FOLDER_MODE, makeFolderPrivate } from '../storage/private-files';
 import { EnvironmentScoped } from './environment-scope';
-import type { Emit, OpenExternal, ResolveProxy, SaveFilePort } from '../ports/ports';
+import type { Emit, OpenExternal, ResolveProxy, SaveFilePort, SetThemeSource } from '../ports/ports';
 import { closeAgents } from '../api/network-agents';
 import { NO_POLICY, type Policy } from '../policy/policy';
 import { applyPolicyToCache, policyHandlers, withPolicyLocks } from './policy-rules';
@@ -48,6 +48,8 @@ export interface AppCoreOptions {
   dataDir: string;
   saveFile: SaveFilePort;
   openExternal: OpenExternal;
+  /** Where the theme the operator chose goes (the shell's nativeTheme); none in the harness. */
+  setThemeSource?: SetThemeSource;
   emit: Emit;
   /** Defaults to the OS keychain through keytar. */
   secretStore?: SecretStore;
@@ -255,6 +257,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       return ok(opened.status);
     },
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),
+    'app.setTheme': async ({ source }) => {
+      options.setThemeSource?.(source);
+      return ok({ applied: options.setThemeSource !== undefined });
+    },
     'app.openExternal': async ({ url }) => {
       // Opened exactly as checked: the normalized URL, never the string the page sent.
       const checked = externalUrl(url);

@@ -12,6 +12,9 @@ export const idOf = refId;
 export const embedded = <T extends object>(v: string | T | undefined | null): T | undefined =>
   v && typeof v === 'object' ? v : undefined;
 
+/** A time column's header: its times are UTC, and the header says so (`createdAt (UTC)`). */
+export const utc = (name: string): string => `${name} (UTC)`;
+
 /** An ISO 8601 UTC time; text the parser cannot read is kept as it came. */
 export function isoTime(v: unknown): string | undefined {
   if (typeof v !== 'string' || v === '') return undefined;

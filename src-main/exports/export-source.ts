@@ -3,7 +3,11 @@
 // service can hold every source in one table.
 import type { z } from 'zod';
 import type { Customer } from '../../src-shared/api/records';
-import type { CustomerBrowseInput, CustomerBrowseResult } from '../../src-shared/ipc/channels/customers';
+import type {
+  CustomerBrowseInput,
+  CustomerBrowseResult,
+  CustomerSearchResult,
+} from '../../src-shared/ipc/channels/customers';
 import type { JournalEntry, JOURNAL_OUTCOMES } from '../../src-shared/ipc/channels/journal';
 import { type Result, ok, validationError } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
@@ -34,6 +38,8 @@ export interface CustomerLookup {
   get(id: string): MaybePromise<Customer | null>;
   /** A sorted, filtered page of every cached customer (the customers export reads it rather than the API). */
   browse?(input: CustomerBrowseInput): Promise<CustomerBrowseResult>;
+  /** The cache's search, ranked by match (the customers export of a search reads it). */
+  search?(query: string, limit?: number): Promise<CustomerSearchResult>;
 }
 
 /** What a source may use while it runs; resolved once per export. */

@@ -1,4 +1,5 @@
 // IPC handlers for the writes (issue a card, open an account or wallet) and the journal that records them.
+import { customersFor } from '../journal/customer-filter';
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
 import { ok } from '../../src-shared/ipc/result';
 import { handlerGuard } from '../ipc/guarded';
@@ -52,6 +53,10 @@ export function issuingHandlersWithService(deps: IssuingHandlerDeps): IssuingHan
         query: input.query,
         customerIds,
         outcome: input.outcome,
+        operation: input.operation,
+        fromDate: input.fromDate,
+        toDate: input.toDate,
+        ...(input.customer ? { forCustomers: await customersFor(input.customer, deps.customerIdsNamed) } : {}),
         page,
         limit,
       });

@@ -52,6 +52,12 @@ export interface JournalListQuery {
   /** Entries for these customers match the query too (the customers whose names match it). */
   customerIds?: readonly string[];
   outcome?: JournalOutcome;
+  operation?: JournalOperation;
+  /** Days in UTC (YYYY-MM-DD), inclusive. */
+  fromDate?: string;
+  toDate?: string;
+  /** Only writes for these customers (an empty list matches none); absent: any customer. */
+  forCustomers?: readonly string[];
   /** Zero-based. */
   page?: number;
   limit?: number;
@@ -272,7 +278,19 @@ export function openJournal({
 
     get: read,
 
-    list({ environmentId, origin, query, customerIds = [], outcome, page = 0, limit = DEFAULT_PAGE_SIZE } = {}) {
+    list({
+      environmentId,
+      origin,
+      query,
+      customerIds = [],
+      outcome,
+      operation,
+      fromDate,
+      toDate,
+      forCustomers,
+      page = 0,
+      limit = DEFAULT_PAGE_SIZE,
+    } = {}) {
       const where: string[] = [];
       const params: Record<string, string | number> = {};
       if (environmentId !== undefined) {
@@ -286,6 +304,26 @@ export function openJournal({
       if (outcome) {
         where.push('outcome = :outcome');
         params.outcome = outcome;
+      }
+      if (operation) {
+        where.push('operation = :operation');
+        params.operation = operation;
+      }
+      // Times are stored as ISO 8601 UTC, which sorts as text.
+      if (fromDate) {
+        where.push('at >= :fromDate');
+        params.fromDate = `${fromDate}T00:00:00.000Z`;
+      }
+      if (toDate) {
+        where.push('at < :toDateEnd');
+        params.toDateEnd = new Date(Date.parse(`${toDate}T00:00:00.000Z`) + 86_400_000).toISOString();
+      }
+      if (forCustomers) {
+        const named = forCustomers.map((id, i) => {
+          params[`for${i}`] = id;
+          return `:for${i}`;
+        });
+        where.push(named.length ? `customer_id IN (${named.join(', ')})` : '0');
       }
       const text = query?.trim();
       if (text) {

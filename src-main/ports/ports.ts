@@ -19,6 +19,9 @@ export interface SaveFilePort {
  */
 export type ResolveProxy = (url: string) => Promise<string>;
 
+/** Tells the shell which theme to draw in (Electron's `nativeTheme.themeSource`); nothing in the harness. */
+export type SetThemeSource = (source: 'system' | 'light' | 'dark') => void;
+
 /** Opens an allow-listed https URL in the user's browser. */
 export type OpenExternal = (url: string) => Promise<void>;
 

@@ -145,6 +145,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       builtIn: true,
       hasKey: true,
       keyVerified: true,
+      kind: 'sandbox',
     };
   }
   function view(env: StoredEnvironment): Environment {
@@ -157,6 +158,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       ...(env.managed ? { managed: true } : {}),
       hasKey,
       keyVerified: hasKey ? (env.keyVerified ?? true) : null,
+      kind: env.kind ?? 'production',
     };
   }
   function activeView(): Environment {

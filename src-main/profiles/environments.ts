@@ -28,6 +28,7 @@ export interface EnvironmentInput {
   id?: string;
   name: string;
   baseUrl: string;
+  kind?: 'production' | 'test';
 }
 
 /** What `save` did. */
@@ -140,7 +141,7 @@ export function openEnvironments(
     async save(input) {
       const parsed = environmentInputSchema.safeParse(input);
       if (!parsed.success) return validationError(parsed.error.issues);
-      const { id, name, baseUrl } = parsed.data;
+      const { id, name, baseUrl, kind } = parsed.data;
       if (id !== undefined && isLocal(id))
         return err('validation', 'The local sandbox is built in and cannot be changed.', { field: 'id' });
       if (id !== undefined) {
@@ -164,10 +165,16 @@ export function openEnvironments(
         if (!existing) return notFound(id);
         moved = existing.baseUrl !== baseUrl;
         // Keys belong to their address: at a new one the environment has none until one is entered there.
-        environment = { ...existing, name, baseUrl, keyVerified: moved ? null : existing.keyVerified };
+        environment = {
+          ...existing,
+          name,
+          baseUrl,
+          keyVerified: moved ? null : existing.keyVerified,
+          ...(kind ? { kind } : {}),
+        };
         next = { ...settings, environments: settings.environments.map((e) => (e.id === id ? environment : e)) };
       } else {
-        environment = { id: newEnvironmentId(), name, baseUrl, keyVerified: null };
+        environment = { id: newEnvironmentId(), name, baseUrl, keyVerified: null, kind: kind ?? 'production' };
         next = { ...settings, environments: [...settings.environments, environment] };
       }
       const done = await commit(next);

@@ -29,6 +29,8 @@ const storedEnvironmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}\.pem$/)
     .optional(),
+  /** Production or test (absent in files written before kinds existed: production). */
+  kind: z.enum(['production', 'test']).optional(),
 });
 export type StoredEnvironment = z.infer<typeof storedEnvironmentSchema>;
 

@@ -1,12 +1,15 @@
 import { Suspense, useEffect } from 'react';
 import { LoadingRows } from '../components/States';
 import { useAppStore } from '../stores/appStore';
+import { useThemeStore } from '../stores/themeStore';
 import { CustomerSearchDialog } from './CustomerSearchDialog';
 import { Nav } from './Nav';
 import { PAGES, preloadPages } from './pages';
 import { useRoute } from '../lib/routes';
+import { ProductionBand } from './ProductionBand';
 import { StatusBar } from './StatusBar';
 import { useArrowIntoResults } from './useArrowIntoResults';
+import { useFirstSync } from './useFirstSync';
 
 /** How long after start-up the other pages start loading (so they do not compete with the first one). */
 const PRELOAD_AFTER_MS = 2000;
@@ -20,7 +23,10 @@ export function App(): React.JSX.Element {
     void refreshStatus();
     return off;
   }, [listen, refreshStatus]);
+  const startTheme = useThemeStore((s) => s.start);
+  useEffect(() => startTheme(), [startTheme]);
   useArrowIntoResults();
+  useFirstSync();
   // Once the first page has had time to show its data, the other pages' chunks load while the app is idle.
   useEffect(() => {
     let idle = 0;
@@ -35,6 +41,7 @@ export function App(): React.JSX.Element {
     <div className="app">
       <Nav current={route.page} />
       <main className="content" id="main" tabIndex={-1}>
+        <ProductionBand />
         <Suspense fallback={<LoadingRows label="Loading page" />}>
           <Page route={route} />
         </Suspense>

@@ -3,13 +3,15 @@
 // box says: when the search for the text in the box has not answered yet, Enter waits for that answer.
 import { useEffect, useId, useRef, useState } from 'react';
 import { customerName } from '../pages/customers/customerFields';
-import { useCustomerSearch } from '../pages/customers/useCustomerSearch';
+import { useCacheStatus, useCustomerSearch } from '../pages/customers/useCustomerSearch';
+import { EmptyCacheSync } from './EmptyCacheSync';
+import { focusPageHeading } from '../lib/focusHeading';
 import { useOpenTyped } from '../pages/customers/useOpenTyped';
 import { cacheAgeText } from '../pages/customers/cacheAge';
 import { navigate } from '../lib/routes';
 import { searchOptions, type SearchOption } from './searchOptions';
 import { useKnownCardSearch } from './useKnownCardSearch';
-import { displayPan } from '../lib/format';
+import { displayPan, formatPhone } from '../lib/format';
 import './customer-search-dialog.css';
 
 const MAX_RESULTS = 8;
@@ -37,6 +39,11 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
+  const syncRef = useRef<HTMLButtonElement>(null);
+  /** Set when the dialog closes by opening a record: focus then goes to that record's heading. */
+  const openedRecord = useRef(false);
+  const cache = useCacheStatus().data?.data;
+  const cacheEmpty = cache !== undefined && cache.customers === 0 && !cache.syncing;
   const listId = useId();
   const search = useCustomerSearch(query, MAX_RESULTS, { enabled: query.trim() !== '' });
   const cardSearch = useKnownCardSearch(query, MAX_CARDS);
@@ -51,6 +58,7 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
     inputRef.current?.focus();
     // Back where the user was; from nowhere in particular, to the page rather than to no element.
     return () => {
+      if (openedRecord.current) return;
       const back = previous && previous !== document.body && previous.isConnected ? previous : null;
       (back ?? document.getElementById('main'))?.focus({ preventScroll: true });
     };
@@ -63,9 +71,12 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   }
 
   const openOption = (option: SearchOption) => {
+    openedRecord.current = true;
     onClose();
     if (option.kind === 'card') navigate('cards', option.id);
     else navigate('customers', option.id);
+    // The record's page, not the navigation, is where the operator goes on from.
+    focusPageHeading();
   };
 
   const { openTyped, opening } = useOpenTyped({
@@ -91,6 +102,7 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
     else if (e.key === 'ArrowDown') setActive((i) => Math.min(options.length - 1, i + 1));
     else if (e.key === 'ArrowUp') setActive((i) => Math.max(0, i - 1));
     else if (e.key === 'Enter') void openTyped();
+    else if (e.key === 'Tab' && syncRef.current) syncRef.current.focus();
     else if (e.key === 'Tab') {
       // The dialog has one control; focus stays in it.
     } else return;
@@ -109,7 +121,7 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   else if (options.length === 0) {
     status =
       data.lastSyncedAt === null && data.total === 0
-        ? 'The customer cache is empty. Sync customers on the Customers page first.'
+        ? 'The customer cache is empty: sync it to search customers.'
         : 'No cached customer matches.';
   } else if (data.results.length === 0)
     status = options.some((o) => o.kind === 'card' && o.card)
@@ -165,7 +177,9 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
                 <>
                   <span className="result-name">{customerName(o.customer)}</span>
                   <span className="result-meta">
-                    {[o.customer.emailAddress, o.customer.phoneNumber].filter(Boolean).join(' · ')}
+                    {[o.customer.emailAddress, o.customer.phoneNumber && formatPhone(o.customer.phoneNumber)]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
                 </>
               ) : o.card ? (
@@ -187,6 +201,9 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
         <p className="search-status" role="status">
           {status}
         </p>
+        {cacheEmpty ? (
+          <EmptyCacheSync buttonRef={syncRef} onBack={() => inputRef.current?.focus()} onClose={onClose} />
+        ) : null}
         <p className="search-keys muted">↑ ↓ to move · Enter to open · Esc to close</p>
       </div>
     </div>

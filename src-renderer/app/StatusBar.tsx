@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { agoText } from '../pages/customers/cacheAge';
 import { isRunning, syncPercent } from '../pages/customers/syncProgressText';
 import { useAppStore } from '../stores/appStore';
+import { EnvironmentBadge } from '../components/EnvironmentBadge';
 
 const CONNECTION_LABEL: Record<string, string> = {
   online: 'Online',
@@ -43,11 +44,7 @@ export function StatusBar(): React.JSX.Element {
       <span data-testid="status-environment">
         <span className="sb-wide">Environment: </span>
         <strong>{env ? env.name : '…'}</strong>
-        {env?.builtIn ? (
-          <span className="badge badge-sandbox">
-            <span className="sb-wide">Local sandbox — </span>test data
-          </span>
-        ) : null}
+        {env ? <EnvironmentBadge environment={env} long={false} /> : null}
       </span>
       <span data-testid="status-connection" className={`conn conn-${connection}`}>
         {statusError ? (
@@ -55,7 +52,9 @@ export function StatusBar(): React.JSX.Element {
         ) : (
           <>
             <span className="sb-wide">Connection: </span>
-            {CONNECTION_LABEL[connection] ?? connection}
+            {connection === 'unauthorized' && env && !env.hasKey
+              ? 'No API key: add it in Settings'
+              : (CONNECTION_LABEL[connection] ?? connection)}
           </>
         )}
       </span>

@@ -4,6 +4,7 @@
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useFitHeight } from './useFitHeight';
 import { fitColumns, gridTemplate, type FitColumn } from './columnFit';
 import './components.css';
 
@@ -38,7 +39,10 @@ export interface DataTableProps<T extends RowData> {
   onOpen?: (row: T) => void;
   /** The row shown as selected (its detail is open). */
   selectedKey?: string | null;
-  /** Most pixel height of the scroll area; a short list takes only the height of its rows. */
+  /**
+   * Most pixel height of the scroll area; a short list takes only the height of its rows. Without it the
+   * table reaches down to the foot of the window.
+   */
   height?: number;
   rowHeight?: number;
   /** Called when the rows near the end come into view (a continuous list fetches its next page). */
@@ -55,7 +59,7 @@ export function DataTable<T extends RowData>({
   rowKey,
   onOpen,
   selectedKey,
-  height = 520,
+  height: fixedHeight,
   rowHeight = 36,
   onEndReached,
 }: DataTableProps<T>): React.JSX.Element {
@@ -64,6 +68,8 @@ export function DataTable<T extends RowData>({
   const shown = useMemo(() => fitColumns(columns, width), [columns, width]);
   const table = useTable({ features, columns: shown, data: rows });
   const scrollRef = useRef<HTMLDivElement>(null);
+  const fitted = useFitHeight(scrollRef, 520);
+  const height = fixedHeight ?? fitted;
   const [active, setActive] = useState(0);
   const modelRows = table.getRowModel().rows;
   // The rule only reports that the React compiler would skip this component: useVirtualizer returns one

@@ -11,7 +11,7 @@ export function Drawer({
   onClose: () => void;
   children: React.ReactNode;
 }): React.JSX.Element {
-  const ref = useRef<HTMLElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   // The latest onClose without re-running the effect: focus moves in once, and back once on close.
   const close = useLatest(onClose);
   useEffect(() => {
@@ -32,7 +32,7 @@ export function Drawer({
   return (
     <>
       <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
-      <aside ref={ref} className="drawer" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1}>
+      <div ref={ref} className="drawer" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1}>
         <header>
           <h2>{title}</h2>
           <button type="button" onClick={onClose} aria-label="Close details">
@@ -40,7 +40,7 @@ export function Drawer({
           </button>
         </header>
         {children}
-      </aside>
+      </div>
     </>
   );
 }

@@ -21,14 +21,28 @@ export function exportProgressText(p: ExportProgress): string {
   return text;
 }
 
+/**
+ * The button's words, with how many rows the file will hold when the list knows it:
+ * `Export these 8 customers`, `Export all 1,204 customers`; `Export customers` while counting.
+ */
+export function exportLabel(count: number | null | undefined, one: string, many: string, narrowed: boolean): string {
+  if (count === null || count === undefined) return `Export ${many}`;
+  if (count === 0) return `No ${many} to export`;
+  if (count === 1) return narrowed ? `Export this ${one}` : `Export the 1 ${one}`;
+  return `Export ${narrowed ? 'these' : 'all'} ${n(count)} ${many}`;
+}
+
 export function ExportButton({
   source,
   query,
   label = 'Export CSV',
+  disabled = false,
 }: {
   source: ExportInput['source'];
   query?: ExportInput['query'];
   label?: string;
+  /** Nothing to export (the list is empty). */
+  disabled?: boolean;
 }): React.JSX.Element {
   const [exportId, setExportId] = useState<string | null>(null);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
@@ -82,7 +96,7 @@ export function ExportButton({
           </button>
         </>
       ) : (
-        <button type="button" onClick={() => void start()}>
+        <button type="button" onClick={() => void start()} disabled={disabled} title="Writes a CSV file">
           {label}
         </button>
       )}

@@ -27,6 +27,9 @@ export function ListBody<T extends RowData>({
   if (list.isPending && list.rows.length === 0) return <LoadingRows label={`Loading ${table.label.toLowerCase()}`} />;
   return (
     <div className={`list-body${list.isFetching ? ' list-refreshing' : ''}`} aria-busy={list.isFetching}>
+      {list.isFetching ? (
+        <span className="list-updating" role="progressbar" aria-label={`Updating ${table.label.toLowerCase()}`} />
+      ) : null}
       {rows.length === 0 ? (
         <EmptyState>{empty}</EmptyState>
       ) : (

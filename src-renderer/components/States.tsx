@@ -13,12 +13,17 @@ export function ErrorState({
   title?: string;
 }): React.JSX.Element {
   const message = typeof error === 'string' ? error : error.message;
-  // A refused key is fixed in Settings, not by trying again.
+  // A refused or missing key is fixed in Settings, not by trying again.
   const keyRefused = typeof error !== 'string' && error.kind === 'unauthorized';
+  const keyMissing = keyRefused && error.keyMissing === true;
   return (
     <div className="error-state" role="alert">
       {title ? <p className="error-title">{title}</p> : null}
-      {keyRefused ? (
+      {keyMissing ? (
+        <p>
+          <strong>No API key is saved for this environment.</strong> Enter its key in Settings, then try again.
+        </p>
+      ) : keyRefused ? (
         <p>
           <strong>The service refused this environment&rsquo;s API key.</strong> Replace the key in Settings, then try
           again. <span className="muted">The service said: {message}</span>

@@ -14,14 +14,23 @@ export function formatMoney(amount: number | null | undefined, currency: string 
   return symbol ? `${sign}${symbol}${body}` : `${sign}${code ? `${code} ` : ''}${body}`;
 }
 
-/** A server timestamp in the user's local time, e.g. `22 Nov 2026, 14:05`. */
+/**
+ * A server timestamp in the operator's local time, with the zone said: `22 Nov 2026, 14:05 GMT+1`
+ * (files write UTC and their headers say so).
+ */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = parseISO(iso);
-  return isValid(d) ? format(d, 'd MMM yyyy, HH:mm') : iso;
+  return isValid(d) ? format(d, 'd MMM yyyy, HH:mm O') : iso;
 }
 
-/** A date without time, e.g. `22 Nov 2026`. */
+/** The time of day of a timestamp, local, with its zone: `14:05 GMT+1`; empty when unreadable. */
+export function formatTime(iso: string | null | undefined): string {
+  const d = iso ? parseISO(iso) : null;
+  return d && isValid(d) ? format(d, 'HH:mm O') : '';
+}
+
+/** A date without time, e.g. `22 Nov 2026`: the one way the app writes a date. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = parseISO(iso);
@@ -39,10 +48,38 @@ export function shortId(id: string | null | undefined): string {
   return id.length > 10 ? `…${id.slice(-8)}` : id;
 }
 
-/** Only ever show a masked PAN: keep the last four digits of anything that looks like a full number. */
+/**
+ * A card number as people read it out: its first six and last four, the masked middle cut to `••`
+ * (`506099 •• 1234`), so the last four always fit. Anything that looks like a full number keeps only its
+ * last four.
+ */
 export function displayPan(maskedPan: string | null | undefined): string {
   if (!maskedPan) return '—';
   const digits = maskedPan.replace(/\D/g, '');
   if (/^\d{12,19}$/.test(maskedPan)) return `•••• ${digits.slice(-4)}`;
+  const m = /^(\d{4,8})[\s*xX•·.…-]+(\d{4})$/.exec(maskedPan.trim());
+  if (m) return `${m[1]} •• ${m[2]}`;
   return maskedPan;
+}
+
+/** The last four digits of a masked card number, when it shows them. */
+export function lastFour(maskedPan: string | null | undefined): string | null {
+  const m = maskedPan ? /(\d{4})\s*$/.exec(maskedPan) : null;
+  return m ? m[1]! : null;
+}
+
+/**
+ * A phone number grouped as people read it out: `+234 803 123 4567`, `0803 123 4567`. Numbers of another
+ * shape are shown as they came.
+ */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '—';
+  const compact = phone.replace(/[\s().-]/g, '');
+  let m = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(compact);
+  if (m) return `+234 ${m[1]} ${m[2]} ${m[3]}`;
+  m = /^0(\d{3})(\d{3})(\d{4})$/.exec(compact);
+  if (m) return `0${m[1]} ${m[2]} ${m[3]}`;
+  m = /^\+(\d{1,3})(\d{3})(\d{3})(\d{4})$/.exec(compact);
+  if (m) return `+${m[1]} ${m[2]} ${m[3]} ${m[4]}`;
+  return phone;
 }

@@ -60,6 +60,13 @@ const SAID: Record<string, string> = {
   'currency is required': 'Choose a currency',
   'accountType is required': 'Choose savings or current',
   'fromDate must not be after toDate': 'The start date must not be after the end date',
+  'baseUrl is required': 'Enter the base URL',
+  'baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)':
+    'The base URL must start with https:// (http:// only for this computer: 127.0.0.1, ::1 or localhost)',
+  'baseUrl must be a full URL such as https://api.example.com':
+    'Enter the whole base URL, such as https://api.example.com',
+  'baseUrl must not contain a user name or password': 'The base URL must not contain a user name or password',
+  'name is required': 'Enter a name for the environment',
 };
 
 const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

@@ -11,6 +11,7 @@ import {
   SPENDING_INTERVALS,
 } from './records';
 import { MAX_AMOUNT_DECIMALS, MAX_PAN_DIGITS, compactNumber, hasMoneyPrecision, normalizeExpiry } from './input-rules';
+import { authorizationFilterShape } from './authorization-filter';
 import { OBJECT_ID, expiryProblem, luhnValid, parseExpirationDate, parseRangeDate } from './rules';
 
 /** A field that names itself in its messages ("customerId is required"). */
@@ -91,8 +92,17 @@ export type AuthorizationsListQuery = z.infer<typeof authorizationsListQuerySche
 export const APPROVED_FILTERS = ['yes', 'no'] as const;
 /** An authorizations export: the list's query and the Approved filter, applied to every page of the range. */
 export const authorizationsExportQuerySchema = z
-  .object({ ...pageQuerySchema.shape, ...dateRangeShape, approved: oneOf('approved', APPROVED_FILTERS).optional() })
-  .superRefine(checkDateRange);
+  .object({
+    ...pageQuerySchema.shape,
+    ...dateRangeShape,
+    approved: oneOf('approved', APPROVED_FILTERS).optional(),
+    ...authorizationFilterShape,
+  })
+  .superRefine(checkDateRange)
+  .superRefine((q, ctx) => {
+    if (q.minAmount !== undefined && q.maxAmount !== undefined && q.minAmount > q.maxAmount)
+      ctx.addIssue({ code: 'custom', path: ['minAmount'], message: 'minAmount must not be more than maxAmount' });
+  });
 export const cardTransactionsQuerySchema = z
   .object({ cardId: objectId('cardId'), ...pageQuerySchema.shape, ...dateRangeShape })
   .superRefine(checkDateRange);

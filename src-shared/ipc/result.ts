@@ -31,6 +31,8 @@ export const appErrorSchema = z.object({
   /** Every offending field with its message, for forms. */
   fields: z.record(z.string(), z.string()).optional(),
   retryAfterMs: z.number().optional(),
+  /** An `unauthorized` error because no key is saved for the environment (not because one was refused). */
+  keyMissing: z.boolean().optional(),
   /** The journal entry of the write this error is about (an unknown outcome, or a resend refused because of one). */
   journalEntryId: z.string().optional(),
   /** A write refused because an identical one succeeded moments ago: what was done, for "do it again?". */

@@ -114,6 +114,7 @@ describe('Accounts', () => {
     await main().getByLabel('Currency').selectOption('NGN');
     await app.waitForRows();
     const csv = await exportCsvFrom(main());
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     const expected = await sandboxAll<Account>(app.sandbox, '/accounts?currency=NGN');
     expect(expected.length).toBeGreaterThan(25);
     expect(csv.reportedRows).toBe(expected.length);

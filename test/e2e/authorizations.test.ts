@@ -4,6 +4,7 @@ import { subDays } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { Authorization, Card, Customer } from '../../src-shared/api/records';
 import { toDateInput } from '../../src-renderer/lib/format';
+import { declineReason } from '../../src-shared/api/decline-reason';
 import { exportCsvFrom } from './exported-csv';
 import { sandboxAll, sandboxGet } from './sandbox-api';
 import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
@@ -36,9 +37,11 @@ describe('Authorizations', () => {
       const a = expected.data[i]!;
       const text = await app.rowText(i);
       expect(text).toContain(a.merchant!.name!);
-      expect(text).toContain((a.card as Card).maskedPan!);
+      expect(text).toContain((a.card as Card).maskedPan!.slice(-4));
       expect(text).toContain((a.customer as Customer).name!);
       expect(text).toContain(a.approved ? 'Approved' : 'Not approved');
+      const reason = declineReason(a);
+      if (reason) expect(text).toContain(reason);
       const symbol = a.currency === 'USD' ? '$' : '₦';
       expect(text).toContain(
         `${symbol}${a.amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
@@ -87,6 +90,7 @@ describe('Authorizations', () => {
 
     // The export writes exactly what the filter shows, and says how many it read.
     const csv = await exportCsvFrom(main());
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     expect(csv.reportedRows).toBe(declined.length);
     expect(csv.rows.map((r) => r.id)).toEqual(declined.map((a) => a._id));
     await main()
@@ -146,7 +150,7 @@ describe('Authorizations', () => {
     expect(text).toContain(a.terminal!.terminalId!);
     expect(text).toContain(a.terminal!.rrn!);
     expect(text).toContain(a.merchant!.merchantId!);
-    expect(text).toContain((a.card as Card).maskedPan!);
+    expect(text).toContain((a.card as Card).maskedPan!.slice(-4));
     expect(text).toContain((a.customer as Customer).name!);
     for (const title of ['Terminal', 'Verification', 'Request history', 'Fee details', 'Merchant']) {
       await dialog.getByRole('region', { name: title }).waitFor();
@@ -162,6 +166,7 @@ describe('Authorizations', () => {
 
   it('exports every authorization of the range as CSV, matching the sandbox', async () => {
     const csv = await exportCsvFrom(main());
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     const expected = await sandboxAll<Authorization>(
       app.sandbox,
       `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`,
@@ -169,6 +174,111 @@ describe('Authorizations', () => {
     expect(expected.length).toBeGreaterThan(25);
     expect(csv.reportedRows).toBe(expected.length);
     expect(csv.rows.map((r) => r.id)).toEqual(expected.map((a) => a._id));
+  });
+
+  it('at 1024×700 shows the last four of every card in the first rows whole', async () => {
+    await page().setViewportSize({ width: 1024, height: 700 });
+    try {
+      await app.e2e.open('authorizations');
+      await app.waitForRows();
+      const expected = (await list(monthAgo, today, 0, 25)).data;
+      const rows = app.rows();
+      const visible = Math.min(8, await rows.count());
+      expect(visible).toBeGreaterThan(3);
+      for (let i = 0; i < visible; i++) {
+        const a = expected[i]!;
+        const four = (a.card as Card).maskedPan!.slice(-4);
+        const tail = rows.nth(i).locator(`[data-last-four="${four}"] .pan-tail`);
+        // Whole: the digits read in full, and inside their cell and the window.
+        expect(await tail.textContent()).toBe(four);
+        const clipped = await tail.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const cell = el.closest('.dt-cell')!.getBoundingClientRect();
+          return box.right > cell.right + 0.5 || box.left < cell.left - 0.5 || box.right > window.innerWidth;
+        });
+        expect(clipped, `row ${i}: the last four ${four} are cut`).toBe(false);
+      }
+      await app.e2e.screenshot('authorizations-1024');
+    } finally {
+      await page().setViewportSize({ width: 1360, height: 860 });
+    }
+  });
+
+  it('says why a declined authorization was declined: in its row, first in its drawer, and in the CSV', async () => {
+    await main().getByLabel('Approved').selectOption('no');
+    await app.waitForRows();
+    const inRange = await sandboxAll<Authorization>(
+      app.sandbox,
+      `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`,
+    );
+    const declined = inRange.filter((a) => a.approved !== true);
+    const first = declined[0]!;
+    const reason = declineReason(first)!;
+    expect(reason).toBeTruthy();
+    await expect.poll(() => app.rowText(0)).toContain(reason);
+    const dialog = await app.openRowWithKeyboard(0);
+    const top = dialog.getByTestId('decline-reason');
+    expect(await top.textContent()).toBe(`Declined: ${reason}`);
+    // Above the summary: the first thing read after the title.
+    const [reasonY, summaryY] = await Promise.all([
+      top.evaluate((el) => el.getBoundingClientRect().top),
+      dialog.getByRole('region', { name: 'Summary' }).evaluate((el) => el.getBoundingClientRect().top),
+    ]);
+    expect(reasonY).toBeLessThan(summaryY);
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.closeWithEscape();
+    const csv = await exportCsvFrom(main());
+    expect(csv.headers).toContain('declineReason');
+    expect(csv.rows.map((r) => r.declineReason)).toEqual(declined.map((a) => declineReason(a) ?? ''));
+  });
+
+  it('filters by card, customer, merchant and amount over the whole range, in the address, and exports the same', async () => {
+    await app.e2e.open('authorizations');
+    await app.waitForRows();
+    const inRange = await sandboxAll<Authorization>(
+      app.sandbox,
+      `/cards/authorizations?fromDate=${monthAgo}&toDate=${today}`,
+    );
+    const sample = inRange[3]!;
+    const four = (sample.card as Card).maskedPan!.slice(-4);
+    const byCard = inRange.filter((a) => (a.card as Card | undefined)?.maskedPan?.endsWith(four));
+    const filters = page().getByRole('group', { name: 'Filters' });
+    await filters.getByLabel('Card').fill(four);
+    await expect
+      .poll(() => page().getByTestId('range-count').textContent())
+      .toBe(`${byCard.length} matching of ${inRange.length} in range`);
+    expect(page().url()).toContain(`card=${four}`);
+
+    // Customer by name, merchant by part of its name, and an amount range, all together.
+    const customerName = (sample.customer as Customer).name!;
+    const merchant = sample.merchant!.name!.slice(0, 4).toLowerCase();
+    await filters.getByLabel('Card').fill('');
+    await filters.getByLabel('Customer').fill(customerName);
+    await filters.getByLabel('Merchant').fill(merchant);
+    await filters.getByLabel('Amount from').fill('1');
+    await filters.getByLabel('Amount to').fill(String(Math.ceil(sample.amount)));
+    const expected = inRange.filter(
+      (a) =>
+        (a.customer as Customer | undefined)?.name?.toLowerCase().includes(customerName.toLowerCase()) &&
+        a.merchant?.name?.toLowerCase().includes(merchant) &&
+        a.amount >= 1 &&
+        a.amount <= Math.ceil(sample.amount),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    await expect
+      .poll(() => page().getByTestId('range-count').textContent())
+      .toBe(`${expected.length} matching of ${inRange.length} in range`);
+    for (const part of ['customer=', 'merchant=', 'minAmount=1', 'maxAmount=']) expect(page().url()).toContain(part);
+    // A reload keeps the filters (they are in the address).
+    await page().reload();
+    await expect
+      .poll(() => page().getByTestId('range-count').textContent())
+      .toBe(`${expected.length} matching of ${inRange.length} in range`);
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    const csv = await exportCsvFrom(main());
+    expect(csv.promised, 'the count on the export button').toBe(expected.length);
+    expect(csv.rows.map((r) => r.id)).toEqual(expected.map((a) => a._id));
+    await app.e2e.open('authorizations');
   });
 
   it('opens a linked range (as the Overview links to it)', async () => {

@@ -1,5 +1,6 @@
 // Cards page: the known-cards index (learned from fetched authorizations), a card's detail, balance and
 // transactions checked against the local sandbox, with paging, a date range and CSV exports.
+import { displayPan } from '../../src-renderer/lib/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Authorization, Transaction } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
@@ -97,6 +98,7 @@ describe('Cards', () => {
     await page().getByRole('searchbox', { name: 'Filter cards' }).fill('');
     await expect.poll(pagerText).toContain(`${cardIds.length} in all`);
     const csv = await exportCsvFrom(page().locator('.known-cards'));
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     expect(csv.reportedRows).toBe(cardIds.length);
     expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(cardIds));
     for (const r of csv.rows) expect(r.maskedPan).not.toMatch(/\d{12,}/);
@@ -128,9 +130,9 @@ describe('Cards', () => {
         data: { maskedPan: string; currency: string; brand: string; spendingControls?: { spendingLimits?: unknown[] } };
       };
       await page()
-        .getByRole('heading', { level: 1, name: `Card ${known.data.maskedPan}` })
+        .getByRole('heading', { level: 1, name: `Card ${displayPan(known.data.maskedPan)}` })
         .waitFor();
-      expect(await page().getByTestId('card-pan').textContent()).toBe(known.data.maskedPan);
+      expect(await page().getByTestId('card-pan').textContent()).toBe(displayPan(known.data.maskedPan));
       expect(known.data.maskedPan).not.toMatch(/\d{12,}/);
 
       const balance = (
@@ -178,6 +180,7 @@ describe('Cards', () => {
       expect(page().url()).toContain(`fromDate=${fromDate}`);
 
       const csv = await exportCsvFrom(page().getByRole('region', { name: 'Transactions' }));
+      expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
       expect(csv.reportedRows).toBe(inRange.length);
       expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(inRange.map((t) => t._id)));
 

@@ -107,12 +107,44 @@ describe('Customers list', () => {
 
     const sandbox = app.e2e.harness.core.localSandbox()!;
     sandbox.clearRequests();
-    const csv = await exportCsvFrom(main(), 'Export these customers (CSV)');
+    await main()
+      .getByRole('button', { name: `Export these ${notApproved.length} customers` })
+      .waitFor();
+    const csv = await exportCsvFrom(main(), `Export these ${notApproved.length} customers`);
     expect(csv.reportedRows).toBe(notApproved.length);
     const expected = await browse({ sort: 'name', direction: 'asc', kyc: 'notApproved', offset: 0, limit: 200 });
     expect(csv.rows.map((r) => r.id)).toEqual(expected.map((c) => c._id));
     // Read from the cache: no customer page was asked of the service.
     expect(sandbox.requests().filter((r) => r.endpoint === 'GET /customers')).toEqual([]);
     expect(await app.e2e.axeViolations()).toEqual([]);
+  });
+
+  it('exports a search narrowed by KYC state exactly as the list shows it, and says how many', async () => {
+    await openFresh(app.e2e, 'customers');
+    await expect.poll(() => summary().textContent()).toMatch(/^Customers 1–/);
+    // The commonest first name among the cached customers matches several of them.
+    const counts = new Map<string, number>();
+    for (const c of app.customers) {
+      const first = c.individual?.firstName ?? c.name?.split(' ')[0] ?? '';
+      if (first) counts.set(first, (counts.get(first) ?? 0) + 1);
+    }
+    const [term] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    await main().getByRole('searchbox', { name: 'Search customers' }).fill(term.toLowerCase());
+    await main().getByRole('combobox', { name: /^KYC/ }).selectOption({ label: 'Approved' });
+    await main().getByLabel('Sort by').selectOption({ label: 'Name, Z to A' });
+    await expect.poll(() => summary().textContent()).toMatch(/match/);
+    const shown = await rowEmails();
+    expect(shown.length).toBeGreaterThan(0);
+    const button = main().getByRole('button', { name: /^Export (these|this) / });
+    await expect
+      .poll(() => button.textContent())
+      .toMatch(new RegExp(`^Export (these ${shown.length} customers|this customer)$`));
+
+    const csv = await exportCsvFrom(main(), /^Export (these|this) /);
+    expect(csv.reportedRows).toBe(shown.length);
+    expect(csv.rows).toHaveLength(shown.length);
+    // Row for row, in the order of the screen.
+    csv.rows.forEach((r, i) => expect(shown[i]).toContain(r.emailAddress));
+    expect(csv.rows.every((r) => r.approved === 'true')).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 // Customers page and Ctrl+K search, in Chromium against the real handlers, cache and local sandbox.
+import { formatPhone } from '../../src-renderer/lib/format';
+import { dobText } from '../../src-renderer/pages/customers/customerFields';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
@@ -179,12 +181,12 @@ describe('Customers', () => {
     await page().getByRole('heading', { level: 1, name: holder.name! }).waitFor();
     const identity = page().getByRole('region', { name: 'Identity' });
     await identity.getByText(holder.individual!.identity!.number!).waitFor();
-    expect(await identity.textContent()).toContain(holder.individual!.dob!.replace(/\//g, '-'));
+    expect(await identity.textContent()).toContain(dobText(holder.individual!.dob));
     await page()
       .getByRole('region', { name: 'KYC' })
       .getByText(holder.isApproved ? 'Approved' : 'Not approved', { exact: true })
       .waitFor();
-    await page().getByText(holder.phoneNumber!, { exact: true }).waitFor();
+    await page().getByText(formatPhone(holder.phoneNumber), { exact: true }).waitFor();
     await page().getByText(holder.billingAddress!.line1!, { exact: true }).waitFor();
     const docs = page().getByRole('region', { name: 'Documents' });
     await docs.getByText(holder.individual!.documents!.idFrontUrl!, { exact: true }).waitFor();
@@ -222,7 +224,7 @@ describe('Customers', () => {
     await openFresh(e2e, 'customers');
     const csv = await exportCsvFrom(
       page().getByRole('region', { name: 'Customers', exact: true }),
-      'Export all customers (CSV)',
+      `Export all ${CUSTOMERS} customers`,
     );
     expect(csv.reportedRows).toBe(CUSTOMERS);
     expect(csv.rows).toHaveLength(CUSTOMERS);

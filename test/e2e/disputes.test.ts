@@ -89,10 +89,28 @@ describe('Disputes', () => {
 
   it('exports every dispute as CSV, matching the sandbox', async () => {
     const csv = await exportCsvFrom(main());
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     const expected = await sandboxAll<Dispute>(app.sandbox, '/cards/disputes');
     expect(csv.reportedRows).toBe(expected.length);
     expect(csv.rows.map((r) => r.id)).toEqual(expected.map((d) => d._id));
     expect(csv.rows.map((r) => r.transactionId)).toEqual(expected.map((d) => d.transaction));
+  });
+
+  it('filters by status and date over every dispute, in the address, and exports the same', async () => {
+    const all = await sandboxAll<Dispute>(app.sandbox, '/cards/disputes');
+    const days = [...new Set(all.map((d) => d.createdAt!.slice(0, 10)))].sort();
+    const from = days[Math.floor(days.length / 3)]!;
+    const expected = all.filter((d) => d.status === 'pending' && d.createdAt!.slice(0, 10) >= from);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(all.length);
+    await main().getByLabel('Status').selectOption('pending');
+    await main().getByLabel('From date').fill(from);
+    await expect.poll(() => app.pagerText()).toContain(`${expected.length} in all`);
+    for (const part of ['status=pending', `fromDate=${from}`]) expect(page().url()).toContain(part);
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    const csv = await exportCsvFrom(main());
+    expect(csv.promised, 'the count on the export button').toBe(expected.length);
+    expect(csv.rows.map((r) => r.id)).toEqual(expected.map((d) => d._id));
   });
 
   itShowsTheErrorStateWithRetry(app, 'GET /cards/disputes');

@@ -105,6 +105,7 @@ describe('Funding sources', () => {
 
   it('exports every funding source as CSV, matching the sandbox', async () => {
     const csv = await exportCsvFrom(main().locator('.toolbar'));
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     const expected = await sandboxAll<FundingSource>(app.sandbox, '/fundingsources');
     expect(csv.reportedRows).toBe(expected.length);
     expect(csv.rows.map((r) => r.id)).toEqual(expected.map((f) => f._id));

@@ -1,6 +1,7 @@
 // The issuing wizard in words: the review names the customer (with a KYC warning), the account, the amount
 // and the controls, the raw request behind a disclosure; and inputs are forgiving (a spaced 19-digit
 // PAN, an id in capitals, 01/28, 1,234.50) while values stay strict (no third decimal).
+import { formatPhone } from '../../src-renderer/lib/format';
 import { describe, expect, it } from 'vitest';
 import { nameOf } from './customer-cache';
 import { issueWizard, validPan19 } from './issue-wizard';
@@ -38,7 +39,7 @@ describe('Issuing in words', () => {
     const text = async () => (await review.textContent()) ?? '';
     await expect.poll(text).toContain(unapproved.emailAddress!);
     expect(await text()).toContain(nameOf(unapproved));
-    expect(await text()).toContain(unapproved.phoneNumber!);
+    expect(await text()).toContain(formatPhone(unapproved.phoneNumber));
     expect(await text()).toContain('Not approved');
     await expect.poll(text).toContain(account.accountNumber);
     expect(await text()).toContain('₦1,500.50');

@@ -45,7 +45,7 @@ describe('Issuing a card', () => {
     await expect
       .poll(() =>
         dialog()
-          .getByText(/•••• \d{4}|\*{4}/)
+          .getByText(/\d{6} •• \d{4}|•••• \d{4}/)
           .count(),
       )
       .toBeGreaterThan(0);
@@ -71,7 +71,7 @@ describe('Issuing a card', () => {
     expect(posts[0]!.body).toMatchObject({ fundingSourceId: active.id, customerId: app.customers[1]!._id });
   });
 
-  it("maps a card to a bank account after the holder's name is confirmed", async () => {
+  it("maps a card to another person's bank account only with a reason, repeated in the review and journal", async () => {
     const before = cardPosts().length;
     const bank = app.sandbox.fixtures.bankAccounts[0]!;
     await openWizard('Map to a bank account');
@@ -86,16 +86,66 @@ describe('Issuing a card', () => {
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByText("Look up the account holder's name and confirm it before continuing.").waitFor();
     await dialog().getByRole('button', { name: 'Look up account holder' }).click();
-    await dialog().getByText(`The account holder is ${bank.accountName}.`).waitFor();
-    await app.e2e.screenshot('issue-card-bank-account');
+    // The business's own account is not the customer's: a warning that takes focus, and no plain "Yes".
+    const warning = dialog().getByTestId('holder-mismatch');
+    await warning.getByText('The account holder is not this customer.').waitFor();
+    await expect.poll(() => warning.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await warning.textContent()).toContain(bank.accountName);
+    expect(await dialog().getByRole('button', { name: 'Yes, map the card to this account' }).count()).toBe(0);
+    await app.e2e.screenshot('issue-card-bank-account-mismatch');
     expect(await app.e2e.axeViolations()).toEqual([]);
+    // "Map anyway" needs a reason.
+    await warning.getByRole('button', { name: 'Map anyway' }).click();
+    await warning.getByText(/Write a reason/).waitFor();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByText("Look up the account holder's name and confirm it before continuing.").waitFor();
+    const reason = 'Employer salary account, confirmed by phone';
+    await warning.getByLabel(/Reason for mapping anyway/).fill(reason);
+    await warning.getByRole('button', { name: 'Map anyway' }).click();
+    await dialog().getByTestId('holder-mapped-anyway').waitFor();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    // The review repeats it.
+    const repeated = dialog().getByTestId('holder-warning');
+    await repeated.waitFor();
+    expect(await repeated.textContent()).toContain(reason);
+    await dialog().getByRole('button', { name: 'Issue card' }).click();
+    await dialog().getByRole('heading', { name: 'Card issued' }).waitFor();
+    await closeWizard();
+    const posts = cardPosts().slice(before);
+    expect(posts.map((p) => p.status)).toEqual([200]);
+    expect(posts[0]!.body).toMatchObject({
+      bankCode: bank.bankCode,
+      accountNumber: bank.accountNumber,
+      metadata: { accountHolderName: bank.accountName, mappedAnywayBecause: reason },
+    });
+    // The journal keeps the reason with the request.
+    const journal = await page().evaluate(() => window.cardDesk.journal.list({ page: 0, limit: 5 }));
+    expect(journal.ok && JSON.stringify(journal.data[0])).toContain(reason);
+  });
+
+  it("shows a holder whose name is the customer's as a match", async () => {
+    const before = cardPosts().length;
+    // A wallet's account is held in its customer's name.
+    const bank = app.sandbox.fixtures.bankAccounts[2]!;
+    const wallet = app.sandbox.fixtures.wallets.filter((w) => w.currency === 'NGN')[0]!;
+    const customer = app.customers.find((c) => c._id === wallet.customerId)!;
+    expect(customer).toBeDefined();
+    await openWizard('Map to a bank account');
+    await chooseCustomer(customer);
+    await dialog().getByRole('combobox', { name: 'Bank' }).fill(bank.bankCode);
+    await dialog().getByLabel('Account number').fill(bank.accountNumber);
+    await chooseDebitAccount();
+    await dialog().getByRole('button', { name: 'Look up account holder' }).click();
+    await dialog().getByText('Names match.').waitFor();
+    expect(await dialog().getByTestId('holder-mismatch').count()).toBe(0);
     await dialog().getByRole('button', { name: 'Yes, map the card to this account' }).click();
     await dialog().getByText(`Confirmed holder: ${bank.accountName}`).waitFor();
     await finishAndSend();
     await closeWizard();
     const posts = cardPosts().slice(before);
     expect(posts.map((p) => p.status)).toEqual([200]);
-    expect(posts[0]!.body).toMatchObject({ bankCode: bank.bankCode, accountNumber: bank.accountNumber });
+    expect(posts[0]!.body).toMatchObject({ metadata: { holderNameCheck: 'matches the customer' } });
   });
 
   it('replaces a lost card, which the index then shows as canceled', async () => {
@@ -110,7 +160,17 @@ describe('Issuing a card', () => {
     await select.selectOption(lostCard);
     await dialog().getByLabel('Reason').selectOption('lost');
     await chooseDebitAccount();
-    const newCard = await finishAndSend();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await dialog().getByRole('region', { name: 'Review before sending' }).waitFor();
+    // The button and the outcome say what happens: a replacement, naming the card it cancels.
+    await dialog().getByRole('button', { name: 'Replace card' }).click();
+    await dialog().getByRole('heading', { name: 'Card replaced' }).waitFor();
+    const lost = await page().evaluate((id) => window.cardDesk.cards.get({ id }), lostCard);
+    const lostPan = lost.ok ? lost.data.maskedPan!.slice(-4) : '????';
+    expect(await dialog().getByTestId('replaced-card').textContent()).toContain(lostPan);
+    const href = await dialog().getByRole('link', { name: 'Open the card' }).getAttribute('href');
+    const newCard = href!.split('/').pop()!;
     await closeWizard();
     const posts = cardPosts().slice(before);
     expect(posts.map((p) => p.status)).toEqual([200]);

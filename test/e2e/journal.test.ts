@@ -167,6 +167,7 @@ describe('Journal', () => {
     await page().getByLabel('Outcome').selectOption('succeeded');
     await expect.poll(pagerText).toMatch(`${VIRTUAL_CARDS + 2} in all`);
     const csv = await exportCsvFrom(page().locator('.toolbar'));
+    expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     expect(csv.reportedRows).toBe(VIRTUAL_CARDS + 2);
     expect(new Set(csv.rows.map((r) => r.outcome))).toEqual(new Set(['succeeded']));
     expect(new Set(csv.rows.map((r) => r.id))).toEqual(
@@ -174,5 +175,36 @@ describe('Journal', () => {
     );
     expect(JSON.stringify(csv.rows)).not.toContain(PAN);
     expect(e2e.problems).toEqual([]);
+  });
+
+  it('filters by write, date range and customer, in the address, and exports the same', async () => {
+    await openFresh(e2e, 'journal');
+    const filters = page().getByRole('group', { name: 'Filters' });
+    await filters.getByLabel('Write').selectOption('accounts.create');
+    const accounts = entries.filter((e) => e.operation === 'accounts.create');
+    await expect.poll(pagerText).toMatch(`${accounts.length} in all`);
+    expect(page().url()).toContain('operation=accounts.create');
+    await filters.getByLabel('Write').selectOption('');
+
+    const customer = sandbox.fixtures.sampleCustomerIds[1]!;
+    const theirs = entries.filter((e) => e.request.customerId === customer);
+    expect(theirs.length).toBeGreaterThan(1);
+    await filters.getByLabel('Customer').fill(customer);
+    await expect.poll(pagerText).toMatch(`${theirs.length} in all`);
+    // Every write was made today (UTC): a range ending yesterday holds none of them, one from today all.
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await filters.getByLabel('From date').fill(yesterday);
+    await filters.getByLabel('To date').fill(yesterday);
+    await page().getByRole('status').filter({ hasText: 'No journal entry matches.' }).waitFor();
+    await filters.getByLabel('To date').fill(today);
+    await expect.poll(pagerText).toMatch(`${theirs.length} in all`);
+    for (const part of [`customer=${customer}`, `fromDate=${yesterday}`, `toDate=${today}`])
+      expect(page().url()).toContain(part);
+    expect(await e2e.axeViolations()).toEqual([]);
+    const csv = await exportCsvFrom(page().locator('.toolbar'));
+    expect(csv.promised, 'the count on the export button').toBe(theirs.length);
+    expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(theirs.map((e) => e.id)));
+    expect(csv.headers).toContain('customerName');
   });
 });

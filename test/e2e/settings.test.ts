@@ -79,7 +79,7 @@ describe('Settings', () => {
     await addForm().getByRole('textbox', { name: 'Name' }).fill('Staging');
     await addForm().getByRole('textbox', { name: 'Base URL' }).fill('http://10.20.30.40/api');
     await addForm()
-      .getByText('baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)')
+      .getByText('The base URL must start with https:// (http:// only for this computer: 127.0.0.1, ::1 or localhost)')
       .waitFor();
     expect(await addForm().getByRole('textbox', { name: 'Base URL' }).getAttribute('aria-invalid')).toBe('true');
     await addForm().getByRole('button', { name: 'Add environment' }).click();
@@ -89,7 +89,9 @@ describe('Settings', () => {
     expect(ids(list)).toEqual(ids(before));
     expect(list.ok && list.data.environments.map((e) => e.name)).not.toContain('Staging');
     await addForm().getByRole('textbox', { name: 'Base URL' }).fill('https://staging.example.com');
-    await expect.poll(() => addForm().getByText('baseUrl must use https', { exact: false }).count()).toBe(0);
+    await expect
+      .poll(() => addForm().getByText('The base URL must start with https://', { exact: false }).count())
+      .toBe(0);
     expect(await e2e.axeViolations()).toEqual([]);
   });
 
@@ -139,7 +141,9 @@ describe('Settings', () => {
   it('switches to the second environment and back', async () => {
     await secondEnvironmentWithKey('Switch target');
     await envRegion('Switch target').getByRole('button', { name: 'Use this environment' }).click();
-    await expect.poll(() => page().getByTestId('status-environment').textContent()).toBe('Environment: Switch target');
+    await expect
+      .poll(() => page().getByTestId('status-environment').textContent())
+      .toBe('Environment: Switch targetProduction — real money');
     await envRegion('Switch target').getByText('Active', { exact: true }).waitFor();
 
     // The pages now talk to the second sandbox: its customers sync into its own cache.
@@ -160,7 +164,9 @@ describe('Settings', () => {
     await secondRegion.getByRole('button', { name: 'Edit' }).click();
     const edit = secondRegion.getByRole('form', { name: 'Edit Switch target' });
     await edit.getByRole('textbox', { name: 'Base URL' }).fill('ftp://127.0.0.1/');
-    await edit.getByText('baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)').waitFor();
+    await edit
+      .getByText('The base URL must start with https:// (http:// only for this computer: 127.0.0.1, ::1 or localhost)')
+      .waitFor();
     expect(await e2e.axeViolations()).toEqual([]);
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await secondRegion.getByText(second.url, { exact: true }).waitFor();

@@ -1,6 +1,6 @@
 import type { Account } from '../../../src-shared/api/records';
 import { accountsListQuerySchema } from '../../../src-shared/api/requests';
-import { isoTime } from '../cells';
+import { isoTime, utc } from '../cells';
 import { columnFor, defineSource, pageFromApi } from '../export-source';
 
 type NamedAccount = Account & { customerName?: string };
@@ -22,7 +22,7 @@ export const accountsSource = defineSource({
     column('customerName', (a) => a.customerName),
     column('isDefault', (a) => a.isDefault),
     column('provider', (a) => a.provider),
-    column('createdAt', (a) => isoTime(a.createdAt)),
+    column(utc('createdAt'), (a) => isoTime(a.createdAt)),
   ],
   fetchPage: async (ctx, query, page, limit) =>
     pageFromApi<NamedAccount>(await ctx.api.listAccounts({ ...query, page, limit }, { signal: ctx.signal })),

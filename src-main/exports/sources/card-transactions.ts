@@ -1,7 +1,7 @@
 import type { Transaction } from '../../../src-shared/api/records';
 import { cardTransactionsQuerySchema } from '../../../src-shared/api/requests';
 import { extractEmbeddedCards } from '../../cards/embedded-cards';
-import { idOf, isoTime } from '../cells';
+import { idOf, isoTime, utc } from '../cells';
 import { columnFor, defineSource, pageFromApi } from '../export-source';
 import { merchantColumns, moneyColumns, partyColumns } from './movement-columns';
 
@@ -11,7 +11,7 @@ export const cardTransactionsSource = defineSource({
   query: cardTransactionsQuerySchema,
   columns: [
     column('id', (r) => r._id),
-    column('createdAt', (r) => isoTime(r.createdAt)),
+    column(utc('createdAt'), (r) => isoTime(r.createdAt)),
     column('type', (r) => r.type),
     column('authorizationId', (r) => idOf(r.authorization)),
     ...moneyColumns,

@@ -1,6 +1,6 @@
 import type { FundingSource } from '../../../src-shared/api/records';
 import { fundingSourcesListQuerySchema } from '../../../src-shared/api/requests';
-import { isoTime } from '../cells';
+import { isoTime, utc } from '../cells';
 import { columnFor, defineSource, pageFromApi } from '../export-source';
 
 const column = columnFor<FundingSource>();
@@ -11,8 +11,8 @@ export const fundingSourcesSource = defineSource({
     column('id', (f) => f._id),
     column('type', (f) => f.type),
     column('status', (f) => f.status),
-    column('createdAt', (f) => isoTime(f.createdAt)),
-    column('updatedAt', (f) => isoTime(f.updatedAt)),
+    column(utc('createdAt'), (f) => isoTime(f.createdAt)),
+    column(utc('updatedAt'), (f) => isoTime(f.updatedAt)),
   ],
   fetchPage: async (ctx, query, page, limit) =>
     pageFromApi(await ctx.api.listFundingSources({ ...query, page, limit }, { signal: ctx.signal })),

@@ -1,6 +1,6 @@
 import type { Card } from '../../../src-shared/api/records';
 import { knownCardsQuerySchema } from '../../../src-shared/ipc/channels/cards';
-import { expiry, idOf, isoTime, metadataText, safeMaskedPan } from '../cells';
+import { expiry, idOf, isoTime, utc, metadataText, safeMaskedPan } from '../cells';
 import { columnFor, defineSource, pageOfTotal } from '../export-source';
 
 type NamedCard = Card & { customerName?: string };
@@ -20,8 +20,8 @@ export const knownCardsSource = defineSource({
     column('customerName', (c) => c.customerName),
     column('accountId', (c) => idOf(c.account)),
     column('clientReference', (c) => metadataText(c.metadata, 'clientReference')),
-    column('createdAt', (c) => isoTime(c.createdAt)),
-    column('updatedAt', (c) => isoTime(c.updatedAt)),
+    column(utc('createdAt'), (c) => isoTime(c.createdAt)),
+    column(utc('updatedAt'), (c) => isoTime(c.updatedAt)),
   ],
   fetchPage: async (ctx, query, page, limit) => {
     // As the Cards page filters: a text also finds the cards of the customers it names.

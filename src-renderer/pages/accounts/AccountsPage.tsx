@@ -2,7 +2,7 @@
 import type { Account } from '../../../src-shared/api/records';
 import { ACCOUNT_CURRENCY_FILTERS } from '../../../src-shared/api/requests';
 import type { Route } from '../../lib/routes';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
 import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
@@ -65,7 +65,12 @@ export function AccountsPage({ route }: { route: Route }): React.JSX.Element {
         <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
         <span className="spacer" />
         <OpenAccountButton />
-        <ExportButton source="accounts" query={filter} />
+        <ExportButton
+          source="accounts"
+          query={filter}
+          label={exportLabel(list.pagination?.total, 'account', 'accounts', Boolean(type) || currency !== 'ALL')}
+          disabled={list.pagination?.total === 0}
+        />
       </div>
       <ListBody
         label="Accounts"

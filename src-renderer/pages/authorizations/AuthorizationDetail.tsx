@@ -1,3 +1,4 @@
+import './authorizations.css';
 import type { Authorization } from '../../../src-shared/api/records';
 import { hrefOf } from '../../lib/routes';
 import { StatusBadge, YesNo, humanize } from '../../components/Badge';
@@ -6,6 +7,7 @@ import { DetailSection, Details, Drawer } from '../../components/Drawer';
 import { MiniTable, type MiniColumn } from '../../components/MiniTable';
 import { OtherFields } from '../../components/OtherFields';
 import { displayPan, formatDateTime, formatMoney } from '../../lib/format';
+import { declineReason } from '../../../src-shared/api/decline-reason';
 import { ApprovedBadge, foreignAmount } from './authorizationColumns';
 import { accountOf, cardOf, customerName, idOf, recordOf } from './embedded';
 import { merchantCategoryWithCode } from '../../../src-shared/api/merchant-categories';
@@ -70,10 +72,16 @@ export function AuthorizationDetail({
   const fees = (a.feeDetails ?? []).filter((f) => f !== null);
   return (
     <Drawer title={`Authorization at ${m?.name ?? 'unknown merchant'}`} onClose={onClose}>
+      {declineReason(a) ? (
+        <p className="decline-reason" role="note" data-testid="decline-reason">
+          <strong>Declined:</strong> {declineReason(a)}
+        </p>
+      ) : null}
       <DetailSection title="Summary">
         <Details
           items={[
             ['Approved', <ApprovedBadge approved={a.approved} />],
+            ...(declineReason(a) ? ([['Decline reason', declineReason(a)]] as [string, string][]) : []),
             ['Status', <StatusBadge status={a.status} />],
             ['Amount', <strong className="num">{formatMoney(a.amount, a.currency)}</strong>],
             ['Fee', <span className="num">{formatMoney(a.fee, a.currency)}</span>],

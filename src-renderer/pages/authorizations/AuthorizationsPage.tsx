@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Authorization } from '../../../src-shared/api/records';
 import type { Route } from '../../lib/routes';
 import { DateRangeFields, dateRangeProblem, lastDays, type DateRange } from '../../components/DateRangeFields';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
 import { NamesProvider, useResolvedNames } from '../../components/names';
@@ -16,6 +16,8 @@ import { useRowSelection } from '../../components/useRowSelection';
 import { filteredList, useWholeRange, type WholeRange } from '../../components/useWholeRange';
 import { bridge } from '../../lib/bridge';
 import { authorizationColumns } from './authorizationColumns';
+import { AuthorizationFilters, FILTER_DEFAULTS, cleanFilters, filterOf } from './AuthorizationFilters';
+import { authorizationMatches, hasAuthorizationFilter } from '../../../src-shared/api/authorization-filter';
 import { AuthorizationDetail } from './AuthorizationDetail';
 
 const APPROVED_FILTERS = ['all', 'yes', 'no'] as const;
@@ -23,7 +25,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The query values of this page; the date range defaults to the last 30 days. */
 function authorizationDefaults(today = new Date()) {
-  return { ...PAGING_DEFAULTS, ...lastDays(30, today), approved: 'all' };
+  return { ...PAGING_DEFAULTS, ...lastDays(30, today), approved: 'all', ...FILTER_DEFAULTS };
 }
 type Values = ReturnType<typeof authorizationDefaults>;
 
@@ -38,14 +40,14 @@ const approvedWord = (approved: string) => (approved === 'yes' ? 'approved' : 'u
 function RangeCount({
   whole,
   matching,
-  approved,
+  word,
 }: {
   whole: WholeRange<Authorization>;
   matching: number;
-  approved: string;
+  /** `approved`, `unapproved` or `matching`. */
+  word: string;
 }): React.JSX.Element {
   const n = (v: number) => v.toLocaleString('en');
-  const word = approvedWord(approved);
   let text: string;
   if (whole.error) text = `${n(matching)} ${word} among the ${n(whole.rows.length)} loaded before the failure`;
   else if (whole.loading)
@@ -74,6 +76,7 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
       fromDate: raw.fromDate === '' || DATE.test(raw.fromDate) ? raw.fromDate : defaults.fromDate,
       toDate: raw.toDate === '' || DATE.test(raw.toDate) ? raw.toDate : defaults.toDate,
       approved: oneOf(raw.approved, APPROVED_FILTERS, 'all'),
+      ...cleanFilters(raw),
     }),
     [defaults],
   );
@@ -82,7 +85,10 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
   const range = { fromDate: values.fromDate, toDate: values.toDate };
   const problem = dateRangeProblem(range);
   const query = rangeQuery(range);
-  const filtered = values.approved !== 'all';
+  const filter = filterOf(values);
+  const filtered = hasAuthorizationFilter(filter);
+  // Only "Approved" set: the counts say approved/unapproved; with other filters, "matching".
+  const word = Object.keys(filter).length === 1 && filter.approved ? approvedWord(values.approved) : 'matching';
   const fetchPage = (page: number, limit: number, opts: { requestId: string }) =>
     bridge().authorizations.list({ ...query, page, limit }, opts);
   const served = useListData<Authorization>({
@@ -97,10 +103,10 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
     fetchPage,
     enabled: problem === null && filtered,
   });
+  const filterKey = JSON.stringify(filter);
   const matching = useMemo(
-    () =>
-      filtered ? whole.rows.filter((a) => (values.approved === 'yes' ? a.approved === true : a.approved !== true)) : [],
-    [whole.rows, values.approved, filtered],
+    () => (filtered ? whole.rows.filter((a) => authorizationMatches(a, JSON.parse(filterKey) as typeof filter)) : []),
+    [whole.rows, filterKey, filtered],
   );
   const list = filtered ? filteredList(whole, matching, paging) : served;
   const detail = useRowSelection(list.rows, (a) => a._id);
@@ -127,13 +133,19 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
         </label>
         <ContinuousToggle checked={continuous} onChange={setContinuous} />
         <span className="spacer" />
-        <ExportButton source="authorizations" query={filtered ? { ...query, approved: values.approved } : query} />
+        <ExportButton
+          source="authorizations"
+          query={{ ...query, ...filter }}
+          label={exportLabel(list.pagination?.total, 'authorization', 'authorizations', true)}
+          disabled={list.pagination?.total === 0}
+        />
       </div>
+      <AuthorizationFilters values={values} onChange={set} />
       {problem ? (
         <ErrorState error={`Choose a valid date range: ${problem}.`} />
       ) : (
         <>
-          {filtered ? <RangeCount whole={whole} matching={matching.length} approved={values.approved} /> : null}
+          {filtered ? <RangeCount whole={whole} matching={matching.length} word={word} /> : null}
           <NamesProvider names={names}>
             <ListBody
               label="Authorizations"
@@ -143,9 +155,9 @@ export function AuthorizationsPage({ route }: { route: Route }): React.JSX.Eleme
               {...detail.tableProps}
               empty={
                 filtered && whole.loading
-                  ? `No ${approvedWord(values.approved)} authorizations yet; still loading the range.`
+                  ? `No ${word} authorizations yet; still loading the range.`
                   : filtered && whole.rows.length > 0
-                    ? `No ${approvedWord(values.approved)} authorizations in this date range.`
+                    ? `No ${word} authorizations in this date range.`
                     : 'No authorizations in this date range.'
               }
             />

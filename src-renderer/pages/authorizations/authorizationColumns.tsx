@@ -1,18 +1,13 @@
-import { format, isValid, parseISO } from 'date-fns';
 import type { Authorization } from '../../../src-shared/api/records';
 import { StatusBadge, humanize } from '../../components/Badge';
 import type { Column } from '../../components/DataTable';
 import { CardRef, CustomerRef } from '../../components/names';
 import { TwoLineCell, numericHeader } from '../../components/cells';
-import { displayPan, formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, formatTime } from '../../lib/format';
+import { Pan } from '../../components/Pan';
+import { declineReason } from '../../../src-shared/api/decline-reason';
 import { cardOf, customerName, idOf } from './embedded';
 import { merchantCategoryLabel } from '../../../src-shared/api/merchant-categories';
-
-/** `14:05` in local time. */
-function formatTime(iso: string | undefined): string {
-  const d = iso ? parseISO(iso) : null;
-  return d && isValid(d) ? format(d, 'HH:mm') : '';
-}
 
 export function ApprovedBadge({ approved }: { approved: boolean | undefined }): React.JSX.Element {
   if (approved === undefined) return <span className="muted">—</span>;
@@ -37,8 +32,16 @@ export const authorizationColumns: Column<Authorization>[] = [
   {
     id: 'approved',
     header: 'Approved',
-    width: 116,
-    cell: ({ row }) => <ApprovedBadge approved={row.original.approved} />,
+    width: 150,
+    // A declined one says why, under its badge.
+    cell: ({ row }) => {
+      const reason = declineReason(row.original);
+      return reason ? (
+        <TwoLineCell main={<ApprovedBadge approved={row.original.approved} />} sub={reason} title={reason} />
+      ) : (
+        <ApprovedBadge approved={row.original.approved} />
+      );
+    },
   },
   {
     id: 'status',
@@ -85,17 +88,16 @@ export const authorizationColumns: Column<Authorization>[] = [
     cell: ({ row }) => <span className="cell-num">{foreignAmount(row.original) ?? ''}</span>,
   },
   {
+    // The caller's first fact: shown at every width, its last four never cut.
     id: 'card',
     header: 'Card',
-    width: 160,
-    priority: 3,
+    width: 150,
     cell: ({ row }) => {
       const card = cardOf(row.original.card);
       if (!card) return <CardRef id={idOf(row.original.card)} />;
       return (
         <TwoLineCell
-          mono
-          main={displayPan(card?.maskedPan)}
+          main={<Pan maskedPan={card?.maskedPan} />}
           sub={[card?.brand, card?.type].filter(Boolean).join(' · ')}
         />
       );

@@ -3,7 +3,7 @@
 import type { Transaction } from '../../../src-shared/api/records';
 import type { Route } from '../../lib/routes';
 import { DateRangeFields, dateRangeProblem } from '../../components/DateRangeFields';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ListBody } from '../../components/ListBody';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
@@ -50,7 +50,14 @@ export function CardTransactions({ cardId, route }: { cardId: string; route: Rou
         ) : null}
         <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
         <span className="spacer" />
-        {rangeOk ? <ExportButton source="cardTransactions" query={{ cardId, ...dates }} /> : null}
+        {rangeOk ? (
+          <ExportButton
+            source="cardTransactions"
+            query={{ cardId, ...dates }}
+            label={exportLabel(list.pagination?.total, 'transaction', 'transactions', true)}
+            disabled={list.pagination?.total === 0}
+          />
+        ) : null}
       </div>
       {rangeOk ? (
         <>

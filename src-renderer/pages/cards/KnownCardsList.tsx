@@ -1,6 +1,6 @@
 // The local index of known cards (the API has no list-cards operation): paged or continuous, with CSV export.
 import type { Card } from '../../../src-shared/api/records';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ListBody } from '../../components/ListBody';
 import { ListFooter } from '../../components/ListFooter';
 import { NamesProvider, useResolvedNames } from '../../components/names';
@@ -51,7 +51,8 @@ export function KnownCardsList({
           <ExportButton
             source="knownCards"
             query={filter}
-            label={customerId ? 'Export these cards (CSV)' : 'Export CSV'}
+            label={exportLabel(list.pagination?.total, 'card', 'cards', Boolean(customerId || query))}
+            disabled={list.pagination?.total === 0}
           />
         </div>
       </div>

@@ -7,7 +7,7 @@ import { Details } from '../../components/Drawer';
 import { ErrorState, LoadingRows } from '../../components/States';
 import { hrefOf } from '../../lib/routes';
 import { bridge } from '../../lib/bridge';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatPhone } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { IssueCardButton, OpenAccountButton } from '../issue/IssueCardButton';
 import { KnownCardsList } from '../cards/KnownCardsList';
@@ -41,11 +41,20 @@ export function CustomerDetail({ id }: { id: string }): React.JSX.Element {
   );
 }
 
-function WithCopy({ value, label }: { value: string | undefined; label: string }): React.JSX.Element {
+function WithCopy({
+  value,
+  label,
+  shown = value,
+}: {
+  value: string | undefined;
+  label: string;
+  /** How the value reads on screen (a grouped phone number); the copy is the value itself. */
+  shown?: string;
+}): React.JSX.Element {
   if (!value) return <span>—</span>;
   return (
     <span className="id-with-copy">
-      <span>{value}</span>
+      <span>{shown}</span>
       <CopyButton value={value} label={label} />
     </span>
   );
@@ -94,7 +103,7 @@ function CustomerBody({ customer: c }: { customer: Customer }): React.JSX.Elemen
           <Details
             items={[
               ['Email', <WithCopy value={c.emailAddress} label="email" />],
-              ['Phone', <WithCopy value={c.phoneNumber} label="phone number" />],
+              ['Phone', <WithCopy value={c.phoneNumber} shown={formatPhone(c.phoneNumber)} label="phone number" />],
             ]}
           />
           <h2 id="address-title">Billing address</h2>

@@ -5,9 +5,11 @@ import { KYC_FILTERS, type CustomerBrowseResult, type KycFilter } from '../../..
 import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import { DataTable, type Column } from '../../components/DataTable';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportLabel } from '../../components/ExportButton';
+import { arrangeCustomers } from '../../../src-shared/api/customer-order';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, LoadingRows } from '../../components/States';
+import { formatPhone } from '../../lib/format';
 import { navigate, type Route } from '../../lib/routes';
 import { oneOf, useRouteQuery, wholeNumber } from '../../components/useRouteQuery';
 import { ToolbarSearch } from '../../components/ToolbarSearch';
@@ -22,7 +24,7 @@ const RESULT_LIMIT = 100;
 const columns: Column<Customer>[] = [
   { id: 'name', header: 'Name', accessorFn: (c) => customerName(c), minWidth: 150 },
   { id: 'email', header: 'Email', accessorFn: (c) => c.emailAddress ?? '—', minWidth: 180 },
-  { id: 'phone', header: 'Phone', accessorFn: (c) => c.phoneNumber ?? '—', width: 160, priority: 2 },
+  { id: 'phone', header: 'Phone', accessorFn: (c) => formatPhone(c.phoneNumber), width: 160, priority: 2 },
   { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 100, priority: 3 },
   {
     id: 'kyc',
@@ -44,22 +46,11 @@ const columns: Column<Customer>[] = [
   },
 ];
 
-/** Search results, narrowed and ordered as the list is (the search itself ranks by match). */
+/** Search results, narrowed and ordered as the list is (the search itself ranks by match); the export does the same. */
 function arrange(results: Customer[], order: CustomerOrder, kyc: KycFilter | ''): Customer[] {
-  const kept = kyc ? results.filter((c) => kycState(c) === kyc) : results;
   const { sort, direction } = CUSTOMER_ORDERS[order];
-  const key = (c: Customer): string =>
-    sort === 'name'
-      ? customerName(c).toLowerCase()
-      : sort === 'createdAt'
-        ? (c.createdAt ?? '')
-        : `${KYC_RANK[kycState(c)]}${customerName(c).toLowerCase()}`;
-  const sign = direction === 'asc' ? 1 : -1;
-  return [...kept].sort((a, b) => sign * key(a).localeCompare(key(b)));
+  return arrangeCustomers(results, { sort, direction, kyc });
 }
-const kycState = (c: Customer): KycFilter =>
-  c.isApproved === true ? 'approved' : c.isApproved === false ? 'notApproved' : 'unknown';
-const KYC_RANK: Record<KycFilter, number> = { notApproved: 0, approved: 1, unknown: 2 };
 
 const BROWSE_SIZES = [25, 50, 100, 200] as const;
 
@@ -90,6 +81,13 @@ export function CustomerList({ route }: { route: Route }): React.JSX.Element {
   const status = cache.data?.data;
   const neverSynced = status !== undefined && status.customers === 0 && status.lastSyncedAt === null && !status.syncing;
   const cacheEmpty = status !== undefined && status.customers === 0 && !status.syncing;
+  const searchRows = search.data ? arrange(search.data.data.results, order, kyc) : [];
+  // What the list holds over all its pages: the export writes exactly these.
+  const shownCount = searching
+    ? search.data && search.settledQuery === query.trim()
+      ? searchRows.length
+      : undefined
+    : browse.data?.data.total;
 
   return (
     <section aria-labelledby="page-title" className="customers-page">
@@ -134,8 +132,10 @@ export function CustomerList({ route }: { route: Route }): React.JSX.Element {
             sort: CUSTOMER_ORDERS[order].sort,
             direction: CUSTOMER_ORDERS[order].direction,
             ...(kyc ? { kyc } : {}),
+            ...(searching ? { search: query.trim(), searchLimit: RESULT_LIMIT } : {}),
           }}
-          label={kyc ? 'Export these customers (CSV)' : 'Export all customers (CSV)'}
+          label={exportLabel(shownCount, 'customer', 'customers', searching || kyc !== '')}
+          disabled={shownCount === 0}
         />
       </div>
 
@@ -154,7 +154,7 @@ export function CustomerList({ route }: { route: Route }): React.JSX.Element {
       ) : searching ? (
         <SearchResults
           search={search}
-          rows={search.data ? arrange(search.data.data.results, order, kyc) : []}
+          rows={searchRows}
           cacheEmpty={cacheEmpty}
           cached={status?.customers ?? null}
           filtered={kyc !== ''}
@@ -214,7 +214,6 @@ function CustomerTable({ rows }: { rows: Customer[] }): React.JSX.Element {
       rows={rows}
       rowKey={(c) => c._id}
       onOpen={(c) => navigate('customers', c._id)}
-      height={Math.min(520, 36 * rows.length + 4)}
     />
   );
 }

@@ -4,7 +4,7 @@ import type { Route } from '../../lib/routes';
 import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
 import { NamesProvider, useResolvedNames } from '../../components/names';
@@ -13,6 +13,16 @@ import { useListData } from '../../components/useListData';
 import { useListQuery } from '../../components/useListQuery';
 import { useRowSelection } from '../../components/useRowSelection';
 import { bridge } from '../../lib/bridge';
+import { useMemo } from 'react';
+import { DateRangeFields, dateRangeProblem } from '../../components/DateRangeFields';
+import { oneOf } from '../../components/useRouteQuery';
+import { filteredList, useWholeRange } from '../../components/useWholeRange';
+import {
+  DISPUTE_STATUSES,
+  disputeMatches,
+  hasDisputeFilter,
+  type DisputeFilter,
+} from '../../../src-shared/api/dispute-filter';
 import { formatDateTime } from '../../lib/format';
 import { DisputeDetail } from './DisputeDetail';
 import { disputeReasonLabel } from './disputeReasons';
@@ -20,7 +30,14 @@ import { DisputeParties } from './DisputedTransaction';
 
 /** Disputes are few and their rows long: a smaller first page size is offered. */
 const SIZES = [10, 25, 50, 100] as const;
-const clean = (raw: typeof PAGING_DEFAULTS) => cleanPaging(raw, SIZES);
+const DEFAULTS = { ...PAGING_DEFAULTS, status: '', fromDate: '', toDate: '' };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const clean = (raw: typeof DEFAULTS): typeof DEFAULTS => ({
+  ...cleanPaging(raw, SIZES),
+  status: oneOf(raw.status, ['', ...DISPUTE_STATUSES], ''),
+  fromDate: DAY.test(raw.fromDate) ? raw.fromDate : '',
+  toDate: DAY.test(raw.toDate) ? raw.toDate : '',
+});
 
 const columns: Column<Dispute>[] = [
   { id: 'created', header: 'Created', width: 165, cell: ({ row }) => formatDateTime(row.original.createdAt) },
@@ -50,12 +67,25 @@ const columns: Column<Dispute>[] = [
 ];
 
 export function DisputesPage({ route }: { route: Route }): React.JSX.Element {
-  const { paging, setContinuous } = useListQuery(route, PAGING_DEFAULTS, clean);
-  const list = useListData<Dispute>({
-    key: ['disputes'],
-    fetchPage: (page, limit, opts) => bridge().disputes.list({ page, limit }, opts),
-    paging,
-  });
+  const { values, set, paging, setContinuous } = useListQuery(route, DEFAULTS, clean);
+  const filter: DisputeFilter = {
+    ...(values.status ? { status: values.status } : {}),
+    ...(values.fromDate ? { fromDate: values.fromDate } : {}),
+    ...(values.toDate ? { toDate: values.toDate } : {}),
+  };
+  const filtered = hasDisputeFilter(filter);
+  const problem = dateRangeProblem({ fromDate: values.fromDate, toDate: values.toDate });
+  const fetchPage = (page: number, limit: number, opts: { requestId: string }) =>
+    bridge().disputes.list({ page, limit }, opts);
+  const served = useListData<Dispute>({ key: ['disputes'], fetchPage, paging, enabled: !filtered });
+  // The service has no filters: they apply to every dispute, fetched page by page.
+  const whole = useWholeRange<Dispute>({ key: ['disputes'], fetchPage, enabled: filtered && problem === null });
+  const filterKey = JSON.stringify(filter);
+  const matching = useMemo(
+    () => (filtered ? whole.rows.filter((d) => disputeMatches(d, JSON.parse(filterKey) as DisputeFilter)) : []),
+    [whole.rows, filterKey, filtered],
+  );
+  const list = filtered ? filteredList(whole, matching, paging) : served;
   const detail = useRowSelection(list.rows, (d) => d._id);
   const names = useResolvedNames({ transactionIds: list.rows.map((d) => d.transaction) });
 
@@ -67,16 +97,36 @@ export function DisputesPage({ route }: { route: Route }): React.JSX.Element {
         </header>
         <p className="page-subtitle">Disputes raised on card transactions, newest first.</p>
         <div className="toolbar">
+          <label>
+            Status
+            <select value={values.status} onChange={(e) => set({ status: e.target.value, page: '0' })}>
+              <option value="">All statuses</option>
+              {DISPUTE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s[0]!.toUpperCase() + s.slice(1)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <DateRangeFields
+            value={{ fromDate: values.fromDate, toDate: values.toDate }}
+            onChange={(next) => set({ fromDate: next.fromDate, toDate: next.toDate, page: '0' })}
+          />
           <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
           <span className="spacer" />
-          <ExportButton source="disputes" query={{}} />
+          <ExportButton
+            source="disputes"
+            query={{ ...filter }}
+            label={exportLabel(list.pagination?.total, 'dispute', 'disputes', filtered)}
+            disabled={list.pagination?.total === 0}
+          />
         </div>
         <ListBody
           label="Disputes"
           list={list}
           columns={columns}
           {...detail.tableProps}
-          empty="No disputes have been raised."
+          empty={filtered ? 'No dispute matches these filters.' : 'No disputes have been raised.'}
         />
         <ListFooter list={list} paging={paging} sizes={SIZES} />
         {detail.selected ? <DisputeDetail dispute={detail.selected} onClose={detail.close} /> : null}

@@ -5,7 +5,7 @@ import type { Route } from '../../lib/routes';
 import { StatusBadge, humanize } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
 import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
@@ -62,7 +62,12 @@ export function FundingSourcesPage({ route }: { route: Route }): React.JSX.Eleme
       <div className="toolbar">
         <ContinuousToggle checked={paging.continuous} onChange={setContinuous} />
         <span className="spacer" />
-        <ExportButton source="fundingSources" query={{}} />
+        <ExportButton
+          source="fundingSources"
+          query={{}}
+          label={exportLabel(list.pagination?.total, 'funding source', 'funding sources', false)}
+          disabled={list.pagination?.total === 0}
+        />
       </div>
       <ListBody
         label="Funding sources"

@@ -1,17 +1,25 @@
 // Mapping a card to a bank account: the bank code and account number, then the holder's name from name
 // enquiry, which the user confirms before the wizard goes on.
 import { useState } from 'react';
-import { bankByCode, bankCodeFrom } from '../../../src-shared/api/banks';
+import { bankCodeFrom } from '../../../src-shared/api/banks';
 import { compactNumber } from '../../../src-shared/api/input-rules';
 import { BANK_LIST_ID, BankOptions, bankHint } from '../../components/BankPicker';
+import { useEnvironmentKey } from '../../components/useEnvironmentKey';
 import { bridge } from '../../lib/bridge';
+import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import type { CardForm } from './cardForm';
 import { Field } from './Field';
+import { ConfirmedHolderText, HolderNameCheck, type FoundHolder, type HolderConfirmation } from './HolderNameCheck';
 
-export interface HolderConfirmation {
-  bankCode: string;
-  accountNumber: string;
-  accountName: string;
+export type { HolderConfirmation };
+
+/** The customer the card is for (to compare the holder's name with). */
+function useCardCustomer(id: string) {
+  const env = useEnvironmentKey();
+  const q = useBridgeQuery(['customers', 'get', env, id], (opts) => bridge().customers.get({ id }, opts), {
+    enabled: env !== null && /^[0-9a-f]{24}$/i.test(id),
+  });
+  return { customer: q.data?.data ?? null, pending: q.isPending && /^[0-9a-f]{24}$/i.test(id) };
 }
 
 export function BankAccountFields({
@@ -32,8 +40,10 @@ export function BankAccountFields({
     watch,
   } = form;
   const bankCode = watch('bankCode');
+  const customerId = watch('customerId');
+  const { customer, pending } = useCardCustomer((customerId ?? '').trim());
   const [lookup, setLookup] = useState<
-    { state: 'idle' | 'busy' } | { state: 'found'; result: HolderConfirmation } | { state: 'failed'; message: string }
+    { state: 'idle' | 'busy' } | { state: 'found'; result: FoundHolder } | { state: 'failed'; message: string }
   >({ state: 'idle' });
 
   const resetConfirmation = () => {
@@ -88,19 +98,16 @@ export function BankAccountFields({
         </button>
       </div>
       {confirmed ? (
-        <p className="confirmed-holder" role="status">
-          Confirmed holder: <strong>{confirmed.accountName}</strong> (
-          {bankByCode(confirmed.bankCode)?.name ?? confirmed.bankCode} {confirmed.bankCode} / {confirmed.accountNumber})
-        </p>
+        <ConfirmedHolderText holder={confirmed} />
+      ) : lookup.state === 'found' && pending ? (
+        <p role="status">Comparing the holder&rsquo;s name with the customer&rsquo;s…</p>
       ) : lookup.state === 'found' ? (
-        <div className="holder-check" role="group" aria-label="Confirm account holder">
-          <p role="status">
-            The account holder is <strong>{lookup.result.accountName}</strong>. Is this the right account?
-          </p>
-          <button type="button" className="primary" onClick={() => onConfirmed(lookup.result)}>
-            Yes, map the card to this account
-          </button>
-        </div>
+        <HolderNameCheck
+          found={lookup.result}
+          customerId={(customerId ?? '').trim().toLowerCase()}
+          customer={customer}
+          onConfirm={onConfirmed}
+        />
       ) : lookup.state === 'failed' ? (
         <p className="field-error" role="alert">
           {lookup.message}

@@ -1,4 +1,5 @@
 // The card the service created: masked PAN, status and expiry, with a link to its page.
+import { useEffect, useRef } from 'react';
 import type { Card } from '../../../src-shared/api/records';
 import { hrefOf } from '../../lib/routes';
 import { StatusBadge } from '../../components/Badge';
@@ -7,10 +8,22 @@ import { Details } from '../../components/Drawer';
 import { displayPan } from '../../lib/format';
 import { expiryText } from '../cards/cardFields';
 
-export function CardIssued({ card }: { card: Card }): React.JSX.Element {
+export function CardIssued({
+  card,
+  replaced,
+}: {
+  card: Card;
+  /** The card this one replaces (canceled by the service), by its masked number or id. */
+  replaced?: string | null;
+}): React.JSX.Element {
   return (
     <div className="issue-result" role="status">
-      <h3>Card issued</h3>
+      <h3>{replaced ? 'Card replaced' : 'Card issued'}</h3>
+      {replaced ? (
+        <p data-testid="replaced-card">
+          The new card replaces <span className="mono">{replaced}</span>, which is now canceled.
+        </p>
+      ) : null}
       <Details
         items={[
           ['Card', <span className="mono">{displayPan(card.maskedPan)}</span>],
@@ -28,8 +41,14 @@ export function CardIssued({ card }: { card: Card }): React.JSX.Element {
 
 /** A request the service or main refused, with its message. */
 export function BridgeErrorBanner({ message }: { message: string }): React.JSX.Element {
+  // A message below the fold is a message missed: it is scrolled into view and takes focus.
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+    ref.current?.focus();
+  }, [message]);
   return (
-    <p className="error-state" role="alert">
+    <p ref={ref} className="error-state" role="alert" tabIndex={-1}>
       {message}
     </p>
   );

@@ -1,6 +1,7 @@
 // Choose a customer by searching the offline customer cache (name, email, phone or id). A full customer
 // id can be used as it is when the cache does not hold that customer yet. Enter chooses from the answer
 // to the text in the box, waiting for that search when it has not answered yet.
+import { formatPhone } from '../../lib/format';
 import { useId, useRef, useState } from 'react';
 import { isObjectId } from '../../../src-shared/api/rules';
 import type { Customer } from '../../../src-shared/api/records';
@@ -157,7 +158,9 @@ export function CustomerPicker({
                 <>
                   <span>{customerName(o.customer)}</span>
                   <span className="muted">
-                    {[o.customer.emailAddress, o.customer.phoneNumber].filter(Boolean).join(' · ')}
+                    {[o.customer.emailAddress, o.customer.phoneNumber && formatPhone(o.customer.phoneNumber)]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
                 </>
               ) : (

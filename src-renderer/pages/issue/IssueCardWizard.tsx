@@ -21,12 +21,14 @@ import {
   type CardFormValues,
   type CardPath,
 } from './cardForm';
-import type { HolderConfirmation } from './BankAccountFields';
+import { withHolderMetadata, type HolderConfirmation } from './HolderNameCheck';
 import { ReviewStep } from './ReviewStep';
 import { SpendingControlsEditor } from './SpendingControlsEditor';
 import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
+import { useKnownCard } from './useKnownCard';
+import { displayPan } from '../../lib/format';
 import type { WriteFormProps } from './writeFormProps';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
@@ -63,6 +65,7 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
   const choices = useMemo<CardFormChoices>(() => ({ path, useDefaultControls: useDefaults }), [path, useDefaults]);
   // The resolver is made once and reads the choices as of the last render when it validates.
   const latestChoices = useLatest(choices);
+  const latestHolder = useLatest(holder);
   const resolver = useMemo(() => cardRequestResolver(() => latestChoices.current), [latestChoices]);
   const form = useForm<CardFormValues, unknown, CreateCardRequest>({
     defaultValues: emptyCardForm(customerId),
@@ -83,10 +86,15 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
     if (root) focusFirstField(root);
   }, [step]);
 
+  // The card being replaced, as the operator knows it (its number), for the outcome.
+  const replacedCard = useKnownCard(path === 'replace' ? values.replacementFor.trim() : '');
+  const replacedText = replacedCard ? displayPan(replacedCard.maskedPan) : null;
+
   const holderMatches =
     holder !== null &&
     holder.bankCode === values.bankCode.trim() &&
-    holder.accountNumber === compactNumber(values.accountNumber.trim());
+    holder.accountNumber === compactNumber(values.accountNumber.trim()) &&
+    holder.customerId === values.customerId.trim().toLowerCase();
 
   const next = async () => {
     if (step === 'path') setStep('details');
@@ -118,7 +126,11 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
     dismissRepeat,
     reset,
   } = useSendOnce<CreateCardRequest, Card>({
-    write: (request, confirm) => bridge().cards.create(confirm ? { ...request, confirmRepeat: true } : request),
+    // The holder check of a bank-account mapping travels in the card's metadata, and so into the journal.
+    write: (request, confirm) => {
+      const sent = withHolderMetadata(request, path === 'bankAccount' ? latestHolder.current : null);
+      return bridge().cards.create(confirm ? { ...sent, confirmRepeat: true } : sent);
+    },
     onBusy,
     onSucceeded: () => {
       setStep('done');
@@ -149,7 +161,9 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
   if (step === 'done') {
     return (
       <div className="wizard" ref={doneRef} tabIndex={-1} role="group" aria-label="Outcome">
-        {issued ? <CardIssued card={issued} /> : null}
+        {issued ? (
+          <CardIssued card={issued} replaced={path === 'replace' ? (replacedText ?? values.replacementFor) : null} />
+        ) : null}
         {unknown ? <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} /> : null}
         {failure ? <BridgeErrorBanner message={failure} /> : null}
         <div className="form-actions">
@@ -221,7 +235,11 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
         <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} />
       ) : null}
       {step === 'review' ? (
-        <ReviewStep request={toCardRequest(values, choices)} choices={choices} holder={holder} />
+        <ReviewStep
+          request={withHolderMetadata(toCardRequest(values, choices), path === 'bankAccount' ? holder : null)}
+          choices={choices}
+          holder={holder}
+        />
       ) : null}
 
       {repeat ? (
@@ -241,7 +259,7 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
           </button>
         ) : step === 'review' ? (
           <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
-            {sending ? 'Sending…' : 'Issue card'}
+            {sending ? 'Sending…' : path === 'replace' ? 'Replace card' : 'Issue card'}
           </button>
         ) : (
           <button type="submit" className="primary">

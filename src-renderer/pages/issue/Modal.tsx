@@ -28,6 +28,8 @@ export function Modal({
   const askId = useId();
   const busyRef = useLatest(busy);
   const [asking, setAsking] = useState(false);
+  /** What had focus when "Discard?" was asked: "Keep editing" goes back there. */
+  const beforeAsking = useRef<HTMLElement | null>(null);
 
   // Taken on the first render, before any field inside takes the focus.
   const [opener] = useState(() => document.activeElement as HTMLElement | null);
@@ -42,17 +44,24 @@ export function Modal({
   useEffect(() => {
     if (asking) keepRef.current?.focus();
   }, [asking]);
+  const keepEditing = () => {
+    setAsking(false);
+    const back = beforeAsking.current;
+    window.requestAnimationFrame(() => (back?.isConnected ? back : ref.current)?.focus());
+  };
 
   const requestClose = () => {
     if (busyRef.current) return;
-    if (hasUnsavedInput?.()) setAsking(true);
-    else onClose();
+    if (hasUnsavedInput?.()) {
+      beforeAsking.current = document.activeElement as HTMLElement | null;
+      setAsking(true);
+    } else onClose();
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.stopPropagation();
-      if (asking) setAsking(false);
+      if (asking) keepEditing();
       else requestClose();
       return;
     }
@@ -94,7 +103,7 @@ export function Modal({
               <strong>Discard what you typed?</strong> Closing now throws away the details entered so far.
             </p>
             <div className="form-actions">
-              <button ref={keepRef} type="button" className="primary" onClick={() => setAsking(false)}>
+              <button ref={keepRef} type="button" className="primary" onClick={keepEditing}>
                 Keep editing
               </button>
               <button type="button" onClick={onClose}>

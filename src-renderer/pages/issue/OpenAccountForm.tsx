@@ -18,6 +18,7 @@ import { CustomerPicker } from './CustomerPicker';
 import { SelectField } from './Field';
 import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
+import { WriteTarget } from './WriteTarget';
 import { useSendOnce } from './useSendOnce';
 import { inWords } from './errorsInWords';
 import type { WriteFormProps } from './writeFormProps';
@@ -143,6 +144,7 @@ export function OpenAccountForm({ customerId, onBusy, onUnsaved }: WriteFormProp
           )}
         />
       ) : null}
+      <WriteTarget />
       {unknown ? <UnknownOutcome noun={noun} unknown={unknown} busy={sending} onResend={resend} /> : null}
       {repeat ? (
         <RepeatConfirm repeat={repeat} busy={sending} onConfirm={confirmRepeat} onCancel={dismissRepeat} />

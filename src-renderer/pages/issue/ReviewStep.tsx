@@ -7,12 +7,13 @@ import { MAX_PAGE_SIZE } from '../../../src-shared/api/requests';
 import { Details } from '../../components/Drawer';
 import { useEnvironmentKey } from '../../components/useEnvironmentKey';
 import { bridge } from '../../lib/bridge';
-import { displayPan, formatMoney, shortId } from '../../lib/format';
+import { displayPan, formatMoney, formatPhone, shortId } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { expiryText } from '../cards/cardFields';
 import { SpendingControlsView } from '../cards/SpendingControlsView';
 import { customerName, kycText } from '../customers/customerFields';
-import type { HolderConfirmation } from './BankAccountFields';
+import type { HolderConfirmation } from './HolderNameCheck';
+import { WriteTarget } from './WriteTarget';
 import { DEFAULT_CONTROLS_TEXT, PATHS, displayedRequest, type CardFormChoices } from './cardForm';
 
 const yesNo = (b: unknown) => (b ? 'Yes' : 'No');
@@ -53,7 +54,7 @@ function CustomerFacts({ id }: { id: string }): React.JSX.Element {
         items={[
           ['Name', c ? customerName(c) : q.isPending ? 'Loading…' : 'Not in the customer cache'],
           ['Email', c?.emailAddress ?? '—'],
-          ['Phone', c?.phoneNumber ?? '—'],
+          ['Phone', formatPhone(c?.phoneNumber)],
           ['KYC', c ? kycText(c) : '—'],
           ['Customer id', <span className="mono">{id}</span>],
         ]}
@@ -123,19 +124,35 @@ export function ReviewStep({
     drawsOn.push(['Debit account', <AccountText id={String(r.debitAccountId)} currency={currency} />]);
   if (r.fundingSourceId) drawsOn.push(['Funding source', <FundingSourceText id={String(r.fundingSourceId)} />]);
   if (choices.path === 'bankAccount')
-    drawsOn.push([
-      'Bank account',
-      `${holder?.accountName ?? 'Holder not confirmed'} · ${String(r.accountNumber ?? '')} · bank code ${String(r.bankCode ?? '')}`,
-    ]);
+    drawsOn.push(
+      [
+        'Bank account',
+        `${holder?.accountName ?? 'Holder not confirmed'} · ${String(r.accountNumber ?? '')} · bank code ${String(r.bankCode ?? '')}`,
+      ],
+      [
+        'Holder’s name',
+        holder?.verdict === 'match'
+          ? 'Matches the customer'
+          : `Does not match the customer — mapped anyway because: ${holder?.reason ?? '—'}`,
+      ],
+    );
   if (r.replacementFor)
     drawsOn.push(['Replaces', <ReplacedCardText id={String(r.replacementFor)} />], ['Reason', cap(r.reason)]);
 
   const shown = displayedRequest(request);
   return (
     <section className="review" aria-label="Review before sending" tabIndex={-1}>
+      <WriteTarget />
       <p>
         <strong>{what}.</strong> Check these details with the customer, then send. Card Desk sends the request once.
       </p>
+      {choices.path === 'bankAccount' && holder && holder.verdict !== 'match' ? (
+        <p className="review-warning holder-warning" role="note" data-testid="holder-warning">
+          <strong>The account holder is not this customer.</strong> {holder.accountName} holds the account; the card is
+          for {holder.customerName ?? 'a customer whose name is not known'}. You chose to map it anyway because:{' '}
+          {holder.reason}
+        </p>
+      ) : null}
       <CustomerFacts id={String(r.customerId ?? '')} />
       <section className="review-part" aria-labelledby="review-card">
         <h3 id="review-card">Card</h3>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import type { Route } from '../../lib/routes';
-import { ExportButton } from '../../components/ExportButton';
+import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ListBody } from '../../components/ListBody';
 import { ListFooter } from '../../components/ListFooter';
 import { NamesProvider, useResolvedNames } from '../../components/names';
@@ -17,10 +17,11 @@ import { useSettledFilter } from '../../components/useSettledFilter';
 import { bridge } from '../../lib/bridge';
 import { useAppStore } from '../../stores/appStore';
 import { JournalDetail } from './JournalDetail';
+import { JournalFilters, JOURNAL_FILTER_DEFAULTS, cleanJournalFilters, journalFilterQuery } from './JournalFilters';
 import { OUTCOME_LABEL, journalColumns, journalCustomerId, type Outcome } from './journalFields';
 import { IssueCardButton, OpenAccountButton } from '../issue/IssueCardButton';
 
-const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '' };
+const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '', ...JOURNAL_FILTER_DEFAULTS };
 type Values = typeof DEFAULTS;
 const clean = (raw: Values): Values => ({
   ...cleanPaging(raw),
@@ -28,6 +29,7 @@ const clean = (raw: Values): Values => ({
   scroll: '',
   q: raw.q.slice(0, 200),
   outcome: oneOf(raw.outcome, ['', ...JOURNAL_OUTCOMES], ''),
+  ...cleanJournalFilters(raw),
 });
 
 export function JournalPage({ route }: { route: Route }): React.JSX.Element {
@@ -38,6 +40,7 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
   const query = {
     ...(values.q.trim() ? { query: values.q.trim() } : {}),
     ...(values.outcome ? { outcome: values.outcome as Outcome } : {}),
+    ...journalFilterQuery(values),
   };
   const list = useListData<JournalEntry>({
     key: ['journal', query],
@@ -94,8 +97,14 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
         <span className="spacer" />
         <IssueCardButton />
         <OpenAccountButton />
-        <ExportButton source="journal" query={query} />
+        <ExportButton
+          source="journal"
+          query={query}
+          label={exportLabel(list.pagination?.total, 'journal entry', 'journal entries', Object.keys(query).length > 0)}
+          disabled={list.pagination?.total === 0}
+        />
       </div>
+      <JournalFilters values={values} onChange={set} />
       <NamesProvider names={names}>
         <ListBody
           label="Journal entries"
@@ -103,7 +112,7 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
           columns={journalColumns(environmentName)}
           {...detail.tableProps}
           empty={
-            query.query || query.outcome
+            Object.keys(query).length > 0
               ? 'No journal entry matches.'
               : 'No writes yet: issued cards and opened accounts appear here.'
           }

@@ -1,6 +1,7 @@
 // The first time Card Desk opens on its built-in local sandbox, say what that is and how to connect a
 // real environment. Dismissed once, it stays dismissed on this computer.
 import { useState } from 'react';
+import { focusCurrentHeading } from '../../lib/focusHeading';
 import { hrefOf } from '../../lib/routes';
 import { useAppStore } from '../../stores/appStore';
 
@@ -25,6 +26,8 @@ export function SandboxHint(): React.JSX.Element | null {
       // Shown again next time; nothing else depends on it.
     }
     setDismissed(true);
+    // The panel and its button go: focus goes to the page's heading, not to nowhere.
+    window.requestAnimationFrame(() => focusCurrentHeading());
   };
   return (
     <section className="panel sandbox-hint" aria-labelledby="sandbox-hint-title">

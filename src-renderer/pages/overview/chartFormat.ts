@@ -13,13 +13,14 @@ export const dayLabel = (date: string): string => format(parseISO(date), 'd MMM'
 
 export const percent = (n: number | null): string => (n === null ? '—' : `${n.toFixed(1)}%`);
 
+/** The charts' colours, from the theme's palette (theme-palette.css), so they follow light and dark. */
 export const CHART_COLORS = {
-  approved: '#2563eb',
-  declined: '#dc2626',
-  rate: '#047857',
-  category: '#7c3aed',
-  grid: '#e5e7eb',
-  axis: '#4b5563',
+  approved: 'var(--chart-approved)',
+  declined: 'var(--chart-declined)',
+  rate: 'var(--chart-rate)',
+  category: 'var(--chart-category)',
+  grid: 'var(--chart-grid)',
+  axis: 'var(--chart-axis)',
 };
 
 /** Ticks on every axis. */

@@ -24,7 +24,16 @@ export function keyStateText(present: boolean, verified: boolean | null, rejecte
   return verified === false ? 'Key saved (not verified)' : 'Key saved (verified)';
 }
 
-export function ApiKeyForm({ environment, active }: { environment: Environment; active: boolean }): React.JSX.Element {
+export function ApiKeyForm({
+  environment,
+  active,
+  onSaved,
+}: {
+  environment: Environment;
+  active: boolean;
+  /** Called once a key is saved (the card then switches to an environment the operator asked to use). */
+  onSaved?: () => void;
+}): React.JSX.Element {
   const envId = environment.id;
   const has = useBridgeQuery(['settings', 'keys', envId], (opts) => bridge().keys.has({ environmentId: envId }, opts));
   const refresh = useSettingsRefresh();
@@ -64,6 +73,7 @@ export function ApiKeyForm({ environment, active }: { environment: Environment; 
     await refresh.settings();
     // The active environment's data was fetched with the old key.
     if (active) await refresh.everything();
+    onSaved?.();
   };
 
   const remove = async () => {

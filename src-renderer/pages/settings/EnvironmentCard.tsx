@@ -2,8 +2,10 @@
 import { useState } from 'react';
 import type { Environment } from '../../../src-shared/ipc/channels/settings';
 import type { AppError } from '../../../src-shared/ipc/result';
+import { EnvironmentBadge } from '../../components/EnvironmentBadge';
 import { ErrorState } from '../../components/States';
 import { bridge } from '../../lib/bridge';
+import { focusCurrentHeading } from '../../lib/focusHeading';
 import { useAppStore } from '../../stores/appStore';
 import { ApiKeyForm } from './ApiKeyForm';
 import { EnvironmentForm } from './EnvironmentForm';
@@ -24,20 +26,39 @@ export function EnvironmentCard({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
+  /** The operator asked to use an environment that has no key yet: its key is asked for first. */
+  const [keyFirst, setKeyFirst] = useState(false);
   const headingId = `env-title-${env.id}`;
+  const keyInputId = `key-${env.id}`;
+
+  const askForKey = () => {
+    setKeyFirst(true);
+    // After the prompt renders: the operator types the key straight away.
+    window.requestAnimationFrame(() => document.getElementById(keyInputId)?.focus());
+  };
 
   const activate = async () => {
+    if (!env.builtIn && !env.hasKey) {
+      askForKey();
+      return;
+    }
+    setKeyFirst(false);
     setBusy(true);
     setError(null);
     const r = await bridge().environments.activate({ id: env.id });
     setBusy(false);
+    await afterActivate(r);
+  };
+
+  async function afterActivate(r: Awaited<ReturnType<ReturnType<typeof bridge>['environments']['activate']>>) {
+    setKeyFirst(false);
     if (!r.ok) {
       setError(r.error);
       return;
     }
     useAppStore.setState({ status: r.data, statusError: null });
     await refresh.everything();
-  };
+  }
 
   const remove = async () => {
     setConfirmDelete(false);
@@ -51,6 +72,8 @@ export function EnvironmentCard({
     }
     await refreshStatus();
     await (active ? refresh.everything() : refresh.settings());
+    // The card is gone with its buttons: focus goes to the list's heading.
+    focusCurrentHeading('#environments-title');
   };
 
   return (
@@ -61,7 +84,7 @@ export function EnvironmentCard({
           <p className="mono muted small">{env.baseUrl}</p>
           <p className="badges">
             {active ? <span className="badge badge-active">Active</span> : null}
-            {env.builtIn ? <span className="badge badge-sandbox">Local sandbox — test data</span> : null}
+            <EnvironmentBadge environment={env} />
             {env.managed ? <span className="badge badge-managed">{SET_BY_ORGANISATION}</span> : null}
           </p>
         </div>
@@ -104,7 +127,19 @@ export function EnvironmentCard({
         </p>
       ) : (
         <>
-          <ApiKeyForm environment={env} active={active} />
+          {keyFirst && !env.hasKey ? (
+            <p className="key-first" role="alert" data-testid={`key-first-${env.id}`}>
+              <strong>{env.name} has no API key yet.</strong> Enter its key below; Card Desk switches to {env.name} once
+              the key is saved.
+            </p>
+          ) : null}
+          <ApiKeyForm
+            environment={env}
+            active={active}
+            onSaved={
+              keyFirst ? () => void bridge().environments.activate({ id: env.id }).then(afterActivate) : undefined
+            }
+          />
           <NetworkSection environment={env} />
         </>
       )}

@@ -4,8 +4,10 @@ import { environmentInputSchema, type Environment } from '../../../src-shared/ip
 import type { AppError } from '../../../src-shared/ipc/result';
 import { ErrorState } from '../../components/States';
 import { TextField } from '../../components/TextField';
+import { inOperatorWords } from '../../../src-shared/api/field-words';
 import { bridge } from '../../lib/bridge';
 import { fieldProblems } from '../name-enquiry/fieldProblems';
+import { EnvironmentKindField, type UserKind } from './EnvironmentKindField';
 import { useSettingsRefresh } from './useEnvironments';
 
 type Field = 'name' | 'baseUrl';
@@ -21,6 +23,7 @@ export function EnvironmentForm({
     name: existing?.name ?? '',
     baseUrl: existing?.baseUrl ?? '',
   });
+  const [kind, setKind] = useState<UserKind>(existing?.kind === 'test' ? 'test' : 'production');
   const [touched, setTouched] = useState<Record<Field, boolean>>({ name: false, baseUrl: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -45,6 +48,7 @@ export function EnvironmentForm({
       ...(existing ? { id: existing.id } : {}),
       name: values.name,
       baseUrl: values.baseUrl,
+      kind,
     });
     setBusy(false);
     if (!r.ok) {
@@ -54,16 +58,19 @@ export function EnvironmentForm({
     setSaved(existing ? `Saved ${r.data.name}.` : `Added ${r.data.name}. Now save its API key in its panel above.`);
     if (!existing) {
       setValues({ name: '', baseUrl: '' });
+      setKind('production');
       setTouched({ name: false, baseUrl: false });
     }
     await refresh.settings();
     onDone?.();
   };
 
+  // The shared rules speak the API's field names; the form says them in the operator's words.
   const message = (field: Field): string | null => {
-    if (touched[field] && problems[field]) return problems[field];
-    if (error?.fields?.[field]) return error.fields[field];
-    if (error?.field === field) return error.message;
+    const said = (m: string) => inOperatorWords(field, m);
+    if (touched[field] && problems[field]) return said(problems[field]);
+    if (error?.fields?.[field]) return said(error.fields[field]);
+    if (error?.field === field) return said(error.message);
     return null;
   };
   const fieldError =
@@ -91,6 +98,7 @@ export function EnvironmentForm({
     >
       {input('name', 'Name', 'Production')}
       {input('baseUrl', 'Base URL', 'https://api.example.com')}
+      <EnvironmentKindField idBase={idPrefix} value={kind} onChange={setKind} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={busy}>
           {existing ? 'Save changes' : 'Add environment'}

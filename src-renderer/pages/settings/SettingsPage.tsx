@@ -1,4 +1,5 @@
 import { ErrorState, LoadingRows } from '../../components/States';
+import { AppearanceSection } from './AppearanceSection';
 import { EnvironmentCard } from './EnvironmentCard';
 import { EnvironmentForm } from './EnvironmentForm';
 import { JournalSection } from './JournalSection';
@@ -43,6 +44,7 @@ export function SettingsPage(): React.JSX.Element {
         )}
       </section>
       <SyncScheduleSection />
+      <AppearanceSection />
       <JournalSection />
     </section>
   );

@@ -55,6 +55,20 @@ export const journalChannels = {
     z.object({
       query: z.string().max(200).optional(),
       outcome: z.enum(JOURNAL_OUTCOMES).optional(),
+      operation: z
+        .enum(['cards.create', 'accounts.create'], { error: 'operation must be cards.create or accounts.create' })
+        .optional(),
+      /** Days in UTC, inclusive. */
+      fromDate: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'fromDate must be a date as YYYY-MM-DD' })
+        .optional(),
+      toDate: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'toDate must be a date as YYYY-MM-DD' })
+        .optional(),
+      /** Only the writes for this customer: part of their name (from the customer cache) or their id. */
+      customer: z.string().trim().max(200).optional(),
       page: z.number().int().min(0).optional(),
       limit: z.number().int().min(1).max(100).optional(),
     }),

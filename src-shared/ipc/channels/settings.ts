@@ -21,6 +21,15 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
+/**
+ * What an environment is: `production` (real customers and money: a band in its colour on every page),
+ * `test` (the provider's test service), or the built-in local `sandbox`.
+ */
+export const ENVIRONMENT_KINDS = ['production', 'test', 'sandbox'] as const;
+export type EnvironmentKind = (typeof ENVIRONMENT_KINDS)[number];
+/** The kinds an operator chooses between for an environment of their own. */
+export const USER_ENVIRONMENT_KINDS = ['production', 'test'] as const;
+
 export const environmentSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -32,8 +41,14 @@ export const environmentSchema = z.object({
   hasKey: z.boolean(),
   /** False when the key was saved while the server could not be reached. */
   keyVerified: z.boolean().nullable(),
+  /** Always set by main; read it with `kindOf`, which also answers for an environment without one. */
+  kind: z.enum(ENVIRONMENT_KINDS).optional(),
 });
 export type Environment = z.infer<typeof environmentSchema>;
+
+/** The kind of an environment: the built-in sandbox is `sandbox`; one that does not say is `production`. */
+export const kindOf = (env: Pick<Environment, 'builtIn' | 'kind'>): EnvironmentKind =>
+  env.builtIn ? 'sandbox' : (env.kind ?? 'production');
 
 export const environmentInputSchema = z.object({
   id: z.string().max(64).optional(),
@@ -51,7 +66,13 @@ export const environmentInputSchema = z.object({
       const p = baseUrlProblem(s);
       if (p) ctx.addIssue({ code: 'custom', message: p });
     }),
+  /** Production when not said: the safer assumption for a service Card Desk cannot tell apart. */
+  kind: z.enum(USER_ENVIRONMENT_KINDS, { error: 'kind must be production or test' }).optional(),
 });
+
+/** Follow the system's light or dark setting, or always one of them. */
+export const THEME_SOURCES = ['system', 'light', 'dark'] as const;
+export type ThemeSource = (typeof THEME_SOURCES)[number];
 
 export const CONNECTION_STATES = ['online', 'offline', 'unauthorized', 'rate_limited', 'unknown'] as const;
 export const rateLimitStateSchema = z.object({
@@ -102,4 +123,9 @@ export const settingsChannels = {
   /** Aborts an in-flight call the renderer started with a requestId (the user left the page). */
   'app.cancel': channel(z.object({ requestId: z.string().min(1).max(64) }), z.object({ cancelled: z.boolean() })),
   'app.openExternal': channel(z.object({ url: z.string().max(2048) }), z.object({ opened: z.boolean() })),
+  /** The operator's theme choice, for what the shell draws itself (menus, frames) and `prefers-color-scheme`. */
+  'app.setTheme': channel(
+    z.object({ source: z.enum(THEME_SOURCES, { error: 'source must be system, light or dark' }) }),
+    z.object({ applied: z.boolean() }),
+  ),
 };

@@ -55,7 +55,8 @@ describe('export authorizations (real sandbox)', () => {
     expect(headers).toEqual(
       expect.arrayContaining([
         'id',
-        'createdAt',
+        'createdAt (UTC)',
+        'declineReason',
         'amount',
         'currency',
         'merchantName',
@@ -71,7 +72,7 @@ describe('export authorizations (real sandbox)', () => {
       const card = typeof a.card === 'object' ? a.card : undefined;
       const customer = typeof a.customer === 'object' ? a.customer : undefined;
       expect(row).toMatchObject({
-        createdAt: new Date(a.createdAt!).toISOString(),
+        'createdAt (UTC)': new Date(a.createdAt!).toISOString(),
         status: a.status ?? '',
         amount: String(a.amount),
         currency: a.currency ?? '',
@@ -84,7 +85,8 @@ describe('export authorizations (real sandbox)', () => {
         customerName: customer?.name ?? '',
       });
       expect(Number(row.amount)).toBe(a.amount);
-      expect(row.createdAt! >= '2026-09-01' && row.createdAt! < '2026-11-16').toBe(true);
+      const at = row['createdAt (UTC)']!;
+      expect(at >= '2026-09-01' && at < '2026-11-16').toBe(true);
       // Never a full card number: at most six and four digits show.
       expect(row.maskedPan!.replace(/\D/g, '').length).toBeLessThanOrEqual(10);
     });
