@@ -52,6 +52,7 @@ export function issuingHandlersWithService(deps: IssuingHandlerDeps): IssuingHan
         query: input.query,
         customerIds,
         outcome: input.outcome,
+        ...(input.batchId ? { batchId: input.batchId } : {}),
         page,
         limit,
       });
