@@ -7,6 +7,7 @@ import {
   disputesChannels,
   fundingSourcesChannels,
 } from './channels/accounts';
+import { bulkIssueChannels } from './channels/bulk-issue';
 import { cardsChannels } from './channels/cards';
 import { customersChannels, syncProgressSchema } from './channels/customers';
 import { exportProgressSchema, exportsChannels } from './channels/exports';
@@ -27,6 +28,7 @@ export const contract = {
   ...journalChannels,
   ...exportsChannels,
   ...namesChannels,
+  ...bulkIssueChannels,
 };
 
 export const events = {

@@ -41,6 +41,16 @@ export const CHANNEL_NAMES = [
   'exports.start',
   'exports.cancel',
   'names.resolve',
+  'bulkIssue.preview',
+  'bulkIssue.start',
+  'bulkIssue.pause',
+  'bulkIssue.resume',
+  'bulkIssue.cancel',
+  'bulkIssue.status',
+  'bulkIssue.results',
+  'bulkIssue.list',
+  'bulkIssue.saveTemplate',
+  'bulkIssue.saveResults',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
