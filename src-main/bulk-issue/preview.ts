@@ -111,7 +111,12 @@ export async function checkFile(
     const match = await matchCustomer(deps.lookup, customerText);
     const customer = match.kind === 'one' ? match.customer : null;
     const checked = checkRequest(draft, customer?._id ?? null);
-    const allProblems = [...problems, ...(checked.ok ? [] : checked.problems)];
+    // A column the row's own reading already faulted is said once.
+    const columnOf = (p: string) => p.split(/[ :]/)[0];
+    const schemaProblems = checked.ok
+      ? []
+      : checked.problems.filter((p) => !problems.some((q) => columnOf(q) === columnOf(p)));
+    const allProblems = [...problems, ...schemaProblems];
     const request = checked.ok && problems.length === 0 ? checked.request : null;
     const fingerprint = request && customer ? fingerprintOf('cards.create', request) : null;
 
