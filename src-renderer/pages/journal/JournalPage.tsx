@@ -20,7 +20,7 @@ import { JournalDetail } from './JournalDetail';
 import { OUTCOME_LABEL, journalColumns, journalCustomerId, type Outcome } from './journalFields';
 import { IssueCardButton, OpenAccountButton } from '../issue/IssueCardButton';
 
-const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '' };
+const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '', batch: '' };
 type Values = typeof DEFAULTS;
 const clean = (raw: Values): Values => ({
   ...cleanPaging(raw),
@@ -28,6 +28,7 @@ const clean = (raw: Values): Values => ({
   scroll: '',
   q: raw.q.slice(0, 200),
   outcome: oneOf(raw.outcome, ['', ...JOURNAL_OUTCOMES], ''),
+  batch: raw.batch.slice(0, 64),
 });
 
 export function JournalPage({ route }: { route: Route }): React.JSX.Element {
@@ -38,6 +39,7 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
   const query = {
     ...(values.q.trim() ? { query: values.q.trim() } : {}),
     ...(values.outcome ? { outcome: values.outcome as Outcome } : {}),
+    ...(values.batch ? { batchId: values.batch } : {}),
   };
   const list = useListData<JournalEntry>({
     key: ['journal', query],
@@ -91,6 +93,11 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
             ))}
           </select>
         </label>
+        {values.batch ? (
+          <button type="button" onClick={() => set({ batch: '', page: '0' })} data-testid="batch-filter">
+            Only batch {values.batch.slice(0, 8)} ✕
+          </button>
+        ) : null}
         <span className="spacer" />
         <IssueCardButton />
         <OpenAccountButton />
@@ -103,7 +110,7 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
           columns={journalColumns(environmentName)}
           {...detail.tableProps}
           empty={
-            query.query || query.outcome
+            query.query || query.outcome || query.batchId
               ? 'No journal entry matches.'
               : 'No writes yet: issued cards and opened accounts appear here.'
           }
