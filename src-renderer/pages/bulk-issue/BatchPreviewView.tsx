@@ -9,6 +9,7 @@ import {
   type BulkColumn,
   type PreviewRow,
 } from '../../../src-shared/ipc/channels/bulk-issue';
+import { ErrorState } from '../../components/States';
 import { bridge } from '../../lib/bridge';
 import { STATUS_TEXT, cardsInWords } from './words';
 
@@ -201,11 +202,7 @@ export function BatchPreviewView({
           Issue {cardsInWords(cards)}
         </button>
       </div>
-      {problem ? (
-        <p role="alert" className="error-state">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <ErrorState error={problem} /> : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BatchResultRow } from '../../../src-shared/ipc/channels/bulk-issue';
+import { ErrorState } from '../../components/States';
 import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { OUTCOME_TEXT, durationText, stateText } from './words';
@@ -115,11 +116,7 @@ export function BatchProgressView({ batchId }: { batchId: string }): React.JSX.E
           </button>
         ) : null}
       </div>
-      {problem ? (
-        <p role="alert" className="error-state">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <ErrorState error={problem} /> : null}
       {stopped ? <Results key={status.state} batchId={batchId} /> : null}
     </div>
   );

@@ -3,6 +3,7 @@
 // that was interrupted or paused is offered first. `#/bulk-issue/<batchId>` shows one batch.
 import { useCallback, useEffect, useState } from 'react';
 import type { BatchPreview, BatchStatus, BulkColumn } from '../../../src-shared/ipc/channels/bulk-issue';
+import { ErrorState } from '../../components/States';
 import { bridge } from '../../lib/bridge';
 import { hrefOf, navigate, type Route } from '../../lib/routes';
 import { BatchPreviewView } from './BatchPreviewView';
@@ -113,11 +114,7 @@ function ChooseFile(): React.JSX.Element {
         </p>
       ) : null}
       {busy ? <p role="status">Checking the file…</p> : null}
-      {problem ? (
-        <p role="alert" className="error-state">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <ErrorState error={problem} /> : null}
       {preview && csv ? (
         <BatchPreviewView
           preview={preview}
