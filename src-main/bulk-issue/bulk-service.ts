@@ -79,12 +79,9 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
   }
 
   function statusOf(batch: StoredBatch, active?: ActiveEnvironment): BatchStatus {
-    const rows = store.rows(batch.id);
+    const counts = store.counts(batch.id);
     const r = running.get(batch.id);
-    const count = (o: string) => rows.filter((x) => x.outcome === o).length;
-    const issued = count('issued');
-    const failed = count('failed');
-    const unknown = count('unknown');
+    const { issued, failed, unknown } = counts;
     const at = Date.now();
     const budget = active?.api.budget;
     const perMinute = r ? perMinuteOf(r.run.answeredAt, r.startedAt, at) : null;
@@ -93,7 +90,7 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
       state: batch.state,
       fileName: batch.fileName,
       createdAt: batch.createdAt,
-      total: rows.filter((x) => x.toSend || (batch.state === 'ready' && x.status === 'ready')).length,
+      total: counts.toSend,
       sent: issued + failed + unknown + (r?.run.inFlight.size ?? 0),
       issued,
       failed,
