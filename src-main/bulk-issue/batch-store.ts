@@ -107,7 +107,9 @@ export interface BatchStore {
   plan(id: string, issueAgainRows: readonly number[]): void;
   settleRow(id: string, row: number, settlement: RowSettlement): void;
   /** Batches left running by a process that stopped become interrupted, with `message`. */
-  interruptRunning(message: string): void;
+  interruptRunning(message: string): number;
+  /** How many batches (of any environment) are in `state`. */
+  countIn(state: BatchState): number;
   /** Forgets previews never started that are older than `beforeIso`. */
   pruneUnstarted(beforeIso: string): void;
   close(): void;
@@ -191,6 +193,7 @@ export function openBatchStore(file: string, now: () => Date = () => new Date())
   const settle = db.prepare(`UPDATE batch_rows SET outcome = :outcome, card_id = :cardId, masked_pan = :maskedPan,
     error = :error, journal_entry_id = :journalEntryId WHERE batch_id = :id AND row = :row`);
   const interrupt = db.prepare("UPDATE batches SET state = 'interrupted', message = ? WHERE state = 'running'");
+  const countState = db.prepare('SELECT count(*) AS n FROM batches WHERE state = ?');
   const prune = db.prepare("DELETE FROM batches WHERE state = 'ready' AND created_at < ?");
 
   return {
@@ -248,8 +251,9 @@ export function openBatchStore(file: string, now: () => Date = () => new Date())
       });
     },
     interruptRunning(message) {
-      interrupt.run(message);
+      return Number(interrupt.run(message).changes);
     },
+    countIn: (state) => Number((countState.get(state) as { n: number }).n),
     pruneUnstarted(beforeIso) {
       prune.run(beforeIso);
     },

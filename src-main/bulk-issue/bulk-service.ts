@@ -29,6 +29,8 @@ export interface BulkIssueDeps {
   /** Rows sent at once (default 2). */
   concurrency?: number;
   now?: () => Date;
+  /** Shows (`on`) or withdraws a notice in the app's status bar. */
+  notice?: (text: string, on: boolean) => void;
 }
 
 interface Running {
@@ -37,6 +39,9 @@ interface Running {
   environmentId: string;
   done: Promise<void>;
 }
+
+export const INTERRUPTED_NOTICE =
+  'Card Desk stopped while cards were being issued from a file. Open Issue from a file to resume the batch.';
 
 export const INTERRUPTED =
   'Card Desk stopped while this batch was being sent. Resume to settle the rows that were in flight and send the rows not sent yet.';
@@ -65,7 +70,12 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
   const now = deps.now ?? (() => new Date());
   const store = openBatchStore(join(deps.dataDir, BATCH_FILE), now);
   // Whatever was running when the app stopped is interrupted; week-old previews never started are forgotten.
-  store.interruptRunning(INTERRUPTED);
+  if (store.interruptRunning(INTERRUPTED) > 0 || store.countIn('interrupted') > 0)
+    deps.notice?.(INTERRUPTED_NOTICE, true);
+  /** The notice goes once no batch is left interrupted. */
+  const noticeSettled = () => {
+    if (store.countIn('interrupted') === 0) deps.notice?.(INTERRUPTED_NOTICE, false);
+  };
   store.pruneUnstarted(new Date(now().getTime() - 7 * 86_400_000).toISOString());
   const running = new Map<string, Running>();
 
@@ -279,6 +289,7 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
       settleFromJournal(store, await deps.getJournal(), batchId, batch.environmentId);
       await reconcileRows(batchId, batch.environmentId);
       await launch(store.get(batchId)!, active);
+      noticeSettled();
       return ok(statusOf(store.get(batchId)!, active));
     },
 
@@ -294,6 +305,7 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
         settleFromJournal(store, await deps.getJournal(), batchId, owned.data.environmentId);
         await reconcileRows(batchId, owned.data.environmentId);
         store.setState(batchId, 'cancelled');
+        noticeSettled();
       } else return err('conflict', `This batch is ${state}: there is nothing to cancel.`);
       return ok(statusOf(store.get(batchId)!, await deps.getActive()));
     },

@@ -182,7 +182,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     customerName: async (customerId) => customerNameOf(await (await getCache()).get(customerId)),
   });
   // Issue from a file: its batches beside the journal, its writes through the same issuing service.
-  const bulkIssue = createBulkIssueService({ dataDir, getActive, getJournal, getCustomers: getCache, issuing, logger });
+  const bulkIssue = createBulkIssueService({
+    dataDir,
+    getActive,
+    getJournal,
+    getCustomers: getCache,
+    issuing,
+    logger,
+    notice: (text, on) => environments.notice(text, on),
+  });
 
   const disputedTransactions = new DisputedTransactionSearches();
   const handlers: HandlerTable = {

@@ -85,11 +85,14 @@ it('resumes a killed batch with one POST per valid row and every row accounted f
   const second = runChild(['resume', dataDir]);
   await second.exited;
   expect(second.stderr()).toBe('');
-  const [{ listed }, { status }, { results: rows }] = second.lines() as [
-    { listed: BatchStatus },
-    { status: BatchStatus },
+  const [{ listed, notices }, { status, notices: noticesAfter }, { results: rows }] = second.lines() as [
+    { listed: BatchStatus; notices: string[] },
+    { status: BatchStatus; notices: string[] },
     { results: BatchResultRow[] },
   ];
+  // The next start says so in the status bar until the batch is resumed.
+  expect(notices).toContainEqual(expect.stringContaining('issued from a file'));
+  expect(noticesAfter.filter((n) => n.includes('issued from a file'))).toEqual([]);
   expect(listed).toMatchObject({ state: 'interrupted', total: ROWS, message: expect.stringContaining('stopped') });
   expect(status).toMatchObject({ state: 'done', total: ROWS });
 
