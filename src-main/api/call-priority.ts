@@ -5,16 +5,29 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CardApiClient } from './types';
 
-export type CallPriority = 'write' | 'operator' | 'background';
+export type CallPriority = 'write' | 'operator' | 'bulk' | 'background';
 
-/** Lower goes first. */
-export const PRIORITY_RANK: Record<CallPriority, number> = { write: 0, operator: 1, background: 2 };
+/**
+ * Lower goes first. `bulk`: the writes of a batch (issue from a file), after an operator's calls and
+ * before background work, which waits while a batch runs.
+ */
+export const PRIORITY_RANK: Record<CallPriority, number> = { write: 0, operator: 1, bulk: 2, background: 3 };
 
 const context = new AsyncLocalStorage<CallPriority>();
 
 /** The priority of calls made from the current async context ('operator' unless marked). */
 export function currentPriority(): CallPriority {
   return context.getStore() ?? 'operator';
+}
+
+/** Runs `work` with its API calls, writes included, marked as a batch's (see PRIORITY_RANK). */
+export function inBulk<T>(work: () => T): T {
+  return context.run('bulk', work);
+}
+
+/** The priority of a write made from the current async context: a batch's, or an operator's own. */
+export function writePriority(): CallPriority {
+  return context.getStore() === 'bulk' ? 'bulk' : 'write';
 }
 
 /** Runs `work` with its API calls marked as background work. */

@@ -9,7 +9,7 @@ import type { Logger } from '../ports/ports';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
 import { type AttemptContext, attemptOnce, failure, type Operation } from './attempt';
 import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';
-import { currentPriority } from './call-priority';
+import { currentPriority, writePriority } from './call-priority';
 import { CANCELLED, NO_KEY, type TransportContext } from './failures';
 import { type Transport, httpTransport } from './http-transport';
 import { environmentNetwork } from './network-policy';
@@ -126,8 +126,9 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     /** Time the server asked us to wait, which the call's own limit does not count. */
     let serverWaited = 0;
     const left = () => callMs - (performance.now() - started - serverWaited);
-    // A write is never queued behind background work, whatever context it was made from.
-    const priority = op.method === 'GET' ? currentPriority() : 'write';
+    // A write is never queued behind background work, whatever context it was made from; a batch's
+    // writes go after an operator's calls.
+    const priority = op.method === 'GET' ? currentPriority() : writePriority();
     for (let attempt = 1; ; attempt++) {
       // The budget's wait (its turn, a window's reset, a 429's wait) is not the call's own time.
       const heldFrom = performance.now();
@@ -158,7 +159,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
       if (attempt >= attempts) return gaveUp();
       const serverWait = outcome.serverWaitMs ?? 0;
       // Background work pauses for a long wait rather than failing; an operator is told at once.
-      if (serverWait > maxWaitMs && priority !== 'background') return outcome.result;
+      if (serverWait > maxWaitMs && priority !== 'background' && priority !== 'bulk') return outcome.result;
       // The budget holds the next attempt until a 429's wait has passed (and counts that wait as the server's);
       // the backoff spaces other failures.
       const delay = backoffDelayMs(attempt, baseDelayMs, maxDelayMs, random);

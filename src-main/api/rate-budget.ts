@@ -13,6 +13,9 @@ import type { RateLimitState } from './types';
 /** Share of the limit background work leaves free, and its floor. */
 export const RESERVE_SHARE = 0.1;
 export const MIN_RESERVE = 5;
+/** Share of the limit a batch's writes leave free for an operator's calls, and its floor. */
+export const BULK_RESERVE_SHARE = 0.05;
+export const MIN_BULK_RESERVE = 2;
 const LEARNED_START = { limit: 60, windowMs: 60_000 };
 const LEARNED_MAX_LIMIT = 100_000;
 
@@ -69,6 +72,8 @@ export class RateBudget {
   private seq = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<() => void>();
+  /** Batches running: background work waits while there is one. */
+  private backgroundHolds = 0;
 
   constructor(options: RateBudgetOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -116,6 +121,33 @@ export class RateBudget {
     return Math.max(0, w.remaining - reserveOf(w.limit));
   }
 
+  /** Holds background work (customer sync, exports, reconciliation) until the returned release is called. */
+  holdBackground(): () => void {
+    this.backgroundHolds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.backgroundHolds = Math.max(0, this.backgroundHolds - 1);
+      this.pump();
+    };
+  }
+
+  /**
+   * Resolves once a call of this priority could be sent now (true), without taking its place, or false
+   * when cancelled. A batch waits here before it records a row, so no row waits for the budget with its
+   * journal entry written.
+   */
+  async whenRoom(priority: CallPriority, signal?: AbortSignal): Promise<boolean> {
+    const permit = await this.acquire(priority, { maxWaitMs: Number.POSITIVE_INFINITY, ...(signal ? { signal } : {}) });
+    if (!isPermit(permit)) return false;
+    this.done(permit);
+    if (this.seen) this.seen.remaining++;
+    this.learned.remaining++;
+    this.pump();
+    return true;
+  }
+
   /** Told whenever the state or the waits change (for the status bar and progress). */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -134,7 +166,7 @@ export class RateBudget {
       return Promise.resolve(this.take(priority));
     }
     const wait = this.resumesAt(priority) - this.now();
-    if (priority !== 'background' && wait > options.maxWaitMs) {
+    if (priority !== 'background' && priority !== 'bulk' && wait > options.maxWaitMs) {
       return Promise.resolve({
         kind: 'rate_limited',
         message: `The request limit for this key is used up. Try again in about ${Math.ceil(wait / 1000)} s.`,
@@ -238,7 +270,7 @@ export class RateBudget {
 
   private canSend(priority: CallPriority): boolean {
     // An operator's call is answered before the next background page goes out.
-    if (priority === 'background' && this.urgentInFlight > 0) return false;
+    if (priority === 'background' && (this.urgentInFlight > 0 || this.backgroundHolds > 0)) return false;
     return this.allows(priority);
   }
 
@@ -246,12 +278,10 @@ export class RateBudget {
   private allows(priority: CallPriority): boolean {
     if (this.now() < this.blockedUntil) return false;
     this.refresh();
-    if (this.seen) {
-      const floor = priority === 'background' ? reserveOf(this.seen.limit) : 0;
-      return this.seen.remaining > floor;
-    }
-    // No headers: operators are never held back by a guess, background work keeps to the learned budget.
-    return priority !== 'background' || this.learned.remaining > reserveOf(this.learned.limit);
+    if (this.seen) return this.seen.remaining > floorOf(priority, this.seen.limit);
+    // No headers: operators are never held back by a guess, background work and batches keep to the learned budget.
+    if (priority === 'write' || priority === 'operator') return true;
+    return this.learned.remaining > floorOf(priority, this.learned.limit);
   }
 
   private take(priority: CallPriority): Permit {
@@ -288,6 +318,7 @@ export class RateBudget {
     if (this.queue.length === 0) return;
     const head = this.queue[0]!;
     // Background work held only by an operator's call in flight goes on when that call is answered.
+    if (head.priority === 'background' && this.backgroundHolds > 0) return;
     if (head.priority === 'background' && this.urgentInFlight > 0 && this.allows('background')) return;
     const wait = Math.max(1, this.resumesAt(this.queue[0]!.priority) - this.now());
     this.timer = setTimeout(() => {
@@ -312,6 +343,16 @@ const CANCELLED_ERROR: AppError = { kind: 'cancelled', message: 'The request was
 /** What background work leaves free of a limit: about a tenth, at least 5, never the whole limit. */
 export function reserveOf(limit: number): number {
   return Math.max(0, Math.min(Math.max(MIN_RESERVE, Math.ceil(limit * RESERVE_SHARE)), limit - 1));
+}
+
+/** What a batch's writes leave free of a limit for an operator's calls: a twentieth, at least 2. */
+export function bulkReserveOf(limit: number): number {
+  return Math.max(0, Math.min(Math.max(MIN_BULK_RESERVE, Math.ceil(limit * BULK_RESERVE_SHARE)), limit - 1));
+}
+
+function floorOf(priority: CallPriority, limit: number): number {
+  if (priority === 'background') return reserveOf(limit);
+  return priority === 'bulk' ? bulkReserveOf(limit) : 0;
 }
 
 /** A permit or an error, told apart. */

@@ -63,6 +63,10 @@ export interface RateBudgetView {
   readonly windowLengthMs: number;
   /** Told whenever the budget's state or its waits change; returns the unsubscribe. */
   onChange(listener: () => void): () => void;
+  /** Holds background work while a batch runs; returns the release. */
+  holdBackground(): () => void;
+  /** Resolves (true) once a call of this priority could go now, without taking its place; false when cancelled. */
+  whenRoom(priority: 'bulk', signal?: AbortSignal): Promise<boolean>;
 }
 
 export interface CardApiClient {

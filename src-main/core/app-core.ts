@@ -20,7 +20,9 @@ import { exportHandlers } from '../exports/handlers';
 import { createExportService } from '../exports/service';
 import { CancelRegistry } from '../ipc/cancel-registry';
 import type { HandlerTable } from '../ipc/handler';
-import { issuingHandlers } from '../issuing/handlers';
+import { issuingHandlersWithService } from '../issuing/handlers';
+import { bulkIssueHandlers } from '../bulk-issue/handlers';
+import { createBulkIssueService } from '../bulk-issue/bulk-service';
 import { issuedCardsFromJournal } from '../issuing/issued-cards';
 import type { Journal } from '../journal/journal';
 import { openJournalFile, startNewJournal } from '../journal/journal-file';
@@ -184,6 +186,26 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     logger,
   });
 
+  const { service: issuing, ...issuingTable } = issuingHandlersWithService({
+    getActive,
+    getJournal,
+    getKnownCards,
+    customerIdsNamed,
+    emit,
+    logger,
+    customerName: async (customerId) => customerNameOf(await (await getCache()).get(customerId)),
+  });
+  // Issue from a file: its batches beside the journal, its writes through the same issuing service.
+  const bulkIssue = createBulkIssueService({
+    dataDir,
+    getActive,
+    getJournal,
+    getCustomers: getCache,
+    issuing,
+    logger,
+    notice: (text, on) => environments.notice(text, on),
+  });
+
   const disputedTransactions = new DisputedTransactionSearches();
   const handlers: HandlerTable = {
     ...apiReadHandlers(getActive, {
@@ -228,15 +250,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     'cards.lookUp': handlerGuard()('cards.lookUp', async ({ id }, signal) =>
       lookUpCard(id, (await getActive()).api, await getKnownCards(), signal),
     ),
-    ...issuingHandlers({
-      getActive,
-      getJournal,
-      getKnownCards,
-      customerIdsNamed,
-      emit,
-      logger,
-      customerName: async (customerId) => customerNameOf(await (await getCache()).get(customerId)),
-    }),
+    ...issuingTable,
+    ...bulkIssueHandlers(bulkIssue, getCache, options.saveFile),
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),
     ...networkHandlers(environments.networks),
@@ -280,6 +295,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       cancels.cancelAll();
       offChange();
       await exportsService.cancelAll();
+      await bulkIssue.dispose();
       await caches.closeCurrent();
       await knownCards.closeCurrent();
       await seenTransactions.closeCurrent();

@@ -57,6 +57,7 @@ export function issuingHandlersWithService(deps: IssuingHandlerDeps): IssuingHan
         fromDate: input.fromDate,
         toDate: input.toDate,
         ...(input.customer ? { forCustomers: await customersFor(input.customer, deps.customerIdsNamed) } : {}),
+        ...(input.batchId ? { batchId: input.batchId } : {}),
         page,
         limit,
       });

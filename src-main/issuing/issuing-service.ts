@@ -38,6 +38,8 @@ export interface WriteOptions {
   signal?: AbortSignal;
   /** The operator confirmed a write identical to one that succeeded minutes ago. */
   confirmRepeat?: boolean;
+  /** The batch (issue from a file) and row a card belongs to, recorded on its journal entry. */
+  batch?: { batchId: string; row: number };
 }
 
 export interface IssuingService {
@@ -152,7 +154,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
   }
 
   return {
-    async createCard(request, { signal, confirmRepeat = false } = {}) {
+    async createCard(request, { signal, confirmRepeat = false, batch } = {}) {
       const ctx = await context();
       // Taken now, so the card lands in the index of the environment it was issued in.
       const knownCards = await deps.getKnownCards().catch((e: unknown) => {
@@ -175,6 +177,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
         },
         cancelled: () => signal?.aborted ?? false,
         confirmRepeat,
+        ...(batch ? { batch } : {}),
       });
       if (outcome.kind === 'answered' && outcome.result.ok && knownCards) {
         const card = outcome.result.data;

@@ -46,6 +46,8 @@ export interface WriteSpec<T> {
   cancelled?: () => boolean;
   /** The operator saw that an identical write succeeded moments ago and asked for another. */
   confirmRepeat?: boolean;
+  /** The batch (issue from a file) and row this write belongs to, recorded on its journal entry. */
+  batch?: { batchId: string; row: number };
 }
 
 export type WriteOutcome<T> =
@@ -143,6 +145,7 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
         request: toSend,
         clientReference: spec.clientReference,
         fingerprint,
+        batch: spec.batch ?? null,
       });
     } catch (e) {
       logger?.error({ operation: spec.operation, error: errorMessage(e) }, 'journal write failed; request not sent');

@@ -30,6 +30,10 @@ const MIGRATIONS: readonly string[] = [
   `ALTER TABLE entries ADD COLUMN evidence_json TEXT;`,
   // 4: the address (origin: scheme, host, port) the write was sent to; null for rows written before.
   `ALTER TABLE entries ADD COLUMN origin TEXT;`,
+  // 5: the batch (issue from a file) a write belongs to and its row in the file; null for single writes.
+  `ALTER TABLE entries ADD COLUMN batch_id TEXT;
+   ALTER TABLE entries ADD COLUMN batch_row INTEGER;
+   CREATE INDEX entries_by_batch ON entries (batch_id, batch_row) WHERE batch_id IS NOT NULL;`,
 ];
 
 export const JOURNAL_SCHEMA: Schema = { name: 'journal.sqlite', migrations: MIGRATIONS };

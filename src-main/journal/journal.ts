@@ -34,6 +34,8 @@ export interface BeginEntry {
   fingerprint: string;
   /** The address (origin) the write is sent to. */
   origin?: string | null;
+  /** The batch (issue from a file) and its row, for a write that is part of one. */
+  batch?: { batchId: string; row: number } | null;
 }
 
 /** How a pending write ended. */
@@ -58,6 +60,8 @@ export interface JournalListQuery {
   toDate?: string;
   /** Only writes for these customers (an empty list matches none); absent: any customer. */
   forCustomers?: readonly string[];
+  /** Only the writes of this batch (issue from a file). */
+  batchId?: string;
   /** Zero-based. */
   page?: number;
   limit?: number;
@@ -114,10 +118,12 @@ interface EntryRow {
   error: string | null;
   resend_acknowledged: number;
   evidence_json: string | null;
+  batch_id: string | null;
+  batch_row: number | null;
 }
 
 const COLUMNS =
-  'id, at, environment_id, operation, request_json, client_reference, fingerprint, outcome, result_id, error, resend_acknowledged, evidence_json';
+  'id, at, environment_id, operation, request_json, client_reference, fingerprint, outcome, result_id, error, resend_acknowledged, evidence_json, batch_id, batch_row';
 
 const toEntry = (row: EntryRow): JournalEntry => ({
   id: row.id,
@@ -132,6 +138,7 @@ const toEntry = (row: EntryRow): JournalEntry => ({
   error: row.error,
   resendAcknowledged: row.resend_acknowledged === 1,
   evidence: evidenceOf(row.evidence_json),
+  ...(row.batch_id !== null ? { batchId: row.batch_id, batchRow: row.batch_row } : {}),
 });
 
 function evidenceOf(json: string | null): ReconciliationEvidence | null {
@@ -189,9 +196,9 @@ export function openJournal({
 
   const selectOne = db.prepare(`SELECT ${COLUMNS} FROM entries WHERE id = ?`);
   const insert = db.prepare(`
-    INSERT INTO entries (id, seq, at, updated_at, environment_id, origin, operation, request_json, customer_id, client_reference, fingerprint, fingerprint_version, outcome)
+    INSERT INTO entries (id, seq, at, updated_at, environment_id, origin, operation, request_json, customer_id, client_reference, fingerprint, fingerprint_version, outcome, batch_id, batch_row)
     VALUES (:id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries), :at, :at, :environmentId, :origin, :operation, :request, :customerId,
-            :clientReference, :fingerprint, ${FINGERPRINT_VERSION}, 'pending')`);
+            :clientReference, :fingerprint, ${FINGERPRINT_VERSION}, 'pending', :batchId, :batchRow)`);
   const settleRow = db.prepare(`
     UPDATE entries SET outcome = :outcome, result_id = :resultId, error = :error, updated_at = :now
     WHERE id = :id AND (outcome = 'pending' OR (outcome = 'outcome_unknown' AND result_id IS NULL))`);
@@ -232,7 +239,7 @@ export function openJournal({
       return recoveredAtOpen;
     },
 
-    begin({ environmentId, origin = null, operation, request, clientReference, fingerprint }) {
+    begin({ environmentId, origin = null, operation, request, clientReference, fingerprint, batch = null }) {
       const id = randomUUID();
       const stored = safeRequest(request);
       const customerId = typeof stored.customerId === 'string' ? stored.customerId : null;
@@ -246,6 +253,8 @@ export function openJournal({
         customerId,
         clientReference,
         fingerprint,
+        batchId: batch?.batchId ?? null,
+        batchRow: batch?.row ?? null,
       });
       return read(id)!;
     },
@@ -288,6 +297,7 @@ export function openJournal({
       fromDate,
       toDate,
       forCustomers,
+      batchId,
       page = 0,
       limit = DEFAULT_PAGE_SIZE,
     } = {}) {
@@ -324,6 +334,10 @@ export function openJournal({
           return `:for${i}`;
         });
         where.push(named.length ? `customer_id IN (${named.join(', ')})` : '0');
+      }
+      if (batchId !== undefined) {
+        where.push('batch_id = :batchId');
+        params.batchId = batchId;
       }
       const text = query?.trim();
       if (text) {

@@ -18,6 +18,7 @@ const LOADERS: Record<RoutePath, () => Promise<PageModule>> = {
   'funding-sources': () =>
     import('../pages/funding-sources/FundingSourcesPage').then((m) => ({ default: m.FundingSourcesPage })),
   'name-enquiry': () => import('../pages/name-enquiry/NameEnquiryPage').then((m) => ({ default: m.NameEnquiryPage })),
+  'bulk-issue': () => import('../pages/bulk-issue/BulkIssuePage').then((m) => ({ default: m.BulkIssuePage })),
   journal: () => import('../pages/journal/JournalPage').then((m) => ({ default: m.JournalPage })),
   settings: () => import('../pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 };

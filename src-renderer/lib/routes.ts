@@ -10,6 +10,7 @@ export const ROUTES = [
   { path: 'disputes', label: 'Disputes' },
   { path: 'funding-sources', label: 'Funding sources' },
   { path: 'name-enquiry', label: 'Name enquiry' },
+  { path: 'bulk-issue', label: 'Issue from a file' },
   { path: 'journal', label: 'Journal' },
   { path: 'settings', label: 'Settings' },
 ] as const;

@@ -7,6 +7,7 @@ import {
   disputesChannels,
   fundingSourcesChannels,
 } from './channels/accounts';
+import { bulkIssueChannels } from './channels/bulk-issue';
 import { cardsChannels } from './channels/cards';
 import { customersChannels, syncProgressSchema } from './channels/customers';
 import { exportProgressSchema, exportsChannels } from './channels/exports';
@@ -31,6 +32,7 @@ export const contract = {
   ...namesChannels,
   ...networkChannels,
   ...policyChannels,
+  ...bulkIssueChannels,
 };
 
 export const events = {

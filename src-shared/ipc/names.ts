@@ -46,6 +46,16 @@ export const CHANNEL_NAMES = [
   'network.setProxy',
   'network.setExtraCa',
   'policy.get',
+  'bulkIssue.preview',
+  'bulkIssue.start',
+  'bulkIssue.pause',
+  'bulkIssue.resume',
+  'bulkIssue.cancel',
+  'bulkIssue.status',
+  'bulkIssue.results',
+  'bulkIssue.list',
+  'bulkIssue.saveTemplate',
+  'bulkIssue.saveResults',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 

@@ -3,6 +3,7 @@ import { sandboxBenchmark } from './sandbox.bench';
 import { cacheBenchmark } from './cache.bench';
 import { rateBudgetBenchmark } from './rate-budget.bench';
 import { apiParseBenchmark } from './api-parse.bench';
+import { bulkIssueBenchmark } from './bulk-issue.bench';
 
 /**
  * The UI benchmark, loaded when it runs: its tooling (the renderer build, the harness, Chromium's driver)
@@ -21,4 +22,5 @@ export const benchmarks: Benchmark[] = [
   uiBenchmark,
   rateBudgetBenchmark,
   apiParseBenchmark,
+  bulkIssueBenchmark,
 ];

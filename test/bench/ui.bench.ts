@@ -12,10 +12,13 @@ import { launchChromium } from '../e2e/support';
 import { startHarness, type Harness } from '../harness/server';
 import type { Benchmark, BenchContext } from './benchmark';
 import { buildRenderer } from './ui/renderer-build';
+import { batchProgress, startBatchInPage } from './ui/batch-load';
 import { watchFirstPaint, watchKeystrokes, type KeystrokeSample } from './ui/page-probes';
 
 const FIRST_PAINT_RUNS = 5;
 const TYPED_CUSTOMERS = 24;
+/** Rows of the batch running while the keys are typed a second time. */
+const BATCH_ROWS = 3_000;
 const VIEWPORT = { width: 1366, height: 850 };
 
 /** tsx compiles the probes with esbuild's name-keeping helper; a page needs it before running them. */
@@ -134,6 +137,18 @@ async function typeQueries(page: Page, queries: string[], ctx: BenchContext): Pr
   return samples;
 }
 
+/**
+ * The times of each text's first answer, sorted: a text typed before (the same first letters of two names)
+ * answers from the page's own memory, so each text counts once.
+ */
+function distinctTimes(samples: KeystrokeSample[]): number[] {
+  const seen = new Set<string>();
+  return samples
+    .filter((s) => (seen.has(s.text) ? false : (seen.add(s.text), true)))
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
+}
+
 export const uiBenchmark: Benchmark = {
   name: 'ui',
   async run(ctx) {
@@ -175,26 +190,41 @@ export const uiBenchmark: Benchmark = {
       await page.reload();
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
       const samples = await typeQueries(page, queriesFor(picked), ctx);
+      // The same keys again while a batch (issue from a file) is being sent by the same main process.
+      let duringBatch: number[] | null = null;
+      if (samples) {
+        await page.reload();
+        await page.getByRole('navigation', { name: 'Main' }).waitFor();
+        const batchId = await startBatchInPage(page, sandbox, Math.min(BATCH_ROWS, ctx.customers));
+        const before = await batchProgress(page, batchId);
+        const again = await typeQueries(page, queriesFor(picked), ctx);
+        const after = await batchProgress(page, batchId);
+        ctx.print(
+          `during a batch: ${after.sent - before.sent} cards sent while typing, ${after.running ? 'still running' : 'ended'} at the end`,
+        );
+        if (again) duringBatch = distinctTimes(again);
+        if (!after.running) ctx.print('the batch ended before the typing did: the figure counts keys after it too');
+      }
       await context.close();
       const figures = {
         renderer_largest_js_kb: renderer.largestJsKb,
         ui_first_paint_ms: percentile(paints, 50),
       };
       if (!samples) return figures;
-      // A text typed before (the same first letters of two names) answers from the page's own memory: each
-      // text counts once, the first time.
-      const seen = new Set<string>();
-      const times = samples
-        .filter((s) => (seen.has(s.text) ? false : (seen.add(s.text), true)))
-        .map((s) => s.ms)
-        .sort((a, b) => a - b);
+      const times = distinctTimes(samples);
       ctx.print(
         `keystroke to results painted, ${times.length} distinct texts: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (goal p95 <= 50)`,
       );
+      if (duringBatch) {
+        ctx.print(
+          `keystroke to results painted during a batch: p50 ${percentile(duringBatch, 50).toFixed(1)} ms, p95 ${percentile(duringBatch, 95).toFixed(1)} ms (goal: p95 as without)`,
+        );
+      }
       return {
         ...figures,
         ui_search_to_results_p50_ms: percentile(times, 50),
         ui_search_to_results_p95_ms: percentile(times, 95),
+        ...(duringBatch ? { ui_search_to_results_p95_during_batch_ms: percentile(duringBatch, 95) } : {}),
       };
     } finally {
       await browser?.close();

@@ -11,8 +11,8 @@ describe('App shell', () => {
     await app.e2e.open('overview');
     const nav = app.e2e.page.getByRole('navigation', { name: 'Main' });
     const links = nav.getByRole('link');
-    expect(await links.count()).toBe(10);
-    expect(ROUTES).toHaveLength(10);
+    expect(await links.count()).toBe(11);
+    expect(ROUTES).toHaveLength(11);
     for (const r of ROUTES) {
       expect(await nav.getByRole('link', { name: r.label, exact: true }).getAttribute('href')).toBe(`#/${r.path}`);
     }

@@ -68,7 +68,8 @@ function tokenMatches(given: string | null | undefined, token: string): boolean 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function readBody(req: IncomingMessage, limit = 1_000_000): Promise<string> {
+/** The largest call: a file to issue cards from may be 4 million characters (bulk-issue.ts). */
+async function readBody(req: IncomingMessage, limit = 16_000_000): Promise<string> {
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req) {

@@ -94,6 +94,16 @@ export function JournalDetail({
           ],
           ['Resend allowed', entry.outcome === 'outcome_unknown' ? (entry.resendAcknowledged ? 'Yes' : 'No') : '—'],
           ['Entry id', <IdWithCopy id={entry.id} label="entry id" />],
+          [
+            'Batch',
+            entry.batchId ? (
+              <a href={`#/bulk-issue/${entry.batchId}`}>
+                Row {entry.batchRow} of a file ({entry.batchId.slice(0, 8)})
+              </a>
+            ) : (
+              '—'
+            ),
+          ],
         ]}
       />
       {entry.evidence ? (

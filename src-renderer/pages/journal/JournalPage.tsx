@@ -21,7 +21,7 @@ import { JournalFilters, JOURNAL_FILTER_DEFAULTS, cleanJournalFilters, journalFi
 import { OUTCOME_LABEL, journalColumns, journalCustomerId, type Outcome } from './journalFields';
 import { IssueCardButton, OpenAccountButton } from '../issue/IssueCardButton';
 
-const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '', ...JOURNAL_FILTER_DEFAULTS };
+const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '', ...JOURNAL_FILTER_DEFAULTS, batch: '' };
 type Values = typeof DEFAULTS;
 const clean = (raw: Values): Values => ({
   ...cleanPaging(raw),
@@ -30,6 +30,7 @@ const clean = (raw: Values): Values => ({
   q: raw.q.slice(0, 200),
   outcome: oneOf(raw.outcome, ['', ...JOURNAL_OUTCOMES], ''),
   ...cleanJournalFilters(raw),
+  batch: raw.batch.slice(0, 64),
 });
 
 export function JournalPage({ route }: { route: Route }): React.JSX.Element {
@@ -41,6 +42,7 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
     ...(values.q.trim() ? { query: values.q.trim() } : {}),
     ...(values.outcome ? { outcome: values.outcome as Outcome } : {}),
     ...journalFilterQuery(values),
+    ...(values.batch ? { batchId: values.batch } : {}),
   };
   const list = useListData<JournalEntry>({
     key: ['journal', query],
@@ -94,6 +96,11 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
             ))}
           </select>
         </label>
+        {values.batch ? (
+          <button type="button" onClick={() => set({ batch: '', page: '0' })} data-testid="batch-filter">
+            Only batch {values.batch.slice(0, 8)} ✕
+          </button>
+        ) : null}
         <span className="spacer" />
         <IssueCardButton />
         <OpenAccountButton />

@@ -31,6 +31,9 @@ export const journalEntrySchema = z.object({
   resendAcknowledged: z.boolean(),
   /** The last look for this write's result (unknown outcomes), or null. */
   evidence: reconciliationEvidenceSchema.nullable(),
+  /** The batch (issue from a file) this write belongs to, and its row in the file. */
+  batchId: z.string().optional(),
+  batchRow: z.number().int().nullable().optional(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
@@ -69,6 +72,8 @@ export const journalChannels = {
         .optional(),
       /** Only the writes for this customer: part of their name (from the customer cache) or their id. */
       customer: z.string().trim().max(200).optional(),
+      /** Only the writes of one batch (issue from a file). */
+      batchId: z.string().min(1).max(64).optional(),
       page: z.number().int().min(0).optional(),
       limit: z.number().int().min(1).max(100).optional(),
     }),

@@ -1,0 +1,52 @@
+// IPC handlers of Issue from a file (bulkIssue.*): inputs already checked by the contract.
+import { ok } from '../../src-shared/ipc/result';
+import { handlerGuard } from '../ipc/guarded';
+import type { HandlersFor } from '../ipc/handler';
+import type { SaveFilePort } from '../ports/ports';
+import type { BulkIssueService } from './bulk-service';
+import type { CustomerLookup } from './customer-match';
+import { resultRows, saveResultsCsv, saveTemplate } from './results';
+
+export type BulkIssueChannel =
+  | 'bulkIssue.preview'
+  | 'bulkIssue.start'
+  | 'bulkIssue.pause'
+  | 'bulkIssue.resume'
+  | 'bulkIssue.cancel'
+  | 'bulkIssue.status'
+  | 'bulkIssue.results'
+  | 'bulkIssue.list'
+  | 'bulkIssue.saveTemplate'
+  | 'bulkIssue.saveResults';
+
+export function bulkIssueHandlers(
+  service: BulkIssueService,
+  getCustomers: () => Promise<CustomerLookup>,
+  save: SaveFilePort,
+): HandlersFor<BulkIssueChannel> {
+  const on = handlerGuard();
+  const results = async (batchId: string) => {
+    const owned = await service.batch(batchId);
+    if (!owned.ok) return owned;
+    const lookup = await getCustomers().catch(() => null);
+    return ok({ batch: owned.data, rows: await resultRows(owned.data, service.store.rows(batchId), lookup) });
+  };
+  return {
+    'bulkIssue.preview': on('bulkIssue.preview', (input) => service.preview(input)),
+    'bulkIssue.start': on('bulkIssue.start', (input) => service.start(input)),
+    'bulkIssue.pause': on('bulkIssue.pause', ({ batchId }) => service.pause(batchId)),
+    'bulkIssue.resume': on('bulkIssue.resume', ({ batchId }) => service.resume(batchId)),
+    'bulkIssue.cancel': on('bulkIssue.cancel', ({ batchId }) => service.cancel(batchId)),
+    'bulkIssue.status': on('bulkIssue.status', ({ batchId }) => service.status(batchId)),
+    'bulkIssue.list': on('bulkIssue.list', () => service.list()),
+    'bulkIssue.results': on('bulkIssue.results', async ({ batchId }) => {
+      const r = await results(batchId);
+      return r.ok ? ok({ batchId, rows: r.data.rows }) : r;
+    }),
+    'bulkIssue.saveTemplate': on('bulkIssue.saveTemplate', async () => ok(await saveTemplate(save))),
+    'bulkIssue.saveResults': on('bulkIssue.saveResults', async ({ batchId }) => {
+      const r = await results(batchId);
+      return r.ok ? ok(await saveResultsCsv(save, r.data.batch, r.data.rows)) : r;
+    }),
+  };
+}

@@ -1,0 +1,179 @@
+// The check of a whole file before anything is sent: every row read with the wizard's rules, its customer
+// found in the offline cache, rows repeated in the file and rows the journal says were issued already
+// flagged, and the counts the operator confirms.
+import { createHash } from 'node:crypto';
+import type { Customer } from '../../src-shared/api/records';
+import type { BatchCounts, BulkColumn, PreviewRow, RowStatus } from '../../src-shared/ipc/channels/bulk-issue';
+import { fingerprintOf } from '../journal/fingerprint';
+import type { Journal } from '../journal/journal';
+import { matchColumns, missingColumns, type ColumnMatch } from './columns';
+import { readCsv } from './csv-input';
+import { customerNameOf, matchCustomer, type CustomerLookup } from './customer-match';
+import { maskCustomerText } from './mask';
+import { cellsOf, checkRequest, describeCard, draftRequest, type AccountPlace } from './row-request';
+import type { StoredRow } from './batch-store';
+
+export interface PreviewDeps {
+  lookup: CustomerLookup;
+  journal: Journal;
+  environmentId: string;
+  /** The business's accounts by id (bank code and number), asked for only when a row names an accountId. */
+  accounts: () => Promise<Map<string, AccountPlace>>;
+}
+
+export interface CheckedFile {
+  fileHash: string;
+  columns: ColumnMatch[];
+  rows: PreviewRow[];
+  stored: StoredRow[];
+  counts: BatchCounts;
+}
+
+export type FileCheck = { ok: true; checked: CheckedFile } | { ok: false; message: string; field: string };
+
+const TO_FIX: readonly RowStatus[] = ['invalid', 'ambiguous', 'not_found'];
+
+export function countsOf(rows: readonly { status: RowStatus }[]): BatchCounts {
+  const n = (s: RowStatus) => rows.filter((r) => r.status === s).length;
+  const counts = {
+    total: rows.length,
+    ready: n('ready'),
+    invalid: n('invalid'),
+    ambiguous: n('ambiguous'),
+    not_found: n('not_found'),
+    duplicate_in_file: n('duplicate_in_file'),
+    already_issued: n('already_issued'),
+  };
+  return {
+    ...counts,
+    toFix: TO_FIX.reduce((sum, s) => sum + counts[s as keyof typeof counts], 0),
+    toSkip: counts.duplicate_in_file + counts.already_issued,
+  };
+}
+
+export const kycOf = (c: Customer): 'approved' | 'not_approved' | 'unknown' =>
+  c.isApproved === true ? 'approved' : c.isApproved === false ? 'not_approved' : 'unknown';
+
+/** The same file (whatever its line endings or byte order mark), as a hash: how a second batch of it is seen. */
+export const fileHashOf = (csv: string): string =>
+  createHash('sha256')
+    .update(
+      csv
+        .replace(/^\uFEFF/, '')
+        .replace(/\r\n?/g, '\n')
+        .trim(),
+    )
+    .digest('hex');
+
+function alreadyIssued(journal: Journal, environmentId: string, fingerprint: string): string | null {
+  const success = journal.recentSuccess(environmentId, fingerprint, '');
+  if (success) {
+    const batch = success.batchId ? ` (row ${success.batchRow} of an earlier batch)` : '';
+    return `This card was issued already on ${success.at.slice(0, 10)}${batch}: card ${success.resultId}. Choose it again to issue another.`;
+  }
+  const unknown = journal.blockingUnknown(environmentId, fingerprint);
+  if (unknown) {
+    return `An identical request sent on ${unknown.at.slice(0, 10)} has an unknown outcome, so the card may exist. Check the Journal first.`;
+  }
+  return null;
+}
+
+export async function checkFile(
+  csv: string,
+  overrides: Readonly<Record<string, BulkColumn | null>>,
+  deps: PreviewDeps,
+): Promise<FileCheck> {
+  const reading = readCsv(csv);
+  if (!reading.ok) return { ok: false, message: reading.message, field: 'csv' };
+  const { headers, rows: lines } = reading.table;
+  const columns = matchColumns(headers, overrides);
+  const missing = missingColumns(columns);
+  if (missing.includes('customer')) {
+    return {
+      ok: false,
+      field: 'csv',
+      message: `No column of the file names the customer (found: ${headers.join(', ')}). Name one "customer", or download the template.`,
+    };
+  }
+  const fieldAt = columns.map((c) => c.field);
+  const needsAccounts = fieldAt.includes('accountId');
+  const accounts = needsAccounts ? await deps.accounts() : new Map<string, AccountPlace>();
+  const seen = new Map<string, number>();
+  const rows: PreviewRow[] = [];
+  const stored: StoredRow[] = [];
+
+  for (const [index, values] of lines.entries()) {
+    const row = index + 1;
+    const cells = cellsOf(values, fieldAt);
+    const customerText = cells.customer ?? '';
+    const label = maskCustomerText(customerText);
+    const { draft, problems } = draftRequest(cells, (id) => accounts.get(id) ?? null);
+    const match = await matchCustomer(deps.lookup, customerText);
+    const customer = match.kind === 'one' ? match.customer : null;
+    const checked = checkRequest(draft, customer?._id ?? null);
+    // A column the row's own reading already faulted is said once.
+    const columnOf = (p: string) => p.split(/[ :]/)[0];
+    const schemaProblems = checked.ok
+      ? []
+      : checked.problems.filter((p) => !problems.some((q) => columnOf(q) === columnOf(p)));
+    const allProblems = [...problems, ...schemaProblems];
+    const request = checked.ok && problems.length === 0 ? checked.request : null;
+    const fingerprint = request && customer ? fingerprintOf('cards.create', request) : null;
+
+    let status: RowStatus;
+    let message: string | undefined;
+    if (allProblems.length > 0) {
+      status = 'invalid';
+      message = [...allProblems, ...(match.kind === 'one' ? [] : [match.message])].join('; ');
+    } else if (match.kind === 'none') {
+      status = 'not_found';
+      message = match.message;
+    } else if (match.kind === 'several') {
+      status = 'ambiguous';
+      message = match.message;
+    } else if (fingerprint && seen.has(fingerprint)) {
+      status = 'duplicate_in_file';
+      message = `The same card for the same customer as row ${seen.get(fingerprint)}: only that row is sent.`;
+    } else {
+      const issued = fingerprint ? alreadyIssued(deps.journal, deps.environmentId, fingerprint) : null;
+      status = issued ? 'already_issued' : 'ready';
+      message = issued ?? undefined;
+    }
+    if (fingerprint && !seen.has(fingerprint)) seen.set(fingerprint, row);
+
+    const cardText = describeCard(request ?? draft);
+    const candidates = match.kind === 'several' ? match.candidates : [];
+    rows.push({
+      row,
+      status,
+      ...(customer ? { customerId: customer._id, customerName: customerNameOf(customer), kyc: kycOf(customer) } : {}),
+      ...(message ? { message } : {}),
+      ...(candidates.length
+        ? { candidates: candidates.map((c) => ({ customerId: c._id, name: customerNameOf(c) })) }
+        : {}),
+      card: cardText,
+      ...(cells.reference ? { reference: cells.reference } : {}),
+    });
+    stored.push({
+      row,
+      status,
+      customerLabel: label,
+      customerId: customer?._id ?? null,
+      candidates: candidates.map((c) => c._id),
+      cardText,
+      reference: cells.reference ?? null,
+      request: request,
+      fingerprint,
+      // Kept on disk without the customer's email, phone or BVN/NIN as written.
+      message: message && customerText ? message.split(customerText).join(label) : (message ?? null),
+      toSend: false,
+      issueAgain: false,
+      outcome: null,
+      cardId: null,
+      maskedPan: null,
+      error: null,
+      journalEntryId: null,
+    });
+  }
+  return { ok: true, checked: { fileHash: fileHashOf(csv), columns, rows, stored, counts: countsOf(rows) } };
+}

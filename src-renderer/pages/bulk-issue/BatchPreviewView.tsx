@@ -1,0 +1,208 @@
+// The checked file: how its columns were taken (guesses marked for the operator to confirm or change),
+// the counts, every row with its customer's name and KYC state, rows already issued that the operator
+// may choose to issue again one by one, and the confirmation: the number of cards typed in.
+import { useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  BULK_COLUMNS,
+  type BatchPreview,
+  type BulkColumn,
+  type PreviewRow,
+} from '../../../src-shared/ipc/channels/bulk-issue';
+import { ErrorState } from '../../components/States';
+import { bridge } from '../../lib/bridge';
+import { STATUS_TEXT, cardsInWords } from './words';
+
+const KYC_TEXT = { approved: 'KYC approved', not_approved: 'KYC not approved', unknown: 'KYC unknown' } as const;
+
+function Columns({
+  preview,
+  onColumns,
+}: {
+  preview: BatchPreview;
+  onColumns: (c: Record<string, BulkColumn | null>) => void;
+}): React.JSX.Element {
+  const choose = (header: string, value: string) => {
+    const columns = Object.fromEntries(preview.columns.map((c) => [c.header, c.field]));
+    columns[header] = value === '' ? null : (value as BulkColumn);
+    onColumns(columns);
+  };
+  return (
+    <details open={preview.columns.some((c) => c.guessed || c.field === null)} className="panel">
+      <summary>Columns of the file</summary>
+      <table className="bulk-columns">
+        <thead>
+          <tr>
+            <th>In the file</th>
+            <th>Taken as</th>
+          </tr>
+        </thead>
+        <tbody>
+          {preview.columns.map((c) => (
+            <tr key={c.header}>
+              <td>{c.header}</td>
+              <td>
+                <select
+                  aria-label={`Column ${c.header}`}
+                  value={c.field ?? ''}
+                  onChange={(e) => choose(c.header, e.target.value)}
+                >
+                  <option value="">(not used)</option>
+                  {BULK_COLUMNS.map((f) => (
+                    <option key={f} value={f}>
+                      {f}
+                    </option>
+                  ))}
+                </select>{' '}
+                {c.guessed ? <span className="bulk-guessed">guessed: check it</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+function Rows({
+  rows,
+  again,
+  toggle,
+}: {
+  rows: PreviewRow[];
+  again: Set<number>;
+  toggle: (row: number) => void;
+}): React.JSX.Element {
+  const parent = useRef<HTMLDivElement>(null);
+  // As in DataTable: useVirtualizer has no memoizable form; nothing here memoizes its results.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => 44,
+  });
+  return (
+    <div className="bulk-rows" ref={parent} role="table" aria-label="Rows of the file">
+      <div className="bulk-row head" role="row">
+        <span role="columnheader">Row</span>
+        <span role="columnheader">Check</span>
+        <span role="columnheader">Customer</span>
+        <span role="columnheader">KYC</span>
+        <span role="columnheader">Card, or what to fix</span>
+      </div>
+      <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+        {virtual.getVirtualItems().map((item) => {
+          const r = rows[item.index]!;
+          return (
+            <div
+              key={r.row}
+              role="row"
+              data-row={r.row}
+              data-status={r.status}
+              className="bulk-row"
+              ref={virtual.measureElement}
+              data-index={item.index}
+              style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+            >
+              <span role="cell">{r.row}</span>
+              <span role="cell">{STATUS_TEXT[r.status]}</span>
+              <span role="cell">
+                {r.customerName ?? '—'}
+                {r.customerId ? <span className="cell-sub mono"> {r.customerId.slice(-8)}</span> : null}
+              </span>
+              <span role="cell">{r.kyc ? KYC_TEXT[r.kyc] : '—'}</span>
+              <span role="cell">
+                {r.message ? <span className={r.status === 'ready' ? '' : 'field-error'}>{r.message}</span> : r.card}
+                {r.status === 'already_issued' ? (
+                  <label>
+                    <input type="checkbox" checked={again.has(r.row)} onChange={() => toggle(r.row)} /> Issue again
+                  </label>
+                ) : null}
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+export function BatchPreviewView({
+  preview,
+  onColumns,
+  onStarted,
+}: {
+  preview: BatchPreview;
+  onColumns: (c: Record<string, BulkColumn | null>) => void;
+  onStarted: (batchId: string) => void;
+}): React.JSX.Element {
+  const [again, setAgain] = useState<Set<number>>(new Set());
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const { counts } = preview;
+  const cards = counts.ready + again.size;
+  const toggle = (row: number) =>
+    setAgain((s) => {
+      const next = new Set(s);
+      if (next.has(row)) next.delete(row);
+      else next.add(row);
+      return next;
+    });
+  const confirmed = typed.trim() === String(cards) && cards > 0;
+
+  const start = async () => {
+    setSending(true);
+    setProblem(null);
+    const r = await bridge().bulkIssue.start({ batchId: preview.batchId, cards, issueAgainRows: [...again] });
+    setSending(false);
+    if (r.ok) onStarted(preview.batchId);
+    else setProblem(r.error.message);
+  };
+
+  const notKyc = preview.rows.filter((r) => r.status === 'ready' && r.kyc === 'not_approved').length;
+  return (
+    <div>
+      <Columns preview={preview} onColumns={onColumns} />
+      <div className="bulk-counts" aria-label="Counts">
+        <div data-testid="count-ready">
+          <strong>{counts.ready}</strong> ready
+        </div>
+        <div data-testid="count-to-fix">
+          <strong>{counts.toFix}</strong> to fix
+        </div>
+        <div data-testid="count-to-skip">
+          <strong>{counts.toSkip}</strong> to skip
+        </div>
+      </div>
+      {preview.sameFileAs ? (
+        <p role="note" className="review-warning">
+          This file was sent already in a batch of {preview.sameFileAs.createdAt.slice(0, 10)} (
+          {preview.sameFileAs.state}). Its rows are not sent again unless you choose them one by one below.
+        </p>
+      ) : null}
+      {notKyc > 0 ? (
+        <p role="note" className="review-warning">
+          <strong>KYC not approved</strong> for {notKyc} of the customers ready to be sent. You can still issue to them.
+        </p>
+      ) : null}
+      <Rows rows={preview.rows} again={again} toggle={toggle} />
+      <div className="bulk-confirm">
+        <label>
+          Type the number of cards to issue ({cards})
+          <input
+            inputMode="numeric"
+            aria-label="Number of cards to issue"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            size={8}
+          />
+        </label>
+        <button type="button" className="primary" disabled={!confirmed || sending} onClick={() => void start()}>
+          Issue {cardsInWords(cards)}
+        </button>
+      </div>
+      {problem ? <ErrorState error={problem} /> : null}
+    </div>
+  );
+}

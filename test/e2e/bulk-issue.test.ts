@@ -1,0 +1,86 @@
+// Issue from a file in Chromium against the real handlers, journal and local sandbox: the template
+// download, a file with forgiving column names (shown as guesses), the preview's counts and rows, the
+// typed confirmation, the batch's progress to its end, the results CSV, and the batch in the Journal.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readCsvObjects } from '../integration/exports/read-csv';
+import { appWithCustomerCache, openFresh } from './shared-app';
+
+const app = appWithCustomerCache({ seed: 2929, customers: 30 });
+
+const cardPosts = () => app.sandbox.requests().filter((r) => r.method === 'POST' && r.url.startsWith('/cards')).length;
+
+describe('Issue from a file', () => {
+  it('saves the template with exactly the documented header', async () => {
+    const { page } = app.e2e;
+    await openFresh(app.e2e, 'bulk-issue');
+    await page.getByRole('button', { name: 'Download the template' }).click();
+    await page.getByRole('status').filter({ hasText: 'Template saved as' }).waitFor();
+    const text = await readFile(join(app.e2e.harness.saveDir, 'issue-cards-template.csv'), 'utf8');
+    expect(text).toBe(
+      'customer,type,brand,currency,status,debitAccountId,fundingSourceId,accountId,spendingLimit,spendingInterval,reference\r\n',
+    );
+  });
+
+  it('checks a file, issues its ready rows once the count is typed, and shows the results', async () => {
+    const { page } = app.e2e;
+    await openFresh(app.e2e, 'bulk-issue');
+    const account = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+    const ids = app.customers.slice(0, 10).map((c) => c._id);
+    const lines = [
+      'Customer ID;Card Type;brand;currency;status;debitAccountId;Staff ID',
+      ...ids.map((id, i) => `${i === 3 ? id.toUpperCase() : id};virtual;verve;NGN;active;${account};S-${i + 1}`),
+      `nobody@example.invalid;virtual;Verve;NGN;active;${account};S-11`,
+      `${ids[0]};virtual;verve;NGN;active;${account};S-1`,
+    ];
+    const before = cardPosts();
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'team.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${lines.join('\r\n')}`),
+    });
+    await expect.poll(() => page.getByTestId('count-ready').textContent()).toBe('10 ready');
+    expect(await page.getByTestId('count-to-fix').textContent()).toBe('1 to fix');
+    expect(await page.getByTestId('count-to-skip').textContent()).toBe('1 to skip');
+    // Names not the template's own are guesses for the operator to check.
+    expect(await page.locator('.bulk-guessed').count()).toBe(3);
+    expect(await page.getByLabel('Column Customer ID').inputValue()).toBe('customer');
+    const unknownRow = page.locator('[data-row="11"]');
+    await expect.poll(() => unknownRow.getAttribute('data-status')).toBe('not_found');
+    expect(await unknownRow.textContent()).toContain('No customer in the offline cache');
+    expect(await page.locator('[data-row="12"]').textContent()).toContain('row 1');
+    expect(await page.locator('[data-row="1"]').textContent()).toContain(app.customers[0]!.name!);
+
+    const issue = page.getByRole('button', { name: 'Issue ten cards' });
+    await page.getByLabel('Number of cards to issue').fill('12');
+    expect(await issue.isDisabled()).toBe(true);
+    await page.getByLabel('Number of cards to issue').fill('10');
+    await issue.click();
+
+    const state = page.getByTestId('batch-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    expect(await page.getByTestId('issued').textContent()).toBe('Issued 10');
+    expect(cardPosts() - before).toBe(10);
+    const results = page.getByRole('table', { name: 'Results' });
+    await expect.poll(() => results.getByRole('row').count()).toBe(12);
+    expect(await results.locator('[data-outcome="issued"]').count()).toBe(10);
+
+    await page.getByRole('button', { name: 'Save the results CSV' }).click();
+    const saved = page.getByRole('status').filter({ hasText: 'Results saved as' });
+    await saved.waitFor();
+    const name = ((await saved.textContent()) ?? '').replace(/^Results saved as (.+)\.$/, '$1');
+    const csv = readCsvObjects(await readFile(join(app.e2e.harness.saveDir, name), 'utf8'));
+    expect(csv.rows).toHaveLength(12);
+    expect(csv.rows.filter((r) => r.outcome === 'issued').every((r) => /^[0-9a-f]{24}$/.test(r.cardId!))).toBe(true);
+    expect(csv.rows.find((r) => r.row === '11')).toMatchObject({
+      outcome: 'skipped',
+      customer: 'n*****@example.invalid',
+    });
+
+    await page.getByRole('link', { name: 'This batch in the Journal' }).click();
+    await page.getByTestId('batch-filter').waitFor();
+    await expect.poll(() => page.getByRole('table', { name: 'Journal entries' }).getByRole('row').count()).toBe(11);
+    expect(await app.e2e.axeViolations()).toEqual([]);
+  });
+});
