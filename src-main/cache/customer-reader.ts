@@ -2,6 +2,7 @@
 // and phones in the order the service listed the customers, emails and ids in value order. There is
 // no relevance scoring: a prefix can match hundreds of thousands of rows and scoring them all costs tens
 // of milliseconds. The total is counted up to a cap, so a one-letter query costs as little as a precise one.
+import { UnreadableIds } from './unreadable-ids';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Customer } from '../../src-shared/api/records';
 import type { CustomerBrowseInput } from '../../src-shared/ipc/channels/customers';
@@ -262,10 +263,11 @@ export class CustomerReader {
     offset: number;
     nameOrderPending: boolean;
   } {
-    const sort = input.sort ?? 'name';
-    const desc = input.direction === 'desc';
     const offset = input.offset ?? 0;
     const limit = input.limit ?? 50;
+    if (input.unreadable) return { ...this.unreadable(offset, limit), offset, nameOrderPending: false };
+    const sort = input.sort ?? 'name';
+    const desc = input.direction === 'desc';
     const dir = desc ? 'DESC' : 'ASC';
     const nameOrderPending = sort !== 'createdAt' && !hasNameOrder(this.db);
     const key = sort === 'createdAt' || nameOrderPending ? 'created' : 'names COLLATE NOCASE';
@@ -293,6 +295,17 @@ export class CustomerReader {
       );
     }
     return { customers: this.load(seqs), total: this.count(states), offset, nameOrderPending };
+  }
+
+  /** A page of the customers with fields that could not be read (unreadable-ids.ts), in id order. */
+  private unreadable(offset: number, limit: number): { customers: Customer[]; total: number } {
+    const text = this.stmt("SELECT value FROM meta WHERE key = 'unreadable_ids'").get()?.value;
+    const ids = new UnreadableIds(typeof text === 'string' ? text : null).list();
+    const customers = ids
+      .slice(offset, offset + limit)
+      .map((id) => this.get(id))
+      .filter((c): c is Customer => c !== null);
+    return { customers, total: ids.length };
   }
 
   /** The seqs a query answers, as one string from SQLite. */

@@ -6,6 +6,7 @@ import { CacheFullError, isDiskFull } from './cache-errors';
 import { beginFirstFill } from './first-fill';
 import { FullTextIndexes } from './full-text-indexes';
 import { type PreparedRow, prepareRow } from './prepared-row';
+import { UnreadableIds } from './unreadable-ids';
 import type { CustomerRow } from './search-fields';
 import { SharedStrings } from './shared-strings';
 
@@ -58,7 +59,8 @@ type MetaKey =
   | 'last_total_pages'
   | 'customer_count'
   | 'schedule_minutes'
-  | 'emails_through_seq';
+  | 'emails_through_seq'
+  | 'unreadable_ids';
 
 /**
  * New customers' emails go into customer_emails once this many are waiting (and when a sync completes):
@@ -275,10 +277,13 @@ export class CustomerStore {
     if (write.generation === null && this.lastSeq.get()?.seq === 0) beginFirstFill(this.db);
     this.indexes.refresh();
     let added = 0;
+    const unreadable = new UnreadableIds(this.str('unreadable_ids'));
     for (const r of write.rows) {
       const row = 'record' in r ? r : prepareRow(r, this.strings);
       if (this.putRow(row, generation)) added++;
+      unreadable.mark(row.id, row.unreadable === true);
     }
+    if (unreadable.changed) this.setMeta('unreadable_ids', unreadable.text());
     done += write.rows.length;
     this.setMeta('customer_count', (this.num('customer_count') ?? 0) + added);
     this.setMeta('sync_next_page', write.page + 1);
@@ -300,6 +305,10 @@ export class CustomerStore {
         .run(generation);
       this.indexes.dropOtherGenerations(generation);
       const pruned = Number(this.db.prepare('DELETE FROM customers WHERE generation <> ?').run(generation).changes);
+      const unreadable = new UnreadableIds(this.str('unreadable_ids'));
+      const present = this.db.prepare('SELECT 1 AS here FROM customers WHERE id = ?');
+      unreadable.keepOnly((id) => present.get(id) !== undefined);
+      if (unreadable.changed) this.setMeta('unreadable_ids', unreadable.text());
       // Every row left has its email indexed (above). A new row takes max(seq) + 1, which after pruning the
       // highest seqs can be at or below the old mark: the mark follows the table down so those are indexed.
       this.setMeta('emails_through_seq', Number(this.lastSeq.get()?.seq ?? 0));
