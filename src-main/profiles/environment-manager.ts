@@ -103,8 +103,11 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   const keyPresent = new Map<string, boolean>();
   const listeners = new Set<(change: EnvironmentChange) => void | Promise<void>>();
 
+  /** Every notice the status bar shows is also in the log, once each time it appears. */
   function addNotice(text: string): void {
-    if (!notices.includes(text)) notices.push(text);
+    if (notices.includes(text)) return;
+    notices.push(text);
+    logger.warn({ notice: text }, 'notice shown');
   }
 
   const stored = (id: string): StoredEnvironment | undefined => environments.get(id);
