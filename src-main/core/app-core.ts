@@ -24,7 +24,8 @@ import { issuingHandlers } from '../issuing/handlers';
 import { issuedCardsFromJournal } from '../issuing/issued-cards';
 import type { Journal } from '../journal/journal';
 import { openJournalFile, startNewJournal } from '../journal/journal-file';
-import { KeytarSecretStore } from '../keychain/keytar-secret-store';
+import { defaultSecretStore } from '../keychain/default-secret-store';
+import type { StartKeychainHost } from '../keychain/keychain-host-protocol';
 import type { SecretStore } from '../keychain/secret-store';
 import { createLogger, type AppLogger } from '../logging/logger';
 import { createEnvironmentManager, type EnvironmentManager } from '../profiles/environment-manager';
@@ -45,8 +46,10 @@ export interface AppCoreOptions {
   saveFile: SaveFilePort;
   openExternal: OpenExternal;
   emit: Emit;
-  /** Defaults to the OS keychain through keytar. */
+  /** Defaults to the OS keychain through keytar (on Linux in a host process: defaultSecretStore). */
   secretStore?: SecretStore;
+  /** Starts the keychain host process on Linux (Electron's utilityProcess in the app; see defaultSecretStore). */
+  keychainHost?: StartKeychainHost;
   logger?: AppLogger;
   /** Options for the built-in local sandbox (seed, number of customers). */
   localSandbox?: Omit<SandboxOptions, 'port' | 'key'>;
@@ -82,7 +85,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const environments = createEnvironmentManager({
     dataDir,
-    secretStore: options.secretStore ?? new KeytarSecretStore(),
+    secretStore: options.secretStore ?? defaultSecretStore(options.keychainHost),
     emit,
     logger,
     startLocalSandbox: async () => {
