@@ -46,6 +46,24 @@ function nameWords(m: NamesMatcher): (QueryWord | undefined)[] {
   );
 }
 
+/**
+ * An email matcher over customer_emails and the rows after `through` that it does not hold yet (at most a
+ * chunk, EMAIL_CHUNK, read by their seq), in email order as the index alone would give.
+ */
+function emailWithTailSql(
+  m: { exact: boolean; value: string },
+  through: number,
+): { sql: string; params: (string | number)[] } {
+  const where = m.exact ? 'email = ?' : 'email >= ? AND email < ?';
+  const values = m.exact ? [m.value] : [m.value, m.value + MAX_CHAR];
+  return {
+    sql:
+      `SELECT seq FROM (SELECT email, seq FROM customer_emails WHERE ${where} UNION ALL ` +
+      `SELECT email, seq FROM customers WHERE seq > ? AND ${where}) ORDER BY email, seq`,
+    params: [...values, through, ...values],
+  };
+}
+
 function matcherSql(m: Matcher, vocabulary: NameVocabulary): { sql: string; params: string[] } {
   switch (m.kind) {
     case 'names':
@@ -82,6 +100,8 @@ export class CustomerReader {
   private countsVersion = -1;
   private pairsVersion = -1;
   private pairsComplete = false;
+  private tailVersion = -1;
+  private tail: number | null = null;
   /** customer_strings as far as this connection has read it (strings are never changed or removed). */
   private readonly stringTexts = new Map<number, string>();
   private readonly strings: StringsReader = {
@@ -169,9 +189,12 @@ export class CustomerReader {
   /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
   private seqs(m: Matcher, max: number, vocabulary: NameVocabulary): number[] {
     const pairs = m.kind === 'names' ? this.pairsMatch(m, vocabulary) : null;
+    const tail = m.kind === 'email' ? this.emailTail() : null;
     const { sql, params } = pairs
       ? { sql: 'SELECT rowid AS seq FROM customer_name_pairs WHERE customer_name_pairs MATCH ?', params: [pairs] }
-      : matcherSql(m, vocabulary);
+      : m.kind === 'email' && tail !== null
+        ? emailWithTailSql(m, tail)
+        : matcherSql(m, vocabulary);
     const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql} LIMIT ?)`).get(...params, max)?.seqs;
     return typeof list === 'string' && list ? list.split(',').map(Number) : [];
   }
@@ -206,6 +229,26 @@ export class CustomerReader {
         ) === undefined;
     }
     return this.pairsComplete;
+  }
+
+  /**
+   * The last row whose email is in customer_emails when rows after it are not yet (their chunk is written
+   * at EMAIL_CHUNK rows or when the sync completes, customer-store.ts), or null when every row's is.
+   * A sync stopped part-way (a full disk, a cancel, the network) leaves such a tail: email search reads it
+   * from the rows themselves, so every customer stored is found by email. Known once per change of the file.
+   */
+  private emailTail(): number | null {
+    const version = this.dataVersion();
+    if (version !== this.tailVersion) {
+      this.tailVersion = version;
+      const row = this.stmt(
+        "SELECT (SELECT value FROM meta WHERE key = 'emails_through_seq') AS through, (SELECT max(seq) FROM customers) AS last",
+      ).get();
+      const through = Number(row?.through ?? 0);
+      const last = Number(row?.last ?? 0);
+      this.tail = last > through ? through : null;
+    }
+    return this.tail;
   }
 
   /** Changes whenever another connection commits to the file. */

@@ -11,7 +11,7 @@ import type {
 } from '../../src-shared/ipc/channels/customers';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import { releaseMemory } from './release-memory';
-import { CacheUnavailableError, isCorruption } from './cache-errors';
+import { CacheUnavailableError, diskFullMessage, isCorruption } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
 import { CacheWorkerError, CacheWriter } from './cache-writer';
 import { CustomerReader } from './customer-reader';
@@ -233,6 +233,11 @@ class SqliteCustomerCache implements CustomerCacheService {
         ),
       finishGeneration: (generation, at) => writer.call('finishGeneration', generation, at),
       markUnchanged: (at) => writer.call('markUnchanged', at),
+      describeFailure: async (e) => {
+        if (!(e instanceof CacheWorkerError && e.kind === 'full')) return null;
+        const state = await writer.call('syncState');
+        return diskFullMessage(state.customerCount, state.nextPage);
+      },
       listShape: async () => {
         const stored = await writer.call('listShape');
         return {
