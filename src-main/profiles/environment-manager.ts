@@ -7,73 +7,34 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, type AppStatus, type Environment } from '../../src-shared/ipc/channels/settings';
 import { err, ok, type AppError, type Result } from '../../src-shared/ipc/result';
-import type { Emit, Logger } from '../ports/ports';
-import { createCardApiClient, type ApiOutcome, type CardApiClientOptions } from '../api/client';
-import type { Transport } from '../api/http-transport';
+import { createCardApiClient, type ApiOutcome } from '../api/client';
 import { RateBudget } from '../api/rate-budget';
 import type { CardApiClient } from '../api/types';
-import type { SecretStore } from '../keychain/secret-store';
+import { backgroundClient } from '../api/call-priority';
 import { connectionAfter, type ConnectionState } from './connection-state';
+import { ConnectionWatch } from './connection-watch';
 import { createEnvironmentKeys, originOf, type Undo } from './environment-keys';
 import { LOCAL_SANDBOX_NAME, type EnvironmentInput, isLocal, notFound, openEnvironments } from './environments';
 import { KEYCHAIN_NOTICE, keyCommands, type SetKeyInput } from './key-commands';
 import { keyVerifier } from './key-verification';
 import type { StoredEnvironment } from './settings-file';
 import { errorMessage } from '../errors/error-message';
+import type {
+  ActiveEnvironment,
+  EnvironmentChange,
+  EnvironmentManager,
+  EnvironmentManagerOptions,
+  LocalSandbox,
+} from './environment-manager-types';
 
 export { KEYCHAIN_NOTICE, LOCAL_SANDBOX_NAME, type EnvironmentInput, type SetKeyInput };
-
-export interface LocalSandbox {
-  url: string;
-  /** Generated per run and held in memory only; never written to the keychain. */
-  key: string;
-  stop(): Promise<void>;
-}
-
-export interface ActiveEnvironment {
-  environment: Environment;
-  api: CardApiClient;
-  /** This environment's own folder for its address (<dataDir>/environments/<id>/<address>), for its caches. */
-  dataDir: string;
-}
-
-export interface EnvironmentChange {
-  environment: Environment;
-  dataDir: string;
-  previousId: string;
-}
-
-export interface EnvironmentManagerOptions {
-  /** The app data folder: settings.json and environments/<id>/ live here. */
-  dataDir: string;
-  secretStore: SecretStore;
-  startLocalSandbox: () => Promise<LocalSandbox>;
-  emit: Emit;
-  logger: Logger;
-  transport?: Transport;
-  /** Timeouts and retry policy for every client (tests use small values). */
-  client?: Pick<CardApiClientOptions, 'timeouts' | 'retry'>;
-  now?: () => Date;
-}
-
-export interface EnvironmentManager {
-  active(): Promise<ActiveEnvironment>;
-  activate(id: string): Promise<Result<AppStatus>>;
-  list(): Promise<{ environments: Environment[]; activeId: string }>;
-  save(input: EnvironmentInput): Promise<Result<Environment>>;
-  delete(id: string): Promise<Result<{ deleted: boolean }>>;
-  setKey(input: SetKeyInput, signal?: AbortSignal): Promise<Result<{ verified: boolean }>>;
-  hasKey(environmentId: string): Promise<Result<{ present: boolean; verified: boolean | null }>>;
-  deleteKey(environmentId: string): Promise<Result<{ deleted: boolean }>>;
-  status(): AppStatus;
-  /** Shows (`on`) or withdraws a notice in the app status. */
-  notice(text: string, on: boolean): void;
-  setLastSyncedAt(iso: string | null): void;
-  /** Called after the active environment changes (or the active one's address does); returns the unsubscribe function. */
-  onChange(listener: (change: EnvironmentChange) => void | Promise<void>): () => void;
-  /** Stops the local sandbox and waits for pending settings writes. */
-  dispose(): Promise<void>;
-}
+export type {
+  ActiveEnvironment,
+  EnvironmentChange,
+  EnvironmentManager,
+  EnvironmentManagerOptions,
+  LocalSandbox,
+} from './environment-manager-types';
 
 /** Thrown by `active()` when the active environment cannot be used (the local sandbox failed to start). */
 export class EnvironmentUnavailableError extends Error {
@@ -94,6 +55,9 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   environments.loadNotices.forEach((n) => addNotice(n));
 
   let connection: ConnectionState = 'unknown';
+  // While offline: one customer, as background work, on the active client; its outcome sets `connection`.
+  const probe = async () => backgroundClient((await active()).api).listCustomers({ page: 0, limit: 1 });
+  const watch = new ConnectionWatch(probe, options.reconnectProbeMs);
   let lastSyncedAt: string | null = null;
   let lastEmitted = '';
   let sandbox: Promise<LocalSandbox> | null = null;
@@ -196,9 +160,13 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   function onOutcome(environmentId: string) {
     return (outcome: ApiOutcome) => {
       if (outcome.kind === 'keychain_unavailable') addNotice(KEYCHAIN_NOTICE);
+      // A key read from the keychain and answered: the keychain works again.
+      const healed = outcome.kind === 'ok' && !isLocal(environmentId) && notices.includes(KEYCHAIN_NOTICE);
+      if (healed) notices.splice(notices.indexOf(KEYCHAIN_NOTICE), 1);
       if (environmentId !== environments.activeId()) return;
       const next = connectionAfter(outcome.kind);
       if (next) connection = next;
+      watch.follow(connection);
       emitIfChanged();
     };
   }
@@ -298,6 +266,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     const failed = await environments.activate(id);
     if (failed) return err(failed.kind, failed.message);
     connection = 'unknown';
+    watch.stop();
     lastSyncedAt = null;
     await refreshKeyPresence(id);
     logger.info({ environmentId: id }, 'environment activated');
@@ -391,6 +360,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     },
     async dispose() {
       listeners.clear();
+      watch.stop();
       await environments.settled();
       const running = sandbox ? await sandbox.catch(() => null) : null;
       sandbox = null;

@@ -23,6 +23,8 @@ export interface IndependentApiOptions {
   customerStyle?: 'plain' | 'people';
   /** Mix the odd customers of odd-customers.ts among the ordinary ones (a null phone, a KYC flag as text...). */
   oddCustomers?: boolean;
+  /** Listen on this port (default: any free one); a server started again on the same port is the network back. */
+  port?: number;
 }
 
 export interface IndependentCustomer {
@@ -208,7 +210,7 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
   };
 
   const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,0 +1,64 @@
+// What the environment manager (environment-manager.ts) is and is given.
+import type { AppStatus, Environment } from '../../src-shared/ipc/channels/settings';
+import type { Result } from '../../src-shared/ipc/result';
+import type { Emit, Logger } from '../ports/ports';
+import type { CardApiClientOptions } from '../api/client';
+import type { Transport } from '../api/http-transport';
+import type { CardApiClient } from '../api/types';
+import type { SecretStore } from '../keychain/secret-store';
+import type { EnvironmentInput } from './environments';
+import type { SetKeyInput } from './key-commands';
+
+export interface LocalSandbox {
+  url: string;
+  /** Generated per run and held in memory only; never written to the keychain. */
+  key: string;
+  stop(): Promise<void>;
+}
+
+export interface ActiveEnvironment {
+  environment: Environment;
+  api: CardApiClient;
+  /** This environment's own folder for its address (<dataDir>/environments/<id>/<address>), for its caches. */
+  dataDir: string;
+}
+
+export interface EnvironmentChange {
+  environment: Environment;
+  dataDir: string;
+  previousId: string;
+}
+
+export interface EnvironmentManagerOptions {
+  /** The app data folder: settings.json and environments/<id>/ live here. */
+  dataDir: string;
+  secretStore: SecretStore;
+  startLocalSandbox: () => Promise<LocalSandbox>;
+  emit: Emit;
+  logger: Logger;
+  transport?: Transport;
+  /** Timeouts and retry policy for every client (tests use small values). */
+  client?: Pick<CardApiClientOptions, 'timeouts' | 'retry'>;
+  now?: () => Date;
+  /** While offline, how often the connection is tried (default DEFAULT_RECONNECT_PROBE_MS; connection-watch.ts). */
+  reconnectProbeMs?: number;
+}
+
+export interface EnvironmentManager {
+  active(): Promise<ActiveEnvironment>;
+  activate(id: string): Promise<Result<AppStatus>>;
+  list(): Promise<{ environments: Environment[]; activeId: string }>;
+  save(input: EnvironmentInput): Promise<Result<Environment>>;
+  delete(id: string): Promise<Result<{ deleted: boolean }>>;
+  setKey(input: SetKeyInput, signal?: AbortSignal): Promise<Result<{ verified: boolean }>>;
+  hasKey(environmentId: string): Promise<Result<{ present: boolean; verified: boolean | null }>>;
+  deleteKey(environmentId: string): Promise<Result<{ deleted: boolean }>>;
+  status(): AppStatus;
+  /** Shows (`on`) or withdraws a notice in the app status. */
+  notice(text: string, on: boolean): void;
+  setLastSyncedAt(iso: string | null): void;
+  /** Called after the active environment changes (or the active one's address does); returns the unsubscribe function. */
+  onChange(listener: (change: EnvironmentChange) => void | Promise<void>): () => void;
+  /** Stops the local sandbox and waits for pending settings writes. */
+  dispose(): Promise<void>;
+}
