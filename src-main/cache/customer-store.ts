@@ -240,6 +240,15 @@ export class CustomerStore {
     }
   }
 
+  /**
+   * Indexes the emails still waiting for their chunk, when a sync's pages stop (finished, failed, cancelled,
+   * paused): a cache whose sync stopped part-way is searched by email through the index. Should this fail
+   * (the disk still full), the reader reads the waiting rows instead (CustomerReader.emailTail).
+   */
+  indexWaitingEmails(): void {
+    this.transaction(() => this.indexNewEmails(1));
+  }
+
   /** Puts the emails of customers added since the last chunk into customer_emails once `atLeast` are waiting. */
   private indexNewEmails(atLeast: number): void {
     const through = this.num('emails_through_seq') ?? 0;

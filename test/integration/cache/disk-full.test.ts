@@ -1,6 +1,6 @@
 // The customer cache on a small filesystem of its own (small-disk.ts) that fills during a sync: the
 // message says how many customers were kept, and it is so (the file holds that many, each found by
-// search, email included, though their emails' chunk was never written); freeing space heals it: the
+// search, email included, though no email chunk was due); freeing space heals it: the
 // next sync resumes from the page the message names and completes.
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
@@ -50,10 +50,9 @@ describe.skipIf(unavailable !== null)('a disk that fills during a sync', () => {
     expect(status.resumeFromPage).toBe(resumePage - 1);
     const db = new DatabaseSync(join(disk.folder, CACHE_FILE_NAME), { readOnly: true });
     expect(Number(db.prepare('SELECT count(*) AS n FROM customers').get()?.n)).toBe(kept);
-    const indexedEmails = Number(db.prepare('SELECT count(*) AS n FROM customer_emails').get()?.n);
     db.close();
-    // No email chunk was written before the disk filled (EMAIL_CHUNK), yet every kept customer is found by email.
-    expect(indexedEmails).toBe(0);
+    // Every kept customer is found by email: their emails' chunk is written when the pages stop or, where
+    // the full disk refuses even that, read from the rows themselves.
     for (const c of [server.customers[0]!, server.customers[Math.floor(kept / 2)]!, server.customers[kept - 1]!]) {
       const found = await cache.search(c.emailAddress);
       expect(

@@ -4,11 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppStatus } from '../../../src-shared/ipc/channels/settings';
 import type { SyncProgress } from '../../../src-shared/ipc/channels/customers';
 import { backgroundClient } from '../../../src-main/api/call-priority';
-import { openCustomerCache } from '../../../src-main/cache/service';
+import { CACHE_FILE_NAME, openCustomerCache } from '../../../src-main/cache/service';
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
 import { createLogger } from '../../../src-main/logging/logger';
 import { createEnvironmentManager } from '../../../src-main/profiles/environment-manager';
@@ -78,6 +79,14 @@ it('says offline, then online again by itself, and the stopped sync resumes on i
     const reached = status.resumeFromPage!;
     expect(reached).toBeGreaterThan(0);
     expect(status.customers).toBe(reached * 100);
+    // The stopped sync's customers are found by email at once: their emails' chunk was written when its
+    // pages stopped, not left for the 100,000th customer or the end of the sync.
+    const file = new DatabaseSync(join(dataDir, 'cache', CACHE_FILE_NAME), { readOnly: true });
+    const indexed = () => Number(file.prepare('SELECT count(*) AS n FROM customer_emails').get()?.n);
+    await until(() => indexed() >= status.customers, 'the stopped sync’s emails are indexed');
+    file.close();
+    const keptOne = server.customers[status.customers - 1]!;
+    expect((await cache.search(keptOne.emailAddress)).results.map((c) => c._id)).toEqual([keptOne._id]);
     // The user's schedule: every (shortened) minute.
     await cache.setSchedule(1);
     const resumedFrom = events.length;
