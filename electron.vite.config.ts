@@ -27,6 +27,8 @@ export const NODE_BUNDLE = {
 
 /** The cache worker's entry point. */
 export const CACHE_WORKER_ENTRY = resolve(root, 'src-main/cache/worker.ts');
+/** The keychain host's entry point (a utility process on Linux: src-main/keychain/hosted-secret-store.ts). */
+export const KEYCHAIN_HOST_ENTRY = resolve(root, 'src-main/keychain/keychain-host.ts');
 
 function cacheWorkerBundle(): Plugin {
   return {
@@ -37,6 +39,13 @@ function cacheWorkerBundle(): Plugin {
         ...NODE_BUNDLE,
         entryPoints: [CACHE_WORKER_ENTRY],
         outfile: resolve(root, 'out/main/cache-worker.js'),
+      });
+      // keytar stays outside: it is the app's one native module, loaded from node_modules as main loads it.
+      await esbuild({
+        ...NODE_BUNDLE,
+        entryPoints: [KEYCHAIN_HOST_ENTRY],
+        outfile: resolve(root, 'out/main/keychain-host.js'),
+        external: ['keytar'],
       });
     },
   };

@@ -14,6 +14,7 @@ import { useDataFolder } from './shell/data-folder';
 import { nativeSaveFilePort } from './shell/dialogs';
 import { broadcast, registerIpcTransport } from './shell/ipc-transport';
 import { registerAppScheme, serveRenderer } from './shell/protocol';
+import { utilityKeychainHost } from './shell/keychain-host-process';
 import { hardenSession } from './shell/session';
 import { logUnhandledErrors, startOrQuit } from './shell/startup';
 import { createMainWindow, lockDownWebContents } from './shell/window';
@@ -74,6 +75,7 @@ if (!app.requestSingleInstanceLock()) {
         // The proxy for each request as Chromium sees it: system settings, PAC, WPAD.
         resolveProxy: (url) => session.defaultSession.resolveProxy(url),
         policy,
+        keychainHost: utilityKeychainHost(here),
       });
       const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
       registerIpcTransport(

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppError } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
 import { type Envelope, parseJson, readEnvelope } from './envelope-reader';
+import { logRecordNotes } from './record-notes-log';
 import {
   CANCELLED,
   UNREADABLE_RESPONSE,
@@ -170,7 +171,9 @@ export async function attemptOnce<T>(
           : { kind: 'server' as const, message: UNREADABLE_RESPONSE, status: response.status };
         return finish({ result: failure(error, withEtag), retryable: false }, response.status);
       }
-      return finish({ result: { ok: true, ...read, ...withEtag }, retryable: false }, response.status);
+      const { notes, ...answer } = read;
+      if (notes) logRecordNotes(logger, { method: op.method, path: op.path }, notes);
+      return finish({ result: { ok: true, ...answer, ...withEtag }, retryable: false }, response.status);
     }
 
     const serverWaitMs = response.status === 429 ? rateLimitedWaitMs(response.headers, now()) : null;

@@ -2,8 +2,10 @@
 // customer pages of a sync off the calling thread (see CardApiClient.listCustomersBytes).
 import type { z } from 'zod';
 import type { Pagination } from '../../src-shared/api/envelope';
+import type { RecordNote } from '../../src-shared/api/tolerant-read';
 
-export type Envelope<T> = { data: T; pagination?: Pagination };
+/** `notes`: the records read tolerantly (src-shared/api/tolerant-read.ts), for the log. */
+export type Envelope<T> = { data: T; pagination?: Pagination; notes?: RecordNote[] };
 
 /** The body as JSON, or undefined when it is empty or not JSON. */
 export function parseJson(text: string): unknown {
@@ -20,6 +22,6 @@ export function readEnvelope<T>(envelope: z.ZodType<Envelope<T>>, body: unknown)
   if (body === undefined) return null;
   const parsed = envelope.safeParse(body);
   if (!parsed.success) return null;
-  const { data, pagination } = parsed.data;
-  return { data, ...(pagination ? { pagination } : {}) };
+  const { data, pagination, notes } = parsed.data;
+  return { data, ...(pagination ? { pagination } : {}), ...(notes ? { notes } : {}) };
 }

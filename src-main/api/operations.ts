@@ -1,7 +1,7 @@
 // The spec's operations as requests: method, path, query and the envelope each answer is read with.
 // The client (client.ts) sends them; this file only says what each operation is.
 import type { z } from 'zod';
-import { envelopeSchema, listEnvelopeSchema } from '../../src-shared/api/envelope';
+import { tolerantEnvelopeSchema, tolerantListEnvelopeSchema } from '../../src-shared/api/envelope';
 import {
   accountSchema,
   authorizationSchema,
@@ -22,8 +22,11 @@ import type { ApiResult, CallOptions, CardApiClient, ConditionalCallOptions } fr
 /** Sends one operation. */
 export type Call = <T>(op: Operation<T>, signal?: AbortSignal) => Promise<ApiResult<T>>;
 
-const list = <T extends z.ZodType>(item: T) => listEnvelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>[]>>;
-const one = <T extends z.ZodType>(item: T) => envelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>>>;
+// Every answer is read record by record (src-shared/api/tolerant-read.ts): one odd record never fails a page.
+const list = <T extends z.ZodType>(item: T) =>
+  tolerantListEnvelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>[]>>;
+const one = <T extends z.ZodType>(item: T) =>
+  tolerantEnvelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>>>;
 
 const customersOperation = <T>(
   query: PageQuery,

@@ -8,14 +8,30 @@ export class CacheUnavailableError extends Error {
 export class CacheUnreadableError extends Error {
   override name = 'CacheUnreadableError';
 }
-/** The disk (or the cache's size cap) is full; the write was rolled back. */
+/**
+ * The disk (or the cache's size cap) is full; the write that met it was rolled back. What was stored
+ * before it is kept: the sync says how much (diskFullMessage).
+ */
 export class CacheFullError extends Error {
   override name = 'CacheFullError';
   constructor() {
     super(
-      'The disk is full, so the customer cache could not be updated. It is unchanged; free some space and sync again.',
+      'The disk is full, so the customer cache could not store more. What it stored before is kept; free some space and sync again.',
     );
   }
+}
+
+/**
+ * A sync stopped by a full disk, as it is: the customers the cache holds (search covers every one of them,
+ * email included), and where the next sync resumes.
+ */
+export function diskFullMessage(customersKept: number, nextPage: number | null): string {
+  const kept = `${customersKept.toLocaleString('en-US')} ${customersKept === 1 ? 'customer is' : 'customers are'}`;
+  const resume =
+    nextPage === null
+      ? 'the next sync starts again from the first page'
+      : `the next sync resumes from page ${(nextPage + 1).toLocaleString('en-US')}`;
+  return `The disk is full, so the sync stopped. ${kept} kept in the customer cache and search covers them; free some space and ${resume}.`;
 }
 
 // SQLite primary result codes (the low byte of an extended code).

@@ -2,8 +2,9 @@
 // thread only moves the bytes (transferred, not copied), so a sync of a million customers never builds
 // them as objects there: on Electron's main thread that would grow V8's heap by a hundred megabytes or
 // more, which the main process keeps long after the sync.
-import { listEnvelopeSchema } from '../../src-shared/api/envelope';
+import { tolerantListEnvelopeSchema } from '../../src-shared/api/envelope';
 import { customerSchema } from '../../src-shared/api/records';
+import type { RecordNote } from '../../src-shared/api/tolerant-read';
 import { parseJson, readEnvelope } from '../api/envelope-reader';
 import type { PageWritten } from './customer-store';
 import { type CustomerRow, customerRow } from './search-fields';
@@ -11,7 +12,9 @@ import { type CustomerRow, customerRow } from './search-fields';
 /** Customers asked for per page. */
 export const PAGE_SIZE = 100;
 
-const customerList = listEnvelopeSchema(customerSchema);
+// Read customer by customer: one that has fields the cache cannot read is stored with what it can read (and
+// the raw values in its record), one without a readable id is left out; `notes` names them for the log.
+const customerList = tolerantListEnvelopeSchema(customerSchema);
 
 export interface FetchedPage {
   /** The sync's generation; null starts a new generation with this page (which must be page 0). */
@@ -36,12 +39,17 @@ export type PageStored =
       customers: number;
       /** Pages in the list as this page says, or null when it cannot tell. */
       totalPages: number | null;
+      /** Customers on this page with fields that could not be read, or left out (for the log and the summary). */
+      notes?: RecordNote[];
     })
   | { readable: false };
 
 export interface ReadPage {
   rows: CustomerRow[];
+  /** Customers the page held, those left out included. */
+  sent: number;
   totalPages: number | null;
+  notes?: RecordNote[];
 }
 
 /** The page's rows and the list's page count, or null when the body is not the customer list's envelope. */
@@ -49,7 +57,14 @@ export function readCustomerPage(body: Uint8Array, page: number): ReadPage | nul
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
   const read = readEnvelope(customerList, parseJson(text));
   if (!read) return null;
-  return { rows: read.data.map(customerRow), totalPages: totalPagesOf(read.pagination?.pages, read.data.length, page) };
+  // The page's length counts skipped customers too: a full page of which one was skipped is not the last.
+  const sent = read.data.length + (read.notes?.filter((n) => n.skipped).length ?? 0);
+  return {
+    rows: read.data.map(customerRow),
+    sent,
+    totalPages: totalPagesOf(read.pagination?.pages, sent, page),
+    ...(read.notes ? { notes: read.notes } : {}),
+  };
 }
 
 /** The page count the pagination gives; without one, a short page is the last and a full one may not be. */

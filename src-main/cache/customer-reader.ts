@@ -2,6 +2,7 @@
 // and phones in the order the service listed the customers, emails and ids in value order. There is
 // no relevance scoring: a prefix can match hundreds of thousands of rows and scoring them all costs tens
 // of milliseconds. The total is counted up to a cap, so a one-letter query costs as little as a precise one.
+import { UnreadableIds } from './unreadable-ids';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Customer } from '../../src-shared/api/records';
 import type { CustomerBrowseInput } from '../../src-shared/ipc/channels/customers';
@@ -45,6 +46,24 @@ function nameWords(m: NamesMatcher): (QueryWord | undefined)[] {
   );
 }
 
+/**
+ * An email matcher over customer_emails and the rows after `through` that it does not hold yet (at most a
+ * chunk, EMAIL_CHUNK, read by their seq), in email order as the index alone would give.
+ */
+function emailWithTailSql(
+  m: { exact: boolean; value: string },
+  through: number,
+): { sql: string; params: (string | number)[] } {
+  const where = m.exact ? 'email = ?' : 'email >= ? AND email < ?';
+  const values = m.exact ? [m.value] : [m.value, m.value + MAX_CHAR];
+  return {
+    sql:
+      `SELECT seq FROM (SELECT email, seq FROM customer_emails WHERE ${where} UNION ALL ` +
+      `SELECT email, seq FROM customers WHERE seq > ? AND ${where}) ORDER BY email, seq`,
+    params: [...values, through, ...values],
+  };
+}
+
 function matcherSql(m: Matcher, vocabulary: NameVocabulary): { sql: string; params: string[] } {
   switch (m.kind) {
     case 'names':
@@ -81,6 +100,8 @@ export class CustomerReader {
   private countsVersion = -1;
   private pairsVersion = -1;
   private pairsComplete = false;
+  private tailVersion = -1;
+  private tail: number | null = null;
   /** customer_strings as far as this connection has read it (strings are never changed or removed). */
   private readonly stringTexts = new Map<number, string>();
   private readonly strings: StringsReader = {
@@ -168,9 +189,12 @@ export class CustomerReader {
   /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
   private seqs(m: Matcher, max: number, vocabulary: NameVocabulary): number[] {
     const pairs = m.kind === 'names' ? this.pairsMatch(m, vocabulary) : null;
+    const tail = m.kind === 'email' ? this.emailTail() : null;
     const { sql, params } = pairs
       ? { sql: 'SELECT rowid AS seq FROM customer_name_pairs WHERE customer_name_pairs MATCH ?', params: [pairs] }
-      : matcherSql(m, vocabulary);
+      : m.kind === 'email' && tail !== null
+        ? emailWithTailSql(m, tail)
+        : matcherSql(m, vocabulary);
     const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql} LIMIT ?)`).get(...params, max)?.seqs;
     return typeof list === 'string' && list ? list.split(',').map(Number) : [];
   }
@@ -205,6 +229,26 @@ export class CustomerReader {
         ) === undefined;
     }
     return this.pairsComplete;
+  }
+
+  /**
+   * The last row whose email is in customer_emails when rows after it are not yet (their chunk is written
+   * at EMAIL_CHUNK rows or when the sync completes, customer-store.ts), or null when every row's is.
+   * A sync stopped part-way (a full disk, a cancel, the network) leaves such a tail: email search reads it
+   * from the rows themselves, so every customer stored is found by email. Known once per change of the file.
+   */
+  private emailTail(): number | null {
+    const version = this.dataVersion();
+    if (version !== this.tailVersion) {
+      this.tailVersion = version;
+      const row = this.stmt(
+        "SELECT (SELECT value FROM meta WHERE key = 'emails_through_seq') AS through, (SELECT max(seq) FROM customers) AS last",
+      ).get();
+      const through = Number(row?.through ?? 0);
+      const last = Number(row?.last ?? 0);
+      this.tail = last > through ? through : null;
+    }
+    return this.tail;
   }
 
   /** Changes whenever another connection commits to the file. */
@@ -262,10 +306,11 @@ export class CustomerReader {
     offset: number;
     nameOrderPending: boolean;
   } {
-    const sort = input.sort ?? 'name';
-    const desc = input.direction === 'desc';
     const offset = input.offset ?? 0;
     const limit = input.limit ?? 50;
+    if (input.unreadable) return { ...this.unreadable(offset, limit), offset, nameOrderPending: false };
+    const sort = input.sort ?? 'name';
+    const desc = input.direction === 'desc';
     const dir = desc ? 'DESC' : 'ASC';
     const nameOrderPending = sort !== 'createdAt' && !hasNameOrder(this.db);
     const key = sort === 'createdAt' || nameOrderPending ? 'created' : 'names COLLATE NOCASE';
@@ -293,6 +338,17 @@ export class CustomerReader {
       );
     }
     return { customers: this.load(seqs), total: this.count(states), offset, nameOrderPending };
+  }
+
+  /** A page of the customers with fields that could not be read (unreadable-ids.ts), in id order. */
+  private unreadable(offset: number, limit: number): { customers: Customer[]; total: number } {
+    const text = this.stmt("SELECT value FROM meta WHERE key = 'unreadable_ids'").get()?.value;
+    const ids = new UnreadableIds(typeof text === 'string' ? text : null).list();
+    const customers = ids
+      .slice(offset, offset + limit)
+      .map((id) => this.get(id))
+      .filter((c): c is Customer => c !== null);
+    return { customers, total: ids.length };
   }
 
   /** The seqs a query answers, as one string from SQLite. */

@@ -6,6 +6,7 @@ import { CacheFullError, isDiskFull } from './cache-errors';
 import { beginFirstFill } from './first-fill';
 import { FullTextIndexes } from './full-text-indexes';
 import { type PreparedRow, prepareRow } from './prepared-row';
+import { UnreadableIds } from './unreadable-ids';
 import type { CustomerRow } from './search-fields';
 import { SharedStrings } from './shared-strings';
 
@@ -58,7 +59,8 @@ type MetaKey =
   | 'last_total_pages'
   | 'customer_count'
   | 'schedule_minutes'
-  | 'emails_through_seq';
+  | 'emails_through_seq'
+  | 'unreadable_ids';
 
 /**
  * New customers' emails go into customer_emails once this many are waiting (and when a sync completes):
@@ -238,6 +240,15 @@ export class CustomerStore {
     }
   }
 
+  /**
+   * Indexes the emails still waiting for their chunk, when a sync's pages stop (finished, failed, cancelled,
+   * paused): a cache whose sync stopped part-way is searched by email through the index. Should this fail
+   * (the disk still full), the reader reads the waiting rows instead (CustomerReader.emailTail).
+   */
+  indexWaitingEmails(): void {
+    this.transaction(() => this.indexNewEmails(1));
+  }
+
   /** Puts the emails of customers added since the last chunk into customer_emails once `atLeast` are waiting. */
   private indexNewEmails(atLeast: number): void {
     const through = this.num('emails_through_seq') ?? 0;
@@ -275,10 +286,13 @@ export class CustomerStore {
     if (write.generation === null && this.lastSeq.get()?.seq === 0) beginFirstFill(this.db);
     this.indexes.refresh();
     let added = 0;
+    const unreadable = new UnreadableIds(this.str('unreadable_ids'));
     for (const r of write.rows) {
       const row = 'record' in r ? r : prepareRow(r, this.strings);
       if (this.putRow(row, generation)) added++;
+      unreadable.mark(row.id, row.unreadable === true);
     }
+    if (unreadable.changed) this.setMeta('unreadable_ids', unreadable.text());
     done += write.rows.length;
     this.setMeta('customer_count', (this.num('customer_count') ?? 0) + added);
     this.setMeta('sync_next_page', write.page + 1);
@@ -300,6 +314,10 @@ export class CustomerStore {
         .run(generation);
       this.indexes.dropOtherGenerations(generation);
       const pruned = Number(this.db.prepare('DELETE FROM customers WHERE generation <> ?').run(generation).changes);
+      const unreadable = new UnreadableIds(this.str('unreadable_ids'));
+      const present = this.db.prepare('SELECT 1 AS here FROM customers WHERE id = ?');
+      unreadable.keepOnly((id) => present.get(id) !== undefined);
+      if (unreadable.changed) this.setMeta('unreadable_ids', unreadable.text());
       // Every row left has its email indexed (above). A new row takes max(seq) + 1, which after pruning the
       // highest seqs can be at or below the old mark: the mark follows the table down so those are indexed.
       this.setMeta('emails_through_seq', Number(this.lastSeq.get()?.seq ?? 0));

@@ -23,6 +23,8 @@ export interface IncrementalStorePort {
   markUnchanged(at: string): Promise<void>;
   beginIncremental(generation: number, page: number, shape: ListShape): Promise<void>;
   setListShape(shape: ListShape | null): Promise<void>;
+  /** What to tell the user of a failure of the cache itself (a full disk: what was kept), or null. */
+  describeFailure?(e: unknown): Promise<string | null>;
 }
 
 export interface IncrementalRun {
@@ -64,7 +66,7 @@ export async function runIncremental(run: IncrementalRun): Promise<IncrementalRe
     }
     if (e instanceof Failed)
       return { outcome: { progress: run.progress.finish('failed', counts, e.appError.message), error: e.appError } };
-    const message = errorMessage(e);
+    const message = (await run.store.describeFailure?.(e).catch(() => null)) ?? errorMessage(e);
     return {
       outcome: {
         progress: run.progress.finish('failed', counts, message),

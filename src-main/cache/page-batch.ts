@@ -80,7 +80,13 @@ export class PageBatch {
         strings: prepared.strings,
         ...(etag ? { etag } : {}),
       });
-      stored = { readable: true, ...written, customers: prepared.rows.length, totalPages: prepared.totalPages };
+      stored = {
+        readable: true,
+        ...written,
+        customers: prepared.sent,
+        totalPages: prepared.totalPages,
+        ...(prepared.notes ? { notes: prepared.notes } : {}),
+      };
     } catch (e) {
       // The store rolled the batch back: none of its pages is stored.
       this.failAll(e);

@@ -7,6 +7,7 @@
 // names every string its records use, with its number, and the store adds those it lacks (a batch that
 // rolls back takes its new strings with it; the next page that uses one names it again). Numbers are never
 // handed out twice, so a number always means the same text.
+import type { RecordNote } from '../../src-shared/api/tolerant-read';
 import { readCustomerPage } from './customer-page';
 import { type PreparedRow, prepareRow } from './prepared-row';
 import type { StringsWriter } from './record-codec';
@@ -19,6 +20,10 @@ export type PreparedPage =
       totalPages: number | null;
       /** Every shared string the records use: [number, text]. */
       strings: [number, string][];
+      /** Customers the page held, those left out included. */
+      sent: number;
+      /** Customers read tolerantly or left out (tolerant-read.ts). */
+      notes?: RecordNote[];
     }
   | { readable: false };
 
@@ -51,6 +56,13 @@ export class PageReader {
       },
     };
     const rows = read.rows.map((row) => prepareRow(row, strings));
-    return { readable: true, rows, totalPages: read.totalPages, strings: [...used] };
+    return {
+      readable: true,
+      rows,
+      totalPages: read.totalPages,
+      strings: [...used],
+      sent: read.sent,
+      ...(read.notes ? { notes: read.notes } : {}),
+    };
   }
 }

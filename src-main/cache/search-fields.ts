@@ -1,5 +1,6 @@
 // What of a customer the cache stores in columns: what search, sorting and filtering read.
 import type { Customer } from '../../src-shared/api/records';
+import { visibleText } from '../../src-shared/api/visible-text';
 import { nationalNumber } from './phone';
 
 export interface SearchFields {
@@ -16,7 +17,8 @@ export function searchFieldsOf(customer: Customer): SearchFields {
   const words = new Set<string>();
   for (const part of [customer.name, person?.firstName, person?.lastName, person?.otherNames]) {
     if (typeof part !== 'string') continue;
-    for (const w of part.split(/\s+/)) if (w) words.add(w);
+    // Indexed as it shows: "Zero<U+200B>width" is the word "Zerowidth" on screen (visible-text.ts).
+    for (const w of visibleText(part).split(/\s+/)) if (w) words.add(w);
   }
   return {
     names: [...words].join(' '),
@@ -34,6 +36,8 @@ export interface CustomerRow extends SearchFields {
   created: number | null;
   /** The identity (BVN/NIN) number; null when none. */
   identity: string | null;
+  /** The customer has fields that could not be read (src-shared/api/tolerant-read.ts). */
+  unreadable?: boolean;
   customer: Customer;
 }
 
@@ -60,6 +64,7 @@ export function customerRow(customer: Customer): CustomerRow {
     kyc: approved === true ? KYC_APPROVED : approved === false ? KYC_NOT_APPROVED : KYC_UNKNOWN,
     created: typeof customer.createdAt === 'string' ? finiteOrNull(Date.parse(customer.createdAt)) : null,
     identity: identityOf(customer),
+    ...(customer.cardDeskUnreadable ? { unreadable: true } : {}),
     customer,
   };
 }

@@ -11,7 +11,7 @@ import type {
 } from '../../src-shared/ipc/channels/customers';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import { releaseMemory } from './release-memory';
-import { CacheUnavailableError, isCorruption } from './cache-errors';
+import { CacheUnavailableError, diskFullMessage, isCorruption } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
 import { CacheWorkerError, CacheWriter } from './cache-writer';
 import { CustomerReader } from './customer-reader';
@@ -23,6 +23,7 @@ import { DEFAULT_PAGES_PER_TRANSACTION } from './page-batch';
 import { runResync, type ResyncStorePort } from './resync';
 import { SyncProgressReporter } from './sync-progress';
 import { SyncSchedule } from './sync-schedule';
+import { UnreadableTally } from './unreadable-tally';
 import { defaultWorkerLocation, workerLocation, type WorkerLocation } from './worker-location';
 import type { CustomerCacheOptions, CustomerCacheService, SyncOptions } from './service-contract';
 
@@ -220,12 +221,23 @@ class SqliteCustomerCache implements CustomerCacheService {
       const p = progress.finish('failed', { pagesDone: 0, totalPages: null, customers: 0 }, errorMessage(e));
       return err('internal', p.message ?? 'The customer cache is not available.');
     }
+    const tally = new UnreadableTally(this.options.logger, this.environmentId);
+    progress.summarize(() => tally.summary());
     const store: ResyncStorePort = {
       syncState: () => writer.call('syncState'),
       // The page's bytes are handed to the worker rather than copied when they own their whole buffer.
-      storePage: (page) => writer.callTransferring(ownsBuffer(page.body) ? [page.body.buffer] : [], 'storePage', page),
+      storePage: async (page) =>
+        tally.see(
+          page.page,
+          await writer.callTransferring(ownsBuffer(page.body) ? [page.body.buffer] : [], 'storePage', page),
+        ),
       finishGeneration: (generation, at) => writer.call('finishGeneration', generation, at),
       markUnchanged: (at) => writer.call('markUnchanged', at),
+      describeFailure: async (e) => {
+        if (!(e instanceof CacheWorkerError && e.kind === 'full')) return null;
+        const state = await writer.call('syncState');
+        return diskFullMessage(state.customerCount, state.nextPage);
+      },
       listShape: async () => {
         const stored = await writer.call('listShape');
         return {

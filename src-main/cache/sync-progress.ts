@@ -17,6 +17,8 @@ export class SyncProgressReporter {
   private base: ProgressCounts | null = null;
   private latest: SyncProgress;
   private waitingUntil: number | null = null;
+  /** What the last event adds to its message (customers read tolerantly), and their count. */
+  private summary: (() => { text: string; unreadable: number } | null) | null = null;
   /** How long the remaining pages take under the rate limit (waits included), when it is the bottleneck. */
   private limitedEta: ((remainingPages: number) => number | null) | null = null;
 
@@ -96,9 +98,19 @@ export class SyncProgressReporter {
     return this.latest;
   }
 
+  /** Adds a sentence (and a count) to the last event's message, whatever the sync's outcome. */
+  summarize(summary: () => { text: string; unreadable: number } | null): void {
+    this.summary = summary;
+  }
+
   /** The last event of a sync; always sent. */
   finish(phase: Phase, counts: ProgressCounts, message?: string): SyncProgress {
-    this.latest = this.build(phase, counts, message);
+    const extra = this.summary?.() ?? null;
+    const text = extra ? [message, extra.text].filter(Boolean).join(' ') : message;
+    this.latest = {
+      ...this.build(phase, counts, text),
+      ...(extra && extra.unreadable > 0 ? { unreadable: extra.unreadable } : {}),
+    };
     this.lastEmitAt = this.clock();
     this.send(this.latest);
     return this.latest;

@@ -35,6 +35,8 @@ export interface SyncStorePort {
   storePage(page: FetchedPage): Promise<PageStored>;
   finishGeneration(generation: number, at: string): Promise<{ pruned: number; customerCount: number }>;
   markUnchanged(at: string): Promise<void>;
+  /** What to tell the user of a failure of the cache itself (a full disk: what was kept), or null. */
+  describeFailure?(e: unknown): Promise<string | null>;
 }
 
 export interface SyncRun {
@@ -93,7 +95,7 @@ export async function runSync(run: SyncRun): Promise<SyncOutcome> {
     if (e instanceof ApiFailure) {
       return { progress: progress.finish('failed', counts, e.appError.message), error: e.appError };
     }
-    const message = errorMessage(e);
+    const message = (await run.store.describeFailure?.(e).catch(() => null)) ?? errorMessage(e);
     return {
       progress: progress.finish('failed', counts, message),
       error: { kind: 'internal', message },

@@ -164,6 +164,11 @@ function serveCache(port: MessagePort): void {
     idle: () => {
       store?.endBulk();
       completeFill();
+      try {
+        store?.indexWaitingEmails();
+      } catch {
+        // A full disk: email search reads the waiting rows themselves until a later try succeeds.
+      }
     },
   });
 

@@ -26,7 +26,8 @@ import { createBulkIssueService } from '../bulk-issue/bulk-service';
 import { issuedCardsFromJournal } from '../issuing/issued-cards';
 import type { Journal } from '../journal/journal';
 import { openJournalFile, startNewJournal } from '../journal/journal-file';
-import { KeytarSecretStore } from '../keychain/keytar-secret-store';
+import { defaultSecretStore } from '../keychain/default-secret-store';
+import type { StartKeychainHost } from '../keychain/keychain-host-protocol';
 import type { SecretStore } from '../keychain/secret-store';
 import { createLogger, type AppLogger } from '../logging/logger';
 import { createEnvironmentManager, type EnvironmentManager } from '../profiles/environment-manager';
@@ -53,8 +54,10 @@ export interface AppCoreOptions {
   /** Where the theme the operator chose goes (the shell's nativeTheme); none in the harness. */
   setThemeSource?: SetThemeSource;
   emit: Emit;
-  /** Defaults to the OS keychain through keytar. */
+  /** Defaults to the OS keychain through keytar (on Linux in a host process: defaultSecretStore). */
   secretStore?: SecretStore;
+  /** Starts the keychain host process on Linux (Electron's utilityProcess in the app; see defaultSecretStore). */
+  keychainHost?: StartKeychainHost;
   logger?: AppLogger;
   /** Options for the built-in local sandbox (seed, number of customers). */
   localSandbox?: Omit<SandboxOptions, 'port' | 'key'>;
@@ -95,7 +98,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const environments = createEnvironmentManager({
     dataDir,
-    secretStore: options.secretStore ?? new KeytarSecretStore(),
+    secretStore: options.secretStore ?? defaultSecretStore(options.keychainHost),
     emit,
     logger,
     ...(options.resolveProxy ? { resolveProxy: options.resolveProxy } : {}),

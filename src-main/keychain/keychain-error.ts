@@ -38,7 +38,7 @@ export class KeychainUnavailableError extends Error {
 export function classifyKeychainFailure(error: unknown): KeychainProblem {
   const text = errorMessage(error);
   if (
-    /autolaunch D-Bus|Could not connect|DBUS_SESSION_BUS_ADDRESS|org\.freedesktop\.secrets was not provided|ServiceUnknown|No such interface|Failed to execute child process/i.test(
+    /autolaunch D-Bus|Could not connect|DBUS_SESSION_BUS_ADDRESS|org\.freedesktop\.secrets was not provided|The name :[\d.]+ was not provided|ServiceUnknown|No such interface|Failed to execute child process/i.test(
       text,
     )
   ) {

@@ -7,68 +7,38 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, type AppStatus, type Environment } from '../../src-shared/ipc/channels/settings';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
-import type { Emit, Logger, ResolveProxy } from '../ports/ports';
-import { createCardApiClient, type ApiOutcome, type CardApiClientOptions } from '../api/client';
-import type { Transport } from '../api/http-transport';
+import { createCardApiClient, type ApiOutcome } from '../api/client';
 import { RateBudget } from '../api/rate-budget';
 import type { CardApiClient } from '../api/types';
-import type { SecretStore } from '../keychain/secret-store';
+import { backgroundClient } from '../api/call-priority';
 import { connectionAfter, type ConnectionState } from './connection-state';
+import { ConnectionWatch } from './connection-watch';
 import { createEnvironmentKeys, originOf, type Undo } from './environment-keys';
 import { LOCAL_SANDBOX_NAME, type EnvironmentInput, isLocal, notFound, openEnvironments } from './environments';
 import { KEYCHAIN_NOTICE, keyCommands, type SetKeyInput } from './key-commands';
 import { keyVerifier } from './key-verification';
 import type { StoredEnvironment } from './settings-file';
 import { errorMessage } from '../errors/error-message';
-import { createEnvironmentNetworks, type EnvironmentNetworks } from './environment-network';
-import { LOCAL_SANDBOX_REFUSAL, managedRefusal, type EnvironmentsPolicy } from './managed-environments';
+import { createEnvironmentNetworks } from './environment-network';
+import { LOCAL_SANDBOX_REFUSAL, managedRefusal } from './managed-environments';
 import {
   EnvironmentUnavailableError,
   type ActiveEnvironment,
   type EnvironmentChange,
+  type EnvironmentManager,
+  type EnvironmentManagerOptions,
   type LocalSandbox,
-} from './environment-types';
+} from './environment-manager-types';
 
 export { KEYCHAIN_NOTICE, LOCAL_SANDBOX_NAME, type EnvironmentInput, type SetKeyInput };
-export { EnvironmentUnavailableError, type ActiveEnvironment, type EnvironmentChange, type LocalSandbox };
-
-export interface EnvironmentManagerOptions {
-  /** The app data folder: settings.json and environments/<id>/ live here. */
-  dataDir: string;
-  secretStore: SecretStore;
-  startLocalSandbox: () => Promise<LocalSandbox>;
-  emit: Emit;
-  logger: Logger;
-  transport?: Transport;
-  /** The operating system's proxy for a URL (Electron: Chromium's resolver; default HTTPS_PROXY & co). */
-  resolveProxy?: ResolveProxy;
-  /** The organisation's policy: its environments, and whether the operator's own and the local sandbox are allowed. */
-  policy?: EnvironmentsPolicy;
-  /** Timeouts and retry policy for every client (tests use small values). */
-  client?: Pick<CardApiClientOptions, 'timeouts' | 'retry'>;
-  now?: () => Date;
-}
-
-export interface EnvironmentManager {
-  active(): Promise<ActiveEnvironment>;
-  activate(id: string): Promise<Result<AppStatus>>;
-  list(): Promise<{ environments: Environment[]; activeId: string }>;
-  save(input: EnvironmentInput): Promise<Result<Environment>>;
-  delete(id: string): Promise<Result<{ deleted: boolean }>>;
-  setKey(input: SetKeyInput, signal?: AbortSignal): Promise<Result<{ verified: boolean }>>;
-  hasKey(environmentId: string): Promise<Result<{ present: boolean; verified: boolean | null }>>;
-  deleteKey(environmentId: string): Promise<Result<{ deleted: boolean }>>;
-  status(): AppStatus;
-  /** Shows (`on`) or withdraws a notice in the app status. */
-  notice(text: string, on: boolean): void;
-  setLastSyncedAt(iso: string | null): void;
-  /** Called after the active environment changes (or the active one's address does); returns the unsubscribe function. */
-  onChange(listener: (change: EnvironmentChange) => void | Promise<void>): () => void;
-  /** Each environment's proxy and extra CAs. */
-  readonly networks: EnvironmentNetworks;
-  /** Stops the local sandbox and waits for pending settings writes. */
-  dispose(): Promise<void>;
-}
+export {
+  EnvironmentUnavailableError,
+  type ActiveEnvironment,
+  type EnvironmentChange,
+  type EnvironmentManager,
+  type EnvironmentManagerOptions,
+  type LocalSandbox,
+};
 
 /** A folder name for an address: `https://api.example.com:8443` → `https_api.example.com_8443`. */
 const addressFolder = (baseUrl: string): string => originOf(baseUrl).replace(/[^A-Za-z0-9.-]+/g, '_');
@@ -81,6 +51,9 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   environments.loadNotices.forEach((n) => addNotice(n));
 
   let connection: ConnectionState = 'unknown';
+  // While offline: one customer, as background work, on the active client; its outcome sets `connection`.
+  const probe = async () => backgroundClient((await active()).api).listCustomers({ page: 0, limit: 1 });
+  const watch = new ConnectionWatch(probe, options.reconnectProbeMs);
   let lastSyncedAt: string | null = null;
   let lastEmitted = '';
   let sandbox: Promise<LocalSandbox> | null = null;
@@ -90,8 +63,11 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   const keyPresent = new Map<string, boolean>();
   const listeners = new Set<(change: EnvironmentChange) => void | Promise<void>>();
 
+  /** Every notice the status bar shows is also in the log, once each time it appears. */
   function addNotice(text: string): void {
-    if (!notices.includes(text)) notices.push(text);
+    if (notices.includes(text)) return;
+    notices.push(text);
+    logger.warn({ notice: text }, 'notice shown');
   }
 
   const stored = (id: string): StoredEnvironment | undefined => environments.get(id);
@@ -191,9 +167,13 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   function onOutcome(environmentId: string) {
     return (outcome: ApiOutcome) => {
       if (outcome.kind === 'keychain_unavailable') addNotice(KEYCHAIN_NOTICE);
+      // A key read from the keychain and answered: the keychain works again.
+      const healed = outcome.kind === 'ok' && !isLocal(environmentId) && notices.includes(KEYCHAIN_NOTICE);
+      if (healed) notices.splice(notices.indexOf(KEYCHAIN_NOTICE), 1);
       if (environmentId !== environments.activeId()) return;
       const next = connectionAfter(outcome.kind);
       if (next) connection = next;
+      watch.follow(connection);
       emitIfChanged();
     };
   }
@@ -296,6 +276,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     const failed = await environments.activate(id);
     if (failed) return err(failed.kind, failed.message);
     connection = 'unknown';
+    watch.stop();
     lastSyncedAt = null;
     await refreshKeyPresence(id);
     logger.info({ environmentId: id }, 'environment activated');
@@ -392,6 +373,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     },
     async dispose() {
       listeners.clear();
+      watch.stop();
       await environments.settled();
       const running = sandbox ? await sandbox.catch(() => null) : null;
       sandbox = null;

@@ -2,7 +2,7 @@
 // `keyVerified` is only a flag. Written atomically (temp file + rename) so a crash mid-write leaves the
 // previous file intact; a file that cannot be read is moved aside and the user is told.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -11,6 +11,8 @@ import { LOCAL_SANDBOX_ENVIRONMENT_ID, baseUrlProblem } from '../../src-shared/i
 import { PRIVATE_FOLDER_MODE } from '../storage/private-files';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
+/** Beside settings.json: the environments Card Desk ignored at start, kept as they were written. */
+export const IGNORED_ENVIRONMENTS_FILE_NAME = 'settings.ignored-environments.json';
 /** Ids become folder names: keep them to safe characters. */
 export const ENVIRONMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -63,7 +65,8 @@ export function loadSettings(file: string, now: () => Date = () => new Date()): 
   if (!existsSync(file)) return { settings: defaultSettings(), notices: [] };
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    // A byte order mark, as Windows editors write one, is not part of the JSON.
+    raw = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
   } catch {
     return moveAside(file, now);
   }
@@ -72,6 +75,7 @@ export function loadSettings(file: string, now: () => Date = () => new Date()): 
 
   const notices: string[] = [];
   const environments: StoredEnvironment[] = [];
+  const ignored: IgnoredEnvironment[] = [];
   for (const entry of parsed.data.environments) {
     const env = storedEnvironmentSchema.safeParse(entry);
     const problem = env.success ? baseUrlProblem(env.data.baseUrl) : 'it is incomplete';
@@ -82,19 +86,61 @@ export function loadSettings(file: string, now: () => Date = () => new Date()): 
         entry && typeof entry === 'object' && typeof (entry as { name?: unknown }).name === 'string'
           ? `"${(entry as { name: string }).name}"`
           : 'an environment';
-      notices.push(
-        `Card Desk ignored ${name} in its settings because ${duplicate ? 'its id is used twice' : problem}. Add it again in Settings.`,
-      );
+      ignored.push({ name, reason: duplicate ? 'its id is used twice' : (problem ?? 'it is incomplete'), entry });
       continue;
     }
     environments.push(env.data);
   }
+  if (ignored.length > 0) notices.push(...ignoredNotices(file, ignored, now));
   const activeKnown =
     parsed.data.activeId === LOCAL_SANDBOX_ENVIRONMENT_ID || environments.some((e) => e.id === parsed.data.activeId);
   return {
     settings: { version: 1, activeId: activeKnown ? parsed.data.activeId : LOCAL_SANDBOX_ENVIRONMENT_ID, environments },
     notices,
   };
+}
+
+interface IgnoredEnvironment {
+  /** `"Name"`, or `an environment` when it has none. */
+  name: string;
+  reason: string;
+  /** The entry as settings.json held it. */
+  entry: unknown;
+}
+
+/**
+ * Keeps the ignored entries in IGNORED_ENVIRONMENTS_FILE_NAME beside settings.json (added to what an earlier
+ * start kept there), so the next save of settings.json does not lose them, and says so, naming the file.
+ */
+function ignoredNotices(file: string, ignored: IgnoredEnvironment[], now: () => Date): string[] {
+  const aside = join(dirname(file), IGNORED_ENVIRONMENTS_FILE_NAME);
+  let kept = false;
+  try {
+    let earlier: unknown[] = [];
+    try {
+      const text = readFileSync(aside, 'utf8').replace(/^\uFEFF/, '');
+      const parsed = JSON.parse(text) as { environments?: unknown };
+      if (Array.isArray(parsed.environments)) earlier = parsed.environments;
+    } catch {
+      earlier = []; // none yet, or unreadable: started afresh (an unreadable one is replaced below)
+    }
+    const seen = new Set(earlier.map((e) => JSON.stringify((e as { entry?: unknown }).entry)));
+    const at = now().toISOString();
+    const added = ignored
+      .filter((i) => !seen.has(JSON.stringify(i.entry)))
+      .map((i) => ({ ignoredAt: at, reason: i.reason, entry: i.entry }));
+    writeFileSync(aside, `${JSON.stringify({ environments: [...earlier, ...added] }, null, 2)}\n`, { mode: 0o600 });
+    kept = true;
+  } catch {
+    kept = false;
+  }
+  return ignored.map(
+    (i) =>
+      `Card Desk ignored ${i.name} in its settings because ${i.reason}. ` +
+      (kept
+        ? `It is kept as it was in ${IGNORED_ENVIRONMENTS_FILE_NAME} beside settings.json. Add it again in Settings.`
+        : `It could not be kept aside in ${IGNORED_ENVIRONMENTS_FILE_NAME} (the data folder could not be written); settings.json is left as it is until you change a setting. Add it again in Settings.`),
+  );
 }
 
 function moveAside(file: string, now: () => Date): LoadedSettings {

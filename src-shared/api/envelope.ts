@@ -1,6 +1,7 @@
 // The common response envelope (spec §2) with the quirks a real server has been seen to send
 // (docs/api.md): numeric pagination fields as strings, `message` as an array of validation objects.
 import { z } from 'zod';
+import { readRecord, readRecords, type RecordNote } from './tolerant-read';
 
 const count = z.coerce.number().int().min(0);
 
@@ -35,6 +36,49 @@ export const listEnvelopeSchema = <T extends z.ZodType>(item: T) =>
     data: z.array(item),
     pagination: paginationSchema.optional(),
   });
+
+/**
+ * A list answer read record by record (tolerant-read.ts): the envelope and its pagination are checked as
+ * strictly as `listEnvelopeSchema`, each item is read alone, and `notes` says which records had fields
+ * that could not be read or were left out. The item schema is the same: zod stays the one description.
+ */
+export const tolerantListEnvelopeSchema = <T extends z.ZodType>(item: T) =>
+  z
+    .looseObject({
+      statusCode: z.coerce.number().int().optional(),
+      message: envelopeMessageSchema.optional(),
+      data: z.array(z.unknown()),
+      pagination: paginationSchema.optional(),
+    })
+    .transform(({ data, ...rest }) => {
+      const { records, notes } = readRecords(item as z.ZodType<z.infer<T>>, data);
+      return { ...rest, data: records, ...(notes.length > 0 ? { notes } : {}) };
+    });
+
+/**
+ * A one-record answer read tolerantly: a field that cannot be read is taken out (and kept in the record's
+ * raw view); a record that cannot be read at all (no id, a required amount missing) makes the answer unreadable.
+ */
+export const tolerantEnvelopeSchema = <T extends z.ZodType>(item: T) =>
+  z
+    .looseObject({
+      statusCode: z.coerce.number().int().optional(),
+      message: envelopeMessageSchema.optional(),
+      data: z.unknown(),
+      pagination: paginationSchema.optional(),
+    })
+    .transform(({ data, ...rest }, ctx) => {
+      const read = readRecord(item as z.ZodType<z.infer<T>>, data);
+      if (!read.ok) {
+        ctx.issues.push({ code: 'custom', message: read.problem, input: data, path: ['data'] });
+        return z.NEVER;
+      }
+      const notes: RecordNote[] =
+        read.unreadable.length > 0
+          ? [{ position: 0, fields: read.unreadable.map(({ field, problem }) => ({ field, problem })), skipped: false }]
+          : [];
+      return { ...rest, data: read.record, ...(notes.length > 0 ? { notes } : {}) };
+    });
 
 /**
  * Turns either message form into one readable sentence and, where it can, the offending field.

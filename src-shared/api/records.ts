@@ -1,6 +1,9 @@
 // Records of the card API (spec §2). Parsers are tolerant: extra fields pass through, and fields a real
 // server may omit are optional, so one unusual record never hides a whole page from back-office staff.
+// A field of the wrong type (or null) is taken out of its record by tolerant-read.ts, which the client and
+// the cache read every answer with; these schemas say what a readable field is (docs/tolerant-reading.md).
 import { z } from 'zod';
+import { UNREADABLE_KEY, unreadableFieldSchema } from './tolerant-read';
 
 const str = z.string();
 const num = z.number();
@@ -14,13 +17,18 @@ export const CURRENCIES = ['NGN', 'USD'] as const;
 export const currencySchema = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof currencySchema>;
 
+/** A date-time: any text Date.parse reads (ISO 8601 as the spec says, and the forms real servers send). */
+const dateTime = str.refine((s) => Number.isFinite(Date.parse(s)), { error: 'not a date' });
+
 const stored = {
   _id: str,
   business: opt(str),
   isDeleted: opt(bool),
-  createdAt: opt(str),
-  updatedAt: opt(str),
+  createdAt: opt(dateTime),
+  updatedAt: opt(dateTime),
   __v: opt(z.number()),
+  /** Fields taken out because they could not be read, with their raw values (set by tolerant-read.ts). */
+  [UNREADABLE_KEY]: opt(z.array(unreadableFieldSchema)),
 };
 
 export const addressSchema = z.looseObject({

@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/Badge';
 import { CopyButton, IdWithCopy } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
 import { ErrorState, LoadingRows } from '../../components/States';
+import { UnreadableFields } from '../../components/UnreadableFields';
 import { hrefOf } from '../../lib/routes';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime, formatPhone } from '../../lib/format';
@@ -122,6 +123,7 @@ function CustomerBody({ customer: c }: { customer: Customer }): React.JSX.Elemen
           </address>
         </section>
       </div>
+      <UnreadableFields fields={c.cardDeskUnreadable} />
       <section className="panel" aria-labelledby="documents-title">
         <h2 id="documents-title">Documents</h2>
         <p className="muted small">Links are shown to copy into your browser; Card Desk does not open remote pages.</p>

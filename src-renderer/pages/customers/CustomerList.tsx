@@ -55,7 +55,7 @@ function arrange(results: Customer[], order: CustomerOrder, kyc: KycFilter | '')
 const BROWSE_SIZES = [25, 50, 100, 200] as const;
 
 /** The list's order, KYC filter and paging live in the route (`#/customers?order=createdAt-desc&kyc=approved&page=2`). */
-const VIEW_DEFAULTS = { order: 'name-asc', kyc: '', page: '0', limit: '50' };
+const VIEW_DEFAULTS = { order: 'name-asc', kyc: '', page: '0', limit: '50', unread: '' };
 type View = typeof VIEW_DEFAULTS;
 const ORDERS = Object.keys(CUSTOMER_ORDERS) as CustomerOrder[];
 const cleanView = (raw: View): View => ({
@@ -63,6 +63,7 @@ const cleanView = (raw: View): View => ({
   kyc: oneOf(raw.kyc, ['', ...KYC_FILTERS], ''),
   page: String(wholeNumber(raw.page, 0)),
   limit: oneOf(raw.limit, BROWSE_SIZES.map(String), '50'),
+  unread: raw.unread === '1' ? '1' : '',
 });
 
 export function CustomerList({ route }: { route: Route }): React.JSX.Element {
@@ -76,7 +77,8 @@ export function CustomerList({ route }: { route: Route }): React.JSX.Element {
   const cache = useCacheStatus();
   const searching = query.trim() !== '';
   const search = useCustomerSearch(query, RESULT_LIMIT, { enabled: searching });
-  const browse = useCustomerBrowse({ order, kyc, page, limit }, !searching);
+  const unreadable = view.unread === '1';
+  const browse = useCustomerBrowse({ order, kyc, page, limit, unreadable }, !searching);
   const syncActions = useSyncActions();
   const status = cache.data?.data;
   const neverSynced = status !== undefined && status.customers === 0 && status.lastSyncedAt === null && !status.syncing;
@@ -126,6 +128,14 @@ export function CustomerList({ route }: { route: Route }): React.JSX.Element {
             ))}
           </select>
         </label>
+        <label title="Customers the service sent with fields Card Desk could not read; the log names each field">
+          <input
+            type="checkbox"
+            checked={unreadable}
+            onChange={(e) => setView({ unread: e.target.checked ? '1' : '', page: '0' })}
+          />
+          Fields not read
+        </label>
         <ExportButton
           source="customers"
           query={{
@@ -166,7 +176,9 @@ export function CustomerList({ route }: { route: Route }): React.JSX.Element {
       ) : (
         <>
           <p className="muted results-summary" role="status" data-testid="search-summary">
-            {browseSummary(browse.data.data, kyc, status?.customers ?? null)}
+            {unreadable
+              ? unreadableSummary(browse.data.data)
+              : browseSummary(browse.data.data, kyc, status?.customers ?? null)}
           </p>
           {browse.data.data.nameOrderPending === true && (
             <p className="muted" role="note" data-testid="order-pending">
@@ -223,6 +235,13 @@ function orderPendingNote(order: CustomerOrder): string {
   return CUSTOMER_ORDERS[order].sort === 'kyc'
     ? 'Until the first sync finishes, customers within each KYC state are in date order; then by name.'
     : 'Until the first sync finishes, customers are in the order they were fetched; then by name.';
+}
+
+/** `Customers 1–3 of 3 with fields Card Desk could not read (the log names each field)`. */
+function unreadableSummary(r: CustomerBrowseResult): string {
+  if (r.results.length === 0) return 'Every cached customer was read whole.';
+  const range = `${n(r.offset + 1)}–${n(r.offset + r.results.length)}`;
+  return `Customers ${range} of ${n(r.total)} with fields Card Desk could not read (the log names each field)`;
 }
 
 /** `Customers 51–100 of 1,234 not approved · cache updated 3 minutes ago`. */

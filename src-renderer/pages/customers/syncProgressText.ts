@@ -35,7 +35,8 @@ export function syncProgressText(p: SyncProgress, now = Date.now()): string {
     case 'pruning':
       return `Removing customers the service no longer lists · ${count}`;
     case 'done':
-      return `Sync complete · ${count}`;
+      // The message, when there is one, counts customers with fields that could not be read.
+      return `Sync complete · ${count}${p.message ? ` · ${p.message}` : ''}`;
     case 'unchanged':
       return `Sync complete · no changes since the last sync · ${count}`;
     case 'cancelled':

@@ -22,7 +22,7 @@ export const KYC_LABEL: Record<KycFilter, string> = {
 };
 
 export function useCustomerBrowse(
-  view: { order: CustomerOrder; kyc: KycFilter | ''; page: number; limit: number },
+  view: { order: CustomerOrder; kyc: KycFilter | ''; page: number; limit: number; unreadable?: boolean },
   enabled: boolean,
 ) {
   const env = useEnvironmentKey();
@@ -31,6 +31,7 @@ export function useCustomerBrowse(
     sort,
     direction,
     ...(view.kyc ? { kyc: view.kyc } : {}),
+    ...(view.unreadable ? { unreadable: true } : {}),
     offset: view.page * view.limit,
     limit: view.limit,
   };

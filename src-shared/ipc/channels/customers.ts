@@ -47,6 +47,8 @@ export const syncProgressSchema = z.object({
   message: z.string().optional(),
   /** Set while the sync waits for the rate limit: when it resumes (Unix ms). */
   waitingUntil: z.number().optional(),
+  /** On the last event: customers this sync stored with fields Card Desk could not read, or left out. */
+  unreadable: z.number().int().optional(),
 });
 export type SyncProgress = z.infer<typeof syncProgressSchema>;
 
@@ -80,6 +82,11 @@ export const customerBrowseInputSchema = z.object({
   direction: z.enum(['asc', 'desc'], { error: 'direction must be asc or desc' }).optional(),
   /** Only customers in this KYC state; all when absent. */
   kyc: z.enum(KYC_FILTERS, { error: 'kyc must be approved, notApproved or unknown' }).optional(),
+  /**
+   * Only customers that have fields Card Desk could not read (in id order; sort and kyc do not apply):
+   * the log names each of them and the field.
+   */
+  unreadable: z.boolean({ error: 'unreadable must be true or false' }).optional(),
   /** Customers to skip (default 0). */
   offset: z.number().int().min(0, { error: 'offset must be 0 or more' }).optional(),
   /** Customers to return (default 50). */

@@ -107,9 +107,12 @@ describe('a full disk', () => {
     const capped = await openCache(tmp.folder, api, { maxSizeBytes: 1_200_000 });
     const result = await capped.cache.sync();
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error.message).toMatch(/disk is full.*unchanged/);
-    expect(capped.events.at(-1)).toMatchObject({ phase: 'failed' });
     const status = await capped.cache.status();
+    // The message says what is so: the customers kept, and the page the next sync resumes from.
+    expect(!result.ok && result.error.message).toBe(
+      `The disk is full, so the sync stopped. ${status.customers.toLocaleString('en-US')} customers are kept in the customer cache and search covers them; free some space and the next sync resumes from page ${status.resumeFromPage! + 1}.`,
+    );
+    expect(capped.events.at(-1)).toMatchObject({ phase: 'failed' });
     expect(status.resumeFromPage).toBeGreaterThan(0);
     expect(status.customers).toBe(status.resumeFromPage! * 100);
     expect((await capped.cache.search('', 5)).results).toHaveLength(5);

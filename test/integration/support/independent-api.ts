@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { withOddCustomers } from './odd-customers';
 
 export interface IndependentApiOptions {
   /** Customers at start (default 40). */
@@ -20,6 +21,10 @@ export interface IndependentApiOptions {
    * `people`: first and last names, identities and approvals, as the app's screens show them.
    */
   customerStyle?: 'plain' | 'people';
+  /** Mix the odd customers of odd-customers.ts among the ordinary ones (a null phone, a KYC flag as text...). */
+  oddCustomers?: boolean;
+  /** Listen on this port (default: any free one); a server started again on the same port is the network back. */
+  port?: number;
 }
 
 export interface IndependentCustomer {
@@ -142,8 +147,10 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
   let windowIndex = -1;
   let used = 0;
   const log: LoggedRequest[] = [];
-  let customers = Array.from({ length: initial }, (_, i) => customerAt(i, initial, style));
-  const cards = customers.filter((_, i) => i % 3 === 0).map(cardFor);
+  const ordinary = Array.from({ length: initial }, (_, i) => customerAt(i, initial, style));
+  const cards = ordinary.filter((_, i) => i % 3 === 0).map(cardFor);
+  // The odd ones do not keep the type's promises: that is the point of them.
+  let customers = (options.oddCustomers ? withOddCustomers(ordinary) : ordinary) as IndependentCustomer[];
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -203,7 +210,7 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
   };
 
   const server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,0 +1,68 @@
+// Against an independent server whose list holds odd customers among ordinary ones (a null phone, a KYC
+// flag as text, a createdAt that is not a date, a bidi override and zero-width characters in a name...):
+// the sync completes and says how many had fields it could not read, the Customers page's filter lists
+// them, a customer's page shows those fields as sent, and the zero-width name is found by the word on screen.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IndependentApi, startIndependentApi } from '../integration/support/independent-api';
+import { ODD_CUSTOMERS } from '../integration/support/odd-customers';
+import { failOnPageProblems, startE2E, syncCustomersOnce, type E2E } from './support';
+import { openFresh } from './shared-app';
+
+const ORDINARY = 120;
+let api: IndependentApi;
+let e2e: E2E;
+
+beforeAll(async () => {
+  api = await startIndependentApi({ customers: ORDINARY, customerStyle: 'people', oddCustomers: true });
+  e2e = await startE2E({ apiBaseUrl: api.url, apiKey: api.key });
+});
+afterAll(async () => {
+  await e2e?.close();
+  await api?.stop();
+});
+failOnPageProblems(() => e2e);
+
+const page = () => e2e.page;
+/** The customer cache filled from the server, by whichever test runs first (their order is shuffled). */
+const synced = () => syncCustomersOnce(e2e, ORDINARY + ODD_CUSTOMERS.length);
+const withUnreadable = ODD_CUSTOMERS.filter((o) => o.unreadable.length > 0);
+
+describe('odd records from an independent server', () => {
+  it('syncs every customer, says how many had fields it could not read, and filters them', async () => {
+    await synced();
+    await openFresh(e2e, 'customers');
+    // A full sync with the page open: its last event is what the sync panel shows.
+    await page().evaluate(() => window.cardDesk.customers.sync({ full: true }));
+    await page()
+      .getByText(`${withUnreadable.length} customers had fields Card Desk could not read; they are listed in the log.`)
+      .first()
+      .waitFor();
+
+    await page().getByLabel('Fields not read').check();
+    await page()
+      .getByText(
+        `Customers 1–${withUnreadable.length} of ${withUnreadable.length} with fields Card Desk could not read`,
+      )
+      .waitFor();
+    const nullPhone = withUnreadable[0]!;
+    await page().getByText(String(nullPhone.record.name)).first().click();
+    const section = page().getByRole('region', { name: 'Fields Card Desk could not read' });
+    await section.waitFor();
+    expect(await section.textContent()).toContain('phoneNumber');
+    expect(await section.textContent()).toContain('expected string, got null');
+  });
+
+  it('finds the name with zero-width characters by the word on screen', async () => {
+    await synced();
+    await openFresh(e2e, 'customers');
+    const zeroWidth = ODD_CUSTOMERS[6]!;
+    await page().keyboard.press('Control+k');
+    const dialog = page().getByRole('dialog', { name: 'Search customers' });
+    await dialog.getByRole('combobox').fill('Zerowidth');
+    const list = dialog.getByRole('listbox');
+    await expect.poll(() => list.getAttribute('data-answered-query')).toBe('Zerowidth');
+    expect(await dialog.getByRole('option').count()).toBe(1);
+    await page().keyboard.press('Enter');
+    await page().waitForURL(new RegExp(`#/customers/${String(zeroWidth.record._id)}$`));
+  });
+});
