@@ -10,6 +10,7 @@
 import { readCustomerPage } from './customer-page';
 import { type PreparedRow, prepareRow } from './prepared-row';
 import type { StringsWriter } from './record-codec';
+import type { RecordSeal } from './record-seal';
 
 export type PreparedPage =
   | {
@@ -26,8 +27,11 @@ export class PageReader {
   private readonly numbers = new Map<string, number>();
   private next = 1;
 
-  /** `known`: customer_strings as the file holds it. */
-  constructor(known: Iterable<readonly [number, string]> = []) {
+  /** `seal`: the cache's keys; `known`: customer_strings as the file holds it (opened). */
+  constructor(
+    private readonly seal: RecordSeal,
+    known: Iterable<readonly [number, string]> = [],
+  ) {
     for (const [n, text] of known) {
       this.numbers.set(text, n);
       this.next = Math.max(this.next, n + 1);
@@ -50,7 +54,7 @@ export class PageReader {
         return n;
       },
     };
-    const rows = read.rows.map((row) => prepareRow(row, strings));
+    const rows = read.rows.map((row) => prepareRow(row, strings, this.seal));
     return { readable: true, rows, totalPages: read.totalPages, strings: [...used] };
   }
 }

@@ -9,6 +9,7 @@ import { backgroundClient } from '../api/call-priority';
 import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
+import { loadCacheKeys } from '../cache/cache-keys';
 import { knownCardsHandlers } from '../cards/handlers';
 import { lookUpCard } from '../api/card-look-up';
 import { DisputedTransactionSearches, findDisputedTransactions } from '../api/dispute-transactions';
@@ -80,9 +81,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const cancels = new CancelRegistry();
   let sandbox: SandboxHandle | null = null;
 
+  const secretStore = options.secretStore ?? new KeytarSecretStore();
   const environments = createEnvironmentManager({
     dataDir,
-    secretStore: options.secretStore ?? new KeytarSecretStore(),
+    secretStore,
     emit,
     logger,
     startLocalSandbox: async () => {
@@ -122,6 +124,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     return openCustomerCache({
       folder,
       environmentId,
+      // The cache's keys are filed by its folder (the environment's id and address folder; the local
+      // sandbox has one folder whatever its port), under the environment's id (cache-keys.ts).
+      keys: await loadCacheKeys(
+        secretStore,
+        path.relative(path.join(dataDir, 'environments'), folder).split(path.sep).join(' '),
+        logger,
+      ),
       // Customer sync is background work: it leaves a reserve of the rate limit to the operator.
       api: backgroundClient(active.api),
       emit,

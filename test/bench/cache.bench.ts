@@ -17,6 +17,7 @@ import { BUILT_WORKER_FILE } from '../../src-main/cache/worker-location';
 import type { Benchmark } from './benchmark';
 import type { CacheMainFigures } from './cache-main';
 import { percentile, timeQueries } from './query-timing';
+import { testSeal } from '../tools/cache-keys';
 
 const LINEAR_QUERIES = 30;
 
@@ -46,8 +47,9 @@ async function sandboxProcess(customers: number): Promise<{ url: string; key: st
 /** A process that only opens the synced cache and runs the queries twice (the app started after a sync). */
 const FRESH_SEARCH = `
   import { openCustomerCache } from '../../src-main/cache/service';
+  import { testCacheKeys } from '../tools/cache-keys';
   const { folder, queries } = JSON.parse(process.argv[2]);
-  const cache = await openCustomerCache({ folder, environmentId: 'bench', api: {}, emit: () => {} });
+  const cache = await openCustomerCache({ folder, environmentId: 'bench', keys: testCacheKeys, api: {}, emit: () => {} });
   let rss = 0;
   const times = [];
   for (let pass = 0; pass < 2; pass++) for (const q of queries) {
@@ -135,7 +137,7 @@ export const cacheBenchmark: Benchmark = {
       );
 
       // The naive alternative: every customer's JSON in an array, filter + includes.
-      const reader = new CustomerReader(openReader(file));
+      const reader = new CustomerReader(openReader(file), testSeal);
       const all: string[] = [];
       for (const customer of reader.scan()) all.push(JSON.stringify(customer).toLowerCase());
       reader.close();
