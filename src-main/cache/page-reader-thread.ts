@@ -46,7 +46,9 @@ export function runPageReader(caller: MessagePort, writer: MessagePort): void {
     } catch (e) {
       answer = { id: m.id, ok: false, message: errorMessage(e) };
     }
-    writer.postMessage(answer);
+    // A page's sealed bytes are one buffer (page-reader.ts, pack): handed over, not copied.
+    const first = answer.ok && answer.page.readable ? answer.page.rows[0] : undefined;
+    writer.postMessage(answer, first ? [first.record.buffer as ArrayBuffer] : []);
   });
 
   const inFlight = new Map<number, AbortController>();

@@ -55,6 +55,28 @@ export class PageReader {
       },
     };
     const rows = read.rows.map((row) => prepareRow(row, strings, this.seal));
+    pack(rows);
     return { readable: true, rows, totalPages: read.totalPages, strings: [...used] };
+  }
+}
+
+/**
+ * Moves the rows' sealed records and blind indexes into one buffer, each row keeping a view of its part:
+ * the page then crosses to the worker as one buffer (transferred, see page-reader-thread.ts) rather than
+ * two small ones per customer, each of which a message clones on its own.
+ */
+export function pack(rows: PreparedRow[]): void {
+  let total = 0;
+  for (const r of rows) total += r.record.byteLength + (r.identity?.byteLength ?? 0);
+  const all = new Uint8Array(total);
+  let at = 0;
+  const place = (bytes: Uint8Array): Uint8Array => {
+    all.set(bytes, at);
+    at += bytes.byteLength;
+    return all.subarray(at - bytes.byteLength, at);
+  };
+  for (const r of rows) {
+    r.record = place(r.record);
+    if (r.identity) r.identity = place(r.identity);
   }
 }

@@ -1,6 +1,6 @@
 // The customer cache's encryption at rest. Each record (record-codec.ts) and each shared string is sealed
-// with AES-256-GCM (node:crypto) under the environment's data key: a fresh random 96-bit IV per value,
-// stored with it, and the 128-bit tag, so a changed byte is found rather than read. A record's additional
+// with AES-256-GCM (node:crypto) under the environment's data key: a fresh random 96-bit IV per value
+// (drawn from the system's random source in batches), stored with it, and the 128-bit tag, so a changed byte is found rather than read. A record's additional
 // data is its customer's id, so a record moved to another row does not open. Identity (BVN/NIN) numbers
 // are stored only as a blind index: HMAC-SHA-256 under a second key over the normalised number, of which
 // the first 8 bytes are kept (exact lookups stay one index seek; a false match between two numbers has a
@@ -18,6 +18,8 @@ export interface CacheKeys {
 
 export const KEY_BYTES = 32;
 const IV_BYTES = 12;
+/** IVs drawn from the system's random source at once (one call per this many sealed values, not one each). */
+const IV_POOL = 4096;
 const TAG_BYTES = 16;
 /** Bytes of the HMAC kept as the blind index. */
 export const BLIND_INDEX_BYTES = 8;
@@ -45,6 +47,8 @@ export function normaliseIdentity(number: string): string {
 export class RecordSeal {
   private readonly data: Buffer;
   private readonly index: Buffer;
+  private ivs = Buffer.alloc(0);
+  private ivAt = 0;
 
   constructor(keys: CacheKeys) {
     if (keys.data.byteLength !== KEY_BYTES || keys.index.byteLength !== KEY_BYTES) {
@@ -92,12 +96,27 @@ export class RecordSeal {
 
   /** IV ‖ ciphertext ‖ tag. */
   private seal(text: string, aad: Buffer): Uint8Array {
-    const iv = randomBytes(IV_BYTES);
+    const iv = this.nextIv();
     const cipher = createCipheriv('aes-256-gcm', this.data, iv);
     cipher.setAAD(aad);
     const body = cipher.update(text, 'utf8');
-    const end = cipher.final();
-    return Buffer.concat([iv, body, end, cipher.getAuthTag()]);
+    cipher.final(); // GCM: nothing is held back
+    const sealed = Buffer.allocUnsafe(IV_BYTES + body.length + TAG_BYTES);
+    iv.copy(sealed, 0);
+    body.copy(sealed, IV_BYTES);
+    cipher.getAuthTag().copy(sealed, IV_BYTES + body.length);
+    return sealed;
+  }
+
+  /** A random IV, never handed out twice (each comes from its own place in a pool drawn from the system's random source). */
+  private nextIv(): Buffer {
+    if (this.ivAt + IV_BYTES > this.ivs.length) {
+      this.ivs = randomBytes(IV_BYTES * IV_POOL);
+      this.ivAt = 0;
+    }
+    const iv = this.ivs.subarray(this.ivAt, this.ivAt + IV_BYTES);
+    this.ivAt += IV_BYTES;
+    return iv;
   }
 
   private open(sealed: Uint8Array, aad: Buffer): string {

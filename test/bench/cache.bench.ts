@@ -3,8 +3,11 @@
 // then measures search latency in the cache and through the IPC dispatcher and its RSS while searching;
 // then the same searches in a fresh process that only opens the cache, and by a naive linear scan over
 // the customers' JSON. Both processes are bundled and run as the app's main-process code is (buildProcesses).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// In the same run, before that, the same sync and searches by the cache as it was before records were
+// sealed (BEFORE_SEALING, the sources of that commit taken from git; `--before REF` names another), so the
+// cost of sealing is measured as a ratio on one machine at one time: the `before_*` and `*_ratio` figures.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +23,81 @@ import { percentile, timeQueries } from './query-timing';
 import { testSeal } from '../tools/cache-keys';
 
 const LINEAR_QUERIES = 30;
+
+/** The last commit whose customer cache stored records in plain form. */
+export const BEFORE_SEALING = '9116159527b62dce8c7926966168209649a41d1d';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The sources of `ref` (what the cache's main process and worker are built from) in a folder of their own,
+ * with this checkout's node_modules.
+ */
+function sourcesAt(ref: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'card-desk-cache-bench-before-'));
+  const tar = execFileSync(
+    'git',
+    ['-C', REPO, 'archive', '--format=tar', ref, 'src-main', 'src-shared', 'test/bench'],
+    {
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  execFileSync('tar', ['-x', '-C', root], { input: tar });
+  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
+  return root;
+}
+
+/** cache-main.ts and the cache worker of the sources in `root`, bundled into `folder` as buildProcesses does. */
+async function buildMainFrom(root: string, folder: string): Promise<string> {
+  mkdirSync(folder, { recursive: true });
+  const main = join(folder, 'cache-main.js');
+  await build({
+    ...NODE_BUNDLE,
+    entryPoints: [join(root, 'src-main/cache/worker.ts')],
+    outfile: join(folder, BUILT_WORKER_FILE),
+  });
+  await build({ ...NODE_BUNDLE, entryPoints: [join(root, 'test/bench/cache-main.ts')], outfile: main });
+  return main;
+}
+
+/** The figures point 4 of sealing holds to, from one process's run. */
+function headline(main: CacheMainFigures) {
+  return {
+    sync_customers_per_s: main.customers / main.syncSeconds,
+    cache_search_p95_ms: percentile(main.direct, 95),
+    handler_search_p95_ms: percentile(main.viaHandler, 95),
+    main_rss_mb: mb(main.rssBytes),
+    cache_file_mb: mb(main.fileBytes),
+  };
+}
+
+/** Syncs and searches with the cache of `ref` (see the top of this file); null when its sources cannot be had. */
+async function measureBefore(
+  ref: string,
+  sandbox: { url: string; key: string },
+  ctx: { customers: number; print: (line: string) => void },
+): Promise<CacheMainFigures | null> {
+  let root: string;
+  try {
+    root = sourcesAt(ref);
+  } catch (e) {
+    ctx.print(`before: not measured (the sources of ${ref} could not be read from git: ${String(e)})`);
+    return null;
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'card-desk-cache-bench-before-data-'));
+  try {
+    const main = await buildMainFrom(root, join(root, 'built'));
+    ctx.print(`before (${ref.slice(0, 10)}, records in plain form): syncing and searching`);
+    return await runBuilt<CacheMainFigures>(
+      main,
+      { url: sandbox.url, key: sandbox.key, folder, customers: ctx.customers },
+      ctx.print,
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
+  }
+}
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
@@ -109,6 +187,7 @@ export const cacheBenchmark: Benchmark = {
     const builtIn = mkdtempSync(join(tmpdir(), 'card-desk-cache-bench-built-'));
     const file = join(folder, CACHE_FILE_NAME);
     try {
+      const before = await measureBefore(ctx.before ?? BEFORE_SEALING, sandbox, ctx);
       const built = await buildProcesses(builtIn);
       const main = await runBuilt<CacheMainFigures>(
         built.main,
@@ -151,7 +230,20 @@ export const cacheBenchmark: Benchmark = {
         `linear scan of ${all.length.toLocaleString('en')} JSON strings: p95 ${linearP95.toFixed(1)} ms, ${(linearP95 / percentile(direct, 95)).toFixed(0)}x the cache's p95 (goal >= 100x)`,
       );
 
+      const compared: Record<string, number> = {};
+      if (before) {
+        const [was, now] = [headline(before), headline(main)];
+        ctx.print('sealed records against the cache before them (goal: within 10 %, the file at most 10 % larger):');
+        for (const key of Object.keys(now) as (keyof typeof now)[]) {
+          const ratio = now[key] / was[key];
+          compared[`before_${key}`] = was[key];
+          compared[`${key}_ratio`] = ratio;
+          ctx.print(`  ${key}: before ${was[key].toFixed(2)}, after ${now[key].toFixed(2)} (x${ratio.toFixed(3)})`);
+        }
+      }
+
       return {
+        ...compared,
         cache_search_p50_ms: percentile(direct, 50),
         cache_search_p95_ms: percentile(direct, 95),
         handler_search_p95_ms: percentile(viaHandler, 95),

@@ -8,6 +8,7 @@ const { values } = parseArgs({
   options: {
     customers: { type: 'string', default: '1000000' },
     only: { type: 'string' },
+    before: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -22,7 +23,11 @@ const selected: Benchmark[] = values.only ? benchmarks.filter((b) => b.name === 
 for (const bench of selected) {
   console.log(`\n== ${bench.name} (${customers.toLocaleString('en')} customers)`);
   const started = performance.now();
-  const result = await bench.run({ customers, print: (line) => console.log(`  ${line}`) });
+  const result = await bench.run({
+    customers,
+    ...(values.before ? { before: values.before } : {}),
+    print: (line) => console.log(`  ${line}`),
+  });
   for (const [k, v] of Object.entries(result)) {
     figures[k] = Math.round(v * 1000) / 1000;
     console.log(`  ${k} = ${figures[k]}`);
