@@ -17,6 +17,7 @@ import { CacheWorkerError, CacheWriter } from './cache-writer';
 import { CustomerReader } from './customer-reader';
 import { openReader } from './database';
 import { RecordSeal } from './record-seal';
+import { markOpened } from './retention';
 import { planSearch } from './search-plan';
 import { backgroundTimeMs, watchBackgroundWaits } from '../api/rate-budget-wait';
 import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from './list-shape';
@@ -67,6 +68,7 @@ class SqliteCustomerCache implements CustomerCacheService {
 
   async start(): Promise<void> {
     await this.startWriter();
+    markOpened(this.file, this.now()); // for the retention period (retention.ts)
     const keysNotice = this.options.keys.notice;
     if (keysNotice) this.setNotice(this.notice ? `${keysNotice} ${this.notice}` : keysNotice);
     this.reader = this.openReader();

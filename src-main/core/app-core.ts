@@ -10,6 +10,7 @@ import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { loadCacheKeys } from '../cache/cache-keys';
+import { DEFAULT_CACHE_RETENTION_DAYS, deleteStaleCaches } from '../cache/retention';
 import { knownCardsHandlers } from '../cards/handlers';
 import { lookUpCard } from '../api/card-look-up';
 import { DisputedTransactionSearches, findDisputedTransactions } from '../api/dispute-transactions';
@@ -53,6 +54,8 @@ export interface AppCoreOptions {
   localSandbox?: Omit<SandboxOptions, 'port' | 'key'>;
   /** The customer cache's worker script (the built `cache-worker.js` in the packaged app). */
   cacheWorkerUrl?: URL;
+  /** Customer caches not opened for this many days are deleted at start (policy `cacheRetentionDays`; default 30). */
+  cacheRetentionDays?: number;
 }
 
 export interface AppCore {
@@ -78,6 +81,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
   const unchanged = makeFolderPrivate(dataDir);
   if (unchanged > 0) logger.warn({ unchanged }, 'some data files could not be made private');
+  deleteStaleCaches({ dataDir, days: options.cacheRetentionDays ?? DEFAULT_CACHE_RETENTION_DAYS, logger });
   const cancels = new CancelRegistry();
   let sandbox: SandboxHandle | null = null;
 
