@@ -9,6 +9,7 @@ const { values } = parseArgs({
     customers: { type: 'string', default: '1000000' },
     only: { type: 'string' },
     before: { type: 'string' },
+    rounds: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -26,6 +27,7 @@ for (const bench of selected) {
   const result = await bench.run({
     customers,
     ...(values.before ? { before: values.before } : {}),
+    ...(values.rounds ? { rounds: Number(values.rounds) } : {}),
     print: (line) => console.log(`  ${line}`),
   });
   for (const [k, v] of Object.entries(result)) {
