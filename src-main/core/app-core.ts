@@ -238,6 +238,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),
     'journal.status': async () => ok(opened.status),
+    'journal.verify': async () => ok(opened.journal.verify()),
     'journal.startNew': async () => {
       if (opened.status.state === 'ok') return ok(opened.status);
       const notice = opened.status.problem;

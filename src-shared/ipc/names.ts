@@ -37,6 +37,7 @@ export const CHANNEL_NAMES = [
   'journal.list',
   'journal.acknowledgeResend',
   'journal.status',
+  'journal.verify',
   'journal.startNew',
   'exports.start',
   'exports.cancel',

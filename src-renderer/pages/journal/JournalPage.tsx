@@ -17,6 +17,7 @@ import { useSettledFilter } from '../../components/useSettledFilter';
 import { bridge } from '../../lib/bridge';
 import { useAppStore } from '../../stores/appStore';
 import { JournalDetail } from './JournalDetail';
+import { VerifyJournal } from './VerifyJournal';
 import { OUTCOME_LABEL, journalColumns, journalCustomerId, type Outcome } from './journalFields';
 import { IssueCardButton, OpenAccountButton } from '../issue/IssueCardButton';
 
@@ -95,6 +96,7 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
         <IssueCardButton />
         <OpenAccountButton />
         <ExportButton source="journal" query={query} />
+        <VerifyJournal />
       </div>
       <NamesProvider names={names}>
         <ListBody
