@@ -11,6 +11,8 @@ import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
 import { loadCacheKeys } from '../cache/cache-keys';
 import { DEFAULT_CACHE_RETENTION_DAYS, deleteStaleCaches } from '../cache/retention';
+import { AppLock, type LockSignals } from '../lock/app-lock';
+import { guardWhileLocked, lockHandlers } from '../lock/lock-handlers';
 import { knownCardsHandlers } from '../cards/handlers';
 import { lookUpCard } from '../api/card-look-up';
 import { DisputedTransactionSearches, findDisputedTransactions } from '../api/dispute-transactions';
@@ -56,6 +58,12 @@ export interface AppCoreOptions {
   cacheWorkerUrl?: URL;
   /** Customer caches not opened for this many days are deleted at start (policy `cacheRetentionDays`; default 30). */
   cacheRetentionDays?: number;
+  /** Minutes without input before Card Desk locks (policy `autoLockMinutes`, 1..240; default 10). */
+  autoLockMinutes?: number;
+  /** Unlocking takes the operator's passcode (policy `unlockPasscode`; default false: a click). */
+  unlockPasscode?: boolean;
+  /** The system's idle time and screen-lock/sleep events (the shell's powerMonitor); none in the harness. */
+  lockSignals?: LockSignals;
 }
 
 export interface AppCore {
@@ -183,8 +191,19 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     logger,
   });
 
+  const lock = new AppLock({
+    secretStore,
+    tell: (state) => emit('lock.changed', state),
+    autoLockMinutes: options.autoLockMinutes,
+    unlockPasscode: options.unlockPasscode,
+    signals: options.lockSignals,
+    logger,
+  });
+  await lock.load();
+
   const disputedTransactions = new DisputedTransactionSearches();
   const handlers: HandlerTable = {
+    ...lockHandlers(lock),
     ...apiReadHandlers(getActive, {
       logger,
       observeCards: (cards, source) => {
@@ -265,12 +284,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 
   return {
-    handlers,
+    handlers: guardWhileLocked(handlers, lock),
     cancels,
     logger,
     environments,
     localSandbox: () => sandbox,
     async dispose() {
+      lock.dispose();
       cancels.cancelAll();
       offChange();
       await exportsService.cancelAll();

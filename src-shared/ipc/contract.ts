@@ -11,6 +11,7 @@ import { cardsChannels } from './channels/cards';
 import { customersChannels, syncProgressSchema } from './channels/customers';
 import { exportProgressSchema, exportsChannels } from './channels/exports';
 import { journalChannels, journalEntrySchema } from './channels/journal';
+import { lockChannels, lockStateSchema } from './channels/lock';
 import { namesChannels } from './channels/names';
 import { appStatusSchema, settingsChannels } from './channels/settings';
 import type { ChannelName, EventName, CallOptions } from './names';
@@ -27,6 +28,7 @@ export const contract = {
   ...journalChannels,
   ...exportsChannels,
   ...namesChannels,
+  ...lockChannels,
 };
 
 export const events = {
@@ -34,6 +36,7 @@ export const events = {
   'app.status': appStatusSchema,
   'exports.progress': exportProgressSchema,
   'journal.changed': journalEntrySchema,
+  'lock.changed': lockStateSchema,
 };
 
 export type Contract = typeof contract;

@@ -42,10 +42,20 @@ export const CHANNEL_NAMES = [
   'exports.start',
   'exports.cancel',
   'names.resolve',
+  'lock.state',
+  'lock.lock',
+  'lock.unlock',
+  'lock.setPasscode',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
-export const EVENT_NAMES = ['customers.syncProgress', 'app.status', 'exports.progress', 'journal.changed'] as const;
+export const EVENT_NAMES = [
+  'customers.syncProgress',
+  'app.status',
+  'exports.progress',
+  'journal.changed',
+  'lock.changed',
+] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /**
