@@ -13,6 +13,7 @@ import { useDataFolder } from './shell/data-folder';
 import { nativeSaveFilePort } from './shell/dialogs';
 import { broadcast, registerIpcTransport } from './shell/ipc-transport';
 import { registerAppScheme, serveRenderer } from './shell/protocol';
+import { powerMonitorLockSignals } from './shell/lock-signals';
 import { hardenSession } from './shell/session';
 import { logUnhandledErrors, startOrQuit } from './shell/startup';
 import { createMainWindow, lockDownWebContents } from './shell/window';
@@ -62,6 +63,7 @@ if (!app.requestSingleInstanceLock()) {
         openExternal: (url) => shell.openExternal(url),
         emit: broadcast,
         cacheWorkerUrl: builtWorkerLocation(here).url,
+        lockSignals: powerMonitorLockSignals(),
       });
       const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
       registerIpcTransport(
