@@ -13,6 +13,7 @@ import { loadCacheKeys } from '../cache/cache-keys';
 import { DEFAULT_CACHE_RETENTION_DAYS, deleteStaleCaches } from '../cache/retention';
 import { AppLock, type LockSignals } from '../lock/app-lock';
 import { guardWhileLocked, lockHandlers } from '../lock/lock-handlers';
+import { readIdleMinutes, writeIdleMinutes } from '../lock/lock-settings';
 import { knownCardsHandlers } from '../cards/handlers';
 import { lookUpCard } from '../api/card-look-up';
 import { DisputedTransactionSearches, findDisputedTransactions } from '../api/dispute-transactions';
@@ -195,6 +196,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     secretStore,
     tell: (state) => emit('lock.changed', state),
     autoLockMinutes: options.autoLockMinutes,
+    savedIdleMinutes: readIdleMinutes(dataDir),
+    saveIdleMinutes: (minutes) => {
+      try {
+        writeIdleMinutes(dataDir, minutes);
+      } catch (e) {
+        logger.warn({ error: errorMessage(e) }, 'could not save the lock setting; it holds until Card Desk closes');
+      }
+    },
     unlockPasscode: options.unlockPasscode,
     signals: options.lockSignals,
     logger,

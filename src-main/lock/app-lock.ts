@@ -33,14 +33,19 @@ export interface AppLockOptions {
   secretStore: SecretStore;
   /** Tells the window (lock.changed). */
   tell: (state: LockState) => void;
-  /** Policy autoLockMinutes (1..240); default 10. */
+  /** Policy autoLockMinutes (1..240): fixes the idle minutes; without it Settings chooses them. */
   autoLockMinutes?: number;
+  /** The minutes chosen in Settings, as saved (default 10), and where a new choice is saved. */
+  savedIdleMinutes?: number;
+  saveIdleMinutes?: (minutes: number) => void;
   /** Policy unlockPasscode; default false (a click unlocks). */
   unlockPasscode?: boolean;
   signals?: LockSignals;
   now?: () => number;
   logger?: Logger;
 }
+
+const validMinutes = (n: number) => Number.isInteger(n) && n >= 1 && n <= 240;
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 
@@ -73,15 +78,16 @@ export class AppLock {
   private failures = 0;
   private retryAt: number | null = null;
   private passcodeSet = false;
-  private readonly idleMinutes: number;
+  private idleMinutes: number;
+  private readonly idleMinutesFixed: boolean;
   private readonly passcodeRequired: boolean;
   private readonly now: () => number;
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly options: AppLockOptions) {
-    this.idleMinutes = options.autoLockMinutes ?? DEFAULT_AUTO_LOCK_MINUTES;
-    if (!Number.isInteger(this.idleMinutes) || this.idleMinutes < 1 || this.idleMinutes > 240)
-      throw new RangeError('autoLockMinutes must be a whole number from 1 to 240');
+    this.idleMinutesFixed = options.autoLockMinutes !== undefined;
+    this.idleMinutes = options.autoLockMinutes ?? options.savedIdleMinutes ?? DEFAULT_AUTO_LOCK_MINUTES;
+    if (!validMinutes(this.idleMinutes)) throw new RangeError('autoLockMinutes must be a whole number from 1 to 240');
     this.passcodeRequired = options.unlockPasscode ?? false;
     this.now = options.now ?? Date.now;
     const { signals } = options;
@@ -121,7 +127,22 @@ export class AppLock {
       passcodeSet: this.passcodeSet,
       retryAt: this.retryAt !== null && this.retryAt > this.now() ? this.retryAt : null,
       idleMinutes: this.idleMinutes,
+      idleMinutesFixed: this.idleMinutesFixed,
     };
+  }
+
+  /** The idle minutes chosen in Settings (refused when the policy fixes them). */
+  setIdleMinutes(minutes: number): Result<LockState> {
+    if (this.idleMinutesFixed)
+      return err('forbidden', `Your IT policy locks Card Desk after ${this.idleMinutes} minutes without use.`, {
+        field: 'minutes',
+      });
+    if (!validMinutes(minutes))
+      return err('validation', 'minutes must be a whole number from 1 to 240', { field: 'minutes' });
+    this.idleMinutes = minutes;
+    this.options.saveIdleMinutes?.(minutes);
+    this.options.tell(this.state());
+    return ok(this.state());
   }
 
   lock(reason: NonNullable<LockState['reason']>): LockState {

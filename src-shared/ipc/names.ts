@@ -46,6 +46,7 @@ export const CHANNEL_NAMES = [
   'lock.lock',
   'lock.unlock',
   'lock.setPasscode',
+  'lock.setIdleMinutes',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 

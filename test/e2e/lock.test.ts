@@ -62,4 +62,14 @@ describe('the lock', () => {
     await p.getByRole('button', { name: 'Unlock' }).click();
     await p.getByRole('navigation', { name: 'Main' }).waitFor();
   });
+
+  it('takes the minutes without use chosen in Settings', async () => {
+    const p = e2e.page;
+    await openFresh(e2e, 'settings');
+    const section = p.getByRole('region', { name: 'Lock' });
+    await section.getByRole('combobox', { name: 'Lock after' }).selectOption('15');
+    await section.getByText('Card Desk now locks after 15 minutes without use.').waitFor();
+    const state = await p.evaluate(() => window.cardDesk.lock.state());
+    expect(state).toMatchObject({ ok: true, data: { idleMinutes: 15, locked: false } });
+  });
 });

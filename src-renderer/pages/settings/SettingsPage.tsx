@@ -2,6 +2,7 @@ import { ErrorState, LoadingRows } from '../../components/States';
 import { EnvironmentCard } from './EnvironmentCard';
 import { EnvironmentForm } from './EnvironmentForm';
 import { JournalSection } from './JournalSection';
+import { LockSection } from './LockSection';
 import { SyncScheduleSection } from './SyncScheduleSection';
 import { useEnvironments } from './useEnvironments';
 import './settings.css';
@@ -35,6 +36,7 @@ export function SettingsPage(): React.JSX.Element {
         </section>
       </section>
       <SyncScheduleSection />
+      <LockSection />
       <JournalSection />
     </section>
   );

@@ -14,6 +14,8 @@ export const lockStateSchema = z.object({
   retryAt: z.number().nullable(),
   /** Minutes without input after which Card Desk locks. */
   idleMinutes: z.number().int(),
+  /** The IT policy fixes idleMinutes (autoLockMinutes): Settings shows it and cannot change it. */
+  idleMinutesFixed: z.boolean(),
 });
 export type LockState = z.infer<typeof lockStateSchema>;
 
@@ -27,6 +29,17 @@ export const lockChannels = {
   /** Locks now (the Lock button, Ctrl+L). */
   'lock.lock': channel(noInput, lockStateSchema),
   'lock.unlock': channel(z.object({ passcode: z.string().max(200).optional() }).optional(), lockStateSchema),
+  /** Minutes without input before Card Desk locks (Settings), unless the IT policy fixes them. */
+  'lock.setIdleMinutes': channel(
+    z.object({
+      minutes: z
+        .number({ error: 'minutes must be a number' })
+        .int({ error: 'minutes must be a whole number' })
+        .min(1, { error: 'minutes must be at least 1' })
+        .max(240, { error: 'minutes must be at most 240' }),
+    }),
+    lockStateSchema,
+  ),
   /** Chooses the unlock passcode (while unlocked, or on the lock screen when none was chosen yet). */
   'lock.setPasscode': channel(z.object({ passcode }), lockStateSchema),
 };

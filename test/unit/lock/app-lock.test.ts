@@ -120,4 +120,22 @@ describe('the app lock', () => {
     release();
     expect(await inFlight).toEqual({ ok: true, data: { sent: true } });
   });
+
+  it('takes the idle minutes chosen in Settings and saves them, unless the policy fixes them', () => {
+    const saved: number[] = [];
+    const chosen = new AppLock({
+      secretStore: memoryStore(),
+      tell: () => {},
+      savedIdleMinutes: 15,
+      saveIdleMinutes: (m) => saved.push(m),
+    });
+    expect(chosen.state()).toMatchObject({ idleMinutes: 15, idleMinutesFixed: false });
+    expect(chosen.setIdleMinutes(30)).toMatchObject({ ok: true, data: { idleMinutes: 30 } });
+    expect(saved).toEqual([30]);
+    expect(chosen.setIdleMinutes(0)).toMatchObject({ ok: false, error: { kind: 'validation', field: 'minutes' } });
+    const fixed = new AppLock({ secretStore: memoryStore(), tell: () => {}, autoLockMinutes: 5, savedIdleMinutes: 15 });
+    expect(fixed.state()).toMatchObject({ idleMinutes: 5, idleMinutesFixed: true });
+    const refused = fixed.setIdleMinutes(30);
+    expect(!refused.ok && refused.error.message).toMatch(/IT policy locks Card Desk after 5 minutes/);
+  });
 });
