@@ -3,18 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { cacheKeyAccounts, loadCacheKeys } from '../../../src-main/cache/cache-keys';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
+import { memoryStore } from '../../tools/memory-secret-store';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
-
-function memoryStore(): SecretStore & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    get: async (a) => entries.get(a) ?? null,
-    set: async (a, s) => void entries.set(a, s),
-    delete: async (a) => entries.delete(a),
-    accounts: async () => [...entries.keys()],
-  };
-}
 
 describe("the cache's keys", () => {
   it('are made once per cache, filed under its account, and read back the same', async () => {

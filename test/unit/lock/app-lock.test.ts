@@ -7,18 +7,7 @@ import { ok } from '../../../src-shared/ipc/result';
 import { AppLock, FIRST_WAIT_MS, PASSCODE_ACCOUNT, type LockSignals } from '../../../src-main/lock/app-lock';
 import { LOCKED_MESSAGE, guardWhileLocked } from '../../../src-main/lock/lock-handlers';
 import type { HandlerTable } from '../../../src-main/ipc/handler';
-import type { SecretStore } from '../../../src-main/keychain/secret-store';
-
-function memoryStore(): SecretStore & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    get: async (a) => entries.get(a) ?? null,
-    set: async (a, s) => void entries.set(a, s),
-    delete: async (a) => entries.delete(a),
-    accounts: async () => [...entries.keys()],
-  };
-}
+import { memoryStore } from '../../tools/memory-secret-store';
 
 function signals(): LockSignals & { idle: number; fire: () => void } {
   let listener: (() => void) | null = null;
