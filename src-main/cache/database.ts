@@ -1,8 +1,8 @@
 // Opening the cache file: the write connection (in the worker) migrates it and moves an unreadable file
 // aside (every set-aside copy is kept until a sync has rebuilt the cache; the worker then keeps only the
 // newest); read connections (on the calling thread) only ever read.
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { openSqlite } from '../storage/sqlite-database';
 import { PRIVATE_FOLDER_MODE } from '../storage/private-files';
@@ -81,6 +81,8 @@ export function openWriter(
   if (check === 'ok') return opened;
   opened.db.close();
   deleteCacheFile(file);
+  // Damaged copies set aside beside a file from before sealing held their customers in plain form too.
+  if (check === 'plain') deleteSetAsideCopies(file);
   const db = connectWriter(file, options);
   checkKeys(db, seal);
   return { db, notice: keyCheckNotice(check) };
@@ -89,6 +91,14 @@ export function openWriter(
 /** Deletes the file with its WAL files. */
 export function deleteCacheFile(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
+}
+
+/** Deletes the `<file>.corrupt-*` copies (and their WAL files) set aside beside the file. */
+function deleteSetAsideCopies(file: string): void {
+  const prefix = `${basename(file)}.corrupt-`;
+  for (const name of readdirSync(dirname(file))) {
+    if (name.startsWith(prefix)) rmSync(join(dirname(file), name), { force: true });
+  }
 }
 
 function openUnchecked(file: string, options: WriterOptions, now: () => Date): OpenedWriter {

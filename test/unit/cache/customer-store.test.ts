@@ -1,5 +1,5 @@
 // The cache's writes on a real SQLite file: whole pages with their resume point, pruning, a full disk.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -61,6 +61,8 @@ describe('schema', () => {
     }
     old.close();
     expect(readFileSync(file).includes('12345678901')).toBe(true);
+    // A damaged copy set aside by an earlier version holds them in plain form too.
+    writeFileSync(`${file}.corrupt-2026-01-01T00-00-00-000Z`, readFileSync(file));
 
     const { db, notice } = openWriter(file, testSeal);
     expect(notice).toMatch(/earlier Card Desk, which kept customers' records unencrypted.*deleted.*rebuilt/);
@@ -71,6 +73,7 @@ describe('schema', () => {
     for (const suffix of ['', '-wal']) {
       if (existsSync(file + suffix)) expect(readFileSync(file + suffix).includes('12345678901')).toBe(false);
     }
+    expect(existsSync(`${file}.corrupt-2026-01-01T00-00-00-000Z`)).toBe(false);
   });
 
   it('keeps an empty file from before records were sealed and gives it these keys', () => {
