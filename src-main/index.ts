@@ -15,6 +15,7 @@ import { nativeSaveFilePort } from './shell/dialogs';
 import { broadcast, registerIpcTransport } from './shell/ipc-transport';
 import { registerAppScheme, serveRenderer } from './shell/protocol';
 import { utilityKeychainHost } from './shell/keychain-host-process';
+import { powerMonitorLockSignals } from './shell/lock-signals';
 import { hardenSession } from './shell/session';
 import { logUnhandledErrors, startOrQuit } from './shell/startup';
 import { createMainWindow, lockDownWebContents } from './shell/window';
@@ -76,6 +77,7 @@ if (!app.requestSingleInstanceLock()) {
         resolveProxy: (url) => session.defaultSession.resolveProxy(url),
         policy,
         keychainHost: utilityKeychainHost(here),
+        lockSignals: powerMonitorLockSignals(),
       });
       const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
       registerIpcTransport(

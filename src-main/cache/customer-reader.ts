@@ -8,6 +8,7 @@ import type { Customer } from '../../src-shared/api/records';
 import type { CustomerBrowseInput } from '../../src-shared/ipc/channels/customers';
 import { hasNameOrder } from './first-fill';
 import { decodeRecord, type RecordColumns, type StringsReader } from './record-codec';
+import type { RecordSeal } from './record-seal';
 import { MARKER, pairsQuery, type QueryWord } from './name-pairs';
 import { NAME_PAIRS_PENDING_SQL } from './name-pairs-index';
 import { NameVocabulary } from './name-vocabulary';
@@ -29,7 +30,7 @@ export interface CacheMeta {
 }
 
 /** What a record is read with (see record-codec.ts). */
-const ROW = 'id, email, phone, kyc, created, identity, record';
+const ROW = 'id, email, phone, kyc, created, record';
 
 const KYC_OF = { approved: KYC_APPROVED, notApproved: KYC_NOT_APPROVED, unknown: KYC_UNKNOWN } as const;
 
@@ -64,7 +65,11 @@ function emailWithTailSql(
   };
 }
 
-function matcherSql(m: Matcher, vocabulary: NameVocabulary): { sql: string; params: string[] } {
+function matcherSql(
+  m: Matcher,
+  vocabulary: NameVocabulary,
+  seal: RecordSeal,
+): { sql: string; params: (string | Uint8Array | null)[] } {
   switch (m.kind) {
     case 'names':
       return {
@@ -80,7 +85,8 @@ function matcherSql(m: Matcher, vocabulary: NameVocabulary): { sql: string; para
         params: [m.value.slice(-ID_SUFFIX), m.value],
       };
     case 'identity':
-      return { sql: 'SELECT seq FROM customers WHERE identity = ?', params: [m.value] };
+      // The column holds the number's blind index only (record-seal.ts).
+      return { sql: 'SELECT seq FROM customers WHERE identity = ?', params: [seal.blindIndex(m.value)] };
     case 'email':
     case 'id': {
       const [table, column] = m.kind === 'email' ? ['customer_emails', 'email'] : ['customers', 'id'];
@@ -108,15 +114,18 @@ export class CustomerReader {
     text: (n) => {
       let text = this.stringTexts.get(n);
       if (text === undefined) {
-        text = String(this.stmt('SELECT text FROM customer_strings WHERE n = ?').get(n)?.text ?? '');
+        const sealed = this.stmt('SELECT text FROM customer_strings WHERE n = ?').get(n)?.text;
+        text = sealed instanceof Uint8Array ? this.seal.openString(sealed) : '';
         this.stringTexts.set(n, text);
       }
       return text;
     },
   };
 
+  /** `seal`: the cache's keys, to open records and look up identity numbers (record-seal.ts). */
   constructor(
     private readonly db: DatabaseSync,
+    private readonly seal: RecordSeal,
     private readonly countCap = 1000,
   ) {}
 
@@ -194,7 +203,7 @@ export class CustomerReader {
       ? { sql: 'SELECT rowid AS seq FROM customer_name_pairs WHERE customer_name_pairs MATCH ?', params: [pairs] }
       : m.kind === 'email' && tail !== null
         ? emailWithTailSql(m, tail)
-        : matcherSql(m, vocabulary);
+        : matcherSql(m, vocabulary, this.seal);
     const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql} LIMIT ?)`).get(...params, max)?.seqs;
     return typeof list === 'string' && list ? list.split(',').map(Number) : [];
   }
@@ -279,9 +288,8 @@ export class CustomerReader {
       phone: String(row.phone),
       kyc: Number(row.kyc),
       created: row.created === null ? null : Number(row.created),
-      identity: typeof row.identity === 'string' ? row.identity : null,
     };
-    return decodeRecord(String(row.record), cols, this.strings);
+    return decodeRecord(this.seal.openRecord(row.record as Uint8Array, cols.id), cols, this.strings);
   }
 
   get(id: string): Customer | null {

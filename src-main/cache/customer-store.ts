@@ -8,6 +8,7 @@ import { FullTextIndexes } from './full-text-indexes';
 import { type PreparedRow, prepareRow } from './prepared-row';
 import { UnreadableIds } from './unreadable-ids';
 import type { CustomerRow } from './search-fields';
+import type { RecordSeal } from './record-seal';
 import { SharedStrings } from './shared-strings';
 
 export interface SyncState {
@@ -69,6 +70,10 @@ type MetaKey =
  */
 export const EMAIL_CHUNK = 100_000;
 
+/** Whether two blind indexes (or their absence) are the same. */
+const sameBytes = (a: Uint8Array | null, b: Uint8Array | null): boolean =>
+  a === null || b === null ? a === b : Buffer.compare(a, b) === 0;
+
 export class CustomerStore {
   private readonly insertRow: StatementSync;
   private readonly findRow: StatementSync;
@@ -85,9 +90,10 @@ export class CustomerStore {
   private readonly setMetaStmt: StatementSync;
   private readonly getMetaStmt: StatementSync;
 
-  /** `emailChunk`: see EMAIL_CHUNK (tests use a small one). */
+  /** `seal`: the cache's keys (record-seal.ts); `emailChunk`: see EMAIL_CHUNK (tests use a small one). */
   constructor(
     private readonly db: DatabaseSync,
+    private readonly seal: RecordSeal,
     private readonly emailChunk = EMAIL_CHUNK,
   ) {
     this.insertRow = db.prepare(
@@ -107,7 +113,7 @@ export class CustomerStore {
     this.updateRecord = db.prepare(
       'UPDATE customers SET generation = ?, email = ?, phone = ?, record = ? WHERE seq = ?',
     );
-    this.strings = new SharedStrings(db);
+    this.strings = new SharedStrings(db, seal);
     this.indexes = new FullTextIndexes(db);
     this.setMetaStmt = db.prepare(
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
@@ -137,8 +143,8 @@ export class CustomerStore {
     const seq = Number(old.seq);
     const [names, email, phone] = [String(old.names), String(old.email), String(old.phone)];
     const created = old.created === null ? null : Number(old.created);
-    const identity = old.identity === null ? null : String(old.identity);
-    if (names === r.names && Number(old.kyc) === r.kyc && created === r.created && identity === r.identity) {
+    const identity = old.identity instanceof Uint8Array ? old.identity : null;
+    if (names === r.names && Number(old.kyc) === r.kyc && created === r.created && sameBytes(identity, r.identity)) {
       this.updateRecord.run(generation, r.email, r.phone, record, seq);
     } else {
       this.updateRow.run(generation, r.names, r.email, r.phone, r.kyc, r.created, r.identity, record, seq);
@@ -288,7 +294,7 @@ export class CustomerStore {
     let added = 0;
     const unreadable = new UnreadableIds(this.str('unreadable_ids'));
     for (const r of write.rows) {
-      const row = 'record' in r ? r : prepareRow(r, this.strings);
+      const row = 'record' in r ? r : prepareRow(r, this.strings, this.seal);
       if (this.putRow(row, generation)) added++;
       unreadable.mark(row.id, row.unreadable === true);
     }

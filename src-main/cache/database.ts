@@ -1,14 +1,16 @@
 // Opening the cache file: the write connection (in the worker) migrates it and moves an unreadable file
 // aside (every set-aside copy is kept until a sync has rebuilt the cache; the worker then keeps only the
 // newest); read connections (on the calling thread) only ever read.
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { openSqlite } from '../storage/sqlite-database';
 import { PRIVATE_FOLDER_MODE } from '../storage/private-files';
 import { isCorruption } from './cache-errors';
 import { errorMessage } from '../errors/error-message';
 import { registerNamePairs } from './name-pairs-index';
+import { checkKeys, keyCheckNotice } from './key-check';
+import type { RecordSeal } from './record-seal';
 import { CACHE_SCHEMA, requireFts5 } from './schema';
 
 /**
@@ -64,12 +66,42 @@ function connectWriter(file: string, options: WriterOptions): DatabaseSync {
   });
 }
 
-/** Opens (creating or migrating) the cache; an unreadable file is moved aside and replaced. */
+/**
+ * Opens (creating or migrating) the cache under `seal`'s keys; an unreadable file is moved aside and
+ * replaced, and one written under other keys or before records were sealed is deleted and replaced.
+ */
 export function openWriter(
   file: string,
+  seal: RecordSeal,
   options: WriterOptions = {},
   now: () => Date = () => new Date(),
 ): OpenedWriter {
+  const opened = openUnchecked(file, options, now);
+  const check = checkKeys(opened.db, seal);
+  if (check === 'ok') return opened;
+  opened.db.close();
+  deleteCacheFile(file);
+  // Damaged copies set aside beside a file from before sealing held their customers in plain form too.
+  if (check === 'plain') deleteSetAsideCopies(file);
+  const db = connectWriter(file, options);
+  checkKeys(db, seal);
+  return { db, notice: keyCheckNotice(check) };
+}
+
+/** Deletes the file with its WAL files. */
+export function deleteCacheFile(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
+}
+
+/** Deletes the `<file>.corrupt-*` copies (and their WAL files) set aside beside the file. */
+function deleteSetAsideCopies(file: string): void {
+  const prefix = `${basename(file)}.corrupt-`;
+  for (const name of readdirSync(dirname(file))) {
+    if (name.startsWith(prefix)) rmSync(join(dirname(file), name), { force: true });
+  }
+}
+
+function openUnchecked(file: string, options: WriterOptions, now: () => Date): OpenedWriter {
   mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   // A cache file is never 0 bytes once made (it is migrated at once): an empty one was emptied.
   if (existsSync(file) && statSync(file).size === 0) {

@@ -3,6 +3,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { PreparedPage } from './page-reader';
 import type { ReadAnswer, ReadAsk } from './page-reader-protocol';
+import type { CacheKeys } from './record-seal';
 
 /** The worker's side of the channel to the page reader. */
 export class PageReaderClient {
@@ -26,9 +27,9 @@ export class PageReaderClient {
     });
   }
 
-  /** The cache file whose shared strings the reader numbers from (at open, and after recovery). */
-  open(file: string): void {
-    this.port.postMessage({ type: 'open', file } satisfies ReadAsk);
+  /** The cache file whose shared strings the reader numbers from, and its keys (at open, and after recovery). */
+  open(file: string, keys: CacheKeys): void {
+    this.port.postMessage({ type: 'open', file, keys } satisfies ReadAsk);
   }
 
   /** Reads a page (its bytes are handed over when they own their buffer). */

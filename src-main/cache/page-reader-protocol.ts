@@ -3,6 +3,7 @@
 import type { WholeAnswer } from '../api/http-transport';
 import type { PresentedCertificate } from '../api/trust-store';
 import type { PreparedPage } from './page-reader';
+import type { CacheKeys } from './record-seal';
 import type { HttpRequest } from './worker-protocol';
 
 /** workerData.role that starts the cache worker's file as the page reader. */
@@ -14,6 +15,7 @@ export type HttpAnswer =
   | { id: number; ok: true; answer: WholeAnswer }
   | { id: number; ok: false; message: string; codes: string[]; presented: PresentedCertificate | null };
 
-/** From the worker: the cache file to number shared strings from, and pages to read. */
-export type ReadAsk = { type: 'open'; file: string } | { type: 'read'; id: number; page: number; body: Uint8Array };
+/** From the worker: the cache file to number shared strings from, with its keys, and pages to read. */
+export type ReadAsk =
+  { type: 'open'; file: string; keys: CacheKeys } | { type: 'read'; id: number; page: number; body: Uint8Array };
 export type ReadAnswer = { id: number; ok: true; page: PreparedPage } | { id: number; ok: false; message: string };

@@ -10,16 +10,15 @@ import { fetchWhole } from '../api/http-transport';
 import { presentedIn } from '../api/network-failures';
 import { errorMessage } from '../errors/error-message';
 import { PageReader } from './page-reader';
+import { RecordSeal } from './record-seal';
+import { readSharedStrings } from './shared-strings';
 import type { HttpAnswer, HttpAsk, ReadAnswer, ReadAsk } from './page-reader-protocol';
 
 /** The strings customer_strings holds, read on a connection of the reader's own. */
-function knownStrings(file: string): [number, string][] {
+function knownStrings(file: string, seal: RecordSeal): [number, string][] {
   const db = new DatabaseSync(file, { readOnly: true, timeout: 1000 });
   try {
-    return db
-      .prepare('SELECT n, text FROM customer_strings')
-      .all()
-      .map((r) => [Number(r.n), String(r.text)]);
+    return readSharedStrings(db, seal);
   } finally {
     db.close();
   }
@@ -27,25 +26,30 @@ function knownStrings(file: string): [number, string][] {
 
 /** The thread's side: `caller` sends requests, `writer` (the worker) has pages read, in order. */
 export function runPageReader(caller: MessagePort, writer: MessagePort): void {
-  let reader = new PageReader();
+  // The cache's keys come with the worker's first message, 'open' (never in workerData or a file).
+  let reader: PageReader | null = null;
   writer.on('message', (m: ReadAsk) => {
     if (m.type === 'open') {
+      const seal = new RecordSeal(m.keys);
       try {
-        reader = new PageReader(knownStrings(m.file));
+        reader = new PageReader(seal, knownStrings(m.file, seal));
       } catch {
         // Unreadable now: new strings are numbered from 1, and the store refuses a number that means
         // another text there, failing that page rather than storing a wrong record.
-        reader = new PageReader();
+        reader = new PageReader(seal);
       }
       return;
     }
     let answer: ReadAnswer;
     try {
+      if (!reader) throw new Error('The page reader has no cache open.');
       answer = { id: m.id, ok: true, page: reader.read(m.body, m.page) };
     } catch (e) {
       answer = { id: m.id, ok: false, message: errorMessage(e) };
     }
-    writer.postMessage(answer);
+    // A page's sealed bytes are one buffer (page-reader.ts, pack): handed over, not copied.
+    const first = answer.ok && answer.page.readable ? answer.page.rows[0] : undefined;
+    writer.postMessage(answer, first ? [first.record.buffer as ArrayBuffer] : []);
   });
 
   const inFlight = new Map<number, AbortController>();

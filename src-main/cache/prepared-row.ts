@@ -1,13 +1,25 @@
 // A customer as the store writes it: its columns, its name pairs (name-pairs.ts) and its record in the
-// compact form (record-codec.ts).
+// compact form (record-codec.ts), sealed under the cache's data key (record-seal.ts). The identity number
+// is in the sealed record only; its column holds the number's blind index.
 import { namePairs } from './name-pairs';
 import { encodeRecord, type StringsWriter } from './record-codec';
+import type { RecordSeal } from './record-seal';
 import type { CustomerRow } from './search-fields';
 
-export type PreparedRow = Omit<CustomerRow, 'customer'> & { record: string; pairs: string };
+export type PreparedRow = Omit<CustomerRow, 'customer' | 'identity'> & {
+  /** The blind index of the identity number; null when none. */
+  identity: Uint8Array | null;
+  record: Uint8Array;
+  pairs: string;
+};
 
-/** A row's columns and its record encoded with `strings`. */
-export function prepareRow(row: CustomerRow, strings: StringsWriter): PreparedRow {
-  const { customer, ...columns } = row;
-  return { ...columns, record: encodeRecord(customer, row, strings), pairs: namePairs(row.names) };
+/** A row's columns and its record encoded with `strings` and sealed. */
+export function prepareRow(row: CustomerRow, strings: StringsWriter, seal: RecordSeal): PreparedRow {
+  const { customer, identity, ...columns } = row;
+  return {
+    ...columns,
+    identity: seal.blindIndex(identity),
+    record: seal.sealRecord(encodeRecord(customer, row, strings), row.id),
+    pairs: namePairs(row.names),
+  };
 }

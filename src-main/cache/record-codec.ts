@@ -1,7 +1,8 @@
 // A customer's record in the cache, compactly: a JSON array of the fields every customer has, in fixed
 // places, without their names. Strings many customers share (business, type, city, document addresses
-// with the customer's id taken out) are numbers into customer_strings; the id, KYC state, creation time
-// and identity number live in their own columns; the name, phone and email are left out when they are
+// with the customer's id taken out) are numbers into customer_strings; the id, KYC state and creation time
+// live in their own columns (the identity number stays in the record: its column holds only a blind index,
+// record-seal.ts); the name, phone and email are left out when they are
 // what the row's other columns give (`0`). Whatever else a record holds (fields this list does not name,
 // values of an unexpected type) is kept as JSON in the array's first place, so nothing the service sent
 // is lost. A record that is a JSON object (written before this form) is read as it is.
@@ -18,8 +19,6 @@ export interface RecordColumns {
   kyc: number;
   /** createdAt in ms; null when it had none or an unreadable one. */
   created: number | null;
-  /** The identity (BVN/NIN) number; null when none. */
-  identity: string | null;
 }
 
 export interface StringsWriter {
@@ -34,7 +33,7 @@ type Kind = 'shared' | 'text' | 'time' | 'num';
 /** A field stored in the array: its place and kind. Places start at 1; place 0 holds the rest. */
 type Leaf = { at: number; kind: Kind };
 /** A field stored in a column instead. */
-type Column = { column: 'isApproved' | 'createdAt' | 'identity' | 'id' };
+type Column = { column: 'isApproved' | 'createdAt' | 'id' };
 type Shape = { [key: string]: Leaf | Column | Shape };
 
 const leaf = (at: number, kind: Kind): Leaf => ({ at, kind });
@@ -52,7 +51,7 @@ const SHAPE: Shape = {
     lastName: leaf(8, 'text'),
     otherNames: leaf(9, 'text'),
     dob: leaf(10, 'text'),
-    identity: { type: leaf(11, 'shared'), number: { column: 'identity' } },
+    identity: { type: leaf(11, 'shared'), number: leaf(23, 'text') },
     documents: {
       idFrontUrl: leaf(12, 'shared'),
       idBackUrl: leaf(13, 'shared'),
@@ -71,7 +70,7 @@ const SHAPE: Shape = {
   updatedAt: leaf(21, 'time'),
   __v: leaf(22, 'num'),
 };
-const PLACES = 23;
+const PLACES = 24;
 
 const isLeaf = (s: Leaf | Column | Shape): s is Leaf => typeof (s as Leaf).at === 'number';
 const isColumn = (s: Leaf | Column | Shape): s is Column => typeof (s as Column).column === 'string';
@@ -171,8 +170,6 @@ function encodeColumn(e: Encoding, c: Column, value: unknown): boolean {
       return typeof value === 'boolean' && e.cols.kyc === (value ? 1 : 0);
     case 'createdAt':
       return e.createdExact;
-    case 'identity':
-      return typeof value === 'string' && value !== '' && value === e.cols.identity;
   }
 }
 
@@ -299,7 +296,7 @@ export function decodeRecord(record: string, cols: RecordColumns, strings: Strin
   hasPerson = set(person, 'dob', textAt(p[10])) || hasPerson;
   const identity: Record<string, unknown> = {};
   let hasIdentity = set(identity, 'type', sharedAt(p[11], id, strings));
-  if (cols.identity !== null) hasIdentity = set(identity, 'number', cols.identity);
+  hasIdentity = set(identity, 'number', textAt(p[23])) || hasIdentity;
   if (hasIdentity) hasPerson = set(person, 'identity', identity);
   const documents: Record<string, unknown> = {};
   let hasDocuments = set(documents, 'idFrontUrl', sharedAt(p[12], id, strings));

@@ -115,6 +115,17 @@ export const MIGRATIONS: readonly string[] = [
   );
   INSERT INTO meta (key, value) SELECT 'name_pairs_pending', 1 WHERE EXISTS (SELECT 1 FROM customers);
   `,
+  // 8: records are sealed (AES-256-GCM under the environment's data key, record-seal.ts): `record` and
+  //    customer_strings.text hold sealed bytes, `identity` the number's blind index (HMAC-SHA-256, 8
+  //    bytes), and meta.key_id names the keys. A file that already holds customers or strings holds them
+  //    in plain form: it is marked, and the worker deletes it at opening and the cache is synced again
+  //    (key-check.ts). Converting it in place would rewrite every row, as a sync does, and still leave
+  //    the plain records in the file's free pages and its log until a VACUUM rewrote the file once more;
+  //    a fresh file never held them.
+  `
+  INSERT INTO meta (key, value) SELECT 'plain_records', 1
+    WHERE EXISTS (SELECT 1 FROM customers) OR EXISTS (SELECT 1 FROM customer_strings);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

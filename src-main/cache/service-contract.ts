@@ -10,11 +10,14 @@ import type {
 import type { Result } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
 import type { Emit, Logger } from '../ports/ports';
+import type { LoadedCacheKeys } from './cache-keys';
 
 export interface CustomerCacheOptions {
   /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */
   folder: string;
   environmentId: string;
+  /** The cache's keys, read from the keychain by the caller (cache-keys.ts); held in memory only. */
+  keys: LoadedCacheKeys;
   api: Pick<CardApiClient, 'listCustomersBytes' | 'budget'>;
   emit: Emit;
   logger?: Logger;

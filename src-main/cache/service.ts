@@ -16,6 +16,8 @@ import { errorMessage } from '../errors/error-message';
 import { CacheWorkerError, CacheWriter } from './cache-writer';
 import { CustomerReader } from './customer-reader';
 import { openReader } from './database';
+import { RecordSeal } from './record-seal';
+import { markOpened } from './retention';
 import { planSearch } from './search-plan';
 import { backgroundTimeMs, watchBackgroundWaits } from '../api/rate-budget-wait';
 import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from './list-shape';
@@ -47,6 +49,7 @@ class SqliteCustomerCache implements CustomerCacheService {
   private readonly location: WorkerLocation;
   private readonly now: () => Date;
   private readonly schedule: SyncSchedule;
+  private readonly seal: RecordSeal;
   private writer: CacheWriter | null = null;
   private reader: CustomerReader | null = null;
   private notice: string | null = null;
@@ -61,10 +64,14 @@ class SqliteCustomerCache implements CustomerCacheService {
     this.location = options.workerUrl ? workerLocation(options.workerUrl) : defaultWorkerLocation();
     this.now = options.now ?? (() => new Date());
     this.schedule = new SyncSchedule(() => void this.sync(), options.minuteMs);
+    this.seal = new RecordSeal(options.keys.keys);
   }
 
   async start(): Promise<void> {
     await this.startWriter();
+    markOpened(this.file, this.now()); // for the retention period (retention.ts)
+    const keysNotice = this.options.keys.notice;
+    if (keysNotice) this.setNotice(this.notice ? `${keysNotice} ${this.notice}` : keysNotice);
     this.reader = this.openReader();
     this.schedule.set(this.reader.meta().scheduleMinutes);
     this.tellSynced();
@@ -92,6 +99,7 @@ class SqliteCustomerCache implements CustomerCacheService {
       const { maxSizeBytes, maxPagesPerTransaction = DEFAULT_PAGES_PER_TRANSACTION } = this.options;
       const opened = await writer.call('open', {
         file: this.file,
+        keys: this.options.keys.keys,
         ...(maxSizeBytes ? { maxSizeBytes } : {}),
         maxPagesPerTransaction,
       });
@@ -114,7 +122,7 @@ class SqliteCustomerCache implements CustomerCacheService {
   }
 
   private openReader(): CustomerReader {
-    return new CustomerReader(openReader(this.file), this.options.countCap);
+    return new CustomerReader(openReader(this.file), this.seal, this.options.countCap);
   }
 
   private setNotice(notice: string): void {

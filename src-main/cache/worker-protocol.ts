@@ -4,9 +4,12 @@ import type { FetchedPage, PageStored } from './customer-page';
 import type { SyncState } from './customer-store';
 import type { StoredShape } from './list-shape-store';
 import type { Network } from '../api/network-route';
+import type { CacheKeys } from './record-seal';
 
 export interface OpenArgs {
   file: string;
+  /** The cache's keys, from the keychain: handed over in this message only, held in the worker's memory. */
+  keys: CacheKeys;
   maxSizeBytes?: number;
   /** Pages already waiting to be stored when one is taken share its transaction, up to this many (default 1). */
   maxPagesPerTransaction?: number;

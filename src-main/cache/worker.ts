@@ -15,12 +15,14 @@ import { PageReaderClient } from './page-reader-client';
 import { PAGE_READER_ROLE } from './page-reader-protocol';
 import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from './list-shape-store';
 import { transportErrorCodes } from '../api/transport-error-codes';
+import { RecordSeal } from './record-seal';
 import { releaseMemory } from './release-memory';
 import type { OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
 
 let db: DatabaseSync | null = null;
 let store: CustomerStore | null = null;
 let opened: OpenArgs | null = null;
+let seal: RecordSeal | null = null;
 /** Reads synced pages on the page reader's thread, while a sync runs (see CacheWriter.endSync). */
 let readerClient: PageReaderClient | null = null;
 /**
@@ -62,17 +64,18 @@ function closeDb(): void {
 const ops: Omit<WorkerOps, 'storePage'> = {
   open(args) {
     closeDb();
-    const result = openWriter(args.file, { maxSizeBytes: args.maxSizeBytes });
+    seal = new RecordSeal(args.keys);
+    const result = openWriter(args.file, seal, { maxSizeBytes: args.maxSizeBytes });
     db = result.db;
-    store = new CustomerStore(db);
+    store = new CustomerStore(db, seal);
     opened = args;
-    readerClient?.open(args.file);
+    readerClient?.open(args.file, args.keys);
     completeFill();
     return { notice: result.notice };
   },
   attachReader(readerPort) {
     readerClient = new PageReaderClient(readerPort);
-    if (opened) readerClient.open(opened.file);
+    if (opened) readerClient.open(opened.file, opened.keys);
   },
   syncState: () => requireStore().syncState(),
   finishGeneration(generation, at) {
@@ -101,13 +104,13 @@ const ops: Omit<WorkerOps, 'storePage'> = {
   setFullSweepHours: (hours) => writeFullSweepHours(requireDb(), hours),
   beginIncremental: (generation, page, shape) => beginIncremental(requireDb(), generation, page, shape),
   recover(reason) {
-    if (!opened) throw new Error('The customer cache is not open.');
+    if (!opened || !seal) throw new Error('The customer cache is not open.');
     closeDb();
     const movedTo = moveAside(opened.file, new Date());
-    const result = openWriter(opened.file, { maxSizeBytes: opened.maxSizeBytes });
+    const result = openWriter(opened.file, seal, { maxSizeBytes: opened.maxSizeBytes });
     db = result.db;
-    store = new CustomerStore(db);
-    readerClient?.open(opened.file);
+    store = new CustomerStore(db, seal);
+    readerClient?.open(opened.file, opened.keys);
     return { notice: unreadableNotice(movedTo, reason) };
   },
   buildNamePairs: () => buildNamePairs(requireDb()),

@@ -9,6 +9,11 @@ import { backgroundClient } from '../api/call-priority';
 import { apiReadHandlers } from '../api/handlers';
 import { customerCacheHandlers } from '../cache/handlers';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
+import { loadCacheKeys } from '../cache/cache-keys';
+import { DEFAULT_CACHE_RETENTION_DAYS, deleteStaleCaches } from '../cache/retention';
+import { AppLock, type LockSignals } from '../lock/app-lock';
+import { guardWhileLocked, lockHandlers } from '../lock/lock-handlers';
+import { readIdleMinutes, writeIdleMinutes } from '../lock/lock-settings';
 import { knownCardsHandlers } from '../cards/handlers';
 import { lookUpCard } from '../api/card-look-up';
 import { DisputedTransactionSearches, findDisputedTransactions } from '../api/dispute-transactions';
@@ -67,6 +72,14 @@ export interface AppCoreOptions {
   resolveProxy?: ResolveProxy;
   /** The organisation's policy (policy-file.ts reads it); none by default. */
   policy?: Policy;
+  /** Customer caches not opened for this many days are deleted at start (policy `cacheRetentionDays`; default 30). */
+  cacheRetentionDays?: number;
+  /** Minutes without input before Card Desk locks (policy `autoLockMinutes`, 1..240; default 10). */
+  autoLockMinutes?: number;
+  /** Unlocking takes the operator's passcode (policy `unlockPasscode`; default false: a click). */
+  unlockPasscode?: boolean;
+  /** The system's idle time and screen-lock/sleep events (the shell's powerMonitor); none in the harness. */
+  lockSignals?: LockSignals;
 }
 
 export interface AppCore {
@@ -93,12 +106,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
   const unchanged = makeFolderPrivate(dataDir);
   if (unchanged > 0) logger.warn({ unchanged }, 'some data files could not be made private');
+  deleteStaleCaches({ dataDir, days: options.cacheRetentionDays ?? DEFAULT_CACHE_RETENTION_DAYS, logger });
   const cancels = new CancelRegistry();
   let sandbox: SandboxHandle | null = null;
 
+  const secretStore = options.secretStore ?? defaultSecretStore(options.keychainHost);
   const environments = createEnvironmentManager({
     dataDir,
-    secretStore: options.secretStore ?? defaultSecretStore(options.keychainHost),
+    secretStore,
     emit,
     logger,
     ...(options.resolveProxy ? { resolveProxy: options.resolveProxy } : {}),
@@ -140,6 +155,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const opened = await openCustomerCache({
       folder,
       environmentId,
+      // The cache's keys are filed by its folder (the environment's id and address folder; the local
+      // sandbox has one folder whatever its port), under the environment's id (cache-keys.ts).
+      keys: await loadCacheKeys(
+        secretStore,
+        path.relative(path.join(dataDir, 'environments'), folder).split(path.sep).join(' '),
+        logger,
+      ),
       // Customer sync is background work: it leaves a reserve of the rate limit to the operator.
       api: backgroundClient(active.api),
       emit,
@@ -208,9 +230,27 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     logger,
     notice: (text, on) => environments.notice(text, on),
   });
+  const lock = new AppLock({
+    secretStore,
+    tell: (state) => emit('lock.changed', state),
+    autoLockMinutes: options.autoLockMinutes,
+    savedIdleMinutes: readIdleMinutes(dataDir),
+    saveIdleMinutes: (minutes) => {
+      try {
+        writeIdleMinutes(dataDir, minutes);
+      } catch (e) {
+        logger.warn({ error: errorMessage(e) }, 'could not save the lock setting; it holds until Card Desk closes');
+      }
+    },
+    unlockPasscode: options.unlockPasscode,
+    signals: options.lockSignals,
+    logger,
+  });
+  await lock.load();
 
   const disputedTransactions = new DisputedTransactionSearches();
   const handlers: HandlerTable = {
+    ...lockHandlers(lock),
     ...apiReadHandlers(getActive, {
       logger,
       observeCards: (cards, source) => {
@@ -259,6 +299,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...settingsHandlers(environments),
     ...networkHandlers(environments.networks),
     'journal.status': async () => ok(opened.status),
+    'journal.verify': async () => ok(opened.journal.verify()),
     'journal.startNew': async () => {
       if (opened.status.state === 'ok') return ok(opened.status);
       const notice = opened.status.problem;
@@ -289,12 +330,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 
   return {
-    handlers,
+    handlers: guardWhileLocked(handlers, lock),
     cancels,
     logger,
     environments,
     localSandbox: () => sandbox,
     async dispose() {
+      lock.dispose();
       cancels.cancelAll();
       offChange();
       await exportsService.cancelAll();

@@ -31,6 +31,8 @@ export interface JournalReader {
     entries: JournalEntry[];
     total: number;
   }>;
+  /** The hash of the entry's latest event in the journal's chain (carried by the export's rows). */
+  latestEventHash?(id: string): string | null;
 }
 
 /** The customer cache, as far as an export reads it (to name the customer behind an id). */

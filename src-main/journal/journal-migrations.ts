@@ -34,6 +34,24 @@ const MIGRATIONS: readonly string[] = [
   `ALTER TABLE entries ADD COLUMN batch_id TEXT;
    ALTER TABLE entries ADD COLUMN batch_row INTEGER;
    CREATE INDEX entries_by_batch ON entries (batch_id, batch_row) WHERE batch_id IS NOT NULL;`,
+  // 6: who made each write (the OS user name and the computer's name; null for rows written before), and
+  //    the chain of events (journal-chain.ts): every change to an entry, hashed after the one before it.
+  //    A journal that already holds entries is chained from its first opening after this (a first event
+  //    says so, and each entry is recorded as it was then).
+  `ALTER TABLE entries ADD COLUMN operator TEXT;
+   ALTER TABLE entries ADD COLUMN host TEXT;
+   CREATE TABLE events (
+     seq INTEGER PRIMARY KEY,
+     at TEXT NOT NULL,
+     entry_id TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     operator TEXT NOT NULL,
+     host TEXT NOT NULL,
+     body TEXT NOT NULL,
+     prev_hash TEXT NOT NULL,
+     hash TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX events_by_entry ON events (entry_id, seq);`,
 ];
 
 export const JOURNAL_SCHEMA: Schema = { name: 'journal.sqlite', migrations: MIGRATIONS };

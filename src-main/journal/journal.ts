@@ -13,6 +13,7 @@ import {
 import { likeLiteral, orCustomerIdIn, selectPage } from '../storage/paged-select';
 import { inTransaction, openSqlite } from '../storage/sqlite-database';
 import { FINGERPRINT_VERSION, fingerprintOf } from './fingerprint';
+import { type ChainCheck, JournalChain, type Operator, currentOperator } from './journal-chain';
 import { JOURNAL_SCHEMA } from './journal-migrations';
 import { safeRequest } from './safe-request';
 
@@ -87,6 +88,10 @@ export interface Journal {
   recentSuccess(environmentId: string, fingerprint: string, sinceIso: string): JournalEntry | null;
   /** The entry that recorded `resultId` as its result, if any. */
   findByResultId(environmentId: string, resultId: string): JournalEntry | null;
+  /** Checks the chain of events (journal-chain.ts) and names the first that does not match. */
+  verify(): ChainCheck;
+  /** The hash of the entry's latest event in the chain. */
+  latestEventHash(id: string): string | null;
   /** Why no write may be recorded (and so none sent), or null when the journal works. */
   readonly refusal: string | null;
   /** How many pending entries from before this process were turned into unknown outcomes when opening. */
@@ -103,6 +108,8 @@ export interface OpenJournalOptions {
    * the answer came, so its outcome is unknown. Default: the real process start time.
    */
   processStartedAt?: Date;
+  /** Who makes this process's writes (default: the OS user name and the computer's name). */
+  operator?: Operator;
 }
 
 interface EntryRow {
@@ -120,10 +127,12 @@ interface EntryRow {
   evidence_json: string | null;
   batch_id: string | null;
   batch_row: number | null;
+  operator: string | null;
+  host: string | null;
 }
 
 const COLUMNS =
-  'id, at, environment_id, operation, request_json, client_reference, fingerprint, outcome, result_id, error, resend_acknowledged, evidence_json, batch_id, batch_row';
+  'id, at, environment_id, operation, request_json, client_reference, fingerprint, outcome, result_id, error, resend_acknowledged, evidence_json, batch_id, batch_row, operator, host';
 
 const toEntry = (row: EntryRow): JournalEntry => ({
   id: row.id,
@@ -139,6 +148,8 @@ const toEntry = (row: EntryRow): JournalEntry => ({
   resendAcknowledged: row.resend_acknowledged === 1,
   evidence: evidenceOf(row.evidence_json),
   ...(row.batch_id !== null ? { batchId: row.batch_id, batchRow: row.batch_row } : {}),
+  operator: row.operator,
+  host: row.host,
 });
 
 function evidenceOf(json: string | null): ReconciliationEvidence | null {
@@ -174,31 +185,47 @@ export function openJournal({
   file,
   now = () => new Date(),
   processStartedAt = processStart(),
+  operator = currentOperator(),
 }: OpenJournalOptions): Journal {
   let recoveredAtOpen = 0;
+  let chain!: JournalChain;
   const db = openSqlite(file, {
     schema: JOURNAL_SCHEMA,
     // FULL: an entry written before a request is sent must survive a power cut too, not only a crash.
     pragmas: ['synchronous = FULL'],
     afterMigrate: (opened) => {
       refingerprint(opened);
-      recoveredAtOpen = Number(
-        opened
-          .prepare(
-            `UPDATE entries SET outcome = 'outcome_unknown', error = :error, updated_at = :now
-                        WHERE outcome = 'pending' AND at < :startedAt`,
-          )
-          .run({ error: INTERRUPTED_MESSAGE, now: now().toISOString(), startedAt: processStartedAt.toISOString() })
-          .changes,
-      );
+      chain = new JournalChain(opened, operator, now);
+      const startedAt = processStartedAt.toISOString();
+      inTransaction(opened, () => {
+        chain.startIfNeeded();
+        const interrupted = opened
+          .prepare(`SELECT id FROM entries WHERE outcome = 'pending' AND at < ? ORDER BY seq`)
+          .all(startedAt) as { id: string }[];
+        const mark = opened.prepare(
+          `UPDATE entries SET outcome = 'outcome_unknown', error = :error, updated_at = :now WHERE id = :id`,
+        );
+        for (const { id } of interrupted) {
+          mark.run({ id, error: INTERRUPTED_MESSAGE, now: now().toISOString() });
+          chain.append('interrupted', id);
+        }
+        recoveredAtOpen = interrupted.length;
+      });
     },
   });
+  /** A change and its event, in one transaction; no event when nothing changed. */
+  const changed = (kind: Parameters<JournalChain['append']>[0], id: string, change: () => number | bigint) =>
+    inTransaction(db, () => {
+      const changes = change();
+      if (Number(changes) > 0) chain.append(kind, id);
+      return changes;
+    });
 
   const selectOne = db.prepare(`SELECT ${COLUMNS} FROM entries WHERE id = ?`);
   const insert = db.prepare(`
-    INSERT INTO entries (id, seq, at, updated_at, environment_id, origin, operation, request_json, customer_id, client_reference, fingerprint, fingerprint_version, outcome, batch_id, batch_row)
+    INSERT INTO entries (id, seq, at, updated_at, environment_id, origin, operation, request_json, customer_id, client_reference, fingerprint, fingerprint_version, outcome, batch_id, batch_row, operator, host)
     VALUES (:id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries), :at, :at, :environmentId, :origin, :operation, :request, :customerId,
-            :clientReference, :fingerprint, ${FINGERPRINT_VERSION}, 'pending', :batchId, :batchRow)`);
+            :clientReference, :fingerprint, ${FINGERPRINT_VERSION}, 'pending', :batchId, :batchRow, :operator, :host)`);
   const settleRow = db.prepare(`
     UPDATE entries SET outcome = :outcome, result_id = :resultId, error = :error, updated_at = :now
     WHERE id = :id AND (outcome = 'pending' OR (outcome = 'outcome_unknown' AND result_id IS NULL))`);
@@ -243,45 +270,69 @@ export function openJournal({
       const id = randomUUID();
       const stored = safeRequest(request);
       const customerId = typeof stored.customerId === 'string' ? stored.customerId : null;
-      insert.run({
+      changed(
+        'begun',
         id,
-        at: now().toISOString(),
-        environmentId,
-        origin,
-        operation,
-        request: JSON.stringify(stored),
-        customerId,
-        clientReference,
-        fingerprint,
-        batchId: batch?.batchId ?? null,
-        batchRow: batch?.row ?? null,
-      });
+        () =>
+          insert.run({
+            id,
+            at: now().toISOString(),
+            environmentId,
+            origin,
+            operation,
+            request: JSON.stringify(stored),
+            customerId,
+            clientReference,
+            fingerprint,
+            batchId: batch?.batchId ?? null,
+            batchRow: batch?.row ?? null,
+            operator: operator.user,
+            host: operator.host,
+          }).changes,
+      );
       return read(id)!;
     },
 
     settle(id, settlement) {
-      const { changes } = settleRow.run({
+      const changes = changed(
+        'settled',
         id,
-        outcome: settlement.outcome,
-        resultId: settlement.outcome === 'succeeded' ? settlement.resultId : null,
-        error: settlement.outcome === 'succeeded' ? null : settlement.error,
-        now: now().toISOString(),
-      });
+        () =>
+          settleRow.run({
+            id,
+            outcome: settlement.outcome,
+            resultId: settlement.outcome === 'succeeded' ? settlement.resultId : null,
+            error: settlement.outcome === 'succeeded' ? null : settlement.error,
+            now: now().toISOString(),
+          }).changes,
+      );
       return readChanged(id, changes, `settled as ${settlement.outcome}`);
     },
 
     reconcile(id, resultId) {
-      const { changes } = reconcileRow.run({ id, resultId, now: now().toISOString() });
+      const changes = changed(
+        'reconciled',
+        id,
+        () => reconcileRow.run({ id, resultId, now: now().toISOString() }).changes,
+      );
       return readChanged(id, changes, 'reconciled');
     },
 
     recordEvidence(id, evidence) {
-      const { changes } = evidenceRow.run({ id, evidence: JSON.stringify(evidence), now: now().toISOString() });
+      const changes = changed(
+        'evidence',
+        id,
+        () => evidenceRow.run({ id, evidence: JSON.stringify(evidence), now: now().toISOString() }).changes,
+      );
       return readChanged(id, changes, 'given its evidence');
     },
 
     acknowledgeResend(id) {
-      const { changes } = acknowledgeRow.run({ id, now: now().toISOString() });
+      const changes = changed(
+        'resend_acknowledged',
+        id,
+        () => acknowledgeRow.run({ id, now: now().toISOString() }).changes,
+      );
       return readChanged(id, changes, 'allowed to be resent');
     },
 
@@ -377,6 +428,9 @@ export function openJournal({
       const row = selectByResult.get(environmentId, resultId) as EntryRow | undefined;
       return row ? toEntry(row) : null;
     },
+
+    verify: () => chain.verify(),
+    latestEventHash: (id) => chain.latestEventHash(id),
 
     close() {
       if (db.isOpen) db.close();

@@ -24,6 +24,14 @@ export function refusingJournal(refusal: string): Journal {
     unresolved: () => [],
     blockingUnknown: () => null,
     findByResultId: () => null,
+    verify: () => ({
+      ok: false,
+      events: 0,
+      startedAt: null,
+      adoptedEntries: 0,
+      firstBad: { seq: null, entryId: null, at: null, problem: refusal },
+    }),
+    latestEventHash: () => null,
     close: () => undefined,
   };
 }

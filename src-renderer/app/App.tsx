@@ -2,6 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { LoadingRows } from '../components/States';
 import { useAppStore } from '../stores/appStore';
 import { useThemeStore } from '../stores/themeStore';
+import { useLockStore } from '../stores/lockStore';
+import { LockScreen } from './LockScreen';
 import { CustomerSearchDialog } from './CustomerSearchDialog';
 import { Nav } from './Nav';
 import { PAGES, preloadPages } from './pages';
@@ -25,6 +27,26 @@ export function App(): React.JSX.Element {
   }, [listen, refreshStatus]);
   const startTheme = useThemeStore((s) => s.start);
   useEffect(() => startTheme(), [startTheme]);
+  const lock = useLockStore((s) => s.lock);
+  const listenLock = useLockStore((s) => s.listen);
+  const refreshLock = useLockStore((s) => s.refresh);
+  const lockNow = useLockStore((s) => s.lockNow);
+  useEffect(() => {
+    const off = listenLock();
+    void refreshLock();
+    return off;
+  }, [listenLock, refreshLock]);
+  // Ctrl+L (Cmd+L) locks from anywhere.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'l') {
+        e.preventDefault();
+        void lockNow();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [lockNow]);
   useArrowIntoResults();
   useFirstSync();
   // Once the first page has had time to show its data, the other pages' chunks load while the app is idle.
@@ -37,6 +59,8 @@ export function App(): React.JSX.Element {
     };
   }, []);
   const Page = PAGES[route.page];
+  // Locked: nothing but the lock screen is mounted, so no page's data is in the window.
+  if (lock?.locked) return <LockScreen lock={lock} />;
   return (
     <div className="app">
       <Nav current={route.page} />

@@ -7,6 +7,7 @@ import { agoText } from '../pages/customers/cacheAge';
 import { isRunning, syncPercent } from '../pages/customers/syncProgressText';
 import { useAppStore } from '../stores/appStore';
 import { EnvironmentBadge } from '../components/EnvironmentBadge';
+import { useLockStore } from '../stores/lockStore';
 
 const CONNECTION_LABEL: Record<string, string> = {
   online: 'Online',
@@ -28,6 +29,7 @@ function useNow(ms: number): number {
 
 export function StatusBar(): React.JSX.Element {
   const status = useAppStore((s) => s.status);
+  const lockNow = useLockStore((s) => s.lockNow);
   const statusError = useAppStore((s) => s.statusError);
   const progress = useAppStore((s) => s.syncProgress);
   const rate = status?.rateLimit ?? null;
@@ -84,6 +86,15 @@ export function StatusBar(): React.JSX.Element {
           {n}
         </span>
       ))}
+      <button
+        type="button"
+        className="sb-lock"
+        onClick={() => void lockNow()}
+        title="Lock Card Desk (Ctrl+L)"
+        aria-keyshortcuts="Control+L"
+      >
+        Lock
+      </button>
     </footer>
   );
 }

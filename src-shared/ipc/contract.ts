@@ -12,6 +12,7 @@ import { cardsChannels } from './channels/cards';
 import { customersChannels, syncProgressSchema } from './channels/customers';
 import { exportProgressSchema, exportsChannels } from './channels/exports';
 import { journalChannels, journalEntrySchema } from './channels/journal';
+import { lockChannels, lockStateSchema } from './channels/lock';
 import { namesChannels } from './channels/names';
 import { networkChannels } from './channels/network';
 import { policyChannels } from './channels/policy';
@@ -33,6 +34,7 @@ export const contract = {
   ...networkChannels,
   ...policyChannels,
   ...bulkIssueChannels,
+  ...lockChannels,
 };
 
 export const events = {
@@ -40,6 +42,7 @@ export const events = {
   'app.status': appStatusSchema,
   'exports.progress': exportProgressSchema,
   'journal.changed': journalEntrySchema,
+  'lock.changed': lockStateSchema,
 };
 
 export type Contract = typeof contract;

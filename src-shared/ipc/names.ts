@@ -38,6 +38,7 @@ export const CHANNEL_NAMES = [
   'journal.list',
   'journal.acknowledgeResend',
   'journal.status',
+  'journal.verify',
   'journal.startNew',
   'exports.start',
   'exports.cancel',
@@ -56,10 +57,21 @@ export const CHANNEL_NAMES = [
   'bulkIssue.list',
   'bulkIssue.saveTemplate',
   'bulkIssue.saveResults',
+  'lock.state',
+  'lock.lock',
+  'lock.unlock',
+  'lock.setPasscode',
+  'lock.setIdleMinutes',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
-export const EVENT_NAMES = ['customers.syncProgress', 'app.status', 'exports.progress', 'journal.changed'] as const;
+export const EVENT_NAMES = [
+  'customers.syncProgress',
+  'app.status',
+  'exports.progress',
+  'journal.changed',
+  'lock.changed',
+] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /**

@@ -1,6 +1,10 @@
 export interface BenchContext {
   /** How many customers the sandbox and cache are sized to (`--customers`, default 1,000,000). */
   customers: number;
+  /** The git ref the cache benchmark measures as "before" (`--before`; default: the cache before sealed records). */
+  before?: string;
+  /** Rounds of before and after the cache benchmark runs, taking turns (`--rounds`, default 2). */
+  rounds?: number;
   /** Prints a line of commentary under the benchmark's heading. */
   print(line: string): void;
 }

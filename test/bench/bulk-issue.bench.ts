@@ -19,6 +19,7 @@ import { openJournal } from '../../src-main/journal/journal';
 import type { ActiveEnvironment } from '../../src-main/profiles/environment-manager';
 import { startSandbox, type SandboxHandle } from '../../src-main/sandbox';
 import type { Benchmark } from './benchmark';
+import { testCacheKeys } from '../tools/cache-keys';
 
 const FILE_ROWS = 5_000;
 /** Four windows' worth and a little: the first and the last window are not whole, the middle ones are. */
@@ -27,7 +28,13 @@ const HEADER = 'customer,type,brand,currency,status,debitAccountId,reference';
 
 async function syncedCache(sandbox: SandboxHandle, folder: string): Promise<CustomerCacheService> {
   const api = createCardApiClient({ baseUrl: sandbox.url, getKey: async () => sandbox.key });
-  const cache = await openCustomerCache({ folder, environmentId: 'bench', api: backgroundClient(api), emit: () => {} });
+  const cache = await openCustomerCache({
+    folder,
+    environmentId: 'bench',
+    keys: testCacheKeys,
+    api: backgroundClient(api),
+    emit: () => {},
+  });
   const synced = await cache.sync();
   if (!synced.ok || synced.data.phase !== 'done') throw new Error('the customer sync did not complete');
   return cache;

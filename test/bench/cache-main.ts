@@ -17,6 +17,7 @@ import { CancelRegistry } from '../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../src-main/ipc/handler';
 import { createDispatcher } from '../../src-main/ipc/register';
 import { timeQueries } from './query-timing';
+import { testCacheKeys } from '../tools/cache-keys';
 
 const SAMPLED_CUSTOMERS = 60;
 const ORIGIN = 'app://card-desk';
@@ -70,6 +71,7 @@ let last: SyncProgress | null = null;
 const cache = await openCustomerCache({
   folder,
   environmentId: 'bench',
+  keys: testCacheKeys,
   api,
   emit: (_name, p) => {
     last = p as SyncProgress;

@@ -3,8 +3,11 @@
 // then measures search latency in the cache and through the IPC dispatcher and its RSS while searching;
 // then the same searches in a fresh process that only opens the cache, and by a naive linear scan over
 // the customers' JSON. Both processes are bundled and run as the app's main-process code is (buildProcesses).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// In the same run, before that, the same sync and searches by the cache as it was before records were
+// sealed (BEFORE_SEALING, the sources of that commit taken from git; `--before REF` names another), so the
+// cost of sealing is measured as a ratio on one machine at one time: the `before_*` and `*_ratio` figures.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +20,99 @@ import { BUILT_WORKER_FILE } from '../../src-main/cache/worker-location';
 import type { Benchmark } from './benchmark';
 import type { CacheMainFigures } from './cache-main';
 import { percentile, timeQueries } from './query-timing';
+import { testSeal } from '../tools/cache-keys';
 
 const LINEAR_QUERIES = 30;
+
+/** The last commit whose customer cache stored records in plain form. */
+export const BEFORE_SEALING = '9116159527b62dce8c7926966168209649a41d1d';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The sources of `ref` (what the cache's main process and worker are built from) in a folder of their own,
+ * with this checkout's node_modules.
+ */
+function sourcesAt(ref: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'card-desk-cache-bench-before-'));
+  const tar = execFileSync(
+    'git',
+    ['-C', REPO, 'archive', '--format=tar', ref, 'src-main', 'src-shared', 'test/bench'],
+    {
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  execFileSync('tar', ['-x', '-C', root], { input: tar });
+  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
+  return root;
+}
+
+/** cache-main.ts and the cache worker of the sources in `root`, bundled into `folder` as buildProcesses does. */
+async function buildMainFrom(root: string, folder: string): Promise<string> {
+  mkdirSync(folder, { recursive: true });
+  const main = join(folder, 'cache-main.js');
+  await build({
+    ...NODE_BUNDLE,
+    entryPoints: [join(root, 'src-main/cache/worker.ts')],
+    outfile: join(folder, BUILT_WORKER_FILE),
+  });
+  await build({ ...NODE_BUNDLE, entryPoints: [join(root, 'test/bench/cache-main.ts')], outfile: main });
+  return main;
+}
+
+/** The figures point 4 of sealing holds to, from one process's run. */
+function headline(main: CacheMainFigures) {
+  return {
+    sync_customers_per_s: main.customers / main.syncSeconds,
+    cache_search_p95_ms: percentile(main.direct, 95),
+    handler_search_p95_ms: percentile(main.viaHandler, 95),
+    main_rss_mb: mb(main.rssBytes),
+    cache_file_mb: mb(main.fileBytes),
+  };
+}
+
+/** Runs one sync-and-search of a built cache-main in a fresh data folder, then deletes the folder. */
+async function runOnce(
+  main: string,
+  sandbox: { url: string; key: string },
+  ctx: { customers: number; print: (line: string) => void },
+): Promise<CacheMainFigures> {
+  const folder = mkdtempSync(join(tmpdir(), 'card-desk-cache-bench-round-'));
+  try {
+    return await runBuilt<CacheMainFigures>(
+      main,
+      { url: sandbox.url, key: sandbox.key, folder, customers: ctx.customers },
+      ctx.print,
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The cache of `ref` built (see the top of this file) in a folder to delete after; null when its sources cannot be had. */
+async function builtBefore(ref: string, print: (line: string) => void): Promise<{ main: string; root: string } | null> {
+  try {
+    const root = sourcesAt(ref);
+    return { main: await buildMainFrom(root, join(root, 'built')), root };
+  } catch (e) {
+    print(`before: not measured (the sources of ${ref} could not be read from git or built: ${String(e)})`);
+    return null;
+  }
+}
+
+type Headline = ReturnType<typeof headline>;
+/** Of several rounds, each figure's best: the most customers a second, the least time, memory and bytes. */
+function best(rounds: Headline[]): Headline {
+  const pick = (key: keyof Headline, most: boolean) =>
+    rounds.map((r) => r[key]).reduce((a, b) => (most ? Math.max(a, b) : Math.min(a, b)));
+  return {
+    sync_customers_per_s: pick('sync_customers_per_s', true),
+    cache_search_p95_ms: pick('cache_search_p95_ms', false),
+    handler_search_p95_ms: pick('handler_search_p95_ms', false),
+    main_rss_mb: pick('main_rss_mb', false),
+    cache_file_mb: pick('cache_file_mb', false),
+  };
+}
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
@@ -46,8 +140,9 @@ async function sandboxProcess(customers: number): Promise<{ url: string; key: st
 /** A process that only opens the synced cache and runs the queries twice (the app started after a sync). */
 const FRESH_SEARCH = `
   import { openCustomerCache } from '../../src-main/cache/service';
+  import { testCacheKeys } from '../tools/cache-keys';
   const { folder, queries } = JSON.parse(process.argv[2]);
-  const cache = await openCustomerCache({ folder, environmentId: 'bench', api: {}, emit: () => {} });
+  const cache = await openCustomerCache({ folder, environmentId: 'bench', keys: testCacheKeys, api: {}, emit: () => {} });
   let rss = 0;
   const times = [];
   for (let pass = 0; pass < 2; pass++) for (const q of queries) {
@@ -107,6 +202,17 @@ export const cacheBenchmark: Benchmark = {
     const builtIn = mkdtempSync(join(tmpdir(), 'card-desk-cache-bench-built-'));
     const file = join(folder, CACHE_FILE_NAME);
     try {
+      // Before and after take turns (before, after, before, after...), so a change in the machine's load
+      // weighs on both; each side's best round is compared.
+      const ref = ctx.before ?? BEFORE_SEALING;
+      const before = await builtBefore(ref, ctx.print);
+      const rounds = ctx.rounds ?? 2;
+      const beforeRounds: Headline[] = [];
+      const afterRounds: Headline[] = [];
+      if (before) {
+        ctx.print(`before (${ref.slice(0, 10)}, records in plain form), round 1 of ${rounds}`);
+        beforeRounds.push(headline(await runOnce(before.main, sandbox, ctx)));
+      }
       const built = await buildProcesses(builtIn);
       const main = await runBuilt<CacheMainFigures>(
         built.main,
@@ -135,7 +241,7 @@ export const cacheBenchmark: Benchmark = {
       );
 
       // The naive alternative: every customer's JSON in an array, filter + includes.
-      const reader = new CustomerReader(openReader(file));
+      const reader = new CustomerReader(openReader(file), testSeal);
       const all: string[] = [];
       for (const customer of reader.scan()) all.push(JSON.stringify(customer).toLowerCase());
       reader.close();
@@ -149,7 +255,32 @@ export const cacheBenchmark: Benchmark = {
         `linear scan of ${all.length.toLocaleString('en')} JSON strings: p95 ${linearP95.toFixed(1)} ms, ${(linearP95 / percentile(direct, 95)).toFixed(0)}x the cache's p95 (goal >= 100x)`,
       );
 
+      const compared: Record<string, number> = {};
+      afterRounds.push(headline(main));
+      if (before) {
+        for (let round = 2; round <= rounds; round++) {
+          ctx.print(`before, round ${round} of ${rounds}`);
+          beforeRounds.push(headline(await runOnce(before.main, sandbox, ctx)));
+          ctx.print(`after, round ${round} of ${rounds}`);
+          afterRounds.push(headline(await runOnce(built.main, sandbox, ctx)));
+        }
+        rmSync(before.root, { recursive: true, force: true });
+        for (const [i, r] of beforeRounds.entries()) ctx.print(`before, round ${i + 1}: ${JSON.stringify(r)}`);
+        for (const [i, r] of afterRounds.entries()) ctx.print(`after, round ${i + 1}: ${JSON.stringify(r)}`);
+        const [was, now] = [best(beforeRounds), best(afterRounds)];
+        ctx.print(
+          `sealed records against the cache before them, best of ${rounds} rounds each (goal: within 10 %, the file at most 10 % larger):`,
+        );
+        for (const key of Object.keys(now) as (keyof typeof now)[]) {
+          const ratio = now[key] / was[key];
+          compared[`before_${key}`] = was[key];
+          compared[`${key}_ratio`] = ratio;
+          ctx.print(`  ${key}: before ${was[key].toFixed(2)}, after ${now[key].toFixed(2)} (x${ratio.toFixed(3)})`);
+        }
+      }
+
       return {
+        ...compared,
         cache_search_p50_ms: percentile(direct, 50),
         cache_search_p95_ms: percentile(direct, 95),
         handler_search_p95_ms: percentile(viaHandler, 95),

@@ -9,12 +9,13 @@ import { EMAIL_CHUNK } from '../../src-main/cache/customer-store';
 import { openReader, openWriter } from '../../src-main/cache/database';
 import { planSearch } from '../../src-main/cache/search-plan';
 import { fillerCustomers, syncedCacheFile } from '../unit/cache/generated-customers';
+import { testSeal } from '../tools/cache-keys';
 
 const total = Number(process.argv[2] ?? 300_000);
 const dir = mkdtempSync(join(tmpdir(), 'card-desk-email-tail-'));
 const file = join(dir, 'customers.sqlite');
 syncedCacheFile(file, fillerCustomers(0, total));
-const reader = new CustomerReader(openReader(file));
+const reader = new CustomerReader(openReader(file), testSeal);
 const queries = Array.from({ length: 40 }, (_, k) => {
   const i = Math.floor(((k + 0.5) * total) / 40);
   return fillerCustomers(i, 1)[0]!.emailAddress!;
@@ -33,7 +34,7 @@ const time = (label: string) => {
 };
 time('every email in customer_emails');
 // A sync stopped just before its next chunk: the last EMAIL_CHUNK - 1 rows are not in customer_emails.
-const { db } = openWriter(file);
+const { db } = openWriter(file, testSeal);
 const last = Number(db.prepare('SELECT max(seq) AS s FROM customers').get()?.s);
 const through = last - (EMAIL_CHUNK - 1);
 db.prepare('DELETE FROM customer_emails WHERE seq > ?').run(through);

@@ -10,6 +10,7 @@ import { createCardApiClient } from '../../src-main/api/client';
 import { openCustomerCache } from '../../src-main/cache/service';
 import { startSandbox } from '../../src-main/sandbox';
 import type { Benchmark } from './benchmark';
+import { testCacheKeys } from '../tools/cache-keys';
 
 const MAX_CUSTOMERS = 100_000;
 /** When the list calls are made, in seconds into the sync (the first while it pages, the rest while it waits). */
@@ -27,6 +28,7 @@ export const rateBudgetBenchmark: Benchmark = {
     const cache = await openCustomerCache({
       folder,
       environmentId: 'bench',
+      keys: testCacheKeys,
       api: backgroundClient(api),
       emit: () => {},
     });

@@ -8,6 +8,8 @@ const { values } = parseArgs({
   options: {
     customers: { type: 'string', default: '1000000' },
     only: { type: 'string' },
+    before: { type: 'string' },
+    rounds: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -22,7 +24,12 @@ const selected: Benchmark[] = values.only ? benchmarks.filter((b) => b.name === 
 for (const bench of selected) {
   console.log(`\n== ${bench.name} (${customers.toLocaleString('en')} customers)`);
   const started = performance.now();
-  const result = await bench.run({ customers, print: (line) => console.log(`  ${line}`) });
+  const result = await bench.run({
+    customers,
+    ...(values.before ? { before: values.before } : {}),
+    ...(values.rounds ? { rounds: Number(values.rounds) } : {}),
+    print: (line) => console.log(`  ${line}`),
+  });
   for (const [k, v] of Object.entries(result)) {
     figures[k] = Math.round(v * 1000) / 1000;
     console.log(`  ${k} = ${figures[k]}`);

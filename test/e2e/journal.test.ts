@@ -1,6 +1,9 @@
 // The Journal page in Chromium against the real handlers, journal file and local sandbox: every write
 // listed with its outcome, search, outcome filter, paging, the detail with the request as sent (never a
 // full card number), "Allow resend" for an unknown outcome, and the CSV export.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { hostname, userInfo } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { luhnValid } from '../../src-shared/api/rules';
@@ -206,5 +209,26 @@ describe('Journal', () => {
     expect(csv.promised, 'the count on the export button').toBe(theirs.length);
     expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(theirs.map((e) => e.id)));
     expect(csv.headers).toContain('customerName');
+  });
+
+  it('verifies the chain, and exports it naming the operator; journal:verify accepts it and names a changed row', async () => {
+    await openFresh(e2e, 'journal');
+    await page().getByRole('button', { name: 'Verify' }).click();
+    await expect
+      .poll(() => page().getByTestId('journal-verify').textContent())
+      .toMatch(/^The journal is intact: \d+ events/);
+    const csv = await exportCsvFrom(page().locator('.toolbar'));
+    expect(csv.rows).toHaveLength(total);
+    expect(new Set(csv.rows.map((r) => r.operator))).toEqual(new Set([userInfo().username]));
+    expect(new Set(csv.rows.map((r) => r.host))).toEqual(new Set([hostname()]));
+    const verify = (file: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src-main/journal/verify-cli.ts', file], { encoding: 'utf8' });
+    expect(verify(csv.file).status).toBe(0);
+    const text = readFileSync(csv.file, 'utf8');
+    const changed = `${csv.file}.changed.csv`;
+    writeFileSync(changed, text.replace(csv.rows[3]!.clientReference!, `${csv.rows[3]!.clientReference!}0`));
+    const refused = verify(changed);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`row 4 (entry ${csv.rows[3]!.id}) was changed after it was exported`);
   });
 });

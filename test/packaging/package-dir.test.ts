@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheWriter } from '../../src-main/cache/cache-writer';
 import { builtWorkerLocation } from '../../src-main/cache/worker-location';
 import { copyOfRepo, REPO, run } from './fake-project';
+import { TEST_KEYS } from '../tools/cache-keys';
 
 /** Electron's fuse sentinel (@electron/fuses finds the wire right after it in the executable). */
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -99,7 +100,7 @@ describe('the packaged app', () => {
     try {
       mkdirSync(join(data, 'env'));
       const file = join(data, 'env', 'customers.sqlite');
-      expect(await writer.call('open', { file })).toEqual({ notice: null });
+      expect(await writer.call('open', { file, keys: TEST_KEYS })).toEqual({ notice: null });
       expect(await writer.call('syncState')).toMatchObject({ nextPage: null, customersDone: 0 });
       await writer.call('close');
       expect(statSync(file).size).toBeGreaterThan(0);

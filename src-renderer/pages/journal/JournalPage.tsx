@@ -18,6 +18,7 @@ import { bridge } from '../../lib/bridge';
 import { useAppStore } from '../../stores/appStore';
 import { JournalDetail } from './JournalDetail';
 import { JournalFilters, JOURNAL_FILTER_DEFAULTS, cleanJournalFilters, journalFilterQuery } from './JournalFilters';
+import { VerifyJournal } from './VerifyJournal';
 import { OUTCOME_LABEL, journalColumns, journalCustomerId, type Outcome } from './journalFields';
 import { IssueCardButton, OpenAccountButton } from '../issue/IssueCardButton';
 
@@ -110,6 +111,7 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
           label={exportLabel(list.pagination?.total, 'journal entry', 'journal entries', Object.keys(query).length > 0)}
           disabled={list.pagination?.total === 0}
         />
+        <VerifyJournal />
       </div>
       <JournalFilters values={values} onChange={set} />
       <NamesProvider names={names}>

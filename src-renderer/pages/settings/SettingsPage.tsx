@@ -3,6 +3,7 @@ import { AppearanceSection } from './AppearanceSection';
 import { EnvironmentCard } from './EnvironmentCard';
 import { EnvironmentForm } from './EnvironmentForm';
 import { JournalSection } from './JournalSection';
+import { LockSection } from './LockSection';
 import { SyncScheduleSection } from './SyncScheduleSection';
 import { useEnvironments } from './useEnvironments';
 import { usePolicy } from './usePolicy';
@@ -45,6 +46,7 @@ export function SettingsPage(): React.JSX.Element {
       </section>
       <SyncScheduleSection />
       <AppearanceSection />
+      <LockSection />
       <JournalSection />
     </section>
   );

@@ -34,6 +34,9 @@ export const journalEntrySchema = z.object({
   /** The batch (issue from a file) this write belongs to, and its row in the file. */
   batchId: z.string().optional(),
   batchRow: z.number().int().nullable().optional(),
+  /** Who made the write: the OS user name, and the computer's name (null for writes from before they were recorded). */
+  operator: z.string().nullable().optional(),
+  host: z.string().nullable().optional(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
@@ -47,7 +50,30 @@ export const journalStatusSchema = z.object({
 });
 export type JournalStatus = z.infer<typeof journalStatusSchema>;
 
+/** What checking the journal's chain of events found (Journal → Verify). */
+export const journalVerificationSchema = z.object({
+  ok: z.boolean(),
+  /** Events in the chain. */
+  events: z.number().int(),
+  /** When the chain began; null when there is no event yet. */
+  startedAt: z.string().nullable(),
+  /** Entries from before the chain, recorded as they were when it began (a journal from an earlier Card Desk). */
+  adoptedEntries: z.number().int(),
+  /** The first event or entry that does not match, and what is wrong with it. */
+  firstBad: z
+    .object({
+      seq: z.number().int().nullable(),
+      entryId: z.string().nullable(),
+      at: z.string().nullable(),
+      problem: z.string(),
+    })
+    .nullable(),
+});
+export type JournalVerification = z.infer<typeof journalVerificationSchema>;
+
 export const journalChannels = {
+  /** Checks the whole chain of the journal's events and names the first that does not match. */
+  'journal.verify': channel(noInput, journalVerificationSchema),
   'journal.status': channel(noInput, journalStatusSchema),
   /** After the journal was refused: start a new, empty one (the old file stays where it was moved). */
   'journal.startNew': channel(

@@ -14,6 +14,7 @@ import {
 } from '../../../src-main/cache/service';
 import { startSandbox } from '../../../src-main/sandbox';
 import type { SandboxHandle, SandboxOptions } from '../../../src-main/sandbox/handle';
+import { testCacheKeys } from '../../tools/cache-keys';
 
 export const NO_RATE_LIMIT = { limit: 1_000_000, windowMs: 60_000 };
 
@@ -48,6 +49,7 @@ export async function openCache(
   const cache = await openCustomerCache({
     folder,
     environmentId: 'test-env',
+    keys: testCacheKeys,
     api,
     emit: (name, payload) => {
       if (name === 'customers.syncProgress') events.push(payload as SyncProgress);

@@ -15,6 +15,7 @@ import { createLogger } from '../../../src-main/logging/logger';
 import { createEnvironmentManager } from '../../../src-main/profiles/environment-manager';
 import { startIndependentApi, type IndependentApi } from '../support/independent-api';
 import { requireTestKeychain } from './support';
+import { testCacheKeys } from '../../tools/cache-keys';
 
 const CUSTOMERS = 3_000;
 let server: IndependentApi;
@@ -59,6 +60,7 @@ it('says offline, then online again by itself, and the stopped sync resumes on i
 
   const events: SyncProgress[] = [];
   const cache = await openCustomerCache({
+    keys: testCacheKeys,
     folder: join(dataDir, 'cache'),
     environmentId: saved.data.id,
     api: backgroundClient(api),

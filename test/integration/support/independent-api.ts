@@ -18,9 +18,11 @@ export interface IndependentApiOptions {
   rateHeaders?: boolean;
   /**
    * `plain` (default): lean records named `Customer <n>`, light enough for the rate-limit tests to go fast;
-   * `people`: first and last names, identities and approvals, as the app's screens show them.
+   * `people`: first and last names, identities and approvals, as the app's screens show them;
+   * `private`: people with what a customer's record holds about them too (date of birth, home address,
+   * identity documents' addresses), all different per customer.
    */
-  customerStyle?: 'plain' | 'people';
+  customerStyle?: 'plain' | 'people' | 'private';
   /** Mix the odd customers of odd-customers.ts among the ordinary ones (a null phone, a KYC flag as text...). */
   oddCustomers?: boolean;
   /** Listen on this port (default: any free one); a server started again on the same port is the network back. */
@@ -37,7 +39,14 @@ export interface IndependentCustomer {
   createdAt: string;
   updatedAt: string;
   isApproved?: boolean;
-  individual?: { firstName: string; lastName: string; identity: { type: string; number: string } };
+  individual?: {
+    firstName: string;
+    lastName: string;
+    identity: { type: string; number: string };
+    dob?: string;
+    documents?: { idFrontUrl: string; idBackUrl: string; addressVerificationUrl: string };
+  };
+  billingAddress?: { line1: string; city: string; state: string; country: string };
 }
 
 export interface IndependentCard {
@@ -82,7 +91,7 @@ const BASE = Date.UTC(2023, 5, 1);
 const hexId = (n: number, salt: number) => (salt * 0x1000000 + n).toString(16).padStart(24, '7');
 
 /** The customer at position `i`; with people, the last of the first `count` has a name a spreadsheet would run. */
-function customerAt(i: number, count: number, style: 'plain' | 'people'): IndependentCustomer {
+function customerAt(i: number, count: number, style: 'plain' | 'people' | 'private'): IndependentCustomer {
   const at = new Date(BASE + i * 60_000).toISOString();
   const common = { _id: hexId(i, 0xc), type: 'individual', status: 'active', createdAt: at, updatedAt: at };
   if (style === 'plain') {
@@ -98,6 +107,29 @@ function customerAt(i: number, count: number, style: 'plain' | 'people'): Indepe
     phoneNumber: `+2348${String(30_000_000 + i * 7919).padStart(9, '0')}`,
     isApproved: i % 4 !== 1,
     individual: { firstName, lastName, identity: { type: 'BVN', number: String(22_100_000_000 + i) } },
+    ...(style === 'private' ? privateDetails(i, firstName, lastName) : {}),
+  };
+}
+
+/** What a `private` customer's record holds besides: every value unique to the customer. */
+function privateDetails(i: number, firstName: string, lastName: string): Partial<IndependentCustomer> {
+  const docs = `https://kyc-docs.example.ng/vault/${String(700_000 + i * 13)}`;
+  return {
+    individual: {
+      firstName,
+      lastName,
+      identity:
+        i % 2 === 0
+          ? { type: 'BVN', number: String(22_100_000_000 + i) }
+          : { type: 'NIN', number: String(70_300_000_000 + i * 17) },
+      dob: `19${String(60 + (i % 40)).padStart(2, '0')}-0${1 + (i % 9)}-${String(10 + (i % 18))}T00:00:00.000Z`,
+      documents: {
+        idFrontUrl: `${docs}/front-${i}.jpg`,
+        idBackUrl: `${docs}/back-${i}.jpg`,
+        addressVerificationUrl: `${docs}/utility-bill-${i}.pdf`,
+      },
+    },
+    billingAddress: { line1: `${100 + i} Okonkwo-Privacy Crescent`, city: 'Lagos', state: 'Lagos', country: 'NG' },
   };
 }
 

@@ -3,6 +3,7 @@
 // a customer sync and search over IPC through the local sandbox and the cache worker), loads keytar the
 // way main does, then quits; it prints one JSON line with what it saw. The data folder is
 // CARD_DESK_FAKE_APPDATA; the run ends with exit code 0 only when quitting closed everything.
+import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 
 const appData = process.env.CARD_DESK_FAKE_APPDATA;
@@ -115,4 +116,9 @@ const defaultSession = {
 };
 export const session = { defaultSession };
 export const shell = { openExternal: async () => {} };
-export default { app, BrowserWindow, dialog, ipcMain, protocol, session, shell };
+// The app lock's signals (src-main/shell/lock-signals.ts): no input for 0 s, the screen never locks.
+export const powerMonitor = Object.assign(new EventEmitter(), {
+  getSystemIdleTime: () => 0,
+  getSystemIdleState: () => 'active',
+});
+export default { app, BrowserWindow, dialog, ipcMain, powerMonitor, protocol, session, shell };

@@ -8,6 +8,7 @@ import { CustomerReader } from '../../../src-main/cache/customer-reader';
 import { openReader } from '../../../src-main/cache/database';
 import { planSearch } from '../../../src-main/cache/search-plan';
 import { customer, fillerCustomers, syncedCacheFile } from './generated-customers';
+import { testSeal } from '../../tools/cache-keys';
 
 const chosen = [
   customer(5000, {
@@ -34,7 +35,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cache-search-'));
   const file = join(dir, 'customers.sqlite');
   syncedCacheFile(file, everyone);
-  reader = new CustomerReader(openReader(file), 1000);
+  reader = new CustomerReader(openReader(file), testSeal, 1000);
 });
 afterAll(() => {
   reader.close();
@@ -113,7 +114,7 @@ describe('customer search in SQLite', () => {
     expect(exact.customers).toHaveLength(10);
     expect(exact.total).toBe(everyone.filter((c) => c.individual?.lastName === 'Bello').length);
     expect(exact.totalCapped).toBe(false);
-    const capped = new CustomerReader(openReader(join(dir, 'customers.sqlite')), 100);
+    const capped = new CustomerReader(openReader(join(dir, 'customers.sqlite')), testSeal, 100);
     try {
       const r = capped.search(planSearch('bello'), 50);
       expect(r.customers).toHaveLength(50);

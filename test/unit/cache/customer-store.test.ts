@@ -1,5 +1,5 @@
 // The cache's writes on a real SQLite file: whole pages with their resume point, pruning, a full disk.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -7,12 +7,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CacheFullError, CacheUnavailableError, CacheUnreadableError } from '../../../src-main/cache/cache-errors';
 import { customerRow } from '../../../src-main/cache/search-fields';
 import { CustomerStore } from '../../../src-main/cache/customer-store';
-import { CustomerReader } from '../../../src-main/cache/customer-reader';
-import { openReader, openWriter } from '../../../src-main/cache/database';
-import { planSearch } from '../../../src-main/cache/search-plan';
+import { openWriter } from '../../../src-main/cache/database';
 import { CACHE_SCHEMA, MIGRATIONS, SCHEMA_VERSION, requireFts5 } from '../../../src-main/cache/schema';
 import { migrate, schemaVersion } from '../../../src-main/storage/sqlite-database';
 import { fillerCustomers, pages } from './generated-customers';
+import { testSeal } from '../../tools/cache-keys';
+import { RecordSeal, newCacheKeys } from '../../../src-main/cache/record-seal';
 
 let dir: string;
 let file: string;
@@ -26,7 +26,7 @@ const countOf = (db: DatabaseSync, sql: string) => Number(db.prepare(sql).get()?
 
 describe('schema', () => {
   it('migrates a new file to the current version once, with WAL and FTS5', () => {
-    const { db } = openWriter(file);
+    const { db } = openWriter(file, testSeal);
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(db.prepare('PRAGMA journal_mode').get()?.journal_mode).toBe('wal');
     migrate(db, CACHE_SCHEMA); // a second run has nothing to do
@@ -43,44 +43,15 @@ describe('schema', () => {
     real.close();
   });
 
-  it('moves the emails of a version 1 file from its index into customer_emails', () => {
-    const old = new DatabaseSync(file);
-    old.exec(MIGRATIONS[0]!);
-    old.exec('PRAGMA user_version = 1');
-    const insert = old.prepare(
-      "INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, 1, 'n', ?, '', '{}')",
-    );
-    for (const [id, email] of [
-      ['a1', 'zed@example.ng'],
-      ['a2', ''],
-      ['a3', 'ada@example.ng'],
-    ] as const)
-      insert.run(id, email);
-    old.close();
-
-    const { db } = openWriter(file);
-    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
-    expect(db.prepare('SELECT email, seq FROM customer_emails ORDER BY email').all()).toEqual([
-      { email: 'ada@example.ng', seq: 3 },
-      { email: 'zed@example.ng', seq: 1 },
-    ]);
-    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'customers_email'").get()?.n).toBe(0);
-    expect(db.prepare("SELECT value FROM meta WHERE key = 'emails_through_seq'").get()?.value).toBe(3);
-    db.close();
-  });
-
-  it('keeps the customers of a version 2 file readable, findable and listable, and compacts them on the next sync', () => {
+  it('deletes a file from before records were sealed, whose customers it held in plain form, and says why', () => {
     const old = new DatabaseSync(file);
     old.exec(MIGRATIONS[0]!);
     old.exec(MIGRATIONS[1]!);
     old.exec('PRAGMA user_version = 2');
     const stored = fillerCustomers(0, 3).map((c, i) => ({
       ...c,
-      isApproved: i !== 1,
       individual: { ...c.individual!, identity: { type: 'NIN', number: `1234567890${i}` } },
-      createdAt: `2024-01-0${3 - i}T10:00:00.000Z`,
     }));
-    delete (stored[2] as { isApproved?: boolean }).isApproved;
     const insert = old.prepare(
       'INSERT INTO customers (id, generation, names, email, phone, json) VALUES (?, 1, ?, ?, ?, ?)',
     );
@@ -89,30 +60,53 @@ describe('schema', () => {
       insert.run(r.id, r.names, r.email, r.phone, JSON.stringify(c));
     }
     old.close();
+    expect(readFileSync(file).includes('12345678901')).toBe(true);
+    // A damaged copy set aside by an earlier version holds them in plain form too.
+    writeFileSync(`${file}.corrupt-2026-01-01T00-00-00-000Z`, readFileSync(file));
 
-    const { db } = openWriter(file);
+    const { db, notice } = openWriter(file, testSeal);
+    expect(notice).toMatch(/earlier Card Desk, which kept customers' records unencrypted.*deleted.*rebuilt/);
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+    expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(0);
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'key_id'").get()?.value).toBe(testSeal.keyId());
     db.close();
-    const reader = new CustomerReader(openReader(file));
-    expect(reader.get(stored[1]!._id)).toEqual(stored[1]);
-    expect(reader.search(planSearch('12345678901'), 10).customers).toEqual([stored[1]]);
-    expect(reader.search(planSearch(stored[2]!._id.slice(-8).toUpperCase()), 10).customers).toEqual([stored[2]]);
-    const newestFirst = reader.browse({ sort: 'createdAt', direction: 'desc' });
-    expect(newestFirst.customers.map((c) => c._id)).toEqual(stored.map((c) => c._id));
-    expect(reader.browse({ kyc: 'notApproved' }).customers).toEqual([stored[1]]);
-    expect(reader.browse({ kyc: 'unknown' }).customers).toEqual([stored[2]]);
+    for (const suffix of ['', '-wal']) {
+      if (existsSync(file + suffix)) expect(readFileSync(file + suffix).includes('12345678901')).toBe(false);
+    }
+    expect(existsSync(`${file}.corrupt-2026-01-01T00-00-00-000Z`)).toBe(false);
+  });
 
-    // The next sync rewrites each row in the compact form.
-    const writer = openWriter(file).db;
-    const store = new CustomerStore(writer);
+  it('keeps an empty file from before records were sealed and gives it these keys', () => {
+    const old = new DatabaseSync(file);
+    old.exec(MIGRATIONS[0]!);
+    old.exec('PRAGMA user_version = 1');
+    old.exec("INSERT INTO meta (key, value) VALUES ('etag', 'kept')");
+    old.close();
+    const { db, notice } = openWriter(file, testSeal);
+    expect(notice).toBeNull();
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'etag'").get()?.value).toBe('kept');
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'key_id'").get()?.value).toBe(testSeal.keyId());
+    db.close();
+  });
+
+  it('deletes a file sealed under other keys (a reset keychain, another computer) and says why', () => {
+    const first = openWriter(file, testSeal).db;
+    const store = new CustomerStore(first, testSeal);
     const { generation } = store.writePages([
-      { generation: null, page: 0, totalPages: 1, rows: stored.map(customerRow) },
+      { generation: null, page: 0, totalPages: 1, rows: fillerCustomers(0, 3).map(customerRow) },
     ]);
     store.finishGeneration(generation, new Date().toISOString());
-    expect(countOf(writer, "SELECT count(*) AS n FROM customers WHERE record LIKE '{%'")).toBe(0);
-    writer.close();
-    expect(reader.get(stored[0]!._id)).toEqual(stored[0]);
-    reader.close();
+    first.close();
+
+    const other = new RecordSeal(newCacheKeys());
+    const { db, notice } = openWriter(file, other);
+    expect(notice).toMatch(/data key is not in this computer's keychain.*deleted and is being rebuilt/);
+    expect(countOf(db, 'SELECT count(*) AS n FROM customers')).toBe(0);
+    db.close();
+    // Opened again with the same keys, it is kept.
+    const again = openWriter(file, other);
+    expect(again.notice).toBeNull();
+    again.db.close();
   });
 
   it('refuses a file from a newer version as unreadable', () => {
@@ -125,8 +119,8 @@ describe('schema', () => {
 
 describe('CustomerStore', () => {
   it('stores pages with the resume point, keeps the FTS index in step, and prunes at the end', () => {
-    const { db } = openWriter(file);
-    const store = new CustomerStore(db);
+    const { db } = openWriter(file, testSeal);
+    const store = new CustomerStore(db, testSeal);
     const [p0, p1, p2] = pages(fillerCustomers(0, 300));
     const { generation } = store.writePages([
       { generation: null, page: 0, totalPages: 3, rows: p0!.map(customerRow), etag: '"e1"' },
@@ -184,8 +178,8 @@ describe('CustomerStore', () => {
   });
 
   it('refuses a page out of order and leaves the cache as it was', () => {
-    const { db } = openWriter(file);
-    const store = new CustomerStore(db);
+    const { db } = openWriter(file, testSeal);
+    const store = new CustomerStore(db, testSeal);
     const [p0, , p2] = pages(fillerCustomers(0, 300));
     const { generation } = store.writePages([{ generation: null, page: 0, totalPages: 3, rows: p0!.map(customerRow) }]);
     expect(() => store.writePages([{ generation, page: 2, totalPages: 3, rows: p2!.map(customerRow) }])).toThrow(
@@ -196,8 +190,8 @@ describe('CustomerStore', () => {
   });
 
   it('writes several pages in one transaction all or nothing', () => {
-    const { db } = openWriter(file);
-    const store = new CustomerStore(db);
+    const { db } = openWriter(file, testSeal);
+    const store = new CustomerStore(db, testSeal);
     const [p0, p1, p2, p3] = pages(fillerCustomers(0, 400));
     const { generation } = store.writePages([{ generation: null, page: 0, totalPages: 4, rows: p0!.map(customerRow) }]);
     // Page 3 comes before page 2: the batch fails and page 1, already applied inside it, is rolled back.
@@ -221,8 +215,8 @@ describe('CustomerStore', () => {
   });
 
   it('indexes new emails in sorted chunks, and the rest when the sync completes', () => {
-    const { db } = openWriter(file);
-    const store = new CustomerStore(db, 250);
+    const { db } = openWriter(file, testSeal);
+    const store = new CustomerStore(db, testSeal, 250);
     const customers = fillerCustomers(0, 400);
     const emailsIndexed = () => countOf(db, 'SELECT count(*) AS n FROM customer_emails');
     let generation: number | null = null;
@@ -246,8 +240,8 @@ describe('CustomerStore', () => {
   });
 
   it('keeps customer_emails in step with a changed email and with pruned customers', () => {
-    const { db } = openWriter(file);
-    const store = new CustomerStore(db, 100);
+    const { db } = openWriter(file, testSeal);
+    const store = new CustomerStore(db, testSeal, 100);
     const first = fillerCustomers(0, 300);
     let generation: number | null = null;
     for (const [page, rows] of pages(first).entries())
@@ -272,8 +266,8 @@ describe('CustomerStore', () => {
   });
 
   it('indexes the email of a customer added after the customers with the highest seqs were pruned', () => {
-    const { db } = openWriter(file);
-    const store = new CustomerStore(db, 1_000);
+    const { db } = openWriter(file, testSeal);
+    const store = new CustomerStore(db, testSeal, 1_000);
     const customers = fillerCustomers(0, 300);
     const sync = (list: typeof customers) => {
       let generation: number | null = null;
@@ -295,8 +289,8 @@ describe('CustomerStore', () => {
   });
 
   it('rolls the whole page back on a full disk and says so', () => {
-    const { db } = openWriter(file, { maxSizeBytes: 400_000 });
-    const store = new CustomerStore(db);
+    const { db } = openWriter(file, testSeal, { maxSizeBytes: 400_000 });
+    const store = new CustomerStore(db, testSeal);
     let generation: number | null = null;
     let stored = 0;
     let failure: unknown = null;

@@ -13,6 +13,7 @@ import { openReader, openWriter } from '../../../src-main/cache/database';
 import { completeFirstFill, hasNameOrder } from '../../../src-main/cache/first-fill';
 import { customerRow } from '../../../src-main/cache/search-fields';
 import { fillerCustomers } from './generated-customers';
+import { testSeal } from '../../tools/cache-keys';
 
 let dir: string;
 let db: DatabaseSync;
@@ -22,9 +23,9 @@ let reader: CustomerReader;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'cache-name-order-'));
   const file = join(dir, 'customers.sqlite');
-  db = openWriter(file).db;
-  store = new CustomerStore(db);
-  reader = new CustomerReader(openReader(file));
+  db = openWriter(file, testSeal).db;
+  store = new CustomerStore(db, testSeal);
+  reader = new CustomerReader(openReader(file), testSeal);
 });
 afterEach(() => {
   reader.close();

@@ -4,6 +4,7 @@ import type { Customer } from '../../../src-shared/api/records';
 import { CustomerStore } from '../../../src-main/cache/customer-store';
 import { openWriter } from '../../../src-main/cache/database';
 import { customerRow } from '../../../src-main/cache/search-fields';
+import { testSeal } from '../../tools/cache-keys';
 
 export function customer(
   index: number,
@@ -47,9 +48,9 @@ export function pages<T>(items: T[], size = 100): T[][] {
 
 /** Writes `customers` into a new cache file at `file`, page by page, as one completed sync. */
 export function syncedCacheFile(file: string, customers: Customer[]): void {
-  const { db } = openWriter(file);
+  const { db } = openWriter(file, testSeal);
   try {
-    const store = new CustomerStore(db);
+    const store = new CustomerStore(db, testSeal);
     let generation: number | null = null;
     pages(customers).forEach((page, n) => {
       generation = store.writePages([

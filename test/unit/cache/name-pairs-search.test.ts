@@ -16,6 +16,7 @@ import { planSearch } from '../../../src-main/cache/search-plan';
 import { customerRow } from '../../../src-main/cache/search-fields';
 import { schemaVersion } from '../../../src-main/storage/sqlite-database';
 import { customer, syncedCacheFile } from './generated-customers';
+import { testSeal } from '../../tools/cache-keys';
 
 const everyone: Customer[] = [
   customer(0, { first: 'Lolade', last: 'Chinedu' }),
@@ -34,7 +35,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function search(query: string): string[] {
-  const reader = new CustomerReader(openReader(file));
+  const reader = new CustomerReader(openReader(file), testSeal);
   try {
     return ids(reader.search(planSearch(query), 50).customers);
   } finally {
@@ -43,7 +44,7 @@ function search(query: string): string[] {
 }
 
 function withWriter<T>(work: (db: DatabaseSync) => T): T {
-  const { db } = openWriter(file);
+  const { db } = openWriter(file, testSeal);
   try {
     return work(db);
   } finally {
@@ -89,7 +90,7 @@ describe('searches and the name-pairs index', () => {
     syncedCacheFile(file, everyone);
     const renamed = customer(1, { first: 'Lolade', last: 'Adeyemi' });
     withWriter((db) => {
-      const store = new CustomerStore(db);
+      const store = new CustomerStore(db, testSeal);
       const rows = [everyone[0]!, renamed, everyone[2]!].map(customerRow);
       const { generation } = store.writePages([{ generation: null, page: 0, totalPages: 1, rows }]);
       store.finishGeneration(generation, new Date().toISOString());
@@ -102,12 +103,12 @@ describe('searches and the name-pairs index', () => {
     expect(search('Lolade Oka')).toEqual([]);
   });
 
-  it('builds the pairs of a file from before them once, searching by the names index until then', () => {
+  it('builds pairs left pending once, searching by the names index until then', () => {
     syncedCacheFile(file, everyone);
-    // The file as version 6 left it: customers, no pairs index.
+    // Pairs pending, as migration 7 leaves a file that holds customers: an empty index, marked pending.
     withWriter((db) => {
-      db.exec("DROP TABLE customer_name_pairs; DELETE FROM meta WHERE key = 'name_pairs_pending'");
-      db.exec('PRAGMA user_version = 6');
+      db.exec("INSERT INTO customer_name_pairs (customer_name_pairs) VALUES ('delete-all')");
+      db.exec("INSERT INTO meta (key, value) VALUES ('name_pairs_pending', 1)");
     });
     withWriter((db) => {
       expect(schemaVersion(db)).toBe(SCHEMA_VERSION);

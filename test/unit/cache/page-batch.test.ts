@@ -11,6 +11,7 @@ import { WRITER_CACHE_KB, openReader, openWriter } from '../../../src-main/cache
 import { PageBatch } from '../../../src-main/cache/page-batch';
 import { type PreparedPage, PageReader } from '../../../src-main/cache/page-reader';
 import { fillerCustomers, pages } from './generated-customers';
+import { testSeal } from '../../tools/cache-keys';
 
 let dir: string;
 let file: string;
@@ -22,12 +23,12 @@ let idles: number;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'cache-batch-'));
   file = join(dir, 'customers.sqlite');
-  db = openWriter(file).db;
-  const store = new CustomerStore(db);
+  db = openWriter(file, testSeal).db;
+  const store = new CustomerStore(db, testSeal);
   answers = [];
   idles = 0;
   // The page reader as its thread runs it, here on this one (page-reader-thread.ts is tested with the worker).
-  const reader = new PageReader();
+  const reader = new PageReader(testSeal);
   batch = new PageBatch({
     store: () => store,
     maxPages: () => 3,
@@ -132,7 +133,7 @@ describe('pages stored in one transaction', () => {
 describe('pages read off the writing thread', () => {
   /** A batch whose reads answer when the test says, in any order. */
   function batchWithHeldReads(store: CustomerStore) {
-    const reader = new PageReader();
+    const reader = new PageReader(testSeal);
     const reads = new Map<number, () => void>();
     const held = new PageBatch({
       store: () => store,
@@ -147,7 +148,7 @@ describe('pages read off the writing thread', () => {
   }
 
   it('writes pages in the order they came, whichever is read first', async () => {
-    const { held, release } = batchWithHeldReads(new CustomerStore(db));
+    const { held, release } = batchWithHeldReads(new CustomerStore(db, testSeal));
     const added = [held.add(1, fetched(0, true)), held.add(2, fetched(1, true)), held.add(3, fetched(2, false))];
     release(2);
     release(1);
@@ -163,7 +164,7 @@ describe('pages read off the writing thread', () => {
   });
 
   it('stores no page read for a cache that was closed meanwhile', async () => {
-    const { held, release } = batchWithHeldReads(new CustomerStore(db));
+    const { held, release } = batchWithHeldReads(new CustomerStore(db, testSeal));
     const first = held.add(1, fetched(0, false));
     held.close();
     release(0);
@@ -173,8 +174,8 @@ describe('pages read off the writing thread', () => {
   });
 
   it('keeps the pages before one that could not be read, and fails that one', async () => {
-    const store = new CustomerStore(db);
-    const reader = new PageReader();
+    const store = new CustomerStore(db, testSeal);
+    const reader = new PageReader(testSeal);
     const failing = new PageBatch({
       store: () => store,
       maxPages: () => 10,

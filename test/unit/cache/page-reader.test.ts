@@ -11,6 +11,8 @@ import { CustomerStore } from '../../../src-main/cache/customer-store';
 import { openReader, openWriter } from '../../../src-main/cache/database';
 import { PageReader, type PreparedPage } from '../../../src-main/cache/page-reader';
 import { fillerCustomers } from './generated-customers';
+import { testSeal } from '../../tools/cache-keys';
+import { readSharedStrings } from '../../../src-main/cache/shared-strings';
 
 let dir: string;
 let file: string;
@@ -19,8 +21,8 @@ let store: CustomerStore;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'cache-page-reader-'));
   file = join(dir, 'customers.sqlite');
-  db = openWriter(file).db;
-  store = new CustomerStore(db);
+  db = openWriter(file, testSeal).db;
+  store = new CustomerStore(db, testSeal);
 });
 afterEach(() => {
   db.close();
@@ -52,17 +54,14 @@ const write = (generation: number | null, page: number, p: PreparedPage) => {
 
 describe('the page reader', () => {
   it('numbers new strings after the ones the cache holds, and names every string a page uses', () => {
-    const first = new PageReader();
+    const first = new PageReader(testSeal);
     const page0 = readable(first.read(body(inCity(0, 'Ibadan')), 0));
     const { generation } = write(null, 0, page0);
-    const known = db
-      .prepare('SELECT n, text FROM customer_strings')
-      .all()
-      .map((r) => [Number(r.n), String(r.text)] as const);
+    const known = readSharedStrings(db, testSeal);
     expect(known.map(([, t]) => t)).toEqual(expect.arrayContaining(['Ibadan', 'b-Ibadan']));
 
     // A reader started later (the app reopened) continues the numbering.
-    const later = new PageReader(known);
+    const later = new PageReader(testSeal, known);
     const page1 = readable(later.read(body([...inCity(100, 'Ibadan').slice(0, 99), inCity(200, 'Kano')[0]!]), 1));
     const texts = new Map(page1.strings.map(([n, t]) => [t, n]));
     expect(texts.get('Ibadan')).toBe(known.find(([, t]) => t === 'Ibadan')![0]);
@@ -70,17 +69,17 @@ describe('the page reader', () => {
     write(generation, 1, page1);
 
     // Every record reads back as the service sent it.
-    const reader = new CustomerReader(openReader(file));
+    const reader = new CustomerReader(openReader(file), testSeal);
     for (const c of [...inCity(0, 'Ibadan').slice(0, 3), inCity(200, 'Kano')[0]!]) expect(reader.get(c._id)).toEqual(c);
     reader.close();
   });
 
   it('says a body that is not the customer list is unreadable', () => {
-    expect(new PageReader().read(new Uint8Array(Buffer.from('<html>')), 0)).toEqual({ readable: false });
+    expect(new PageReader(testSeal).read(new Uint8Array(Buffer.from('<html>')), 0)).toEqual({ readable: false });
   });
 
   it('has a string that a rolled-back batch took with it written again by the next page that uses it', () => {
-    const reader = new PageReader();
+    const reader = new PageReader(testSeal);
     const page0 = readable(reader.read(body(inCity(0, 'Jos')), 0));
     store.beginBatch();
     store.addPreparedToBatch({ generation: null, page: 0, totalPages: 3, rows: page0.rows, strings: page0.strings });
@@ -91,16 +90,16 @@ describe('the page reader', () => {
     expect(Number(db.prepare("SELECT count(*) AS n FROM customer_strings WHERE text = 'Jos'").get()?.n)).toBe(0);
     // The sync starts over; the reader keeps its numbers and the page names them again.
     write(null, 0, readable(reader.read(body(inCity(0, 'Jos')), 0)));
-    const r = new CustomerReader(openReader(file));
+    const r = new CustomerReader(openReader(file), testSeal);
     expect(r.get(inCity(0, 'Jos')[7]!._id)).toEqual(inCity(0, 'Jos')[7]);
     r.close();
   });
 
   it('refuses a page whose string number means another text in the cache', () => {
-    const page0 = readable(new PageReader().read(body(inCity(0, 'Enugu')), 0));
+    const page0 = readable(new PageReader(testSeal).read(body(inCity(0, 'Enugu')), 0));
     const { generation } = write(null, 0, page0);
     // A reader that started from nothing numbers from 1, where the cache already holds other strings.
-    const stale = readable(new PageReader().read(body(inCity(100, 'Owerri')), 1));
+    const stale = readable(new PageReader(testSeal).read(body(inCity(100, 'Owerri')), 1));
     store.beginBatch();
     expect(() =>
       store.addPreparedToBatch({ generation, page: 1, totalPages: 3, rows: stale.rows, strings: stale.strings }),

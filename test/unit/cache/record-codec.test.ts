@@ -30,7 +30,6 @@ function roundTrip(customer: Customer, strings = stringTable()): { back: Custome
     phone: row.phone,
     kyc: row.kyc,
     created: row.created,
-    identity: row.identity,
   };
   // Through JSON, as SQLite hands the columns back.
   const record = encodeRecord(customer, cols, strings);

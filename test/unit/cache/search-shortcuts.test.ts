@@ -12,6 +12,7 @@ import { JOINER, MARKER } from '../../../src-main/cache/name-pairs';
 import { openReader } from '../../../src-main/cache/database';
 import { type Matcher, namesMatch, planSearch } from '../../../src-main/cache/search-plan';
 import { customer, syncedCacheFile } from './generated-customers';
+import { testSeal } from '../../tools/cache-keys';
 
 // Words that start one another ("Ada", "Adaeze", "Adaora"; "Augustina", "Augustinah"), words longer than
 // the longest prefix index (7+ letters), words that start no other, and a prefix of a first name that is
@@ -120,7 +121,7 @@ function queries(): string[] {
 describe('search shortcuts against the plain path', () => {
   it('has names that exercise every shortcut', () => {
     // Guards the fixture: a whole word, a word that starts another, a long word, a capped count.
-    const reader = new CustomerReader(openReader(file), 1000);
+    const reader = new CustomerReader(openReader(file), testSeal, 1000);
     try {
       expect(reader.search(planSearch('Oluwaseun Sanni'), 50).total).toBeGreaterThan(0);
       expect(reader.search(planSearch('Augustina'), 50).total).toBeGreaterThan(
@@ -142,7 +143,7 @@ describe('search shortcuts against the plain path', () => {
     [5, 40],
   ] as const) {
     it(`lists the same customers, in the same order, with the same totals (page ${limit}, count cap ${cap})`, () => {
-      const reader = new CustomerReader(openReader(file), cap);
+      const reader = new CustomerReader(openReader(file), testSeal, cap);
       try {
         let compared = 0;
         for (const q of queries()) {

@@ -79,6 +79,11 @@ export const electronModule = {
       void recorded.protocolHandlers.set(scheme, handler),
   },
   dialog: { showSaveDialog: async () => ({ canceled: true, filePath: undefined }) },
+  // The lock's signals (shell/lock-signals.ts): no input for 0 s, the screen never locks.
+  powerMonitor: Object.assign(new EventEmitter(), {
+    getSystemIdleTime: () => 0,
+    getSystemIdleState: () => 'active',
+  }),
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => void recorded.exposed.set(key, api) },
   ipcRenderer: {
     invoke: async (...args: unknown[]) => {

@@ -1,0 +1,147 @@
+// The customer cache's encryption at rest. Each record (record-codec.ts) and each shared string is sealed
+// with AES-256-GCM (node:crypto) under the environment's data key: a fresh random 96-bit IV per value
+// (drawn from the system's random source in batches), stored with it, and the 128-bit tag, so a changed byte is found rather than read. A record's additional
+// data is its customer's id, so a record moved to another row does not open. Identity (BVN/NIN) numbers
+// are stored only as a blind index: HMAC-SHA-256 under a second key over the normalised number, of which
+// the first 8 bytes are kept (exact lookups stay one index seek; a false match between two numbers has a
+// chance of 2^-64 per pair). Both keys live in the OS keychain (cache-keys.ts) and in memory only.
+import {
+  type KeyObject,
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+} from 'node:crypto';
+import { CacheUnreadableError } from './cache-errors';
+
+/** The two 256-bit keys of one environment's cache. */
+export interface CacheKeys {
+  /** AES-256-GCM key of the records and shared strings. */
+  data: Uint8Array;
+  /** HMAC-SHA-256 key of the identity numbers' blind index. */
+  index: Uint8Array;
+}
+
+export const KEY_BYTES = 32;
+const IV_BYTES = 12;
+/** IVs drawn from the system's random source at once (one call per this many sealed values, not one each). */
+const IV_POOL = 4096;
+const TAG_BYTES = 16;
+/** Bytes of the HMAC kept as the blind index. */
+export const BLIND_INDEX_BYTES = 8;
+/** The additional data of shared strings (a record's is its customer's id). */
+const STRINGS_AAD = Buffer.from('customer_strings');
+
+/** Two new random keys. */
+export function newCacheKeys(): CacheKeys {
+  return { data: randomBytes(KEY_BYTES), index: randomBytes(KEY_BYTES) };
+}
+
+/** A value sealed under another key, or changed on disk: the file is damaged (set aside and rebuilt). */
+export class SealBrokenError extends CacheUnreadableError {
+  override name = 'SealBrokenError';
+}
+
+/** An identity number as it is looked up: its digits and letters only, upper-cased (`2212 345 6789` = `22123456789`). */
+export function normaliseIdentity(number: string): string {
+  return number
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, '')
+    .toUpperCase();
+}
+
+export class RecordSeal {
+  /** KeyObjects: a raw key given to each call costs Node several times the cipher's own work. */
+  private readonly data: KeyObject;
+  private readonly index: KeyObject;
+  private readonly keysHash: string;
+  private ivs = Buffer.alloc(0);
+  private ivAt = 0;
+
+  constructor(keys: CacheKeys) {
+    if (keys.data.byteLength !== KEY_BYTES || keys.index.byteLength !== KEY_BYTES) {
+      throw new RangeError(`The cache's keys must be ${KEY_BYTES} bytes each.`);
+    }
+    this.data = createSecretKey(keys.data);
+    this.index = createSecretKey(keys.index);
+    this.keysHash = createHash('sha256')
+      .update('card-desk customer cache keys\0')
+      .update(keys.data)
+      .update(keys.index)
+      .digest('base64url')
+      .slice(0, 22);
+  }
+
+  /**
+   * Names the pair of keys without revealing them (stored in the file's meta table): a file written under
+   * other keys is known at opening, not at the first record that fails to open.
+   */
+  keyId(): string {
+    return this.keysHash;
+  }
+
+  /** A customer's record, bound to its id. */
+  sealRecord(text: string, id: string): Uint8Array {
+    return this.seal(text, Buffer.from(id));
+  }
+  openRecord(sealed: Uint8Array, id: string): string {
+    return this.open(sealed, Buffer.from(id));
+  }
+
+  sealString(text: string): Uint8Array {
+    return this.seal(text, STRINGS_AAD);
+  }
+  openString(sealed: Uint8Array): string {
+    return this.open(sealed, STRINGS_AAD);
+  }
+
+  /** The blind index of an identity number (normalised first); null for none. */
+  blindIndex(number: string | null): Uint8Array | null {
+    if (number === null) return null;
+    const normal = normaliseIdentity(number);
+    if (normal === '') return null;
+    return createHmac('sha256', this.index).update(normal).digest().subarray(0, BLIND_INDEX_BYTES);
+  }
+
+  /** IV ‖ ciphertext ‖ tag. */
+  private seal(text: string, aad: Buffer): Uint8Array {
+    const iv = this.nextIv();
+    const cipher = createCipheriv('aes-256-gcm', this.data, iv);
+    cipher.setAAD(aad);
+    const body = cipher.update(text, 'utf8');
+    cipher.final(); // GCM: nothing is held back
+    const sealed = Buffer.allocUnsafe(IV_BYTES + body.length + TAG_BYTES);
+    iv.copy(sealed, 0);
+    body.copy(sealed, IV_BYTES);
+    cipher.getAuthTag().copy(sealed, IV_BYTES + body.length);
+    return sealed;
+  }
+
+  /** A random IV, never handed out twice (each comes from its own place in a pool drawn from the system's random source). */
+  private nextIv(): Buffer {
+    if (this.ivAt + IV_BYTES > this.ivs.length) {
+      this.ivs = randomBytes(IV_BYTES * IV_POOL);
+      this.ivAt = 0;
+    }
+    const iv = this.ivs.subarray(this.ivAt, this.ivAt + IV_BYTES);
+    this.ivAt += IV_BYTES;
+    return iv;
+  }
+
+  private open(sealed: Uint8Array, aad: Buffer): string {
+    if (sealed.byteLength < IV_BYTES + TAG_BYTES) throw new SealBrokenError('A sealed value is too short.');
+    const bytes = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.data, bytes.subarray(0, IV_BYTES));
+      decipher.setAAD(aad);
+      decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+      const body = decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES));
+      decipher.final();
+      return body.toString('utf8');
+    } catch {
+      throw new SealBrokenError('A cached record does not open with this data key.');
+    }
+  }
+}

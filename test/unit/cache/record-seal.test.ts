@@ -1,0 +1,58 @@
+// Sealed records: AES-256-GCM that gives back exactly what was sealed, refuses a changed byte, another
+// key or another customer's row, and a blind index of identity numbers that finds a number however typed.
+import { describe, expect, it } from 'vitest';
+import { SealBrokenError, RecordSeal, newCacheKeys, normaliseIdentity } from '../../../src-main/cache/record-seal';
+import { isCorruption } from '../../../src-main/cache/cache-errors';
+
+const seal = new RecordSeal(newCacheKeys());
+
+describe('sealed records', () => {
+  it('open to what was sealed, and never hold the text in plain form', () => {
+    const text = '[0,1,"Adaeze","22123456789","12 Marina Street"]';
+    const sealed = seal.sealRecord(text, 'c1');
+    expect(Buffer.from(sealed).includes('22123456789')).toBe(false);
+    expect(Buffer.from(sealed).includes('Marina')).toBe(false);
+    expect(seal.openRecord(sealed, 'c1')).toBe(text);
+    // A fresh IV each time: the same record seals differently.
+    expect(Buffer.from(seal.sealRecord(text, 'c1')).equals(Buffer.from(sealed))).toBe(false);
+    expect(seal.openString(seal.sealString('Ikeja'))).toBe('Ikeja');
+  });
+
+  it('refuse a changed byte, another row, another key and a stub, as a damaged file', () => {
+    const sealed = seal.sealRecord('{"a":1}', 'c1');
+    const changed = Uint8Array.from(sealed);
+    changed[14]! ^= 1;
+    expect(() => seal.openRecord(changed, 'c1')).toThrow(SealBrokenError);
+    expect(() => seal.openRecord(sealed, 'c2')).toThrow(SealBrokenError);
+    expect(() => new RecordSeal(newCacheKeys()).openRecord(sealed, 'c1')).toThrow(SealBrokenError);
+    expect(() => seal.openRecord(new Uint8Array(5), 'c1')).toThrow(SealBrokenError);
+    expect(() => seal.openString(sealed)).toThrow(SealBrokenError);
+    let caught: unknown;
+    try {
+      seal.openRecord(changed, 'c1');
+    } catch (e) {
+      caught = e;
+    }
+    expect(isCorruption(caught)).toBe(true);
+  });
+
+  it('index identity numbers blindly: the same for any spacing, different per key and per number', () => {
+    const a = seal.blindIndex('22123456789')!;
+    expect(a).toHaveLength(8);
+    expect(Buffer.from(seal.blindIndex(' 2212 345-6789 ')!).equals(Buffer.from(a))).toBe(true);
+    expect(Buffer.from(seal.blindIndex('22123456788')!).equals(Buffer.from(a))).toBe(false);
+    expect(Buffer.from(new RecordSeal(newCacheKeys()).blindIndex('22123456789')!).equals(Buffer.from(a))).toBe(false);
+    expect(seal.blindIndex(null)).toBeNull();
+    expect(seal.blindIndex(' - ')).toBeNull();
+    expect(normaliseIdentity('ａ1 2-3')).toBe('A123');
+  });
+
+  it('name their keys without revealing them, and refuse keys of the wrong size', () => {
+    const keys = newCacheKeys();
+    const id = new RecordSeal(keys).keyId();
+    expect(new RecordSeal(keys).keyId()).toBe(id);
+    expect(new RecordSeal(newCacheKeys()).keyId()).not.toBe(id);
+    expect(id).not.toContain(Buffer.from(keys.data).toString('base64url').slice(0, 8));
+    expect(() => new RecordSeal({ data: new Uint8Array(16), index: keys.index })).toThrow(/32 bytes/);
+  });
+});
