@@ -2,7 +2,7 @@
 // Electron executable that carries Electron's fuse sentinel and a fuse wire: the unpacked app must hold
 // only the built app and keytar, stay small, ship keytar's binding and the cache worker outside the
 // archive (where the worker starts the way the packaged app starts it), and have its fuses flipped.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractAll, extractFile, listPackage, statFile } from '@electron/asar';
@@ -11,32 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheWriter } from '../../src-main/cache/cache-writer';
 import { builtWorkerLocation } from '../../src-main/cache/worker-location';
 import { copyOfRepo, REPO, run } from './fake-project';
-
-/** Electron's fuse sentinel (@electron/fuses finds the wire right after it in the executable). */
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-/** Electron's default fuses, in wire order: RunAsNode on, cookie encryption off, NODE_OPTIONS on, … */
-const DEFAULT_WIRE = '101100011';
-const ELECTRON_VERSION = JSON.parse(readFileSync(join(REPO, 'node_modules/electron/package.json'), 'utf8'))
-  .version as string;
+import { standInElectronDist } from './stand-in-electron';
 
 let repo: ReturnType<typeof copyOfRepo>;
 let electronDist: string;
 let resources: string;
 let asarFile: string;
 let entries: string[];
-
-/** A folder like Electron's Linux zip: an `electron` executable with a fuse wire, and `version`. */
-function standInElectronDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'card-desk-electron-dist-'));
-  const executable = Buffer.concat([
-    Buffer.from(`#!/bin/sh\n# ${SENTINEL}`),
-    Buffer.from([1, DEFAULT_WIRE.length]),
-    Buffer.from(`${DEFAULT_WIRE}\necho "stand-in Electron"\n`),
-  ]);
-  writeFileSync(join(dir, 'electron'), executable, { mode: 0o755 });
-  writeFileSync(join(dir, 'version'), ELECTRON_VERSION);
-  return dir;
-}
 
 beforeAll(async () => {
   repo = copyOfRepo('card-desk-package-');
