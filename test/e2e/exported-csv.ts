@@ -17,7 +17,7 @@ const SAVED = /Saved ([\d,]+) rows(?: \(of [\d,]+ read\))? to (.+)$/;
 export async function exportCsvFrom(scope: Locator, buttonName: string | RegExp = 'Export CSV'): Promise<ExportedCsv> {
   await scope.getByRole('button', { name: buttonName }).click();
   const status = scope.getByRole('status').filter({ hasText: SAVED });
-  await status.waitFor({ timeout: 20_000 });
+  await status.waitFor({ timeout: 60_000 });
   const text = (await status.textContent()) ?? '';
   const m = SAVED.exec(text.trim());
   if (!m) throw new Error(`unexpected export status: ${text}`);

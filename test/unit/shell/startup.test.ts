@@ -204,7 +204,9 @@ describe('the composition root', () => {
     vi.resetModules();
     await import('../../../src-main/index');
     // Start-up runs on after the import; wait until it has ended one way or the other.
-    await vi.waitFor(() => expect(fakeApp.exitCodes.length + FakeBrowserWindow.created.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(fakeApp.exitCodes.length + FakeBrowserWindow.created.length).toBeGreaterThan(0), {
+      timeout: 30_000,
+    });
   }
 
   it('keeps its data in a folder named card-desk under the per-user app data folder', async () => {
@@ -236,6 +238,6 @@ describe('the composition root', () => {
     const event = { defaultPrevented: false, preventDefault: () => void (event.defaultPrevented = true) };
     for (const listener of fakeApp.listeners.get('will-quit') ?? []) listener(event);
     expect(event.defaultPrevented).toBe(true);
-    await vi.waitFor(() => expect(fakeApp.quits).toBe(1));
+    await vi.waitFor(() => expect(fakeApp.quits).toBe(1), { timeout: 30_000 });
   }
 });
