@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, session, shell } from 'electron';
+import { CACHE_WORKER_SHA256 } from 'card-desk:build/cache-worker-sha256';
 import { builtWorkerLocation } from './cache/worker-location';
 import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './ipc/register';
@@ -12,18 +13,24 @@ import { APP_ORIGIN } from './security/policy';
 import { useDataFolder } from './shell/data-folder';
 import { nativeSaveFilePort } from './shell/dialogs';
 import { broadcast, registerIpcTransport } from './shell/ipc-transport';
+import { installApplicationMenu } from './shell/menu';
 import { registerAppScheme, serveRenderer } from './shell/protocol';
+import { disposeThenQuit } from './shell/quit';
 import { hardenSession } from './shell/session';
+import { shellOptions } from './shell/shell-options';
 import { logUnhandledErrors, startOrQuit } from './shell/startup';
 import { createMainWindow, lockDownWebContents } from './shell/window';
+import { verifyWorkerFile } from './shell/worker-integrity';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererDir = path.join(here, '../renderer');
 const preloadPath = path.join(here, '../preload/index.cjs');
 // electron-vite dev serves the renderer from a local dev server; a packaged app never does.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const options = shellOptions();
+const allowDevTools = !app.isPackaged || options.allowDevTools;
 
-const dataDir = useDataFolder();
+const { dataDir, problem: dataFolderProblem } = useDataFolder();
 let logger: AppLogger | null = null;
 logUnhandledErrors(() => logger);
 registerAppScheme();
@@ -48,12 +55,19 @@ if (!app.requestSingleInstanceLock()) {
     dataDir,
     logger: () => logger,
     start: async (stages) => {
+      stages.begin('Creating the data folder');
+      if (dataFolderProblem) throw dataFolderProblem;
       await app.whenReady();
       stages.begin('Opening the log in the data folder');
       logger = createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
       stages.begin('Preparing the window');
+      installApplicationMenu({ appName: app.name, isMac: process.platform === 'darwin', allowDevTools });
       hardenSession(session.defaultSession);
       serveRenderer(rendererDir);
+      stages.begin('Checking the cache worker');
+      const cacheWorker = builtWorkerLocation(here);
+      // Null only when main runs from its sources (tests), where there is no built worker to check.
+      if (CACHE_WORKER_SHA256 !== null) await verifyWorkerFile(cacheWorker.url, CACHE_WORKER_SHA256);
       stages.begin('Opening settings, the journal and the caches');
       core = await createAppCore({
         dataDir,
@@ -61,17 +75,20 @@ if (!app.requestSingleInstanceLock()) {
         saveFile: nativeSaveFilePort(),
         openExternal: (url) => shell.openExternal(url),
         emit: broadcast,
-        cacheWorkerUrl: builtWorkerLocation(here).url,
+        cacheWorkerUrl: cacheWorker.url,
       });
       const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
       registerIpcTransport(
         createDispatcher({ handlers: core.handlers, allowedOrigins, cancels: core.cancels, logger: core.logger }),
       );
       stages.begin('Opening the window');
-      mainWindow = createMainWindow({ preloadPath, url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
+      mainWindow = createMainWindow({ preloadPath, devTools: allowDevTools });
       mainWindow.on('closed', () => {
         mainWindow = null;
       });
+      // The window shows itself once painted; a page that fails to load would leave it hidden for good,
+      // so a failed load ends start-up with the error box instead.
+      await mainWindow.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
     },
   });
 
@@ -81,6 +98,11 @@ if (!app.requestSingleInstanceLock()) {
     const closing = core;
     core = null;
     event.preventDefault();
-    void closing.dispose().finally(() => app.quit());
+    void disposeThenQuit({
+      dispose: () => closing.dispose(),
+      quit: () => app.quit(),
+      exit: (code) => app.exit(code),
+      logger: closing.logger,
+    });
   });
 }

@@ -2,7 +2,10 @@
 // start-up has opened the window it drives the app as the renderer would (the page from card-desk://,
 // a customer sync and search over IPC through the local sandbox and the cache worker), loads keytar the
 // way main does, then quits; it prints one JSON line with what it saw. The data folder is
-// CARD_DESK_FAKE_APPDATA; the run ends with exit code 0 only when quitting closed everything.
+// CARD_DESK_FAKE_APPDATA; the run ends with exit code 0 only when quitting closed everything. It also
+// records the application menu and the window's options, and CARD_DESK_FAKE_LOAD_FAILURE makes loading
+// the window's page fail as Electron's loadURL does.
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const appData = process.env.CARD_DESK_FAKE_APPDATA;
@@ -10,7 +13,7 @@ const paths = new Map([['appData', appData]]);
 const listeners = new Map();
 const protocolHandlers = new Map();
 const ipcHandlers = new Map();
-const seen = { errorBoxes: [], windows: [] };
+const seen = { errorBoxes: [], windows: [], windowOptions: [], menu: null, spellCheckerEnabled: true };
 const trustedEvent = { senderFrame: { url: 'card-desk://app/index.html', parent: null } };
 
 function report(extra) {
@@ -45,7 +48,12 @@ function emit(event, ...args) {
 export const app = {
   isPackaged: true,
   getPath: (name) => paths.get(name) ?? appData,
-  setPath: (name, value) => void paths.set(name, value),
+  // As Electron's: a folder that does not exist is refused with an Error.
+  setPath: (name, value) => {
+    if (!existsSync(value) || !statSync(value).isDirectory()) throw new Error(`Failed to set path: ${value}`);
+    paths.set(name, value);
+  },
+  name: 'Card Desk',
   enableSandbox() {},
   requestSingleInstanceLock: () => true,
   whenReady: () => Promise.resolve(),
@@ -70,9 +78,13 @@ export class BrowserWindow {
   webContents = { on() {}, setWindowOpenHandler() {}, send() {} };
   constructor(options) {
     this.options = options;
+    seen.windowOptions.push(options);
   }
   loadURL(url) {
     seen.windows.push(url);
+    if (process.env.CARD_DESK_FAKE_LOAD_FAILURE) {
+      return Promise.reject(new Error(`${process.env.CARD_DESK_FAKE_LOAD_FAILURE} loading '${url}'`));
+    }
     driveTheApp().then(
       (driven) => {
         app.driven = driven;
@@ -95,8 +107,17 @@ export class BrowserWindow {
   isDestroyed() {
     return false;
   }
+  isMinimized() {
+    return false;
+  }
   show() {}
 }
+
+export const Menu = {
+  buildFromTemplate: (template) => ({ template }),
+  setApplicationMenu: (menu) => void (seen.menu = menu?.template ?? null),
+};
+export const clipboard = { writeText: (text) => void (seen.clipboard = text) };
 
 export const dialog = {
   showErrorBox: (title, body) => void seen.errorBoxes.push({ title, body }),
@@ -110,9 +131,10 @@ export const protocol = {
 const defaultSession = {
   setPermissionRequestHandler() {},
   setPermissionCheckHandler() {},
+  setSpellCheckerEnabled: (enabled) => void (seen.spellCheckerEnabled = enabled),
   webRequest: { onHeadersReceived() {}, onBeforeRequest() {} },
   on() {},
 };
 export const session = { defaultSession };
 export const shell = { openExternal: async () => {} };
-export default { app, BrowserWindow, dialog, ipcMain, protocol, session, shell };
+export default { app, BrowserWindow, Menu, clipboard, dialog, ipcMain, protocol, session, shell };
