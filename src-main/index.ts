@@ -18,9 +18,11 @@ import { registerAppScheme, serveRenderer } from './shell/protocol';
 import { disposeThenQuit } from './shell/quit';
 import { hardenSession } from './shell/session';
 import { shellOptions } from './shell/shell-options';
+import { startUpdates } from './shell/updates';
 import { logUnhandledErrors, startOrQuit } from './shell/startup';
 import { createMainWindow, lockDownWebContents } from './shell/window';
 import { verifyWorkerFile } from './shell/worker-integrity';
+import type { UpdateService } from './updates/update-service';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererDir = path.join(here, '../renderer');
@@ -41,6 +43,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let core: AppCore | null = null;
   let mainWindow: BrowserWindow | null = null;
+  let updates: UpdateService | null = null;
 
   // Every web contents, not only the main window's, refuses navigation, new windows and webviews.
   app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents));
@@ -76,6 +79,7 @@ if (!app.requestSingleInstanceLock()) {
         openExternal: (url) => shell.openExternal(url),
         emit: broadcast,
         cacheWorkerUrl: cacheWorker.url,
+        updates: () => updates,
       });
       const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
       registerIpcTransport(
@@ -89,6 +93,14 @@ if (!app.requestSingleInstanceLock()) {
       // The window shows itself once painted; a page that fails to load would leave it hidden for good,
       // so a failed load ends start-up with the error box instead.
       await mainWindow.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+      // In the background: a check now and every 6 hours, the download, then "Update ready" in the status bar.
+      const started = core;
+      updates = startUpdates({
+        policy: options.updates,
+        pendingWrites: () => started.pendingWrites(),
+        onChange: (status) => broadcast('updates.status', status),
+        logger: started.logger,
+      });
     },
   });
 
@@ -97,6 +109,7 @@ if (!app.requestSingleInstanceLock()) {
     if (!core) return;
     const closing = core;
     core = null;
+    updates?.stop();
     event.preventDefault();
     void disposeThenQuit({
       dispose: () => closing.dispose(),

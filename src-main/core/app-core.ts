@@ -38,6 +38,7 @@ import { PRIVATE_FOLDER_MODE, makeFolderPrivate } from '../storage/private-files
 import { EnvironmentScoped } from './environment-scope';
 import type { Emit, OpenExternal, SaveFilePort } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
+import type { RestartAnswer, UpdateStatus } from '../updates/update-service';
 
 export interface AppCoreOptions {
   /** The app's data folder (Electron's userData). */
@@ -52,9 +53,19 @@ export interface AppCoreOptions {
   localSandbox?: Omit<SandboxOptions, 'port' | 'key'>;
   /** The customer cache's worker script (the built `cache-worker.js` in the packaged app). */
   cacheWorkerUrl?: URL;
+  /** The updater, once the shell has started it; updates are off without one. */
+  updates?: () => UpdatesPort | null;
+}
+
+/** The updater as the renderer reaches it (src-main/updates; the shell passes the real one). */
+export interface UpdatesPort {
+  status(): UpdateStatus;
+  restart(): RestartAnswer;
 }
 
 export interface AppCore {
+  /** Writes sent and not yet answered: the journal's pending entries (updates wait for none). */
+  pendingWrites(): number;
   handlers: HandlerTable;
   cancels: CancelRegistry;
   logger: AppLogger;
@@ -240,6 +251,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       if (notice) environments.notice(notice, false);
       return ok(opened.status);
     },
+    'updates.status': async () => ok(options.updates?.()?.status() ?? { state: 'off' }),
+    'updates.restart': async () => {
+      const answer = options.updates?.()?.restart() ?? { restarting: false, reason: 'Updates are off.' };
+      return answer.restarting ? ok({ restarting: true as const }) : err('conflict', answer.reason);
+    },
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),
     'app.openExternal': async ({ url }) => {
       // Opened exactly as checked: the normalized URL, never the string the page sent.
@@ -251,6 +267,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 
   return {
+    pendingWrites: () => opened.journal.list({ outcome: 'pending', limit: 1 }).total,
     handlers,
     cancels,
     logger,

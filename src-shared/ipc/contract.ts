@@ -13,6 +13,7 @@ import { exportProgressSchema, exportsChannels } from './channels/exports';
 import { journalChannels, journalEntrySchema } from './channels/journal';
 import { namesChannels } from './channels/names';
 import { appStatusSchema, settingsChannels } from './channels/settings';
+import { updateStatusSchema, updatesChannels } from './channels/updates';
 import type { ChannelName, EventName, CallOptions } from './names';
 import type { Result } from './result';
 
@@ -27,6 +28,7 @@ export const contract = {
   ...journalChannels,
   ...exportsChannels,
   ...namesChannels,
+  ...updatesChannels,
 };
 
 export const events = {
@@ -34,6 +36,7 @@ export const events = {
   'app.status': appStatusSchema,
   'exports.progress': exportProgressSchema,
   'journal.changed': journalEntrySchema,
+  'updates.status': updateStatusSchema,
 };
 
 export type Contract = typeof contract;

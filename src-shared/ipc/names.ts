@@ -41,10 +41,18 @@ export const CHANNEL_NAMES = [
   'exports.start',
   'exports.cancel',
   'names.resolve',
+  'updates.status',
+  'updates.restart',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
-export const EVENT_NAMES = ['customers.syncProgress', 'app.status', 'exports.progress', 'journal.changed'] as const;
+export const EVENT_NAMES = [
+  'customers.syncProgress',
+  'app.status',
+  'exports.progress',
+  'journal.changed',
+  'updates.status',
+] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /**
