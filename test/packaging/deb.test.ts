@@ -3,9 +3,10 @@
 // started, removed and upgraded with dpkg on this machine. The Electron in FOLDER is a stand-in shell
 // script that records each start in the user's data folder, as the app does.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyOfRepo, run } from './fake-project';
 import { standInElectronDist } from './stand-in-electron';
@@ -52,6 +53,7 @@ async function packageDeb(extra: string[] = []): Promise<string> {
   expect(built).toHaveLength(1);
   const kept = join(debs, built[0]!);
   cpSync(join(repo.dir, 'release', built[0]!), kept);
+  cpSync(join(repo.dir, 'release', 'latest-linux.yml'), `${kept}.latest-linux.yml`);
   rmSync(join(repo.dir, 'release'), { recursive: true, force: true });
   return kept;
 }
@@ -123,6 +125,24 @@ describe('the Debian package', () => {
     } finally {
       rmSync(unpacked, { recursive: true, force: true });
     }
+  });
+
+  it('carries its update feed, and the feed file beside it names its version and SHA-512', () => {
+    const unpacked = mkdtempSync(join(tmpdir(), 'card-desk-deb-feed-'));
+    try {
+      expect(sh('dpkg-deb', ['-x', first, unpacked]).code).toBe(0);
+      const config = readFileSync(join(unpacked, INSTALL_DIR, 'resources/app-update.yml'), 'utf8');
+      expect(config).toMatch(/^provider: generic$/m);
+      expect(config).toMatch(/^url: https:\/\/updates\.carddesk\.example\/card-desk$/m);
+      expect(readFileSync(join(unpacked, INSTALL_DIR, 'resources/package-type'), 'utf8').trim()).toBe('deb');
+    } finally {
+      rmSync(unpacked, { recursive: true, force: true });
+    }
+    const feed = readFileSync(`${next}.latest-linux.yml`, 'utf8');
+    const sha512 = createHash('sha512').update(readFileSync(next)).digest('base64');
+    expect(feed).toMatch(/^version: 0\.1\.1$/m);
+    expect(feed).toContain(`url: ${basename(next)}`);
+    expect(feed).toContain(`sha512: ${sha512}`);
   });
 
   it("has maintainer scripts that never touch a user's folders", () => {
