@@ -2,7 +2,7 @@
 // IPC transport to the dispatcher, and opens the window. Everything else is plain TypeScript in core/.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, type BrowserWindow, session, shell } from 'electron';
+import { app, type BrowserWindow, clipboard, session, shell } from 'electron';
 import { CACHE_WORKER_SHA256 } from 'card-desk:build/cache-worker-sha256';
 import { builtWorkerLocation } from './cache/worker-location';
 import { createAppCore, type AppCore } from './core/app-core';
@@ -80,6 +80,8 @@ if (!app.requestSingleInstanceLock()) {
         emit: broadcast,
         cacheWorkerUrl: cacheWorker.url,
         updates: () => updates,
+        // Copy goes through main: the renderer's clipboard permission stays refused.
+        writeClipboard: (text) => clipboard.writeText(text),
       });
       const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
       registerIpcTransport(

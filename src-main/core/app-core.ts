@@ -53,6 +53,8 @@ export interface AppCoreOptions {
   localSandbox?: Omit<SandboxOptions, 'port' | 'key'>;
   /** The customer cache's worker script (the built `cache-worker.js` in the packaged app). */
   cacheWorkerUrl?: URL;
+  /** Writes the system clipboard (Electron's clipboard in the app); Copy answers an error without one. */
+  writeClipboard?: (text: string) => void | Promise<void>;
   /** The updater, once the shell has started it; updates are off without one. */
   updates?: () => UpdatesPort | null;
 }
@@ -250,6 +252,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       }
       if (notice) environments.notice(notice, false);
       return ok(opened.status);
+    },
+    'app.copyText': async ({ text }) => {
+      if (!options.writeClipboard) return err('internal', 'Copying is not available in this window.');
+      await options.writeClipboard(text);
+      return ok({ copied: true as const });
     },
     'updates.status': async () => ok(options.updates?.()?.status() ?? { state: 'off' }),
     'updates.restart': async () => {

@@ -8,6 +8,7 @@ import {
   fundingSourcesChannels,
 } from './channels/accounts';
 import { cardsChannels } from './channels/cards';
+import { clipboardChannels } from './channels/clipboard';
 import { customersChannels, syncProgressSchema } from './channels/customers';
 import { exportProgressSchema, exportsChannels } from './channels/exports';
 import { journalChannels, journalEntrySchema } from './channels/journal';
@@ -29,6 +30,7 @@ export const contract = {
   ...exportsChannels,
   ...namesChannels,
   ...updatesChannels,
+  ...clipboardChannels,
 };
 
 export const events = {

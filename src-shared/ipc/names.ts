@@ -34,6 +34,7 @@ export const CHANNEL_NAMES = [
   'app.status',
   'app.cancel',
   'app.openExternal',
+  'app.copyText',
   'journal.list',
   'journal.acknowledgeResend',
   'journal.status',

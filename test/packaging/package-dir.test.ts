@@ -162,6 +162,9 @@ describe('the packaged main process, run in Node under a stand-in for electron',
     expect(roles).not.toContain('toggleDevTools');
     expect(seen.windowOptions[0].webPreferences).toMatchObject({ spellcheck: false, devTools: false, sandbox: true });
     expect(seen.spellCheckerEnabled).toBe(false);
+    // Copy through main's clipboard, as the page's Copy buttons do.
+    expect(seen.copy).toEqual({ ok: true, data: { copied: true } });
+    expect(seen.clipboard).toBe('crd_copied_1234');
   });
 
   it('refuses to start a cache worker whose bytes were changed, naming the file, and exits with code 1', async () => {

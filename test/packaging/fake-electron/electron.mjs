@@ -30,6 +30,7 @@ async function driveTheApp() {
   const page = await protocolHandlers.get('card-desk')({ url: 'card-desk://app/index.html' });
   const sync = await invoke('customers.sync', { full: true });
   const status = await invoke('customers.cacheStatus', undefined);
+  const copy = await invoke('app.copyText', { text: 'crd_copied_1234' });
   const mainUrl = new URL(process.argv[1], 'file://').href;
   const keytar = createRequire(mainUrl)('keytar');
   return {
@@ -37,6 +38,8 @@ async function driveTheApp() {
     sync,
     status,
     keytarLoaded: typeof keytar.getPassword === 'function',
+    copy,
+    clipboard: seen.clipboard ?? null,
     userData: paths.get('userData'),
   };
 }
