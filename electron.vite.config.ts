@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { type BuildOptions, build as esbuild } from 'esbuild';
 import { defineConfig } from 'electron-vite';
@@ -30,16 +31,34 @@ export const CACHE_WORKER_ENTRY = resolve(root, 'src-main/cache/worker.ts');
 /** The keychain host's entry point (a utility process on Linux: src-main/keychain/hosted-secret-store.ts). */
 export const KEYCHAIN_HOST_ENTRY = resolve(root, 'src-main/keychain/keychain-host.ts');
 
+/** The module through which the main bundle learns the worker's SHA-256 (src-main/shell/build-constants.d.ts). */
+const WORKER_HASH_MODULE = 'card-desk:build/cache-worker-sha256';
+
+/**
+ * Bundles the cache worker into out/main/cache-worker.js and builds its SHA-256 into the main bundle, which
+ * checks the file before starting the worker (src-main/shell/worker-integrity.ts). The worker is bundled in
+ * memory first, so the bytes hashed are the bytes written.
+ */
 function cacheWorkerBundle(): Plugin {
+  let worker: Uint8Array | null = null;
   return {
     name: 'card-desk:cache-worker',
-    apply: 'build',
+    async buildStart() {
+      const result = await esbuild({ ...NODE_BUNDLE, entryPoints: [CACHE_WORKER_ENTRY], write: false, outdir: 'out' });
+      worker = result.outputFiles[0]!.contents;
+    },
+    resolveId(id) {
+      return id === WORKER_HASH_MODULE ? `\0${WORKER_HASH_MODULE}` : null;
+    },
+    load(id) {
+      if (id !== `\0${WORKER_HASH_MODULE}`) return null;
+      const sha256 = createHash('sha256').update(worker!).digest('hex');
+      return `export const CACHE_WORKER_SHA256 = ${JSON.stringify(sha256)};`;
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'cache-worker.js', source: worker! });
+    },
     async closeBundle() {
-      await esbuild({
-        ...NODE_BUNDLE,
-        entryPoints: [CACHE_WORKER_ENTRY],
-        outfile: resolve(root, 'out/main/cache-worker.js'),
-      });
       // keytar stays outside: it is the app's one native module, loaded from node_modules as main loads it.
       await esbuild({
         ...NODE_BUNDLE,

@@ -50,6 +50,7 @@ import { closeAgents } from '../api/network-agents';
 import { NO_POLICY, type Policy } from '../policy/policy';
 import { applyPolicyToCache, policyHandlers, withPolicyLocks } from './policy-rules';
 import { errorMessage } from '../errors/error-message';
+import type { RestartAnswer, UpdateStatus } from '../updates/update-service';
 
 export interface AppCoreOptions {
   /** The app's data folder (Electron's userData). */
@@ -72,17 +73,29 @@ export interface AppCoreOptions {
   resolveProxy?: ResolveProxy;
   /** The organisation's policy (policy-file.ts reads it); none by default. */
   policy?: Policy;
-  /** Customer caches not opened for this many days are deleted at start (policy `cacheRetentionDays`; default 30). */
+  /** Customer caches not opened for this many days are deleted at start (default: the policy's `cacheRetentionDays`, else 30). */
   cacheRetentionDays?: number;
-  /** Minutes without input before Card Desk locks (policy `autoLockMinutes`, 1..240; default 10). */
+  /** Minutes without input before Card Desk locks, fixed (default: the policy's `autoLockMinutes`, else the operator's choice, 10 at first). */
   autoLockMinutes?: number;
-  /** Unlocking takes the operator's passcode (policy `unlockPasscode`; default false: a click). */
+  /** Unlocking takes the operator's passcode (default: the policy's `unlockPasscode`, else false: a click). */
   unlockPasscode?: boolean;
   /** The system's idle time and screen-lock/sleep events (the shell's powerMonitor); none in the harness. */
   lockSignals?: LockSignals;
+  /** Writes the system clipboard (Electron's clipboard in the app); Copy answers an error without one. */
+  writeClipboard?: (text: string) => void | Promise<void>;
+  /** The updater, once the shell has started it; updates are off without one. */
+  updates?: () => UpdatesPort | null;
+}
+
+/** The updater as the renderer reaches it (src-main/updates; the shell passes the real one). */
+export interface UpdatesPort {
+  status(): UpdateStatus;
+  restart(): RestartAnswer;
 }
 
 export interface AppCore {
+  /** Writes sent and not yet answered: the journal's pending entries (updates wait for none). */
+  pendingWrites(): number;
   handlers: HandlerTable;
   cancels: CancelRegistry;
   logger: AppLogger;
@@ -106,7 +119,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
   const unchanged = makeFolderPrivate(dataDir);
   if (unchanged > 0) logger.warn({ unchanged }, 'some data files could not be made private');
-  deleteStaleCaches({ dataDir, days: options.cacheRetentionDays ?? DEFAULT_CACHE_RETENTION_DAYS, logger });
+  deleteStaleCaches({
+    dataDir,
+    days: options.cacheRetentionDays ?? policy.cacheRetentionDays ?? DEFAULT_CACHE_RETENTION_DAYS,
+    logger,
+  });
   const cancels = new CancelRegistry();
   let sandbox: SandboxHandle | null = null;
 
@@ -233,7 +250,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const lock = new AppLock({
     secretStore,
     tell: (state) => emit('lock.changed', state),
-    autoLockMinutes: options.autoLockMinutes,
+    autoLockMinutes: options.autoLockMinutes ?? policy.autoLockMinutes,
     savedIdleMinutes: readIdleMinutes(dataDir),
     saveIdleMinutes: (minutes) => {
       try {
@@ -242,7 +259,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         logger.warn({ error: errorMessage(e) }, 'could not save the lock setting; it holds until Card Desk closes');
       }
     },
-    unlockPasscode: options.unlockPasscode,
+    unlockPasscode: options.unlockPasscode ?? policy.unlockPasscode,
     signals: options.lockSignals,
     logger,
   });
@@ -315,6 +332,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       if (notice) environments.notice(notice, false);
       return ok(opened.status);
     },
+    'app.copyText': async ({ text }) => {
+      if (!options.writeClipboard) return err('internal', 'Copying is not available in this window.');
+      await options.writeClipboard(text);
+      return ok({ copied: true as const });
+    },
+    'updates.status': async () => ok(options.updates?.()?.status() ?? { state: 'off' }),
+    'updates.restart': async () => {
+      const answer = options.updates?.()?.restart() ?? { restarting: false, reason: 'Updates are off.' };
+      return answer.restarting ? ok({ restarting: true as const }) : err('conflict', answer.reason);
+    },
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),
     'app.setTheme': async ({ source }) => {
       options.setThemeSource?.(source);
@@ -330,6 +357,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 
   return {
+    pendingWrites: () => opened.journal.list({ outcome: 'pending', limit: 1 }).total,
     handlers: guardWhileLocked(handlers, lock),
     cancels,
     logger,

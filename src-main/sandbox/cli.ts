@@ -39,6 +39,18 @@ function readArgs() {
 
 const values = readArgs();
 
+// The stop signals are heard from the start: one that arrives while the sandbox is still starting stops it
+// as soon as it has started, and the process exits with 0 rather than being killed half-way.
+let stopRequested = false;
+let stopNow: (() => void) | null = null;
+const onStopSignal = () => {
+  stopRequested = true;
+  stopNow?.();
+};
+process.once('SIGINT', onStopSignal);
+process.once('SIGTERM', onStopSignal);
+console.error('Starting the sandbox…');
+
 try {
   const sandbox = await startSandbox({
     port: wholeNumber('port', values.port, 0, 65_535),
@@ -46,14 +58,12 @@ try {
     customers: wholeNumber('customers', values.customers, 1, MAX_CUSTOMERS),
     key: values.key,
   });
-  // Listen for the stop signals before announcing the address, so a caller may stop it at once.
-  const shutdown = () => {
-    void sandbox.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-  console.log(sandbox.url);
-  console.log(sandbox.key);
+  stopNow = () => void sandbox.stop().then(() => process.exit(0));
+  if (stopRequested) stopNow();
+  else {
+    console.log(sandbox.url);
+    console.log(sandbox.key);
+  }
 } catch (err) {
   console.error(`The sandbox could not start: ${errorMessage(err)}`);
   process.exit(1);

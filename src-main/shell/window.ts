@@ -18,7 +18,11 @@ export function lockDownWebContents(contents: WebContents): void {
   });
 }
 
-export function createMainWindow(options: { preloadPath: string; url: string }): BrowserWindow {
+/**
+ * The main window, hidden until its first paint. The caller loads the page (and handles a failed load:
+ * a window that never loads would never show). `devTools` is false in a packaged build unless allowed.
+ */
+export function createMainWindow(options: { preloadPath: string; devTools: boolean }): BrowserWindow {
   const win = new BrowserWindow({
     width: 1360,
     height: 860,
@@ -43,10 +47,12 @@ export function createMainWindow(options: { preloadPath: string; url: string }):
       safeDialogs: true,
       // Middle-click would open links in new windows.
       disableBlinkFeatures: 'Auxclick',
+      // Ids, card numbers and codes are not words: no red underlines, and on Linux no dictionary download.
+      spellcheck: false,
+      devTools: options.devTools,
     },
   });
   lockDownWebContents(win.webContents);
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(options.url);
   return win;
 }

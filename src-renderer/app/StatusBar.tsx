@@ -5,6 +5,7 @@ import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { agoText } from '../pages/customers/cacheAge';
 import { isRunning, syncPercent } from '../pages/customers/syncProgressText';
+import { UpdateReady } from '../components/UpdateReady';
 import { useAppStore } from '../stores/appStore';
 import { EnvironmentBadge } from '../components/EnvironmentBadge';
 import { useLockStore } from '../stores/lockStore';
@@ -81,6 +82,7 @@ export function StatusBar(): React.JSX.Element {
             ? 'Customers never synced'
             : `Customers synced ${agoText(Math.max(0, now - lastSynced))}`}
       </span>
+      <UpdateReady />
       {status?.notices.map((n) => (
         <span key={n} className="notice" role="status" title={n}>
           {n}

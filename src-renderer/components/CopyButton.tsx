@@ -1,21 +1,13 @@
 import { useState } from 'react';
+import { bridge } from '../lib/bridge';
 
+/**
+ * Copies through main, which writes the system clipboard: the page itself has no clipboard permission
+ * (every permission is refused), so neither navigator.clipboard nor a copy command would work in Electron.
+ */
 async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // The clipboard permission is refused app-wide; a user-initiated copy command still works.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.className = 'visually-hidden';
-    document.body.appendChild(area);
-    area.select();
-    const done = document.execCommand('copy');
-    area.remove();
-    return done;
-  }
+  const r = await bridge().app.copyText({ text });
+  return r.ok;
 }
 
 export function CopyButton({ value, label }: { value: string; label: string }): React.JSX.Element {

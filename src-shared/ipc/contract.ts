@@ -9,6 +9,7 @@ import {
 } from './channels/accounts';
 import { bulkIssueChannels } from './channels/bulk-issue';
 import { cardsChannels } from './channels/cards';
+import { clipboardChannels } from './channels/clipboard';
 import { customersChannels, syncProgressSchema } from './channels/customers';
 import { exportProgressSchema, exportsChannels } from './channels/exports';
 import { journalChannels, journalEntrySchema } from './channels/journal';
@@ -17,6 +18,7 @@ import { namesChannels } from './channels/names';
 import { networkChannels } from './channels/network';
 import { policyChannels } from './channels/policy';
 import { appStatusSchema, settingsChannels } from './channels/settings';
+import { updateStatusSchema, updatesChannels } from './channels/updates';
 import type { ChannelName, EventName, CallOptions } from './names';
 import type { Result } from './result';
 
@@ -35,6 +37,8 @@ export const contract = {
   ...policyChannels,
   ...bulkIssueChannels,
   ...lockChannels,
+  ...updatesChannels,
+  ...clipboardChannels,
 };
 
 export const events = {
@@ -43,6 +47,7 @@ export const events = {
   'exports.progress': exportProgressSchema,
   'journal.changed': journalEntrySchema,
   'lock.changed': lockStateSchema,
+  'updates.status': updateStatusSchema,
 };
 
 export type Contract = typeof contract;

@@ -35,6 +35,7 @@ export const CHANNEL_NAMES = [
   'app.cancel',
   'app.openExternal',
   'app.setTheme',
+  'app.copyText',
   'journal.list',
   'journal.acknowledgeResend',
   'journal.status',
@@ -62,6 +63,8 @@ export const CHANNEL_NAMES = [
   'lock.unlock',
   'lock.setPasscode',
   'lock.setIdleMinutes',
+  'updates.status',
+  'updates.restart',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -71,6 +74,7 @@ export const EVENT_NAMES = [
   'exports.progress',
   'journal.changed',
   'lock.changed',
+  'updates.status',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -59,7 +59,7 @@ describe('Cards', () => {
       await app.page.getByText('Card Desk has not seen any card in this environment yet.', { exact: false }).waitFor();
     }));
 
-  it('lists the cards seen in fetched authorizations, with paging and a filter', { timeout: 90_000 }, async () => {
+  it('lists the cards seen in fetched authorizations, with paging and a filter', { timeout: 180_000 }, async () => {
     await e2e.open('cards');
     const cardIds = await knownCardIds();
     expect(cardIds.length).toBeGreaterThan(25);

@@ -53,7 +53,7 @@ async function search(text: string, p: Page = page()): Promise<void> {
   await searchBox(p).fill(text);
   // The summary reflects the settled query once the debounced search has answered.
   await expect
-    .poll(async () => (await summary(p).textContent()) ?? '', { timeout: 5_000 })
+    .poll(async () => (await summary(p).textContent()) ?? '', { timeout: 60_000 })
     .toMatch(/match|cached customers/);
 }
 
@@ -64,10 +64,10 @@ describe('Customers', () => {
       await app.page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
       await expect
         .poll(() => app.page.getByText('No customers are cached for this environment yet').count(), {
-          timeout: 10_000,
+          timeout: 60_000,
         })
         .toBe(1);
-      await expect.poll(() => app.page.getByRole('button', { name: 'Sync now' }).count(), { timeout: 10_000 }).toBe(2);
+      await expect.poll(() => app.page.getByRole('button', { name: 'Sync now' }).count(), { timeout: 60_000 }).toBe(2);
       await searchBox(app.page).fill('ada');
       await app.page.getByText('The customer cache is empty, so there is nothing to search').waitFor();
       await app.screenshot('customers-empty');
@@ -79,7 +79,7 @@ describe('Customers', () => {
       const p = app.page;
       await app.open('customers');
       await expect
-        .poll(() => p.getByTestId('cache-summary').textContent(), { timeout: 10_000 })
+        .poll(() => p.getByTestId('cache-summary').textContent(), { timeout: 60_000 })
         .toMatch(/never synced/);
       await p.evaluate(() => {
         const w = window as unknown as { __progress: unknown[] };
@@ -111,7 +111,7 @@ describe('Customers', () => {
     await synced();
     await openFresh(e2e, 'customers');
     await expect
-      .poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 10_000 })
+      .poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 60_000 })
       .toMatch(new RegExp(`^${CUSTOMERS} customers cached`));
     const sandbox = e2e.harness.core.localSandbox()!;
     sandbox.customers.add(5);
@@ -213,7 +213,7 @@ describe('Customers', () => {
     const holderCards = fixtures.cards.filter((c) => c.customerId === holder._id);
     const cardsTable = page().getByRole('table', { name: 'Cards of this customer' });
     await expect
-      .poll(async () => (await cardsTable.getByRole('row').count()) - 1, { timeout: 10_000 })
+      .poll(async () => (await cardsTable.getByRole('row').count()) - 1, { timeout: 60_000 })
       .toBe(holderCards.length);
     await screenshotWhole(e2e, 'customer-detail');
     expect(await e2e.axeViolations()).toEqual([]);
@@ -272,7 +272,7 @@ describe('Customers', () => {
       await syncRegion(p).getByRole('button', { name: 'Sync now' }).click();
       await syncRegion(p).getByRole('alert').waitFor({ timeout: 30_000 });
       await expect
-        .poll(() => p.getByTestId('status-connection').textContent(), { timeout: 10_000 })
+        .poll(() => p.getByTestId('status-connection').textContent(), { timeout: 60_000 })
         .toBe('Connection: Offline');
       await search(`0${target.phoneNumber!.slice(4)}`, p);
       await table(p).getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();

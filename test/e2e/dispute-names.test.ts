@@ -35,38 +35,44 @@ async function holdersOf(
 }
 
 describe('Disputes on a first visit', () => {
-  it('name the card holder and the card of every row without opening any card first', { timeout: 90_000 }, async () => {
-    const disputes = await sandboxAll<Dispute>(sandbox, '/cards/disputes');
-    expect(disputes.length).toBeGreaterThan(0);
-    const holders = await holdersOf(disputes);
-    sandbox.clearRequests();
+  it(
+    'name the card holder and the card of every row without opening any card first',
+    { timeout: 180_000 },
+    async () => {
+      const disputes = await sandboxAll<Dispute>(sandbox, '/cards/disputes');
+      expect(disputes.length).toBeGreaterThan(0);
+      const holders = await holdersOf(disputes);
+      sandbox.clearRequests();
 
-    await e2e.open('disputes');
-    await waitForRows(e2e.page, 'Disputes');
-    const rows = Math.min(await rowCount(e2e.page, 'Disputes'), 8); // the first rows are rendered
-    expect(rows).toBeGreaterThan(0);
-    // Rows are newest first, as the service lists them.
-    const nameOf = (customerId: string) => customers.find((c) => c._id === customerId)!.name!;
-    for (let i = 0; i < rows; i++) {
-      const holder = holders.get(disputes[i]!.transaction!)!;
-      await expect
-        .poll(() => rowText(e2e.page, 'Disputes', i), { timeout: 20_000 })
-        .toContain(nameOf(holder.customerId));
-      const text = await rowText(e2e.page, 'Disputes', i);
-      expect(text).toMatch(/•••• \d{4}/);
-      expect(text).toContain(disputes[i]!.transaction!.slice(-8));
-      if (holder.tx.merchant?.name) expect(text).toContain(holder.tx.merchant.name);
-    }
-    // The app found them itself: it read card transactions on this visit.
-    expect(sandbox.requests().some((r) => r.endpoint === 'GET /cards/:id/transactions')).toBe(true);
-    expect(await e2e.axeViolations()).toEqual([]);
+      await e2e.open('disputes');
+      await waitForRows(e2e.page, 'Disputes');
+      const rows = Math.min(await rowCount(e2e.page, 'Disputes'), 8); // the first rows are rendered
+      expect(rows).toBeGreaterThan(0);
+      // Rows are newest first, as the service lists them.
+      const nameOf = (customerId: string) => customers.find((c) => c._id === customerId)!.name!;
+      for (let i = 0; i < rows; i++) {
+        const holder = holders.get(disputes[i]!.transaction!)!;
+        await expect
+          .poll(() => rowText(e2e.page, 'Disputes', i), { timeout: 60_000 })
+          .toContain(nameOf(holder.customerId));
+        const text = await rowText(e2e.page, 'Disputes', i);
+        expect(text).toMatch(/•••• \d{4}/);
+        expect(text).toContain(disputes[i]!.transaction!.slice(-8));
+        if (holder.tx.merchant?.name) expect(text).toContain(holder.tx.merchant.name);
+      }
+      // The app found them itself: it read card transactions on this visit.
+      expect(sandbox.requests().some((r) => r.endpoint === 'GET /cards/:id/transactions')).toBe(true);
+      expect(await e2e.axeViolations()).toEqual([]);
 
-    // A dispute's detail links to the card and the customer.
-    const first = holders.get(disputes[0]!.transaction!)!;
-    await e2e.page.getByRole('rowgroup', { name: 'Disputes rows' }).locator('[role="row"][data-index="0"]').click();
-    const dialog = e2e.page.getByRole('dialog');
-    await dialog.getByRole('link', { name: nameOf(first.customerId) }).waitFor();
-    expect(await dialog.getByRole('link', { name: /•••• \d{4}/ }).getAttribute('href')).toBe(`#/cards/${first.cardId}`);
-    await e2e.page.keyboard.press('Escape');
-  });
+      // A dispute's detail links to the card and the customer.
+      const first = holders.get(disputes[0]!.transaction!)!;
+      await e2e.page.getByRole('rowgroup', { name: 'Disputes rows' }).locator('[role="row"][data-index="0"]').click();
+      const dialog = e2e.page.getByRole('dialog');
+      await dialog.getByRole('link', { name: nameOf(first.customerId) }).waitFor();
+      expect(await dialog.getByRole('link', { name: /•••• \d{4}/ }).getAttribute('href')).toBe(
+        `#/cards/${first.cardId}`,
+      );
+      await e2e.page.keyboard.press('Escape');
+    },
+  );
 });

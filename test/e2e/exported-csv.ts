@@ -27,7 +27,7 @@ export async function exportCsvFrom(scope: Locator, buttonName: string | RegExp 
   const promised = /^Export this /.test(said) ? 1 : counted ? Number(counted[1]!.replace(/,/g, '')) : null;
   await button.click();
   const status = scope.getByRole('status').filter({ hasText: SAVED });
-  await status.waitFor({ timeout: 20_000 });
+  await status.waitFor({ timeout: 60_000 });
   const text = (await status.textContent()) ?? '';
   const m = SAVED.exec(text.trim());
   if (!m) throw new Error(`unexpected export status: ${text}`);

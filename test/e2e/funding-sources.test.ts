@@ -56,7 +56,7 @@ describe('Funding sources', () => {
     await app.closeWithEscape();
   });
 
-  it('shows the service failing a detail, with Retry', { timeout: 60_000 }, async () => {
+  it('shows the service failing a detail, with Retry', { timeout: 180_000 }, async () => {
     const f = (await sandboxGet<FundingSource[]>(app.sandbox, '/fundingsources?page=0&limit=25')).data[2]!;
     app.sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /fundingsources/:id', count: 4 });
     try {

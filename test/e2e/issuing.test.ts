@@ -186,7 +186,7 @@ describe('Issuing a card', () => {
     expect(newCard).not.toBe(lostCard);
   });
 
-  it('shows each broken rule on its field as the user goes, and sends nothing', { timeout: 90_000 }, async () => {
+  it('shows each broken rule on its field as the user goes, and sends nothing', { timeout: 180_000 }, async () => {
     const before = cardPosts().length;
     const error = (text: string | RegExp) => dialog().getByRole('alert').filter({ hasText: text });
     await openWizard('A new card');

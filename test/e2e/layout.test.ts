@@ -19,7 +19,7 @@ const page = (): Page => app.e2e.page;
 /** Waits until the page's first requests have answered (no loading skeleton, no busy list). */
 async function settled(): Promise<void> {
   await page().locator('main h1').first().waitFor();
-  await expect.poll(() => page().locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => page().locator('[aria-busy="true"]').count(), { timeout: 60_000 }).toBe(0);
 }
 
 /**
@@ -29,7 +29,7 @@ async function settled(): Promise<void> {
 async function statusBarComplete(): Promise<void> {
   await openFresh(app.e2e, 'customers');
   const bar = page().getByRole('contentinfo', { name: 'Status' });
-  await expect.poll(() => bar.getByTestId('status-rate-limit').count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => bar.getByTestId('status-rate-limit').count(), { timeout: 60_000 }).toBe(1);
 }
 
 /** Opens `route` at the smallest size and, from its list `rows`, the first row's page at `url`. */

@@ -17,8 +17,8 @@ export async function rowCount(page: Page, name: string): Promise<number> {
 
 /** Waits until the list shows rows and no request is in flight. */
 export async function waitForRows(page: Page, name: string): Promise<void> {
-  await listRows(page, name).first().waitFor({ timeout: 20_000 });
-  await page.locator('.list-body[aria-busy="true"]').waitFor({ state: 'detached', timeout: 20_000 });
+  await listRows(page, name).first().waitFor({ timeout: 60_000 });
+  await page.locator('.list-body[aria-busy="true"]').waitFor({ state: 'detached', timeout: 60_000 });
 }
 
 /** The text of the row at a zero-based index (it must be rendered). */

@@ -65,34 +65,38 @@ describe('Names instead of ids', () => {
     expect(await link.getAttribute('href')).toBe(`#/customers/${card.customer as string}`);
   });
 
-  it('Journal: names the customer of each write, and finds entries by customer name', { timeout: 60_000 }, async () => {
-    const { fixtures } = app.sandbox;
-    const [first, second] = fixtures.sampleCustomerIds;
-    const debitAccountId = fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
-    for (const customerId of [first!, second!]) await issueThroughBridge(page(), customerId, debitAccountId);
-    // A fresh start of the page, as after a restart: the journal lists what was written.
-    await page().reload();
-    await app.e2e.open('journal');
-    const table = page().getByRole('table', { name: 'Journal entries' });
-    await table
-      .getByRole('row')
-      .filter({ hasText: `for ${nameOf(first!)}` })
-      .waitFor();
-    await table
-      .getByRole('row')
-      .filter({ hasText: `for ${nameOf(second!)}` })
-      .waitFor();
+  it(
+    'Journal: names the customer of each write, and finds entries by customer name',
+    { timeout: 180_000 },
+    async () => {
+      const { fixtures } = app.sandbox;
+      const [first, second] = fixtures.sampleCustomerIds;
+      const debitAccountId = fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+      for (const customerId of [first!, second!]) await issueThroughBridge(page(), customerId, debitAccountId);
+      // A fresh start of the page, as after a restart: the journal lists what was written.
+      await page().reload();
+      await app.e2e.open('journal');
+      const table = page().getByRole('table', { name: 'Journal entries' });
+      await table
+        .getByRole('row')
+        .filter({ hasText: `for ${nameOf(first!)}` })
+        .waitFor();
+      await table
+        .getByRole('row')
+        .filter({ hasText: `for ${nameOf(second!)}` })
+        .waitFor();
 
-    // The last name of the first customer, typed as a person would, finds that customer's entry only.
-    const lastName = nameOf(first!).split(' ').at(-1)!;
-    expect(nameOf(second!)).not.toContain(lastName);
-    await page().getByRole('searchbox', { name: 'Search' }).fill(lastName.toLowerCase());
-    await expect
-      .poll(() => page().getByRole('navigation', { name: 'Pages' }).textContent())
-      .toContain('Page 1 of 1 · 1 in all');
-    expect(await table.getByRole('row').nth(1).textContent()).toContain(`for ${nameOf(first!)}`);
-    expect(await app.e2e.axeViolations()).toEqual([]);
-  });
+      // The last name of the first customer, typed as a person would, finds that customer's entry only.
+      const lastName = nameOf(first!).split(' ').at(-1)!;
+      expect(nameOf(second!)).not.toContain(lastName);
+      await page().getByRole('searchbox', { name: 'Search' }).fill(lastName.toLowerCase());
+      await expect
+        .poll(() => page().getByRole('navigation', { name: 'Pages' }).textContent())
+        .toContain('Page 1 of 1 · 1 in all');
+      expect(await table.getByRole('row').nth(1).textContent()).toContain(`for ${nameOf(first!)}`);
+      expect(await app.e2e.axeViolations()).toEqual([]);
+    },
+  );
 
   it('merchant categories read as words in card transactions and their detail', async () => {
     const card = app.sandbox.fixtures.cards.find((c) => c.status === 'active')!;

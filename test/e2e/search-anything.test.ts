@@ -141,7 +141,7 @@ describe('One search box, against an independent server', () => {
     await page().keyboard.press('Enter');
     await page().waitForURL(new RegExp(`#/cards/${card._id}$`));
     await expect
-      .poll(() => page().getByTestId('balance-current').textContent(), { timeout: 10_000 })
+      .poll(() => page().getByTestId('balance-current').textContent(), { timeout: 60_000 })
       .toContain('12,345.67'.replace('12', String(12 + 4)));
     await page().getByTestId('card-pan').getByText(card.maskedPan.slice(-4), { exact: false }).waitFor();
     expect(api.requests).toContain(`/cards/${card._id}/balance`);
@@ -170,7 +170,7 @@ describe('One search box, against an independent server', () => {
       .waitFor();
     await page().keyboard.press('Enter');
     await page().waitForURL(new RegExp(`#/cards/${card._id}$`));
-    await expect.poll(() => page().getByTestId('balance-current').textContent(), { timeout: 10_000 }).toMatch(/\d/);
+    await expect.poll(() => page().getByTestId('balance-current').textContent(), { timeout: 60_000 }).toMatch(/\d/);
   });
 
   it('an id the service does not know as a card says so on the card page', async () => {

@@ -26,9 +26,9 @@ describe('App shell', () => {
       .toBe('Environment: Local sandboxLocal sandbox — test data');
     // Pages fetch on open: the connection becomes known and the rate limit is reported.
     await expect
-      .poll(() => bar.getByTestId('status-connection').textContent(), { timeout: 15_000 })
+      .poll(() => bar.getByTestId('status-connection').textContent(), { timeout: 60_000 })
       .toBe('Connection: Online');
-    await expect.poll(() => bar.getByTestId('status-rate-limit').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => bar.getByTestId('status-rate-limit').count(), { timeout: 60_000 }).toBe(1);
     expect(await bar.getByTestId('status-rate-limit').textContent()).toMatch(/^Requests left: \d[\d,]*\/600/);
     expect(await bar.getByTestId('status-last-sync').textContent()).toBe('Customers never synced');
   });
@@ -43,7 +43,7 @@ describe('App shell', () => {
         .waitFor();
       await app.e2e.page.getByRole('heading', { level: 1 }).first().waitFor();
       // Let the page's first requests settle (no loading skeleton left) before the picture.
-      await expect.poll(() => app.e2e.page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => app.e2e.page.locator('[aria-busy="true"]').count(), { timeout: 60_000 }).toBe(0);
       await app.e2e.screenshot(`shell-${r.path}`);
       expect(app.e2e.problems.slice(before)).toEqual([]);
     });

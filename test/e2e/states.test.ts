@@ -55,7 +55,7 @@ describe('On the local sandbox', () => {
     try {
       await openFresh(app.e2e, 'customers');
       const summary = page().getByTestId('cache-summary');
-      await expect.poll(() => summary.textContent(), { timeout: 10_000 }).toMatch(/never synced/);
+      await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toMatch(/never synced/);
       await page()
         .getByRole('region', { name: 'Offline customer cache' })
         .getByRole('button', { name: 'Sync now' })

@@ -45,7 +45,7 @@ beforeAll(async () => {
   sandbox = e2e.harness.core.localSandbox()!;
   await openWallets(EXTRA_WALLETS);
   total = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=1')).pagination!.total;
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await e2e?.close();
 });

@@ -2,6 +2,7 @@
 // the real main-process handler table (same contract, handlers, services and storage as the app; only
 // Electron's IPC transport is replaced). Listens on 127.0.0.1 only; every call must carry the token.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -110,6 +111,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
     },
     openExternal: async () => {},
+    // The harness's stand-in for the system clipboard: the last text copied, in <dataDir>/clipboard.txt.
+    writeClipboard: (text) => writeFileSync(path.join(dataDir, 'clipboard.txt'), text),
     emit: (name: EventName, payload: unknown) => {
       const data = `data: ${JSON.stringify({ name, payload })}\n\n`;
       for (const res of eventStreams) res.write(data);

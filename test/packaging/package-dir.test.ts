@@ -12,32 +12,13 @@ import { CacheWriter } from '../../src-main/cache/cache-writer';
 import { builtWorkerLocation } from '../../src-main/cache/worker-location';
 import { copyOfRepo, REPO, run } from './fake-project';
 import { TEST_KEYS } from '../tools/cache-keys';
-
-/** Electron's fuse sentinel (@electron/fuses finds the wire right after it in the executable). */
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-/** Electron's default fuses, in wire order: RunAsNode on, cookie encryption off, NODE_OPTIONS on, … */
-const DEFAULT_WIRE = '101100011';
-const ELECTRON_VERSION = JSON.parse(readFileSync(join(REPO, 'node_modules/electron/package.json'), 'utf8'))
-  .version as string;
+import { standInElectronDist } from './stand-in-electron';
 
 let repo: ReturnType<typeof copyOfRepo>;
 let electronDist: string;
 let resources: string;
 let asarFile: string;
 let entries: string[];
-
-/** A folder like Electron's Linux zip: an `electron` executable with a fuse wire, and `version`. */
-function standInElectronDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'card-desk-electron-dist-'));
-  const executable = Buffer.concat([
-    Buffer.from(`#!/bin/sh\n# ${SENTINEL}`),
-    Buffer.from([1, DEFAULT_WIRE.length]),
-    Buffer.from(`${DEFAULT_WIRE}\necho "stand-in Electron"\n`),
-  ]);
-  writeFileSync(join(dir, 'electron'), executable, { mode: 0o755 });
-  writeFileSync(join(dir, 'version'), ELECTRON_VERSION);
-  return dir;
-}
 
 beforeAll(async () => {
   repo = copyOfRepo('card-desk-package-');
@@ -145,11 +126,11 @@ describe('the packaged main process, run in Node under a stand-in for electron',
   });
   afterAll(() => rmSync(layout, { recursive: true, force: true }));
 
-  async function runMain(appData: string) {
+  async function runMain(appData: string, env: NodeJS.ProcessEnv = {}) {
     const r = await run(
       process.execPath,
       ['--import', join(REPO, 'test/packaging/fake-electron/register.mjs'), 'resources/app.asar/out/main/index.js'],
-      { cwd: layout, env: { ...process.env, CARD_DESK_FAKE_APPDATA: appData } },
+      { cwd: layout, env: { ...process.env, CARD_DESK_FAKE_APPDATA: appData, ...env } },
     );
     const lines = r.stdout.trim().split('\n');
     return { code: r.code, stderr: r.stderr, seen: JSON.parse(lines.at(-1)!) };
@@ -172,7 +153,56 @@ describe('the packaged main process, run in Node under a stand-in for electron',
     });
     expect(seen.status.data.customers).toBe(seen.sync.data.customers);
     expect(seen.sync.data.customers).toBeGreaterThan(0);
-  }, 120_000);
+
+    // Its own menu (no Reload, no developer tools), and a window without spellchecker or developer tools.
+    const menu = seen.menu as { label: string; submenu: { role?: string }[] }[];
+    expect(menu.map((m) => m.label)).toEqual(['&File', '&Edit', '&Window']);
+    const roles = menu.flatMap((m) => m.submenu.map((item) => item.role));
+    expect(roles).toEqual(expect.arrayContaining(['cut', 'copy', 'paste', 'minimize']));
+    expect(roles).not.toContain('reload');
+    expect(roles).not.toContain('toggleDevTools');
+    expect(seen.windowOptions[0].webPreferences).toMatchObject({ spellcheck: false, devTools: false, sandbox: true });
+    expect(seen.spellCheckerEnabled).toBe(false);
+    // Copy through main's clipboard, as the page's Copy buttons do.
+    expect(seen.copy).toEqual({ ok: true, data: { copied: true } });
+    expect(seen.clipboard).toBe('crd_copied_1234');
+  });
+
+  it('refuses to start a cache worker whose bytes were changed, naming the file, and exits with code 1', async () => {
+    const worker = join(layout, 'resources/app.asar.unpacked/out/main/cache-worker.js');
+    const original = readFileSync(worker);
+    const appData = mkdtempSync(join(layout, 'appdata-'));
+    try {
+      writeFileSync(worker, Buffer.concat([original, Buffer.from('\nprocess.exit(0);\n')]));
+      const { code, seen } = await runMain(appData);
+      expect(code).toBe(1);
+      expect(seen.windows).toEqual([]);
+      expect(seen.errorBoxes).toEqual([
+        {
+          title: 'Card Desk could not start',
+          body: expect.stringMatching(/^Checking the cache worker failed\./),
+        },
+      ]);
+      expect(seen.errorBoxes[0].body).toContain(
+        `The cache worker ${worker} has been changed since this version was built`,
+      );
+    } finally {
+      writeFileSync(worker, original);
+    }
+  });
+
+  it('shows the error box and exits with code 1 when the window page fails to load', async () => {
+    const appData = mkdtempSync(join(layout, 'appdata-'));
+    const { code, seen } = await runMain(appData, { CARD_DESK_FAKE_LOAD_FAILURE: 'ERR_FILE_NOT_FOUND (-6)' });
+    expect(code).toBe(1);
+    expect(seen.windows).toEqual(['card-desk://app/index.html']);
+    expect(seen.errorBoxes).toEqual([
+      {
+        title: 'Card Desk could not start',
+        body: expect.stringMatching(/^Opening the window failed\.\n\nERR_FILE_NOT_FOUND \(-6\) loading/),
+      },
+    ]);
+  });
 
   it('shows the error box and exits with code 1 when its data folder cannot be written', async () => {
     writeFileSync(join(layout, 'appdata-file'), '');

@@ -37,7 +37,7 @@ function recordingSleep(): { sleep: Sleep; waits: number[] } {
 /** Aborts once the sandbox has received `count` requests to `endpoint`: the call is then under way. */
 async function abortOnceSent(controller: AbortController, endpoint: SandboxEndpoint, count = 1): Promise<void> {
   await vi.waitFor(() => expect(requestsTo(rig.sandbox, endpoint).length).toBeGreaterThanOrEqual(count), {
-    timeout: 10_000,
+    timeout: 60_000,
   });
   controller.abort();
 }
@@ -320,7 +320,7 @@ describe('cancellation', () => {
     });
     const controller = new AbortController();
     const pending = client.listDisputes({}, { signal: controller.signal });
-    await vi.waitFor(() => expect(waits).toHaveLength(1), { timeout: 10_000 }); // one request first, however busy the machine
+    await vi.waitFor(() => expect(waits).toHaveLength(1), { timeout: 60_000 }); // one request first, however busy the machine
     controller.abort();
     expect(await pending).toEqual({ ok: false, error: { kind: 'cancelled', message: 'The request was cancelled.' } });
     expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(1);
@@ -332,7 +332,7 @@ describe('cancellation', () => {
     const client = rig.makeClient({ sleep, retry: { ...FAST.retry, maxWaitMs: LONG } });
     const controller = new AbortController();
     const pending = client.listDisputes({}, { signal: controller.signal });
-    await vi.waitFor(() => expect(waits).toHaveLength(1), { timeout: 10_000 }); // one request first, however busy the machine
+    await vi.waitFor(() => expect(waits).toHaveLength(1), { timeout: 60_000 }); // one request first, however busy the machine
     controller.abort();
     expect(await pending).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
     expect(requestsTo(rig.sandbox, DISPUTES)).toHaveLength(1);

@@ -101,8 +101,12 @@ describe('apiReadHandlers', () => {
     const controller = new AbortController();
     const pending = handlers['disputes.list']({}, { signal: controller.signal });
     // Aborted once the request is held by the sandbox: only the signal can end the call.
-    await vi.waitFor(() =>
-      expect(rig.sandbox.requests().some((r) => r.endpoint === 'GET /cards/disputes' && r.fault === 'hang')).toBe(true),
+    await vi.waitFor(
+      () =>
+        expect(rig.sandbox.requests().some((r) => r.endpoint === 'GET /cards/disputes' && r.fault === 'hang')).toBe(
+          true,
+        ),
+      { timeout: 30_000 },
     );
     controller.abort();
     const r = await pending;

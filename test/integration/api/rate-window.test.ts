@@ -61,7 +61,7 @@ describe('an exhausted rate-limit window', () => {
     const controller = new AbortController();
     const pending = client.listDisputes({}, { signal: controller.signal });
     // Only the abort can end a ten-minute wait before the test's own timeout.
-    await vi.waitFor(() => expect(waits).toHaveLength(1));
+    await vi.waitFor(() => expect(waits).toHaveLength(1), { timeout: 30_000 });
     controller.abort();
     expect(await pending).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
     expect(sandbox.requests()).toHaveLength(0);

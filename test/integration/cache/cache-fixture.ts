@@ -122,7 +122,7 @@ export function customerPagesRequested(sandbox: SandboxHandle): { page: number; 
 }
 
 /** Resolves when `predicate` holds, checking every 20 ms. */
-export async function until(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
+export async function until(predicate: () => boolean, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();
   while (!predicate()) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
@@ -134,6 +134,6 @@ export async function until(predicate: () => boolean, timeoutMs = 20_000): Promi
  * Waits until the sandbox has answered, and logged, every request it received: a request the client gave
  * up on (a cancelled sync) is still answered once its injected latency has passed.
  */
-export async function untilSandboxQuiet(sandbox: SandboxHandle, timeoutMs = 10_000): Promise<void> {
+export async function untilSandboxQuiet(sandbox: SandboxHandle, timeoutMs = 60_000): Promise<void> {
   await until(() => sandbox.requestsInFlight() === 0, timeoutMs);
 }

@@ -65,7 +65,7 @@ describe('customer sync', () => {
     sandbox.clearRequests();
     events.length = 0;
     // The next sync's time must be a later millisecond than the first's.
-    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(Date.parse(firstSyncedAt)));
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(Date.parse(firstSyncedAt)), { timeout: 30_000 });
     const again = await cache.sync();
     expect(again.ok && again.data).toMatchObject({
       phase: 'unchanged',
@@ -232,15 +232,15 @@ describe('customer sync', () => {
     cleanups.push(() => scheduled.cache.close());
     const status = await scheduled.cache.setSchedule(1);
     expect(status.scheduleMinutes).toBe(1);
-    await until(() => scheduled.events.some((e) => e.phase === 'done'), 5_000);
-    await until(() => scheduled.events.filter((e) => e.phase === 'unchanged').length >= 1, 5_000);
+    await until(() => scheduled.events.some((e) => e.phase === 'done'), 60_000);
+    await until(() => scheduled.events.filter((e) => e.phase === 'unchanged').length >= 1, 60_000);
     await scheduled.cache.close();
 
     const reopened = await openCache(folder, api, { minuteMs });
     cleanups.push(() => reopened.cache.close());
     expect((await reopened.cache.status()).scheduleMinutes).toBe(1);
     const before = customerPagesRequested(sandbox).length;
-    await until(() => customerPagesRequested(sandbox).length > before, 5_000);
+    await until(() => customerPagesRequested(sandbox).length > before, 60_000);
     await reopened.cache.setSchedule(0);
     expect((await reopened.cache.status()).scheduleMinutes).toBe(0);
   });

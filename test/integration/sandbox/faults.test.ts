@@ -68,10 +68,10 @@ describe('fault kinds', () => {
     sb.faults.add({ kind: 'hang', endpoint: 'GET /accounts', count: 1 });
     const controller = new AbortController();
     const pending = get(sb, '/accounts', { signal: controller.signal }).catch((e: unknown) => e);
-    await vi.waitFor(() => expect(sb.requestsInFlight()).toBe(1));
+    await vi.waitFor(() => expect(sb.requestsInFlight()).toBe(1), { timeout: 30_000 });
     controller.abort();
     expect(((await pending) as Error).name).toBe('AbortError');
-    await vi.waitFor(() => expect(sb.requestsInFlight()).toBe(0));
+    await vi.waitFor(() => expect(sb.requestsInFlight()).toBe(0), { timeout: 30_000 });
     expect(
       sb
         .requests()

@@ -2,8 +2,11 @@
 // start-up has opened the window it drives the app as the renderer would (the page from card-desk://,
 // a customer sync and search over IPC through the local sandbox and the cache worker), loads keytar the
 // way main does, then quits; it prints one JSON line with what it saw. The data folder is
-// CARD_DESK_FAKE_APPDATA; the run ends with exit code 0 only when quitting closed everything.
+// CARD_DESK_FAKE_APPDATA; the run ends with exit code 0 only when quitting closed everything. It also
+// records the application menu and the window's options, and CARD_DESK_FAKE_LOAD_FAILURE makes loading
+// the window's page fail as Electron's loadURL does.
 import { EventEmitter } from 'node:events';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const appData = process.env.CARD_DESK_FAKE_APPDATA;
@@ -11,7 +14,7 @@ const paths = new Map([['appData', appData]]);
 const listeners = new Map();
 const protocolHandlers = new Map();
 const ipcHandlers = new Map();
-const seen = { errorBoxes: [], windows: [] };
+const seen = { errorBoxes: [], windows: [], windowOptions: [], menu: null, spellCheckerEnabled: true };
 const trustedEvent = { senderFrame: { url: 'card-desk://app/index.html', parent: null } };
 
 function report(extra) {
@@ -28,6 +31,7 @@ async function driveTheApp() {
   const page = await protocolHandlers.get('card-desk')({ url: 'card-desk://app/index.html' });
   const sync = await invoke('customers.sync', { full: true });
   const status = await invoke('customers.cacheStatus', undefined);
+  const copy = await invoke('app.copyText', { text: 'crd_copied_1234' });
   const mainUrl = new URL(process.argv[1], 'file://').href;
   const keytar = createRequire(mainUrl)('keytar');
   return {
@@ -35,6 +39,8 @@ async function driveTheApp() {
     sync,
     status,
     keytarLoaded: typeof keytar.getPassword === 'function',
+    copy,
+    clipboard: seen.clipboard ?? null,
     userData: paths.get('userData'),
   };
 }
@@ -46,7 +52,12 @@ function emit(event, ...args) {
 export const app = {
   isPackaged: true,
   getPath: (name) => paths.get(name) ?? appData,
-  setPath: (name, value) => void paths.set(name, value),
+  // As Electron's: a folder that does not exist is refused with an Error.
+  setPath: (name, value) => {
+    if (!existsSync(value) || !statSync(value).isDirectory()) throw new Error(`Failed to set path: ${value}`);
+    paths.set(name, value);
+  },
+  name: 'Card Desk',
   enableSandbox() {},
   requestSingleInstanceLock: () => true,
   whenReady: () => Promise.resolve(),
@@ -71,9 +82,13 @@ export class BrowserWindow {
   webContents = { on() {}, setWindowOpenHandler() {}, send() {} };
   constructor(options) {
     this.options = options;
+    seen.windowOptions.push(options);
   }
   loadURL(url) {
     seen.windows.push(url);
+    if (process.env.CARD_DESK_FAKE_LOAD_FAILURE) {
+      return Promise.reject(new Error(`${process.env.CARD_DESK_FAKE_LOAD_FAILURE} loading '${url}'`));
+    }
     driveTheApp().then(
       (driven) => {
         app.driven = driven;
@@ -96,8 +111,17 @@ export class BrowserWindow {
   isDestroyed() {
     return false;
   }
+  isMinimized() {
+    return false;
+  }
   show() {}
 }
+
+export const Menu = {
+  buildFromTemplate: (template) => ({ template }),
+  setApplicationMenu: (menu) => void (seen.menu = menu?.template ?? null),
+};
+export const clipboard = { writeText: (text) => void (seen.clipboard = text) };
 
 export const dialog = {
   showErrorBox: (title, body) => void seen.errorBoxes.push({ title, body }),
@@ -111,6 +135,7 @@ export const protocol = {
 const defaultSession = {
   setPermissionRequestHandler() {},
   setPermissionCheckHandler() {},
+  setSpellCheckerEnabled: (enabled) => void (seen.spellCheckerEnabled = enabled),
   webRequest: { onHeadersReceived() {}, onBeforeRequest() {} },
   on() {},
 };
@@ -121,4 +146,4 @@ export const powerMonitor = Object.assign(new EventEmitter(), {
   getSystemIdleTime: () => 0,
   getSystemIdleState: () => 'active',
 });
-export default { app, BrowserWindow, dialog, ipcMain, powerMonitor, protocol, session, shell };
+export default { app, BrowserWindow, Menu, clipboard, dialog, ipcMain, powerMonitor, protocol, session, shell };

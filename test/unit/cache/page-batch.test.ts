@@ -102,7 +102,7 @@ describe('pages stored in one transaction', () => {
     await batch.add(2, fetched(1, false));
     expect(committed()).toBe(200);
     expect(idles).toBe(0);
-    await vi.waitFor(() => expect(idles).toBe(1));
+    await vi.waitFor(() => expect(idles).toBe(1), { timeout: 30_000 });
     expect(cacheKb()).toBe(WRITER_CACHE_KB);
   });
 

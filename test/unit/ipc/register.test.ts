@@ -98,7 +98,7 @@ describe('dispatcher', () => {
     } as unknown as HandlerTable;
     const dispatch = createDispatcher({ handlers, allowedOrigins: [APP_ORIGIN], cancels });
     const pending = dispatch('authorizations.list', TOP, {}, { requestId: 'r1' });
-    await vi.waitFor(() => expect(seen).not.toBeNull());
+    await vi.waitFor(() => expect(seen).not.toBeNull(), { timeout: 30_000 });
     expect(await dispatch('app.cancel', TOP, { requestId: 'r1' })).toEqual({ ok: true, data: { cancelled: true } });
     expect(await pending).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
     expect(seen!.aborted).toBe(true);

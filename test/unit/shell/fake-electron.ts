@@ -25,9 +25,16 @@ export class FakeBrowserWindow extends EventEmitter {
     super();
     FakeBrowserWindow.created.push(this);
   }
+  /** Set to make the next loadURL fail, as Electron's does when the page cannot be loaded. */
+  static nextLoadFailure: Error | null = null;
   loadURL(url: string) {
     this.loadedUrl = url;
-    return Promise.resolve();
+    const failure = FakeBrowserWindow.nextLoadFailure;
+    FakeBrowserWindow.nextLoadFailure = null;
+    return failure ? Promise.reject(failure) : Promise.resolve();
+  }
+  isMinimized() {
+    return false;
   }
   isDestroyed() {
     return false;
@@ -43,6 +50,9 @@ export const recorded = {
   exposed: new Map<string, unknown>(),
   rendererListeners: new Map<string, Listener[]>(),
   invoked: [] as unknown[][],
+  /** The template of the last Menu.setApplicationMenu. */
+  applicationMenu: null as unknown[] | null,
+  clipboardText: null as string | null,
 };
 
 type PermissionRequestHandler = (wc: unknown, permission: string, cb: (allow: boolean) => void) => void;
@@ -51,6 +61,8 @@ type PermissionCheckHandler = (wc: unknown, permission: string) => boolean;
 export interface FakeSession {
   permissionRequestHandler: PermissionRequestHandler | null;
   permissionCheckHandler: PermissionCheckHandler | null;
+  spellCheckerEnabled: boolean;
+  setSpellCheckerEnabled(enable: boolean): void;
   setPermissionRequestHandler(h: PermissionRequestHandler): void;
   setPermissionCheckHandler(h: PermissionCheckHandler): void;
 }
@@ -59,6 +71,10 @@ export function fakeSession(): FakeSession {
   const s: FakeSession = {
     permissionRequestHandler: null,
     permissionCheckHandler: null,
+    spellCheckerEnabled: true,
+    setSpellCheckerEnabled(enable) {
+      s.spellCheckerEnabled = enable;
+    },
     setPermissionRequestHandler(h) {
       s.permissionRequestHandler = h;
     },
@@ -71,6 +87,12 @@ export function fakeSession(): FakeSession {
 
 export const electronModule = {
   BrowserWindow: FakeBrowserWindow,
+  Menu: {
+    buildFromTemplate: (template: unknown[]) => ({ template }),
+    setApplicationMenu: (menu: { template: unknown[] } | null) =>
+      void (recorded.applicationMenu = menu?.template ?? null),
+  },
+  clipboard: { writeText: (text: string) => void (recorded.clipboardText = text) },
   shell: { openExternal: async (url: string) => void recorded.openedExternally.push(url) },
   ipcMain: { handle: (channel: string, listener: Listener) => void recorded.ipcHandlers.set(channel, listener) },
   protocol: {

@@ -29,7 +29,7 @@ describe('main window', () => {
   it('is created with context isolation, the sandbox, no node integration and web security', () => {
     const win = createMainWindow({
       preloadPath: '/app/preload/index.cjs',
-      url: `${APP_ORIGIN}/index.html`,
+      devTools: false,
     }) as unknown as FakeBrowserWindow;
     expect(win.options.webPreferences).toEqual({
       contextIsolation: true,
@@ -44,16 +44,20 @@ describe('main window', () => {
       navigateOnDragDrop: false,
       safeDialogs: true,
       disableBlinkFeatures: 'Auxclick',
+      spellcheck: false,
+      devTools: false,
       preload: '/app/preload/index.cjs',
     });
-    expect(win.loadedUrl).toBe(`${APP_ORIGIN}/index.html`);
+    expect(win.options).toMatchObject({ show: false });
+  });
+
+  it('has the developer tools only when the caller allows them', () => {
+    const win = createMainWindow({ preloadPath: '/p.cjs', devTools: true }) as unknown as FakeBrowserWindow;
+    expect(win.options.webPreferences.devTools).toBe(true);
   });
 
   it('refuses navigation and redirects away from the page', () => {
-    const win = createMainWindow({
-      preloadPath: '/p.cjs',
-      url: `${APP_ORIGIN}/index.html`,
-    }) as unknown as FakeBrowserWindow;
+    const win = createMainWindow({ preloadPath: '/p.cjs', devTools: false }) as unknown as FakeBrowserWindow;
     for (const event of ['will-navigate', 'will-redirect']) {
       const e = {
         defaultPrevented: false,
@@ -89,6 +93,12 @@ describe('main window', () => {
 });
 
 describe('session', () => {
+  it('turns the spellchecker off', () => {
+    const s = fakeSession();
+    hardenSession(s as never);
+    expect(s.spellCheckerEnabled).toBe(false);
+  });
+
   it('refuses every permission request and check', () => {
     const s = fakeSession();
     hardenSession(s as never);

@@ -2,7 +2,7 @@
 // that cannot be written, a journal from a newer Card Desk, a port already taken) end in one native
 // error box naming what failed and the data folder, then exit code 1; the composition root itself
 // (src-main/index.ts) does the same, and on success opens the window and closes everything on quit.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
@@ -28,7 +28,12 @@ vi.mock('electron', async () => {
   const app = {
     isPackaged: true,
     getPath: (name: string) => fakeApp.paths.get(name) ?? '/nonexistent',
-    setPath: (name: string, value: string) => void fakeApp.paths.set(name, value),
+    // As Electron's: a folder that does not exist is refused.
+    setPath: (name: string, value: string) => {
+      if (!existsSync(value)) throw new Error(`Failed to set path: ${value} does not exist`);
+      fakeApp.paths.set(name, value);
+    },
+    name: 'Card Desk',
     enableSandbox: () => {},
     requestSingleInstanceLock: () => true,
     whenReady: () => Promise.resolve(),
@@ -52,7 +57,7 @@ vi.mock('electron', async () => {
 });
 
 const { startOrQuit, logUnhandledErrors, whatFailed } = await import('../../../src-main/shell/startup');
-const { FakeBrowserWindow } = await import('./fake-electron');
+const { FakeBrowserWindow, recorded } = await import('./fake-electron');
 
 let scratch: string;
 beforeEach(() => {
@@ -204,13 +209,40 @@ describe('the composition root', () => {
     vi.resetModules();
     await import('../../../src-main/index');
     // Start-up runs on after the import; wait until it has ended one way or the other.
-    await vi.waitFor(() => expect(fakeApp.exitCodes.length + FakeBrowserWindow.created.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(fakeApp.exitCodes.length + FakeBrowserWindow.created.length).toBeGreaterThan(0), {
+      timeout: 30_000,
+    });
   }
 
-  it('keeps its data in a folder named card-desk under the per-user app data folder', async () => {
+  it('creates its data folder, named card-desk under the per-user app data folder, before pointing userData at it', async () => {
+    expect(existsSync(path.join(scratch, 'card-desk'))).toBe(false);
     await loadMain(scratch);
     expect(fakeApp.paths.get('userData')).toBe(path.join(scratch, 'card-desk'));
     await quit();
+  });
+
+  it('sets its own menu: Edit and Window, no Reload or developer tools in a packaged build', async () => {
+    await loadMain(scratch);
+    const menu = recorded.applicationMenu as { label: string; submenu: { role?: string }[] }[];
+    expect(menu.map((m) => m.label)).toEqual(['&File', '&Edit', '&Window']);
+    const roles = menu.flatMap((m) => m.submenu.map((item) => item.role));
+    expect(roles).toEqual(expect.arrayContaining(['cut', 'copy', 'paste', 'minimize', 'quit']));
+    expect(roles).not.toContain('reload');
+    expect(roles).not.toContain('toggleDevTools');
+    expect(FakeBrowserWindow.created[0]!.options.webPreferences).toMatchObject({ devTools: false, spellcheck: false });
+    await quit();
+  });
+
+  it('shows the error box and exits when the window page fails to load, leaving no hidden window', async () => {
+    FakeBrowserWindow.nextLoadFailure = new Error("ERR_FILE_NOT_FOUND (-6) loading 'card-desk://app/index.html'");
+    await loadMain(scratch);
+    await vi.waitFor(() => expect(fakeApp.exitCodes).toEqual([1]), { timeout: 30_000 });
+    expect(fakeApp.errorBoxes).toEqual([
+      {
+        title: 'Card Desk could not start',
+        body: expect.stringMatching(/^Opening the window failed\.\n\nERR_FILE_NOT_FOUND \(-6\)/),
+      },
+    ]);
   });
 
   it('shows the error box and exits, without a window, when the data folder cannot be written', async () => {
@@ -236,7 +268,7 @@ describe('the composition root', () => {
     const event = { defaultPrevented: false, preventDefault: () => void (event.defaultPrevented = true) };
     for (const listener of fakeApp.listeners.get('will-quit') ?? []) listener(event);
     expect(event.defaultPrevented).toBe(true);
-    await vi.waitFor(() => expect(fakeApp.quits).toBe(1));
+    await vi.waitFor(() => expect(fakeApp.quits).toBe(1), { timeout: 30_000 });
   }
 });
 

@@ -1,0 +1,49 @@
+// "Update ready: restart" in the status bar, once main has downloaded and verified a newer version.
+// Pressing it asks main to install and restart; main refuses while a write awaits its answer, and the
+// reason is shown beside the button.
+import { useEffect, useState } from 'react';
+import type { UpdateStatusPayload } from '../../src-shared/ipc/channels/updates';
+import { bridge } from '../lib/bridge';
+
+export function UpdateReady(): React.JSX.Element | null {
+  const [status, setStatus] = useState<UpdateStatusPayload | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void bridge()
+      .updates.status()
+      .then((r) => {
+        if (live && r.ok) setStatus(r.data);
+      });
+    const off = bridge().events.on('updates.status', (next) => setStatus(next));
+    return () => {
+      live = false;
+      off();
+    };
+  }, []);
+  if (status?.state !== 'ready') return null;
+  return (
+    <span data-testid="status-update">
+      <button
+        type="button"
+        className="update-ready"
+        title={`Card Desk ${status.version} is downloaded and verified. Restart to install it.`}
+        onClick={() => {
+          setRefusal(null);
+          void bridge()
+            .updates.restart()
+            .then((r) => {
+              if (!r.ok) setRefusal(r.error.message);
+            });
+        }}
+      >
+        Update ready: restart
+      </button>
+      {refusal && (
+        <span className="notice" role="alert">
+          {refusal}
+        </span>
+      )}
+    </span>
+  );
+}
