@@ -115,4 +115,6 @@ const defaultSession = {
 };
 export const session = { defaultSession };
 export const shell = { openExternal: async () => {} };
-export default { app, BrowserWindow, dialog, ipcMain, protocol, session, shell };
+// The operator's theme: main sets themeSource when the page reports the choice.
+export const nativeTheme = { themeSource: 'system', shouldUseDarkColors: false };
+export default { app, BrowserWindow, dialog, ipcMain, nativeTheme, protocol, session, shell };
