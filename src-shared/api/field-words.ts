@@ -66,7 +66,6 @@ const SAID: Record<string, string> = {
   'baseUrl must be a full URL such as https://api.example.com':
     'Enter the whole base URL, such as https://api.example.com',
   'baseUrl must not contain a user name or password': 'The base URL must not contain a user name or password',
-  'name is required': 'Enter a name for the environment',
 };
 
 const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

@@ -211,7 +211,10 @@ describe('the key', () => {
   it('no key saved: unauthorized, and nothing is sent', async () => {
     const before = rig.sandbox.requests().length;
     const none = rig.makeClient({ getKey: async () => null });
-    expect(await none.listDisputes({})).toEqual({ ok: false, error: { kind: 'unauthorized', message: NO_KEY } });
+    expect(await none.listDisputes({})).toEqual({
+      ok: false,
+      error: { kind: 'unauthorized', message: NO_KEY, keyMissing: true },
+    });
     expect(rig.sandbox.requests().length).toBe(before);
   });
 

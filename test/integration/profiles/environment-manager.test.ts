@@ -101,6 +101,7 @@ describe('saving a key verifies it first', () => {
       name: 'Live',
       baseUrl: service.url,
       keyVerified: true,
+      kind: 'production',
     });
     const verification = service.requests().at(-1)!;
     expect(verification).toMatchObject({ method: 'GET', url: '/customers?limit=1', status: 200 });
@@ -211,7 +212,10 @@ describe('switching environments', () => {
     await rig.manager.activate(env.id);
     const { api } = await rig.manager.active();
 
-    expect(await api.listDisputes({})).toEqual({ ok: false, error: { kind: 'unauthorized', message: NO_KEY } });
+    expect(await api.listDisputes({})).toEqual({
+      ok: false,
+      error: { kind: 'unauthorized', message: NO_KEY, keyMissing: true },
+    });
     expect(rig.manager.status().connection).toBe('unauthorized');
 
     await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });
@@ -256,7 +260,10 @@ describe('switching environments', () => {
       expect(moved).toMatchObject({ ok: true, data: { hasKey: false, keyVerified: null } });
       const { api } = await rig.manager.active();
       expect(api.baseUrl).toBe(other.url);
-      expect(await api.listDisputes({})).toEqual({ ok: false, error: { kind: 'unauthorized', message: NO_KEY } });
+      expect(await api.listDisputes({})).toEqual({
+        ok: false,
+        error: { kind: 'unauthorized', message: NO_KEY, keyMissing: true },
+      });
       expect(other.requests()).toHaveLength(0);
       // The old key is not accepted for the new address: verification fails there, and nothing is saved.
       const wrong = await rig.manager.setKey({ environmentId: env.id, key: USER_KEY });

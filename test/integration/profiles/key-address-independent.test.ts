@@ -40,7 +40,7 @@ it('an environment moved to a new address never sends its key there, even where 
     expect(api.baseUrl).toBe(second.url);
     expect(await api.listCustomers({ page: 0, limit: 5 })).toEqual({
       ok: false,
-      error: { kind: 'unauthorized', message: NO_KEY },
+      error: { kind: 'unauthorized', message: NO_KEY, keyMissing: true },
     });
     expect(await api.listAccounts({})).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
     await rig.manager.list();

@@ -146,4 +146,18 @@ export const powerMonitor = Object.assign(new EventEmitter(), {
   getSystemIdleTime: () => 0,
   getSystemIdleState: () => 'active',
 });
-export default { app, BrowserWindow, Menu, clipboard, dialog, ipcMain, powerMonitor, protocol, session, shell };
+// The operator's theme: main sets themeSource when the page reports the choice.
+export const nativeTheme = { themeSource: 'system', shouldUseDarkColors: false };
+export default {
+  app,
+  BrowserWindow,
+  Menu,
+  clipboard,
+  dialog,
+  ipcMain,
+  nativeTheme,
+  powerMonitor,
+  protocol,
+  session,
+  shell,
+};
