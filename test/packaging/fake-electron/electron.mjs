@@ -5,6 +5,7 @@
 // CARD_DESK_FAKE_APPDATA; the run ends with exit code 0 only when quitting closed everything. It also
 // records the application menu and the window's options, and CARD_DESK_FAKE_LOAD_FAILURE makes loading
 // the window's page fail as Electron's loadURL does.
+import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -146,6 +147,17 @@ export const powerMonitor = Object.assign(new EventEmitter(), {
   getSystemIdleTime: () => 0,
   getSystemIdleState: () => 'active',
 });
+// Electron's utilityProcess (src-main/shell/keychain-host-process.ts starts the keychain host with it): here
+// a Node child process, which the host answers through process.send as it does outside Electron.
+export const utilityProcess = {
+  fork(modulePath, args = []) {
+    const child = fork(modulePath, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const proc = new EventEmitter();
+    child.on('message', (m) => proc.emit('message', m));
+    child.on('exit', (code) => proc.emit('exit', code ?? 0));
+    return Object.assign(proc, { postMessage: (m) => child.send(m), kill: () => child.kill() });
+  },
+};
 // The operator's theme: main sets themeSource when the page reports the choice.
 export const nativeTheme = { themeSource: 'system', shouldUseDarkColors: false };
 export default {
