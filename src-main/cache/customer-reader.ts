@@ -14,6 +14,7 @@ import { NAME_PAIRS_PENDING_SQL } from './name-pairs-index';
 import { NameVocabulary } from './name-vocabulary';
 import { ID_SUFFIX, isBrowse, type Matcher, type NamesMatcher, type SearchPlan } from './search-plan';
 import { KYC_APPROVED, KYC_NOT_APPROVED, KYC_UNKNOWN } from './search-fields';
+import { MAX_CHAR, emailWithTailSql } from './email-tail';
 
 export interface SearchPage {
   customers: Customer[];
@@ -34,9 +35,6 @@ const ROW = 'id, email, phone, kyc, created, record';
 
 const KYC_OF = { approved: KYC_APPROVED, notApproved: KYC_NOT_APPROVED, unknown: KYC_UNKNOWN } as const;
 
-/** The highest code point: `prefix + MAX_CHAR` is above every string that starts with `prefix`. */
-const MAX_CHAR = '\u{10FFFF}';
-
 /**
  * The words of a names matcher, each lower-case with whether it is a prefix; undefined for a word that is
  * not plain ASCII, which the tokenizer may fold otherwise.
@@ -45,24 +43,6 @@ function nameWords(m: NamesMatcher): (QueryWord | undefined)[] {
   return m.words.map((word) =>
     /^[A-Za-z0-9]+$/.test(word) ? { word: word.toLowerCase(), prefix: m.prefix } : undefined,
   );
-}
-
-/**
- * An email matcher over customer_emails and the rows after `through` that it does not hold yet (at most a
- * chunk, EMAIL_CHUNK, read by their seq), in email order as the index alone would give.
- */
-function emailWithTailSql(
-  m: { exact: boolean; value: string },
-  through: number,
-): { sql: string; params: (string | number)[] } {
-  const where = m.exact ? 'email = ?' : 'email >= ? AND email < ?';
-  const values = m.exact ? [m.value] : [m.value, m.value + MAX_CHAR];
-  return {
-    sql:
-      `SELECT seq FROM (SELECT email, seq FROM customer_emails WHERE ${where} UNION ALL ` +
-      `SELECT email, seq FROM customers WHERE seq > ? AND ${where}) ORDER BY email, seq`,
-    params: [...values, through, ...values],
-  };
 }
 
 function matcherSql(

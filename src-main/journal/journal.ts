@@ -6,21 +6,19 @@ import type { DatabaseSync } from 'node:sqlite';
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
 import {
   reconciliationEvidenceSchema,
-  type JOURNAL_OUTCOMES,
   type JournalEntry,
   type ReconciliationEvidence,
 } from '../../src-shared/ipc/channels/journal';
-import { likeLiteral, orCustomerIdIn, selectPage } from '../storage/paged-select';
+import { selectPage } from '../storage/paged-select';
 import { inTransaction, openSqlite } from '../storage/sqlite-database';
 import { FINGERPRINT_VERSION, fingerprintOf } from './fingerprint';
 import { type ChainCheck, JournalChain, type Operator, currentOperator } from './journal-chain';
+import { type JournalListQuery, type JournalOperation, type JournalOutcome, listFilter } from './journal-list-filter';
 import { JOURNAL_SCHEMA } from './journal-migrations';
 import { safeRequest } from './safe-request';
 
 export const JOURNAL_FILE = 'journal.sqlite';
-
-export type JournalOutcome = (typeof JOURNAL_OUTCOMES)[number];
-export type JournalOperation = JournalEntry['operation'];
+export type { JournalListQuery, JournalOperation, JournalOutcome };
 
 /** Said of a write that was still waiting for its answer when the app stopped. */
 export const INTERRUPTED_MESSAGE =
@@ -44,29 +42,6 @@ export type Settlement =
   | { outcome: 'succeeded'; resultId: string }
   | { outcome: 'failed'; error: string }
   | { outcome: 'outcome_unknown'; error: string };
-
-export interface JournalListQuery {
-  /** Absent: every environment. */
-  environmentId?: string;
-  /** Only writes sent to this address (origin); rows from before addresses were recorded never match. */
-  origin?: string;
-  /** Matches part of the operation, client reference, result id, customer id or error. */
-  query?: string;
-  /** Entries for these customers match the query too (the customers whose names match it). */
-  customerIds?: readonly string[];
-  outcome?: JournalOutcome;
-  operation?: JournalOperation;
-  /** Days in UTC (YYYY-MM-DD), inclusive. */
-  fromDate?: string;
-  toDate?: string;
-  /** Only writes for these customers (an empty list matches none); absent: any customer. */
-  forCustomers?: readonly string[];
-  /** Only the writes of this batch (issue from a file). */
-  batchId?: string;
-  /** Zero-based. */
-  page?: number;
-  limit?: number;
-}
 
 export interface Journal {
   /** Records a write as `pending`; call before sending it. The entry is on disk when this returns. */
@@ -161,8 +136,6 @@ function evidenceOf(json: string | null): ReconciliationEvidence | null {
     return null;
   }
 }
-
-const likeAnywhere = (s: string): string => `%${likeLiteral(s)}%`;
 
 /** Rows written under an older definition of the fingerprint get today's, computed from their stored request. */
 function refingerprint(db: DatabaseSync): void {
@@ -352,50 +325,18 @@ export function openJournal({
       page = 0,
       limit = DEFAULT_PAGE_SIZE,
     } = {}) {
-      const where: string[] = [];
-      const params: Record<string, string | number> = {};
-      if (environmentId !== undefined) {
-        where.push('environment_id = :environmentId');
-        params.environmentId = environmentId;
-      }
-      if (origin !== undefined) {
-        where.push('origin = :origin');
-        params.origin = origin;
-      }
-      if (outcome) {
-        where.push('outcome = :outcome');
-        params.outcome = outcome;
-      }
-      if (operation) {
-        where.push('operation = :operation');
-        params.operation = operation;
-      }
-      // Times are stored as ISO 8601 UTC, which sorts as text.
-      if (fromDate) {
-        where.push('at >= :fromDate');
-        params.fromDate = `${fromDate}T00:00:00.000Z`;
-      }
-      if (toDate) {
-        where.push('at < :toDateEnd');
-        params.toDateEnd = new Date(Date.parse(`${toDate}T00:00:00.000Z`) + 86_400_000).toISOString();
-      }
-      if (forCustomers) {
-        const named = forCustomers.map((id, i) => {
-          params[`for${i}`] = id;
-          return `:for${i}`;
-        });
-        where.push(named.length ? `customer_id IN (${named.join(', ')})` : '0');
-      }
-      if (batchId !== undefined) {
-        where.push('batch_id = :batchId');
-        params.batchId = batchId;
-      }
-      const text = query?.trim();
-      if (text) {
-        where.push(`(operation LIKE :text ESCAPE '\\' OR client_reference LIKE :text ESCAPE '\\' OR result_id LIKE :text ESCAPE '\\'
-          OR customer_id LIKE :text ESCAPE '\\' OR error LIKE :text ESCAPE '\\'${orCustomerIdIn(customerIds, params)})`);
-        params.text = likeAnywhere(text);
-      }
+      const { where, params } = listFilter({
+        environmentId,
+        origin,
+        query,
+        customerIds,
+        outcome,
+        operation,
+        fromDate,
+        toDate,
+        forCustomers,
+        batchId,
+      });
       const { rows, total } = selectPage(db, {
         from: 'entries',
         columns: COLUMNS,
