@@ -311,32 +311,8 @@ export function openJournal({
 
     get: read,
 
-    list({
-      environmentId,
-      origin,
-      query,
-      customerIds = [],
-      outcome,
-      operation,
-      fromDate,
-      toDate,
-      forCustomers,
-      batchId,
-      page = 0,
-      limit = DEFAULT_PAGE_SIZE,
-    } = {}) {
-      const { where, params } = listFilter({
-        environmentId,
-        origin,
-        query,
-        customerIds,
-        outcome,
-        operation,
-        fromDate,
-        toDate,
-        forCustomers,
-        batchId,
-      });
+    list({ page = 0, limit = DEFAULT_PAGE_SIZE, ...filters } = {}) {
+      const { where, params } = listFilter(filters);
       const { rows, total } = selectPage(db, {
         from: 'entries',
         columns: COLUMNS,
