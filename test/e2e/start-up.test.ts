@@ -49,12 +49,10 @@ describe('Start-up', () => {
     }
     const badge = page().getByTestId('status-environment').getByTestId('environment-badge');
     expect(await badge.getAttribute('data-kind')).toBe('production');
-    expect(
-      await page()
-        .getByRole('region', { name: 'Harness API', exact: true })
-        .getByText('Production — real money')
-        .count(),
-    ).toBe(1);
+    // Settings lists its environments once they have loaded: wait for the card, then count its badges.
+    const card = page().getByRole('region', { name: 'Harness API', exact: true });
+    await card.getByText('Production — real money').first().waitFor();
+    expect(await card.getByText('Production — real money').count()).toBe(1);
     expect(await e2e.axeViolations()).toEqual([]);
   });
 
