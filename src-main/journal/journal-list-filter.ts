@@ -1,7 +1,7 @@
 // The WHERE clause of the journal's list (journal.ts): its filters as SQL over the entries table, with
 // named parameters. Times are stored as ISO 8601 UTC, which sorts as text.
 import type { JOURNAL_OUTCOMES, JournalEntry } from '../../src-shared/ipc/channels/journal';
-import { likeLiteral, orCustomerIdIn } from '../storage/paged-select';
+import { likeLiteral, namedList, orCustomerIdIn } from '../storage/paged-select';
 
 export type JournalOutcome = (typeof JOURNAL_OUTCOMES)[number];
 export type JournalOperation = JournalEntry['operation'];
@@ -70,11 +70,7 @@ export function listFilter({
     params.toDateEnd = new Date(Date.parse(`${toDate}T00:00:00.000Z`) + 86_400_000).toISOString();
   }
   if (forCustomers) {
-    const named = forCustomers.map((id, i) => {
-      params[`for${i}`] = id;
-      return `:for${i}`;
-    });
-    where.push(named.length ? `customer_id IN (${named.join(', ')})` : '0');
+    where.push(forCustomers.length ? `customer_id IN (${namedList('for', forCustomers, params)})` : '0');
   }
   if (batchId !== undefined) {
     where.push('batch_id = :batchId');

@@ -40,10 +40,15 @@ export const likeLiteral = (s: string): string => s.replace(/[\\%_]/g, (c) => `\
  * customer cache), with their parameters added to `params`; empty when none.
  */
 export function orCustomerIdIn(customerIds: readonly string[], params: Record<string, string | number>): string {
-  if (customerIds.length === 0) return '';
-  const named = customerIds.map((id, i) => {
-    params[`customer${i}`] = id;
-    return `:customer${i}`;
-  });
-  return ` OR customer_id IN (${named.join(', ')})`;
+  return customerIds.length === 0 ? '' : ` OR customer_id IN (${namedList('customer', customerIds, params)})`;
+}
+
+/** `:name0, :name1, ...` for an IN list, each value added to `params` under its name. */
+export function namedList(name: string, values: readonly string[], params: Record<string, string | number>): string {
+  return values
+    .map((value, i) => {
+      params[`${name}${i}`] = value;
+      return `:${name}${i}`;
+    })
+    .join(', ');
 }
