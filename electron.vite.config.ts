@@ -13,7 +13,7 @@ const SILENT_DEBUG = { debug: resolve(root, 'src-main/api/silent-debug.ts') };
 /**
  * How main-process code that runs outside app.asar is bundled: one self-contained ES module file (no shared
  * chunk, no node_modules). The customer cache's writer runs in a worker thread, and the packaged app ships
- * it unpacked beside app.asar, where a worker thread can load it; see src-main/cache/worker-location.ts.
+ * it unpacked beside app.asar, where a worker thread can load it; see src-main/cache/threads/worker-location.ts.
  * The cache benchmark builds its stand-in for the main process the same way (test/bench/cache.bench.ts).
  */
 export const NODE_BUNDLE = {
@@ -27,7 +27,7 @@ export const NODE_BUNDLE = {
 } as const satisfies BuildOptions;
 
 /** The cache worker's entry point. */
-export const CACHE_WORKER_ENTRY = resolve(root, 'src-main/cache/worker.ts');
+export const CACHE_WORKER_ENTRY = resolve(root, 'src-main/cache/threads/worker.ts');
 /** The keychain host's entry point (a utility process on Linux: src-main/keychain/hosted-secret-store.ts). */
 export const KEYCHAIN_HOST_ENTRY = resolve(root, 'src-main/keychain/keychain-host.ts');
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, clipboard, nativeTheme, session, shell } from 'electron';
 import { CACHE_WORKER_SHA256 } from 'card-desk:build/cache-worker-sha256';
-import { builtWorkerLocation } from './cache/worker-location';
+import { builtWorkerLocation } from './cache/threads/worker-location';
 import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './ipc/register';
 import { originOf } from './ipc/sender';

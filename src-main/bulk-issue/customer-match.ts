@@ -4,7 +4,7 @@
 import type { Customer } from '../../src-shared/api/records';
 import { OBJECT_ID } from '../../src-shared/api/rules';
 import { normalizeId } from '../../src-shared/api/input-rules';
-import { nationalNumber } from '../cache/phone';
+import { nationalNumber } from '../cache/search/phone';
 
 /** What the matching needs of the customer cache. */
 export interface CustomerLookup {

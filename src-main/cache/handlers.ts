@@ -1,7 +1,7 @@
 // IPC handlers of the customer cache. They never throw: every failure comes back as a Result.
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { HandlersFor } from '../ipc/handler';
-import { CacheUnavailableError } from './cache-errors';
+import { CacheUnavailableError } from './store/cache-errors';
 import { errorMessage } from '../errors/error-message';
 import { failureFrom } from '../ipc/failure';
 import type { CustomerCacheService } from './service';

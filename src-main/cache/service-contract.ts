@@ -10,7 +10,7 @@ import type {
 import type { Result } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
 import type { Emit, Logger } from '../ports/ports';
-import type { LoadedCacheKeys } from './cache-keys';
+import type { LoadedCacheKeys } from './store/cache-keys';
 
 export interface CustomerCacheOptions {
   /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */

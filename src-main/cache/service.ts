@@ -10,23 +10,23 @@ import type {
   SyncProgress,
 } from '../../src-shared/ipc/channels/customers';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
-import { releaseMemory } from './release-memory';
-import { CacheUnavailableError, diskFullMessage, isCorruption } from './cache-errors';
+import { releaseMemory } from './threads/release-memory';
+import { CacheUnavailableError, diskFullMessage, isCorruption } from './store/cache-errors';
 import { errorMessage } from '../errors/error-message';
-import { CacheWorkerError, CacheWriter } from './cache-writer';
-import { CustomerReader } from './customer-reader';
-import { openReader } from './database';
-import { RecordSeal } from './record-seal';
-import { markOpened } from './retention';
-import { planSearch } from './search-plan';
+import { CacheWorkerError, CacheWriter } from './threads/cache-writer';
+import { CustomerReader } from './store/customer-reader';
+import { openReader } from './store/database';
+import { RecordSeal } from './store/record-seal';
+import { markOpened } from './store/retention';
+import { planSearch } from './search/search-plan';
 import { backgroundTimeMs, watchBackgroundWaits } from '../api/rate-budget-wait';
-import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from './list-shape';
-import { DEFAULT_PAGES_PER_TRANSACTION } from './page-batch';
-import { runResync, type ResyncStorePort } from './resync';
-import { SyncProgressReporter } from './sync-progress';
-import { SyncSchedule } from './sync-schedule';
-import { UnreadableTally } from './unreadable-tally';
-import { defaultWorkerLocation, workerLocation, type WorkerLocation } from './worker-location';
+import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from './sync/list-shape';
+import { DEFAULT_PAGES_PER_TRANSACTION } from './sync/page-batch';
+import { runResync, type ResyncStorePort } from './sync/resync';
+import { SyncProgressReporter } from './sync/sync-progress';
+import { SyncSchedule } from './sync/sync-schedule';
+import { UnreadableTally } from './sync/unreadable-tally';
+import { defaultWorkerLocation, workerLocation, type WorkerLocation } from './threads/worker-location';
 import type { CustomerCacheOptions, CustomerCacheService, SyncOptions } from './service-contract';
 
 export type { CustomerCacheOptions, CustomerCacheService, SyncOptions } from './service-contract';

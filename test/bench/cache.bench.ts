@@ -7,16 +7,16 @@
 // sealed (BEFORE_SEALING, the sources of that commit taken from git; `--before REF` names another), so the
 // cost of sealing is measured as a ratio on one machine at one time: the `before_*` and `*_ratio` figures.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { CACHE_WORKER_ENTRY, NODE_BUNDLE } from '../../electron.vite.config';
-import { CustomerReader } from '../../src-main/cache/customer-reader';
-import { openReader } from '../../src-main/cache/database';
+import { CustomerReader } from '../../src-main/cache/store/customer-reader';
+import { openReader } from '../../src-main/cache/store/database';
 import { CACHE_FILE_NAME } from '../../src-main/cache/service';
-import { BUILT_WORKER_FILE } from '../../src-main/cache/worker-location';
+import { BUILT_WORKER_FILE } from '../../src-main/cache/threads/worker-location';
 import type { Benchmark } from './benchmark';
 import type { CacheMainFigures } from './cache-main';
 import { percentile, timeQueries } from './query-timing';
@@ -47,13 +47,19 @@ function sourcesAt(ref: string): string {
   return root;
 }
 
+/** The cache worker's entry in the sources at `root`: in threads/ since the cache folder was split by job. */
+function workerEntryIn(root: string): string {
+  const split = join(root, 'src-main/cache/threads/worker.ts');
+  return existsSync(split) ? split : join(root, 'src-main/cache/worker.ts');
+}
+
 /** cache-main.ts and the cache worker of the sources in `root`, bundled into `folder` as buildProcesses does. */
 async function buildMainFrom(root: string, folder: string): Promise<string> {
   mkdirSync(folder, { recursive: true });
   const main = join(folder, 'cache-main.js');
   await build({
     ...NODE_BUNDLE,
-    entryPoints: [join(root, 'src-main/cache/worker.ts')],
+    entryPoints: [workerEntryIn(root)],
     outfile: join(folder, BUILT_WORKER_FILE),
   });
   await build({ ...NODE_BUNDLE, entryPoints: [join(root, 'test/bench/cache-main.ts')], outfile: main });

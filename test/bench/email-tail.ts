@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CustomerReader } from '../../src-main/cache/customer-reader';
-import { EMAIL_CHUNK } from '../../src-main/cache/customer-store';
-import { openReader, openWriter } from '../../src-main/cache/database';
-import { planSearch } from '../../src-main/cache/search-plan';
+import { CustomerReader } from '../../src-main/cache/store/customer-reader';
+import { EMAIL_CHUNK } from '../../src-main/cache/store/customer-store';
+import { openReader, openWriter } from '../../src-main/cache/store/database';
+import { planSearch } from '../../src-main/cache/search/search-plan';
 import { fillerCustomers, syncedCacheFile } from '../unit/cache/generated-customers';
 import { testSeal } from '../tools/cache-keys';
 

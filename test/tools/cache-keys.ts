@@ -2,8 +2,8 @@
 // cache-keys.ts). Fixed, so that processes a test starts (a sync killed mid-way, the bench's search
 // process) open the same file as the test.
 import { createHash } from 'node:crypto';
-import type { LoadedCacheKeys } from '../../src-main/cache/cache-keys';
-import { type CacheKeys, RecordSeal } from '../../src-main/cache/record-seal';
+import type { LoadedCacheKeys } from '../../src-main/cache/store/cache-keys';
+import { type CacheKeys, RecordSeal } from '../../src-main/cache/store/record-seal';
 
 const fixedKey = (name: string) => new Uint8Array(createHash('sha256').update(`card-desk test ${name} key`).digest());
 

@@ -12,7 +12,7 @@ import type { Customer } from '../../../src-shared/api/records';
 import { contract, type InputOf } from '../../../src-shared/ipc/contract';
 import type { ChannelName } from '../../../src-shared/ipc/names';
 import type { AppCore } from '../../../src-main/core/app-core';
-import { DATA_KEY_SUFFIX } from '../../../src-main/cache/cache-keys';
+import { DATA_KEY_SUFFIX } from '../../../src-main/cache/store/cache-keys';
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
 import { testAppCore } from '../support/app-core';
 import { startIndependentApi, type IndependentApi, type IndependentCustomer } from '../support/independent-api';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
-import { JOINER } from '../../../src-main/cache/name-pairs';
+import { JOINER } from '../../../src-main/cache/search/name-pairs';
 import { CACHE_FILE_NAME } from '../../../src-main/cache/service';
 import { allCustomers, openCache, sandboxWithClient, temporaryFolder } from './cache-fixture';
 import type { CardApiClient } from '../../../src-main/api/types';

@@ -3,13 +3,13 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardApiClient } from '../../../src-main/api/client';
-import { CacheWriter } from '../../../src-main/cache/cache-writer';
-import { workerLocation } from '../../../src-main/cache/worker-location';
+import { CacheWriter } from '../../../src-main/cache/threads/cache-writer';
+import { workerLocation } from '../../../src-main/cache/threads/worker-location';
 import { startSandbox } from '../../../src-main/sandbox';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
 import { NO_RATE_LIMIT } from './cache-fixture';
 
-const WORKER = new URL('../../../src-main/cache/worker.ts', import.meta.url);
+const WORKER = new URL('../../../src-main/cache/threads/worker.ts', import.meta.url);
 
 let sandbox: SandboxHandle;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCardApiClient } from '../../../src-main/api/client';
 import { MAX_ANSWER_BYTES, httpTransport } from '../../../src-main/api/http-transport';
-import { CacheWriter } from '../../../src-main/cache/cache-writer';
-import { workerLocation } from '../../../src-main/cache/worker-location';
+import { CacheWriter } from '../../../src-main/cache/threads/cache-writer';
+import { workerLocation } from '../../../src-main/cache/threads/worker-location';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
 import { proxyVariables } from '../../tools/proxy-variables';
 import { networkPolicy } from '../../../src-main/api/network-policy';
@@ -28,7 +28,7 @@ import {
   type TestProxy,
 } from '../support/office-network';
 
-const WORKER = new URL('../../../src-main/cache/worker.ts', import.meta.url);
+const WORKER = new URL('../../../src-main/cache/threads/worker.ts', import.meta.url);
 
 const missing = await officeNetworkMissing();
 if (missing) console.warn(`SKIPPED proxy tests: ${missing}`);

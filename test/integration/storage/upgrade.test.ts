@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID } from '../../../src-shared/ipc/channels/settings';
 import type { Result } from '../../../src-shared/ipc/result';
-import { CACHE_SCHEMA } from '../../../src-main/cache/schema';
+import { CACHE_SCHEMA } from '../../../src-main/cache/store/schema';
 import { KNOWN_CARDS_SCHEMA } from '../../../src-main/cards/known-cards-migrations';
 import { createAppCore, type AppCore } from '../../../src-main/core/app-core';
 import { JOURNAL_SCHEMA } from '../../../src-main/journal/journal-migrations';

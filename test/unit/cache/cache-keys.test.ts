@@ -1,7 +1,7 @@
 // The cache's keys in the keychain (through the SecretStore port): made once and read back after, a
 // damaged entry replaced, and no keychain at all met with keys for this session only and a notice.
 import { describe, expect, it } from 'vitest';
-import { cacheKeyAccounts, loadCacheKeys } from '../../../src-main/cache/cache-keys';
+import { cacheKeyAccounts, loadCacheKeys } from '../../../src-main/cache/store/cache-keys';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
 import { memoryStore } from '../../tools/memory-secret-store';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
-import { CustomerReader } from '../../../src-main/cache/customer-reader';
-import { openReader } from '../../../src-main/cache/database';
-import { planSearch } from '../../../src-main/cache/search-plan';
+import { CustomerReader } from '../../../src-main/cache/store/customer-reader';
+import { openReader } from '../../../src-main/cache/store/database';
+import { planSearch } from '../../../src-main/cache/search/search-plan';
 import { customer, fillerCustomers, syncedCacheFile } from './generated-customers';
 import { testSeal } from '../../tools/cache-keys';
 

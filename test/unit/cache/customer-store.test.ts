@@ -4,15 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CacheFullError, CacheUnavailableError, CacheUnreadableError } from '../../../src-main/cache/cache-errors';
-import { customerRow } from '../../../src-main/cache/search-fields';
-import { CustomerStore } from '../../../src-main/cache/customer-store';
-import { openWriter } from '../../../src-main/cache/database';
-import { CACHE_SCHEMA, MIGRATIONS, SCHEMA_VERSION, requireFts5 } from '../../../src-main/cache/schema';
+import {
+  CacheFullError,
+  CacheUnavailableError,
+  CacheUnreadableError,
+} from '../../../src-main/cache/store/cache-errors';
+import { customerRow } from '../../../src-main/cache/search/search-fields';
+import { CustomerStore } from '../../../src-main/cache/store/customer-store';
+import { openWriter } from '../../../src-main/cache/store/database';
+import { CACHE_SCHEMA, MIGRATIONS, SCHEMA_VERSION, requireFts5 } from '../../../src-main/cache/store/schema';
 import { migrate, schemaVersion } from '../../../src-main/storage/sqlite-database';
 import { fillerCustomers, pages } from './generated-customers';
 import { testSeal } from '../../tools/cache-keys';
-import { RecordSeal, newCacheKeys } from '../../../src-main/cache/record-seal';
+import { RecordSeal, newCacheKeys } from '../../../src-main/cache/store/record-seal';
 
 let dir: string;
 let file: string;

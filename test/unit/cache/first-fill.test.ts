@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
-import { CustomerReader } from '../../../src-main/cache/customer-reader';
-import { CustomerStore } from '../../../src-main/cache/customer-store';
-import { openReader, openWriter } from '../../../src-main/cache/database';
-import { completeFirstFill, hasNameOrder } from '../../../src-main/cache/first-fill';
-import { customerRow } from '../../../src-main/cache/search-fields';
+import { CustomerReader } from '../../../src-main/cache/store/customer-reader';
+import { CustomerStore } from '../../../src-main/cache/store/customer-store';
+import { openReader, openWriter } from '../../../src-main/cache/store/database';
+import { completeFirstFill, hasNameOrder } from '../../../src-main/cache/store/first-fill';
+import { customerRow } from '../../../src-main/cache/search/search-fields';
 import { fillerCustomers } from './generated-customers';
 import { testSeal } from '../../tools/cache-keys';
 

@@ -12,7 +12,7 @@ import {
   namePairs,
   pairsQuery,
   type QueryWord,
-} from '../../../src-main/cache/name-pairs';
+} from '../../../src-main/cache/search/name-pairs';
 
 // The names index's tokenizer (schema.ts, migrations 4 and 7).
 const TOKENIZER = "tokenize = 'unicode61 remove_diacritics 2'";

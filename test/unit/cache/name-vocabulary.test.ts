@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_EXPANDED_WORDS, NameVocabulary } from '../../../src-main/cache/name-vocabulary';
-import type { NamesMatcher } from '../../../src-main/cache/search-plan';
+import { MAX_EXPANDED_WORDS, NameVocabulary } from '../../../src-main/cache/search/name-vocabulary';
+import type { NamesMatcher } from '../../../src-main/cache/search/search-plan';
 
 // The vocabulary reads the names index's words through one statement; here they come from a table of
 // the same words, so what a matcher becomes can be checked word by word.

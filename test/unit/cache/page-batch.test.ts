@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FetchedPage, PageStored } from '../../../src-main/cache/customer-page';
-import { CustomerStore } from '../../../src-main/cache/customer-store';
-import { WRITER_CACHE_KB, openReader, openWriter } from '../../../src-main/cache/database';
-import { PageBatch } from '../../../src-main/cache/page-batch';
-import { type PreparedPage, PageReader } from '../../../src-main/cache/page-reader';
+import type { FetchedPage, PageStored } from '../../../src-main/cache/sync/customer-page';
+import { CustomerStore } from '../../../src-main/cache/store/customer-store';
+import { WRITER_CACHE_KB, openReader, openWriter } from '../../../src-main/cache/store/database';
+import { PageBatch } from '../../../src-main/cache/sync/page-batch';
+import { type PreparedPage, PageReader } from '../../../src-main/cache/sync/page-reader';
 import { fillerCustomers, pages } from './generated-customers';
 import { testSeal } from '../../tools/cache-keys';
 

@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
-import { CustomerReader } from '../../../src-main/cache/customer-reader';
-import { CustomerStore } from '../../../src-main/cache/customer-store';
-import { openReader, openWriter } from '../../../src-main/cache/database';
-import { PageReader, type PreparedPage } from '../../../src-main/cache/page-reader';
+import { CustomerReader } from '../../../src-main/cache/store/customer-reader';
+import { CustomerStore } from '../../../src-main/cache/store/customer-store';
+import { openReader, openWriter } from '../../../src-main/cache/store/database';
+import { PageReader, type PreparedPage } from '../../../src-main/cache/sync/page-reader';
 import { fillerCustomers } from './generated-customers';
 import { testSeal } from '../../tools/cache-keys';
-import { readSharedStrings } from '../../../src-main/cache/shared-strings';
+import { readSharedStrings } from '../../../src-main/cache/store/shared-strings';
 
 let dir: string;
 let file: string;

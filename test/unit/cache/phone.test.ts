@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikePhone, nationalNumber } from '../../../src-main/cache/phone';
+import { looksLikePhone, nationalNumber } from '../../../src-main/cache/search/phone';
 
 describe('nationalNumber', () => {
   it.each([

@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
-import { decodeRecord, encodeRecord, type RecordColumns } from '../../../src-main/cache/record-codec';
-import { customerRow } from '../../../src-main/cache/search-fields';
+import { decodeRecord, encodeRecord, type RecordColumns } from '../../../src-main/cache/store/record-codec';
+import { customerRow } from '../../../src-main/cache/search/search-fields';
 import { CustomerDirectory } from '../../../src-main/sandbox/data/customers';
 
 /** customer_strings in memory. */

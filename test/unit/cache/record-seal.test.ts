@@ -1,8 +1,13 @@
 // Sealed records: AES-256-GCM that gives back exactly what was sealed, refuses a changed byte, another
 // key or another customer's row, and a blind index of identity numbers that finds a number however typed.
 import { describe, expect, it } from 'vitest';
-import { SealBrokenError, RecordSeal, newCacheKeys, normaliseIdentity } from '../../../src-main/cache/record-seal';
-import { isCorruption } from '../../../src-main/cache/cache-errors';
+import {
+  SealBrokenError,
+  RecordSeal,
+  newCacheKeys,
+  normaliseIdentity,
+} from '../../../src-main/cache/store/record-seal';
+import { isCorruption } from '../../../src-main/cache/store/cache-errors';
 
 const seal = new RecordSeal(newCacheKeys());
 

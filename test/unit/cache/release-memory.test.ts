@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { expect, it } from 'vitest';
-import { memoryCollector, releaseMemory } from '../../../src-main/cache/release-memory';
+import { memoryCollector, releaseMemory } from '../../../src-main/cache/threads/release-memory';
 
 const newSpace = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!.space_size;
 
@@ -26,7 +26,7 @@ it('shrinks the young generation that a burst of allocation grew, with no launch
 });
 
 it('runs on a worker thread too, as the cache worker calls it', async () => {
-  const module = fileURLToPath(new URL('../../../src-main/cache/release-memory.ts', import.meta.url));
+  const module = fileURLToPath(new URL('../../../src-main/cache/threads/release-memory.ts', import.meta.url));
   const worker = new Worker(
     `import(${JSON.stringify(module)}).then(async (m) => require('node:worker_threads').parentPort.postMessage(await m.releaseMemory()));`,
     { eval: true, execArgv: ['--import', 'tsx'] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBrowse, namesMatch, planSearch, queryWords } from '../../../src-main/cache/search-plan';
+import { isBrowse, namesMatch, planSearch, queryWords } from '../../../src-main/cache/search/search-plan';
 
 describe('planSearch', () => {
   it('browses on an empty query', () => {

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CustomerReader } from '../../../src-main/cache/customer-reader';
-import { JOINER, MARKER } from '../../../src-main/cache/name-pairs';
-import { openReader } from '../../../src-main/cache/database';
-import { type Matcher, namesMatch, planSearch } from '../../../src-main/cache/search-plan';
+import { CustomerReader } from '../../../src-main/cache/store/customer-reader';
+import { JOINER, MARKER } from '../../../src-main/cache/search/name-pairs';
+import { openReader } from '../../../src-main/cache/store/database';
+import { type Matcher, namesMatch, planSearch } from '../../../src-main/cache/search/search-plan';
 import { customer, syncedCacheFile } from './generated-customers';
 import { testSeal } from '../../tools/cache-keys';
 

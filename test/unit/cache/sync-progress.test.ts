@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncProgress } from '../../../src-shared/ipc/channels/customers';
 import { syncProgressSchema } from '../../../src-shared/ipc/channels/customers';
-import { SyncProgressReporter } from '../../../src-main/cache/sync-progress';
+import { SyncProgressReporter } from '../../../src-main/cache/sync/sync-progress';
 
 function setup(intervalMs = 100) {
   let now = 0;

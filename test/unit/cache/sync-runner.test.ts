@@ -3,9 +3,9 @@
 // (the real worker and sandbox are in test/integration/cache); what is under test is the ordering.
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../../src-shared/ipc/result';
-import type { FetchedPage, PageStored } from '../../../src-main/cache/customer-page';
-import { runSync, type SyncStorePort } from '../../../src-main/cache/sync-runner';
-import { SyncProgressReporter } from '../../../src-main/cache/sync-progress';
+import type { FetchedPage, PageStored } from '../../../src-main/cache/sync/customer-page';
+import { runSync, type SyncStorePort } from '../../../src-main/cache/sync/sync-runner';
+import { SyncProgressReporter } from '../../../src-main/cache/sync/sync-progress';
 import type { ApiResult } from '../../../src-main/api/types';
 
 const ANNOUNCED_PAGES = 10;

@@ -2,7 +2,11 @@
 // asar archive (app.asar.unpacked), since a worker thread cannot load its code from inside the archive.
 import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
-import { builtWorkerLocation, defaultWorkerLocation, unpackedPath } from '../../../src-main/cache/worker-location';
+import {
+  builtWorkerLocation,
+  defaultWorkerLocation,
+  unpackedPath,
+} from '../../../src-main/cache/threads/worker-location';
 
 describe('unpackedPath', () => {
   it('moves a file inside app.asar to the same place in app.asar.unpacked', () => {
@@ -54,9 +58,11 @@ describe('the built worker', () => {
   });
 
   it('from sources is worker.ts, run through tsx', () => {
-    const location = defaultWorkerLocation(pathToFileURL('/opt/card-desk/src-main/cache/service.ts').href);
+    const location = defaultWorkerLocation(
+      pathToFileURL('/opt/card-desk/src-main/cache/threads/worker-location.ts').href,
+    );
     expect(location).toEqual({
-      url: pathToFileURL('/opt/card-desk/src-main/cache/worker.ts'),
+      url: pathToFileURL('/opt/card-desk/src-main/cache/threads/worker.ts'),
       execArgv: ['--import', 'tsx'],
     });
   });

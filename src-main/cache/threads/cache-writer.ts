@@ -1,7 +1,7 @@
 // The calling thread's handle on the cache worker (typed requests, one answer each, in order) and on the
 // page reader beside it, which sends the sync's HTTP requests (page-reader-thread.ts).
 import { type MessagePort, Worker } from 'node:worker_threads';
-import { type Transport, TransportClosedError, responseFromWhole } from '../api/http-transport';
+import { type Transport, TransportClosedError, responseFromWhole } from '../../api/http-transport';
 import { PageReaderHandle } from './page-reader-handle';
 import type { OpName, WorkerErrorKind, WorkerOps, WorkerReply } from './worker-protocol';
 import type { WorkerLocation } from './worker-location';

@@ -1,7 +1,7 @@
 // The cache's schema as numbered migrations; `PRAGMA user_version` records how many have run.
 // A new version appends a migration; a shipped migration is never edited.
 import type { DatabaseSync } from 'node:sqlite';
-import type { Schema } from '../storage/sqlite-database';
+import type { Schema } from '../../storage/sqlite-database';
 import { CacheUnavailableError, CacheUnreadableError } from './cache-errors';
 
 export const MIGRATIONS: readonly string[] = [

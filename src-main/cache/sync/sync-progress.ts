@@ -1,6 +1,6 @@
 // Progress of one sync as `customers.syncProgress` events: rate and ETA from this run's pace, at most
 // one paging event per interval (the window needs no more than ~10 a second), phase changes always.
-import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
+import type { SyncProgress } from '../../../src-shared/ipc/channels/customers';
 
 type Phase = SyncProgress['phase'];
 const RUNNING = new Set<Phase>(['starting', 'paging', 'pruning']);

@@ -3,7 +3,7 @@
 // maybe an id prefix; anything else is name words (any part, any order), an email prefix and, when it is
 // hex, an id prefix, and from 8 hex characters an id suffix (ids show as their last 8). Eleven digits are
 // also an identity (BVN/NIN) number.
-import { visibleText } from '../../src-shared/api/visible-text';
+import { visibleText } from '../../../src-shared/api/visible-text';
 import { looksLikePhone, nationalNumber } from './phone';
 
 /** Name words, each whole or (`prefix`) each the start of a word: found in any part of the name, in any order. */

@@ -4,15 +4,15 @@
 // same positions. Its pages continue the last complete sync's generation (list-shape-store.ts), so they
 // are stored, and an interrupted re-sync resumed, as a full sync's pages are. Whatever it cannot prove
 // (order unknown, the list shrank, the overlap differs) it hands back to a full sweep.
-import type { AppError } from '../../src-shared/ipc/result';
-import type { Transport } from '../api/http-transport';
-import type { ApiResult, CardApiClient } from '../api/types';
+import type { AppError } from '../../../src-shared/ipc/result';
+import type { Transport } from '../../api/http-transport';
+import type { ApiResult, CardApiClient } from '../../api/types';
 import type { FetchedPage, PageStored } from './customer-page';
-import type { SyncState } from './customer-store';
+import type { SyncState } from '../store/customer-store';
 import { type ListShape, type PageFacts, pageFacts, sameAt } from './list-shape';
 import type { ProgressCounts, SyncProgressReporter } from './sync-progress';
 import type { SyncOutcome } from './sync-runner';
-import { errorMessage } from '../errors/error-message';
+import { errorMessage } from '../../errors/error-message';
 
 /** Customers of the cached list a newest-first re-sync must find at their new positions. */
 const NEWEST_FIRST_OVERLAP = 20;

@@ -10,7 +10,7 @@
 // The fill is pending while the name order is missing; it completes when the pages stop (the sync
 // finished, failed, was cancelled or paused) or when the cache next opens.
 import type { DatabaseSync } from 'node:sqlite';
-import { inTransaction } from '../storage/sqlite-database';
+import { inTransaction } from '../../storage/sqlite-database';
 
 const NAME_ORDER_INDEX = 'customers_by_kyc_name';
 const FULL_TEXT_INDEXES = ['customer_names', 'customer_phones', 'customer_name_pairs'] as const;

@@ -8,9 +8,9 @@
 // records the old key sealed, is deleted and rebuilt (key-check.ts). With no usable keychain the cache
 // gets keys for this session only: its file is rebuilt at the next start.
 import { randomBytes } from 'node:crypto';
-import { errorMessage } from '../errors/error-message';
-import type { SecretStore } from '../keychain/secret-store';
-import type { Logger } from '../ports/ports';
+import { errorMessage } from '../../errors/error-message';
+import type { SecretStore } from '../../keychain/secret-store';
+import type { Logger } from '../../ports/ports';
 import { type CacheKeys, KEY_BYTES } from './record-seal';
 
 export interface LoadedCacheKeys {

@@ -1,6 +1,6 @@
 // What of a customer the cache stores in columns: what search, sorting and filtering read.
-import type { Customer } from '../../src-shared/api/records';
-import { visibleText } from '../../src-shared/api/visible-text';
+import type { Customer } from '../../../src-shared/api/records';
+import { visibleText } from '../../../src-shared/api/visible-text';
 import { nationalNumber } from './phone';
 
 export interface SearchFields {

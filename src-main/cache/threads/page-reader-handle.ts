@@ -2,8 +2,8 @@
 // request, with a channel to the cache worker handed over through `attach`, and ended when the sync is
 // over, so the thread and its heap exist only while pages come in.
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
-import { TransportClosedError, type WholeAnswer } from '../api/http-transport';
-import type { PresentedCertificate } from '../api/trust-store';
+import { TransportClosedError, type WholeAnswer } from '../../api/http-transport';
+import type { PresentedCertificate } from '../../api/trust-store';
 import { type HttpAnswer, type HttpAsk, PAGE_READER_ROLE } from './page-reader-protocol';
 import type { WorkerLocation } from './worker-location';
 import type { HttpRequest } from './worker-protocol';

@@ -4,10 +4,10 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CacheFullError, isDiskFull } from './cache-errors';
 import { beginFirstFill } from './first-fill';
-import { FullTextIndexes } from './full-text-indexes';
+import { FullTextIndexes } from '../search/full-text-indexes';
 import { type PreparedRow, prepareRow } from './prepared-row';
 import { UnreadableIds } from './unreadable-ids';
-import type { CustomerRow } from './search-fields';
+import type { CustomerRow } from '../search/search-fields';
 import type { RecordSeal } from './record-seal';
 import { SharedStrings } from './shared-strings';
 

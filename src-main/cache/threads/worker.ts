@@ -2,20 +2,20 @@
 // that serves the window. Bundled on its own, self-contained (out/main/cache-worker.js); see worker-location.ts.
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
-import { CacheUnavailableError, isCorruption, isDiskFull } from './cache-errors';
-import { errorMessage } from '../errors/error-message';
-import type { FetchedPage } from './customer-page';
-import { CustomerStore } from './customer-store';
-import { keepNewestCorruptCopy } from '../storage/set-aside';
-import { moveAside, openWriter, unreadableNotice } from './database';
-import { completeFirstFill } from './first-fill';
-import { buildNamePairs } from './name-pairs-index';
-import { PageBatch } from './page-batch';
+import { CacheUnavailableError, isCorruption, isDiskFull } from '../store/cache-errors';
+import { errorMessage } from '../../errors/error-message';
+import type { FetchedPage } from '../sync/customer-page';
+import { CustomerStore } from '../store/customer-store';
+import { keepNewestCorruptCopy } from '../../storage/set-aside';
+import { moveAside, openWriter, unreadableNotice } from '../store/database';
+import { completeFirstFill } from '../store/first-fill';
+import { buildNamePairs } from '../search/name-pairs-index';
+import { PageBatch } from '../sync/page-batch';
 import { PageReaderClient } from './page-reader-client';
 import { PAGE_READER_ROLE } from './page-reader-protocol';
-import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from './list-shape-store';
-import { transportErrorCodes } from '../api/transport-error-codes';
-import { RecordSeal } from './record-seal';
+import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from '../sync/list-shape-store';
+import { transportErrorCodes } from '../../api/transport-error-codes';
+import { RecordSeal } from '../store/record-seal';
 import { releaseMemory } from './release-memory';
 import type { OpenArgs, WorkerErrorKind, WorkerOps, WorkerReply, WorkerRequest } from './worker-protocol';
 

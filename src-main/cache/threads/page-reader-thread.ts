@@ -5,13 +5,13 @@
 // reading page n + 1 overlaps writing page n. Pages are answered in the order they were given.
 import { DatabaseSync } from 'node:sqlite';
 import type { MessagePort } from 'node:worker_threads';
-import { transportErrorCodes } from '../api/transport-error-codes';
-import { fetchWhole } from '../api/http-transport';
-import { presentedIn } from '../api/network-failures';
-import { errorMessage } from '../errors/error-message';
-import { PageReader } from './page-reader';
-import { RecordSeal } from './record-seal';
-import { readSharedStrings } from './shared-strings';
+import { transportErrorCodes } from '../../api/transport-error-codes';
+import { fetchWhole } from '../../api/http-transport';
+import { presentedIn } from '../../api/network-failures';
+import { errorMessage } from '../../errors/error-message';
+import { PageReader } from '../sync/page-reader';
+import { RecordSeal } from '../store/record-seal';
+import { readSharedStrings } from '../store/shared-strings';
 import type { HttpAnswer, HttpAsk, ReadAnswer, ReadAsk } from './page-reader-protocol';
 
 /** The strings customer_strings holds, read on a connection of the reader's own. */

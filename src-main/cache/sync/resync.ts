@@ -2,12 +2,12 @@
 // the resumption of whichever sync was interrupted, or a full sweep, which learns the shape again.
 // A full sweep runs on demand, on its schedule (`fullSweepHours`, default daily) to catch edits and
 // deletions an incremental re-sync cannot see, and whenever a re-sync cannot prove what changed.
-import type { Logger } from '../ports/ports';
+import type { Logger } from '../../ports/ports';
 import { PAGE_SIZE } from './customer-page';
 import { type IncrementalStorePort, runIncremental } from './incremental-sync';
 import { type ListShape, type PageFacts, pageFacts, shapeAfterSweep } from './list-shape';
 import { runSync, type SyncOutcome, type SyncRun, type SyncStorePort } from './sync-runner';
-import { errorMessage } from '../errors/error-message';
+import { errorMessage } from '../../errors/error-message';
 
 export interface ResyncStorePort extends SyncStorePort, IncrementalStorePort {
   listShape(): Promise<{ shape: ListShape | null; fullSweepHours: number }>;

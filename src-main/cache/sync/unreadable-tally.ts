@@ -1,8 +1,8 @@
 // The customers a sync read tolerantly (src-shared/api/tolerant-read.ts): each logged once with its id or
 // place and the fields (never a value), and counted for the sync's last message.
-import type { RecordNote } from '../../src-shared/api/tolerant-read';
-import { logRecordNotes } from '../api/record-notes-log';
-import type { Logger } from '../ports/ports';
+import type { RecordNote } from '../../../src-shared/api/tolerant-read';
+import { logRecordNotes } from '../../api/record-notes-log';
+import type { Logger } from '../../ports/ports';
 import type { PageStored } from './customer-page';
 
 export class UnreadableTally {

@@ -2,7 +2,7 @@
 // re-sync: it continues the last complete sync's generation from the first page it fetches, so its pages
 // are stored, and an interruption resumed, exactly as a full sync's are. Runs in the cache worker.
 import type { DatabaseSync } from 'node:sqlite';
-import { inTransaction } from '../storage/sqlite-database';
+import { inTransaction } from '../../storage/sqlite-database';
 import { FULL_SWEEP_HOURS_KEY, LIST_SHAPE_KEY } from './list-shape';
 
 export interface StoredShape {

@@ -1,10 +1,10 @@
 // A customer as the store writes it: its columns, its name pairs (name-pairs.ts) and its record in the
 // compact form (record-codec.ts), sealed under the cache's data key (record-seal.ts). The identity number
 // is in the sealed record only; its column holds the number's blind index.
-import { namePairs } from './name-pairs';
+import { namePairs } from '../search/name-pairs';
 import { encodeRecord, type StringsWriter } from './record-codec';
 import type { RecordSeal } from './record-seal';
-import type { CustomerRow } from './search-fields';
+import type { CustomerRow } from '../search/search-fields';
 
 export type PreparedRow = Omit<CustomerRow, 'customer' | 'identity'> & {
   /** The blind index of the identity number; null when none. */

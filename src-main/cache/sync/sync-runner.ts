@@ -3,17 +3,17 @@
 // the bytes the service sent: the worker checks and parses them, so this thread never builds customers.
 // A sync interrupted by a cancel, a failure or a crash resumes at the first page not stored; a completed
 // one prunes customers the service no longer returned.
-import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
-import type { AppError } from '../../src-shared/ipc/result';
-import { UNREADABLE_RESPONSE } from '../api/failures';
-import type { Transport } from '../api/http-transport';
-import type { ApiResult, CardApiClient } from '../api/types';
+import type { SyncProgress } from '../../../src-shared/ipc/channels/customers';
+import type { AppError } from '../../../src-shared/ipc/result';
+import { UNREADABLE_RESPONSE } from '../../api/failures';
+import type { Transport } from '../../api/http-transport';
+import type { ApiResult, CardApiClient } from '../../api/types';
 import { type FetchedPage, PAGE_SIZE, type PageStored } from './customer-page';
-import type { SyncState } from './customer-store';
+import type { SyncState } from '../store/customer-store';
 import { DEFAULT_PAGES_PER_TRANSACTION } from './page-batch';
 import { PageWriteQueue } from './page-write-queue';
 import type { ProgressCounts, SyncProgressReporter } from './sync-progress';
-import { errorMessage } from '../errors/error-message';
+import { errorMessage } from '../../errors/error-message';
 
 /**
  * Pages handed to the worker and not yet committed: twice a transaction's worth (DEFAULT_PAGES_PER_TRANSACTION),

@@ -4,11 +4,11 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { openSqlite } from '../storage/sqlite-database';
-import { PRIVATE_FOLDER_MODE } from '../storage/private-files';
+import { openSqlite } from '../../storage/sqlite-database';
+import { PRIVATE_FOLDER_MODE } from '../../storage/private-files';
 import { isCorruption } from './cache-errors';
-import { errorMessage } from '../errors/error-message';
-import { registerNamePairs } from './name-pairs-index';
+import { errorMessage } from '../../errors/error-message';
+import { registerNamePairs } from '../search/name-pairs-index';
 import { checkKeys, keyCheckNotice } from './key-check';
 import type { RecordSeal } from './record-seal';
 import { CACHE_SCHEMA, requireFts5 } from './schema';

@@ -1,10 +1,10 @@
 // The messages between the cache service (calling thread) and the cache worker (write connection).
 import type { MessagePort } from 'node:worker_threads';
-import type { FetchedPage, PageStored } from './customer-page';
-import type { SyncState } from './customer-store';
-import type { StoredShape } from './list-shape-store';
-import type { Network } from '../api/network-route';
-import type { CacheKeys } from './record-seal';
+import type { FetchedPage, PageStored } from '../sync/customer-page';
+import type { SyncState } from '../store/customer-store';
+import type { StoredShape } from '../sync/list-shape-store';
+import type { Network } from '../../api/network-route';
+import type { CacheKeys } from '../store/record-seal';
 
 export interface OpenArgs {
   file: string;

@@ -6,7 +6,7 @@
 // what the row's other columns give (`0`). Whatever else a record holds (fields this list does not name,
 // values of an unexpected type) is kept as JSON in the array's first place, so nothing the service sent
 // is lost. A record that is a JSON object (written before this form) is read as it is.
-import type { Customer } from '../../src-shared/api/records';
+import type { Customer } from '../../../src-shared/api/records';
 
 /** The row's columns a record is read with. */
 export interface RecordColumns {

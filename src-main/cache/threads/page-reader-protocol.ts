@@ -1,9 +1,9 @@
 // The messages of the page reader's thread (page-reader-thread.ts): requests from the calling thread
 // (page-reader-handle.ts) and pages to read from the cache worker (page-reader-client.ts).
-import type { WholeAnswer } from '../api/http-transport';
-import type { PresentedCertificate } from '../api/trust-store';
-import type { PreparedPage } from './page-reader';
-import type { CacheKeys } from './record-seal';
+import type { WholeAnswer } from '../../api/http-transport';
+import type { PresentedCertificate } from '../../api/trust-store';
+import type { PreparedPage } from '../sync/page-reader';
+import type { CacheKeys } from '../store/record-seal';
 import type { HttpRequest } from './worker-protocol';
 
 /** workerData.role that starts the cache worker's file as the page reader. */

@@ -7,11 +7,11 @@
 // names every string its records use, with its number, and the store adds those it lacks (a batch that
 // rolls back takes its new strings with it; the next page that uses one names it again). Numbers are never
 // handed out twice, so a number always means the same text.
-import type { RecordNote } from '../../src-shared/api/tolerant-read';
+import type { RecordNote } from '../../../src-shared/api/tolerant-read';
 import { readCustomerPage } from './customer-page';
-import { type PreparedRow, prepareRow } from './prepared-row';
-import type { StringsWriter } from './record-codec';
-import type { RecordSeal } from './record-seal';
+import { type PreparedRow, prepareRow } from '../store/prepared-row';
+import type { StringsWriter } from '../store/record-codec';
+import type { RecordSeal } from '../store/record-seal';
 
 export type PreparedPage =
   | {

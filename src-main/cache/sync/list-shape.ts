@@ -2,7 +2,7 @@
 // spec does not state one; servers differ), its length, and the ids at its ends when last seen. A
 // re-sync uses it to fetch only where new customers appear and to prove, by the ids at the same
 // positions, that nothing else moved; anything it cannot prove falls back to a full sweep.
-import { parseJson } from '../api/envelope-reader';
+import { parseJson } from '../../api/envelope-reader';
 
 export type ListOrder = 'oldest-first' | 'newest-first';
 

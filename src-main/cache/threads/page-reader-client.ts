@@ -1,9 +1,9 @@
 // The cache worker's side of its channel to the page reader (page-reader-thread.ts). Loaded by the worker
 // without the reader's code, so the worker's thread never loads the schemas the reader checks answers with.
 import type { MessagePort } from 'node:worker_threads';
-import type { PreparedPage } from './page-reader';
+import type { PreparedPage } from '../sync/page-reader';
 import type { ReadAnswer, ReadAsk } from './page-reader-protocol';
-import type { CacheKeys } from './record-seal';
+import type { CacheKeys } from '../store/record-seal';
 
 /** The worker's side of the channel to the page reader. */
 export class PageReaderClient {

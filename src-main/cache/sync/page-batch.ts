@@ -5,7 +5,7 @@
 // new entries and every index page touched goes to the log once per transaction), so one commit per page
 // nearly doubled a sync's CPU.
 import type { FetchedPage, PageStored } from './customer-page';
-import type { CustomerStore } from './customer-store';
+import type { CustomerStore } from '../store/customer-store';
 import type { PreparedPage } from './page-reader';
 
 /**

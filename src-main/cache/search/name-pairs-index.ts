@@ -2,7 +2,7 @@
 // customer's pairs from its names, and the one-time build of every customer's pairs in a file that
 // already held customers when migration 7 added the index.
 import type { DatabaseSync } from 'node:sqlite';
-import { inTransaction } from '../storage/sqlite-database';
+import { inTransaction } from '../../storage/sqlite-database';
 import { namePairs } from './name-pairs';
 
 /** Makes `name_pairs(names)` available to the connection's statements (the store's pruning, the build). */

@@ -2,12 +2,12 @@
 // thread only moves the bytes (transferred, not copied), so a sync of a million customers never builds
 // them as objects there: on Electron's main thread that would grow V8's heap by a hundred megabytes or
 // more, which the main process keeps long after the sync.
-import { tolerantListEnvelopeSchema } from '../../src-shared/api/envelope';
-import { customerSchema } from '../../src-shared/api/records';
-import type { RecordNote } from '../../src-shared/api/tolerant-read';
-import { parseJson, readEnvelope } from '../api/envelope-reader';
-import type { PageWritten } from './customer-store';
-import { type CustomerRow, customerRow } from './search-fields';
+import { tolerantListEnvelopeSchema } from '../../../src-shared/api/envelope';
+import { customerSchema } from '../../../src-shared/api/records';
+import type { RecordNote } from '../../../src-shared/api/tolerant-read';
+import { parseJson, readEnvelope } from '../../api/envelope-reader';
+import type { PageWritten } from '../store/customer-store';
+import { type CustomerRow, customerRow } from '../search/search-fields';
 
 /** Customers asked for per page. */
 export const PAGE_SIZE = 100;

@@ -4,17 +4,17 @@
 // of milliseconds. The total is counted up to a cap, so a one-letter query costs as little as a precise one.
 import { UnreadableIds } from './unreadable-ids';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { Customer } from '../../src-shared/api/records';
-import type { CustomerBrowseInput } from '../../src-shared/ipc/channels/customers';
+import type { Customer } from '../../../src-shared/api/records';
+import type { CustomerBrowseInput } from '../../../src-shared/ipc/channels/customers';
 import { hasNameOrder } from './first-fill';
 import { decodeRecord, type RecordColumns, type StringsReader } from './record-codec';
 import type { RecordSeal } from './record-seal';
-import { MARKER, pairsQuery, type QueryWord } from './name-pairs';
-import { NAME_PAIRS_PENDING_SQL } from './name-pairs-index';
-import { NameVocabulary } from './name-vocabulary';
-import { ID_SUFFIX, isBrowse, type Matcher, type NamesMatcher, type SearchPlan } from './search-plan';
-import { KYC_APPROVED, KYC_NOT_APPROVED, KYC_UNKNOWN } from './search-fields';
-import { MAX_CHAR, emailWithTailSql } from './email-tail';
+import { MARKER, pairsQuery, type QueryWord } from '../search/name-pairs';
+import { NAME_PAIRS_PENDING_SQL } from '../search/name-pairs-index';
+import { NameVocabulary } from '../search/name-vocabulary';
+import { ID_SUFFIX, isBrowse, type Matcher, type NamesMatcher, type SearchPlan } from '../search/search-plan';
+import { KYC_APPROVED, KYC_NOT_APPROVED, KYC_UNKNOWN } from '../search/search-fields';
+import { MAX_CHAR, emailWithTailSql } from '../search/email-tail';
 
 export interface SearchPage {
   customers: Customer[];

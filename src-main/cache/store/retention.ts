@@ -4,8 +4,8 @@
 // writes move it too. Deleted: the file, its WAL files and any damaged copies set aside beside it.
 import { existsSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { errorMessage } from '../errors/error-message';
-import type { Logger } from '../ports/ports';
+import { errorMessage } from '../../errors/error-message';
+import type { Logger } from '../../ports/ports';
 
 export const DEFAULT_CACHE_RETENTION_DAYS = 30;
 const CACHE_FILE = 'customers.sqlite';
