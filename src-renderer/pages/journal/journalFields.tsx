@@ -4,6 +4,7 @@ import type { JOURNAL_OUTCOMES, JournalEntry } from '../../../src-shared/ipc/cha
 import { IdWithCopy } from '../../components/CopyButton';
 import { useNames } from '../../components/names';
 import type { Column } from '../../components/DataTable';
+import { DATE_TIME_WIDTH } from '../../components/columnFit';
 import { formatDateTime, shortId } from '../../lib/format';
 
 export type Outcome = (typeof JOURNAL_OUTCOMES)[number];
@@ -72,7 +73,7 @@ function RequestSummary({ entry }: { entry: JournalEntry }): React.JSX.Element {
 
 export function journalColumns(environmentName: (id: string) => string): Column<JournalEntry>[] {
   return [
-    { id: 'at', header: 'When', accessorFn: (e) => formatDateTime(e.at), width: 160 },
+    { id: 'at', header: 'When', accessorFn: (e) => formatDateTime(e.at), width: DATE_TIME_WIDTH },
     {
       id: 'environment',
       header: 'Environment',
