@@ -5,7 +5,7 @@ import { IdWithCopy } from '../../components/CopyButton';
 import { useNames } from '../../components/names';
 import type { Column } from '../../components/DataTable';
 import { DATE_TIME_WIDTH } from '../../components/columnFit';
-import { formatDateTime, shortId } from '../../lib/format';
+import { formatDateTime, formatMoney, shortId } from '../../lib/format';
 
 export type Outcome = (typeof JOURNAL_OUTCOMES)[number];
 
@@ -39,7 +39,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 export const journalCustomerId = (e: JournalEntry): string | undefined => str(e.request.customerId);
 
 /**
- * `Verve virtual card, NGN, replacing …1234 (lost) for Ada Obi` / `Wallet, USD, Savings`, with the
+ * `Verve virtual card, NGN, funded with ₦5,000.00, replacing …1234 (lost) for Ada Obi` / `Wallet, USD, Savings`, with the
  * customer's name when `customerName` knows it, else their short id.
  */
 export function requestSummary(
@@ -61,7 +61,9 @@ export function requestSummary(
     const bank = code ? (bankByCode(code)?.name ?? `bank ${code}`) : 'bank ?';
     how = `, on ${bank} account ${str(r.accountNumber)}`;
   }
-  return `${str(r.brand) ?? '?'} ${str(r.type) ?? ''} card, ${str(r.currency) ?? '?'}${how}${customer}`;
+  // A funding amount is said with its currency, as everywhere else.
+  const funded = typeof r.amount === 'number' ? `, funded with ${formatMoney(r.amount, str(r.currency))}` : '';
+  return `${str(r.brand) ?? '?'} ${str(r.type) ?? ''} card, ${str(r.currency) ?? '?'}${funded}${how}${customer}`;
 }
 
 /** The request in one line, naming its customer from the names the page resolved. */
