@@ -97,7 +97,10 @@ describe('Journal', () => {
     const first = bodyRows().first();
     await expect.poll(() => first.textContent()).toMatch(/Issue card.*Visa virtual card, USD.*Outcome unknown/);
     await bodyRows().filter({ hasText: 'Wallet, USD, Savings' }).getByText('Succeeded').waitFor();
-    await bodyRows().filter({ hasText: 'customerId is not a known customer' }).getByText('Failed').waitFor();
+    await bodyRows()
+      .filter({ hasText: 'The service does not know this customer: choose another' })
+      .getByText('Failed')
+      .waitFor();
     await e2e.screenshot('journal');
     expect(await e2e.axeViolations()).toEqual([]);
 
