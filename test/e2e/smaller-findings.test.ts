@@ -19,7 +19,7 @@ async function dateProblems(scope: Locator): Promise<{ dates: number; problems: 
     /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b[A-Z][a-z]{2} \d{1,2}, \d{4}\b/g,
   ))
     problems.push(`another date format: ${m[0]}`);
-  for (const m of text.matchAll(/\b\d{2}:\d{2}\b(?!:)/g)) {
+  for (const m of text.matchAll(/\b\d{2}:\d{2}(?::\d{2})?\b(?!:)/g)) {
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
     if (!/^ (GMT|UTC)/.test(after))
       problems.push(`a time without its zone: ${text.slice(Math.max(0, m.index - 15), m.index + 12)}`);
@@ -53,6 +53,15 @@ describe('Smaller findings', () => {
       await expectOneDateFormat(drawer, `${table} drawer`);
       await page().keyboard.press('Escape');
     }
+  });
+
+  it("the status bar's times say their zone too", async () => {
+    await openFresh(app.e2e, 'customers');
+    const bar = page().getByRole('contentinfo', { name: 'Status' });
+    await expect.poll(() => bar.getByTestId('status-rate-limit').count(), { timeout: 60_000 }).toBe(1);
+    const text = await bar.innerText();
+    expect(text).toMatch(/resets \d{2}:\d{2}:\d{2} GMT/);
+    expect((await dateProblems(bar)).problems).toEqual([]);
   });
 
   it('a list being refreshed keeps its rows at full contrast under a moving bar, axe-clean', async () => {
