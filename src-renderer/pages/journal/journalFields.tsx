@@ -1,6 +1,6 @@
 // How a journal entry reads: its outcome as a badge, its request in one line, its columns.
 import { bankByCode } from '../../../src-shared/api/banks';
-import type { JOURNAL_OUTCOMES, JournalEntry } from '../../../src-shared/ipc/channels/journal';
+import { OPERATION_WORDS, type JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { IdWithCopy } from '../../components/CopyButton';
 import { useNames } from '../../components/names';
 import type { Column } from '../../components/DataTable';
@@ -28,10 +28,7 @@ export function OutcomeBadge({ outcome }: { outcome: Outcome }): React.JSX.Eleme
   return <span className={`status-badge tone-${OUTCOME_TONE[outcome]}`}>{OUTCOME_LABEL[outcome]}</span>;
 }
 
-export const OPERATION_LABEL: Record<JournalEntry['operation'], string> = {
-  'cards.create': 'Issue card',
-  'accounts.create': 'Open account',
-};
+export const OPERATION_LABEL: Record<JournalEntry['operation'], string> = OPERATION_WORDS;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
