@@ -1,6 +1,7 @@
 // Every way a call can fail, as an AppError a back-office user understands. Pure functions: the
 // client decides which applies, these decide what to say.
 import { readEnvelopeMessage } from '../../src-shared/api/envelope';
+import { inOperatorWords } from '../../src-shared/api/field-words';
 import type { AppError } from '../../src-shared/ipc/result';
 import { ANSWER_TOO_LARGE, HEADERS_TOO_LARGE, MAX_ANSWER_BYTES, MAX_HEADER_BYTES } from './http-transport';
 import { errorForCertificate, errorForProxyUnreachable, presentedIn } from './network-failures';
@@ -24,6 +25,14 @@ function serverMessage(body: unknown): { message: string; field?: string } | nul
   return readEnvelopeMessage(m);
 }
 
+/** A service's rule messages ("a; b", each maybe naming its own field) in the words the forms use. */
+function inFormWords(text: string, field: string | undefined): string {
+  return text
+    .split('; ')
+    .map((part) => inOperatorWords(/^([A-Za-z_][A-Za-z0-9_.]*) (is|must|should|has)\b/.exec(part)?.[1] ?? field, part))
+    .join('; ');
+}
+
 export interface StatusContext {
   /** Parsed JSON body, or null when the body was not JSON. */
   body: unknown;
@@ -39,7 +48,8 @@ export function errorForStatus(status: number, ctx: StatusContext): AppError {
   const field = said?.field;
   switch (true) {
     case status === 400 || status === 422: {
-      const message = text ?? 'The service rejected the request as invalid.';
+      // The service names its fields ("debitAccountId must be…"); the operator reads the form's words.
+      const message = text ? inFormWords(text, field) : 'The service rejected the request as invalid.';
       return { kind: 'validation', message, status, ...(field ? { field, fields: { [field]: message } } : {}) };
     }
     case status === 401:

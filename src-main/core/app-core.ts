@@ -67,6 +67,8 @@ export interface AppCoreOptions {
   logger?: AppLogger;
   /** Options for the built-in local sandbox (seed, number of customers). */
   localSandbox?: Omit<SandboxOptions, 'port' | 'key'>;
+  /** Whether the local sandbox's first customer sync starts by itself (default true, as for a real environment). */
+  localSandboxFirstSync?: boolean;
   /** The customer cache's worker script (the built `cache-worker.js` in the packaged app). */
   cacheWorkerUrl?: URL;
   /** The operating system's proxy for a URL (Electron's session.resolveProxy); default HTTPS_PROXY & co. */
@@ -135,6 +137,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     logger,
     ...(options.resolveProxy ? { resolveProxy: options.resolveProxy } : {}),
     policy,
+    ...(options.localSandboxFirstSync === undefined ? {} : { localSandboxFirstSync: options.localSandboxFirstSync }),
     startLocalSandbox: async () => {
       sandbox = await startSandbox({ ...options.localSandbox });
       logger.info({ url: sandbox.url }, 'local sandbox started');

@@ -56,6 +56,8 @@ export interface EnvironmentManagerOptions {
   /** Timeouts and retry policy for every client (tests use small values). */
   client?: Pick<CardApiClientOptions, 'timeouts' | 'retry'>;
   now?: () => Date;
+  /** Whether the built-in sandbox's first customer sync starts by itself, as a real environment's does (default true). */
+  localSandboxFirstSync?: boolean;
   /** While offline, how often the connection is tried (default DEFAULT_RECONNECT_PROBE_MS; connection-watch.ts). */
   reconnectProbeMs?: number;
 }

@@ -122,6 +122,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       hasKey: true,
       keyVerified: true,
       kind: 'sandbox',
+      firstSyncByItself: options.localSandboxFirstSync !== false,
     };
   }
   function view(env: StoredEnvironment): Environment {

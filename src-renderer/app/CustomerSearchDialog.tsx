@@ -44,6 +44,8 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
   const openedRecord = useRef(false);
   const cache = useCacheStatus().data?.data;
   const cacheEmpty = cache !== undefined && cache.customers === 0 && !cache.syncing;
+  /** The first sync is under way: the search finds customers as their pages arrive. */
+  const firstFilling = cache !== undefined && cache.syncing && cache.lastSyncedAt === null;
   const listId = useId();
   const search = useCustomerSearch(query, MAX_RESULTS, { enabled: query.trim() !== '' });
   const cardSearch = useKnownCardSearch(query, MAX_CARDS);
@@ -201,6 +203,11 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
         <p className="search-status" role="status">
           {status}
         </p>
+        {firstFilling ? (
+          <p className="muted" data-testid="first-sync-running">
+            The first sync is filling the customer cache: customers can be found as they arrive.
+          </p>
+        ) : null}
         {cacheEmpty ? (
           <EmptyCacheSync buttonRef={syncRef} onBack={() => inputRef.current?.focus()} onClose={onClose} />
         ) : null}

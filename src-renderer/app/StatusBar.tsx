@@ -69,7 +69,7 @@ export function StatusBar(): React.JSX.Element {
           {rate.resetAt > now ? (
             <span className="sb-wide">
               {' '}
-              (resets {format(rate.resetAt, 'HH:mm:ss')}
+              (resets {format(rate.resetAt, 'HH:mm:ss O')}
               {fewLeft ? `, in ${Math.ceil((rate.resetAt - now) / 1000)} s` : ''})
             </span>
           ) : null}

@@ -1,7 +1,7 @@
 // A new environment with a key fills its customer cache by itself: the first time Card Desk sees it
 // active with a key and a cache never synced, it starts the sync (its progress shows in the status bar
 // and on the Customers page) and, when the schedule is Off, sets it to a sensible interval. The built-in
-// sandbox is left as it is: its data is generated and a sync there is the operator's choice.
+// sandbox does the same, unless main says its first sync is left to the operator (`firstSyncByItself`).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { bridge } from '../lib/bridge';
@@ -16,7 +16,7 @@ export function useFirstSync(): void {
   const seen = useRef(new Set<string>());
   const id = env?.id;
   const baseUrl = env?.baseUrl;
-  const eligible = env !== undefined && !env.builtIn && env.hasKey;
+  const eligible = env !== undefined && env.hasKey && env.firstSyncByItself !== false;
   useEffect(() => {
     if (!eligible || !id) return;
     // Once per environment and address in a run: a sync the operator cancelled is not started again.

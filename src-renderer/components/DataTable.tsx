@@ -49,6 +49,9 @@ export interface DataTableProps<T extends RowData> {
   onEndReached?: () => void;
 }
 
+/** "fixed" for a column of fixed width (a date, an amount, a status), "flex" for one that shares the room left. */
+const fitOf = (column: FitColumn): 'fixed' | 'flex' => (column.width ? 'fixed' : 'flex');
+
 /** How many rows before the end `onEndReached` fires, so the next page arrives before the user gets there. */
 const END_THRESHOLD = 20;
 
@@ -141,7 +144,12 @@ export function DataTable<T extends RowData>({
         {table.getHeaderGroups().map((group) => (
           <div role="row" key={group.id} className="dt-row" style={{ gridTemplateColumns: template }} aria-rowindex={1}>
             {group.headers.map((header) => (
-              <div role="columnheader" key={header.id} className="dt-cell">
+              <div
+                role="columnheader"
+                key={header.id}
+                className="dt-cell"
+                data-fit={fitOf(header.column.columnDef as FitColumn)}
+              >
                 {header.isPlaceholder ? null : <table.FlexRender header={header} />}
               </div>
             ))}
@@ -193,7 +201,12 @@ export function DataTable<T extends RowData>({
                 }}
               >
                 {row.getAllCells().map((cell) => (
-                  <div role="cell" key={cell.id} className="dt-cell">
+                  <div
+                    role="cell"
+                    key={cell.id}
+                    className="dt-cell"
+                    data-fit={fitOf(cell.column.columnDef as FitColumn)}
+                  >
                     <table.FlexRender cell={cell} />
                   </div>
                 ))}

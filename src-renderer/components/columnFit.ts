@@ -1,5 +1,8 @@
 // Which columns a table shows in the width it has: columns with a higher `priority` number give way first.
 
+/** Room for a date with its time and zone ("22 Nov 2026, 14:05 GMT+5:30") in a fixed column. */
+export const DATE_TIME_WIDTH = 215;
+
 /** The least width a flexible column (one without a fixed `width`) gets when it has no `minWidth`. */
 export const DEFAULT_MIN_WIDTH = 90;
 
@@ -8,6 +11,8 @@ export interface FitColumn {
   width?: number;
   /** Least width in pixels of a flexible column before lower-priority columns give way. */
   minWidth?: number;
+  /** A flexible column's share of the room left (default 1): an email column takes more than a name's. */
+  grow?: number;
   /** 1 (the default) always shows; 2, 3… give way in that order, highest first, when the table is too narrow. */
   priority?: number;
 }
@@ -37,5 +42,7 @@ export function fitColumns<C extends FitColumn>(columns: readonly C[], available
 
 /** The CSS grid template for the shown columns. */
 export function gridTemplate(columns: readonly FitColumn[]): string {
-  return columns.map((c) => (c.width ? `${c.width}px` : `minmax(${c.minWidth ?? DEFAULT_MIN_WIDTH}px, 1fr)`)).join(' ');
+  return columns
+    .map((c) => (c.width ? `${c.width}px` : `minmax(${c.minWidth ?? DEFAULT_MIN_WIDTH}px, ${c.grow ?? 1}fr)`))
+    .join(' ');
 }

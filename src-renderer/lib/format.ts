@@ -62,6 +62,12 @@ export function displayPan(maskedPan: string | null | undefined): string {
   return maskedPan;
 }
 
+/** A card as a caller names it, by its last four ("•••• 1234"); the masked number when it shows no last four. */
+export function panTail(maskedPan: string | null | undefined): string {
+  const four = lastFour(maskedPan);
+  return four ? `•••• ${four}` : displayPan(maskedPan);
+}
+
 /** The last four digits of a masked card number, when it shows them. */
 export function lastFour(maskedPan: string | null | undefined): string | null {
   const m = maskedPan ? /(\d{4})\s*$/.exec(maskedPan) : null;

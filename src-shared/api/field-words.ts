@@ -22,6 +22,9 @@ export const FIELD_WORDS: Record<string, string> = {
   issuerCountry: 'issuer country',
   interval: 'interval',
   cardId: 'card id',
+  key: 'API key',
+  minAmount: 'lowest amount',
+  maxAmount: 'highest amount',
   fromDate: 'start date',
   toDate: 'end date',
 };
@@ -47,6 +50,10 @@ const SAID: Record<string, string> = {
   'replacementFor is required to replace a card': 'Choose the card to replace',
   'reason is required to replace a card': 'Choose why the card is replaced: lost or stolen',
   'fundingSourceId is required to map a card to a funding source': 'Choose a funding source',
+  'fundingSourceId is not a known funding source': 'The service does not know this funding source: choose another',
+  'accountNumber is not an account that name enquiry can resolve at this bankCode':
+    'No account with this number was found at this bank: check the bank and the account number',
+  'replacementFor is not a known card': 'The service does not know the card to replace: choose another',
   'expirationDate must be MMM-YYYY, for example Jan-2029':
     'Enter the expiry as a month and a year, such as Jan-2029 or 01/29',
   'expirationDate is in the past': 'The expiry date is in the past',
@@ -60,6 +67,7 @@ const SAID: Record<string, string> = {
   'currency is required': 'Choose a currency',
   'accountType is required': 'Choose savings or current',
   'fromDate must not be after toDate': 'The start date must not be after the end date',
+  'minAmount must not be more than maxAmount': 'The lowest amount must not be more than the highest',
   'baseUrl is required': 'Enter the base URL',
   'baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)':
     'The base URL must start with https:// (http:// only for this computer: 127.0.0.1, ::1 or localhost)',

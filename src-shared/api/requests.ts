@@ -227,7 +227,8 @@ export function makeCreateCardRequestSchema(now: () => Date = () => new Date()) 
         else if (!luhnValid(v.number)) need('number', 'number is not a valid card number (Luhn check failed)');
       }
     }
-    if (v.type === 'virtual' && !v.debitAccountId)
+    // A replacement keeps the account of the card it replaces (decisions: Replace), so it names none.
+    if (v.type === 'virtual' && !v.debitAccountId && cardPathOf(v) !== 'replace')
       need('debitAccountId', 'debitAccountId is required for a virtual card');
     if (v.brand === 'MasterCard') {
       if (v.amount === undefined) need('amount', 'amount is required for a MasterCard');

@@ -148,10 +148,13 @@ describe('Issuing a card', () => {
     expect(posts[0]!.body).toMatchObject({ metadata: { holderNameCheck: 'matches the customer' } });
   });
 
-  it('replaces a lost card, which the index then shows as canceled', async () => {
+  it('replaces a lost card without asking for a debit account, naming both cards; the old one shows canceled', async () => {
     // The card to replace: one of this test's own customer, issued through the bridge as the wizard does.
     const customer = app.customers[8]!;
     const lostCard = await issueThroughBridge(page(), customer._id, ngnAccount());
+    const lost = await page().evaluate((id) => window.cardDesk.cards.get({ id }), lostCard);
+    if (!lost.ok) throw new Error(lost.error.message);
+    const lostFour = lost.data.maskedPan!.slice(-4);
     const before = cardPosts().length;
     await openWizard('Replace a lost or stolen card');
     await chooseCustomer(customer);
@@ -159,18 +162,24 @@ describe('Issuing a card', () => {
     await expect.poll(() => select.locator(`option[value="${lostCard}"]`).count()).toBe(1);
     await select.selectOption(lostCard);
     await dialog().getByLabel('Reason').selectOption('lost');
-    await chooseDebitAccount();
+    // The new card keeps the old card's account: there is no debit account to choose.
+    expect(await dialog().getByLabel('Debit account').count()).toBe(0);
+    await dialog().getByTestId('replacement-account').waitFor();
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByRole('region', { name: 'Review before sending' }).waitFor();
     // The button and the outcome say what happens: a replacement, naming the card it cancels.
-    await dialog().getByRole('button', { name: 'Replace card' }).click();
+    await dialog()
+      .getByRole('button', { name: `Replace card •••• ${lostFour}`, exact: true })
+      .click();
     await dialog().getByRole('heading', { name: 'Card replaced' }).waitFor();
-    const lost = await page().evaluate((id) => window.cardDesk.cards.get({ id }), lostCard);
-    const lostPan = lost.ok ? lost.data.maskedPan!.slice(-4) : '????';
-    expect(await dialog().getByTestId('replaced-card').textContent()).toContain(lostPan);
     const href = await dialog().getByRole('link', { name: 'Open the card' }).getAttribute('href');
     const newCard = href!.split('/').pop()!;
+    const made = await page().evaluate((id) => window.cardDesk.cards.get({ id }), newCard);
+    if (!made.ok) throw new Error(made.error.message);
+    expect(await dialog().getByTestId('replaced-card').textContent()).toBe(
+      `Card •••• ${lostFour} replaced by •••• ${made.data.maskedPan!.slice(-4)}; the old card is cancelled.`,
+    );
     await closeWizard();
     const posts = cardPosts().slice(before);
     expect(posts.map((p) => p.status)).toEqual([200]);
@@ -181,6 +190,8 @@ describe('Issuing a card', () => {
       brand: 'Verve',
       currency: 'NGN',
     });
+    expect(posts[0]!.body).not.toHaveProperty('debitAccountId');
+    expect(made.data.account).toBe(lost.data.account);
     const old = await page().evaluate((id) => window.cardDesk.cards.get({ id }), lostCard);
     expect(old.ok && old.data.status).toBe('canceled');
     expect(newCard).not.toBe(lostCard);

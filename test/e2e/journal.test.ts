@@ -97,7 +97,10 @@ describe('Journal', () => {
     const first = bodyRows().first();
     await expect.poll(() => first.textContent()).toMatch(/Issue card.*Visa virtual card, USD.*Outcome unknown/);
     await bodyRows().filter({ hasText: 'Wallet, USD, Savings' }).getByText('Succeeded').waitFor();
-    await bodyRows().filter({ hasText: 'customerId is not a known customer' }).getByText('Failed').waitFor();
+    await bodyRows()
+      .filter({ hasText: 'The service does not know this customer: choose another' })
+      .getByText('Failed')
+      .waitFor();
     await e2e.screenshot('journal');
     expect(await e2e.axeViolations()).toEqual([]);
 
@@ -173,6 +176,9 @@ describe('Journal', () => {
     expect(csv.promised, 'the count on the export button').toBe(csv.rows.length);
     expect(csv.reportedRows).toBe(VIRTUAL_CARDS + 2);
     expect(new Set(csv.rows.map((r) => r.outcome))).toEqual(new Set(['succeeded']));
+    // Each write in the operator's words beside the API's name, as on screen.
+    for (const r of csv.rows)
+      expect(r.operationName).toBe(r.operation === 'cards.create' ? 'Issue card' : 'Open account');
     expect(new Set(csv.rows.map((r) => r.id))).toEqual(
       new Set(entries.filter((e) => e.outcome === 'succeeded').map((e) => e.id)),
     );

@@ -32,6 +32,11 @@ export interface HarnessOptions {
   apiKey?: string;
   /** Options for the built-in local sandbox (seed, customers...). */
   sandbox?: AppCoreOptions['localSandbox'];
+  /**
+   * Let the local sandbox's first sync start by itself, as in the app. Off by default here, so a test
+   * starts from an empty customer cache and syncs when it means to.
+   */
+  sandboxFirstSync?: boolean;
   /** Built renderer folder; default `out/renderer`. */
   rendererDir?: string;
 }
@@ -101,6 +106,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dataDir,
     policy,
     localSandbox: options.sandbox,
+    localSandboxFirstSync: options.sandboxFirstSync ?? false,
     saveFile: {
       async chooseSavePath(suggestedName) {
         if (cancelNext) {

@@ -1,4 +1,4 @@
-import { journalChannels } from '../../../src-shared/ipc/channels/journal';
+import { OPERATION_WORDS, journalChannels } from '../../../src-shared/ipc/channels/journal';
 import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { err } from '../../../src-shared/ipc/result';
 import { FIRST_PREV_HASH, rowHash } from '../../journal/export-chain';
@@ -28,6 +28,8 @@ const ENTRY_COLUMNS: Column<ChainedEntry>[] = [
   column('id', (e) => e.id),
   column(utc('at'), (e) => isoTime(e.at)),
   column('operation', (e) => e.operation),
+  // The write in the operator's words beside the API's name for it.
+  column('operationName', (e) => OPERATION_WORDS[e.operation]),
   column('outcome', (e) => e.outcome),
   column('operator', (e) => e.operator),
   column('host', (e) => e.host),

@@ -106,7 +106,7 @@ export const authorizationColumns: Column<Authorization>[] = [
   {
     id: 'customer',
     header: 'Customer',
-    width: 146,
+    minWidth: 146,
     priority: 2,
     cell: ({ row }) => {
       const customer = row.original.customer;

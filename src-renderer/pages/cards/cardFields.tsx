@@ -35,7 +35,7 @@ export function cardColumns(withCustomer: boolean): Column<Card>[] {
       id: 'customer',
       header: 'Customer',
       cell: ({ row }) => <CustomerRef id={refId(row.original.customer)} />,
-      width: 170,
+      minWidth: 170,
     });
   }
   cols.push({

@@ -2,10 +2,11 @@ import type { Transaction } from '../../../src-shared/api/records';
 import { merchantCategoryLabel } from '../../../src-shared/api/merchant-categories';
 import { StatusBadge } from '../../components/Badge';
 import type { Column } from '../../components/DataTable';
+import { DATE_TIME_WIDTH } from '../../components/columnFit';
 import { formatDateTime, formatMoney } from '../../lib/format';
 
 export const transactionColumns: Column<Transaction>[] = [
-  { id: 'date', header: 'Date', accessorFn: (t) => formatDateTime(t.createdAt), width: 170 },
+  { id: 'date', header: 'Date', accessorFn: (t) => formatDateTime(t.createdAt), width: DATE_TIME_WIDTH },
   { id: 'type', header: 'Type', cell: ({ row }) => <StatusBadge status={row.original.type} />, width: 100 },
   {
     id: 'merchant',

@@ -22,9 +22,9 @@ import { CUSTOMER_ORDERS, KYC_LABEL, useCustomerBrowse, type CustomerOrder } fro
 const RESULT_LIMIT = 100;
 
 const columns: Column<Customer>[] = [
-  { id: 'name', header: 'Name', accessorFn: (c) => customerName(c), minWidth: 150 },
-  { id: 'email', header: 'Email', accessorFn: (c) => c.emailAddress ?? '—', minWidth: 180 },
-  { id: 'phone', header: 'Phone', accessorFn: (c) => formatPhone(c.phoneNumber), width: 160, priority: 2 },
+  { id: 'name', header: 'Name', accessorFn: (c) => customerName(c), minWidth: 150, grow: 2 },
+  { id: 'email', header: 'Email', accessorFn: (c) => c.emailAddress ?? '—', minWidth: 180, grow: 3 },
+  { id: 'phone', header: 'Phone', accessorFn: (c) => formatPhone(c.phoneNumber), width: 180, priority: 2 },
   { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 100, priority: 3 },
   {
     id: 'kyc',

@@ -4,6 +4,7 @@ import type { Route } from '../../lib/routes';
 import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';
+import { DATE_TIME_WIDTH } from '../../components/columnFit';
 import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
@@ -40,7 +41,12 @@ const clean = (raw: typeof DEFAULTS): typeof DEFAULTS => ({
 });
 
 const columns: Column<Dispute>[] = [
-  { id: 'created', header: 'Created', width: 165, cell: ({ row }) => formatDateTime(row.original.createdAt) },
+  {
+    id: 'created',
+    header: 'Created',
+    width: DATE_TIME_WIDTH,
+    cell: ({ row }) => formatDateTime(row.original.createdAt),
+  },
   { id: 'reason', header: 'Reason', width: 200, cell: ({ row }) => disputeReasonLabel(row.original.reason) },
   { id: 'status', header: 'Status', width: 110, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   {
@@ -54,7 +60,7 @@ const columns: Column<Dispute>[] = [
   {
     id: 'parties',
     header: 'Customer and card',
-    width: 220,
+    minWidth: 220,
     cell: ({ row }) => <DisputeParties transactionId={row.original.transaction} />,
   },
   {

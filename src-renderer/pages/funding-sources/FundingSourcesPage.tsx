@@ -5,6 +5,7 @@ import type { Route } from '../../lib/routes';
 import { StatusBadge, humanize } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import type { Column } from '../../components/DataTable';
+import { DATE_TIME_WIDTH } from '../../components/columnFit';
 import { ExportButton, exportLabel } from '../../components/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
 import { ListBody } from '../../components/ListBody';
@@ -29,14 +30,14 @@ const columns: Column<FundingSource>[] = [
   {
     id: 'created',
     header: 'Created',
-    width: 170,
+    width: DATE_TIME_WIDTH,
     priority: 2,
     cell: ({ row }) => formatDateTime(row.original.createdAt),
   },
   {
     id: 'updated',
     header: 'Updated',
-    width: 170,
+    width: DATE_TIME_WIDTH,
     priority: 3,
     cell: ({ row }) => formatDateTime(row.original.updatedAt),
   },

@@ -160,6 +160,10 @@ export function CardDetailsStep({
               />
             )}
           </Field>
+        ) : path === 'replace' ? (
+          <p className="muted" data-testid="replacement-account">
+            The new card draws on the account of the card it replaces.
+          </p>
         ) : (
           <Controller
             control={control}

@@ -5,7 +5,7 @@ import { hrefOf } from '../../lib/routes';
 import { StatusBadge } from '../../components/Badge';
 import { IdWithCopy } from '../../components/CopyButton';
 import { Details } from '../../components/Drawer';
-import { displayPan } from '../../lib/format';
+import { displayPan, panTail } from '../../lib/format';
 import { expiryText } from '../cards/cardFields';
 
 export function CardIssued({
@@ -13,7 +13,7 @@ export function CardIssued({
   replaced,
 }: {
   card: Card;
-  /** The card this one replaces (canceled by the service), by its masked number or id. */
+  /** The card this one replaces (canceled by the service), by its last four or id. */
   replaced?: string | null;
 }): React.JSX.Element {
   return (
@@ -21,7 +21,8 @@ export function CardIssued({
       <h3>{replaced ? 'Card replaced' : 'Card issued'}</h3>
       {replaced ? (
         <p data-testid="replaced-card">
-          The new card replaces <span className="mono">{replaced}</span>, which is now canceled.
+          Card <span className="mono">{replaced}</span> replaced by{' '}
+          <span className="mono">{panTail(card.maskedPan)}</span>; the old card is cancelled.
         </p>
       ) : null}
       <Details

@@ -28,7 +28,7 @@ import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
 import { useKnownCard } from './useKnownCard';
-import { displayPan } from '../../lib/format';
+import { panTail } from '../../lib/format';
 import type { WriteFormProps } from './writeFormProps';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
@@ -88,7 +88,7 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
 
   // The card being replaced, as the operator knows it (its number), for the outcome.
   const replacedCard = useKnownCard(path === 'replace' ? values.replacementFor.trim() : '');
-  const replacedText = replacedCard ? displayPan(replacedCard.maskedPan) : null;
+  const replacedText = replacedCard ? panTail(replacedCard.maskedPan) : null;
 
   const holderMatches =
     holder !== null &&
@@ -259,7 +259,7 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
           </button>
         ) : step === 'review' ? (
           <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
-            {sending ? 'Sending…' : path === 'replace' ? 'Replace card' : 'Issue card'}
+            {sending ? 'Sending…' : path === 'replace' ? replaceButtonText(replacedText) : 'Issue card'}
           </button>
         ) : (
           <button type="submit" className="primary">
@@ -269,6 +269,11 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
       </div>
     </form>
   );
+}
+
+/** "Replace card •••• 1234": the button names the card it cancels, once that card is known. */
+function replaceButtonText(replaced: string | null): string {
+  return replaced ? `Replace card ${replaced}` : 'Replace card';
 }
 
 const FIELDS = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';

@@ -137,7 +137,11 @@ export function ReviewStep({
       ],
     );
   if (r.replacementFor)
-    drawsOn.push(['Replaces', <ReplacedCardText id={String(r.replacementFor)} />], ['Reason', cap(r.reason)]);
+    drawsOn.push(
+      ['Replaces', <ReplacedCardText id={String(r.replacementFor)} />],
+      ['Reason', cap(r.reason)],
+      ['Account', 'The account of the card it replaces'],
+    );
 
   const shown = displayedRequest(request);
   return (

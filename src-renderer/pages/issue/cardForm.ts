@@ -127,7 +127,8 @@ export function toCardRequest(
     issuerCountry: v.issuerCountry,
   };
   if (v.type === 'physical') r.number = read(v.number, compactNumber);
-  else r.debitAccountId = read(v.debitAccountId, normalizeId);
+  // A replacement keeps the account of the card it replaces: no debit account is asked for or sent.
+  else if (path !== 'replace') r.debitAccountId = read(v.debitAccountId, normalizeId);
   r.amount = amountOf(v.amount);
   if (v.brand === 'Visa') r.expirationDate = read(v.expirationDate, normalizeExpiry);
   if (v.enable2FA) r.enable2FA = true;
@@ -198,6 +199,8 @@ export function cardRequestResolver(choices: () => CardFormChoices): CardResolve
     const errors: Record<string, { type: string; message: string }> = {
       ...(result.errors as Record<string, { type: string; message: string }>),
     };
+    // Until the card to replace is chosen the request does not look like a replacement yet; it never needs a debit account.
+    if (current.path === 'replace') delete errors.debitAccountId;
     for (const [field, message] of missing) errors[field] ??= { type: 'required', message };
     return { values: {}, errors: inWords(errors) };
   };

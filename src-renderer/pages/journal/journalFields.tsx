@@ -1,10 +1,11 @@
 // How a journal entry reads: its outcome as a badge, its request in one line, its columns.
 import { bankByCode } from '../../../src-shared/api/banks';
-import type { JOURNAL_OUTCOMES, JournalEntry } from '../../../src-shared/ipc/channels/journal';
+import { OPERATION_WORDS, type JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { IdWithCopy } from '../../components/CopyButton';
 import { useNames } from '../../components/names';
 import type { Column } from '../../components/DataTable';
-import { formatDateTime, shortId } from '../../lib/format';
+import { DATE_TIME_WIDTH } from '../../components/columnFit';
+import { formatDateTime, formatMoney, shortId } from '../../lib/format';
 
 export type Outcome = (typeof JOURNAL_OUTCOMES)[number];
 
@@ -27,10 +28,7 @@ export function OutcomeBadge({ outcome }: { outcome: Outcome }): React.JSX.Eleme
   return <span className={`status-badge tone-${OUTCOME_TONE[outcome]}`}>{OUTCOME_LABEL[outcome]}</span>;
 }
 
-export const OPERATION_LABEL: Record<JournalEntry['operation'], string> = {
-  'cards.create': 'Issue card',
-  'accounts.create': 'Open account',
-};
+export const OPERATION_LABEL: Record<JournalEntry['operation'], string> = OPERATION_WORDS;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -38,7 +36,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 export const journalCustomerId = (e: JournalEntry): string | undefined => str(e.request.customerId);
 
 /**
- * `Verve virtual card, NGN, replacing …1234 (lost) for Ada Obi` / `Wallet, USD, Savings`, with the
+ * `Verve virtual card, NGN, funded with ₦5,000.00, replacing …1234 (lost) for Ada Obi` / `Wallet, USD, Savings`, with the
  * customer's name when `customerName` knows it, else their short id.
  */
 export function requestSummary(
@@ -60,7 +58,9 @@ export function requestSummary(
     const bank = code ? (bankByCode(code)?.name ?? `bank ${code}`) : 'bank ?';
     how = `, on ${bank} account ${str(r.accountNumber)}`;
   }
-  return `${str(r.brand) ?? '?'} ${str(r.type) ?? ''} card, ${str(r.currency) ?? '?'}${how}${customer}`;
+  // A funding amount is said with its currency, as everywhere else.
+  const funded = typeof r.amount === 'number' ? `, funded with ${formatMoney(r.amount, str(r.currency))}` : '';
+  return `${str(r.brand) ?? '?'} ${str(r.type) ?? ''} card, ${str(r.currency) ?? '?'}${funded}${how}${customer}`;
 }
 
 /** The request in one line, naming its customer from the names the page resolved. */
@@ -72,7 +72,7 @@ function RequestSummary({ entry }: { entry: JournalEntry }): React.JSX.Element {
 
 export function journalColumns(environmentName: (id: string) => string): Column<JournalEntry>[] {
   return [
-    { id: 'at', header: 'When', accessorFn: (e) => formatDateTime(e.at), width: 160 },
+    { id: 'at', header: 'When', accessorFn: (e) => formatDateTime(e.at), width: DATE_TIME_WIDTH },
     {
       id: 'environment',
       header: 'Environment',

@@ -15,6 +15,9 @@ export const reconciliationEvidenceSchema = z.object({
 });
 export type ReconciliationEvidence = z.infer<typeof reconciliationEvidenceSchema>;
 
+/** Each write as the operator names it, on screen and in the journal's CSV. */
+export const OPERATION_WORDS = { 'cards.create': 'Issue card', 'accounts.create': 'Open account' } as const;
+
 export const journalEntrySchema = z.object({
   id: z.string(),
   at: z.string(),

@@ -43,6 +43,11 @@ export const environmentSchema = z.object({
   keyVerified: z.boolean().nullable(),
   /** Always set by main; read it with `kindOf`, which also answers for an environment without one. */
   kind: z.enum(ENVIRONMENT_KINDS).optional(),
+  /**
+   * False when its first customer sync is left to the operator; otherwise the app starts it by itself once
+   * the environment is active with a key and its cache was never synced.
+   */
+  firstSyncByItself: z.boolean().optional(),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 

@@ -71,8 +71,9 @@ describe("a real server's variations", () => {
         kind: 'validation',
         status: 400,
         field: 'customerId',
-        message: 'customerId should not be empty; customerId must be a mongodb id',
-        fields: { customerId: 'customerId should not be empty; customerId must be a mongodb id' },
+        // Each of the service's rules said as the form says it.
+        message: 'The customer should not be empty; The customer must be a mongodb id',
+        fields: { customerId: 'The customer should not be empty; The customer must be a mongodb id' },
       },
     });
   });

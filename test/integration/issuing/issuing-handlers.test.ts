@@ -98,6 +98,20 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     expect(!confirmed.ok && confirmed.error).toMatchObject({ kind: 'validation', field: 'replacementFor' });
   });
 
+  it('takes a replacement without a debit account at the IPC boundary; a new virtual card still needs one', async () => {
+    const issued = await f.call('cards.create', virtualCard());
+    if (!issued.ok) throw new Error(issued.error.message);
+    const { debitAccountId: _none, ...replacement } = virtualCard({
+      replacementFor: issued.data._id,
+      reason: 'stolen',
+    });
+    const r = await f.call('cards.create', replacement);
+    expect(r.ok && r.data.account).toBe(issued.data.account);
+    const { debitAccountId: _also, ...newCard } = virtualCard();
+    const refused = await f.call('cards.create', newCard);
+    expect(!refused.ok && refused.error).toMatchObject({ kind: 'validation', field: 'debitAccountId' });
+  });
+
   it('journals a 400 as failed and keeps the offending field', async () => {
     const r = await f.call(
       'cards.create',

@@ -235,6 +235,16 @@ describe('POST /cards: mapping and replacement', () => {
     );
   });
 
+  it('replaces a virtual card without a debit account: the new card keeps the old card’s account', async () => {
+    const old = await issue(newVirtual());
+    const { debitAccountId: _none, ...withoutAccount } = newVirtual({ replacementFor: old._id, reason: 'stolen' });
+    const replacement = await issue(withoutAccount);
+    expect(replacement).toMatchObject({ customer: old.customer, account: old.account });
+    // A new virtual card still needs one.
+    const { debitAccountId: _also, ...newWithout } = newVirtual();
+    expectError(await post(sb, '/cards', newWithout), 400, 'debitAccountId is required for a virtual card');
+  });
+
   it('replaces a seeded card of the same customer', async () => {
     const seeded = sb.fixtures.cards.find((c) => c.status === 'active' && c.currency === 'NGN')!;
     const card = await issue({

@@ -17,10 +17,10 @@ describe('errorForStatus', () => {
     const e = errorForStatus(400, { body: { statusCode: 400, message: 'customerId is required', data: null } });
     expect(e).toEqual({
       kind: 'validation',
-      message: 'customerId is required',
+      message: 'Choose a customer',
       status: 400,
       field: 'customerId',
-      fields: { customerId: 'customerId is required' },
+      fields: { customerId: 'Choose a customer' },
     });
   });
   it('400 with the array form names the field', () => {
@@ -30,7 +30,7 @@ describe('errorForStatus', () => {
     expect(errorForStatus(400, { body })).toMatchObject({
       kind: 'validation',
       field: 'customerId',
-      message: 'customerId should not be empty',
+      message: 'The customer should not be empty',
     });
   });
   it('400 without a readable body still explains', () => {

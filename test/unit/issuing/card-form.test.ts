@@ -65,6 +65,8 @@ describe('card form', () => {
       replacementFor: 'd'.repeat(24),
       reason: 'lost',
     });
+    // A replacement keeps the old card's account: the debit account is not sent.
+    expect(toCardRequest(v, { path: 'replace', useDefaultControls: true })).not.toHaveProperty('debitAccountId');
     expect(
       toCardRequest(filled({ type: 'physical', number: ' 5060 ' }), { path: 'new', useDefaultControls: true }),
     ).toMatchObject({ number: '5060' });
@@ -103,6 +105,13 @@ describe('card form', () => {
       customerId: 'Choose a customer',
       debitAccountId: 'Choose the account the card draws on',
     });
+    // A virtual replacement asks for no debit account.
+    expect(
+      await messages(filled({ debitAccountId: '', replacementFor: 'd'.repeat(24), reason: 'lost' }), {
+        path: 'replace',
+        useDefaultControls: true,
+      }),
+    ).toEqual({});
     expect(await messages(filled({ type: 'physical', number: '5060990000000001' }), newCard)).toEqual({
       number: 'This is not a valid card number: a digit is wrong or missing (the check digit does not match)',
     });

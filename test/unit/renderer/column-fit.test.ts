@@ -34,4 +34,13 @@ describe('gridTemplate', () => {
       `minmax(160px, 1fr) minmax(${DEFAULT_MIN_WIDTH}px, 1fr) 120px`,
     );
   });
+
+  it('gives a flexible column with more to show a larger share', () => {
+    expect(
+      gridTemplate([
+        { minWidth: 150, grow: 2 },
+        { minWidth: 180, grow: 3 },
+      ]),
+    ).toBe('minmax(150px, 2fr) minmax(180px, 3fr)');
+  });
 });
