@@ -1,6 +1,6 @@
 // Issue from a file in Chromium against the real handlers, journal and local sandbox: the template
 // download, a file with forgiving column names (shown as guesses), the preview's counts and rows, the
-// typed confirmation, the batch's progress to its end, the results CSV, and the batch in the Journal.
+// confirmation typed in words, the entry under Issue, the batch's progress to its end, the results CSV, and the batch in the Journal.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,9 +53,7 @@ describe('Issue from a file', () => {
     expect(await page.locator('[data-row="1"]').textContent()).toContain(app.customers[0]!.name!);
 
     const issue = page.getByRole('button', { name: 'Issue ten cards' });
-    await page.getByLabel('Number of cards to issue').fill('12');
-    expect(await issue.isDisabled()).toBe(true);
-    await page.getByLabel('Number of cards to issue').fill('10');
+    await page.getByLabel('Number of cards to issue, in words').fill('Ten');
     await issue.click();
 
     const state = page.getByTestId('batch-state');
@@ -82,5 +80,56 @@ describe('Issue from a file', () => {
     await page.getByTestId('batch-filter').waitFor();
     await expect.poll(() => page.getByRole('table', { name: 'Journal entries' }).getByRole('row').count()).toBe(11);
     expect(await app.e2e.axeViolations()).toEqual([]);
+  });
+
+  it('shows the number of cards in words and sends nothing until it is typed in words', async () => {
+    const { page } = app.e2e;
+    await openFresh(app.e2e, 'bulk-issue');
+    const account = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+    const lines = [
+      'customer,type,brand,currency,status,debitAccountId,reference',
+      ...app.customers.slice(10, 31).map((c, i) => `${c._id},virtual,Verve,NGN,active,${account},W-${i + 1}`),
+    ];
+    const before = cardPosts();
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'words.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    await expect.poll(() => page.getByTestId('count-ready').textContent()).toBe('20 ready');
+    expect(await page.getByTestId('cards-in-words').textContent()).toBe('twenty cards');
+    const issue = page.getByRole('button', { name: 'Issue twenty cards' });
+    const typed = page.getByLabel('Number of cards to issue, in words');
+    // Digits are not the number in words: the page says so and keeps the button off.
+    await typed.fill('20');
+    expect(await issue.isDisabled()).toBe(true);
+    await page.getByRole('alert').filter({ hasText: 'Type the number in words, not digits' }).waitFor();
+    for (const wrong of ['twenty one', 'twelve', 'twenty cards please']) {
+      await typed.fill(wrong);
+      expect(await issue.isDisabled(), wrong).toBe(true);
+    }
+    for (const right of ['Twenty', '  TWENTY  cards ', 'twenty.']) {
+      await typed.fill(right);
+      expect(await issue.isDisabled(), right).toBe(false);
+    }
+    expect(cardPosts()).toBe(before);
+    expect(await app.e2e.axeViolations()).toEqual([]);
+  });
+
+  it('is reached from Issue: beside Issue a card, and from the Issue a card dialog', async () => {
+    const { page } = app.e2e;
+    await openFresh(app.e2e, 'cards');
+    const header = page.locator('.page-header');
+    await header.getByRole('link', { name: 'Issue from a file' }).click();
+    await page.getByRole('heading', { name: 'Issue from a file', level: 1 }).waitFor();
+    await page.getByLabel('CSV file').waitFor();
+
+    await openFresh(app.e2e, 'cards');
+    await header.getByRole('button', { name: 'Issue a card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Issue a card' });
+    await dialog.getByRole('link', { name: 'Issue from a file' }).click();
+    await page.getByLabel('CSV file').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(page.url()).toMatch(/#\/bulk-issue$/);
   });
 });
