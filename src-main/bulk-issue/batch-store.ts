@@ -88,6 +88,7 @@ export interface RowCounts {
   issued: number;
   failed: number;
   unknown: number;
+  notIssued: number;
 }
 
 export type RowSettlement = Pick<StoredRow, 'outcome' | 'cardId' | 'maskedPan' | 'error' | 'journalEntryId'>;
@@ -174,7 +175,8 @@ export function openBatchStore(file: string, now: () => Date = () => new Date())
   const selectRows = db.prepare('SELECT * FROM batch_rows WHERE batch_id = ? ORDER BY row');
   const selectCounts = db.prepare(`SELECT
       SUM(CASE WHEN to_send = 1 OR (:ready AND status = 'ready') THEN 1 ELSE 0 END) AS toSend,
-      SUM(outcome = 'issued') AS issued, SUM(outcome = 'failed') AS failed, SUM(outcome = 'unknown') AS unknown
+      SUM(outcome = 'issued') AS issued, SUM(outcome = 'failed') AS failed, SUM(outcome = 'unknown') AS unknown,
+      SUM(outcome = 'not_issued') AS notIssued
     FROM batch_rows WHERE batch_id = :id`);
   const selectList = db.prepare(
     'SELECT * FROM batches WHERE environment_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
@@ -225,7 +227,13 @@ export function openBatchStore(file: string, now: () => Date = () => new Date())
     counts(id) {
       const ready = (selectBatch.get(id) as BatchRow | undefined)?.state === 'ready' ? 1 : 0;
       const r = selectCounts.get({ id, ready }) as Record<string, number | null> | undefined;
-      return { toSend: r?.toSend ?? 0, issued: r?.issued ?? 0, failed: r?.failed ?? 0, unknown: r?.unknown ?? 0 };
+      return {
+        toSend: r?.toSend ?? 0,
+        issued: r?.issued ?? 0,
+        failed: r?.failed ?? 0,
+        unknown: r?.unknown ?? 0,
+        notIssued: r?.notIssued ?? 0,
+      };
     },
     list: (environmentId, limit = 20) => (selectList.all(environmentId, limit) as unknown as BatchRow[]).map(toBatch),
     sameFile: (environmentId, fileHash, exceptId) =>

@@ -1,6 +1,6 @@
 // Issue from a file: preview a CSV into a batch, send it (pause, resume, cancel), show its progress and
 // results, and after the app was stopped mid-batch show it as interrupted, settle the rows that were in
-// flight from the journal and by reconciliation, and resume from the first row not sent on the
+// flight from the journal and by reconciliation (issued, not issued, or still unknown with the evidence), and resume from the first row not sent on the
 // operator's word. One batch runs at a time per environment; background work waits while it does.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import type { CustomerLookup } from './customer-match';
 import { checkFile } from './preview';
 import { etaMsOf, perMinuteOf, waitingUntilOf } from './progress';
 import { settleFromJournal, settleUnknownRows } from './settle';
+import { settleAbsentRows } from './absence';
 
 export interface BulkIssueDeps {
   dataDir: string;
@@ -91,7 +92,7 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
   function statusOf(batch: StoredBatch, active?: ActiveEnvironment): BatchStatus {
     const counts = store.counts(batch.id);
     const r = running.get(batch.id);
-    const { issued, failed, unknown } = counts;
+    const { issued, failed, unknown, notIssued } = counts;
     const at = Date.now();
     const budget = active?.api.budget;
     const perMinute = r ? perMinuteOf(r.run.answeredAt, r.startedAt, at) : null;
@@ -101,10 +102,11 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
       fileName: batch.fileName,
       createdAt: batch.createdAt,
       total: counts.toSend,
-      sent: issued + failed + unknown + (r?.run.inFlight.size ?? 0),
+      sent: issued + failed + unknown + notIssued + (r?.run.inFlight.size ?? 0),
       issued,
       failed,
       unknown,
+      notIssued,
       perMinute,
       etaMs: r && batch.state === 'running' ? etaMsOf(r.run.left, perMinute, budget, at) : null,
       waitingUntil: r ? waitingUntilOf(budget, r.run.waitingSince, at) : null,
@@ -121,6 +123,11 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
       deps.logger?.warn({ batchId, error: errorMessage(e) }, 'reconciling a batch failed');
     }
     settleUnknownRows(store, journal, batchId, environmentId);
+    try {
+      await settleAbsentRows({ store, journal, api: (await deps.getActive()).api, batchId, now });
+    } catch (e) {
+      deps.logger?.warn({ batchId, error: errorMessage(e) }, 'looking for cards not issued failed');
+    }
   }
 
   async function finish(batchId: string, environmentId: string, end: RunEnd): Promise<void> {

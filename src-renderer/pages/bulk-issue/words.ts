@@ -27,6 +27,7 @@ export const OUTCOME_TEXT: Record<RowOutcome, string> = {
   unknown: 'Outcome unknown',
   not_sent: 'Not sent',
   skipped: 'Skipped',
+  not_issued: 'Not issued',
 };
 
 /** "1 min 20 s", "45 s". */
