@@ -19,6 +19,8 @@ import { checkFile } from './preview';
 import { etaMsOf, perMinuteOf, waitingUntilOf } from './progress';
 import { settleFromJournal, settleUnknownRows } from './settle';
 import { settleAbsentRows } from './absence';
+import { openInputSeal, type InputSeal } from './input-seal';
+import type { SecretStore } from '../keychain/secret-store';
 
 export interface BulkIssueDeps {
   dataDir: string;
@@ -30,6 +32,8 @@ export interface BulkIssueDeps {
   /** Rows sent at once (default 2). */
   concurrency?: number;
   now?: () => Date;
+  /** Where the key of the files' sealed cells is kept (input-seal.ts); a session key without it. */
+  secrets?: SecretStore;
   /** Shows (`on`) or withdraws a notice in the app's status bar. */
   notice?: (text: string, on: boolean) => void;
 }
@@ -62,6 +66,8 @@ export interface BulkIssueService {
   /** The batch's store and environment check, for results. */
   batch(batchId: string): Promise<Result<StoredBatch>>;
   readonly store: BatchStore;
+  /** Opens the file's own cells of a batch's rows, for the results CSV. */
+  inputSeal(): Promise<InputSeal>;
   /** Waits for a running batch to stop (tests, shutdown). */
   idle(batchId: string): Promise<void>;
   dispose(): Promise<void>;
@@ -79,6 +85,8 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
   };
   store.pruneUnstarted(new Date(now().getTime() - 7 * 86_400_000).toISOString());
   const running = new Map<string, Running>();
+  let sealOpened: Promise<InputSeal> | null = null;
+  const inputSeal = () => (sealOpened ??= openInputSeal(deps.secrets, deps.logger));
 
   async function own(batchId: string): Promise<Result<StoredBatch>> {
     const active = await deps.getActive();
@@ -184,6 +192,7 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
 
   return {
     store,
+    inputSeal,
 
     async preview({ csv, fileName, columns = {} }) {
       const active = await deps.getActive();
@@ -195,15 +204,17 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
       } catch (e) {
         return err('internal', `The offline customer list could not be opened: ${errorMessage(e)}`);
       }
+      const batchId = randomUUID();
+      const seal = await inputSeal();
       const check = await checkFile(csv, columns, {
         lookup,
         journal,
         environmentId,
         accounts: () => accountPlaces(active.api),
+        sealInput: (row, cells) => seal.seal(batchId, row, cells),
       });
       if (!check.ok) return err('validation', check.message, { field: check.field });
       const { checked } = check;
-      const batchId = randomUUID();
       store.create(
         {
           id: batchId,
@@ -212,6 +223,7 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
           fileName: fileName ?? null,
           fileHash: checked.fileHash,
           state: 'ready',
+          inputHeaders: checked.headers,
         },
         checked.stored,
       );

@@ -1,10 +1,11 @@
 // Issue from a file in Chromium against the real handlers, journal and local sandbox: the template
 // download, a file with forgiving column names (shown as guesses), the preview's counts and rows, the
-// confirmation typed in words, the entry under Issue, the batch's progress to its end, the results CSV, and the batch in the Journal.
+// confirmation typed in words, the entry under Issue, the batch's progress, the results CSV with the file's own columns to its end, the results CSV, and the batch in the Journal.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCsvObjects } from '../integration/exports/read-csv';
+import { parse as csvParse } from 'csv-parse/sync';
+import { readCsv, readCsvObjects } from '../integration/exports/read-csv';
 import { appWithCustomerCache, openFresh } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 2929, customers: 30 });
@@ -28,11 +29,16 @@ describe('Issue from a file', () => {
     await openFresh(app.e2e, 'bulk-issue');
     const account = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
     const ids = app.customers.slice(0, 10).map((c) => c._id);
+    // Columns the app does not use come back in the results as written: a note with the separator inside
+    // quotes, and one a spreadsheet would run as a formula.
     const lines = [
-      'Customer ID;Card Type;brand;currency;status;debitAccountId;Staff ID',
-      ...ids.map((id, i) => `${i === 3 ? id.toUpperCase() : id};virtual;verve;NGN;active;${account};S-${i + 1}`),
-      `nobody@example.invalid;virtual;Verve;NGN;active;${account};S-11`,
-      `${ids[0]};virtual;verve;NGN;active;${account};S-1`,
+      'Customer ID;Card Type;brand;currency;status;debitAccountId;Staff ID;Note',
+      ...ids.map(
+        (id, i) =>
+          `${i === 3 ? id.toUpperCase() : id};virtual;verve;NGN;active;${account};S-${i + 1};${i === 2 ? '=SUM(1,2)' : i === 5 ? '@cmd' : `"Floor ${i}; desk ${i}"`}`,
+      ),
+      `nobody@example.invalid;virtual;Verve;NGN;active;${account};S-11;`,
+      `${ids[0]};virtual;verve;NGN;active;${account};S-1;again`,
     ];
     const before = cardPosts();
     await page.getByLabel('CSV file').setInputFiles({
@@ -68,13 +74,34 @@ describe('Issue from a file', () => {
     const saved = page.getByRole('status').filter({ hasText: 'Results saved as' });
     await saved.waitFor();
     const name = ((await saved.textContent()) ?? '').replace(/^Results saved as (.+)\.$/, '$1');
-    const csv = readCsvObjects(await readFile(join(app.e2e.harness.saveDir, name), 'utf8'));
-    expect(csv.rows).toHaveLength(12);
+    const text = await readFile(join(app.e2e.harness.saveDir, name), 'utf8');
+    const [header, ...records] = readCsv(text);
+    // The file's own columns first, as written and in their order, then what became of each row.
+    expect(header).toEqual([
+      ...lines[0]!.split(';'),
+      'outcome',
+      'cardId',
+      'maskedPan',
+      'error',
+      'row',
+      'customerName',
+      'customerId',
+      'journalEntryId',
+    ]);
+    const input: string[][] = csvParse(lines.join('\n'), { delimiter: ';' });
+    expect(records).toHaveLength(12);
+    for (const [i, record] of records.entries()) {
+      // The formula is neutralised as in every export; every other cell is the operator's own.
+      const expected = input[i + 1]!.map((cell) => (/^[=@]/.test(cell) ? `'${cell}` : cell));
+      expect(record.slice(0, 8), `row ${i + 1}`).toEqual(expected);
+    }
+    const csv = readCsvObjects(text);
+    expect(csv.rows.filter((r) => r.outcome === 'issued')).toHaveLength(10);
     expect(csv.rows.filter((r) => r.outcome === 'issued').every((r) => /^[0-9a-f]{24}$/.test(r.cardId!))).toBe(true);
-    expect(csv.rows.find((r) => r.row === '11')).toMatchObject({
-      outcome: 'skipped',
-      customer: 'n*****@example.invalid',
-    });
+    expect(csv.rows.filter((r) => r.outcome === 'issued').every((r) => /\d{4}$/.test(r.maskedPan!))).toBe(true);
+    expect(csv.rows.find((r) => r.row === '11')).toMatchObject({ outcome: 'skipped', cardId: '' });
+    expect(csv.rows.find((r) => r.row === '11')!.error).toContain('No customer in the offline cache');
+    expect(csv.rows.find((r) => r.row === '12')!.error).toContain('row 1');
 
     await page.getByRole('link', { name: 'This batch in the Journal' }).click();
     await page.getByTestId('batch-filter').waitFor();
