@@ -139,7 +139,8 @@ export class BatchRun {
   private handle(row: StoredRow, result: Result<Card>): void {
     const { deps } = this;
     if (result.ok) {
-      const entry = deps.journal.findByResultId(deps.environmentId, result.data._id);
+      // By the row's own index, not by the card id (a scan of the environment's entries per row).
+      const entry = deps.journal.latestOfBatchRow(this.batchId, row.row);
       this.settle(row, {
         outcome: 'issued',
         cardId: result.data._id,
