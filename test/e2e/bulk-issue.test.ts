@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as csvParse } from 'csv-parse/sync';
 import { readCsv, readCsvObjects } from '../integration/exports/read-csv';
+import { RESULT_COLUMNS } from '../integration/bulk-issue/bulk-fixture';
 import { appWithCustomerCache, openFresh } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 2929, customers: 30 });
@@ -77,17 +78,7 @@ describe('Issue from a file', () => {
     const text = await readFile(join(app.e2e.harness.saveDir, name), 'utf8');
     const [header, ...records] = readCsv(text);
     // The file's own columns first, as written and in their order, then what became of each row.
-    expect(header).toEqual([
-      ...lines[0]!.split(';'),
-      'outcome',
-      'cardId',
-      'maskedPan',
-      'error',
-      'row',
-      'customerName',
-      'customerId',
-      'journalEntryId',
-    ]);
+    expect(header).toEqual([...lines[0]!.split(';'), ...RESULT_COLUMNS]);
     const input: string[][] = csvParse(lines.join('\n'), { delimiter: ';' });
     expect(records).toHaveLength(12);
     for (const [i, record] of records.entries()) {

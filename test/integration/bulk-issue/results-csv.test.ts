@@ -12,7 +12,7 @@ import type { Customer } from '../../../src-shared/api/records';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { readCsv } from '../exports/read-csv';
 import { testAppCore } from '../support/app-core';
-import { bridgeOf, cachedCustomers, data, until, type Call } from './bulk-fixture';
+import { RESULT_COLUMNS, bridgeOf, cachedCustomers, data, until, type Call } from './bulk-fixture';
 
 let core: AppCore;
 let disposed = false;
@@ -81,17 +81,7 @@ it('gives back every row of the file with its own columns, then what became of i
   const [header, ...records] = readCsv(readFileSync(join(saveDir, saved.fileName!), 'utf8'));
   const input: string[][] = parse(csv);
   const width = input[0]!.length;
-  expect(header).toEqual([
-    ...input[0]!,
-    'outcome',
-    'cardId',
-    'maskedPan',
-    'error',
-    'row',
-    'customerName',
-    'customerId',
-    'journalEntryId',
-  ]);
+  expect(header).toEqual([...input[0]!, ...RESULT_COLUMNS]);
   expect(records).toHaveLength(input.length - 1);
   for (const [i, record] of records.entries()) {
     // As the operator wrote it, a cell starting with = + - @ neutralised as in every export.
