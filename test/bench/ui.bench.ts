@@ -22,8 +22,9 @@ const TYPED_CUSTOMERS = 24;
 /** Rows of the batch running while the keys are typed a second time. */
 const BATCH_ROWS = 3_000;
 /**
- * The rate limit both typings run under, as a real server has one (the sandbox's default, 600 per 60 s): the
- * cache is filled unthrottled first, then the limit applies, so the batch sends what a real server lets it.
+ * The rate limit the batch runs under, as a real server has one (the sandbox's default, 600 per 60 s): the
+ * cache is filled unthrottled first, then the limit applies from the batch's start, so the batch sends what a
+ * real server lets it. (Typing in Ctrl+K searches the local cache: it makes no call to the service.)
  */
 const RATE_LIMIT = { limit: 600, windowMs: 60_000 };
 const VIEWPORT = { width: 1366, height: 850 };
@@ -156,18 +157,25 @@ function distinctTimes(samples: KeystrokeSample[]): number[] {
     .sort((a, b) => a - b);
 }
 
-/** POST /cards from `fromMs` to `toMs`, and their share of what RATE_LIMIT allows over that time. */
+/**
+ * POST /cards from the batch's first (the window's start: the limit was set just before) to `toMs`, and their
+ * share of what RATE_LIMIT allows over that time.
+ */
 function sendShare(
   log: readonly SandboxRequestLogEntry[],
   fromMs: number,
   toMs: number,
 ): { posts: number; ms: number; share: number } {
-  const posts = log.filter((r) => {
-    const at = Date.parse(r.at);
-    return r.method === 'POST' && r.url.startsWith('/cards') && r.status === 200 && at >= fromMs && at <= toMs;
-  }).length;
-  const ms = toMs - fromMs;
-  return { posts, ms, share: posts / ((RATE_LIMIT.limit * ms) / RATE_LIMIT.windowMs) };
+  const times = log
+    .filter((r) => r.method === 'POST' && r.url.startsWith('/cards') && r.status === 200)
+    .map((r) => Date.parse(r.at))
+    .filter((at) => at >= fromMs && at <= toMs);
+  const ms = toMs - Math.min(toMs, ...times);
+  return {
+    posts: times.length,
+    ms,
+    share: ms > 0 ? times.length / ((RATE_LIMIT.limit * ms) / RATE_LIMIT.windowMs) : 0,
+  };
 }
 
 export const uiBenchmark: Benchmark = {
@@ -194,8 +202,6 @@ export const uiBenchmark: Benchmark = {
       await harness.core.environments.active();
       await fillCache(page, ctx.customers, ctx);
       const sandbox = harness.core.localSandbox()!;
-      sandbox.setRateLimit(RATE_LIMIT);
-      ctx.print(`rate limit from now on: ${RATE_LIMIT.limit} requests per ${RATE_LIMIT.windowMs / 1000} s`);
 
       const paints: number[] = [];
       for (let i = 0; i < FIRST_PAINT_RUNS; i++) paints.push(await firstPaint(browser, harness));
@@ -219,6 +225,10 @@ export const uiBenchmark: Benchmark = {
       if (samples) {
         await page.reload();
         await page.getByRole('navigation', { name: 'Main' }).waitFor();
+        // The limit's first window starts with the batch's first request, so the share below is of whole
+        // and partial windows alike (typing lasts less than a window).
+        sandbox.setRateLimit(RATE_LIMIT);
+        ctx.print(`rate limit from now on: ${RATE_LIMIT.limit} requests per ${RATE_LIMIT.windowMs / 1000} s`);
         const startedAt = Date.now();
         const batchId = await startBatchInPage(page, sandbox, Math.min(BATCH_ROWS, ctx.customers));
         const before = await batchProgress(page, batchId);
