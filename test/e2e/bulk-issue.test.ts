@@ -9,7 +9,7 @@ import { readCsv, readCsvObjects } from '../integration/exports/read-csv';
 import { RESULT_COLUMNS } from '../integration/bulk-issue/bulk-fixture';
 import { appWithCustomerCache, openFresh } from './shared-app';
 
-const app = appWithCustomerCache({ seed: 2929, customers: 30 });
+const app = appWithCustomerCache({ seed: 2929, customers: 40 });
 
 const cardPosts = () => app.sandbox.requests().filter((r) => r.method === 'POST' && r.url.startsWith('/cards')).length;
 
@@ -106,7 +106,7 @@ describe('Issue from a file', () => {
     const account = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
     const lines = [
       'customer,type,brand,currency,status,debitAccountId,reference',
-      ...app.customers.slice(10, 31).map((c, i) => `${c._id},virtual,Verve,NGN,active,${account},W-${i + 1}`),
+      ...app.customers.slice(10, 30).map((c, i) => `${c._id},virtual,Verve,NGN,active,${account},W-${i + 1}`),
     ];
     const before = cardPosts();
     await page.getByLabel('CSV file').setInputFiles({
@@ -149,5 +149,34 @@ describe('Issue from a file', () => {
     await page.getByLabel('CSV file').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(page.url()).toMatch(/#\/bulk-issue$/);
+  });
+
+  it('shows a row whose connection dropped after the request as not issued, in the progress and the results', async () => {
+    const { page } = app.e2e;
+    await openFresh(app.e2e, 'bulk-issue');
+    const account = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+    const lines = [
+      'customer,type,brand,currency,status,debitAccountId,reference',
+      ...app.customers.slice(32, 37).map((c, i) => `${c._id},virtual,Verve,NGN,active,${account},D-${i + 1}`),
+    ];
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'dropped.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    await expect.poll(() => page.getByTestId('count-ready').textContent()).toBe('5 ready');
+    // The first card request reaches the service, which drops the connection without making the card.
+    app.sandbox.faults.add({ kind: 'reset', endpoint: 'POST /cards', count: 1 });
+    await page.getByLabel('Number of cards to issue, in words').fill('five');
+    await page.getByRole('button', { name: 'Issue five cards' }).click();
+    const state = page.getByTestId('batch-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    expect(await page.getByTestId('issued').textContent()).toBe('Issued 4');
+    expect(await page.getByTestId('not-issued').textContent()).toBe('Not issued 1');
+    expect(await page.getByTestId('unknown').textContent()).toBe('Unknown 0');
+    const row = page.getByRole('table', { name: 'Results' }).locator('[data-row="1"]');
+    await expect.poll(() => row.getAttribute('data-outcome')).toBe('not_issued');
+    expect(await row.textContent()).toContain('Not issued');
+    expect(await row.textContent()).toContain('all 4 cards this batch issued within 15 minutes of it show there');
   });
 });
