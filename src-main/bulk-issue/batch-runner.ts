@@ -1,8 +1,9 @@
-// Sending a batch's rows: in file order, a few at a time, each only once the rate budget has room for a
-// batch's write (so no row waits for the budget with its journal entry written), through the issuing
-// service's journaled write (journal first, fingerprint guard, never retried). Pause and Cancel stop
-// before the next row; rows in flight are always waited for. A 429 (not processed) puts its row back;
-// a lost connection, a refused key or journal pause the batch with the reason.
+// Sending a batch's rows: in file order, a few at a time, spread evenly over the rate limit's window
+// (pacer.ts), each only once the rate budget has room for a batch's write (so no row waits for the budget
+// with its journal entry written), through the issuing service's journaled write (journal first,
+// fingerprint guard, never retried). Pause and Cancel stop before the next row; rows in flight are always
+// waited for. A 429 (not processed) puts its row back; a lost connection, a refused key or journal pause
+// the batch with the reason.
 import type { Card } from '../../src-shared/api/records';
 import type { CreateCardRequest } from '../../src-shared/api/requests';
 import { inOperatorWords } from '../../src-shared/api/field-words';
@@ -12,6 +13,7 @@ import type { RateBudgetView } from '../api/types';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../ports/ports';
 import type { BatchStore, RowSettlement, StoredRow } from './batch-store';
+import { Pacer } from './pacer';
 
 export interface RunnerDeps {
   createCard: (
@@ -53,12 +55,15 @@ export class BatchRun {
   /** When each row was answered (for the rate). */
   readonly answeredAt: number[] = [];
   waitingSince: number | null = null;
+  private readonly pacer: Pacer;
 
   constructor(
     private readonly deps: RunnerDeps,
     private readonly batchId: string,
     private readonly queue: StoredRow[],
-  ) {}
+  ) {
+    this.pacer = new Pacer(deps.budget);
+  }
 
   get left(): number {
     return this.queue.length + this.inFlight.size;
@@ -96,6 +101,10 @@ export class BatchRun {
     while (!this.stopping) {
       const row = this.queue.shift();
       if (!row) return;
+      if (!(await this.pacer.wait(this.stop.signal)) || this.stopping) {
+        this.queue.unshift(row);
+        return;
+      }
       if (deps.budget) {
         this.waitingSince ??= Date.now();
         const room = await deps.budget.whenRoom('bulk', this.stop.signal);
@@ -130,7 +139,8 @@ export class BatchRun {
   private handle(row: StoredRow, result: Result<Card>): void {
     const { deps } = this;
     if (result.ok) {
-      const entry = deps.journal.findByResultId(deps.environmentId, result.data._id);
+      // By the row's own index, not by the card id (a scan of the environment's entries per row).
+      const entry = deps.journal.latestOfBatchRow(this.batchId, row.row);
       this.settle(row, {
         outcome: 'issued',
         cardId: result.data._id,

@@ -44,6 +44,9 @@ const MIGRATIONS: readonly string[] = [
      journal_entry_id TEXT,
      PRIMARY KEY (batch_id, row)
    ) STRICT;`,
+  // 2: the file's own header and, per row, its cells sealed (input-seal.ts), for the results CSV.
+  `ALTER TABLE batches ADD COLUMN input_headers_json TEXT;
+   ALTER TABLE batch_rows ADD COLUMN input_sealed BLOB;`,
 ];
 
 const SCHEMA: Schema = { name: BATCH_FILE, migrations: MIGRATIONS };
@@ -58,6 +61,8 @@ export interface StoredBatch {
   startedAt: string | null;
   finishedAt: string | null;
   message: string | null;
+  /** The file's header as it was written (null for batches from before it was kept). */
+  inputHeaders: string[] | null;
 }
 
 export interface StoredRow {
@@ -79,6 +84,8 @@ export interface StoredRow {
   maskedPan: string | null;
   error: string | null;
   journalEntryId: string | null;
+  /** The row's cells as the file had them, sealed (input-seal.ts); null when not kept. */
+  inputSealed: Uint8Array | null;
 }
 
 /** How many rows are to be sent and what became of them. */
@@ -88,12 +95,16 @@ export interface RowCounts {
   issued: number;
   failed: number;
   unknown: number;
+  notIssued: number;
 }
 
 export type RowSettlement = Pick<StoredRow, 'outcome' | 'cardId' | 'maskedPan' | 'error' | 'journalEntryId'>;
 
 export interface BatchStore {
-  create(batch: Omit<StoredBatch, 'startedAt' | 'finishedAt' | 'message'>, rows: readonly StoredRow[]): void;
+  create(
+    batch: Omit<StoredBatch, 'startedAt' | 'finishedAt' | 'message' | 'inputHeaders'> & { inputHeaders?: string[] },
+    rows: readonly StoredRow[],
+  ): void;
   get(id: string): StoredBatch | null;
   rows(id: string): StoredRow[];
   /** The figures of a batch's progress, counted by SQLite (no row is read). */
@@ -125,6 +136,7 @@ interface BatchRow {
   started_at: string | null;
   finished_at: string | null;
   message: string | null;
+  input_headers_json: string | null;
 }
 
 const toBatch = (r: BatchRow): StoredBatch => ({
@@ -137,6 +149,7 @@ const toBatch = (r: BatchRow): StoredBatch => ({
   startedAt: r.started_at,
   finishedAt: r.finished_at,
   message: r.message,
+  inputHeaders: r.input_headers_json ? (JSON.parse(r.input_headers_json) as string[]) : null,
 });
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -159,22 +172,25 @@ const toRow = (r: Record<string, unknown>): StoredRow => ({
   maskedPan: (r.masked_pan as string | null) ?? null,
   error: (r.error as string | null) ?? null,
   journalEntryId: (r.journal_entry_id as string | null) ?? null,
+  inputSealed: r.input_sealed instanceof Uint8Array ? r.input_sealed : null,
 });
 
 export function openBatchStore(file: string, now: () => Date = () => new Date()): BatchStore {
   // NORMAL, not FULL: the journal (FULL) is the record of what was sent; a row's outcome lost with a power cut
   // is read back from the journal when the batch resumes (settle.ts). One fsync less per row on the main thread.
   const db: DatabaseSync = openSqlite(file, { schema: SCHEMA, pragmas: ['synchronous = NORMAL', 'foreign_keys = ON'] });
-  const insertBatch = db.prepare(`INSERT INTO batches (id, environment_id, created_at, file_name, file_hash, state)
-    VALUES (:id, :environmentId, :createdAt, :fileName, :fileHash, :state)`);
+  const insertBatch = db.prepare(`INSERT INTO batches (id, environment_id, created_at, file_name, file_hash, state,
+    input_headers_json) VALUES (:id, :environmentId, :createdAt, :fileName, :fileHash, :state, :inputHeaders)`);
   const insertRow = db.prepare(`INSERT INTO batch_rows (batch_id, row, status, customer_label, customer_id,
-    candidates_json, card_text, reference, request_json, fingerprint, message)
-    VALUES (:batchId, :row, :status, :customerLabel, :customerId, :candidates, :cardText, :reference, :request, :fingerprint, :message)`);
+    candidates_json, card_text, reference, request_json, fingerprint, message, input_sealed)
+    VALUES (:batchId, :row, :status, :customerLabel, :customerId, :candidates, :cardText, :reference, :request,
+    :fingerprint, :message, :inputSealed)`);
   const selectBatch = db.prepare('SELECT * FROM batches WHERE id = ?');
   const selectRows = db.prepare('SELECT * FROM batch_rows WHERE batch_id = ? ORDER BY row');
   const selectCounts = db.prepare(`SELECT
       SUM(CASE WHEN to_send = 1 OR (:ready AND status = 'ready') THEN 1 ELSE 0 END) AS toSend,
-      SUM(outcome = 'issued') AS issued, SUM(outcome = 'failed') AS failed, SUM(outcome = 'unknown') AS unknown
+      SUM(outcome = 'issued') AS issued, SUM(outcome = 'failed') AS failed, SUM(outcome = 'unknown') AS unknown,
+      SUM(outcome = 'not_issued') AS notIssued
     FROM batch_rows WHERE batch_id = :id`);
   const selectList = db.prepare(
     'SELECT * FROM batches WHERE environment_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
@@ -199,7 +215,8 @@ export function openBatchStore(file: string, now: () => Date = () => new Date())
   return {
     create(batch, rows) {
       inTransaction(db, () => {
-        insertBatch.run({ ...batch });
+        const { inputHeaders, ...rest } = batch;
+        insertBatch.run({ ...rest, inputHeaders: inputHeaders ? JSON.stringify(inputHeaders) : null });
         for (const r of rows) {
           insertRow.run({
             batchId: batch.id,
@@ -213,6 +230,7 @@ export function openBatchStore(file: string, now: () => Date = () => new Date())
             request: r.request ? JSON.stringify(r.request) : null,
             fingerprint: r.fingerprint,
             message: r.message,
+            inputSealed: r.inputSealed,
           });
         }
       });
@@ -225,7 +243,13 @@ export function openBatchStore(file: string, now: () => Date = () => new Date())
     counts(id) {
       const ready = (selectBatch.get(id) as BatchRow | undefined)?.state === 'ready' ? 1 : 0;
       const r = selectCounts.get({ id, ready }) as Record<string, number | null> | undefined;
-      return { toSend: r?.toSend ?? 0, issued: r?.issued ?? 0, failed: r?.failed ?? 0, unknown: r?.unknown ?? 0 };
+      return {
+        toSend: r?.toSend ?? 0,
+        issued: r?.issued ?? 0,
+        failed: r?.failed ?? 0,
+        unknown: r?.unknown ?? 0,
+        notIssued: r?.notIssued ?? 0,
+      };
     },
     list: (environmentId, limit = 20) => (selectList.all(environmentId, limit) as unknown as BatchRow[]).map(toBatch),
     sameFile: (environmentId, fileHash, exceptId) =>

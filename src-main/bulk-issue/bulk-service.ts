@@ -1,6 +1,6 @@
 // Issue from a file: preview a CSV into a batch, send it (pause, resume, cancel), show its progress and
 // results, and after the app was stopped mid-batch show it as interrupted, settle the rows that were in
-// flight from the journal and by reconciliation, and resume from the first row not sent on the
+// flight from the journal and by reconciliation (issued, not issued, or still unknown with the evidence), and resume from the first row not sent on the
 // operator's word. One batch runs at a time per environment; background work waits while it does.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -18,6 +18,9 @@ import type { CustomerLookup } from './customer-match';
 import { checkFile } from './preview';
 import { etaMsOf, perMinuteOf, waitingUntilOf } from './progress';
 import { settleFromJournal, settleUnknownRows } from './settle';
+import { settleAbsentRows } from './absence';
+import { openInputSeal, type InputSeal } from './input-seal';
+import type { SecretStore } from '../keychain/secret-store';
 
 export interface BulkIssueDeps {
   dataDir: string;
@@ -29,6 +32,8 @@ export interface BulkIssueDeps {
   /** Rows sent at once (default 2). */
   concurrency?: number;
   now?: () => Date;
+  /** Where the key of the files' sealed cells is kept (input-seal.ts); a session key without it. */
+  secrets?: SecretStore;
   /** Shows (`on`) or withdraws a notice in the app's status bar. */
   notice?: (text: string, on: boolean) => void;
 }
@@ -61,6 +66,8 @@ export interface BulkIssueService {
   /** The batch's store and environment check, for results. */
   batch(batchId: string): Promise<Result<StoredBatch>>;
   readonly store: BatchStore;
+  /** Opens the file's own cells of a batch's rows, for the results CSV. */
+  inputSeal(): Promise<InputSeal>;
   /** Waits for a running batch to stop (tests, shutdown). */
   idle(batchId: string): Promise<void>;
   dispose(): Promise<void>;
@@ -78,6 +85,8 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
   };
   store.pruneUnstarted(new Date(now().getTime() - 7 * 86_400_000).toISOString());
   const running = new Map<string, Running>();
+  let sealOpened: Promise<InputSeal> | null = null;
+  const inputSeal = () => (sealOpened ??= openInputSeal(deps.secrets, deps.logger));
 
   async function own(batchId: string): Promise<Result<StoredBatch>> {
     const active = await deps.getActive();
@@ -91,7 +100,7 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
   function statusOf(batch: StoredBatch, active?: ActiveEnvironment): BatchStatus {
     const counts = store.counts(batch.id);
     const r = running.get(batch.id);
-    const { issued, failed, unknown } = counts;
+    const { issued, failed, unknown, notIssued } = counts;
     const at = Date.now();
     const budget = active?.api.budget;
     const perMinute = r ? perMinuteOf(r.run.answeredAt, r.startedAt, at) : null;
@@ -101,10 +110,11 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
       fileName: batch.fileName,
       createdAt: batch.createdAt,
       total: counts.toSend,
-      sent: issued + failed + unknown + (r?.run.inFlight.size ?? 0),
+      sent: issued + failed + unknown + notIssued + (r?.run.inFlight.size ?? 0),
       issued,
       failed,
       unknown,
+      notIssued,
       perMinute,
       etaMs: r && batch.state === 'running' ? etaMsOf(r.run.left, perMinute, budget, at) : null,
       waitingUntil: r ? waitingUntilOf(budget, r.run.waitingSince, at) : null,
@@ -121,6 +131,11 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
       deps.logger?.warn({ batchId, error: errorMessage(e) }, 'reconciling a batch failed');
     }
     settleUnknownRows(store, journal, batchId, environmentId);
+    try {
+      await settleAbsentRows({ store, journal, api: (await deps.getActive()).api, batchId, now });
+    } catch (e) {
+      deps.logger?.warn({ batchId, error: errorMessage(e) }, 'looking for cards not issued failed');
+    }
   }
 
   async function finish(batchId: string, environmentId: string, end: RunEnd): Promise<void> {
@@ -177,6 +192,7 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
 
   return {
     store,
+    inputSeal,
 
     async preview({ csv, fileName, columns = {} }) {
       const active = await deps.getActive();
@@ -188,15 +204,17 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
       } catch (e) {
         return err('internal', `The offline customer list could not be opened: ${errorMessage(e)}`);
       }
+      const batchId = randomUUID();
+      const seal = await inputSeal();
       const check = await checkFile(csv, columns, {
         lookup,
         journal,
         environmentId,
         accounts: () => accountPlaces(active.api),
+        sealInput: (row, cells) => seal.seal(batchId, row, cells),
       });
       if (!check.ok) return err('validation', check.message, { field: check.field });
       const { checked } = check;
-      const batchId = randomUUID();
       store.create(
         {
           id: batchId,
@@ -205,6 +223,7 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
           fileName: fileName ?? null,
           fileHash: checked.fileHash,
           state: 'ready',
+          inputHeaders: checked.headers,
         },
         checked.stored,
       );

@@ -5,7 +5,7 @@ import type { HandlersFor } from '../ipc/handler';
 import type { SaveFilePort } from '../ports/ports';
 import type { BulkIssueService } from './bulk-service';
 import type { CustomerLookup } from './customer-match';
-import { resultRows, saveResultsCsv, saveTemplate } from './results';
+import { inputCellsOf, resultRows, saveResultsCsv, saveTemplate } from './results';
 
 export type BulkIssueChannel =
   | 'bulkIssue.preview'
@@ -29,7 +29,8 @@ export function bulkIssueHandlers(
     const owned = await service.batch(batchId);
     if (!owned.ok) return owned;
     const lookup = await getCustomers().catch(() => null);
-    return ok({ batch: owned.data, rows: await resultRows(owned.data, service.store.rows(batchId), lookup) });
+    const stored = service.store.rows(batchId);
+    return ok({ batch: owned.data, stored, rows: await resultRows(owned.data, stored, lookup) });
   };
   return {
     'bulkIssue.preview': on('bulkIssue.preview', (input) => service.preview(input)),
@@ -46,7 +47,9 @@ export function bulkIssueHandlers(
     'bulkIssue.saveTemplate': on('bulkIssue.saveTemplate', async () => ok(await saveTemplate(save))),
     'bulkIssue.saveResults': on('bulkIssue.saveResults', async ({ batchId }) => {
       const r = await results(batchId);
-      return r.ok ? ok(await saveResultsCsv(save, r.data.batch, r.data.rows)) : r;
+      if (!r.ok) return r;
+      const input = inputCellsOf(r.data.batch, r.data.stored, await service.inputSeal());
+      return ok(await saveResultsCsv(save, r.data.batch, r.data.rows, input));
     }),
   };
 }

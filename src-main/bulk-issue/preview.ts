@@ -19,10 +19,14 @@ export interface PreviewDeps {
   environmentId: string;
   /** The business's accounts by id (bank code and number), asked for only when a row names an accountId. */
   accounts: () => Promise<Map<string, AccountPlace>>;
+  /** Seals a row's own cells for the results CSV (input-seal.ts); without it they are not kept. */
+  sealInput?: (row: number, cells: readonly string[]) => Uint8Array;
 }
 
 export interface CheckedFile {
   fileHash: string;
+  /** The file's header as it was written. */
+  headers: string[];
   columns: ColumnMatch[];
   rows: PreviewRow[];
   stored: StoredRow[];
@@ -173,7 +177,11 @@ export async function checkFile(
       maskedPan: null,
       error: null,
       journalEntryId: null,
+      inputSealed: deps.sealInput?.(row, values) ?? null,
     });
   }
-  return { ok: true, checked: { fileHash: fileHashOf(csv), columns, rows, stored, counts: countsOf(rows) } };
+  return {
+    ok: true,
+    checked: { fileHash: fileHashOf(csv), headers, columns, rows, stored, counts: countsOf(rows) },
+  };
 }

@@ -1,5 +1,5 @@
 // A batch's results: every row of the file with what became of it, its card and any error in the
-// operator's words, for the page and for the results CSV.
+// operator's words, for the page and for the results CSV (which gives back the file's own columns too).
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { BatchResultRow } from '../../src-shared/ipc/channels/bulk-issue';
@@ -8,6 +8,7 @@ import type { SaveFilePort } from '../ports/ports';
 import type { StoredBatch, StoredRow } from './batch-store';
 import { templateCsv } from './columns';
 import { customerNameOf, type CustomerLookup } from './customer-match';
+import type { InputSeal } from './input-seal';
 
 const NOT_SENT: Record<string, string> = {
   cancelled: 'Not sent: the batch was cancelled before this row.',
@@ -55,20 +56,41 @@ export async function resultRows(
   return out;
 }
 
-const HEADERS = [
-  'row',
-  'customer',
-  'customerName',
-  'customerId',
-  'card',
-  'reference',
-  'check',
+/** What the results CSV adds after the file's own columns. */
+const RESULT_HEADERS = [
   'outcome',
   'cardId',
   'maskedPan',
   'error',
+  'row',
+  'customerName',
+  'customerId',
   'journalEntryId',
 ];
+/** A batch from before the file's own cells were kept: what was kept of them instead. */
+const KEPT_HEADERS = ['customer', 'card', 'reference'];
+
+/** The file's cells of each row, opened; a row that does not open is missing from the map. */
+export type InputCells = { headers: string[]; cells: Map<number, string[]> } | null;
+
+export function inputCellsOf(batch: StoredBatch, rows: readonly StoredRow[], seal: InputSeal): InputCells {
+  if (!batch.inputHeaders) return null;
+  const cells = new Map<number, string[]>();
+  for (const r of rows) {
+    const opened = r.inputSealed ? seal.open(batch.id, r.row, r.inputSealed) : null;
+    if (opened) cells.set(r.row, opened);
+  }
+  return { headers: batch.inputHeaders, cells };
+}
+
+/** The results' own column names, renamed `result <name>` where the file has a column of that name. */
+function resultHeaders(fileHeaders: readonly string[]): string[] {
+  const taken = new Set(fileHeaders.map((h) => h.trim().toLowerCase()));
+  return RESULT_HEADERS.map((h) => (taken.has(h.toLowerCase()) ? `result ${h}` : h));
+}
+
+const UNREADABLE =
+  "This row's own columns could not be read back (they were sealed under a key no longer in this computer's keychain).";
 
 /** `issue-results-<file>-<date>.csv` */
 function resultsName(batch: StoredBatch): string {
@@ -79,30 +101,39 @@ function resultsName(batch: StoredBatch): string {
   return `issue-results-${base}-${batch.createdAt.slice(0, 10)}.csv`;
 }
 
+/**
+ * The results CSV: every row of the file with its own columns as the operator wrote them, in their order,
+ * then its outcome, card id, masked PAN and error in the operator's words (and the row, the customer and
+ * the journal entry). Cells that a spreadsheet would run as a formula are neutralised, as in every export.
+ */
 export async function saveResultsCsv(
   save: SaveFilePort,
   batch: StoredBatch,
   rows: readonly BatchResultRow[],
+  input: InputCells,
 ): Promise<{ saved: boolean; fileName: string | null }> {
   const target = await save.chooseSavePath(resultsName(batch));
   if (!target) return { saved: false, fileName: null };
-  const file = await createCsvFile(target, HEADERS, randomUUID());
+  const fileHeaders = input?.headers ?? KEPT_HEADERS;
+  const file = await createCsvFile(target, [...fileHeaders, ...resultHeaders(fileHeaders)], randomUUID());
   try {
     await file.write(
-      rows.map((r) => [
-        r.row,
-        r.customer,
-        r.customerName ?? '',
-        r.customerId ?? '',
-        r.card ?? '',
-        r.reference ?? '',
-        r.status,
-        r.outcome,
-        r.cardId ?? '',
-        r.maskedPan ?? '',
-        r.error ?? '',
-        r.journalEntryId ?? '',
-      ]),
+      rows.map((r) => {
+        const own = input ? input.cells.get(r.row) : [r.customer, r.card ?? '', r.reference ?? ''];
+        const cells = fileHeaders.map((_, i) => own?.[i] ?? '');
+        const error = own ? (r.error ?? '') : [r.error, UNREADABLE].filter(Boolean).join(' ');
+        return [
+          ...cells,
+          r.outcome,
+          r.cardId ?? '',
+          r.maskedPan ?? '',
+          error,
+          r.row,
+          r.customerName ?? '',
+          r.customerId ?? '',
+          r.journalEntryId ?? '',
+        ];
+      }),
     );
     await file.commit();
   } catch (e) {

@@ -248,6 +248,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     getCustomers: getCache,
     issuing,
     logger,
+    secrets: secretStore,
     notice: (text, on) => environments.notice(text, on),
   });
   const lock = new AppLock({

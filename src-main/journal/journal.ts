@@ -63,6 +63,8 @@ export interface Journal {
   recentSuccess(environmentId: string, fingerprint: string, sinceIso: string): JournalEntry | null;
   /** The entry that recorded `resultId` as its result, if any. */
   findByResultId(environmentId: string, resultId: string): JournalEntry | null;
+  /** The newest entry of a batch's row (indexed: one lookup per row of a batch). */
+  latestOfBatchRow(batchId: string, row: number): JournalEntry | null;
   /** Checks the chain of events (journal-chain.ts) and names the first that does not match. */
   verify(): ChainCheck;
   /** The hash of the entry's latest event in the chain. */
@@ -217,6 +219,9 @@ export function openJournal({
   const selectRecentSuccess = db.prepare(`
     SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND fingerprint = ? AND outcome IN ('succeeded', 'reconciled')
       AND updated_at >= ? ORDER BY seq DESC LIMIT 1`);
+  const selectBatchRow = db.prepare(
+    `SELECT ${COLUMNS} FROM entries WHERE batch_id = ? AND batch_row = ? ORDER BY seq DESC LIMIT 1`,
+  );
   const selectByResult = db.prepare(`
     SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND result_id = ? ORDER BY seq DESC LIMIT 1`);
 
@@ -267,18 +272,28 @@ export function openJournal({
     },
 
     settle(id, settlement) {
-      const changes = changed(
-        'settled',
-        id,
-        () =>
-          settleRow.run({
-            id,
-            outcome: settlement.outcome,
-            resultId: settlement.outcome === 'succeeded' ? settlement.resultId : null,
-            error: settlement.outcome === 'succeeded' ? null : settlement.error,
-            now: now().toISOString(),
-          }).changes,
-      );
+      // The entry was made durable (FULL) before the request left; its answer need not wait for its own fsync
+      // on the main thread: the next entry's begin (FULL) or checkpoint syncs the WAL with it. Should the power
+      // go before that, the entry reads back pending, which the next start makes an unknown outcome for
+      // reconciliation: never a resend. One fsync per write instead of two.
+      db.exec('PRAGMA synchronous = NORMAL');
+      let changes: number | bigint;
+      try {
+        changes = changed(
+          'settled',
+          id,
+          () =>
+            settleRow.run({
+              id,
+              outcome: settlement.outcome,
+              resultId: settlement.outcome === 'succeeded' ? settlement.resultId : null,
+              error: settlement.outcome === 'succeeded' ? null : settlement.error,
+              now: now().toISOString(),
+            }).changes,
+        );
+      } finally {
+        db.exec('PRAGMA synchronous = FULL');
+      }
       return readChanged(id, changes, `settled as ${settlement.outcome}`);
     },
 
@@ -344,6 +359,11 @@ export function openJournal({
     findByResultId(environmentId, resultId) {
       const row = selectByResult.get(environmentId, resultId) as EntryRow | undefined;
       return row ? toEntry(row) : null;
+    },
+
+    latestOfBatchRow(batchId, row) {
+      const found = selectBatchRow.get(batchId, row) as EntryRow | undefined;
+      return found ? toEntry(found) : null;
     },
 
     verify: () => chain.verify(),

@@ -24,6 +24,7 @@ export function refusingJournal(refusal: string): Journal {
     unresolved: () => [],
     blockingUnknown: () => null,
     findByResultId: () => null,
+    latestOfBatchRow: () => null,
     verify: () => ({
       ok: false,
       events: 0,

@@ -172,11 +172,24 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       const healed = outcome.kind === 'ok' && !isLocal(environmentId) && notices.includes(KEYCHAIN_NOTICE);
       if (healed) notices.splice(notices.indexOf(KEYCHAIN_NOTICE), 1);
       if (environmentId !== environments.activeId()) return;
+      const before = connection;
       const next = connectionAfter(outcome.kind);
       if (next) connection = next;
       watch.follow(connection);
-      emitIfChanged();
+      // A change of connection or notices is told at once; the rate limit's figures, which every answer
+      // changes, at most 4 times a second (a batch's answers would otherwise repaint the status bar each time).
+      if (connection !== before || healed || outcome.kind === 'keychain_unavailable') emitIfChanged();
+      else emitSoon();
     };
+  }
+
+  let statusDue: ReturnType<typeof setTimeout> | null = null;
+  function emitSoon(): void {
+    statusDue ??= setTimeout(() => {
+      statusDue = null;
+      emitIfChanged();
+    }, 250);
+    statusDue.unref?.();
   }
 
   function clientFor(id: string, baseUrl: string, getKey: () => Promise<string | null>): CardApiClient {
@@ -196,13 +209,8 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     });
     clients.set(id, { baseUrl, api, budget });
     // The status bar follows the rate budget, also while calls wait for it (at most 4 updates a second).
-    let statusDue: ReturnType<typeof setTimeout> | null = null;
     api.budget?.onChange(() => {
-      statusDue ??= setTimeout(() => {
-        statusDue = null;
-        if (id === environments.activeId()) emitIfChanged();
-      }, 250);
-      statusDue.unref?.();
+      if (id === environments.activeId()) emitSoon();
     });
     return api;
   }

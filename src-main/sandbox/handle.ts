@@ -94,6 +94,11 @@ export interface SandboxHandle {
    */
   requestsInFlight(): number;
   clearRequests(): void;
+  /**
+   * Changes the rate limit while the sandbox runs (every key starts a fresh window under it): a benchmark
+   * fills a cache unthrottled, then measures under a limit a real server has. Throws a RangeError naming the field.
+   */
+  setRateLimit(rule: { limit: number; windowMs: number }): void;
   /** Changes the customer list while the sandbox runs (for tests of re-syncs). */
   customers: {
     /** Creates `count` new customers (the newest: at the end of an oldest-first list, at the start of a newest-first one). */

@@ -49,6 +49,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const log = new RequestLog();
   const faults = new FaultInjector(Random.for(seed, 'faults'));
   const held = new HeldRequests();
+  const limiter = new FixedWindowRateLimiter(rate.limit, rate.windowMs, rate.clock);
   const app = createSandboxApp({
     deps,
     key,
@@ -56,7 +57,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     log,
     faults,
     held,
-    limiter: new FixedWindowRateLimiter(rate.limit, rate.windowMs, rate.clock),
+    limiter,
     enableControlRoute: options.enableControlRoute ?? false,
   });
 
@@ -83,6 +84,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests: () => log.all(),
     requestsInFlight: () => log.inFlight,
     clearRequests: () => log.clear(),
+    setRateLimit: ({ limit, windowMs }) => limiter.change(limit, windowMs),
     customers: {
       add: (count) => world.customers.add(count),
       removeNewest: (count) => world.customers.removeNewest(count),

@@ -1,13 +1,15 @@
 // Issue from a file in Chromium against the real handlers, journal and local sandbox: the template
 // download, a file with forgiving column names (shown as guesses), the preview's counts and rows, the
-// typed confirmation, the batch's progress to its end, the results CSV, and the batch in the Journal.
+// confirmation typed in words, the entry under Issue, the batch's progress, the results CSV with the file's own columns to its end, the results CSV, and the batch in the Journal.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCsvObjects } from '../integration/exports/read-csv';
+import { parse as csvParse } from 'csv-parse/sync';
+import { readCsv, readCsvObjects } from '../integration/exports/read-csv';
+import { RESULT_COLUMNS } from '../integration/bulk-issue/bulk-fixture';
 import { appWithCustomerCache, openFresh } from './shared-app';
 
-const app = appWithCustomerCache({ seed: 2929, customers: 30 });
+const app = appWithCustomerCache({ seed: 2929, customers: 40 });
 
 const cardPosts = () => app.sandbox.requests().filter((r) => r.method === 'POST' && r.url.startsWith('/cards')).length;
 
@@ -28,11 +30,16 @@ describe('Issue from a file', () => {
     await openFresh(app.e2e, 'bulk-issue');
     const account = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
     const ids = app.customers.slice(0, 10).map((c) => c._id);
+    // Columns the app does not use come back in the results as written: a note with the separator inside
+    // quotes, and one a spreadsheet would run as a formula.
     const lines = [
-      'Customer ID;Card Type;brand;currency;status;debitAccountId;Staff ID',
-      ...ids.map((id, i) => `${i === 3 ? id.toUpperCase() : id};virtual;verve;NGN;active;${account};S-${i + 1}`),
-      `nobody@example.invalid;virtual;Verve;NGN;active;${account};S-11`,
-      `${ids[0]};virtual;verve;NGN;active;${account};S-1`,
+      'Customer ID;Card Type;brand;currency;status;debitAccountId;Staff ID;Note',
+      ...ids.map(
+        (id, i) =>
+          `${i === 3 ? id.toUpperCase() : id};virtual;verve;NGN;active;${account};S-${i + 1};${i === 2 ? '=SUM(1,2)' : i === 5 ? '@cmd' : `"Floor ${i}; desk ${i}"`}`,
+      ),
+      `nobody@example.invalid;virtual;Verve;NGN;active;${account};S-11;`,
+      `${ids[0]};virtual;verve;NGN;active;${account};S-1;again`,
     ];
     const before = cardPosts();
     await page.getByLabel('CSV file').setInputFiles({
@@ -53,9 +60,7 @@ describe('Issue from a file', () => {
     expect(await page.locator('[data-row="1"]').textContent()).toContain(app.customers[0]!.name!);
 
     const issue = page.getByRole('button', { name: 'Issue ten cards' });
-    await page.getByLabel('Number of cards to issue').fill('12');
-    expect(await issue.isDisabled()).toBe(true);
-    await page.getByLabel('Number of cards to issue').fill('10');
+    await page.getByLabel('Number of cards to issue, in words').fill('Ten');
     await issue.click();
 
     const state = page.getByTestId('batch-state');
@@ -70,17 +75,108 @@ describe('Issue from a file', () => {
     const saved = page.getByRole('status').filter({ hasText: 'Results saved as' });
     await saved.waitFor();
     const name = ((await saved.textContent()) ?? '').replace(/^Results saved as (.+)\.$/, '$1');
-    const csv = readCsvObjects(await readFile(join(app.e2e.harness.saveDir, name), 'utf8'));
-    expect(csv.rows).toHaveLength(12);
+    const text = await readFile(join(app.e2e.harness.saveDir, name), 'utf8');
+    const [header, ...records] = readCsv(text);
+    // The file's own columns first, as written and in their order, then what became of each row.
+    expect(header).toEqual([...lines[0]!.split(';'), ...RESULT_COLUMNS]);
+    const input: string[][] = csvParse(lines.join('\n'), { delimiter: ';' });
+    expect(records).toHaveLength(12);
+    for (const [i, record] of records.entries()) {
+      // The formula is neutralised as in every export; every other cell is the operator's own.
+      const expected = input[i + 1]!.map((cell) => (/^[=@]/.test(cell) ? `'${cell}` : cell));
+      expect(record.slice(0, 8), `row ${i + 1}`).toEqual(expected);
+    }
+    const csv = readCsvObjects(text);
+    expect(csv.rows.filter((r) => r.outcome === 'issued')).toHaveLength(10);
     expect(csv.rows.filter((r) => r.outcome === 'issued').every((r) => /^[0-9a-f]{24}$/.test(r.cardId!))).toBe(true);
-    expect(csv.rows.find((r) => r.row === '11')).toMatchObject({
-      outcome: 'skipped',
-      customer: 'n*****@example.invalid',
-    });
+    expect(csv.rows.filter((r) => r.outcome === 'issued').every((r) => /\d{4}$/.test(r.maskedPan!))).toBe(true);
+    expect(csv.rows.find((r) => r.row === '11')).toMatchObject({ outcome: 'skipped', cardId: '' });
+    expect(csv.rows.find((r) => r.row === '11')!.error).toContain('No customer in the offline cache');
+    expect(csv.rows.find((r) => r.row === '12')!.error).toContain('row 1');
 
     await page.getByRole('link', { name: 'This batch in the Journal' }).click();
     await page.getByTestId('batch-filter').waitFor();
     await expect.poll(() => page.getByRole('table', { name: 'Journal entries' }).getByRole('row').count()).toBe(11);
     expect(await app.e2e.axeViolations()).toEqual([]);
+  });
+
+  it('shows the number of cards in words and sends nothing until it is typed in words', async () => {
+    const { page } = app.e2e;
+    await openFresh(app.e2e, 'bulk-issue');
+    const account = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+    const lines = [
+      'customer,type,brand,currency,status,debitAccountId,reference',
+      ...app.customers.slice(10, 30).map((c, i) => `${c._id},virtual,Verve,NGN,active,${account},W-${i + 1}`),
+    ];
+    const before = cardPosts();
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'words.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    await expect.poll(() => page.getByTestId('count-ready').textContent()).toBe('20 ready');
+    expect(await page.getByTestId('cards-in-words').textContent()).toBe('twenty cards');
+    const issue = page.getByRole('button', { name: 'Issue twenty cards' });
+    const typed = page.getByLabel('Number of cards to issue, in words');
+    // Digits are not the number in words: the page says so and keeps the button off.
+    await typed.fill('20');
+    expect(await issue.isDisabled()).toBe(true);
+    await page.getByRole('alert').filter({ hasText: 'Type the number in words, not digits' }).waitFor();
+    for (const wrong of ['twenty one', 'twelve', 'twenty cards please']) {
+      await typed.fill(wrong);
+      expect(await issue.isDisabled(), wrong).toBe(true);
+    }
+    for (const right of ['Twenty', '  TWENTY  cards ', 'twenty.']) {
+      await typed.fill(right);
+      expect(await issue.isDisabled(), right).toBe(false);
+    }
+    expect(cardPosts()).toBe(before);
+    expect(await app.e2e.axeViolations()).toEqual([]);
+  });
+
+  it('is reached from Issue: beside Issue a card, and from the Issue a card dialog', async () => {
+    const { page } = app.e2e;
+    await openFresh(app.e2e, 'cards');
+    const header = page.locator('.page-header');
+    await header.getByRole('link', { name: 'Issue from a file' }).click();
+    await page.getByRole('heading', { name: 'Issue from a file', level: 1 }).waitFor();
+    await page.getByLabel('CSV file').waitFor();
+
+    await openFresh(app.e2e, 'cards');
+    await header.getByRole('button', { name: 'Issue a card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Issue a card' });
+    await dialog.getByRole('link', { name: 'Issue from a file' }).click();
+    await page.getByLabel('CSV file').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(page.url()).toMatch(/#\/bulk-issue$/);
+  });
+
+  it('shows a row whose connection dropped after the request as not issued, in the progress and the results', async () => {
+    const { page } = app.e2e;
+    await openFresh(app.e2e, 'bulk-issue');
+    const account = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+    const lines = [
+      'customer,type,brand,currency,status,debitAccountId,reference',
+      ...app.customers.slice(32, 37).map((c, i) => `${c._id},virtual,Verve,NGN,active,${account},D-${i + 1}`),
+    ];
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'dropped.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    await expect.poll(() => page.getByTestId('count-ready').textContent()).toBe('5 ready');
+    // The first card request reaches the service, which drops the connection without making the card.
+    app.sandbox.faults.add({ kind: 'reset', endpoint: 'POST /cards', count: 1 });
+    await page.getByLabel('Number of cards to issue, in words').fill('five');
+    await page.getByRole('button', { name: 'Issue five cards' }).click();
+    const state = page.getByTestId('batch-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    expect(await page.getByTestId('issued').textContent()).toBe('Issued 4');
+    expect(await page.getByTestId('not-issued').textContent()).toBe('Not issued 1');
+    expect(await page.getByTestId('unknown').textContent()).toBe('Unknown 0');
+    const row = page.getByRole('table', { name: 'Results' }).locator('[data-row="1"]');
+    await expect.poll(() => row.getAttribute('data-outcome')).toBe('not_issued');
+    expect(await row.textContent()).toContain('Not issued');
+    expect(await row.textContent()).toContain('all 4 cards this batch issued within 15 minutes of it show there');
   });
 });

@@ -14,13 +14,25 @@ export class FixedWindowRateLimiter {
   private readonly windows = new Map<string, { startedAt: number; used: number }>();
 
   constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
+    private limit: number,
+    private windowMs: number,
     private readonly clock: () => number = Date.now,
   ) {
+    FixedWindowRateLimiter.check(limit, windowMs);
+  }
+
+  private static check(limit: number, windowMs: number): void {
     if (!Number.isInteger(limit) || limit < 1)
       throw new RangeError('rateLimit.limit must be a whole number of at least 1');
     if (!Number.isFinite(windowMs) || windowMs < 1) throw new RangeError('rateLimit.windowMs must be at least 1');
+  }
+
+  /** A new limit from now on: every key starts a fresh window under it. */
+  change(limit: number, windowMs: number): void {
+    FixedWindowRateLimiter.check(limit, windowMs);
+    this.limit = limit;
+    this.windowMs = windowMs;
+    this.windows.clear();
   }
 
   take(key: string): RateDecision {

@@ -1,6 +1,6 @@
 // The checked file: how its columns were taken (guesses marked for the operator to confirm or change),
 // the counts, every row with its customer's name and KYC state, rows already issued that the operator
-// may choose to issue again one by one, and the confirmation: the number of cards typed in.
+// may choose to issue again one by one, and the confirmation: the number of cards, shown and typed in words.
 import { useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../../src-shared/ipc/channels/bulk-issue';
 import { ErrorState } from '../../components/States';
 import { bridge } from '../../lib/bridge';
-import { STATUS_TEXT, cardsInWords } from './words';
+import { STATUS_TEXT, cardsInWords, typedAsDigits, typedInWords } from './words';
 
 const KYC_TEXT = { approved: 'KYC approved', not_approved: 'KYC not approved', unknown: 'KYC unknown' } as const;
 
@@ -82,7 +82,8 @@ function Rows({
     estimateSize: () => 44,
   });
   return (
-    <div className="bulk-rows" ref={parent} role="table" aria-label="Rows of the file">
+    // A scrolling region is reached by keyboard too (Tab, then the arrow keys).
+    <div className="bulk-rows" ref={parent} role="table" aria-label="Rows of the file" tabIndex={0}>
       <div className="bulk-row head" role="row">
         <span role="columnheader">Row</span>
         <span role="columnheader">Check</span>
@@ -149,7 +150,8 @@ export function BatchPreviewView({
       else next.add(row);
       return next;
     });
-  const confirmed = typed.trim() === String(cards) && cards > 0;
+  const confirmed = cards > 0 && typedInWords(typed, cards);
+  const digits = !confirmed && typedAsDigits(typed);
 
   const start = async () => {
     setSending(true);
@@ -188,16 +190,26 @@ export function BatchPreviewView({
       ) : null}
       <Rows rows={preview.rows} again={again} toggle={toggle} />
       <div className="bulk-confirm">
+        <p id="bulk-confirm-words">
+          Issue <strong data-testid="cards-in-words">{cardsInWords(cards)}</strong> ({cards.toLocaleString('en')}).
+        </p>
         <label>
-          Type the number of cards to issue ({cards})
+          To confirm, type the number of cards in words
           <input
-            inputMode="numeric"
-            aria-label="Number of cards to issue"
+            aria-label="Number of cards to issue, in words"
+            aria-describedby="bulk-confirm-words bulk-confirm-hint"
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
-            size={8}
+            autoComplete="off"
+            spellCheck={false}
+            size={40}
           />
         </label>
+        <p id="bulk-confirm-hint" className={digits ? 'field-error' : 'muted'} role={digits ? 'alert' : undefined}>
+          {digits
+            ? 'Type the number in words, not digits: as it is written above.'
+            : 'Case, hyphens and "and" do not matter.'}
+        </p>
         <button type="button" className="primary" disabled={!confirmed || sending} onClick={() => void start()}>
           Issue {cardsInWords(cards)}
         </button>

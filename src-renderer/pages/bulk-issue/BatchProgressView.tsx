@@ -92,6 +92,11 @@ export function BatchProgressView({ batchId }: { batchId: string }): React.JSX.E
         <span data-testid="unknown">
           Unknown <strong>{status.unknown}</strong>
         </span>
+        {status.notIssued > 0 ? (
+          <span data-testid="not-issued">
+            Not issued <strong>{status.notIssued}</strong>
+          </span>
+        ) : null}
         {status.perMinute !== null ? <span>{status.perMinute} a minute</span> : null}
         {status.etaMs !== null && left > 0 ? <span>About {durationText(status.etaMs)} left</span> : null}
         {status.waitingUntil !== null ? (

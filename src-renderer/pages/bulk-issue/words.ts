@@ -1,4 +1,5 @@
 // How the page says a batch's states, rows' checks and outcomes.
+import { toCardinal } from 'n2words/en-NG';
 import type { BatchState, RowOutcome, RowStatus } from '../../../src-shared/ipc/channels/bulk-issue';
 
 const STATES: Record<BatchState, string> = {
@@ -26,6 +27,7 @@ export const OUTCOME_TEXT: Record<RowOutcome, string> = {
   unknown: 'Outcome unknown',
   not_sent: 'Not sent',
   skipped: 'Skipped',
+  not_issued: 'Not issued',
 };
 
 /** "1 min 20 s", "45 s". */
@@ -36,20 +38,36 @@ export function durationText(ms: number): string {
   return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
 }
 
-const ONES = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-];
-/** The number of cards as the confirmation says it: "twelve cards", "50 cards". */
-export const cardsInWords = (n: number): string => `${ONES[n] ?? n.toLocaleString('en')} card${n === 1 ? '' : 's'}`;
+/** A whole number as people in Nigeria write it: "three hundred and twelve" (n2words, British-style "and"). */
+export const numberInWords = (n: number): string => toCardinal(n);
+
+/** The number of cards as the confirmation says it: "three hundred and twelve cards", "one card". */
+export const cardsInWords = (n: number): string => `${numberInWords(n)} card${n === 1 ? '' : 's'}`;
+
+/**
+ * A number in words as it is compared: without case, hyphens, commas, full stops, the word "and", a closing
+ * "card"/"cards", or extra spaces; a leading "a" counts as "one" ("a hundred and five").
+ */
+export function wordsKey(text: string): string {
+  const words = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2010-\u2015\-,.]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w !== '' && w !== 'and');
+  if (words.at(-1) === 'cards' || words.at(-1) === 'card') words.pop();
+  if (words[0] === 'a') words[0] = 'one';
+  return words.join(' ');
+}
+
+/**
+ * Whether the operator typed the number of cards in words. Digits are not taken: the confirmation is there to
+ * make the operator read the number and say it again, and a number copied as digits proves neither.
+ */
+export function typedInWords(typed: string, n: number): boolean {
+  const key = wordsKey(typed);
+  return key !== '' && key === wordsKey(numberInWords(n));
+}
+
+/** True when the text is only a number in digits (the page then asks for it in words). */
+export const typedAsDigits = (typed: string): boolean => /^\s*[\d\s,.]+\s*$/.test(typed) && /\d/.test(typed);

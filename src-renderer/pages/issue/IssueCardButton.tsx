@@ -1,5 +1,6 @@
 // The buttons other pages place to issue a card or open an account or wallet; each opens its dialog.
 import { useRef, useState } from 'react';
+import { hrefOf } from '../../lib/routes';
 import { IssueCardWizard } from './IssueCardWizard';
 import { Modal } from './Modal';
 import { OpenAccountForm } from './OpenAccountForm';
@@ -43,8 +44,18 @@ function WriteDialogButton({
   );
 }
 
+/** Issue a card; where no customer is chosen yet, beside it the way to issue many from a file. */
 export function IssueCardButton({ customerId }: { customerId?: string }): React.JSX.Element {
-  return <WriteDialogButton title="Issue a card" primary customerId={customerId} form={IssueCardWizard} />;
+  const button = <WriteDialogButton title="Issue a card" primary customerId={customerId} form={IssueCardWizard} />;
+  if (customerId) return button;
+  return (
+    <span className="issue-actions">
+      {button}
+      <a className="button" href={hrefOf('bulk-issue')}>
+        Issue from a file
+      </a>
+    </span>
+  );
 }
 
 export function OpenAccountButton({ customerId }: { customerId?: string }): React.JSX.Element {

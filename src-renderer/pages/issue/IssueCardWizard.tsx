@@ -8,6 +8,7 @@ import { compactNumber } from '../../../src-shared/api/input-rules';
 import type { Card } from '../../../src-shared/api/records';
 import type { CreateCardRequest } from '../../../src-shared/api/requests';
 import { bridge } from '../../lib/bridge';
+import { hrefOf } from '../../lib/routes';
 import { useLatest } from '../../lib/useLatest';
 import { BridgeErrorBanner, CardIssued } from './CardIssued';
 import { CardDetailsStep } from './CardDetailsStep';
@@ -218,6 +219,9 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
               </span>
             </label>
           ))}
+          <p className="muted">
+            Many cards at once? <a href={hrefOf('bulk-issue')}>Issue from a file</a> checks a CSV of them first.
+          </p>
         </fieldset>
       ) : null}
       {step === 'details' ? (

@@ -37,8 +37,11 @@ export type RowStatus = (typeof ROW_STATUSES)[number];
 export const BATCH_STATES = ['ready', 'running', 'paused', 'interrupted', 'done', 'cancelled'] as const;
 export type BatchState = (typeof BATCH_STATES)[number];
 
-/** What became of a row once the batch ran: `skipped` rows were never to be sent. */
-export const ROW_OUTCOMES = ['issued', 'failed', 'unknown', 'not_sent', 'skipped'] as const;
+/**
+ * What became of a row once the batch ran: `skipped` rows were never to be sent; `not_issued` rows were sent,
+ * their answer was lost, and reconciliation showed no card was made (bulk-issue/absence.ts).
+ */
+export const ROW_OUTCOMES = ['issued', 'failed', 'unknown', 'not_sent', 'skipped', 'not_issued'] as const;
 export type RowOutcome = (typeof ROW_OUTCOMES)[number];
 
 const batchIdSchema = z
@@ -129,6 +132,8 @@ export const statusSchema = z.object({
   issued: z.number().int(),
   failed: z.number().int(),
   unknown: z.number().int(),
+  /** Rows whose answer was lost and that reconciliation showed were not issued. */
+  notIssued: z.number().int(),
   /** Cards issued per minute while the batch ran (null before the first). */
   perMinute: z.number().nullable(),
   /** Estimated time left, rate-limit waits included (null when not running or not known). */

@@ -53,3 +53,15 @@ export async function until(
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** What the results CSV adds after the file's own columns, in this order. */
+export const RESULT_COLUMNS = [
+  'outcome',
+  'cardId',
+  'maskedPan',
+  'error',
+  'row',
+  'customerName',
+  'customerId',
+  'journalEntryId',
+];

@@ -1,6 +1,6 @@
 // Under a rate limit of 30 requests per 20 s, a running batch leaves the operator room: an operator's
-// list call made while the batch waits for the window (it has used its share) is answered at once, not
-// after the window's reset. The batch itself keeps to the limit (no 429) and pauses background work.
+// list call made while the batch sends (its writes spread over the window) and again once it waits for the
+// window's reset (it has used its share) is answered at once, not after the reset. The batch itself keeps to the limit (no 429) and pauses background work.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,11 +34,11 @@ it('answers an operator list call within 2 s while the batch waits for the rate 
   expect(preview.counts.ready).toBe(ROWS);
   await data(call('bulkIssue.start', { batchId: preview.batchId, cards: ROWS }));
 
-  // The batch has used its share of the window and waits for the reset.
+  // The batch is well into its first window (its writes spread over it).
   await until(
-    async () => (await data(call('bulkIssue.status', { batchId: preview.batchId }))).waitingUntil !== null,
+    async () => (await data(call('bulkIssue.status', { batchId: preview.batchId }))).sent >= 10,
     60_000,
-    'the batch to wait for the rate limit',
+    'the batch to send a third of its first window',
   );
   const status = await data(call('bulkIssue.status', { batchId: preview.batchId }));
   expect(status.state).toBe('running');
@@ -47,11 +47,20 @@ it('answers an operator list call within 2 s while the batch waits for the rate 
 
   // The requirement itself is a time: far above the call's own work (milliseconds), far below the
   // window's wait (up to 20 s) that a batch without a reserve would impose.
-  const asked = performance.now();
-  const accounts = await call('accounts.list', { page: 0, limit: 25 });
-  const answeredInMs = performance.now() - asked;
-  expect(accounts.ok).toBe(true);
-  expect(answeredInMs).toBeLessThan(2_000);
+  const operatorCallMs = async () => {
+    const asked = performance.now();
+    const accounts = await call('accounts.list', { page: 0, limit: 25 });
+    expect(accounts.ok).toBe(true);
+    return performance.now() - asked;
+  };
+  expect(await operatorCallMs()).toBeLessThan(2_000);
+  // Again once the batch has used its share of the window and waits for the reset.
+  await until(
+    async () => (await data(call('bulkIssue.status', { batchId: preview.batchId }))).waitingUntil !== null,
+    60_000,
+    'the batch to wait for the rate limit',
+  );
+  expect(await operatorCallMs()).toBeLessThan(2_000);
 
   await until(
     async () => (await data(call('bulkIssue.status', { batchId: preview.batchId }))).state === 'done',

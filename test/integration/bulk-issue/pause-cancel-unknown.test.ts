@@ -1,7 +1,8 @@
 // A batch through the bridge against the local sandbox: Pause stops before the next row and waits for the
 // rows in flight, Resume goes on from the first row not sent, Cancel leaves the rest unsent and abandons
 // nothing in flight; a row whose answer was lost is never sent again, and is settled at the batch's end
-// (issued when its card turns up, still unknown with the evidence when it does not); rows already issued
+// (issued when its card turns up, not issued when no card turns up and every card the batch issued around
+// it does, still unknown with the evidence otherwise); rows already issued
 // are sent again only when the operator chooses them one by one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,9 +113,11 @@ describe('outcomes lost on the way', () => {
     const [first] = (await data(call('bulkIssue.results', { batchId }))).rows;
     expect(first).toMatchObject({ outcome: 'issued', cardId: expect.stringMatching(/^[0-9a-f]{24}$/) });
     const results = (await data(call('bulkIssue.results', { batchId: second.batchId }))).rows;
-    const unknown = results.filter((r) => r.outcome === 'unknown');
-    expect(unknown).toHaveLength(1);
-    expect(unknown[0]!.error).toMatch(/^Still unknown: No card/);
+    // The 502 came before the card service: no card, and the 8 cards issued around it all show where new
+    // cards show, so it was not issued.
+    const notIssued = results.filter((r) => r.outcome === 'not_issued');
+    expect(notIssued).toHaveLength(1);
+    expect(notIssued[0]!.error).toMatch(/^Not issued: no card carries this request's reference/);
     expect(results.filter((r) => r.outcome === 'issued')).toHaveLength(8);
     // One request per row, the lost ones included (the gateway's 502 came before the body was read).
     const cardRequests = sandbox()
@@ -123,11 +126,58 @@ describe('outcomes lost on the way', () => {
     expect(cardRequests).toHaveLength(9);
     expect(cardRequests.filter((r) => r.status === 502)).toHaveLength(1);
     for (const r of results.filter((x) => x.outcome === 'issued')) expect(postsFor([r.customerId!])).toHaveLength(1);
-    expect(await data(call('bulkIssue.status', { batchId: second.batchId }))).toMatchObject({ unknown: 1, issued: 8 });
+    expect(await data(call('bulkIssue.status', { batchId: second.batchId }))).toMatchObject({
+      unknown: 0,
+      notIssued: 1,
+      issued: 8,
+      sent: 9,
+    });
 
-    // The same rows again: the unknown one is held as possibly issued, like the issued ones.
+    // The same rows again: the journal still holds the lost one as an unknown outcome (the operator decides
+    // on a resend there), so nothing is sent for it or for the issued ones.
     const again = await data(call('bulkIssue.preview', { csv: fileOf(rows.slice(1), 'U') }));
     expect(again.counts).toMatchObject({ ready: 0, already_issued: 9 });
+  });
+
+  it('settles a row whose connection dropped after the request as not issued, and a lone one as still unknown', async () => {
+    const rows = customers.slice(80, 90);
+    const ids = rows.map((c) => c._id);
+    // The first row's request reaches the sandbox, which drops the connection without making the card.
+    sandbox().faults.add({ kind: 'reset', endpoint: 'POST /cards', count: 1 });
+    const { batchId } = await data(call('bulkIssue.preview', { csv: fileOf(rows, 'N') }));
+    sandbox().clearRequests();
+    await data(call('bulkIssue.start', { batchId, cards: 10 }));
+    await until(async () => (await stateOf(batchId)) === 'done', 60_000, 'the batch');
+    // Ten requests: nine cards made, and one whose connection was dropped (its body never read).
+    const cardPosts = sandbox()
+      .requests()
+      .filter((r) => r.method === 'POST' && r.url.startsWith('/cards'));
+    expect(cardPosts).toHaveLength(10);
+    expect(cardPosts.filter((r) => r.fault === 'reset')).toHaveLength(1);
+    expect(postsFor(ids)).toHaveLength(9);
+
+    const { rows: results } = await data(call('bulkIssue.results', { batchId }));
+    const row = results.find((r) => r.outcome === 'not_issued')!;
+    expect(row).toMatchObject({ row: 1, cardId: null, maskedPan: null });
+    const droppedCustomer = row.customerId!;
+    expect(row.error).toMatch(/^Not issued: .*all 9 cards this batch issued within 15 minutes of it show there/);
+    expect(results.filter((r) => r.outcome === 'issued')).toHaveLength(9);
+    expect(await data(call('bulkIssue.status', { batchId }))).toMatchObject({ notIssued: 1, unknown: 0, issued: 9 });
+    // Never sent again by itself: the dropped request was its only one.
+    expect(postsFor([droppedCustomer])).toHaveLength(0);
+    // The journal keeps the unknown outcome with the same evidence, for the operator's decision.
+    const entry = (await data(call('journal.list', { batchId, limit: 50 }))).find((e) => e.id === row.journalEntryId)!;
+    expect(entry).toMatchObject({ outcome: 'outcome_unknown', resultId: null });
+    expect(entry.evidence?.summary).toMatch(/^Not issued: /);
+
+    // One row alone: nothing to compare with, so a card missing from the authorizations proves nothing.
+    sandbox().faults.add({ kind: 'reset', endpoint: 'POST /cards', count: 1 });
+    const lone = await data(call('bulkIssue.preview', { csv: fileOf(customers.slice(95, 96), 'L') }));
+    await data(call('bulkIssue.start', { batchId: lone.batchId, cards: 1 }));
+    await until(async () => (await stateOf(lone.batchId)) === 'done', 60_000, 'the lone batch');
+    const [single] = (await data(call('bulkIssue.results', { batchId: lone.batchId }))).rows;
+    expect(single).toMatchObject({ outcome: 'unknown', cardId: null });
+    expect(single!.error).toMatch(/^Still unknown: No card .* Not taken as not issued: too few cards/);
   });
 
   it('issues a row already issued again only when the operator chooses that row', async () => {

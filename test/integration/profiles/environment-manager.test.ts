@@ -67,6 +67,23 @@ describe('the local sandbox environment', () => {
       expect(readFileSync(join(rig.dataDir, 'settings.json'), 'utf8')).not.toContain(key);
   });
 
+  it('tells the status bar the rate limit at most 4 times a second, however many answers come', async () => {
+    const active = await rig.manager.active();
+    expect((await active.api.listDisputes({})).ok).toBe(true);
+    // Let the first answer's status (the connection now online) go out, then count.
+    await new Promise((r) => setTimeout(r, 300));
+    const before = statuses().length;
+    const started = performance.now();
+    for (let i = 0; i < 40; i++) expect((await active.api.listDisputes({})).ok).toBe(true);
+    const elapsed = performance.now() - started;
+    const told = statuses().length - before;
+    // Forty answers, each changing the remaining count: at most one status per 250 ms (and one pending).
+    expect(told).toBeLessThanOrEqual(Math.floor(elapsed / 250) + 2);
+    // The last figure still arrives.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(statuses().at(-1)!.rateLimit).toEqual(rig.manager.status().rateLimit);
+  });
+
   it('takes no user key', async () => {
     expect(await rig.manager.setKey({ environmentId: 'local-sandbox', key: 'sk_live_whatever_1234' })).toMatchObject({
       ok: false,

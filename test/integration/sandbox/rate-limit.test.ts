@@ -1,5 +1,5 @@
-// The fixed-window rate limit per key: headers on every answer, 429 with Retry-After past the limit, and
-// service again once the window has passed.
+// The fixed-window rate limit per key: headers on every answer, 429 with Retry-After past the limit,
+// service again once the window has passed, and a new limit taken while the sandbox runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxHandle, startSandbox } from '../../../src-main/sandbox/index';
 import { call, clock, expectError } from './api';
@@ -55,6 +55,23 @@ describe('rate limit', () => {
     expect(again.status).toBe(200);
     expect(header(again, 'x-ratelimit-remaining')).toBe(2);
     expect(again.json.pagination.total).toBe(1); // the refused POST created nothing
+  });
+
+  it('takes a new limit while it runs, every key starting a fresh window under it', async () => {
+    limiterNow += 10_000;
+    sb.setRateLimit({ limit: 2, windowMs: 1_500 });
+    const answers = [await call(sb, '/fundingsources'), await call(sb, '/fundingsources')];
+    expect(answers.map((a) => header(a, 'x-ratelimit-limit'))).toEqual([2, 2]);
+    expect(answers.map((a) => header(a, 'x-ratelimit-remaining'))).toEqual([1, 0]);
+    expectError(await call(sb, '/fundingsources'), 429, 'Too many requests');
+    // A used-up window ends at once when the limit changes.
+    sb.setRateLimit({ limit: 5, windowMs: 1_500 });
+    const fresh = await call(sb, '/fundingsources');
+    expect(fresh.status).toBe(200);
+    expect(header(fresh, 'x-ratelimit-remaining')).toBe(4);
+    expect(() => sb.setRateLimit({ limit: 0, windowMs: 1_500 })).toThrow(/rateLimit.limit/);
+    expect(() => sb.setRateLimit({ limit: 5, windowMs: 0 })).toThrow(/rateLimit.windowMs/);
+    sb.setRateLimit({ limit: 3, windowMs: 1_500 });
   });
 
   it('defaults to 600 requests per minute', async () => {

@@ -1,0 +1,43 @@
+// The bulk-issue confirmation: the number of cards said in words (n2words, en-NG) and taken back typed in
+// words, forgivingly (case, hyphens, "and", spacing, a closing "cards"), never as digits.
+import { describe, expect, it } from 'vitest';
+import { cardsInWords, numberInWords, typedAsDigits, typedInWords } from '../../../src-renderer/pages/bulk-issue/words';
+
+describe('the number of cards in words', () => {
+  it('says the numbers a batch can have as people write them', () => {
+    expect(cardsInWords(1)).toBe('one card');
+    expect(cardsInWords(50)).toBe('fifty cards');
+    expect(cardsInWords(312)).toBe('three hundred and twelve cards');
+    expect(numberInWords(1001)).toBe('one thousand and one');
+    expect(numberInWords(4999)).toBe('four thousand nine hundred and ninety-nine');
+    expect(numberInWords(5000)).toBe('five thousand');
+  });
+
+  it('takes the number typed in words whatever the case, hyphens, "and" and spacing', () => {
+    for (const typed of [
+      'three hundred and twelve',
+      'Three Hundred Twelve',
+      'THREE-HUNDRED-AND-TWELVE',
+      '  three   hundred and twelve cards ',
+      'three hundred and twelve.',
+    ])
+      expect(typedInWords(typed, 312), typed).toBe(true);
+    expect(typedInWords('a hundred and five', 105)).toBe(true);
+    expect(typedInWords('twenty one', 21)).toBe(true);
+    expect(typedInWords('twentyone', 21)).toBe(false);
+  });
+
+  it('refuses another number, digits, and nothing', () => {
+    for (const typed of ['three hundred and thirteen', 'three hundred', 'twelve', '312', '', '   ', 'and'])
+      expect(typedInWords(typed, 312), typed).toBe(false);
+    expect(typedInWords('one thousand two hundred and thirty-four', 1234)).toBe(true);
+    expect(typedInWords('twelve hundred and thirty-four', 1234)).toBe(false);
+  });
+
+  it('knows digits typed instead of words', () => {
+    expect(typedAsDigits('312')).toBe(true);
+    expect(typedAsDigits(' 1,234 ')).toBe(true);
+    expect(typedAsDigits('three')).toBe(false);
+    expect(typedAsDigits('')).toBe(false);
+  });
+});
