@@ -115,7 +115,7 @@ if (!app.requestSingleInstanceLock()) {
       const started = core;
       updates = startUpdates({
         policy: options.updates,
-        pendingWrites: () => started.pendingWrites(),
+        unsettledWrites: () => started.unsettledWrites(),
         onChange: (status) => broadcast('updates.status', status),
         logger: started.logger,
       });

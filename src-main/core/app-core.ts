@@ -51,6 +51,7 @@ import { NO_POLICY, type Policy } from '../policy/policy';
 import { applyPolicyToCache, policyHandlers, withPolicyLocks } from './policy-rules';
 import { errorMessage } from '../errors/error-message';
 import type { RestartAnswer, UpdateStatus } from '../updates/update-service';
+import type { UnsettledWrites } from '../updates/unsettled-writes';
 
 export interface AppCoreOptions {
   /** The app's data folder (Electron's userData). */
@@ -96,8 +97,8 @@ export interface UpdatesPort {
 }
 
 export interface AppCore {
-  /** Writes sent and not yet answered: the journal's pending entries (updates wait for none). */
-  pendingWrites(): number;
+  /** Writes not yet settled: the journal's pending and outcome-unknown entries, running batches (updates wait). */
+  unsettledWrites(): UnsettledWrites;
   handlers: HandlerTable;
   cancels: CancelRegistry;
   logger: AppLogger;
@@ -361,7 +362,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 
   return {
-    pendingWrites: () => opened.journal.list({ outcome: 'pending', limit: 1 }).total,
+    unsettledWrites: () => ({
+      pending: opened.journal.list({ outcome: 'pending', limit: 1 }).total,
+      unknown: opened.journal.list({ outcome: 'outcome_unknown', limit: 1 }).total,
+      runningBatches: bulkIssue.store.countIn('running'),
+    }),
     handlers: guardWhileLocked(handlers, lock),
     cancels,
     logger,

@@ -11,6 +11,7 @@ import { electronUpdaterEngine } from '../updates/electron-updater-engine';
 import type { UpdateEngine } from '../updates/update-engine';
 import { updateFeed, type UpdatePolicy } from '../updates/update-policy';
 import { createUpdateService, type UpdateService, type UpdateStatus } from '../updates/update-service';
+import type { UnsettledWrites } from '../updates/unsettled-writes';
 
 /** The feed address in app-update.yml beside app.asar, or null when the build has none. */
 export function builtInFeedUrl(resourcesPath: string | undefined): string | null {
@@ -29,17 +30,17 @@ const NO_ENGINE: UpdateEngine = {
 
 export interface ShellUpdatesOptions {
   policy: UpdatePolicy;
-  pendingWrites: () => number;
+  unsettledWrites: () => UnsettledWrites;
   onChange: (status: UpdateStatus) => void;
   logger: Logger;
 }
 
-export function startUpdates({ policy, pendingWrites, onChange, logger }: ShellUpdatesOptions): UpdateService {
+export function startUpdates({ policy, unsettledWrites, onChange, logger }: ShellUpdatesOptions): UpdateService {
   const feed = updateFeed(builtInFeedUrl(process.resourcesPath), policy);
   const engine = feed.enabled
     ? electronUpdaterEngine(electronUpdater.autoUpdater, { feedUrl: policy.feedUrl ?? null, logger })
     : NO_ENGINE;
-  const service = createUpdateService({ engine, feed, pendingWrites, onChange, logger });
+  const service = createUpdateService({ engine, feed, unsettledWrites, onChange, logger });
   service.start();
   return service;
 }

@@ -1,11 +1,13 @@
 // Updates that arrive by themselves: a check at start and every 6 hours, the download in the background,
 // verified by the engine (SHA-512 from the feed), then "ready" until the operator restarts. Restarting is
-// refused while a write has been sent and not yet answered, so no card or account is left half-known;
+// refused while a write is unsettled (sent and not yet answered, its outcome unknown, a batch running: see
+// unsettled-writes.ts), so no card or account is left half-known;
 // the version is never older than this one (the engine refuses downgrades). Nothing here waits on a person.
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
 import type { UpdateEngine } from './update-engine';
 import type { UpdateFeed } from './update-policy';
+import { restartWaitReason, type UnsettledWrites } from './unsettled-writes';
 
 export const CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
@@ -22,8 +24,8 @@ export type RestartAnswer = { restarting: true } | { restarting: false; reason: 
 export interface UpdateServiceDeps {
   engine: UpdateEngine;
   feed: UpdateFeed;
-  /** Writes sent and not yet answered (the journal's pending entries). */
-  pendingWrites: () => number;
+  /** Writes not yet settled: sent and unanswered, of unknown outcome, in a running batch. */
+  unsettledWrites: () => UnsettledWrites;
   onChange?: (status: UpdateStatus) => void;
   logger?: Logger;
   intervalMs?: number;
@@ -36,7 +38,7 @@ export interface UpdateService {
   start(): void;
   /** One check, and the download when a newer version is offered. Resolves to the status it ends in. */
   checkNow(): Promise<UpdateStatus>;
-  /** Installs the ready update and restarts, unless a write is still waiting for its answer. */
+  /** Installs the ready update and restarts, unless a write is unsettled (the answer then says why). */
   restart(): RestartAnswer;
   stop(): void;
 }
@@ -98,13 +100,10 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
     },
     restart() {
       if (current.state !== 'ready') return { restarting: false, reason: 'No update is ready to install.' };
-      const pending = deps.pendingWrites();
-      if (pending > 0) {
-        const writes = pending === 1 ? 'A write is' : `${pending} writes are`;
-        return {
-          restarting: false,
-          reason: `${writes} still waiting for the service's answer. Restart to update once it has arrived.`,
-        };
+      const waiting = restartWaitReason(deps.unsettledWrites());
+      if (waiting) {
+        deps.logger?.info({ reason: waiting }, 'update restart deferred');
+        return { restarting: false, reason: waiting };
       }
       deps.engine.install();
       return { restarting: true };

@@ -40,7 +40,8 @@ export function UpdateReady(): React.JSX.Element | null {
         Update ready: restart
       </button>
       {refusal && (
-        <span className="notice" role="alert">
+        // The status bar is one line and may cut the reason short: the whole of it shows on hover.
+        <span className="notice" role="alert" title={refusal}>
           {refusal}
         </span>
       )}

@@ -50,8 +50,9 @@ describe('On the local sandbox', () => {
 
   it('shows the first sync’s real progress instead of "0 cached"', async () => {
     const sandbox = await localSandbox(app.e2e);
-    // Slow pages, so the progress can be seen on the way.
-    sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 400 });
+    // Slow pages, so the progress can be seen on the way: each step stays on screen for seconds, far above
+    // what the poll's look at it takes on a loaded machine (at 400 ms a busy run could miss every step).
+    sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 3_000 });
     try {
       await openFresh(app.e2e, 'customers');
       const summary = page().getByTestId('cache-summary');
@@ -64,7 +65,7 @@ describe('On the local sandbox', () => {
         .poll(() => summary.textContent(), { timeout: 30_000 })
         .toMatch(/^First sync: [1-9][\d,]* customers fetched so far · page \d+ of \d+$/);
       await app.e2e.screenshot('customers-first-sync');
-      await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toMatch(/^350 customers cached · synced/);
+      await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toMatch(/^350 customers cached · synced/);
     } finally {
       sandbox.faults.clear();
     }

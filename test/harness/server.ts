@@ -16,6 +16,9 @@ import type { Policy } from '../../src-main/policy/policy';
 import { loadPolicy, policyFileLocation } from '../../src-main/policy/policy-file';
 import { META_CONTENT_SECURITY_POLICY, cspWith } from '../../src-main/security/policy';
 import { contentTypeOf, resolveUnder } from '../../src-main/security/renderer-assets';
+import type { UpdateEngine } from '../../src-main/updates/update-engine';
+import { updateFeed } from '../../src-main/updates/update-policy';
+import { createUpdateService, type UpdateService } from '../../src-main/updates/update-service';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -39,6 +42,11 @@ export interface HarnessOptions {
   sandboxFirstSync?: boolean;
   /** Built renderer folder; default `out/renderer`. */
   rendererDir?: string;
+  /**
+   * Updates from this feed through this engine (electron-updater behind its port): the harness runs the
+   * app's update service on them as the shell does (a check at start, "updates.status" events to the page).
+   */
+  updates?: { engine: UpdateEngine; feedUrl: string };
 }
 
 export interface Harness {
@@ -49,6 +57,8 @@ export interface Harness {
   dataDir: string;
   saveDir: string;
   core: AppCore;
+  /** The update service, when `updates` was given. */
+  updates: UpdateService | null;
   /** Makes the next "save file" question answer as if the user pressed Cancel. */
   cancelNextSave(): void;
   stop(): Promise<void>;
@@ -101,6 +111,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const token = randomBytes(24).toString('hex');
   const eventStreams = new Set<ServerResponse>();
   let cancelNext = false;
+  let updates: UpdateService | null = null;
+  const emit = (name: EventName, payload: unknown) => {
+    const data = `data: ${JSON.stringify({ name, payload })}\n\n`;
+    for (const res of eventStreams) res.write(data);
+  };
 
   const core = await createAppCore({
     dataDir,
@@ -119,11 +134,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     openExternal: async () => {},
     // The harness's stand-in for the system clipboard: the last text copied, in <dataDir>/clipboard.txt.
     writeClipboard: (text) => writeFileSync(path.join(dataDir, 'clipboard.txt'), text),
-    emit: (name: EventName, payload: unknown) => {
-      const data = `data: ${JSON.stringify({ name, payload })}\n\n`;
-      for (const res of eventStreams) res.write(data);
-    },
+    emit,
+    updates: () => updates,
   });
+  if (options.updates) {
+    updates = createUpdateService({
+      engine: options.updates.engine,
+      feed: updateFeed(null, { feedUrl: options.updates.feedUrl }),
+      unsettledWrites: () => core.unsettledWrites(),
+      onChange: (status) => emit('updates.status', status),
+      logger: core.logger,
+    });
+    updates.start();
+  }
 
   // Known once the server listens; the dispatcher is created then, allowing only this origin.
   let origin = '';
@@ -236,10 +259,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dataDir,
     saveDir,
     core,
+    updates,
     cancelNextSave: () => {
       cancelNext = true;
     },
     async stop() {
+      updates?.stop();
       for (const res of eventStreams) res.end();
       eventStreams.clear();
       server.closeAllConnections();

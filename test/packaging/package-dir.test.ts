@@ -10,6 +10,7 @@ import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheWriter } from '../../src-main/cache/threads/cache-writer';
 import { builtWorkerLocation } from '../../src-main/cache/threads/worker-location';
+import { DISPOSE_LIMIT_MS } from '../../src-main/shell/quit';
 import { copyOfRepo, REPO, run } from './fake-project';
 import { TEST_KEYS } from '../tools/cache-keys';
 import { standInElectronDist } from './stand-in-electron';
@@ -189,6 +190,19 @@ describe('the packaged main process, run in Node under a stand-in for electron',
     } finally {
       writeFileSync(worker, original);
     }
+  });
+
+  it('exits with code 1 once the quit time limit passes when closing hangs (a cache worker that stopped answering)', async () => {
+    const appData = mkdtempSync(join(layout, 'appdata-'));
+    const { code, stderr, seen } = await runMain(appData, { CARD_DESK_FAKE_HUNG_CACHE_WORKER: '1' });
+    // It did run (the sync went through the worker), then quit hung on the worker's close: Card Desk
+    // exited once the limit had passed (not earlier, as a failed close would) instead of staying as an
+    // invisible process; a process that never ended would meet vitest's limit instead.
+    expect(seen.sync).toMatchObject({ ok: true, data: { phase: 'done' } });
+    expect(seen.quit).toBeUndefined();
+    expect(seen.exitCode).toBe(1);
+    expect(seen.closingMs).toBeGreaterThanOrEqual(DISPOSE_LIMIT_MS - 50); // timers may round a little early
+    expect(code, stderr).toBe(1);
   });
 
   it('shows the error box and exits with code 1 when the window page fails to load', async () => {

@@ -27,6 +27,8 @@ export interface IndependentApiOptions {
   oddCustomers?: boolean;
   /** Listen on this port (default: any free one); a server started again on the same port is the network back. */
   port?: number;
+  /** The server's clock for its windows (default Date.now): a test shares one with the client to move time on. */
+  now?: () => number;
 }
 
 export interface IndependentCustomer {
@@ -174,6 +176,7 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
   const limit = options.limit ?? 1_000;
   const windowMs = options.windowMs ?? 60_000;
   const style = options.customerStyle ?? 'plain';
+  const clock = options.now ?? Date.now;
   let revoked = false;
   let windowStart = 0;
   let windowIndex = -1;
@@ -186,7 +189,7 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const now = Date.now();
+    const now = clock();
     if (windowIndex < 0 || now - windowStart >= windowMs) {
       windowIndex += 1;
       windowStart = now;
@@ -255,7 +258,7 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
     get requests() {
       return log.map((r) => r.path);
     },
-    currentWindow: () => (Date.now() - windowStart >= windowMs ? windowIndex + 1 : windowIndex),
+    currentWindow: () => (clock() - windowStart >= windowMs ? windowIndex + 1 : windowIndex),
     addCustomers: (count) => {
       const from = customers.length;
       customers = [...customers, ...Array.from({ length: count }, (_, i) => customerAt(from + i, initial, style))];

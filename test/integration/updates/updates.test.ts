@@ -4,50 +4,16 @@
 // AppAdapter with this version and temporary folders) and the network (Node's HTTP instead of Electron's
 // net, through electron-updater's own HttpExecutor). Installing is recorded, not run: it would call dpkg.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configureRequestOptions, configureRequestUrl, HttpExecutor, type DownloadOptions } from 'builder-util-runtime';
-import { DebUpdater } from 'electron-updater';
-import type { AppAdapter } from 'electron-updater/out/AppAdapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { electronUpdaterEngine } from '../../../src-main/updates/electron-updater-engine';
 import { createUpdateService, type UpdateStatus } from '../../../src-main/updates/update-service';
 import { updateFeed } from '../../../src-main/updates/update-policy';
+import { NO_UNSETTLED_WRITES, type UnsettledWrites } from '../../../src-main/updates/unsettled-writes';
 import { startFeedServer, type FeedServer } from './feed-server';
-
-/**
- * electron-updater's HTTP executor over Node's http, in place of Electron's net: `download` is
- * ElectronHttpExecutor's own (builder-util-runtime's doDownload, which streams to the file and checks the
- * SHA-512), and requests go through Node's http.request instead of electron.net.request.
- */
-class NodeHttpExecutor extends HttpExecutor<ClientRequest> {
-  createRequest(options: RequestOptions, callback: (response: IncomingMessage) => void): ClientRequest {
-    return request(options, callback);
-  }
-
-  download(url: URL, destination: string, options: DownloadOptions): Promise<string> {
-    return options.cancellationToken.createPromise<string>((resolve, reject, onCancel) => {
-      const requestOptions: RequestOptions = { headers: options.headers ?? undefined };
-      configureRequestUrl(url, requestOptions);
-      configureRequestOptions(requestOptions);
-      this.doDownload(
-        requestOptions,
-        {
-          destination,
-          options,
-          onCancel,
-          callback: (error) => (error == null ? resolve(destination) : reject(error)),
-          responseHandler: null,
-        },
-        0,
-      );
-    });
-  }
-}
-
-const CACHE_DIR_NAME = 'card-desk-updater';
+import { CACHE_DIR_NAME, debBytes, localDebUpdater } from './local-updater';
 
 let feed: FeedServer;
 let scratch: string;
@@ -60,34 +26,15 @@ afterEach(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The app as electron-updater sees it: this version, installed, with the app-update.yml the build writes. */
-function appAdapter(version: string): AppAdapter {
-  const config = join(scratch, 'app-update.yml');
-  writeFileSync(config, `provider: generic\nurl: ${feed.url}\nupdaterCacheDirName: ${CACHE_DIR_NAME}\n`);
-  return {
-    version,
-    name: 'Card Desk',
-    isPackaged: true,
-    appUpdateConfigPath: config,
-    userDataPath: join(scratch, 'userData'),
-    baseCachePath: join(scratch, 'cache'),
-    whenReady: () => Promise.resolve(),
-    relaunch: () => {},
-    quit: () => {},
-    onQuit: () => {},
-  };
-}
-
-function updateService(options: { version?: string; feedUrl?: string; pendingWrites?: () => number } = {}) {
-  const updater = new DebUpdater(null, appAdapter(options.version ?? '0.1.0'));
-  Object.assign(updater, { httpExecutor: new NodeHttpExecutor() });
+function updateService(options: { version?: string; feedUrl?: string; unsettledWrites?: () => UnsettledWrites } = {}) {
+  const updater = localDebUpdater({ feedUrl: feed.url, folder: scratch, version: options.version ?? '0.1.0' });
   const engine = electronUpdaterEngine(updater, { feedUrl: options.feedUrl ?? feed.url });
   const installs: string[] = [];
   const statuses: UpdateStatus[] = [];
   const service = createUpdateService({
     engine: { ...engine, install: () => void installs.push('install') },
     feed: updateFeed(null, { feedUrl: options.feedUrl ?? feed.url }),
-    pendingWrites: options.pendingWrites ?? (() => 0),
+    unsettledWrites: options.unsettledWrites ?? (() => NO_UNSETTLED_WRITES),
     onChange: (status) => statuses.push(status),
   });
   return { service, installs, statuses };
@@ -102,8 +49,6 @@ function downloaded(): string[] {
     return [];
   }
 }
-
-const debBytes = (label: string) => Buffer.from(`!<arch>\nstand-in package ${label}\n`.repeat(2000));
 
 describe('updates from a generic feed', () => {
   it('checks, downloads, verifies the SHA-512 and is ready to restart for a newer version', async () => {
@@ -157,7 +102,7 @@ describe('updates from a generic feed', () => {
   it('does not restart while a write waits for its answer, and restarts to update once none does', async () => {
     feed.offer({ version: '0.2.0', body: debBytes('0.2.0') });
     let pending = 1;
-    const { service, installs } = updateService({ pendingWrites: () => pending });
+    const { service, installs } = updateService({ unsettledWrites: () => ({ ...NO_UNSETTLED_WRITES, pending }) });
     await service.checkNow();
     expect(service.restart()).toEqual({
       restarting: false,

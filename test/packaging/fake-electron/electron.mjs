@@ -4,8 +4,11 @@
 // way main does, then quits; it prints one JSON line with what it saw. The data folder is
 // CARD_DESK_FAKE_APPDATA; the run ends with exit code 0 only when quitting closed everything. It also
 // records the application menu and the window's options, and CARD_DESK_FAKE_LOAD_FAILURE makes loading
-// the window's page fail as Electron's loadURL does.
+// the window's page fail as Electron's loadURL does. CARD_DESK_FAKE_HUNG_CACHE_WORKER makes the cache
+// worker stop answering before quitting: its "close" never reaches it, as when its thread is stuck, so
+// closing the app hangs and only the quit's time limit ends it.
 import { fork } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { EventEmitter } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,6 +49,15 @@ async function driveTheApp() {
   };
 }
 
+/** From now on no worker thread receives "close": the cache worker never answers it. */
+function hangCacheWorkers() {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, transfer) {
+    if (message?.op === 'close') return;
+    return post.call(this, message, transfer);
+  };
+}
+
 function emit(event, ...args) {
   for (const listener of listeners.get(event) ?? []) listener(...args);
 }
@@ -71,10 +83,13 @@ export const app = {
     process.exit(0);
   },
   exit(code) {
-    report({ exitCode: code });
+    // How long closing ran before the app gave up on it (null when it exited before quitting).
+    const closingMs = app.willQuitAt === null ? null : Date.now() - app.willQuitAt;
+    report({ exitCode: code, closingMs, ...app.driven });
     process.exit(code);
   },
   driven: null,
+  willQuitAt: null,
 };
 
 export class BrowserWindow {
@@ -93,7 +108,9 @@ export class BrowserWindow {
     driveTheApp().then(
       (driven) => {
         app.driven = driven;
+        if (process.env.CARD_DESK_FAKE_HUNG_CACHE_WORKER) hangCacheWorkers();
         const event = { preventDefault() {} };
+        app.willQuitAt = Date.now();
         emit('will-quit', event);
       },
       (error) => {

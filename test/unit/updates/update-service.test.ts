@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECK_INTERVAL_MS, createUpdateService } from '../../../src-main/updates/update-service';
 import { updateFeed } from '../../../src-main/updates/update-policy';
 import type { UpdateEngine } from '../../../src-main/updates/update-engine';
+import { NO_UNSETTLED_WRITES } from '../../../src-main/updates/unsettled-writes';
 
 afterEach(() => vi.useRealTimers());
 
@@ -35,7 +36,11 @@ describe('the update schedule', () => {
   it('checks at start and again every 6 hours', async () => {
     vi.useFakeTimers();
     const engine = scriptedEngine([null, null, null]);
-    const service = createUpdateService({ engine, feed: updateFeed('https://u.example'), pendingWrites: () => 0 });
+    const service = createUpdateService({
+      engine,
+      feed: updateFeed('https://u.example'),
+      unsettledWrites: () => NO_UNSETTLED_WRITES,
+    });
     service.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(engine.checks).toBe(1);
@@ -54,7 +59,7 @@ describe('the update schedule', () => {
     const service = createUpdateService({
       engine,
       feed: updateFeed('https://u.example', { enabled: false }),
-      pendingWrites: () => 0,
+      unsettledWrites: () => NO_UNSETTLED_WRITES,
     });
     service.start();
     await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS * 2);
@@ -65,7 +70,11 @@ describe('the update schedule', () => {
 
   it('runs one check at a time, and keeps a ready update without checking again', async () => {
     const engine = scriptedEngine(['0.2.0', '0.3.0']);
-    const service = createUpdateService({ engine, feed: updateFeed('https://u.example'), pendingWrites: () => 0 });
+    const service = createUpdateService({
+      engine,
+      feed: updateFeed('https://u.example'),
+      unsettledWrites: () => NO_UNSETTLED_WRITES,
+    });
     const [a, b] = await Promise.all([service.checkNow(), service.checkNow()]);
     expect(a).toEqual({ state: 'ready', version: '0.2.0' });
     expect(b).toBe(a);
