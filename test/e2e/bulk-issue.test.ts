@@ -116,6 +116,10 @@ describe('Issue from a file', () => {
     });
     await expect.poll(() => page.getByTestId('count-ready').textContent()).toBe('20 ready');
     expect(await page.getByTestId('cards-in-words').textContent()).toBe('twenty cards');
+    // The confirmation names where the cards go, as every write's review does.
+    expect(await page.getByTestId('write-target').textContent()).toMatch(
+      /Sends to Local sandbox.*http:\/\/127\.0\.0\.1/,
+    );
     const issue = page.getByRole('button', { name: 'Issue twenty cards' });
     const typed = page.getByLabel('Number of cards to issue, in words');
     // Digits are not the number in words: the page says so and keeps the button off.

@@ -11,6 +11,7 @@ import {
 } from '../../../src-shared/ipc/channels/bulk-issue';
 import { ErrorState } from '../../components/States';
 import { bridge } from '../../lib/bridge';
+import { WriteTarget } from '../issue/WriteTarget';
 import { STATUS_TEXT, cardsInWords, typedAsDigits, typedInWords } from './words';
 
 const KYC_TEXT = { approved: 'KYC approved', not_approved: 'KYC not approved', unknown: 'KYC unknown' } as const;
@@ -193,6 +194,7 @@ export function BatchPreviewView({
         <p id="bulk-confirm-words">
           Issue <strong data-testid="cards-in-words">{cardsInWords(cards)}</strong> ({cards.toLocaleString('en')}).
         </p>
+        <WriteTarget />
         <label>
           To confirm, type the number of cards in words
           <input
