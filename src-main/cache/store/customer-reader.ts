@@ -8,6 +8,7 @@ import type { Customer } from '../../../src-shared/api/records';
 import type { CustomerBrowseInput } from '../../../src-shared/ipc/channels/customers';
 import { hasNameOrder } from './first-fill';
 import { decodeRecord, type RecordColumns, type StringsReader } from './record-codec';
+import { LISTED_COLUMNS, listedCustomer } from './listed-customer';
 import type { RecordSeal } from './record-seal';
 import { MARKER, pairsQuery, type QueryWord } from '../search/name-pairs';
 import { NAME_PAIRS_PENDING_SQL } from '../search/name-pairs-index';
@@ -118,12 +119,17 @@ export class CustomerReader {
     return s;
   }
 
-  search(plan: SearchPlan, limit: number): SearchPage {
+  /**
+   * The customers a search finds, whole (each sealed record opened: exports, matching by identity number),
+   * or with `listed` as the lists show them, from the plain columns (listed-customer.ts).
+   */
+  search(plan: SearchPlan, limit: number, listed = false): SearchPage {
+    const load = (seqs: number[]) => this.load(seqs, listed);
     if (isBrowse(plan)) {
       const seqs = this.stmt('SELECT seq FROM customers ORDER BY seq LIMIT ?')
         .all(limit)
         .map((r) => Number(r.seq));
-      return { customers: this.load(seqs), total: this.meta().customerCount, totalCapped: false };
+      return { customers: load(seqs), total: this.meta().customerCount, totalCapped: false };
     }
     // Exact matches first (few, cheap), then one pass per prefix matcher that both fills the page and
     // counts: it reads at most countCap + 1 rows, so a one-letter prefix costs no more than a rare name.
@@ -147,7 +153,7 @@ export class CustomerReader {
       }
     }
     return {
-      customers: this.load(order),
+      customers: load(order),
       total: Math.min(matched.size, this.countCap),
       totalCapped: matched.size > this.countCap,
     };
@@ -245,10 +251,14 @@ export class CustomerReader {
     return Number(this.stmt('PRAGMA data_version').get()?.data_version ?? 0);
   }
 
-  /** The customers of these rows, in this order: one statement for all of them. */
-  private load(seqs: number[]): Customer[] {
+  /**
+   * The customers of these rows, in this order: one statement for all of them. `listed`: as the lists show
+   * them, from the plain columns (a row written before they sufficed has its record opened).
+   */
+  private load(seqs: number[], listed = false): Customer[] {
     if (seqs.length === 0) return [];
-    const rows = this.stmt(`SELECT seq, ${ROW} FROM customers WHERE seq IN (SELECT value FROM json_each(?))`).all(
+    const columns = listed ? `${LISTED_COLUMNS}, CASE WHEN shown IS NULL THEN record END AS record` : ROW;
+    const rows = this.stmt(`SELECT seq, ${columns} FROM customers WHERE seq IN (SELECT value FROM json_each(?))`).all(
       JSON.stringify(seqs),
     );
     const bySeq = new Map<number, Record<string, unknown>>();
@@ -256,7 +266,7 @@ export class CustomerReader {
     const out: Customer[] = [];
     for (const seq of seqs) {
       const row = bySeq.get(seq);
-      if (row) out.push(this.decode(row));
+      if (row) out.push((listed ? listedCustomer(row) : null) ?? this.decode(row));
     }
     return out;
   }

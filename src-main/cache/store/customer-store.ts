@@ -97,7 +97,7 @@ export class CustomerStore {
     private readonly emailChunk = EMAIL_CHUNK,
   ) {
     this.insertRow = db.prepare(
-      'INSERT INTO customers (id, generation, names, email, phone, kyc, created, identity, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+      'INSERT INTO customers (id, generation, names, email, phone, kyc, created, identity, record, shown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
     );
     this.findRow = db.prepare('SELECT seq, names, email, phone, kyc, created, identity FROM customers WHERE id = ?');
     this.lastSeq = db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM customers');
@@ -107,11 +107,11 @@ export class CustomerStore {
     this.indexEmail = db.prepare("INSERT INTO customer_emails (email, seq) SELECT ?1, ?2 WHERE ?1 <> ''");
     this.unindexEmail = db.prepare('DELETE FROM customer_emails WHERE email = ? AND seq = ?');
     this.updateRow = db.prepare(
-      'UPDATE customers SET generation = ?, names = ?, email = ?, phone = ?, kyc = ?, created = ?, identity = ?, record = ? WHERE seq = ?',
+      'UPDATE customers SET generation = ?, names = ?, email = ?, phone = ?, kyc = ?, created = ?, identity = ?, record = ?, shown = ? WHERE seq = ?',
     );
     // Most rows a sync rewrites keep their indexed columns: this leaves the indexes alone.
     this.updateRecord = db.prepare(
-      'UPDATE customers SET generation = ?, email = ?, phone = ?, record = ? WHERE seq = ?',
+      'UPDATE customers SET generation = ?, email = ?, phone = ?, record = ?, shown = ? WHERE seq = ?',
     );
     this.strings = new SharedStrings(db, seal);
     this.indexes = new FullTextIndexes(db);
@@ -134,6 +134,7 @@ export class CustomerStore {
       r.created,
       r.identity,
       record,
+      r.shown,
     );
     if (inserted.changes > 0) {
       this.indexes.add(inserted.lastInsertRowid, r);
@@ -145,9 +146,9 @@ export class CustomerStore {
     const created = old.created === null ? null : Number(old.created);
     const identity = old.identity instanceof Uint8Array ? old.identity : null;
     if (names === r.names && Number(old.kyc) === r.kyc && created === r.created && sameBytes(identity, r.identity)) {
-      this.updateRecord.run(generation, r.email, r.phone, record, seq);
+      this.updateRecord.run(generation, r.email, r.phone, record, r.shown, seq);
     } else {
-      this.updateRow.run(generation, r.names, r.email, r.phone, r.kyc, r.created, r.identity, record, seq);
+      this.updateRow.run(generation, r.names, r.email, r.phone, r.kyc, r.created, r.identity, record, r.shown, seq);
     }
     // A customer not yet in customer_emails gets there with its current email in the next chunk.
     if (email !== r.email && seq <= (this.num('emails_through_seq') ?? 0)) {

@@ -126,6 +126,14 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO meta (key, value) SELECT 'plain_records', 1
     WHERE EXISTS (SELECT 1 FROM customers) OR EXISTS (SELECT 1 FROM customer_strings);
   `,
+  // 9: `shown`, the name the lists show, from the name words already readable in `names`: how many of
+  //    its first words (an integer, no bytes for 0 and 1, one up to 127), or the name itself when it is
+  //    not those words (search-fields.ts, shownName). Search lists are read from the plain columns
+  //    alone; a record is opened only where the whole customer is needed. Rows written before hold
+  //    NULL and are opened as before until a sync rewrites them.
+  `
+  ALTER TABLE customers ADD COLUMN shown;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
