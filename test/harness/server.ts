@@ -34,6 +34,8 @@ export interface HarnessOptions {
   sandbox?: AppCoreOptions['localSandbox'];
   /** Built renderer folder; default `out/renderer`. */
   rendererDir?: string;
+  /** The clock of the lock's waits after wrong passcodes (AppCoreOptions.lockClock). */
+  lockClock?: () => number;
 }
 
 export interface Harness {
@@ -101,6 +103,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dataDir,
     policy,
     localSandbox: options.sandbox,
+    ...(options.lockClock ? { lockClock: options.lockClock } : {}),
     saveFile: {
       async chooseSavePath(suggestedName) {
         if (cancelNext) {
