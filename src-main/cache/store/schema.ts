@@ -134,6 +134,15 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE customers ADD COLUMN shown;
   `,
+  // 10: records sealed in groups (sealed-groups.ts): up to 16 customers' records of one page in one
+  //    AES-256-GCM message, a row of sealed_records; a customer's row names its group (`sealed_in`) and
+  //    its record's place in it (`sealed_at`), and its `record` is empty. Rows written before keep their
+  //    record sealed alone, and are read as such until a sync rewrites them.
+  `
+  CREATE TABLE sealed_records (n INTEGER PRIMARY KEY, bytes BLOB NOT NULL);
+  ALTER TABLE customers ADD COLUMN sealed_in;
+  ALTER TABLE customers ADD COLUMN sealed_at;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -38,6 +38,9 @@ class SealThatOpensNothing extends RecordSeal {
   override openRecord(): string {
     throw new Error('a record was opened');
   }
+  override openGroup(): Buffer {
+    throw new Error('a record was opened');
+  }
 }
 
 let dir: string;
