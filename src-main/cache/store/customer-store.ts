@@ -123,8 +123,8 @@ export class CustomerStore {
     this.getMetaStmt = db.prepare('SELECT value FROM meta WHERE key = ?');
   }
 
-  /** Inserts or updates one customer and its index entries; true when it was new. `sealed`: its group's row and place. */
-  private putRow(r: PreparedRow, generation: number, [group, place]: [number | null, number | null]): boolean {
+  /** Inserts or updates one customer and its index entries; true when it was new. Its record: entry `place` of group `group`. */
+  private putRow(r: PreparedRow, generation: number, [group, place]: [number, number]): boolean {
     const record = r.record;
     const inserted = this.insertRow.run(
       r.id,
@@ -302,7 +302,7 @@ export class CustomerStore {
     const { rows, groups } = 'groups' in write ? write : prepareRows(write.rows, this.strings, this.seal);
     const stored = this.groups.add(groups);
     for (const row of rows) {
-      if (this.putRow(row, generation, row.sealed ? [stored[row.sealed[0]]!, row.sealed[1]] : [null, null])) added++;
+      if (this.putRow(row, generation, [stored[row.sealed[0]]!, row.sealed[1]])) added++;
       unreadable.mark(row.id, row.unreadable === true);
     }
     if (unreadable.changed) this.setMeta('unreadable_ids', unreadable.text());

@@ -11,10 +11,10 @@ import { sealInGroups } from './sealed-groups';
 export type PreparedRow = Omit<CustomerRow, 'customer' | 'identity'> & {
   /** The blind index of the identity number; null when none. */
   identity: Uint8Array | null;
-  /** The record sealed alone (an id too long for a group); empty when the record is in a group. */
+  /** The `record` column: empty, the record being in a group (rows written before hold it sealed alone). */
   record: Uint8Array;
-  /** The record's group among its page's `groups` and its place there; null when sealed alone. */
-  sealed: [group: number, place: number] | null;
+  /** The record's group among its page's `groups` and its entry's number there (sealed-groups.ts). */
+  sealed: [group: number, entry: number];
   pairs: string;
 };
 
@@ -24,7 +24,7 @@ export interface PreparedRows {
   groups: Uint8Array[];
 }
 
-const ALONE_IN_GROUP = new Uint8Array(0);
+const IN_GROUP = new Uint8Array(0);
 
 /** The rows' columns and their records encoded with `strings` and sealed. */
 export function prepareRows(rows: readonly CustomerRow[], strings: StringsWriter, seal: RecordSeal): PreparedRows {
@@ -32,12 +32,11 @@ export function prepareRows(rows: readonly CustomerRow[], strings: StringsWriter
   const { groups, places } = sealInGroups(records, seal);
   const prepared = rows.map((row, i): PreparedRow => {
     const { customer: _customer, identity, ...columns } = row;
-    const place = places[i]!;
     return {
       ...columns,
       identity: seal.blindIndex(identity),
-      record: place instanceof Uint8Array ? place : ALONE_IN_GROUP,
-      sealed: place instanceof Uint8Array ? null : place,
+      record: IN_GROUP,
+      sealed: places[i]!,
       pairs: namePairs(row.names),
     };
   });

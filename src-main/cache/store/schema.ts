@@ -134,9 +134,9 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE customers ADD COLUMN shown;
   `,
-  // 10: records sealed in groups (sealed-groups.ts): up to 16 customers' records of one page in one
-  //    AES-256-GCM message, a row of sealed_records; a customer's row names its group (`sealed_in`) and
-  //    its record's place in it (`sealed_at`), and its `record` is empty. Rows written before keep their
+  // 10: records sealed in groups (sealed-groups.ts): the records of one page's customers in AES-256-GCM
+  //    messages of about 2 KB, each a row of sealed_records; a customer's row names its group
+  //    (`sealed_in`) and its record's entry in it (`sealed_at`), and its `record` is empty. Rows written before keep their
   //    record sealed alone, and are read as such until a sync rewrites them.
   `
   CREATE TABLE sealed_records (n INTEGER PRIMARY KEY, bytes BLOB NOT NULL);

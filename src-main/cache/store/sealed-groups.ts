@@ -1,78 +1,99 @@
-// Records sealed in groups: the records of up to GROUP_SIZE customers of one page are sealed together,
+// Records sealed in groups: the records of several customers of one page (GROUP_BYTES) are sealed together,
 // one AES-256-GCM message under the data key (a fresh IV and a tag per group, record-seal.ts), and stored
 // as one row of sealed_records; each customer's row names its group (`sealed_in`) and the place of its
 // record in the group's plain text (`sealed_at`). One cipher per group instead of one per customer:
 // preparing a cipher cost Node about as much as the rest of sealing a record. A record is read by opening
-// its group (GROUP_SIZE records, about 2 KB) and checked against its row: each entry holds its customer's
-// id, authenticated with the record, so an entry named by another row does not open.
+// its group (about 2 KB, a dozen customers) and checked against its row: each entry holds a check of its
+// customer's id (32-bit FNV-1a), authenticated with the record, so an entry named by another row does not
+// open (the record sealed alone had the id as additional data; the check takes 4 bytes, not the id's 24).
 //
-// An entry: one byte, 0 when the id is 24 hex digits (then 12 bytes follow) or else the id's length in
-// UTF-8 bytes (1-255, the id follows); four bytes, the record's length; the record (record-codec.ts).
-// A record whose id is longer is sealed alone, in its row's `record`, as every record was before.
+// An entry: four bytes, the id check (little-endian); the record's length in UTF-8 bytes (LEB128); the
+// record (record-codec.ts). A row's `sealed_at` is its entry's number in the group.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { type RecordSeal, SealBrokenError } from './record-seal';
 
-export const GROUP_SIZE = 16;
-const HEX_ID = /^[0-9a-f]{24}$/;
-const MAX_ID_BYTES = 255;
+/**
+ * A group's sealed bytes at most (unless one record alone is longer): two groups fill a 4 KB page of the
+ * file (each cell holds ~10 bytes besides), where larger groups left up to half of each page empty.
+ */
+export const GROUP_BYTES = 2020;
+/** The IV and tag a group adds (record-seal.ts). */
+const SEAL_BYTES = 28;
+/** Bytes of an entry's id check, and of its length at most (LEB128). */
+const CHECK_BYTES = 4;
+const MAX_LENGTH_BYTES = 5;
 
-/** A page's records sealed: the groups, and for each record its group and place, or its own sealed bytes. */
-export interface SealedRecords {
-  groups: Uint8Array[];
-  /** Per record: [group index, place] or the record sealed alone. */
-  places: ([number, number] | Uint8Array)[];
+/** The id check: 32-bit FNV-1a of the id's UTF-16 code units. */
+export function idCheck(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
-/** Seals `records` (in order) in groups of `size`. */
+/** A page's records sealed: the groups, and for each record its group's index and its entry's number there. */
+export interface SealedRecords {
+  groups: Uint8Array[];
+  places: [group: number, entry: number][];
+}
+
+/** Seals `records` (in order) in groups of at most `groupBytes` sealed bytes (or one longer record). */
 export function sealInGroups(
   records: readonly { id: string; text: string }[],
   seal: RecordSeal,
-  size = GROUP_SIZE,
+  groupBytes = GROUP_BYTES,
 ): SealedRecords {
   const groups: Uint8Array[] = [];
   const places: SealedRecords['places'] = [];
-  for (let start = 0; start < records.length; start += size) {
-    const part = records.slice(start, start + size);
-    let room = 0;
-    for (const r of part) room += 5 + 3 * (r.id.length + r.text.length);
-    const plain = Buffer.allocUnsafe(room);
-    let at = 0;
-    for (const r of part) {
-      const idBytes = Buffer.byteLength(r.id);
-      if (idBytes > MAX_ID_BYTES) {
-        places.push(seal.sealRecord(r.text, r.id));
-        continue;
-      }
-      places.push([groups.length, at]);
-      if (HEX_ID.test(r.id)) {
-        plain[at] = 0;
-        plain.write(r.id, at + 1, 'hex');
-        at += 13;
-      } else {
-        plain[at] = idBytes;
-        plain.write(r.id, at + 1, 'utf8');
-        at += 1 + idBytes;
-      }
-      const length = plain.write(r.text, at + 4, 'utf8');
-      plain.writeUInt32LE(length, at);
-      at += 4 + length;
+  let room = 0;
+  for (const r of records) room += CHECK_BYTES + MAX_LENGTH_BYTES + 3 * r.text.length;
+  const plain = Buffer.allocUnsafe(room);
+  const limit = groupBytes - SEAL_BYTES;
+  let start = 0;
+  let at = 0;
+  let entry = 0;
+  const close = () => {
+    if (at > start) groups.push(seal.sealGroup(plain.subarray(start, at)));
+    start = at;
+    entry = 0;
+  };
+  for (const r of records) {
+    const length = Buffer.byteLength(r.text);
+    if (at > start && at - start + CHECK_BYTES + MAX_LENGTH_BYTES + length > limit) close();
+    places.push([groups.length, entry++]);
+    plain.writeUInt32LE(idCheck(r.id), at);
+    at += CHECK_BYTES;
+    for (let n = length; ; n = Math.floor(n / 128)) {
+      plain[at++] = n >= 128 ? (n % 128) | 128 : n;
+      if (n < 128) break;
     }
-    if (at > 0) groups.push(seal.sealGroup(plain.subarray(0, at)));
+    at += plain.write(r.text, at, 'utf8');
   }
+  close();
   return { groups, places };
 }
 
-/** The record at `place` of an opened group, checked to be the record of customer `id`. */
-export function recordInGroup(plain: Buffer, place: number, id: string): string {
-  if (!Number.isInteger(place) || place < 0 || place >= plain.length)
-    throw new SealBrokenError('A record is not in its group.');
-  const kind = plain[place]!;
-  const idEnd = place + 1 + (kind === 0 ? 12 : kind);
-  const storedId = kind === 0 ? plain.toString('hex', place + 1, idEnd) : plain.toString('utf8', place + 1, idEnd);
-  if (storedId !== id || idEnd + 4 > plain.length) throw new SealBrokenError('A record is not its row’s customer’s.');
-  const end = idEnd + 4 + plain.readUInt32LE(idEnd);
-  if (end > plain.length) throw new SealBrokenError('A record is not in its group.');
-  return plain.toString('utf8', idEnd + 4, end);
+/** The record of entry `entry` of an opened group, checked to be the record of customer `id`. */
+export function recordInGroup(plain: Buffer, entry: number, id: string): string {
+  let at = 0;
+  for (let k = 0; ; k++) {
+    if (at + CHECK_BYTES >= plain.length || !Number.isInteger(entry) || entry < 0)
+      throw new SealBrokenError('A record is not in its group.');
+    const check = plain.readUInt32LE(at);
+    at += CHECK_BYTES;
+    let length = 0;
+    for (let shift = 1; ; shift *= 128) {
+      const b = plain[at++];
+      if (b === undefined || shift > 128 ** 4) throw new SealBrokenError('A record is not in its group.');
+      length += (b & 127) * shift;
+      if (b < 128) break;
+    }
+    if (at + length > plain.length) throw new SealBrokenError('A record is not in its group.');
+    if (k === entry) {
+      if (check !== idCheck(id)) throw new SealBrokenError('A record is not its row’s customer’s.');
+      return plain.toString('utf8', at, at + length);
+    }
+    at += length;
+  }
 }
 
 /** sealed_records on the write connection. */

@@ -1,6 +1,6 @@
 // Records sealed in groups: each record reads back from its group's place exactly as it was sealed, the
 // group holds nothing in plain form, and a changed byte, another key, or a place named by another
-// customer's row is refused as a damaged file. A record whose id is too long for a group is sealed alone.
+// customer's row is refused as a damaged file.
 // Rows written before records were grouped (each sealed alone) still read.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { CustomerReader } from '../../../src-main/cache/store/customer-reader';
 import { openReader } from '../../../src-main/cache/store/database';
 import { encodeRecord } from '../../../src-main/cache/store/record-codec';
 import { RecordSeal, SealBrokenError, newCacheKeys } from '../../../src-main/cache/store/record-seal';
-import { GROUP_SIZE, recordInGroup, sealInGroups } from '../../../src-main/cache/store/sealed-groups';
+import { GROUP_BYTES, recordInGroup, sealInGroups } from '../../../src-main/cache/store/sealed-groups';
 import { customerRow } from '../../../src-main/cache/search/search-fields';
 import { fillerCustomers, syncedCacheFile } from './generated-customers';
 import { testSeal } from '../../tools/cache-keys';
@@ -20,23 +20,26 @@ const seal = new RecordSeal(newCacheKeys());
 const records = [
   { id: '5e00000000000000000000a1', text: '[0,1,"Adaeze","22123456789","12 Marina Street"]' },
   { id: 'not-hex-Ọ́kà', text: '[0,"Ìbàdàn"]' },
-  { id: 'x'.repeat(300), text: '[0,"alone"]' },
-  ...Array.from({ length: GROUP_SIZE + 3 }, (_, i) => ({ id: `5e${String(i).padStart(22, '0')}`, text: `[${i}]` })),
+  { id: 'x'.repeat(300), text: `[0,"${'long '.repeat(40)}"]` },
+  ...Array.from({ length: 40 }, (_, i) => ({
+    id: `5e${String(i).padStart(22, '0')}`,
+    text: `[${i},"${'x'.repeat(i)}"]`,
+  })),
 ];
+/** Small groups, so that these records take several. */
+const SMALL = 300;
 
 describe('records sealed in groups', () => {
-  const { groups, places } = sealInGroups(records, seal);
+  const { groups, places } = sealInGroups(records, seal, SMALL);
 
-  it('read back from their place exactly, one cipher per group, an id too long sealed alone', () => {
-    expect(groups).toHaveLength(2);
+  it('read back from their place exactly, one cipher per group', () => {
+    expect(groups.length).toBeGreaterThan(3);
+    expect(groups.length).toBeLessThan(records.length / 3);
+    for (const g of groups) expect(g.byteLength).toBeLessThanOrEqual(SMALL);
+    expect(sealInGroups(records, seal).groups).toHaveLength(1);
     records.forEach((r, i) => {
-      const place = places[i]!;
-      if (place instanceof Uint8Array) {
-        expect(r.id.length).toBeGreaterThan(255);
-        expect(seal.openRecord(place, r.id)).toBe(r.text);
-      } else {
-        expect(recordInGroup(seal.openGroup(groups[place[0]]!), place[1], r.id)).toBe(r.text);
-      }
+      const [group, entry] = places[i]!;
+      expect(recordInGroup(seal.openGroup(groups[group]!), entry, r.id)).toBe(r.text);
     });
     for (const g of groups) {
       expect(Buffer.from(g).includes('22123456789')).toBe(false);
@@ -45,16 +48,18 @@ describe('records sealed in groups', () => {
   });
 
   it('refuse a changed byte, another key, and a place another row names', () => {
-    const [group, place] = places[0] as [number, number];
+    const [group, place] = places[0]!;
     const changed = Uint8Array.from(groups[group]!);
     changed[20]! ^= 1;
     expect(() => seal.openGroup(changed)).toThrow(SealBrokenError);
     expect(() => new RecordSeal(newCacheKeys()).openGroup(groups[group]!)).toThrow(SealBrokenError);
     const plain = seal.openGroup(groups[group]!);
     expect(() => recordInGroup(plain, place, records[1]!.id)).toThrow(SealBrokenError);
-    const [, other] = places[1] as [number, number];
+    const [, other] = places[1]!;
+    expect(places[1]![0]).toBe(group);
     expect(() => recordInGroup(plain, other, records[0]!.id)).toThrow(SealBrokenError);
-    expect(() => recordInGroup(plain, plain.length + 3, records[0]!.id)).toThrow(SealBrokenError);
+    expect(() => recordInGroup(plain, 99, records[0]!.id)).toThrow(SealBrokenError);
+    expect(() => recordInGroup(plain.subarray(0, plain.length - 1), 1, records[1]!.id)).toThrow(SealBrokenError);
     expect(() => seal.openRecord(groups[group]!, records[0]!.id)).toThrow(SealBrokenError);
   });
 });
@@ -73,9 +78,12 @@ describe('a cache file', () => {
 
   it('holds each page’s records in groups, and reads every customer back whole', () => {
     const db = new DatabaseSync(file, { readOnly: true });
-    expect(Number(db.prepare('SELECT count(*) AS n FROM sealed_records').get()?.n)).toBe(
-      Math.ceil(100 / GROUP_SIZE) * 2 + Math.ceil(50 / GROUP_SIZE),
-    );
+    const groups = db.prepare('SELECT length(bytes) AS size FROM sealed_records').all();
+    const perPage = Math.ceil(groups.length / 3);
+    expect(groups.length).toBeGreaterThan(3 * 4);
+    for (const g of groups) expect(Number(g.size)).toBeLessThanOrEqual(GROUP_BYTES);
+    // Groups hold one page's customers: two pages of 100 and one of 50.
+    expect(perPage).toBeLessThan(100 / 4);
     expect(db.prepare('SELECT count(*) AS n FROM customers WHERE sealed_in IS NULL').get()?.n).toBe(0);
     db.close();
     const reader = new CustomerReader(openReader(file), testSeal);
@@ -115,7 +123,6 @@ describe('a cache file', () => {
     const used = Number(db.prepare('SELECT count(DISTINCT sealed_in) AS n FROM customers').get()?.n);
     db.close();
     expect(groups).toBe(used);
-    expect(groups).toBe(Math.ceil(100 / GROUP_SIZE) + Math.ceil(80 / GROUP_SIZE));
     const reader = new CustomerReader(openReader(file), testSeal);
     try {
       expect([...reader.scan()]).toEqual(customers.slice(0, 180));
