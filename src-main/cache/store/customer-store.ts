@@ -3,7 +3,7 @@
 // Runs in the cache worker, which owns the only write connection.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { CacheFullError, isDiskFull } from './cache-errors';
-import { beginFirstFill } from './first-fill';
+import { beginFirstFill, hasNameOrder } from './first-fill';
 import { FullTextIndexes } from '../search/full-text-indexes';
 import { type PreparedRow, type PreparedRows, prepareRows } from './prepared-row';
 import { UnreadableIds } from './unreadable-ids';
@@ -327,7 +327,9 @@ export class CustomerStore {
         .run(generation);
       this.indexes.dropOtherGenerations(generation);
       const pruned = Number(this.db.prepare('DELETE FROM customers WHERE generation <> ?').run(generation).changes);
-      this.groups.dropUnused();
+      // A first fill (its name order still pending) rewrote no row, so left no group unused: the scan is
+      // skipped at 1M customers' end (the rare id met twice leaves a group for a later sync to drop).
+      if (pruned > 0 || hasNameOrder(this.db)) this.groups.dropUnused();
       const unreadable = new UnreadableIds(this.str('unreadable_ids'));
       const present = this.db.prepare('SELECT 1 AS here FROM customers WHERE id = ?');
       unreadable.keepOnly((id) => present.get(id) !== undefined);
