@@ -23,6 +23,10 @@ const SEAL_BYTES = 28;
 const CHECK_BYTES = 4;
 const MAX_LENGTH_BYTES = 5;
 
+/** Where a page's entries are written before sealing, kept from page to page (a sync seals thousands). */
+const SCRATCH_BYTES = 64 * 1024;
+let scratch = Buffer.allocUnsafe(0);
+
 /** The id check: 32-bit FNV-1a of the id's UTF-16 code units. */
 export function idCheck(id: string): number {
   let h = 0x811c9dc5;
@@ -46,7 +50,8 @@ export function sealInGroups(
   const places: SealedRecords['places'] = [];
   let room = 0;
   for (const r of records) room += CHECK_BYTES + MAX_LENGTH_BYTES + 3 * r.text.length;
-  const plain = Buffer.allocUnsafe(room);
+  if (room > scratch.length) scratch = Buffer.allocUnsafe(Math.max(room, SCRATCH_BYTES));
+  const plain = scratch;
   const limit = groupBytes - SEAL_BYTES;
   let start = 0;
   let at = 0;
@@ -69,6 +74,7 @@ export function sealInGroups(
     at += plain.write(r.text, at, 'utf8');
   }
   close();
+  plain.fill(0, 0, at); // the records' plain text does not stay behind in memory
   return { groups, places };
 }
 
