@@ -30,7 +30,8 @@ export function customerCacheHandlers(
   getCache: () => Promise<CustomerCacheService>,
 ): HandlersFor<CustomerCacheChannel> {
   return {
-    'customers.search': (input) => guarded(async () => ok(await (await getCache()).search(input.query, input.limit))),
+    'customers.search': (input) =>
+      guarded(async () => ok(await (await getCache()).searchListed(input.query, input.limit))),
     'customers.browse': (input) => guarded(async () => ok(await (await getCache()).browse(input))),
     'customers.get': (input) =>
       guarded(async () => {

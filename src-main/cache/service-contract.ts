@@ -53,7 +53,13 @@ export interface SyncOptions {
 export interface CustomerCacheService {
   readonly environmentId: string;
   readonly file: string;
+  /** The customers a search finds, whole: each one's sealed record opened (exports, matching a file's rows). */
   search(query: string, limit?: number): Promise<CustomerSearchResult>;
+  /**
+   * The same customers as the lists show them (`customers.search`): name, email, phone, KYC state, creation
+   * time and id, read from the plain columns without opening a record (store/listed-customer.ts).
+   */
+  searchListed(query: string, limit?: number): Promise<CustomerSearchResult>;
   /** A page of all cached customers, sorted and filtered (see CustomerReader.browse). */
   browse(input: CustomerBrowseInput): Promise<CustomerBrowseResult>;
   get(id: string): Promise<Customer | null>;

@@ -167,10 +167,18 @@ class SqliteCustomerCache implements CustomerCacheService {
     }
   }
 
-  async search(query: string, limit = DEFAULT_SEARCH_LIMIT): Promise<CustomerSearchResult> {
+  search(query: string, limit = DEFAULT_SEARCH_LIMIT): Promise<CustomerSearchResult> {
+    return this.find(query, limit, false);
+  }
+
+  searchListed(query: string, limit = DEFAULT_SEARCH_LIMIT): Promise<CustomerSearchResult> {
+    return this.find(query, limit, true);
+  }
+
+  private find(query: string, limit: number, listed: boolean): Promise<CustomerSearchResult> {
     const plan = planSearch(query);
     return this.read((reader) => {
-      const page = reader.search(plan, limit);
+      const page = reader.search(plan, limit, listed);
       return { results: page.customers, total: page.total, totalCapped: page.totalCapped, ...this.age(reader) };
     });
   }

@@ -84,6 +84,8 @@ export interface AppCoreOptions {
   unlockPasscode?: boolean;
   /** The system's idle time and screen-lock/sleep events (the shell's powerMonitor); none in the harness. */
   lockSignals?: LockSignals;
+  /** The clock the lock counts its waits after wrong passcodes on (default Date.now; tests step it). */
+  lockClock?: () => number;
   /** Writes the system clipboard (Electron's clipboard in the app); Copy answers an error without one. */
   writeClipboard?: (text: string) => void | Promise<void>;
   /** The updater, once the shell has started it; updates are off without one. */
@@ -266,6 +268,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     unlockPasscode: options.unlockPasscode ?? policy.unlockPasscode,
     signals: options.lockSignals,
+    ...(options.lockClock ? { now: options.lockClock } : {}),
     logger,
   });
   await lock.load();

@@ -47,6 +47,8 @@ export interface HarnessOptions {
    * app's update service on them as the shell does (a check at start, "updates.status" events to the page).
    */
   updates?: { engine: UpdateEngine; feedUrl: string };
+  /** The clock of the lock's waits after wrong passcodes (AppCoreOptions.lockClock). */
+  lockClock?: () => number;
 }
 
 export interface Harness {
@@ -122,6 +124,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     policy,
     localSandbox: options.sandbox,
     localSandboxFirstSync: options.sandboxFirstSync ?? false,
+    ...(options.lockClock ? { lockClock: options.lockClock } : {}),
     saveFile: {
       async chooseSavePath(suggestedName) {
         if (cancelNext) {

@@ -1,5 +1,6 @@
 // What of a customer the cache stores in columns: what search, sorting and filtering read.
 import type { Customer } from '../../../src-shared/api/records';
+import { customerListName } from '../../../src-shared/api/customer-name';
 import { visibleText } from '../../../src-shared/api/visible-text';
 import { nationalNumber } from './phone';
 
@@ -36,6 +37,8 @@ export interface CustomerRow extends SearchFields {
   created: number | null;
   /** The identity (BVN/NIN) number; null when none. */
   identity: string | null;
+  /** The name the lists show, as `shownName` stores it. */
+  shown: number | string;
   /** The customer has fields that could not be read (src-shared/api/tolerant-read.ts). */
   unreadable?: boolean;
   customer: Customer;
@@ -56,11 +59,38 @@ function identityOf(customer: Customer): string | null {
   return typeof n === 'string' && n !== '' ? n : null;
 }
 
+/**
+ * The name the lists show (customer-name.ts) as the `shown` column holds it: how many of the first words
+ * of `names` it is (0: no name), or the name itself where it is not those words (names given in another
+ * order, spacing or characters the index leaves out). Name words only: what the lists show of a customer
+ * is read from the plain columns, and its sealed record opened only where the whole customer is needed.
+ */
+export function shownName(customer: Customer, names: string): number | string {
+  // Only text counts: a field of another type (an odd record, tolerant-read.ts) names no one.
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const person: { firstName?: unknown; otherNames?: unknown; lastName?: unknown } | undefined =
+    typeof customer.individual === 'object' && customer.individual !== null ? customer.individual : undefined;
+  const shown = customerListName({
+    _id: '',
+    name: text(customer.name),
+    individual: {
+      firstName: text(person?.firstName),
+      otherNames: text(person?.otherNames),
+      lastName: text(person?.lastName),
+    },
+  });
+  if (shown === '') return 0;
+  const count = shown.split(' ').length;
+  return names.split(' ', count).join(' ') === shown ? count : shown;
+}
+
 export function customerRow(customer: Customer): CustomerRow {
   const approved = customer.isApproved;
+  const fields = searchFieldsOf(customer);
   return {
     id: customer._id,
-    ...searchFieldsOf(customer),
+    ...fields,
+    shown: shownName(customer, fields.names),
     kyc: approved === true ? KYC_APPROVED : approved === false ? KYC_NOT_APPROVED : KYC_UNKNOWN,
     created: typeof customer.createdAt === 'string' ? finiteOrNull(Date.parse(customer.createdAt)) : null,
     identity: identityOf(customer),

@@ -7,7 +7,8 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Customer } from '../../../src-shared/api/records';
 import type { CustomerBrowseInput } from '../../../src-shared/ipc/channels/customers';
 import { hasNameOrder } from './first-fill';
-import { decodeRecord, type RecordColumns, type StringsReader } from './record-codec';
+import { RECORD_COLUMNS, RecordOpener } from './record-opener';
+import { LISTED_COLUMNS, listedCustomer } from './listed-customer';
 import type { RecordSeal } from './record-seal';
 import { MARKER, pairsQuery, type QueryWord } from '../search/name-pairs';
 import { NAME_PAIRS_PENDING_SQL } from '../search/name-pairs-index';
@@ -30,8 +31,8 @@ export interface CacheMeta {
   scheduleMinutes: number;
 }
 
-/** What a record is read with (see record-codec.ts). */
-const ROW = 'id, email, phone, kyc, created, record';
+/** What a record is read with (record-opener.ts). */
+const ROW = RECORD_COLUMNS;
 
 const KYC_OF = { approved: KYC_APPROVED, notApproved: KYC_NOT_APPROVED, unknown: KYC_UNKNOWN } as const;
 
@@ -88,26 +89,16 @@ export class CustomerReader {
   private pairsComplete = false;
   private tailVersion = -1;
   private tail: number | null = null;
-  /** customer_strings as far as this connection has read it (strings are never changed or removed). */
-  private readonly stringTexts = new Map<number, string>();
-  private readonly strings: StringsReader = {
-    text: (n) => {
-      let text = this.stringTexts.get(n);
-      if (text === undefined) {
-        const sealed = this.stmt('SELECT text FROM customer_strings WHERE n = ?').get(n)?.text;
-        text = sealed instanceof Uint8Array ? this.seal.openString(sealed) : '';
-        this.stringTexts.set(n, text);
-      }
-      return text;
-    },
-  };
+  private readonly records: RecordOpener;
 
   /** `seal`: the cache's keys, to open records and look up identity numbers (record-seal.ts). */
   constructor(
     private readonly db: DatabaseSync,
     private readonly seal: RecordSeal,
     private readonly countCap = 1000,
-  ) {}
+  ) {
+    this.records = new RecordOpener((sql) => this.stmt(sql), seal);
+  }
 
   private stmt(sql: string): StatementSync {
     let s = this.statements.get(sql);
@@ -118,12 +109,17 @@ export class CustomerReader {
     return s;
   }
 
-  search(plan: SearchPlan, limit: number): SearchPage {
+  /**
+   * The customers a search finds, whole (each sealed record opened: exports, matching by identity number),
+   * or with `listed` as the lists show them, from the plain columns (listed-customer.ts).
+   */
+  search(plan: SearchPlan, limit: number, listed = false): SearchPage {
+    const load = (seqs: number[]) => this.load(seqs, listed);
     if (isBrowse(plan)) {
       const seqs = this.stmt('SELECT seq FROM customers ORDER BY seq LIMIT ?')
         .all(limit)
         .map((r) => Number(r.seq));
-      return { customers: this.load(seqs), total: this.meta().customerCount, totalCapped: false };
+      return { customers: load(seqs), total: this.meta().customerCount, totalCapped: false };
     }
     // Exact matches first (few, cheap), then one pass per prefix matcher that both fills the page and
     // counts: it reads at most countCap + 1 rows, so a one-letter prefix costs no more than a rare name.
@@ -147,7 +143,7 @@ export class CustomerReader {
       }
     }
     return {
-      customers: this.load(order),
+      customers: load(order),
       total: Math.min(matched.size, this.countCap),
       totalCapped: matched.size > this.countCap,
     };
@@ -245,41 +241,42 @@ export class CustomerReader {
     return Number(this.stmt('PRAGMA data_version').get()?.data_version ?? 0);
   }
 
-  /** The customers of these rows, in this order: one statement for all of them. */
-  private load(seqs: number[]): Customer[] {
+  /**
+   * The customers of these rows, in this order: one statement for all of them. `listed`: as the lists show
+   * them, from the plain columns (a row written before they sufficed has its record opened).
+   */
+  private load(seqs: number[], listed = false): Customer[] {
     if (seqs.length === 0) return [];
-    const rows = this.stmt(`SELECT seq, ${ROW} FROM customers WHERE seq IN (SELECT value FROM json_each(?))`).all(
+    const columns = listed
+      ? `${LISTED_COLUMNS}, CASE WHEN shown IS NULL THEN record END AS record, sealed_in, sealed_at`
+      : ROW;
+    const rows = this.stmt(`SELECT seq, ${columns} FROM customers WHERE seq IN (SELECT value FROM json_each(?))`).all(
       JSON.stringify(seqs),
     );
     const bySeq = new Map<number, Record<string, unknown>>();
     for (const row of rows) bySeq.set(Number(row.seq), row);
     const out: Customer[] = [];
+    const opened = new Map<number, Buffer>();
     for (const seq of seqs) {
       const row = bySeq.get(seq);
-      if (row) out.push(this.decode(row));
+      if (row) out.push((listed ? listedCustomer(row) : null) ?? this.records.decode(row, opened));
     }
     return out;
   }
 
-  private decode(row: Record<string, unknown>): Customer {
-    const cols: RecordColumns = {
-      id: String(row.id),
-      email: String(row.email),
-      phone: String(row.phone),
-      kyc: Number(row.kyc),
-      created: row.created === null ? null : Number(row.created),
-    };
-    return decodeRecord(this.seal.openRecord(row.record as Uint8Array, cols.id), cols, this.strings);
-  }
-
   get(id: string): Customer | null {
     const row = this.stmt(`SELECT ${ROW} FROM customers WHERE id = ?`).get(id);
-    return row ? this.decode(row) : null;
+    return row ? this.records.decode(row) : null;
   }
 
   /** Every customer, in the service's order (for tools and benchmarks). */
   *scan(): Generator<Customer> {
-    for (const row of this.db.prepare(`SELECT ${ROW} FROM customers ORDER BY seq`).iterate()) yield this.decode(row);
+    const opened = new Map<number, Buffer>();
+    for (const row of this.db.prepare(`SELECT ${ROW} FROM customers ORDER BY seq`).iterate()) {
+      // Rows in order read their groups in order: one opened group at a time is enough.
+      if (row.sealed_in !== null && !opened.has(Number(row.sealed_in))) opened.clear();
+      yield this.records.decode(row, opened);
+    }
   }
 
   /**

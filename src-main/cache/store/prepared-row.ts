@@ -1,25 +1,44 @@
-// A customer as the store writes it: its columns, its name pairs (name-pairs.ts) and its record in the
-// compact form (record-codec.ts), sealed under the cache's data key (record-seal.ts). The identity number
-// is in the sealed record only; its column holds the number's blind index.
+// A page's customers as the store writes them: each one's columns, its name pairs (name-pairs.ts) and its
+// record in the compact form (record-codec.ts), the records sealed under the cache's data key in groups
+// (sealed-groups.ts, record-seal.ts). The identity number is in the sealed record only; its column holds
+// the number's blind index.
 import { namePairs } from '../search/name-pairs';
 import { encodeRecord, type StringsWriter } from './record-codec';
 import type { RecordSeal } from './record-seal';
 import type { CustomerRow } from '../search/search-fields';
+import { sealInGroups } from './sealed-groups';
 
 export type PreparedRow = Omit<CustomerRow, 'customer' | 'identity'> & {
   /** The blind index of the identity number; null when none. */
   identity: Uint8Array | null;
+  /** The `record` column: empty, the record being in a group (rows written before hold it sealed alone). */
   record: Uint8Array;
+  /** The record's group among its page's `groups` and its entry's number there (sealed-groups.ts). */
+  sealed: [group: number, entry: number];
   pairs: string;
 };
 
-/** A row's columns and its record encoded with `strings` and sealed. */
-export function prepareRow(row: CustomerRow, strings: StringsWriter, seal: RecordSeal): PreparedRow {
-  const { customer, identity, ...columns } = row;
-  return {
-    ...columns,
-    identity: seal.blindIndex(identity),
-    record: seal.sealRecord(encodeRecord(customer, row, strings), row.id),
-    pairs: namePairs(row.names),
-  };
+/** A page's rows and the groups their records are sealed in. */
+export interface PreparedRows {
+  rows: PreparedRow[];
+  groups: Uint8Array[];
+}
+
+const IN_GROUP = new Uint8Array(0);
+
+/** The rows' columns and their records encoded with `strings` and sealed. */
+export function prepareRows(rows: readonly CustomerRow[], strings: StringsWriter, seal: RecordSeal): PreparedRows {
+  const records = rows.map((row) => ({ id: row.id, text: encodeRecord(row.customer, row, strings) }));
+  const { groups, places } = sealInGroups(records, seal);
+  const prepared = rows.map((row, i): PreparedRow => {
+    const { customer: _customer, identity, ...columns } = row;
+    return {
+      ...columns,
+      identity: seal.blindIndex(identity),
+      record: IN_GROUP,
+      sealed: places[i]!,
+      pairs: namePairs(row.names),
+    };
+  });
+  return { rows: prepared, groups };
 }

@@ -33,6 +33,8 @@ const TAG_BYTES = 16;
 export const BLIND_INDEX_BYTES = 8;
 /** The additional data of shared strings (a record's is its customer's id). */
 const STRINGS_AAD = Buffer.from('customer_strings');
+/** The additional data of a group of records (sealed-groups.ts: each record's id is in the sealed text). */
+const GROUP_AAD = Buffer.from('customer_records');
 
 /** Two new random keys. */
 export function newCacheKeys(): CacheKeys {
@@ -90,6 +92,14 @@ export class RecordSeal {
     return this.open(sealed, Buffer.from(id));
   }
 
+  /** Several customers' records in one message (sealed-groups.ts). */
+  sealGroup(plain: Uint8Array): Uint8Array {
+    return this.seal(plain, GROUP_AAD);
+  }
+  openGroup(sealed: Uint8Array): Buffer {
+    return this.openBytes(sealed, GROUP_AAD);
+  }
+
   sealString(text: string): Uint8Array {
     return this.seal(text, STRINGS_AAD);
   }
@@ -106,11 +116,11 @@ export class RecordSeal {
   }
 
   /** IV ‖ ciphertext ‖ tag. */
-  private seal(text: string, aad: Buffer): Uint8Array {
+  private seal(text: string | Uint8Array, aad: Buffer): Uint8Array {
     const iv = this.nextIv();
     const cipher = createCipheriv('aes-256-gcm', this.data, iv);
     cipher.setAAD(aad);
-    const body = cipher.update(text, 'utf8');
+    const body = typeof text === 'string' ? cipher.update(text, 'utf8') : cipher.update(text);
     cipher.final(); // GCM: nothing is held back
     const sealed = Buffer.allocUnsafe(IV_BYTES + body.length + TAG_BYTES);
     iv.copy(sealed, 0);
@@ -131,6 +141,10 @@ export class RecordSeal {
   }
 
   private open(sealed: Uint8Array, aad: Buffer): string {
+    return this.openBytes(sealed, aad).toString('utf8');
+  }
+
+  private openBytes(sealed: Uint8Array, aad: Buffer): Buffer {
     if (sealed.byteLength < IV_BYTES + TAG_BYTES) throw new SealBrokenError('A sealed value is too short.');
     const bytes = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
     try {
@@ -139,7 +153,7 @@ export class RecordSeal {
       decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
       const body = decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES));
       decipher.final();
-      return body.toString('utf8');
+      return body;
     } catch {
       throw new SealBrokenError('A cached record does not open with this data key.');
     }

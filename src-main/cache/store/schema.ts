@@ -126,6 +126,23 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO meta (key, value) SELECT 'plain_records', 1
     WHERE EXISTS (SELECT 1 FROM customers) OR EXISTS (SELECT 1 FROM customer_strings);
   `,
+  // 9: `shown`, the name the lists show, from the name words already readable in `names`: how many of
+  //    its first words (an integer, no bytes for 0 and 1, one up to 127), or the name itself when it is
+  //    not those words (search-fields.ts, shownName). Search lists are read from the plain columns
+  //    alone; a record is opened only where the whole customer is needed. Rows written before hold
+  //    NULL and are opened as before until a sync rewrites them.
+  `
+  ALTER TABLE customers ADD COLUMN shown;
+  `,
+  // 10: records sealed in groups (sealed-groups.ts): the records of one page's customers in AES-256-GCM
+  //    messages of about 2 KB, each a row of sealed_records; a customer's row names its group
+  //    (`sealed_in`) and its record's entry in it (`sealed_at`), and its `record` is empty. Rows written before keep their
+  //    record sealed alone, and are read as such until a sync rewrites them.
+  `
+  CREATE TABLE sealed_records (n INTEGER PRIMARY KEY, bytes BLOB NOT NULL);
+  ALTER TABLE customers ADD COLUMN sealed_in;
+  ALTER TABLE customers ADD COLUMN sealed_at;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

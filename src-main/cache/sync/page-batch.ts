@@ -77,6 +77,7 @@ export class PageBatch {
         page,
         totalPages: prepared.totalPages,
         rows: prepared.rows,
+        groups: prepared.groups,
         strings: prepared.strings,
         ...(etag ? { etag } : {}),
       });

@@ -9,7 +9,7 @@
 // handed out twice, so a number always means the same text.
 import type { RecordNote } from '../../../src-shared/api/tolerant-read';
 import { readCustomerPage } from './customer-page';
-import { type PreparedRow, prepareRow } from '../store/prepared-row';
+import { type PreparedRow, prepareRows } from '../store/prepared-row';
 import type { StringsWriter } from '../store/record-codec';
 import type { RecordSeal } from '../store/record-seal';
 
@@ -17,6 +17,8 @@ export type PreparedPage =
   | {
       readable: true;
       rows: PreparedRow[];
+      /** The sealed groups of the rows' records (sealed-groups.ts). */
+      groups: Uint8Array[];
       /** Pages in the list as this page says, or null when it cannot tell. */
       totalPages: number | null;
       /** Every shared string the records use: [number, text]. */
@@ -59,11 +61,12 @@ export class PageReader {
         return n;
       },
     };
-    const rows = read.rows.map((row) => prepareRow(row, strings, this.seal));
-    pack(rows);
+    const { rows, groups } = prepareRows(read.rows, strings, this.seal);
+    pack(rows, groups);
     return {
       readable: true,
       rows,
+      groups,
       totalPages: read.totalPages,
       strings: [...used],
       sent: read.sent,
@@ -73,12 +76,13 @@ export class PageReader {
 }
 
 /**
- * Moves the rows' sealed records and blind indexes into one buffer, each row keeping a view of its part:
- * the page then crosses to the worker as one buffer (transferred, see page-reader-thread.ts) rather than
- * two small ones per customer, each of which a message clones on its own.
+ * Moves the page's sealed groups, the rows' records sealed alone and their blind indexes into one buffer,
+ * each keeping a view of its part: the page then crosses to the worker as one buffer (transferred, see
+ * page-reader-thread.ts) rather than many small ones, each of which a message clones on its own.
  */
-export function pack(rows: PreparedRow[]): void {
+export function pack(rows: PreparedRow[], groups: Uint8Array[]): void {
   let total = 0;
+  for (const g of groups) total += g.byteLength;
   for (const r of rows) total += r.record.byteLength + (r.identity?.byteLength ?? 0);
   const all = new Uint8Array(total);
   let at = 0;
@@ -87,6 +91,7 @@ export function pack(rows: PreparedRow[]): void {
     at += bytes.byteLength;
     return all.subarray(at - bytes.byteLength, at);
   };
+  groups.forEach((g, i) => (groups[i] = place(g)));
   for (const r of rows) {
     r.record = place(r.record);
     if (r.identity) r.identity = place(r.identity);

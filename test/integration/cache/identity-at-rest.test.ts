@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
-import { contract, type InputOf } from '../../../src-shared/ipc/contract';
+import type { InputOf } from '../../../src-shared/ipc/contract';
 import type { ChannelName } from '../../../src-shared/ipc/names';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { DATA_KEY_SUFFIX } from '../../../src-main/cache/store/cache-keys';
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
-import { testAppCore } from '../support/app-core';
+import { callCore, testAppCore } from '../support/app-core';
 import { startIndependentApi, type IndependentApi, type IndependentCustomer } from '../support/independent-api';
 import { requireTestKeychain } from '../profiles/support';
 
@@ -40,15 +40,7 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Calls a handler as the dispatcher does: the input checked by the contract first. */
-async function call<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<unknown> {
-  const parsed = contract[channel].input.parse(input);
-  const handler = core!.handlers[channel] as unknown as (i: unknown, ctx: { signal: AbortSignal }) => Promise<unknown>;
-  const result = (await handler(parsed, { signal: new AbortController().signal })) as
-    { ok: true; data: unknown } | { ok: false; error: { kind: string; message: string } };
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.data;
-}
+const call = <C extends ChannelName>(channel: C, input: InputOf<C>) => callCore(core!, channel, input);
 
 async function useIndependentServer(): Promise<void> {
   const saved = (await call('environments.save', { name: 'Independent', baseUrl: server.url })) as { id: string };

@@ -1,6 +1,8 @@
 // The app's composition root for integration tests: the real core on a data folder, with nowhere to save
 // to, no browser to open, no window to tell, and its log in that folder. A test passes what it needs to see.
 import { join } from 'node:path';
+import { contract, type InputOf } from '../../../src-shared/ipc/contract';
+import type { ChannelName } from '../../../src-shared/ipc/names';
 import { createAppCore, type AppCore } from '../../../src-main/core/app-core';
 import { createLogger } from '../../../src-main/logging/logger';
 
@@ -15,4 +17,14 @@ export function testAppCore(dataDir: string, options: Partial<AppCoreOptions> = 
     logger: createLogger({ file: join(dataDir, 'logs', 'main.log') }),
     ...options,
   });
+}
+
+/** Calls a handler of `core` as the dispatcher does (the input checked by the contract first); its data, or throws its message. */
+export async function callCore<C extends ChannelName>(core: AppCore, channel: C, input: InputOf<C>): Promise<unknown> {
+  const parsed = contract[channel].input.parse(input);
+  const handler = core.handlers[channel] as unknown as (i: unknown, ctx: { signal: AbortSignal }) => Promise<unknown>;
+  const result = (await handler(parsed, { signal: new AbortController().signal })) as
+    { ok: true; data: unknown } | { ok: false; error: { kind: string; message: string } };
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.data;
 }

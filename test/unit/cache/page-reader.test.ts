@@ -47,7 +47,14 @@ const readable = (p: PreparedPage) => {
 const write = (generation: number | null, page: number, p: PreparedPage) => {
   store.beginBatch();
   const r = readable(p);
-  const written = store.addPreparedToBatch({ generation, page, totalPages: 3, rows: r.rows, strings: r.strings });
+  const written = store.addPreparedToBatch({
+    generation,
+    page,
+    totalPages: 3,
+    rows: r.rows,
+    groups: r.groups,
+    strings: r.strings,
+  });
   store.commitBatch();
   return written;
 };
@@ -82,10 +89,24 @@ describe('the page reader', () => {
     const reader = new PageReader(testSeal);
     const page0 = readable(reader.read(body(inCity(0, 'Jos')), 0));
     store.beginBatch();
-    store.addPreparedToBatch({ generation: null, page: 0, totalPages: 3, rows: page0.rows, strings: page0.strings });
+    store.addPreparedToBatch({
+      generation: null,
+      page: 0,
+      totalPages: 3,
+      rows: page0.rows,
+      groups: page0.groups,
+      strings: page0.strings,
+    });
     // The next page is out of order: the store refuses it and the whole batch, strings too, rolls back.
     expect(() =>
-      store.addPreparedToBatch({ generation: 1, page: 5, totalPages: 3, rows: page0.rows, strings: page0.strings }),
+      store.addPreparedToBatch({
+        generation: 1,
+        page: 5,
+        totalPages: 3,
+        rows: page0.rows,
+        groups: page0.groups,
+        strings: page0.strings,
+      }),
     ).toThrow(/out of order/);
     expect(Number(db.prepare("SELECT count(*) AS n FROM customer_strings WHERE text = 'Jos'").get()?.n)).toBe(0);
     // The sync starts over; the reader keeps its numbers and the page names them again.
@@ -102,7 +123,14 @@ describe('the page reader', () => {
     const stale = readable(new PageReader(testSeal).read(body(inCity(100, 'Owerri')), 1));
     store.beginBatch();
     expect(() =>
-      store.addPreparedToBatch({ generation, page: 1, totalPages: 3, rows: stale.rows, strings: stale.strings }),
+      store.addPreparedToBatch({
+        generation,
+        page: 1,
+        totalPages: 3,
+        rows: stale.rows,
+        groups: stale.groups,
+        strings: stale.strings,
+      }),
     ).toThrow(/out of step/);
     expect(Number(db.prepare('SELECT count(*) AS n FROM customers').get()?.n)).toBe(100);
   });
