@@ -165,6 +165,10 @@ describe('Customers', () => {
     expect(agesBetween(searched - syncedAt, Date.now() - syncedAt)).toContain(age);
     await e2e.screenshot('customers');
     expect(await e2e.axeViolations()).toEqual([]);
+    // A search's rows come from the cache's readable columns alone, and still show every column filled.
+    const found = table().getByRole('row').filter({ hasText: target.emailAddress! });
+    expect((await found.getByRole('cell').allTextContents()).filter((t) => t.trim() === '—')).toEqual([]);
+    expect(await table().getByRole('columnheader').allTextContents()).not.toContain('Type');
 
     await search(target.emailAddress!.toUpperCase());
     await table().getByRole('row').filter({ hasText: target.emailAddress! }).waitFor();

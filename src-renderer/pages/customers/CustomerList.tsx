@@ -25,7 +25,6 @@ const columns: Column<Customer>[] = [
   { id: 'name', header: 'Name', accessorFn: (c) => customerName(c), minWidth: 150, grow: 2 },
   { id: 'email', header: 'Email', accessorFn: (c) => c.emailAddress ?? '—', minWidth: 180, grow: 3 },
   { id: 'phone', header: 'Phone', accessorFn: (c) => formatPhone(c.phoneNumber), width: 180, priority: 2 },
-  { id: 'type', header: 'Type', accessorFn: (c) => c.type ?? '—', width: 100, priority: 3 },
   {
     id: 'kyc',
     header: 'KYC',
