@@ -47,8 +47,16 @@ const listen = (handle: (m: unknown) => void) => {
   if (parentPort) parentPort.on('message', (e) => handle((e as { data?: unknown }).data ?? e));
   else process.on('message', handle);
 };
+// One request at a time, in the order they came: libsecret called from two of keytar's threads at once can
+// crash the process (node-keytar issue 283), and every call the app makes would fail with it.
+let turn: Promise<void> = Promise.resolve();
 listen((message) => {
-  void answer(message as KeychainRequest).then(reply);
+  turn = turn
+    .then(() => answer(message as KeychainRequest))
+    .then(
+      (a) => void reply(a),
+      () => undefined,
+    );
 });
 // The main process gone, so is this one.
 process.on('disconnect', () => process.exit(0));

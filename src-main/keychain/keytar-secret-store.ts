@@ -15,6 +15,18 @@ export interface KeytarSecretStoreOptions {
 
 const loadKeytar = (): Keytar => createRequire(import.meta.url)('keytar') as Keytar;
 
+/**
+ * keytar's calls, one at a time in this process: each runs libsecret on a thread of its own, and libsecret
+ * called from two threads at once can crash the process (node-keytar issue 283). Every store of the process
+ * shares this turn, since keytar and libsecret are one per process.
+ */
+let turn: Promise<unknown> = Promise.resolve();
+function inTurn<T>(op: () => Promise<T>): Promise<T> {
+  const run = turn.then(op);
+  turn = run.catch(() => undefined);
+  return run;
+}
+
 export class KeytarSecretStore implements SecretStore {
   private readonly service: string;
   private readonly load: () => Keytar;
@@ -41,12 +53,14 @@ export class KeytarSecretStore implements SecretStore {
     return this.call(async (k) => (await k.findCredentials(this.service)).map((c) => c.account));
   }
 
-  private async call<T>(op: (k: Keytar) => Promise<T>): Promise<T> {
-    try {
-      this.keytar ??= this.load();
-      return await op(this.keytar);
-    } catch (error) {
-      throw keychainUnavailable(error);
-    }
+  private call<T>(op: (k: Keytar) => Promise<T>): Promise<T> {
+    return inTurn(async () => {
+      try {
+        this.keytar ??= this.load();
+        return await op(this.keytar);
+      } catch (error) {
+        throw keychainUnavailable(error);
+      }
+    });
   }
 }
