@@ -9,7 +9,7 @@ import type { InputOf } from '../../../src-shared/ipc/contract';
 import type { ChannelName } from '../../../src-shared/ipc/names';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { DATA_KEY_SUFFIX, INDEX_KEY_SUFFIX } from '../../../src-main/cache/store/cache-keys';
-import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
+import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { callCore, testAppCore } from '../support/app-core';
 import { startIndependentApi, type IndependentApi } from '../support/independent-api';
 import { requireTestKeychain } from '../profiles/support';
@@ -20,7 +20,7 @@ let dataDir: string;
 let servers: IndependentApi[] = [];
 let core: AppCore | null = null;
 const created: string[] = [];
-const keychain = new KeytarSecretStore();
+const keychain = defaultSecretStore();
 
 beforeAll(() => requireTestKeychain());
 beforeEach(async () => {

@@ -13,7 +13,7 @@ import type { InputOf } from '../../../src-shared/ipc/contract';
 import type { ChannelName } from '../../../src-shared/ipc/names';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { DATA_KEY_SUFFIX } from '../../../src-main/cache/store/cache-keys';
-import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
+import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { callCore, testAppCore } from '../support/app-core';
 import { startIndependentApi, type IndependentApi, type IndependentCustomer } from '../support/independent-api';
 import { requireTestKeychain } from '../profiles/support';
@@ -124,7 +124,7 @@ describe('identity data at rest', () => {
     await core!.dispose();
     core = null;
 
-    const keychain = new KeytarSecretStore();
+    const keychain = defaultSecretStore();
     const dataKeys = (await keychain.accounts()).filter(
       (a) => a.startsWith(`${environmentId!} `) && a.endsWith(DATA_KEY_SUFFIX),
     );

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src-main/logging/logger';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
-import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
+import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
 import { keyAccount } from '../../../src-main/profiles/environment-keys';
 import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/profiles/environment-manager';
@@ -23,7 +23,7 @@ class FlakyStore implements SecretStore {
   failing: keyof SecretStore | null = null;
   /** How many calls of `failing` go through before the one that fails. */
   passing = 0;
-  constructor(readonly real = new KeytarSecretStore()) {}
+  constructor(readonly real = defaultSecretStore()) {}
   private check(op: keyof SecretStore): void {
     if (this.failing !== op) return;
     if (this.passing-- > 0) return;

@@ -6,7 +6,8 @@ import type { EventName } from '../../../src-shared/ipc/names';
 import { startSandbox } from '../../../src-main/sandbox/index';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
 import { createLogger, type AppLogger } from '../../../src-main/logging/logger';
-import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
+import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
+import type { SecretStore } from '../../../src-main/keychain/secret-store';
 import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/profiles/environment-manager';
 
 export interface ManagerRig {
@@ -18,7 +19,8 @@ export interface ManagerRig {
   logFile: string;
   /** The manager's logger, at debug (every API attempt); flush it before reading logFile. */
   logger: AppLogger;
-  secretStore: KeytarSecretStore;
+  /** The keychain as the app reaches it on this platform (on Linux: through a keychain host process). */
+  secretStore: SecretStore & { dispose?(): void };
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export function createManagerRig(dataDir = mkdtempSync(join(tmpdir(), 'card-desk
   const localStarts: SandboxHandle[] = [];
   const logFile = join(dataDir, 'logs', 'main.log');
   const logger = createLogger({ file: logFile, level: 'debug' });
-  const secretStore = new KeytarSecretStore();
+  const secretStore: ManagerRig['secretStore'] = defaultSecretStore();
   const manager = createEnvironmentManager({
     dataDir,
     secretStore,
@@ -61,6 +63,7 @@ export function createManagerRig(dataDir = mkdtempSync(join(tmpdir(), 'card-desk
     secretStore,
     async close() {
       await manager.dispose();
+      secretStore.dispose?.();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
