@@ -17,6 +17,7 @@ import { CancelRegistry } from '../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../src-main/ipc/handler';
 import { createDispatcher } from '../../src-main/ipc/register';
 import { timeQueries } from './query-timing';
+import { settle } from './settle';
 import { testCacheKeys } from '../tools/cache-keys';
 
 const SAMPLED_CUSTOMERS = 60;
@@ -30,7 +31,10 @@ export interface CacheMainFigures {
   /** Milliseconds, sorted. */
   direct: number[];
   viaHandler: number[];
+  /** The highest RSS while searching, once the process has settled after the sync (settle.ts). */
   rssBytes: number;
+  /** The RSS right after the sync, before settling. */
+  rssAfterSyncBytes: number;
   youngGenerationBytes: number;
 }
 
@@ -88,6 +92,8 @@ if (!synced.ok || synced.data.phase !== 'done') throw new Error(`sync did not fi
 // The file and its write-ahead log (emptied by the checkpoint that ends a sync).
 const fileBytes = statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
 
+const rssAfterSyncBytes = await settle();
+
 // Queries from a spread of stored customers.
 const peek = new DatabaseSync(file, { readOnly: true });
 const step = Math.max(1, Math.floor(customers / SAMPLED_CUSTOMERS));
@@ -130,6 +136,7 @@ const figures: CacheMainFigures = {
   direct,
   viaHandler,
   rssBytes,
+  rssAfterSyncBytes,
   youngGenerationBytes,
 };
 console.log(JSON.stringify(figures));
