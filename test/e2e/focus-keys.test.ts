@@ -3,12 +3,13 @@
 // focus to where it was; Arrow-Down in a search box moves into its results.
 import { describe, expect, it } from 'vitest';
 import { nameOf } from './customer-cache';
+import { issueWizard } from './issue-wizard';
 import { appWithCustomerCache, openFresh } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 6161, customers: 40 });
 
 const page = () => app.e2e.page;
-const wizard = () => page().getByRole('dialog', { name: 'Issue a card' });
+const { dialog: wizard, chooseDebitAccount } = issueWizard(app);
 const search = () => page().getByRole('dialog', { name: 'Search customers' });
 /** A readable description of the focused element. */
 const focused = () =>
@@ -32,10 +33,7 @@ describe('Focus and keys', () => {
     await page().keyboard.insertText(app.customers[2]!.emailAddress!);
     await page().keyboard.press('Enter');
     await wizard().getByRole('group').filter({ hasText: app.customers[2]!._id }).waitFor();
-    const debit = wizard().getByLabel('Debit account');
-    const ngn = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
-    await expect.poll(() => debit.locator(`option[value="${ngn}"]`).count()).toBe(1);
-    await debit.selectOption(ngn);
+    await chooseDebitAccount();
     await wizard().getByRole('button', { name: 'Next' }).click();
     await expect.poll(focused).toMatch(/^input\|\|Use the service's defaults/);
     await wizard().getByRole('button', { name: 'Next' }).click();

@@ -9,7 +9,7 @@ import { appWithCustomerCache, openFresh } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 3131, customers: 40 });
 const page = () => app.e2e.page;
-const { dialog, ngnAccount, openWizard, chooseCustomer, closeWizard } = issueWizard(app);
+const { dialog, ngnAccount, openWizard, closeWizard, replaceCardDetails } = issueWizard(app);
 
 /** The API's names for fields, as they must never be shown. */
 const API_NAMES = [...Object.keys(FIELD_WORDS).filter((k) => /[A-Z]/.test(k)), 'baseUrl', 'minAmount', 'maxAmount'];
@@ -57,12 +57,7 @@ describe('Messages in the operator’s words', () => {
       }),
     });
     expect(elsewhere.status).toBe(200);
-    await openWizard('Replace a lost or stolen card');
-    await chooseCustomer(customer);
-    const select = dialog().getByLabel('Card to replace');
-    await expect.poll(() => select.locator(`option[value="${card}"]`).count()).toBe(1);
-    await select.selectOption(card);
-    await dialog().getByLabel('Reason').selectOption('stolen');
+    await replaceCardDetails(customer, card, 'stolen');
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog().getByRole('button', { name: 'Next' }).click();
     await dialog()

@@ -63,10 +63,23 @@ export function issueWizard(app: SharedApp) {
     await dialog().getByRole('group').filter({ hasText: customer._id }).waitFor();
   }
 
+  /** Picks `value` in the list labelled `label` once it offers it (the lists load after the customer is chosen). */
+  async function chooseOption(label: string, value: string): Promise<void> {
+    const select = dialog().getByLabel(label);
+    await expect.poll(() => select.locator(`option[value="${value}"]`).count()).toBe(1);
+    await select.selectOption(value);
+  }
+
   async function chooseDebitAccount(id = ngnAccount()): Promise<void> {
-    const select = dialog().getByLabel('Debit account');
-    await expect.poll(() => select.locator(`option[value="${id}"]`).count()).toBe(1);
-    await select.selectOption(id);
+    await chooseOption('Debit account', id);
+  }
+
+  /** The replace path up to its details: the customer, the card to replace and why. */
+  async function replaceCardDetails(customer: Customer, card: string, reason: 'lost' | 'stolen'): Promise<void> {
+    await openWizard('Replace a lost or stolen card');
+    await chooseCustomer(customer);
+    await chooseOption('Card to replace', card);
+    await dialog().getByLabel('Reason').selectOption(reason);
   }
 
   /** Details -> controls (as they are) -> the review, not sent. */
@@ -110,6 +123,7 @@ export function issueWizard(app: SharedApp) {
     openWizard,
     chooseCustomer,
     chooseDebitAccount,
+    replaceCardDetails,
     goToReview,
     newCardToReview,
     finishAndSend,

@@ -21,6 +21,7 @@ const {
   newCardToReview,
   ngnAccount,
   openWizard,
+  replaceCardDetails,
 } = issueWizard(app);
 
 describe('Issuing a card', () => {
@@ -157,12 +158,7 @@ describe('Issuing a card', () => {
     if (!lost.ok) throw new Error(lost.error.message);
     const lostFour = lost.data.maskedPan!.slice(-4);
     const before = cardPosts().length;
-    await openWizard('Replace a lost or stolen card');
-    await chooseCustomer(customer);
-    const select = dialog().getByLabel('Card to replace');
-    await expect.poll(() => select.locator(`option[value="${lostCard}"]`).count()).toBe(1);
-    await select.selectOption(lostCard);
-    await dialog().getByLabel('Reason').selectOption('lost');
+    await replaceCardDetails(customer, lostCard, 'lost');
     // The new card keeps the old card's account: there is no debit account to choose.
     expect(await dialog().getByLabel('Debit account').count()).toBe(0);
     await dialog().getByTestId('replacement-account').waitFor();
