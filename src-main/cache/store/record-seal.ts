@@ -5,15 +5,21 @@
 // are stored only as a blind index: HMAC-SHA-256 under a second key over the normalised number, of which
 // the first 8 bytes are kept (exact lookups stay one index seek; a false match between two numbers has a
 // chance of 2^-64 per pair). Both keys live in the OS keychain (cache-keys.ts) and in memory only.
+//
+// The HMAC is @noble/hashes' (audited, the same RFC 2104 HMAC as node:crypto's, tested equal): its keyed
+// state is set up once and copied for each number into one reused state and output, where node:crypto's
+// createHmac sets up a native HMAC and allocates its digest for every one of a sync's million customers
+// (1.7 µs a number, against 1.0).
 import {
   type KeyObject,
   createCipheriv,
   createDecipheriv,
   createHash,
-  createHmac,
   createSecretKey,
   randomBytes,
 } from 'node:crypto';
+import { type _HMAC, hmac } from '@noble/hashes/hmac.js';
+import { type _SHA256, sha256 } from '@noble/hashes/sha2.js';
 import { CacheUnreadableError } from './cache-errors';
 
 /** The two 256-bit keys of one environment's cache. */
@@ -36,6 +42,8 @@ const STRINGS_AAD = Buffer.from('customer_strings');
 /** The additional data of a group of records (sealed-groups.ts: each record's id is in the sealed text). */
 const GROUP_AAD = Buffer.from('customer_records');
 
+type Hmac = _HMAC<_SHA256>;
+
 /** Two new random keys. */
 export function newCacheKeys(): CacheKeys {
   return { data: randomBytes(KEY_BYTES), index: randomBytes(KEY_BYTES) };
@@ -46,8 +54,12 @@ export class SealBrokenError extends CacheUnreadableError {
   override name = 'SealBrokenError';
 }
 
+/** Already normal: ASCII digits and capitals only, as nearly every identity number comes. */
+const NORMAL = /^[0-9A-Z]*$/;
+
 /** An identity number as it is looked up: its digits and letters only, upper-cased (`2212 345 6789` = `22123456789`). */
 export function normaliseIdentity(number: string): string {
+  if (NORMAL.test(number)) return number;
   return number
     .normalize('NFKC')
     .replace(/[^\p{L}\p{N}]+/gu, '')
@@ -57,7 +69,10 @@ export function normaliseIdentity(number: string): string {
 export class RecordSeal {
   /** KeyObjects: a raw key given to each call costs Node several times the cipher's own work. */
   private readonly data: KeyObject;
-  private readonly index: KeyObject;
+  /** The HMAC keyed with the index key, before any number: copied into `indexing` for each number. */
+  private readonly indexKeyed: Hmac;
+  private indexing: Hmac | undefined;
+  private readonly indexOut = new Uint8Array(sha256.outputLen);
   private readonly keysHash: string;
   private ivs = Buffer.alloc(0);
   private ivAt = 0;
@@ -67,7 +82,7 @@ export class RecordSeal {
       throw new RangeError(`The cache's keys must be ${KEY_BYTES} bytes each.`);
     }
     this.data = createSecretKey(keys.data);
-    this.index = createSecretKey(keys.index);
+    this.indexKeyed = hmac.create(sha256, keys.index) as Hmac;
     this.keysHash = createHash('sha256')
       .update('card-desk customer cache keys\0')
       .update(keys.data)
@@ -109,10 +124,23 @@ export class RecordSeal {
 
   /** The blind index of an identity number (normalised first); null for none. */
   blindIndex(number: string | null): Uint8Array | null {
-    if (number === null) return null;
+    const out = new Uint8Array(BLIND_INDEX_BYTES);
+    return this.blindIndexInto(number, out, 0) ? out : null;
+  }
+
+  /**
+   * Writes the blind index of `number` into `out` at `at` (a page's indexes share one buffer); false, and
+   * nothing written, when there is no number.
+   */
+  blindIndexInto(number: string | null, out: Uint8Array, at: number): boolean {
+    if (number === null) return false;
     const normal = normaliseIdentity(number);
-    if (normal === '') return null;
-    return createHmac('sha256', this.index).update(normal).digest().subarray(0, BLIND_INDEX_BYTES);
+    if (normal === '') return false;
+    const h = (this.indexing = this.indexKeyed._cloneInto(this.indexing));
+    h.update(Buffer.from(normal, 'utf8'));
+    h.digestInto(this.indexOut); // also wipes `indexing`'s state of this number
+    out.set(this.indexOut.subarray(0, BLIND_INDEX_BYTES), at);
+    return true;
   }
 
   /** IV ‖ ciphertext ‖ tag. */

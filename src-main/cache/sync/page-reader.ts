@@ -33,6 +33,9 @@ export type PreparedPage =
 export class PageReader {
   private readonly numbers = new Map<string, number>();
   private next = 1;
+  /** For each string's number, the last page (`pages`) that named it: a page names each string once. */
+  private readonly namedOn: number[] = [];
+  private pages = 0;
 
   /** `seal`: the cache's keys; `known`: customer_strings as the file holds it (opened). */
   constructor(
@@ -49,7 +52,8 @@ export class PageReader {
   read(body: Uint8Array, page: number): PreparedPage {
     const read = readCustomerPage(body, page);
     if (!read) return { readable: false };
-    const used = new Map<number, string>();
+    const used: [number, string][] = [];
+    const on = ++this.pages;
     const strings: StringsWriter = {
       ref: (text) => {
         let n = this.numbers.get(text);
@@ -57,18 +61,21 @@ export class PageReader {
           n = this.next++;
           this.numbers.set(text, n);
         }
-        used.set(n, text);
+        if (this.namedOn[n] !== on) {
+          this.namedOn[n] = on;
+          used.push([n, text]);
+        }
         return n;
       },
     };
     const { rows, groups } = prepareRows(read.rows, strings, this.seal);
-    pack(rows, groups);
+    pack(groups);
     return {
       readable: true,
       rows,
       groups,
       totalPages: read.totalPages,
-      strings: [...used],
+      strings: used,
       sent: read.sent,
       ...(read.notes ? { notes: read.notes } : {}),
     };
@@ -76,24 +83,27 @@ export class PageReader {
 }
 
 /**
- * Moves the page's sealed groups, the rows' records sealed alone and their blind indexes into one buffer,
- * each keeping a view of its part: the page then crosses to the worker as one buffer (transferred, see
- * page-reader-thread.ts) rather than many small ones, each of which a message clones on its own.
+ * Moves the page's sealed groups into one buffer, each keeping a view of its part: with the buffer the
+ * rows' blind indexes share (prepared-row.ts), the page then crosses to the worker as two buffers
+ * (transferred, see `buffersOf`) rather than many small ones, each of which a message clones on its own.
  */
-export function pack(rows: PreparedRow[], groups: Uint8Array[]): void {
+export function pack(groups: Uint8Array[]): void {
   let total = 0;
   for (const g of groups) total += g.byteLength;
-  for (const r of rows) total += r.record.byteLength + (r.identity?.byteLength ?? 0);
   const all = new Uint8Array(total);
   let at = 0;
-  const place = (bytes: Uint8Array): Uint8Array => {
-    all.set(bytes, at);
-    at += bytes.byteLength;
-    return all.subarray(at - bytes.byteLength, at);
-  };
-  groups.forEach((g, i) => (groups[i] = place(g)));
-  for (const r of rows) {
-    r.record = place(r.record);
-    if (r.identity) r.identity = place(r.identity);
-  }
+  groups.forEach((g, i) => {
+    all.set(g, at);
+    groups[i] = all.subarray(at, at + g.byteLength);
+    at += g.byteLength;
+  });
+}
+
+/** The buffers a read page's bytes are in, to hand over with it rather than copy. */
+export function buffersOf(page: PreparedPage): ArrayBuffer[] {
+  if (!page.readable) return [];
+  const buffers = new Set<ArrayBuffer>();
+  for (const g of page.groups) buffers.add(g.buffer as ArrayBuffer);
+  for (const r of page.rows) if (r.identity) buffers.add(r.identity.buffer as ArrayBuffer);
+  return [...buffers];
 }

@@ -9,7 +9,7 @@ import { transportErrorCodes } from '../../api/transport-error-codes';
 import { fetchWhole } from '../../api/http-transport';
 import { presentedIn } from '../../api/network-failures';
 import { errorMessage } from '../../errors/error-message';
-import { PageReader } from '../sync/page-reader';
+import { PageReader, buffersOf } from '../sync/page-reader';
 import { RecordSeal } from '../store/record-seal';
 import { readSharedStrings } from '../store/shared-strings';
 import type { HttpAnswer, HttpAsk, ReadAnswer, ReadAsk } from './page-reader-protocol';
@@ -47,9 +47,8 @@ export function runPageReader(caller: MessagePort, writer: MessagePort): void {
     } catch (e) {
       answer = { id: m.id, ok: false, message: errorMessage(e) };
     }
-    // A page's sealed bytes are one buffer (page-reader.ts, pack): handed over, not copied.
-    const first = answer.ok && answer.page.readable ? answer.page.rows[0] : undefined;
-    writer.postMessage(answer, first ? [first.record.buffer as ArrayBuffer] : []);
+    // A page's sealed bytes and blind indexes are in two buffers (page-reader.ts): handed over, not copied.
+    writer.postMessage(answer, answer.ok ? buffersOf(answer.page) : []);
   });
 
   const inFlight = new Map<number, AbortController>();
