@@ -113,12 +113,14 @@ const ARRAY_HOLE = Symbol('taken out');
 export function readRecord<T>(schema: z.ZodType<T>, raw: unknown): RecordRead<T> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return { ok: false, problem: `expected a record, got ${typeName(raw)}` };
+  const first = schema.safeParse(raw);
+  if (first.success) return { ok: true, record: first.data, unreadable: [] }; // nearly every record
   let value: unknown = raw;
   const unreadable: UnreadableField[] = [];
   const copies = new Set<object>();
   const places: Places = new WeakMap();
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const parsed = schema.safeParse(value);
+    const parsed = round === 0 ? first : schema.safeParse(value);
     if (parsed.success) {
       if (unreadable.length === 0) return { ok: true, record: parsed.data, unreadable };
       const record = { ...(parsed.data as object), [UNREADABLE_KEY]: unreadable } as T;

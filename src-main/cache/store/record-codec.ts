@@ -113,6 +113,13 @@ function derived(at: number, cols: RecordColumns, firstName: unknown, lastName: 
   }
 }
 
+/** `text` with each `id` in it (the first at `at`) replaced by ID_MARK. */
+function withoutId(text: string, id: string, at: number): string {
+  // Nearly always once (a document's address): two slices, not a split and a join.
+  if (text.indexOf(id, at + id.length) < 0) return text.slice(0, at) + ID_MARK + text.slice(at + id.length);
+  return text.split(id).join(ID_MARK);
+}
+
 function readShared(text: string, id: string): string {
   const at = text.indexOf(ID_MARK);
   if (at < 0) return text;
@@ -137,9 +144,9 @@ function encodeLeaf(e: Encoding, l: Leaf, value: unknown): boolean {
     case 'shared': {
       if (typeof value !== 'string') return false;
       const id = e.cols.id;
-      const hasId = id !== '' && value.includes(id);
-      if (value.includes(ID_MARK) || (!hasId && value.length > MAX_SHARED)) e.places[l.at] = value;
-      else e.places[l.at] = e.strings.ref(hasId ? value.split(id).join(ID_MARK) : value);
+      const at = id === '' ? -1 : value.indexOf(id);
+      if (value.includes(ID_MARK) || (at < 0 && value.length > MAX_SHARED)) e.places[l.at] = value;
+      else e.places[l.at] = e.strings.ref(at < 0 ? value : withoutId(value, id, at));
       return true;
     }
     case 'text':
