@@ -83,9 +83,9 @@ export class PageReader {
 }
 
 /**
- * Moves the page's sealed groups into one buffer, each keeping a view of its part: with the buffer the
- * rows' blind indexes share (prepared-row.ts), the page then crosses to the worker as two buffers
- * (transferred, see `buffersOf`) rather than many small ones, each of which a message clones on its own.
+ * Moves the page's sealed groups into one buffer, each keeping a view of its part: the page then crosses
+ * to the worker with its groups in one buffer (transferred, see sent-page.ts) rather than many small
+ * ones, each of which a message clones on its own.
  */
 export function pack(groups: Uint8Array[]): void {
   let total = 0;
@@ -97,13 +97,4 @@ export function pack(groups: Uint8Array[]): void {
     groups[i] = all.subarray(at, at + g.byteLength);
     at += g.byteLength;
   });
-}
-
-/** The buffers a read page's bytes are in, to hand over with it rather than copy. */
-export function buffersOf(page: PreparedPage): ArrayBuffer[] {
-  if (!page.readable) return [];
-  const buffers = new Set<ArrayBuffer>();
-  for (const g of page.groups) buffers.add(g.buffer as ArrayBuffer);
-  for (const r of page.rows) if (r.identity) buffers.add(r.identity.buffer as ArrayBuffer);
-  return [...buffers];
 }

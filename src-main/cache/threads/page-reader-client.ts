@@ -3,6 +3,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { PreparedPage } from '../sync/page-reader';
 import type { ReadAnswer, ReadAsk } from './page-reader-protocol';
+import { fromSent } from './sent-page';
 import type { CacheKeys } from '../store/record-seal';
 
 /** The worker's side of the channel to the page reader. */
@@ -16,7 +17,7 @@ export class PageReaderClient {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
-      if (m.ok) p.resolve(m.page);
+      if (m.ok) p.resolve(fromSent(m.page));
       else p.reject(new Error(m.message));
     });
     // The reader's thread ended: nothing more will be read.

@@ -2,8 +2,8 @@
 // (page-reader-handle.ts) and pages to read from the cache worker (page-reader-client.ts).
 import type { WholeAnswer } from '../../api/http-transport';
 import type { PresentedCertificate } from '../../api/trust-store';
-import type { PreparedPage } from '../sync/page-reader';
 import type { CacheKeys } from '../store/record-seal';
+import type { SentPage } from './sent-page';
 import type { HttpRequest } from './worker-protocol';
 
 /** workerData.role that starts the cache worker's file as the page reader. */
@@ -18,4 +18,4 @@ export type HttpAnswer =
 /** From the worker: the cache file to number shared strings from, with its keys, and pages to read. */
 export type ReadAsk =
   { type: 'open'; file: string; keys: CacheKeys } | { type: 'read'; id: number; page: number; body: Uint8Array };
-export type ReadAnswer = { id: number; ok: true; page: PreparedPage } | { id: number; ok: false; message: string };
+export type ReadAnswer = { id: number; ok: true; page: SentPage } | { id: number; ok: false; message: string };

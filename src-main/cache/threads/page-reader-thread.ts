@@ -9,10 +9,11 @@ import { transportErrorCodes } from '../../api/transport-error-codes';
 import { fetchWhole } from '../../api/http-transport';
 import { presentedIn } from '../../api/network-failures';
 import { errorMessage } from '../../errors/error-message';
-import { PageReader, buffersOf } from '../sync/page-reader';
+import { PageReader } from '../sync/page-reader';
 import { RecordSeal } from '../store/record-seal';
 import { readSharedStrings } from '../store/shared-strings';
 import type { HttpAnswer, HttpAsk, ReadAnswer, ReadAsk } from './page-reader-protocol';
+import { buffersOf, toSent } from './sent-page';
 
 /** The strings customer_strings holds, read on a connection of the reader's own. */
 function knownStrings(file: string, seal: RecordSeal): [number, string][] {
@@ -43,11 +44,11 @@ export function runPageReader(caller: MessagePort, writer: MessagePort): void {
     let answer: ReadAnswer;
     try {
       if (!reader) throw new Error('The page reader has no cache open.');
-      answer = { id: m.id, ok: true, page: reader.read(m.body, m.page) };
+      answer = { id: m.id, ok: true, page: toSent(reader.read(m.body, m.page)) };
     } catch (e) {
       answer = { id: m.id, ok: false, message: errorMessage(e) };
     }
-    // A page's sealed bytes and blind indexes are in two buffers (page-reader.ts): handed over, not copied.
+    // A page's sealed groups and blind indexes are in two buffers (sent-page.ts): handed over, not copied.
     writer.postMessage(answer, answer.ok ? buffersOf(answer.page) : []);
   });
 

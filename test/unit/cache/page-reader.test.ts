@@ -10,6 +10,7 @@ import { CustomerReader } from '../../../src-main/cache/store/customer-reader';
 import { CustomerStore } from '../../../src-main/cache/store/customer-store';
 import { openReader, openWriter } from '../../../src-main/cache/store/database';
 import { PageReader, type PreparedPage } from '../../../src-main/cache/sync/page-reader';
+import { buffersOf, fromSent, toSent } from '../../../src-main/cache/threads/sent-page';
 import { fillerCustomers } from './generated-customers';
 import { testSeal } from '../../tools/cache-keys';
 import { readSharedStrings } from '../../../src-main/cache/store/shared-strings';
@@ -133,5 +134,32 @@ describe('the page reader', () => {
       }),
     ).toThrow(/out of step/);
     expect(Number(db.prepare('SELECT count(*) AS n FROM customers').get()?.n)).toBe(100);
+  });
+
+  it('crosses to the worker by columns, its buffers handed over, and arrives as it was read', () => {
+    // Two in three with an identity number; one with a phone number that is not text (read tolerantly).
+    const customers: Customer[] = inCity(0, 'Kaduna').map((c, i) => {
+      if (i === 4) return { ...c, phoneNumber: 42 } as unknown as Customer;
+      if (i % 3 === 0) return c;
+      const identity = { type: 'BVN', number: `221${String(i).padStart(8, '0')}` };
+      return { ...c, individual: { ...c.individual!, identity } };
+    });
+    const page = readable(new PageReader(testSeal).read(body(customers), 0));
+    expect(page.rows.filter((r) => r.identity === null)).toHaveLength(35);
+    expect(page.rows.filter((r) => r.unreadable).map((r) => r.id)).toEqual([customers[4]!._id]);
+    const expected = structuredClone(page);
+
+    const sent = toSent(page);
+    const buffers = buffersOf(sent);
+    const arrived = readable(fromSent(structuredClone(sent, { transfer: buffers })));
+    expect(buffers.every((b) => b.byteLength === 0)).toBe(true); // moved, not copied
+    expect(arrived).toEqual(expected);
+
+    write(null, 0, arrived);
+    const reader = new CustomerReader(openReader(file), testSeal);
+    expect(reader.get(customers[1]!._id)).toEqual(customers[1]);
+    expect(reader.get(customers[3]!._id)?.individual?.identity).toBeUndefined();
+    expect(reader.get(customers[4]!._id)?.phoneNumber).toBeUndefined();
+    reader.close();
   });
 });
