@@ -3,7 +3,7 @@ export interface BenchContext {
   customers: number;
   /** The git ref the cache benchmark measures as "before" (`--before`; default: the cache before sealed records). */
   before?: string;
-  /** Rounds of before and after the cache benchmark runs, taking turns (`--rounds`, default 2). */
+  /** Rounds of before and after the cache benchmark runs, taking turns (`--rounds`, default 3). */
   rounds?: number;
   /** Prints a line of commentary under the benchmark's heading. */
   print(line: string): void;
