@@ -4,7 +4,7 @@
 // the number's blind index.
 import { namePairs } from '../search/name-pairs';
 import { encodeRecord, type StringsWriter } from './record-codec';
-import { BLIND_INDEX_BYTES, type RecordSeal } from './record-seal';
+import type { RecordSeal } from './record-seal';
 import type { CustomerRow } from '../search/search-fields';
 import { sealInGroups } from './sealed-groups';
 
@@ -27,11 +27,8 @@ export interface PreparedRows {
 export function prepareRows(rows: readonly CustomerRow[], strings: StringsWriter, seal: RecordSeal): PreparedRows {
   const records = rows.map((row) => ({ id: row.id, text: encodeRecord(row.customer, row, strings) }));
   const { groups, places } = sealInGroups(records, seal);
-  // The page's blind indexes in one buffer, each row a view of its own (page-reader.ts moves them on).
-  const indexes = new Uint8Array(rows.length * BLIND_INDEX_BYTES);
   // Written out field by field: a rest and a spread of the row cost a microsecond per synced customer.
   const prepared = rows.map((row, i): PreparedRow => {
-    const at = i * BLIND_INDEX_BYTES;
     const [group, entry] = places[i]!;
     const p: PreparedRow = {
       id: row.id,
@@ -41,7 +38,7 @@ export function prepareRows(rows: readonly CustomerRow[], strings: StringsWriter
       shown: row.shown,
       kyc: row.kyc,
       created: row.created,
-      identity: seal.blindIndexInto(row.identity, indexes, at) ? indexes.subarray(at, at + BLIND_INDEX_BYTES) : null,
+      identity: seal.blindIndex(row.identity),
       group,
       entry,
       pairs: namePairs(row.names),

@@ -124,23 +124,13 @@ export class RecordSeal {
 
   /** The blind index of an identity number (normalised first); null for none. */
   blindIndex(number: string | null): Uint8Array | null {
-    const out = new Uint8Array(BLIND_INDEX_BYTES);
-    return this.blindIndexInto(number, out, 0) ? out : null;
-  }
-
-  /**
-   * Writes the blind index of `number` into `out` at `at` (a page's indexes share one buffer); false, and
-   * nothing written, when there is no number.
-   */
-  blindIndexInto(number: string | null, out: Uint8Array, at: number): boolean {
-    if (number === null) return false;
+    if (number === null) return null;
     const normal = normaliseIdentity(number);
-    if (normal === '') return false;
+    if (normal === '') return null;
     const h = (this.indexing = this.indexKeyed._cloneInto(this.indexing));
     h.update(Buffer.from(normal, 'utf8'));
     h.digestInto(this.indexOut); // also wipes `indexing`'s state of this number
-    out.set(this.indexOut.subarray(0, BLIND_INDEX_BYTES), at);
-    return true;
+    return this.indexOut.slice(0, BLIND_INDEX_BYTES);
   }
 
   /** IV ‖ ciphertext ‖ tag. */
