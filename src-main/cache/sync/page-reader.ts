@@ -69,7 +69,6 @@ export class PageReader {
       },
     };
     const { rows, groups } = prepareRows(read.rows, strings, this.seal);
-    pack(groups);
     return {
       readable: true,
       rows,
@@ -80,21 +79,4 @@ export class PageReader {
       ...(read.notes ? { notes: read.notes } : {}),
     };
   }
-}
-
-/**
- * Moves the page's sealed groups into one buffer, each keeping a view of its part: the page then crosses
- * to the worker with its groups in one buffer (transferred, see sent-page.ts) rather than many small
- * ones, each of which a message clones on its own.
- */
-export function pack(groups: Uint8Array[]): void {
-  let total = 0;
-  for (const g of groups) total += g.byteLength;
-  const all = new Uint8Array(total);
-  let at = 0;
-  groups.forEach((g, i) => {
-    all.set(g, at);
-    groups[i] = all.subarray(at, at + g.byteLength);
-    at += g.byteLength;
-  });
 }

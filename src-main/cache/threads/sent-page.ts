@@ -3,6 +3,8 @@
 // builds each object back the same way; a column is one array. On 10,000 sandbox customers this takes
 // the clone from 0.73 to 0.47 µs a customer on the reader's side and from 0.81 to 0.36 on the worker's,
 // the thread that writes and so sets a sync's pace. Each side turns the page into the other form here.
+// The page's sealed groups are moved into one buffer and its blind indexes into another, both handed over
+// with the message rather than cloned (`buffersOf`): many small buffers would each be cloned on their own.
 import type { PreparedRow } from '../store/prepared-row';
 import { BLIND_INDEX_BYTES } from '../store/record-seal';
 import type { PreparedPage } from '../sync/page-reader';
@@ -32,7 +34,7 @@ export type SentPage =
 /** The page as it is sent. */
 export function toSent(page: PreparedPage): SentPage {
   if (!page.readable) return page;
-  const { rows, ...rest } = page;
+  const { rows, groups, ...rest } = page;
   const n = rows.length;
   const c: RowColumns = {
     id: new Array<string>(n),
@@ -67,7 +69,20 @@ export function toSent(page: PreparedPage): SentPage {
     c.pairs[i] = r.pairs;
     if (r.unreadable) c.unreadable.push(i);
   }
-  return { ...rest, columns: c };
+  return { ...rest, groups: inOneBuffer(groups), columns: c };
+}
+
+/** The groups copied into one buffer, each a view of its part. */
+function inOneBuffer(groups: readonly Uint8Array[]): Uint8Array[] {
+  let total = 0;
+  for (const g of groups) total += g.byteLength;
+  const all = new Uint8Array(total);
+  let at = 0;
+  return groups.map((g) => {
+    all.set(g, at);
+    at += g.byteLength;
+    return all.subarray(at - g.byteLength, at);
+  });
 }
 
 /** The page as it was read. */
