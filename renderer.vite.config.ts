@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { META_CONTENT_SECURITY_POLICY } from './src-main/security/policy';
+import { META_CONTENT_SECURITY_POLICY } from './src-main/security/renderer-baseline';
 
 const root = import.meta.dirname;
 

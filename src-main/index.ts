@@ -10,7 +10,7 @@ import { createDispatcher } from './ipc/register';
 import { originOf } from './ipc/sender';
 import { createLogger, type AppLogger } from './logging/logger';
 import { loadPolicy, policyFileLocation } from './policy/policy-file';
-import { APP_ORIGIN } from './security/policy';
+import { APP_ORIGIN } from './security/renderer-baseline';
 import { useDataFolder } from './shell/data-folder';
 import { nativeSaveFilePort } from './shell/dialogs';
 import { broadcast, registerIpcTransport } from './shell/ipc-transport';

@@ -9,7 +9,7 @@ import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { IssuingService } from '../issuing/issuing-service';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../ports/ports';
-import type { ActiveEnvironment } from '../profiles/environment-manager';
+import type { ActiveEnvironment } from '../environments/environment-manager';
 import { errorMessage } from '../errors/error-message';
 import { BATCH_FILE, openBatchStore, type BatchStore, type StoredBatch } from './batch-store';
 import { BatchRun, type RunEnd } from './batch-runner';

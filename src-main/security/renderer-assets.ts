@@ -1,7 +1,7 @@
 // Serving the built renderer from the app scheme: map a request URL to a file inside the renderer
 // folder, refusing anything that escapes it.
 import path from 'node:path';
-import { APP_HOST, APP_SCHEME } from './policy';
+import { APP_HOST, APP_SCHEME } from './renderer-baseline';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,7 +1,7 @@
 // Serves the built renderer from card-desk://app with the strict CSP as a response header.
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import { APP_SCHEME, CONTENT_SECURITY_POLICY } from '../security/policy';
+import { APP_SCHEME, CONTENT_SECURITY_POLICY } from '../security/renderer-baseline';
 import { contentTypeOf, resolveRendererAsset } from '../security/renderer-assets';
 
 /** Must run before the app is ready. */

@@ -1,6 +1,6 @@
 // The main window, built from the pure security policy in ../security/policy.ts.
 import { BrowserWindow, shell, type WebContents } from 'electron';
-import { allowNavigation, windowOpenDecision } from '../security/policy';
+import { allowNavigation, windowOpenDecision } from '../security/renderer-baseline';
 
 /** Refuses navigation, new windows and webviews on any web contents (the window's and any other). */
 export function lockDownWebContents(contents: WebContents): void {

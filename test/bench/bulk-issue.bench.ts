@@ -16,7 +16,7 @@ import { openCustomerCache, type CustomerCacheService } from '../../src-main/cac
 import { openKnownCards } from '../../src-main/cards/known-cards';
 import { createIssuingService } from '../../src-main/issuing/issuing-service';
 import { openJournal } from '../../src-main/journal/journal';
-import type { ActiveEnvironment } from '../../src-main/profiles/environment-manager';
+import type { ActiveEnvironment } from '../../src-main/environments/environment-manager';
 import { startSandbox, type SandboxHandle } from '../../src-main/sandbox';
 import type { Benchmark } from './benchmark';
 import { testCacheKeys } from '../tools/cache-keys';

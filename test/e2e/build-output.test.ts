@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { META_CONTENT_SECURITY_POLICY } from '../../src-main/security/policy';
+import { META_CONTENT_SECURITY_POLICY } from '../../src-main/security/renderer-baseline';
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out');
 

@@ -14,7 +14,7 @@ import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main
 import { createDispatcher } from '../../src-main/ipc/register';
 import type { Policy } from '../../src-main/policy/policy';
 import { loadPolicy, policyFileLocation } from '../../src-main/policy/policy-file';
-import { META_CONTENT_SECURITY_POLICY, cspWith } from '../../src-main/security/policy';
+import { META_CONTENT_SECURITY_POLICY, cspWith } from '../../src-main/security/renderer-baseline';
 import { contentTypeOf, resolveUnder } from '../../src-main/security/renderer-assets';
 import type { UpdateEngine } from '../../src-main/updates/update-engine';
 import { updateFeed } from '../../src-main/updates/update-policy';

@@ -10,7 +10,7 @@ import type { CustomerCacheService } from '../../../src-main/cache/service';
 import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { createDispatcher, type Dispatch } from '../../../src-main/ipc/register';
-import { APP_ORIGIN } from '../../../src-main/security/policy';
+import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 import { syncedCacheOnSandbox } from './cache-fixture';
 
 const COUNT = 1_234;

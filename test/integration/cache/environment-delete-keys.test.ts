@@ -12,7 +12,7 @@ import { DATA_KEY_SUFFIX, INDEX_KEY_SUFFIX } from '../../../src-main/cache/store
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { callCore, testAppCore } from '../support/app-core';
 import { startIndependentApi, type IndependentApi } from '../support/independent-api';
-import { requireTestKeychain } from '../profiles/support';
+import { requireTestKeychain } from '../environments/support';
 
 const CUSTOMERS = 30;
 

@@ -16,7 +16,7 @@ import { DATA_KEY_SUFFIX } from '../../../src-main/cache/store/cache-keys';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { callCore, testAppCore } from '../support/app-core';
 import { startIndependentApi, type IndependentApi, type IndependentCustomer } from '../support/independent-api';
-import { requireTestKeychain } from '../profiles/support';
+import { requireTestKeychain } from '../environments/support';
 
 const CUSTOMERS = 120;
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { loadPolicy, policyFileLocation } from '../../../src-main/policy/policy-file';
-import { requireTestKeychain } from '../profiles/support';
+import { requireTestKeychain } from '../environments/support';
 import { testAppCore } from '../support/app-core';
 import { runChild, tsxCommand } from '../support/child-process';
 import { CA_NAME, makeTestPki, startTestApi, type TestApi, type TestPki } from '../support/office-network';

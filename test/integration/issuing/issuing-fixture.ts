@@ -16,7 +16,7 @@ import {
   type IssuingHandlers,
 } from '../../../src-main/issuing/handlers';
 import { openJournal, type Journal } from '../../../src-main/journal/journal';
-import type { ActiveEnvironment } from '../../../src-main/profiles/environment-manager';
+import type { ActiveEnvironment } from '../../../src-main/environments/environment-manager';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
 
 export interface IssuingFixture {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HostedSecretStore } from '../../../src-main/keychain/hosted-secret-store';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
 import { nodeKeychainHost } from '../../../src-main/keychain/node-keychain-host';
-import { requireTestKeychain } from '../profiles/support';
+import { requireTestKeychain } from '../environments/support';
 
 const SERVICE = `Card Desk list test ${randomUUID()}`;
 const ACCOUNTS = ['env-a', 'env-b', 'env-c', 'env-d', 'env-e'];

@@ -6,8 +6,8 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxyPasswordAccount } from '../../../src-main/profiles/environment-network';
-import { createManagerRig, requireTestKeychain, type ManagerRig } from '../profiles/support';
+import { proxyPasswordAccount } from '../../../src-main/environments/environment-network';
+import { createManagerRig, requireTestKeychain, type ManagerRig } from '../environments/support';
 import {
   API_HOST,
   CA_NAME,

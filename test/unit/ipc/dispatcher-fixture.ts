@@ -5,7 +5,7 @@ import { ok } from '../../../src-shared/ipc/result';
 import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { createDispatcher } from '../../../src-main/ipc/register';
-import { APP_ORIGIN } from '../../../src-main/security/policy';
+import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 
 export const TOP = { frameUrl: `${APP_ORIGIN}/index.html`, isTopFrame: true };
 

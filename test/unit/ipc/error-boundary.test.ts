@@ -10,7 +10,7 @@ import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { createDispatcher } from '../../../src-main/ipc/register';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
 import type { Logger } from '../../../src-main/ports/ports';
-import { APP_ORIGIN } from '../../../src-main/security/policy';
+import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 import { TOP } from './dispatcher-fixture';
 
 const KEY = 'sk_live_boundary_3f9a1c';

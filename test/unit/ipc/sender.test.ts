@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTrustedSender, originOf } from '../../../src-main/ipc/sender';
-import { APP_ORIGIN } from '../../../src-main/security/policy';
+import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 
 const allowed = [APP_ORIGIN];
 

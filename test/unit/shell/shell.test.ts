@@ -7,7 +7,7 @@ import { CHANNEL_NAMES } from '../../../src-shared/ipc/names';
 import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { createDispatcher } from '../../../src-main/ipc/register';
-import { APP_ORIGIN, CONTENT_SECURITY_POLICY } from '../../../src-main/security/policy';
+import { APP_ORIGIN, CONTENT_SECURITY_POLICY } from '../../../src-main/security/renderer-baseline';
 import { FakeBrowserWindow, FakeWebContents, electronModule, fakeSession, recorded } from './fake-electron';
 
 vi.mock('electron', async () => {

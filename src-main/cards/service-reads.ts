@@ -3,10 +3,10 @@ import type { Authorization, Card, Dispute, Transaction } from '../../src-shared
 import type { OutputOf, ParsedInputOf } from '../../src-shared/ipc/contract';
 import type { Result } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
-import { extractEmbeddedCards } from '../cards/embedded-cards';
+import { extractEmbeddedCards } from './embedded-cards';
 import { handlerGuard } from '../ipc/guarded';
 import type { Handler, HandlersFor } from '../ipc/handler';
-import type { ApiResult, CardApiClient } from './types';
+import type { ApiResult, CardApiClient } from '../api/types';
 import { errorMessage } from '../errors/error-message';
 
 export type ApiReadChannel =

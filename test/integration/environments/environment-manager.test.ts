@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { AppStatus } from '../../../src-shared/ipc/channels/settings';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
 import { NO_KEY } from '../../../src-main/api/failures';
-import type { EnvironmentChange } from '../../../src-main/profiles/environment-manager';
-import { keyAccount } from '../../../src-main/profiles/environment-keys';
+import type { EnvironmentChange } from '../../../src-main/environments/environment-manager';
+import { keyAccount } from '../../../src-main/environments/environment-keys';
 import { closedPort } from '../api/support';
 import { createManagerRig, requireTestKeychain, startUserService, type ManagerRig } from './support';
 

@@ -9,7 +9,7 @@ import {
   allowPermission,
   cspWith,
   windowOpenDecision,
-} from '../../../src-main/security/policy';
+} from '../../../src-main/security/renderer-baseline';
 import { resolveRendererAsset, resolveUnder } from '../../../src-main/security/renderer-assets';
 
 const directives = (csp: string) =>

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventName } from '../../../src-shared/ipc/names';
 import { createLogger } from '../../../src-main/logging/logger';
-import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/profiles/environment-manager';
-import { loadSettings, writeSettings, type Settings } from '../../../src-main/profiles/settings-file';
+import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/environments/environment-manager';
+import { loadSettings, writeSettings, type Settings } from '../../../src-main/environments/settings-file';
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
 
 let dir: string;

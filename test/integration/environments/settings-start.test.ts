@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
 import { createLogger } from '../../../src-main/logging/logger';
-import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/profiles/environment-manager';
-import { IGNORED_ENVIRONMENTS_FILE_NAME } from '../../../src-main/profiles/settings-file';
+import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/environments/environment-manager';
+import { IGNORED_ENVIRONMENTS_FILE_NAME } from '../../../src-main/environments/settings-file';
 
 let dir: string;
 const managers: EnvironmentManager[] = [];

@@ -12,7 +12,7 @@ import { backgroundClient } from '../../../src-main/api/call-priority';
 import { CACHE_FILE_NAME, openCustomerCache } from '../../../src-main/cache/service';
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
 import { createLogger } from '../../../src-main/logging/logger';
-import { createEnvironmentManager } from '../../../src-main/profiles/environment-manager';
+import { createEnvironmentManager } from '../../../src-main/environments/environment-manager';
 import { startIndependentApi, type IndependentApi } from '../support/independent-api';
 import { requireTestKeychain } from './support';
 import { testCacheKeys } from '../../tools/cache-keys';

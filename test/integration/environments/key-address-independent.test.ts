@@ -3,7 +3,7 @@
 // with the old key would show in its log (and succeed there).
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { NO_KEY } from '../../../src-main/api/failures';
-import { keyAccount } from '../../../src-main/profiles/environment-keys';
+import { keyAccount } from '../../../src-main/environments/environment-keys';
 import { startIndependentApi, type IndependentApi } from '../support/independent-api';
 import { createManagerRig, requireTestKeychain, type ManagerRig } from './support';
 

@@ -1,6 +1,6 @@
 // A whole session through the IPC handlers — keys saved, used, rejected, revoked and deleted — then
 // every handler answer, every event, the log and every file in the data folder are searched for a key.
-import { keyAccount } from '../../../src-main/profiles/environment-keys';
+import { keyAccount } from '../../../src-main/environments/environment-keys';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +8,10 @@ import { contract, type Channel } from '../../../src-shared/ipc/contract';
 import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { createDispatcher } from '../../../src-main/ipc/register';
-import { APP_ORIGIN } from '../../../src-main/security/policy';
+import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 import { resultSchema } from '../../../src-shared/ipc/result';
-import { apiReadHandlers } from '../../../src-main/api/handlers';
-import { settingsHandlers } from '../../../src-main/profiles/handlers';
+import { apiReadHandlers } from '../../../src-main/cards/service-reads';
+import { settingsHandlers } from '../../../src-main/environments/handlers';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
 import { closedPort } from '../api/support';
 import { createManagerRig, requireTestKeychain, startUserService, type ManagerRig } from './support';

@@ -8,9 +8,9 @@
 // is looked for once, and `names.resolve` waits for a search under way before it reads them.
 import type { Card, Dispute, Transaction } from '../../src-shared/api/records';
 import { isObjectId } from '../../src-shared/api/rules';
-import { extractEmbeddedCards } from '../cards/embedded-cards';
-import type { SeenTransactions } from '../cards/seen-transactions';
-import type { CardApiClient } from './types';
+import { extractEmbeddedCards } from './embedded-cards';
+import type { SeenTransactions } from './seen-transactions';
+import type { CardApiClient } from '../api/types';
 
 const DAY = 86_400_000;
 /** How long before a transaction its authorization may have been made. */

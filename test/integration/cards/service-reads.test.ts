@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Card } from '../../../src-shared/api/records';
 import { contract } from '../../../src-shared/ipc/contract';
 import { resultSchema } from '../../../src-shared/ipc/result';
-import { apiReadHandlers } from '../../../src-main/api/handlers';
+import { apiReadHandlers } from '../../../src-main/cards/service-reads';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
-import { EnvironmentUnavailableError, type ActiveEnvironment } from '../../../src-main/profiles/environment-manager';
-import { startRig, type ClientRig } from './support';
+import {
+  EnvironmentUnavailableError,
+  type ActiveEnvironment,
+} from '../../../src-main/environments/environment-manager';
+import { startRig, type ClientRig } from '../api/support';
 
 let rig: ClientRig;
 let active: ActiveEnvironment;

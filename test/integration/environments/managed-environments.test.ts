@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openEnvironments } from '../../../src-main/profiles/environments';
-import type { EnvironmentsPolicy } from '../../../src-main/profiles/managed-environments';
+import { openEnvironments } from '../../../src-main/environments/environments';
+import type { EnvironmentsPolicy } from '../../../src-main/environments/managed-environments';
 import { createLogger } from '../../../src-main/logging/logger';
 
 let dir: string;

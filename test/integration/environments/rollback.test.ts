@@ -10,8 +10,8 @@ import { createLogger } from '../../../src-main/logging/logger';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
-import { keyAccount } from '../../../src-main/profiles/environment-keys';
-import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/profiles/environment-manager';
+import { keyAccount } from '../../../src-main/environments/environment-keys';
+import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/environments/environment-manager';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
 import { requireTestKeychain, startUserService } from './support';
 

@@ -8,7 +8,7 @@ import type { SandboxHandle } from '../../../src-main/sandbox/handle';
 import { createLogger, type AppLogger } from '../../../src-main/logging/logger';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
-import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/profiles/environment-manager';
+import { createEnvironmentManager, type EnvironmentManager } from '../../../src-main/environments/environment-manager';
 
 export interface ManagerRig {
   dataDir: string;

@@ -3,9 +3,9 @@
 // card exists, its first transactions (when any) carry the card itself, and the card joins the index.
 import type { Card } from '../../src-shared/api/records';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
-import type { CardSource } from '../cards/merge-card';
-import { extractEmbeddedCards } from '../cards/embedded-cards';
-import type { CardApiClient } from './types';
+import type { CardSource } from './merge-card';
+import { extractEmbeddedCards } from './embedded-cards';
+import type { CardApiClient } from '../api/types';
 
 export interface CardIndex {
   get(id: string): Card | null;

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KEYCHAIN_NOTICE } from '../../../src-main/profiles/environment-manager';
+import { KEYCHAIN_NOTICE } from '../../../src-main/environments/environment-manager';
 import { envWithoutDesktopSession, runChild, tsxCommand } from '../support/child-process';
 
 const KEY = 'sk_live_nokeychain_secret_5e2b';

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../../../src-main/logging/logger';
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
-import { createEnvironmentManager } from '../../../src-main/profiles/environment-manager';
-import { settingsHandlers } from '../../../src-main/profiles/handlers';
-import { apiReadHandlers } from '../../../src-main/api/handlers';
+import { createEnvironmentManager } from '../../../src-main/environments/environment-manager';
+import { settingsHandlers } from '../../../src-main/environments/handlers';
+import { apiReadHandlers } from '../../../src-main/cards/service-reads';
 import { startSandbox } from '../../../src-main/sandbox/index';
 
 const key = process.argv[2]!;
