@@ -29,9 +29,9 @@ export interface CustomerCacheOptions {
   pageConcurrency?: number;
   /**
    * Whole pages that arrive while the worker is writing share its next transaction, up to this many
-   * (default 8; 1 gives every page a transaction of its own). Each transaction still holds whole pages
-   * and the resume point after the last, so nothing changes for consistency or resuming; fewer, larger
-   * transactions make a sync about a third cheaper for the worker.
+   * (default DEFAULT_PAGES_PER_TRANSACTION, page-batch.ts; 1 gives every page a transaction of its own). Each
+   * transaction still holds whole pages and the resume point after the last, so nothing changes for consistency
+   * or resuming; fewer, larger transactions make a sync cheaper for the worker (docs/cache-design.md).
    */
   maxPagesPerTransaction?: number;
   /** Counting stops here; `totalCapped` says when it did (default 1000). */

@@ -1,5 +1,6 @@
-// The per-environment customer cache: searches on a read-only connection of the calling thread (a few
-// milliseconds at most), writes in the cache worker, syncs on demand or on a schedule, one at a time.
+// The per-environment customer cache: searches on a read-only connection of the calling thread (short
+// enough not to need a thread: docs/benchmarks.md), writes in the cache worker, syncs on demand or on a
+// schedule, one at a time.
 import { join } from 'node:path';
 import type { Customer } from '../../src-shared/api/records';
 import type {

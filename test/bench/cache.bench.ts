@@ -155,7 +155,7 @@ function median(values: number[]): number {
  * Of several rounds, each timing's and the file's best (the most customers a second, the least time and
  * bytes), and main RSS's median. What disturbs a timing only slows it, so a side's best round is its least
  * disturbed one. Settled RSS is mostly what glibc's arenas keep of memory freed during the sync, and that
- * differs between rounds of the same code both ways, by up to 15 % (README, "Main RSS"): a side's lowest
+ * differs between rounds of the same code both ways, by up to 15 % (docs/benchmarks.md, "Main RSS"): a side's lowest
  * round is then as much luck as its code, and the median of its rounds is the fairer figure.
  */
 function summary(rounds: Headline[]): Headline {

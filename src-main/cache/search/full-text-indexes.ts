@@ -1,7 +1,7 @@
 // Keeping the cache's full-text indexes in step with the customers table, in the store's transaction:
 // names and phone numbers (external content: FTS5 forgets a row given the words it indexed for it) and
 // the name pairs (contentless, given the same way: name-pairs.ts). Not by triggers: an FTS5 insert from
-// a trigger flushes the index on every row and costs four times more.
+// a trigger flushes the index on every row and costs several times more (docs/cache-design.md).
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { namePairs } from './name-pairs';
 import { NAME_PAIRS_PENDING_SQL } from './name-pairs-index';

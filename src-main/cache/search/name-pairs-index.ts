@@ -19,8 +19,8 @@ export function namePairsPending(db: DatabaseSync): boolean {
 }
 
 /**
- * Builds every customer's pairs in one transaction (about 10 s at a million customers, on the worker's
- * thread; searches use the names index meanwhile) and merges them into one segment. True when it ran.
+ * Builds every customer's pairs in one transaction (once, on the worker's thread; searches use the names
+ * index meanwhile) and merges them into one segment. True when it ran.
  */
 export function buildNamePairs(db: DatabaseSync): boolean {
   if (!namePairsPending(db)) return false;

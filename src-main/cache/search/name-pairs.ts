@@ -1,11 +1,11 @@
 // The name-pairs index (schema.ts, migration 7): a search for two name words, one of them typed whole
 // ('Lolade Chi', 'akande.s'), asked as one word of that index instead of two words of the names index.
 //
-// In the names index such a search makes FTS5 walk every row of the shorter word ('chi': 127,000 rows at
-// a million customers, 1 ms) to find the few hundred that also have the whole word. The pairs index
+// In the names index such a search makes FTS5 walk every row of the shorter word (for 'chi', a large share
+// of a big cache) to find the few hundred that also have the whole word. The pairs index
 // holds, for every customer, each ordered pair of two of its name words as one token, `lolade␣chinedu`,
 // and each word with the first letter of another, `lolade␣c` (␣ is JOINER): 'Lolade Chi' is then the
-// prefix `lolade␣chi`, whose rows are at most the whole word's (0.08 ms for the same answer).
+// prefix `lolade␣chi`, whose rows are at most the whole word's (figures: docs/cache-design.md).
 //
 // A pair token must split and fold as the names index's words do, and the index's tokenizer (unicode61)
 // splits by its own Unicode tables. The words of a pair are found here with the same rule, exact for

@@ -81,10 +81,11 @@ export class NameVocabulary {
 
   /**
    * A name prefix longer than the longest prefix index makes FTS5 gather the rows of every word that
-   * starts with it before answering the first (7 ms for a common first name at 1M customers). Such a
+   * starts with it before answering the first, slow for a common first name in a large cache. Such a
    * prefix becomes the words themselves (`"augustina"*` becomes `("augustina" OR "augustinah")`), which
-   * FTS5 reads lazily (0.1 ms). Only plain ASCII words, which the tokenizer folds by lower-casing alone,
-   * so the vocabulary lookup sees what FTS5 would; with no word or too many, the prefix stays as it was.
+   * FTS5 reads lazily (figures: docs/cache-design.md). Only plain ASCII words, which the tokenizer folds
+   * by lower-casing alone, so the vocabulary lookup sees what FTS5 would; with no word or too many, the
+   * prefix stays as it was.
    */
   expandLongPrefixes(m: NamesMatcher): string {
     if (!m.prefix) return namesMatch(m);

@@ -1,7 +1,7 @@
 // Searches and reads on a read-only connection. Results: exact matches first, then prefix matches; names
 // and phones in the order the service listed the customers, emails and ids in value order. There is
-// no relevance scoring: a prefix can match hundreds of thousands of rows and scoring them all costs tens
-// of milliseconds. The total is counted up to a cap, so a one-letter query costs as little as a precise one.
+// no relevance scoring: a prefix can match hundreds of thousands of rows and scoring them all costs far
+// more than the search. The total is counted up to a cap, so a one-letter query costs as little as a precise one.
 import { UnreadableIds } from './unreadable-ids';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Customer } from '../../../src-shared/api/records';

@@ -228,9 +228,9 @@ export class CustomerStore {
 
   /**
    * The batches stopped: the page cache's pages are freed (outside a transaction). Batches are written
-   * with the resting page cache (database.ts, WRITER_CACHE_KB): a larger one (32 MB) held more of a batch's dirty index
-   * pages until its commit, but since the first sync builds the name order at its end it bought ~5% of a
-   * 1M sync for ~28 MB more resident memory, which the allocator kept after the sync.
+   * with the resting page cache (database.ts, WRITER_CACHE_KB): a larger one held more of a batch's dirty index
+   * pages until its commit, but since the first sync builds the name order at its end it bought little of a
+   * sync's time for more resident memory, which the allocator kept after the sync (docs/cache-design.md).
    */
   endBulk(): void {
     if (!this.bulk) return;

@@ -19,9 +19,9 @@ import { CACHE_SCHEMA, requireFts5 } from './schema';
  * cache does not make faster. It is kept small for what the sorts leave behind: building the name order
  * at the end of a first fill and each chunk of emails grow a block by doubling up to this size, and once
  * glibc has freed a block of 8 MB it serves everything below 8 MB from its arenas and keeps up to 16 MB
- * free in each, for the rest of the process's life. At 1M customers (`npm run bench`), 8000 KB left the
- * main process at 245-267 MB after a sync and its searches, 1000 KB at 195-247 MB, for a sync ~6 %
- * slower (the sorts spill to temporary files). The store frees the page cache when a sync's batches
+ * free in each, for the rest of the process's life. A small cache keeps the main process's memory down
+ * after a sync and its searches, for a sync a little slower (the sorts spill to temporary files; the
+ * figures: docs/cache-design.md). The store frees the page cache when a sync's batches
  * stop (CustomerStore.endBulk).
  */
 export const WRITER_CACHE_KB = 1000;

@@ -1,8 +1,8 @@
 // The first sync into an empty cache (the first fill) defers two kinds of index upkeep to the moment its
 // pages stop, where they cost a fraction of keeping up row by row:
 // - The customer list's order by name (an index from migration 3). Each batch of new customers lands
-//   all over it: half a sync's work at a million customers, where one sort of the finished rows takes a
-//   second and a half. Until it is built the list shows customers in the order they arrived
+//   all over it, a large share of a big sync's work, where one sort of the finished rows is quick
+//   (docs/cache-design.md). Until it is built the list shows customers in the order they arrived
 //   (CustomerReader.browse).
 // - Merging the full-text indexes' segments. FTS5 merges a level's segments once FILL_AUTOMERGE of them
 //   are there rather than four, and the whole index is merged into one once at the end ('optimize'),

@@ -8,7 +8,7 @@ export const MIGRATIONS: readonly string[] = [
   // 1: customers with their searchable columns; a B-tree index of emails (a prefix is a range); and two
   //    full-text indexes, of name words and of phone numbers. Both are external-content FTS5 tables (the
   //    words live once, in customers) kept in step by CustomerStore in the same transaction as each row,
-  //    not by triggers: an FTS5 insert from a trigger flushes the index on every row and costs four
+  //    not by triggers: an FTS5 insert from a trigger flushes the index on every row and costs several
   //    times more. Phones are in FTS5 rather than a B-tree because at a million rows a random insert
   //    into a B-tree dirties a page per row while FTS5 writes sorted segments; emails stay in a B-tree
   //    because nearly every email is its own word, and an FTS5 prefix longer than its prefix indexes
@@ -39,8 +39,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 2: emails move from the B-tree index on customers to a table of their own, (email, seq), that the
   //    store fills in sorted chunks of newly synced customers (EMAIL_CHUNK) rather than row by row: a
-  //    random insert into an email index dirtied one page of it per synced customer, half the cost of a
-  //    sync. meta.emails_through_seq: customers up to this seq have their email in customer_emails.
+  //    random insert into an email index dirtied one page of it per synced customer, a large share of a
+  //    sync's cost. meta.emails_through_seq: customers up to this seq have their email in customer_emails.
   `
   CREATE TABLE customer_emails (email TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (email, seq)) WITHOUT ROWID;
   INSERT INTO customer_emails (email, seq) SELECT email, seq FROM customers WHERE email <> '' ORDER BY email, seq;
@@ -72,7 +72,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 4: the full-text indexes sized to the queries. Search asks only whether a row has each word (no
   //    phrases, no ranking): detail = none keeps no positions and columnsize = 0 no per-row sizes, which
-  //    halves them. Prefix indexes make a typed prefix one doclist instead of a merge of every word that
+  //    makes them much smaller. Prefix indexes make a typed prefix one doclist instead of a merge of every word that
   //    starts with it: names 1-6 letters, phones 3-6 digits (a search starts at 3 digits, and past 6 few
   //    numbers share a prefix). Rebuilt from the customers table.
   `
@@ -94,8 +94,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE customer_name_words USING fts5vocab (customer_names, 'row');
   `,
   // 6: the names index's vocabulary one row per occurrence (nothing stored). It finds the first word at
-  //    or after a point without counting anything (16 µs at 1M customers), where customer_name_words
-  //    counts the rows of each word it passes (0.3-0.5 ms for a common first name): a name prefix longer
+  //    or after a point without counting anything (one seek), where customer_name_words counts the
+  //    rows of each word it passes (slow for a common first name; docs/cache-design.md): a name prefix longer
   //    than the prefix indexes is read as the words it starts, and a typed word is known to be whole
   //    when it starts no longer word (customer-reader.ts). customer_name_words goes.
   `

@@ -3,7 +3,7 @@
 // (and with it the answer for every page in it) waits until the batch is full or the caller says no page
 // follows at once. A commit costs about as much as writing a page of rows (the full-text indexes flush their
 // new entries and every index page touched goes to the log once per transaction), so one commit per page
-// nearly doubled a sync's CPU.
+// cost a sync much of its CPU (docs/cache-design.md).
 import type { FetchedPage, PageStored } from './customer-page';
 import type { CustomerStore } from '../store/customer-store';
 import type { PreparedPage } from './page-reader';

@@ -1,6 +1,6 @@
 // Reading a synced page into what the store writes: the customers checked against the contract, their
 // columns, and each record already in its compact form (record-codec.ts). This is the part of storing a
-// page that needs no database, a third of the work, so it runs on a thread of its own beside the one that
+// page that needs no database, a large share of the work, so it runs on a thread of its own beside the one that
 // writes (page-reader-thread.ts) and the two overlap.
 //
 // Shared strings are numbered here, from a copy of customer_strings read when the cache opens: each page

@@ -24,7 +24,7 @@ const PAGES_WITH_WORKER = 2 * DEFAULT_PAGES_PER_TRANSACTION;
 
 /**
  * Pages requested at once. Their answers are read on the page reader's thread while the worker writes
- * earlier pages: four keep it fed where two left the writer waiting ~6% of a sync at a million customers.
+ * earlier pages: four keep it fed where two left the writer waiting (docs/cache-design.md).
  * Every request still goes through the client's rate budget, so a rate-limited service sees no more.
  */
 export const DEFAULT_PAGE_CONCURRENCY = 4;

@@ -2,8 +2,8 @@
 // grown to its 64 MB semi-space maximum, pooled pages) until a collection that aims to reduce memory,
 // which it runs only under memory pressure. A customer sync of a million customers is such a burst; the
 // Electron main process and the cache worker live on for hours after it, so each asks for that
-// collection once the sync is over (a pause of a few tens of milliseconds, once per sync). Without it the
-// main process stays at ~430 MB after a sync of 1M customers instead of ~250 MB (`npm run bench`).
+// collection once the sync is over (a short pause, once per sync). Without it the main process keeps
+// what a large sync grew (`npm run bench`; the figures: docs/cache-design.md).
 //
 // V8 hands that collection out as `gc()`: to every context of a process launched with --expose-gc, and
 // to contexts made after the flag is turned on at run time (the way jest's leak detector gets it). An

@@ -1,8 +1,8 @@
 // A read page as it crosses from the page reader's thread to the cache worker: its rows by column, not as
 // a hundred objects. A message clones an object key by key, every key's name with it, and the worker
-// builds each object back the same way; a column is one array. On 10,000 sandbox customers this takes
-// the clone from 0.73 to 0.47 µs a customer on the reader's side and from 0.81 to 0.36 on the worker's,
-// the thread that writes and so sets a sync's pace. Each side turns the page into the other form here.
+// builds each object back the same way; a column is one array. This makes the clone cheaper on the
+// reader's side and more so on the worker's, the thread that writes and so sets a sync's pace
+// (docs/cache-design.md). Each side turns the page into the other form here.
 // The page's sealed groups are moved into one buffer and its blind indexes into another, both handed over
 // with the message rather than cloned (`buffersOf`): many small buffers would each be cloned on their own.
 import type { PreparedRow } from '../store/prepared-row';

@@ -191,7 +191,7 @@ function serveCache(port: MessagePort): void {
 if (data.role === PAGE_READER_ROLE) {
   if (!data.writer) throw new Error('The page reader needs its port to the cache worker.');
   // Loaded in the reader's thread only: the worker's thread, alive as long as the cache is open, never
-  // loads the reader's code and the answer schemas it checks pages with (~7 MB of a thread's memory).
+  // loads the reader's code and the answer schemas it checks pages with (memory it would keep all along).
   const { runPageReader } = await import('./page-reader-thread');
   runPageReader(port, data.writer);
 } else {

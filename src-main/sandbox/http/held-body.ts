@@ -1,4 +1,4 @@
-// The customer list answers ~94 KB pages. Handing such a body to the web Response makes the host's
+// The customer list answers large pages (docs/benchmarks.md). Handing such a body to the web Response makes the host's
 // fetch implementation copy it and stream it back out, which costs more than building it. A route can
 // instead answer a bodyless Response (status and headers as the pipeline made them) and hold its bytes
 // here; the server then writes both straight to the Node response. If anything in the pipeline replaces
