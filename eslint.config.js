@@ -93,7 +93,6 @@ const LONG_BODIES_ALLOWED = [
   'src-main/core/app-core.ts',
   'src-main/environments/environment-manager.ts',
   'src-main/issuing/issuing-service.ts',
-  'src-main/journal/journal.ts',
   'src-main/sandbox/data/world.ts',
 ];
 

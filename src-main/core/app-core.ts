@@ -30,7 +30,7 @@ import { bulkIssueHandlers } from '../bulk-issue/handlers';
 import { createBulkIssueService } from '../bulk-issue/bulk-service';
 import { issuedCardsFromJournal } from '../issuing/issued-cards';
 import type { Journal } from '../journal/journal';
-import { openJournalFile, startNewJournal } from '../journal/journal-file';
+import { CurrentJournal } from '../journal/current-journal';
 import { defaultSecretStore } from '../keychain/default-secret-store';
 import type { StartKeychainHost } from '../keychain/keychain-host-protocol';
 import type { SecretStore } from '../keychain/secret-store';
@@ -157,14 +157,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const getActive = () => environments.active();
 
-  let opened = openJournalFile({ dataDir, logger });
-  if (opened.status.problem) environments.notice(opened.status.problem, true);
+  const journals = await CurrentJournal.open({
+    dataDir,
+    secrets: secretStore,
+    logger,
+    notice: (text, on) => environments.notice(text, on),
+  });
   const knownCards = new EnvironmentScoped<KnownCards>(async (environmentId, folder) => {
     // Only the cards issued at the environment's current address: its folder is that address's own.
     const origin = originOf((await getActive()).environment.baseUrl);
     const healed = openKnownCardsHealing({
       folder,
-      issued: () => issuedCardsFromJournal(opened.journal, environmentId, origin),
+      issued: () => issuedCardsFromJournal(journals.journal, environmentId, origin),
       logger,
     });
     if (healed.notice) environments.notice(healed.notice, true);
@@ -206,7 +210,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const active = await getActive();
     return caches.get(active.environment.id, active.dataDir);
   };
-  const getJournal = async (): Promise<Journal> => opened.journal;
+  const getJournal = (): Promise<Journal> => journals.ready();
   /** The customers a search text names, from the cache: how the journal is searched by customer name. */
   const customerIdsNamed = async (text: string): Promise<string[]> => {
     try {
@@ -323,22 +327,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...exportHandlers(exportsService),
     ...settingsHandlers(environments),
     ...networkHandlers(environments.networks),
-    'journal.status': async () => ok(opened.status),
-    'journal.verify': async () => ok(opened.journal.verify()),
+    'journal.status': async () => ok(journals.status),
+    'journal.verify': async () => {
+      const verified = await journals.verify();
+      if ('check' in verified) return ok(verified.check);
+      const { state, problem } = verified.unchecked;
+      return state === 'waiting'
+        ? err('keychain_unavailable', problem ?? 'The system keychain cannot be used.')
+        : err('conflict', `The journal could not be checked: it ${problem ?? 'cannot be used'}`);
+    },
     'journal.startNew': async () => {
-      if (opened.status.state === 'ok') return ok(opened.status);
-      const notice = opened.status.problem;
-      try {
-        opened = startNewJournal({ dataDir, logger });
-      } catch (e) {
-        logger.error({ err: errorMessage(e) }, 'starting a new journal failed');
-        return err(
-          'internal',
-          `Card Desk could not start a new journal in ${dataDir}. Check that the folder is writable.`,
-        );
-      }
-      if (notice) environments.notice(notice, false);
-      return ok(opened.status);
+      const started = await journals.startNew();
+      return 'status' in started ? ok(started.status) : err('internal', started.problem);
     },
     'app.copyText': async ({ text }) => {
       if (!options.writeClipboard) return err('internal', 'Copying is not available in this window.');
@@ -366,8 +366,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   return {
     unsettledWrites: () => ({
-      pending: opened.journal.list({ outcome: 'pending', limit: 1 }).total,
-      unknown: opened.journal.list({ outcome: 'outcome_unknown', limit: 1 }).total,
+      pending: journals.journal.list({ outcome: 'pending', limit: 1 }).total,
+      unknown: journals.journal.list({ outcome: 'outcome_unknown', limit: 1 }).total,
       runningBatches: bulkIssue.store.countIn('running'),
     }),
     handlers: guardWhileLocked(handlers, lock),
@@ -384,7 +384,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await caches.closeCurrent();
       await knownCards.closeCurrent();
       await seenTransactions.closeCurrent();
-      opened.journal.close();
+      await journals.close();
       await environments.dispose();
       closeAgents();
       await logger.flush();

@@ -1,19 +1,48 @@
 // The journal's tamper-evident history: every change to an entry (a new entry, an outcome settled, a
 // reconciliation, evidence recorded, a resend acknowledged, an interrupted write found at start) is
 // appended to `events` in the same transaction, as the entry's whole state after the change, with who made
-// it (OS user and computer). Each event's SHA-256 hash covers its content and the previous event's hash,
-// so an event changed, removed or put in another place breaks the chain from there, and an entry changed
-// without an event no longer matches its last event. A journal from before the chain is chained from the
-// upgrade: a first event says so, and one event per existing entry records it as it was then.
+// it (OS user and computer). Each event's MAC is an HMAC-SHA-256, under the journal's chain key from the OS
+// keychain (journal-keys.ts), of its content and the previous event's MAC: someone who can edit the file but
+// not read the key cannot change, remove or reorder an event, nor chain a forged one, without Verify seeing
+// it (chain-verify.ts). After every commit the head is anchored in the keychain too (chain-anchor.ts), so a
+// cut-off end, an emptied table or another file shows as well.
+//
+// A journal from before the key is keyed at its first opening after the upgrade: events written then with a
+// plain SHA-256 chain stay as they were, and a `chain_keyed` event, whose MAC covers the last of them, says
+// from which event the chain is keyed and whether the older part was intact. A journal from before any chain
+// is chained from its upgrade: a first event says so, and one event per existing entry records it as it was.
+// Either happens only while the journal has no `chain_key` row; an events table emptied later is not an
+// upgrade, and Verify names the entries left without an event.
 //
 // What an entry's chained state leaves out: its fingerprint (worked out again from its request when the
 // definition changes) and `updated_at` (the event's own time says when).
-import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { Anchor, ChainHead } from './chain-anchor';
+import { GENESIS_HASH, STATE_COLUMNS, eventMac } from './chain-mac';
+import {
+  anchorMismatch,
+  verifyChain,
+  withAnchor,
+  type ChainCheck,
+  type ChainIdentity,
+  type ChainKeys,
+} from './chain-verify';
+import { chainKeyId } from './journal-keys';
+
+export type { ChainCheck };
 
 export type EventKind =
-  'chain_started' | 'adopted' | 'begun' | 'settled' | 'reconciled' | 'evidence' | 'resend_acknowledged' | 'interrupted';
+  | 'chain_started'
+  | 'chain_keyed'
+  | 'adopted'
+  | 'begun'
+  | 'settled'
+  | 'reconciled'
+  | 'evidence'
+  | 'resend_acknowledged'
+  | 'interrupted';
 
 /** Who is making changes: the OS user name and the computer's name. */
 export interface Operator {
@@ -32,49 +61,22 @@ export function currentOperator(): Operator {
   return { user, host: hostname() };
 }
 
-export const GENESIS_HASH = '0'.repeat(64);
-
-/** The columns of an entry that its chained state holds. */
-const STATE_COLUMNS =
-  'id, at, environment_id, origin, operation, request_json, customer_id, client_reference, outcome, result_id, error, resend_acknowledged, evidence_json, operator, host';
-
-/** The hash of an event: its content, after the previous event's hash. */
-export function eventHash(
-  prev: string,
-  event: { seq: number; at: string; entryId: string; kind: string; operator: string; host: string; body: string },
-): string {
-  const content = JSON.stringify([
-    event.seq,
-    event.at,
-    event.entryId,
-    event.kind,
-    event.operator,
-    event.host,
-    event.body,
-  ]);
-  return createHash('sha256').update(`${prev}\n${content}`).digest('hex');
+/** The chain key in the keychain is not the one this journal was chained with. */
+export class ChainKeyMismatchError extends Error {
+  override readonly name = 'ChainKeyMismatchError';
 }
 
-export interface ChainCheck {
-  ok: boolean;
-  events: number;
-  /** When the chain began, and whether it began at an upgrade (entries before it were adopted as they were). */
-  startedAt: string | null;
-  adoptedEntries: number;
-  /** The first event (or entry) that does not match, in words. */
-  firstBad: { seq: number | null; entryId: string | null; at: string | null; problem: string } | null;
+/** The journal does not reach the head anchored in the keychain, or is another journal; `message` says which. */
+export class AnchorMismatchError extends Error {
+  override readonly name = 'AnchorMismatchError';
 }
 
-interface EventRow {
-  seq: number;
-  at: string;
-  entry_id: string;
-  kind: string;
-  operator: string;
-  host: string;
-  body: string;
-  prev_hash: string;
-  hash: string;
+export interface OpenChainOptions {
+  key: Uint8Array;
+  operator: Operator;
+  now: () => Date;
+  /** The head the keychain holds for this journal (null: none, or it could not be read). */
+  anchored: Anchor | null;
 }
 
 export class JournalChain {
@@ -82,11 +84,17 @@ export class JournalChain {
   private readonly last: StatementSync;
   private readonly insert: StatementSync;
   private readonly latestHash: StatementSync;
+  private readonly macAt: StatementSync;
+  private identity: ChainIdentity;
 
+  /**
+   * Opens the chain of a migrated journal: keys it at its first opening (see above), and checks it against
+   * the head anchored in the keychain. Call inside the opening's transaction. Throws ChainKeyMismatchError or
+   * AnchorMismatchError.
+   */
   constructor(
     private readonly db: DatabaseSync,
-    private readonly operator: Operator,
-    private readonly now: () => Date,
+    private readonly options: OpenChainOptions,
   ) {
     this.stateOf = db.prepare(`SELECT ${STATE_COLUMNS} FROM entries WHERE id = ?`);
     this.last = db.prepare('SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1');
@@ -94,6 +102,40 @@ export class JournalChain {
       'INSERT INTO events (seq, at, entry_id, kind, operator, host, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.latestHash = db.prepare('SELECT hash FROM events WHERE entry_id = ? ORDER BY seq DESC LIMIT 1');
+    this.macAt = db.prepare('SELECT hash FROM events WHERE seq = ?');
+    const { anchored, key } = options;
+    const found = readIdentity(db);
+    if (!found) {
+      if (anchored)
+        throw new AnchorMismatchError(
+          `is not the journal whose chain the system keychain anchors (event ${anchored.seq}, written ${anchored.at}): it was never chained with a key, so it was replaced`,
+        );
+      this.identity = this.keyFirstTime();
+      return;
+    }
+    this.identity = found;
+    // Another journal is named as such before its key is compared (another journal has another key too).
+    const mismatch = anchored ? anchorMismatch(anchored, found, this.keys, this.headSeq()) : null;
+    if (mismatch && anchored?.journalId !== found.journalId) throw new AnchorMismatchError(mismatch);
+    if (found.keyId !== chainKeyId(key))
+      throw new ChainKeyMismatchError(
+        'was chained with another journal key than the one in the system keychain, so it cannot be checked or continued',
+      );
+    if (mismatch) throw new AnchorMismatchError(mismatch);
+  }
+
+  private get keys(): ChainKeys {
+    return { key: this.options.key, macAt: (seq) => (this.macAt.get(seq) as { hash: string } | undefined)?.hash };
+  }
+
+  private headSeq(): number {
+    return (this.last.get() as { seq: number } | undefined)?.seq ?? 0;
+  }
+
+  /** The chain's newest event, with the journal and key it belongs to (what the anchor keeps). */
+  head(): ChainHead {
+    const last = this.last.get() as { seq: number; hash: string } | undefined;
+    return { ...this.identity, seq: last?.seq ?? 0, mac: last?.hash ?? GENESIS_HASH };
   }
 
   /** The entry's state as chained: its columns as canonical JSON. */
@@ -108,20 +150,40 @@ export class JournalChain {
     const last = this.last.get() as { seq: number; hash: string } | undefined;
     const seq = (last?.seq ?? 0) + 1;
     const prev = last?.hash ?? GENESIS_HASH;
-    const at = this.now().toISOString();
-    const { user, host } = this.operator;
-    const hash = eventHash(prev, { seq, at, entryId, kind, operator: user, host, body });
-    this.insert.run(seq, at, entryId, kind, user, host, body, prev, hash);
+    const at = this.options.now().toISOString();
+    const { user, host } = this.options.operator;
+    const mac = eventMac(this.options.key, prev, { seq, at, entryId, kind, operator: user, host, body });
+    this.insert.run(seq, at, entryId, kind, user, host, body, prev, mac);
   }
 
-  /**
-   * Starts the chain of a journal that has none (call in a transaction at opening). A journal with entries
-   * from before is chained from now: a first event says so and each entry is adopted as it is.
-   */
-  startIfNeeded(): void {
-    if (this.last.get() !== undefined) return;
+  /** The first keyed opening: names the journal and its key, and chains or re-anchors what was there. */
+  private keyFirstTime(): ChainIdentity {
+    const headBefore = this.last.get() as { seq: number; hash: string } | undefined;
+    const identity: ChainIdentity = {
+      journalId: randomUUID(),
+      keyId: chainKeyId(this.options.key),
+      keyedFrom: (headBefore?.seq ?? 0) + 1,
+    };
+    this.db
+      .prepare('INSERT INTO chain_key (id, journal_id, key_id, keyed_from, at) VALUES (1, ?, ?, ?, ?)')
+      .run(identity.journalId, identity.keyId, identity.keyedFrom, this.options.now().toISOString());
+    this.identity = identity;
+    if (headBefore) {
+      // Events from the unkeyed chain: checked as they are, and held from here by the keyed event's MAC.
+      const before = verifyChain(this.db, { identity: { ...identity, keyedFrom: Infinity }, key: this.options.key });
+      this.append(
+        'chain_keyed',
+        '',
+        JSON.stringify({
+          note: `An earlier Card Desk chained events 1 to ${headBefore.seq} with a plain SHA-256 hash. From this event on the chain is keyed (HMAC-SHA-256 under the journal key in the system keychain) and its head is anchored in the keychain; this event's MAC covers the hash of event ${headBefore.seq}, so the events before it cannot be changed from here on without it showing.`,
+          unkeyedEvents: headBefore.seq,
+          atUpgrade: before.firstBad ? `not intact: ${before.firstBad.problem}` : 'intact',
+        }),
+      );
+      return identity;
+    }
     const ids = this.db.prepare('SELECT id FROM entries ORDER BY seq').all() as { id: string }[];
-    if (ids.length === 0) return;
+    if (ids.length === 0) return identity;
     this.append(
       'chain_started',
       '',
@@ -131,59 +193,25 @@ export class JournalChain {
       }),
     );
     for (const { id } of ids) this.append('adopted', id);
+    return identity;
   }
 
-  /** The hash of the entry's latest event (what an export row carries). */
+  /** The MAC of the entry's latest event (what an export row carries). */
   latestEventHash(entryId: string): string | null {
     const row = this.latestHash.get(entryId) as { hash: string } | undefined;
     return row?.hash ?? null;
   }
 
-  /** Checks the whole chain, and each entry against its last event; names the first that does not match. */
-  verify(): ChainCheck {
-    let prev = GENESIS_HASH;
-    let expectedSeq = 1;
-    let startedAt: string | null = null;
-    let adoptedEntries = 0;
-    let events = 0;
-    const lastBody = new Map<string, string>();
-    const bad = (row: EventRow | null, problem: string): ChainCheck => ({
-      ok: false,
-      events,
-      startedAt,
-      adoptedEntries,
-      firstBad: { seq: row?.seq ?? null, entryId: row?.entry_id || null, at: row?.at ?? null, problem },
-    });
-    for (const row of this.db.prepare('SELECT * FROM events ORDER BY seq').iterate() as Iterable<EventRow>) {
-      events++;
-      startedAt ??= row.at;
-      if (row.seq !== expectedSeq) return bad(row, `event ${expectedSeq} is missing (the next is ${row.seq})`);
-      if (row.prev_hash !== prev) return bad(row, `event ${row.seq} does not follow the event before it`);
-      const hash = eventHash(prev, {
-        seq: row.seq,
-        at: row.at,
-        entryId: row.entry_id,
-        kind: row.kind,
-        operator: row.operator,
-        host: row.host,
-        body: row.body,
-      });
-      if (hash !== row.hash) return bad(row, `event ${row.seq} was changed after it was written`);
-      if (row.kind === 'adopted') adoptedEntries++;
-      if (row.entry_id) lastBody.set(row.entry_id, row.body);
-      prev = row.hash;
-      expectedSeq++;
-    }
-    for (const entry of this.db.prepare(`SELECT ${STATE_COLUMNS} FROM entries ORDER BY seq`).all()) {
-      const id = String(entry.id);
-      const body = lastBody.get(id);
-      if (body === undefined) return bad(null, `entry ${id} of ${String(entry.at)} has no event in the chain`);
-      if (body !== JSON.stringify(entry))
-        return bad(null, `entry ${id} of ${String(entry.at)} was changed without an event`);
-      lastBody.delete(id);
-    }
-    const gone = [...lastBody.keys()][0];
-    if (gone !== undefined) return bad(null, `entry ${gone} is in the chain but was removed from the journal`);
-    return { ok: true, events, startedAt, adoptedEntries, firstBad: null };
+  /** Walks the whole chain under the key, then compares its end with the anchor's reading (chain-verify.ts). */
+  verify(anchor: { anchored: Anchor | null; problem: string | null }): ChainCheck {
+    const check = verifyChain(this.db, { identity: this.identity, key: this.options.key });
+    const mismatch = anchor.anchored ? anchorMismatch(anchor.anchored, this.identity, this.keys, this.headSeq()) : null;
+    return withAnchor(check, anchor, mismatch);
   }
+}
+
+function readIdentity(db: DatabaseSync): ChainIdentity | null {
+  const row = db.prepare('SELECT journal_id, key_id, keyed_from FROM chain_key WHERE id = 1').get() as
+    { journal_id: string; key_id: string; keyed_from: number } | undefined;
+  return row ? { journalId: row.journal_id, keyId: row.key_id, keyedFrom: row.keyed_from } : null;
 }

@@ -1,13 +1,20 @@
-// Opening the journal at start-up, and what happens when it is damaged or gone. The journal is what keeps
-// a write from being sent twice, so a journal that cannot be trusted is never quietly replaced: a corrupt
-// file, or a missing or emptied one where the marker says a journal existed, is moved aside (never
-// deleted), writes are refused, and the operator is told what happened, where the old file is and what
-// to do. Only the operator starts a new journal (Settings). Reads of everything else keep working.
+// Opening the journal at start-up, and what happens when it is damaged, gone or replaced. The journal is what
+// keeps a write from being sent twice, so a journal that cannot be trusted is never quietly replaced: a corrupt
+// file, a missing or emptied one where the marker or the head anchored in the keychain (chain-anchor.ts) says a
+// journal existed, one that does not reach that head or is another journal, or one chained with a key the
+// keychain no longer holds, is moved aside (never deleted), writes are refused, and the operator is told what
+// happened, where the old file is and what to do. Only the operator starts a new journal (Settings). While the
+// keychain cannot be used at all, the file stays where it is and writes wait for it. Reads of everything else
+// keep working.
 import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { SecretStore } from '../keychain/secret-store';
 import type { Logger } from '../ports/ports';
+import { type Anchor, ChainAnchor, parseAnchor } from './chain-anchor';
 import { JOURNAL_FILE, openJournal, type Journal, type OpenJournalOptions } from './journal';
+import { AnchorMismatchError, ChainKeyMismatchError } from './journal-chain';
+import { type JournalAccounts, createChainKey, journalAccounts, readChainKey } from './journal-keys';
 import { refusingJournal } from './refusing-journal';
 import { errorMessage } from '../errors/error-message';
 
@@ -15,8 +22,12 @@ import { errorMessage } from '../errors/error-message';
 export const JOURNAL_MARKER = 'journal.marker';
 
 export interface JournalState {
-  /** 'ok': in use. 'refused': damaged or missing; writes are refused until a new journal is started. */
-  state: 'ok' | 'refused';
+  /**
+   * 'ok': in use. 'refused': damaged, missing or not the journal the keychain anchors; writes are refused until
+   * a new journal is started. 'waiting': the system keychain, which holds the journal's key, cannot be used;
+   * writes are refused until it can (tried again at the next request).
+   */
+  state: 'ok' | 'refused' | 'waiting';
   /** What happened, in the operator's words (null when ok). */
   problem: string | null;
   /** Where the old file was moved (its name in the data folder), when it was. */
@@ -28,9 +39,13 @@ export interface OpenedJournal {
   status: JournalState;
 }
 
-export interface JournalFileOptions extends Omit<OpenJournalOptions, 'file'> {
+export interface JournalFileOptions extends Omit<OpenJournalOptions, 'file' | 'key' | 'anchor' | 'anchored'> {
   dataDir: string;
+  /** The OS keychain: the chain key and the anchored head (journal-keys.ts). */
+  secrets: SecretStore;
   logger?: Logger;
+  /** Told when the chain's head stops being written to the keychain (a sentence), and when it is again (null). */
+  onAnchorProblem?: (problem: string | null) => void;
 }
 
 const stamp = (now: Date) => now.toISOString().replace(/[:.]/g, '-');
@@ -47,14 +62,16 @@ function moveAside(file: string, now: Date): string | null {
   return moved;
 }
 
-/** True when SQLite can read the file and finds nothing wrong in it. */
-function healthy(file: string): { ok: true } | { ok: false; reason: string } {
+/** Whether SQLite can read the file and finds nothing wrong in it, and whether its chain has a key. */
+function inspect(file: string): { ok: true; keyed: boolean } | { ok: false; reason: string } {
   let db: DatabaseSync | null = null;
   try {
     db = new DatabaseSync(file, { readOnly: true });
     const rows = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
     const verdict = rows.map((r) => r.integrity_check).join('; ');
-    return verdict === 'ok' ? { ok: true } : { ok: false, reason: verdict };
+    if (verdict !== 'ok') return { ok: false, reason: verdict };
+    const hasTable = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chain_key'`).get();
+    return { ok: true, keyed: hasTable !== undefined && db.prepare('SELECT 1 FROM chain_key').get() !== undefined };
   } catch (error) {
     return { ok: false, reason: errorMessage(error) };
   } finally {
@@ -70,13 +87,71 @@ export function refusalMessage(status: JournalState): string {
   return `Card Desk's journal of card and account requests ${status.problem ?? 'cannot be used'}, so it did not send this request. Nothing was sent. Start a new journal in Settings to send requests again.`;
 }
 
-/** Opens `<dataDir>/journal.sqlite`, or a refusing stand-in with the reason when it cannot be trusted. */
-export function openJournalFile(options: JournalFileOptions): OpenedJournal {
-  const { dataDir, logger, ...journalOptions } = options;
+/** The journal while the keychain that holds its key cannot be used: writes refused, the file left where it is. */
+function waitingForKeychain(error: unknown, logger?: Logger): OpenedJournal {
+  logger?.warn(
+    { error: errorMessage(error) },
+    'journal key not readable from the keychain; writes refused until it is',
+  );
+  const problem = `keeps its key in the system keychain, which cannot be used now (${errorMessage(error)})`;
+  const refusal = `Card Desk's journal of card and account requests ${problem}, so it did not send this request. Nothing was sent. Unlock or start your keyring and try again.`;
+  return {
+    journal: refusingJournal(refusal),
+    status: {
+      state: 'waiting',
+      problem: `Card Desk's journal ${problem}. Card Desk sends no card or account requests until it can; everything else works, and it tries again at your next request.`,
+      asideFile: null,
+    },
+  };
+}
+
+const chainAnchor = (options: JournalFileOptions, accounts: JournalAccounts, file: string) =>
+  new ChainAnchor({
+    store: options.secrets,
+    account: accounts.anchor,
+    files: [`${file}-wal`, file],
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.onAnchorProblem ? { onProblem: options.onAnchorProblem } : {}),
+  });
+
+const journalOptions = (options: JournalFileOptions): Omit<OpenJournalOptions, 'file' | 'key'> => {
+  const { dataDir: _d, secrets: _s, logger: _l, onAnchorProblem: _o, ...rest } = options;
+  return rest;
+};
+
+const writeMarker = (dataDir: string, now: Date) =>
+  writeFileSync(join(dataDir, JOURNAL_MARKER), `${JSON.stringify({ createdAt: now.toISOString() })}\n`, {
+    mode: 0o600,
+  });
+
+/**
+ * Opens `<dataDir>/journal.sqlite` with its key and anchor from the keychain, or a refusing stand-in with the
+ * reason when it cannot be trusted (moved aside) or the keychain cannot be used (left where it is).
+ */
+export async function openJournalFile(options: JournalFileOptions): Promise<OpenedJournal> {
+  const { dataDir, logger, secrets } = options;
   const now = options.now ?? (() => new Date());
   const file = join(dataDir, JOURNAL_FILE);
-  const marker = join(dataDir, JOURNAL_MARKER);
-  const existed = existsSync(marker);
+  const accounts = journalAccounts(dataDir);
+  let key: Uint8Array | null;
+  let storedAnchor: string | null;
+  try {
+    key = await readChainKey(secrets, accounts);
+    storedAnchor = await secrets.get(accounts.anchor);
+  } catch (error) {
+    return waitingForKeychain(error, logger);
+  }
+  let anchored: Anchor | null = null;
+  try {
+    anchored = parseAnchor(storedAnchor);
+  } catch (error) {
+    logger?.warn(
+      { error: errorMessage(error) },
+      'the keychain entry of the journal anchor is not an anchor; it is written again',
+    );
+  }
+  const existed = existsSync(join(dataDir, JOURNAL_MARKER)) || anchored !== null;
   const size = existsSync(file) ? statSync(file).size : null;
 
   const refuse = (problem: string, reason: string, move = true): OpenedJournal => {
@@ -95,35 +170,71 @@ export function openJournalFile(options: JournalFileOptions): OpenedJournal {
     };
   };
 
-  if (size === null && existed) return refuse('is missing', 'journal file missing while the marker exists');
-  if (size === 0 && existed) return refuse('was emptied', 'journal file is empty while the marker exists');
+  const anchorSays = anchored
+    ? ` (the system keychain holds the head of its chain: event ${anchored.seq}, written ${anchored.at})`
+    : '';
+  if (size === null && existed)
+    return refuse(`is missing${anchorSays}`, 'journal file missing while the marker or anchor exists');
+  if (size === 0 && existed)
+    return refuse(`was emptied${anchorSays}`, 'journal file is empty while the marker or anchor exists');
   if (size !== null && size > 0) {
-    const check = healthy(file);
+    const check = inspect(file);
     if (!check.ok) return refuse('is damaged', check.reason);
+    if (check.keyed && !key)
+      return refuse(
+        'was chained with a journal key that is no longer in the system keychain, so it cannot be checked or continued',
+        'journal chain key missing from the keychain',
+      );
+  }
+  if (!key) {
+    try {
+      key = await createChainKey(secrets, accounts);
+    } catch (error) {
+      return waitingForKeychain(error, logger);
+    }
   }
   let journal: Journal;
   try {
-    journal = openJournal({ ...journalOptions, file });
+    journal = openJournal({
+      ...journalOptions(options),
+      file,
+      key,
+      anchored,
+      anchor: chainAnchor(options, accounts, file),
+    });
   } catch (error) {
     const reason = errorMessage(error);
+    if (error instanceof AnchorMismatchError || error instanceof ChainKeyMismatchError) return refuse(reason, reason);
     // A journal from a newer Card Desk is fine where it is: it stays, and this one sends nothing.
     if (/newer than this Card Desk/.test(reason)) return refuse('was written by a newer Card Desk', reason, false);
     return refuse('could not be opened', reason);
   }
-  if (!existed) writeFileSync(marker, `${JSON.stringify({ createdAt: now().toISOString() })}\n`, { mode: 0o600 });
+  // The head as opened (a new journal, one re-anchored at an upgrade) is in the keychain before any write.
+  await journal.anchored();
+  if (!existsSync(join(dataDir, JOURNAL_MARKER))) writeMarker(dataDir, now());
   return { journal, status: { state: 'ok', problem: null, asideFile: null } };
 }
 
-/** The operator's choice after a refusal: a new, empty journal (any file in the way is moved aside first). */
-export function startNewJournal(options: JournalFileOptions): OpenedJournal {
+/**
+ * The operator's choice after a refusal: a new, empty journal (any file in the way is moved aside first), under
+ * the chain key in the keychain (a new one if there is none), its head anchored before it is used. Throws when
+ * the keychain cannot be used.
+ */
+export async function startNewJournal(options: JournalFileOptions): Promise<OpenedJournal> {
   const now = options.now ?? (() => new Date());
   const file = join(options.dataDir, JOURNAL_FILE);
+  const accounts = journalAccounts(options.dataDir);
+  const key = (await readChainKey(options.secrets, accounts)) ?? (await createChainKey(options.secrets, accounts));
   moveAside(file, now());
-  const { dataDir: _dataDir, logger: _logger, ...journalOptions } = options;
-  const journal = openJournal({ ...journalOptions, file });
-  writeFileSync(join(options.dataDir, JOURNAL_MARKER), `${JSON.stringify({ createdAt: now().toISOString() })}\n`, {
-    mode: 0o600,
+  const journal = openJournal({
+    ...journalOptions(options),
+    file,
+    key,
+    anchored: null,
+    anchor: chainAnchor(options, accounts, file),
   });
+  await journal.anchored();
+  writeMarker(options.dataDir, now());
   options.logger?.info({}, 'a new journal was started');
   return { journal, status: { state: 'ok', problem: null, asideFile: null } };
 }

@@ -52,6 +52,16 @@ const MIGRATIONS: readonly string[] = [
      hash TEXT NOT NULL
    ) STRICT;
    CREATE INDEX events_by_entry ON events (entry_id, seq);`,
+  // 7: the chain's key (journal-chain.ts): from `keyed_from` on, each event is an HMAC-SHA-256 under the
+  //    journal key in the keychain (`key_id` names it, never holds it); `journal_id` names this journal in
+  //    the head anchored in the keychain (chain-anchor.ts). The row is written at the first opening after this.
+  `CREATE TABLE chain_key (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     journal_id TEXT NOT NULL,
+     key_id TEXT NOT NULL,
+     keyed_from INTEGER NOT NULL,
+     at TEXT NOT NULL
+   ) STRICT;`,
 ];
 
 export const JOURNAL_SCHEMA: Schema = { name: 'journal.sqlite', migrations: MIGRATIONS };

@@ -3,18 +3,14 @@
 // whole app, with the environment on every row.
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
-import {
-  reconciliationEvidenceSchema,
-  type JournalEntry,
-  type ReconciliationEvidence,
-} from '../../src-shared/ipc/channels/journal';
-import { selectPage } from '../storage/paged-select';
+import type { JournalEntry, ReconciliationEvidence } from '../../src-shared/ipc/channels/journal';
 import { inTransaction, openSqlite } from '../storage/sqlite-database';
+import { type Anchor, type AnchorPort, NO_ANCHOR } from './chain-anchor';
 import { FINGERPRINT_VERSION, fingerprintOf } from './fingerprint';
-import { type ChainCheck, JournalChain, type Operator, currentOperator } from './journal-chain';
-import { type JournalListQuery, type JournalOperation, type JournalOutcome, listFilter } from './journal-list-filter';
+import { type ChainCheck, type EventKind, JournalChain, type Operator, currentOperator } from './journal-chain';
+import type { JournalListQuery, JournalOperation, JournalOutcome } from './journal-list-filter';
 import { JOURNAL_SCHEMA } from './journal-migrations';
+import { type JournalReads, journalReads } from './journal-reads';
 import { safeRequest } from './safe-request';
 
 export const JOURNAL_FILE = 'journal.sqlite';
@@ -43,7 +39,7 @@ export type Settlement =
   | { outcome: 'failed'; error: string }
   | { outcome: 'outcome_unknown'; error: string };
 
-export interface Journal {
+export interface Journal extends JournalReads {
   /** Records a write as `pending`; call before sending it. The entry is on disk when this returns. */
   begin(entry: BeginEntry): JournalEntry;
   settle(id: string, settlement: Settlement): JournalEntry;
@@ -53,32 +49,35 @@ export interface Journal {
   recordEvidence(id: string, evidence: ReconciliationEvidence): JournalEntry;
   /** The user accepted the risk of sending an unknown-outcome write again. */
   acknowledgeResend(id: string): JournalEntry;
-  get(id: string): JournalEntry | null;
-  list(query?: JournalListQuery): { entries: JournalEntry[]; total: number };
-  /** Entries whose outcome is still unknown, newest first. */
-  unresolved(environmentId: string, operation?: JournalOperation): JournalEntry[];
-  /** The newest unknown-outcome entry with this fingerprint that the user has not allowed to be resent. */
-  blockingUnknown(environmentId: string, fingerprint: string): JournalEntry | null;
-  /** The newest write with this fingerprint that succeeded (or was reconciled) at or after `sinceIso`. */
-  recentSuccess(environmentId: string, fingerprint: string, sinceIso: string): JournalEntry | null;
-  /** The entry that recorded `resultId` as its result, if any. */
-  findByResultId(environmentId: string, resultId: string): JournalEntry | null;
-  /** The newest entry of a batch's row (indexed: one lookup per row of a batch). */
-  latestOfBatchRow(batchId: string, row: number): JournalEntry | null;
-  /** Checks the chain of events (journal-chain.ts) and names the first that does not match. */
-  verify(): ChainCheck;
-  /** The hash of the entry's latest event in the chain. */
+  /**
+   * Checks the chain of events under the key (journal-chain.ts) and its end against the head anchored in the
+   * keychain; names the first event or entry that does not match, or why the end could not be checked.
+   */
+  verify(): Promise<ChainCheck>;
+  /** The MAC of the entry's latest event in the chain. */
   latestEventHash(id: string): string | null;
   /** Why no write may be recorded (and so none sent), or null when the journal works. */
   readonly refusal: string | null;
   /** How many pending entries from before this process were turned into unknown outcomes when opening. */
   readonly recoveredAtOpen: number;
+  /** Closes the file; the chain's last head is still being anchored until `anchored()` resolves. */
   close(): void;
+  /** Waits until the newest head is written to the keychain (or has failed): before quitting. */
+  anchored(): Promise<void>;
 }
 
 export interface OpenJournalOptions {
   /** e.g. `<dataDir>/journal.sqlite`; its folder is created. */
   file: string;
+  /** The chain key (journal-keys.ts). A journal chained with another key is refused (ChainKeyMismatchError). */
+  key: Uint8Array;
+  /**
+   * Where the chain's head goes after every commit (chain-anchor.ts), and the head it held at opening: a
+   * journal that does not reach it, or is another journal, is refused (AnchorMismatchError). Without one
+   * (tools, tests) nothing is anchored and Verify says so.
+   */
+  anchor?: AnchorPort;
+  anchored?: Anchor | null;
   now?: () => Date;
   /**
    * When this process started. A `pending` entry older than that belongs to a process that died before
@@ -87,56 +86,6 @@ export interface OpenJournalOptions {
   processStartedAt?: Date;
   /** Who makes this process's writes (default: the OS user name and the computer's name). */
   operator?: Operator;
-}
-
-interface EntryRow {
-  id: string;
-  at: string;
-  environment_id: string;
-  operation: string;
-  request_json: string;
-  client_reference: string | null;
-  fingerprint: string;
-  outcome: string;
-  result_id: string | null;
-  error: string | null;
-  resend_acknowledged: number;
-  evidence_json: string | null;
-  batch_id: string | null;
-  batch_row: number | null;
-  operator: string | null;
-  host: string | null;
-}
-
-const COLUMNS =
-  'id, at, environment_id, operation, request_json, client_reference, fingerprint, outcome, result_id, error, resend_acknowledged, evidence_json, batch_id, batch_row, operator, host';
-
-const toEntry = (row: EntryRow): JournalEntry => ({
-  id: row.id,
-  at: row.at,
-  environmentId: row.environment_id,
-  operation: row.operation as JournalOperation,
-  request: JSON.parse(row.request_json) as Record<string, unknown>,
-  clientReference: row.client_reference,
-  fingerprint: row.fingerprint,
-  outcome: row.outcome as JournalOutcome,
-  resultId: row.result_id,
-  error: row.error,
-  resendAcknowledged: row.resend_acknowledged === 1,
-  evidence: evidenceOf(row.evidence_json),
-  ...(row.batch_id !== null ? { batchId: row.batch_id, batchRow: row.batch_row } : {}),
-  operator: row.operator,
-  host: row.host,
-});
-
-function evidenceOf(json: string | null): ReconciliationEvidence | null {
-  if (!json) return null;
-  try {
-    const parsed = reconciliationEvidenceSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Rows written under an older definition of the fingerprint get today's, computed from their stored request. */
@@ -156,24 +105,28 @@ function refingerprint(db: DatabaseSync): void {
 
 const processStart = (): Date => new Date(Date.now() - process.uptime() * 1000);
 
-export function openJournal({
-  file,
-  now = () => new Date(),
-  processStartedAt = processStart(),
-  operator = currentOperator(),
-}: OpenJournalOptions): Journal {
+interface OpenedDatabase {
+  db: DatabaseSync;
+  chain: JournalChain;
+  recoveredAtOpen: number;
+}
+
+/**
+ * Opens and migrates the file, opens its chain (keyed at the first opening after the upgrade, checked against
+ * the anchored head), and turns writes left pending by an earlier process into unknown outcomes.
+ */
+function openDatabase(options: OpenJournalOptions, now: () => Date, operator: Operator): OpenedDatabase {
   let recoveredAtOpen = 0;
   let chain!: JournalChain;
-  const db = openSqlite(file, {
+  const startedAt = (options.processStartedAt ?? processStart()).toISOString();
+  const db = openSqlite(options.file, {
     schema: JOURNAL_SCHEMA,
     // FULL: an entry written before a request is sent must survive a power cut too, not only a crash.
     pragmas: ['synchronous = FULL'],
     afterMigrate: (opened) => {
       refingerprint(opened);
-      chain = new JournalChain(opened, operator, now);
-      const startedAt = processStartedAt.toISOString();
       inTransaction(opened, () => {
-        chain.startIfNeeded();
+        chain = new JournalChain(opened, { key: options.key, operator, now, anchored: options.anchored ?? null });
         const interrupted = opened
           .prepare(`SELECT id FROM entries WHERE outcome = 'pending' AND at < ? ORDER BY seq`)
           .all(startedAt) as { id: string }[];
@@ -188,15 +141,31 @@ export function openJournal({
       });
     },
   });
-  /** A change and its event, in one transaction; no event when nothing changed. */
-  const changed = (kind: Parameters<JournalChain['append']>[0], id: string, change: () => number | bigint) =>
-    inTransaction(db, () => {
-      const changes = change();
-      if (Number(changes) > 0) chain.append(kind, id);
-      return changes;
-    });
+  return { db, chain, recoveredAtOpen };
+}
 
-  const selectOne = db.prepare(`SELECT ${COLUMNS} FROM entries WHERE id = ?`);
+type JournalWrites = Pick<Journal, 'begin' | 'settle' | 'reconcile' | 'recordEvidence' | 'acknowledgeResend'>;
+
+/** The journal's writes: each change and its event in one transaction, then the new head to the anchor. */
+function journalWrites(
+  { db, chain }: OpenedDatabase,
+  {
+    read,
+    anchor,
+    now,
+    operator,
+  }: { read: JournalReads['get']; anchor: AnchorPort; now: () => Date; operator: Operator },
+): JournalWrites {
+  /** A change and its event, in one transaction; no event when nothing changed. */
+  const changed = (kind: EventKind, id: string, change: () => number | bigint) => {
+    const changes = inTransaction(db, () => {
+      const made = change();
+      if (Number(made) > 0) chain.append(kind, id);
+      return made;
+    });
+    if (Number(changes) > 0) anchor.note(chain.head());
+    return changes;
+  };
   const insert = db.prepare(`
     INSERT INTO entries (id, seq, at, updated_at, environment_id, origin, operation, request_json, customer_id, client_reference, fingerprint, fingerprint_version, outcome, batch_id, batch_row, operator, host)
     VALUES (:id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries), :at, :at, :environmentId, :origin, :operation, :request, :customerId,
@@ -210,25 +179,7 @@ export function openJournal({
   const evidenceRow = db.prepare(`UPDATE entries SET evidence_json = :evidence, updated_at = :now WHERE id = :id`);
   const acknowledgeRow = db.prepare(`
     UPDATE entries SET resend_acknowledged = 1, updated_at = :now WHERE id = :id AND outcome = 'outcome_unknown'`);
-  const selectUnresolved = db.prepare(`
-    SELECT ${COLUMNS} FROM entries WHERE environment_id = :environmentId AND outcome = 'outcome_unknown'
-      AND (:operation IS NULL OR operation = :operation) ORDER BY seq DESC`);
-  const selectBlocking = db.prepare(`
-    SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND fingerprint = ? AND outcome = 'outcome_unknown'
-      AND resend_acknowledged = 0 ORDER BY seq DESC LIMIT 1`);
-  const selectRecentSuccess = db.prepare(`
-    SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND fingerprint = ? AND outcome IN ('succeeded', 'reconciled')
-      AND updated_at >= ? ORDER BY seq DESC LIMIT 1`);
-  const selectBatchRow = db.prepare(
-    `SELECT ${COLUMNS} FROM entries WHERE batch_id = ? AND batch_row = ? ORDER BY seq DESC LIMIT 1`,
-  );
-  const selectByResult = db.prepare(`
-    SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND result_id = ? ORDER BY seq DESC LIMIT 1`);
 
-  const read = (id: string): JournalEntry | null => {
-    const row = selectOne.get(id) as EntryRow | undefined;
-    return row ? toEntry(row) : null;
-  };
   /** Reads an entry back after a change; a missing or unchanged row is a caller's mistake worth hearing about. */
   const readChanged = (id: string, changes: number | bigint, what: string): JournalEntry => {
     const entry = read(id);
@@ -239,11 +190,6 @@ export function openJournal({
   };
 
   return {
-    refusal: null,
-    get recoveredAtOpen() {
-      return recoveredAtOpen;
-    },
-
     begin({ environmentId, origin = null, operation, request, clientReference, fingerprint, batch = null }) {
       const id = randomUUID();
       const stored = safeRequest(request);
@@ -273,9 +219,10 @@ export function openJournal({
 
     settle(id, settlement) {
       // The entry was made durable (FULL) before the request left; its answer need not wait for its own fsync
-      // on the main thread: the next entry's begin (FULL) or checkpoint syncs the WAL with it. Should the power
-      // go before that, the entry reads back pending, which the next start makes an unknown outcome for
-      // reconciliation: never a resend. One fsync per write instead of two.
+      // on the main thread: the next entry's begin (FULL) or checkpoint syncs the WAL with it, and so does the
+      // anchor before it names this event (off the main thread). Should the power go before that, the entry
+      // reads back pending, which the next start makes an unknown outcome for reconciliation: never a resend.
+      // One fsync per write on the main thread instead of two.
       db.exec('PRAGMA synchronous = NORMAL');
       let changes: number | bigint;
       try {
@@ -323,54 +270,32 @@ export function openJournal({
       );
       return readChanged(id, changes, 'allowed to be resent');
     },
+  };
+}
 
-    get: read,
-
-    list({ page = 0, limit = DEFAULT_PAGE_SIZE, ...filters } = {}) {
-      const { where, params } = listFilter(filters);
-      const { rows, total } = selectPage(db, {
-        from: 'entries',
-        columns: COLUMNS,
-        where,
-        params,
-        orderBy: 'seq DESC',
-        page,
-        limit,
-      });
-      return { entries: (rows as EntryRow[]).map(toEntry), total };
+export function openJournal(options: OpenJournalOptions): Journal {
+  const now = options.now ?? (() => new Date());
+  const operator = options.operator ?? currentOperator();
+  const anchor = options.anchor ?? NO_ANCHOR;
+  const opened = openDatabase(options, now, operator);
+  const { db, chain } = opened;
+  // The head as opened (re-anchored after an upgrade, or after writes recovered at opening).
+  anchor.note(chain.head());
+  const reads = journalReads(db);
+  return {
+    refusal: null,
+    recoveredAtOpen: opened.recoveredAtOpen,
+    ...reads,
+    ...journalWrites(opened, { read: (id) => reads.get(id), anchor, now, operator }),
+    async verify() {
+      await anchor.settle();
+      const reading = await anchor.read();
+      return chain.verify({ anchored: reading.anchor, problem: anchor.problem ?? reading.problem });
     },
-
-    unresolved(environmentId, operation) {
-      return (selectUnresolved.all({ environmentId, operation: operation ?? null }) as unknown as EntryRow[]).map(
-        toEntry,
-      );
-    },
-
-    blockingUnknown(environmentId, fingerprint) {
-      const row = selectBlocking.get(environmentId, fingerprint) as EntryRow | undefined;
-      return row ? toEntry(row) : null;
-    },
-
-    recentSuccess(environmentId, fingerprint, sinceIso) {
-      const row = selectRecentSuccess.get(environmentId, fingerprint, sinceIso) as EntryRow | undefined;
-      return row ? toEntry(row) : null;
-    },
-
-    findByResultId(environmentId, resultId) {
-      const row = selectByResult.get(environmentId, resultId) as EntryRow | undefined;
-      return row ? toEntry(row) : null;
-    },
-
-    latestOfBatchRow(batchId, row) {
-      const found = selectBatchRow.get(batchId, row) as EntryRow | undefined;
-      return found ? toEntry(found) : null;
-    },
-
-    verify: () => chain.verify(),
     latestEventHash: (id) => chain.latestEventHash(id),
-
     close() {
       if (db.isOpen) db.close();
     },
+    anchored: () => anchor.settle(),
   };
 }

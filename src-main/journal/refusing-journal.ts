@@ -1,5 +1,5 @@
-// The journal's stand-in while the real one cannot be trusted: it holds nothing, and recording a write
-// throws, so no write is ever sent without its entry. Reads answer empty.
+// The journal's stand-in while the real one cannot be trusted or opened: it holds nothing, and recording a
+// write throws, so no write is ever sent without its entry. Reads answer empty.
 import type { Journal } from './journal';
 
 export class JournalRefusedError extends Error {
@@ -25,14 +25,17 @@ export function refusingJournal(refusal: string): Journal {
     blockingUnknown: () => null,
     findByResultId: () => null,
     latestOfBatchRow: () => null,
-    verify: () => ({
+    verify: async () => ({
       ok: false,
       events: 0,
       startedAt: null,
       adoptedEntries: 0,
+      keyedFrom: null,
       firstBad: { seq: null, entryId: null, at: null, problem: refusal },
+      anchor: { seq: null, at: null, problem: null },
     }),
     latestEventHash: () => null,
     close: () => undefined,
+    anchored: async () => undefined,
   };
 }

@@ -20,6 +20,7 @@ import type { ActiveEnvironment } from '../../src-main/environments/environment-
 import { startSandbox, type SandboxHandle } from '../../src-main/sandbox';
 import type { Benchmark } from './benchmark';
 import { testCacheKeys } from '../tools/cache-keys';
+import { TEST_CHAIN_KEY } from '../tools/journal-key';
 
 const FILE_ROWS = 5_000;
 /** Four windows' worth and a little: the first and the last window are not whole, the middle ones are. */
@@ -77,7 +78,7 @@ async function benchCheck(count: number, print: (l: string) => void): Promise<Re
     rateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
   });
   const folder = mkdtempSync(join(tmpdir(), 'card-desk-bulk-bench-'));
-  const journal = openJournal({ file: join(folder, 'journal.sqlite') });
+  const journal = openJournal({ key: TEST_CHAIN_KEY, file: join(folder, 'journal.sqlite') });
   let cache: CustomerCacheService | null = null;
   try {
     const t0 = performance.now();
@@ -125,7 +126,7 @@ async function benchSend(print: (l: string) => void): Promise<Record<string, num
     rateLimit: { limit: SEND.limit, windowMs: SEND.windowMs },
   });
   const folder = mkdtempSync(join(tmpdir(), 'card-desk-bulk-send-'));
-  const journal = openJournal({ file: join(folder, 'journal.sqlite') });
+  const journal = openJournal({ key: TEST_CHAIN_KEY, file: join(folder, 'journal.sqlite') });
   const knownCards = openKnownCards({ folder });
   const api = createCardApiClient({ baseUrl: sandbox.url, getKey: async () => sandbox.key });
   const active: ActiveEnvironment = {

@@ -10,11 +10,19 @@ function describe(v: JournalVerification): string {
     v.adoptedEntries > 0
       ? ` The chain began when Card Desk was upgraded: the ${v.adoptedEntries} entries from before are recorded as they were then.`
       : '';
-  if (v.ok) return `The journal is intact: ${v.events} events${since}, each following the one before.${upgraded}`;
-  const bad = v.firstBad!;
+  const keyed =
+    v.keyedFrom !== null && v.keyedFrom > 1
+      ? ` Events 1 to ${v.keyedFrom - 1} were hashed by an earlier Card Desk without a key; event ${v.keyedFrom} holds them as they were when the journal's key was added.`
+      : '';
+  const notes = `${keyed}${upgraded}`;
+  if (v.ok)
+    return `The journal is intact: ${v.events} events${since}, each following the one before under the journal's key, up to the last one anchored in the system keychain.${notes}`;
+  const bad = v.firstBad;
+  if (!bad)
+    return `The journal's ${v.events} events${since} each follow the one before under the journal's key, but ${v.anchor.problem ?? 'its end could not be checked'}.${notes}`;
   const where =
     bad.seq !== null ? `Event ${bad.seq}${bad.at ? ` (${new Date(bad.at).toLocaleString()})` : ''}` : 'An entry';
-  return `The journal does not match its chain. ${where}: ${bad.problem}. Export the journal and keep this file for review.${upgraded}`;
+  return `The journal does not match its chain. ${where}: ${bad.problem}. Export the journal and keep this file for review.${notes}`;
 }
 
 export function VerifyJournal(): React.JSX.Element {

@@ -1,5 +1,6 @@
-// The journal of card and account requests: when it was damaged or went missing, what happened and the
-// operator's way out (a new, empty journal). Shown only when something is wrong.
+// The journal of card and account requests: when it was damaged, went missing or was replaced, what happened
+// and the operator's way out (a new, empty journal); while it waits for the keychain, why. Shown only when
+// something is wrong.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { JournalStatus } from '../../../src-shared/ipc/channels/journal';
@@ -28,6 +29,14 @@ export function JournalSection(): React.JSX.Element | null {
     );
   const current = status.data;
   if (!current || current.state === 'ok') return null;
+  // Waiting for the keychain: nothing for the operator to start; the journal opens once the keychain answers.
+  if (current.state === 'waiting')
+    return (
+      <section className="panel" aria-labelledby="journal-title">
+        <h2 id="journal-title">Journal</h2>
+        <p role="alert">{current.problem}</p>
+      </section>
+    );
 
   const startNew = async () => {
     setBusy(true);

@@ -44,8 +44,12 @@ export const journalEntrySchema = z.object({
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
 export const journalStatusSchema = z.object({
-  /** 'ok': in use. 'refused': damaged or missing; no card or account request is sent until a new one is started. */
-  state: z.enum(['ok', 'refused']),
+  /**
+   * 'ok': in use. 'refused': damaged, missing or replaced; no card or account request is sent until a new one is
+   * started. 'waiting': the system keychain, which holds the journal's key, cannot be used; no request is sent
+   * until it can (tried again at the next request).
+   */
+  state: z.enum(['ok', 'refused', 'waiting']),
   /** What happened, where the old file is and what to do (null when ok). */
   problem: z.string().nullable(),
   /** The name the old file was moved to in the data folder, when it was. */
@@ -62,6 +66,11 @@ export const journalVerificationSchema = z.object({
   startedAt: z.string().nullable(),
   /** Entries from before the chain, recorded as they were when it began (a journal from an earlier Card Desk). */
   adoptedEntries: z.number().int(),
+  /**
+   * The first event chained under the journal key (HMAC-SHA-256): 1, or where a journal whose events an earlier
+   * Card Desk hashed without a key was re-anchored at the upgrade; null when the chain cannot be read.
+   */
+  keyedFrom: z.number().int().nullable(),
   /** The first event or entry that does not match, and what is wrong with it. */
   firstBad: z
     .object({
@@ -71,6 +80,11 @@ export const journalVerificationSchema = z.object({
       problem: z.string(),
     })
     .nullable(),
+  /**
+   * The chain's head as last anchored in the system keychain, and why the end of the chain could not be checked
+   * against it (no anchor, a keychain that could not be read or written); `problem` null when it was.
+   */
+  anchor: z.object({ seq: z.number().int().nullable(), at: z.string().nullable(), problem: z.string().nullable() }),
 });
 export type JournalVerification = z.infer<typeof journalVerificationSchema>;
 

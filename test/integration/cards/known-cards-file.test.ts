@@ -8,6 +8,7 @@ import { KNOWN_CARDS_FILE, openKnownCards } from '../../../src-main/cards/known-
 import { openKnownCardsHealing } from '../../../src-main/cards/known-cards-file';
 import { issuedCardsFromJournal } from '../../../src-main/issuing/issued-cards';
 import { openJournal, type Journal } from '../../../src-main/journal/journal';
+import { TEST_CHAIN_KEY } from '../../tools/journal-key';
 
 const CARD_ID = 'd'.repeat(24);
 const ORIGIN = 'https://cards.example.com';
@@ -18,7 +19,7 @@ let folder: string;
 let journal: Journal;
 beforeEach(() => {
   folder = mkdtempSync(join(tmpdir(), 'card-desk-known-cards-'));
-  journal = openJournal({ file: join(folder, 'journal.sqlite') });
+  journal = openJournal({ key: TEST_CHAIN_KEY, file: join(folder, 'journal.sqlite') });
   /** A card request journalled and settled; `n` keeps its reference and fingerprint apart from the others'. */
   const write = (
     n: number,

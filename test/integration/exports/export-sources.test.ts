@@ -16,6 +16,7 @@ import {
   runExport,
   startExportWorld,
 } from './export-fixtures';
+import { TEST_CHAIN_KEY } from '../../tools/journal-key';
 
 describe('export sources (real sandbox)', () => {
   let world: ExportWorld;
@@ -101,7 +102,7 @@ describe('export sources (real sandbox)', () => {
   });
 
   it("journal: the active environment's writes, when the journal is there", async () => {
-    const journal = openJournal({ file: join(world.dir, 'journal.sqlite') });
+    const journal = openJournal({ key: TEST_CHAIN_KEY, file: join(world.dir, 'journal.sqlite') });
     try {
       const request = {
         customerId: 'a'.repeat(24),

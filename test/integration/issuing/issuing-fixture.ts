@@ -18,6 +18,7 @@ import {
 import { openJournal, type Journal } from '../../../src-main/journal/journal';
 import type { ActiveEnvironment } from '../../../src-main/environments/environment-manager';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
+import { TEST_CHAIN_KEY } from '../../tools/journal-key';
 
 export interface IssuingFixture {
   sandbox: SandboxHandle;
@@ -57,7 +58,7 @@ export async function startIssuingFixture(options: Partial<IssuingDeps> = {}): P
     dataDir: join(folder, 'environments', ENVIRONMENT_ID),
   };
   const journalFile = join(folder, 'journal.sqlite');
-  let journal = openJournal({ file: journalFile });
+  let journal = openJournal({ key: TEST_CHAIN_KEY, file: journalFile });
   const knownCards = openKnownCards({ folder: active.dataDir });
   const events: JournalEntry[] = [];
   const handlers = issuingHandlersWithService({
@@ -95,7 +96,7 @@ export async function startIssuingFixture(options: Partial<IssuingDeps> = {}): P
     },
     reopenJournal() {
       journal.close();
-      journal = openJournal({ file: journalFile });
+      journal = openJournal({ key: TEST_CHAIN_KEY, file: journalFile });
     },
     async close() {
       journal.close();

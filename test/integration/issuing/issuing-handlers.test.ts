@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Card } from '../../../src-shared/api/records';
 import { ENVIRONMENT_ID, startIssuingFixture, vervePan, type IssuingFixture } from './issuing-fixture';
+import { TEST_CHAIN_KEY } from '../../tools/journal-key';
 
 describe('issuing handlers (real sandbox over HTTP)', () => {
   let f: IssuingFixture;
@@ -271,6 +272,7 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     f.journal.close();
     const { openJournal } = await import('../../../src-main/journal/journal');
     const reopened = openJournal({
+      key: TEST_CHAIN_KEY,
       file: `${f.folder}/journal.sqlite`,
       processStartedAt: new Date(Date.parse(pending.at) + 1),
     });

@@ -16,6 +16,7 @@ import { createCardApiClient } from '../../../src-main/api/client';
 import { openKnownCards, type KnownCards } from '../../../src-main/cards/known-cards';
 import { createIssuingService, type IssuingService } from '../../../src-main/issuing/issuing-service';
 import { openJournal, type Journal } from '../../../src-main/journal/journal';
+import { TEST_CHAIN_KEY } from '../../tools/journal-key';
 
 const KEY = 'sk_test_independent_0001';
 const CUSTOMER = 'c'.repeat(24);
@@ -131,7 +132,7 @@ beforeEach(async () => {
   service = new IndependentService();
   const baseUrl = await service.start();
   folder = mkdtempSync(join(tmpdir(), 'card-desk-reconcile-'));
-  journal = openJournal({ file: join(folder, 'journal.sqlite') });
+  journal = openJournal({ key: TEST_CHAIN_KEY, file: join(folder, 'journal.sqlite') });
   knownCards = openKnownCards({ folder });
   const api = createCardApiClient({ baseUrl, getKey: async () => KEY });
   changes.length = 0;

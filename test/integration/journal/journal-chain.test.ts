@@ -1,40 +1,32 @@
 // Who did what, tamper-evident: every journal entry names the OS user and the computer; every change is an
-// event in a SHA-256 chain that Journal → Verify checks, naming the first event or entry that does not
-// match; a journal from before is chained from the upgrade and says so. Through the app (a card issued on
-// the local sandbox, the journal exported as CSV), `npm run journal:verify` accepts the untouched export
-// and rejects, naming the row, one with a cell changed, a row removed (also the last) or two rows swapped.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo, hostname } from 'node:os';
+// event whose MAC (HMAC-SHA-256 under the chain key) covers the event before it. Journal → Verify names the
+// first event or entry that does not match, also after an attacker without the key recomputed the chain with
+// plain SHA-256; a journal from before any chain is chained from the upgrade, and one whose events were hashed
+// without a key is re-anchored at the upgrade and says from which event, its older events held by the keyed one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Result } from '../../../src-shared/ipc/result';
-import type { ExportProgress } from '../../../src-shared/ipc/channels/exports';
-import type { AppCore } from '../../../src-main/core/app-core';
+import { GENESIS_HASH, eventHash } from '../../../src-main/journal/chain-mac';
 import { type Journal, openJournal } from '../../../src-main/journal/journal';
 import { JOURNAL_SCHEMA } from '../../../src-main/journal/journal-migrations';
 import { migrate } from '../../../src-main/storage/sqlite-database';
-import { testAppCore } from '../support/app-core';
-import { virtualCardRequest } from '../support/card-requests';
-import { TempFolderSavePort } from '../exports/export-fixtures';
-import { parseCsv } from '../../../src-main/journal/export-chain';
+import { TEST_CHAIN_KEY } from '../../tools/journal-key';
 
 let dir: string;
 let journal: Journal | null = null;
-let core: AppCore | null = null;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'card-desk-chain-'));
 });
-afterEach(async () => {
+afterEach(() => {
   journal?.close();
   journal = null;
-  await core?.dispose();
-  core = null;
   rmSync(dir, { recursive: true, force: true });
 });
 
 const ADA = { user: 'ada.obi', host: 'LAGOS-DESK-7' };
+const file = () => join(dir, 'journal.sqlite');
 
 function someWrites(j: Journal): string[] {
   const ids: string[] = [];
@@ -55,16 +47,64 @@ function someWrites(j: Journal): string[] {
   return ids;
 }
 
+const tamper = (sql: string) => {
+  const db = new DatabaseSync(file());
+  db.exec(sql);
+  db.close();
+};
+/** Verify on the file as it is now (opened without an anchor: this file is about the chain itself). */
+const check = async () => {
+  const j = openJournal({ file: file(), key: TEST_CHAIN_KEY, operator: ADA });
+  try {
+    return await j.verify();
+  } finally {
+    j.close();
+  }
+};
+
+/** What an attacker without the key does: every event's hash recomputed with plain SHA-256 after an edit. */
+function rechainWithSha256(): void {
+  const db = new DatabaseSync(file());
+  const rows = db.prepare('SELECT * FROM events ORDER BY seq').all() as {
+    seq: number;
+    at: string;
+    entry_id: string;
+    kind: string;
+    operator: string;
+    host: string;
+    body: string;
+  }[];
+  let prev = GENESIS_HASH;
+  const update = db.prepare('UPDATE events SET prev_hash = ?, hash = ? WHERE seq = ?');
+  for (const r of rows) {
+    const hash = eventHash(prev, {
+      seq: r.seq,
+      at: r.at,
+      entryId: r.entry_id,
+      kind: r.kind,
+      operator: r.operator,
+      host: r.host,
+      body: r.body,
+    });
+    update.run(prev, hash, r.seq);
+    prev = hash;
+  }
+  db.close();
+}
+
 describe('the journal chain', () => {
-  it('names the operator on every entry and verifies an untouched journal', () => {
-    const file = join(dir, 'journal.sqlite');
-    journal = openJournal({ file, operator: ADA });
+  it('names the operator on every entry and finds an untouched chain intact under its key', async () => {
+    journal = openJournal({ file: file(), key: TEST_CHAIN_KEY, operator: ADA });
     const ids = someWrites(journal);
     expect(journal.get(ids[0]!)).toMatchObject({ operator: 'ada.obi', host: 'LAGOS-DESK-7' });
-    expect(journal.verify()).toMatchObject({ ok: true, events: 7, adoptedEntries: 0, firstBad: null });
+    const verified = await journal.verify();
+    expect(verified).toMatchObject({ events: 7, adoptedEntries: 0, keyedFrom: 1, firstBad: null });
+    // Opened without an anchor in the keychain: the chain is intact, and Verify says its end is not anchored.
+    expect(verified.ok).toBe(false);
+    expect(verified.anchor.problem).toContain('without an anchor in the keychain');
     journal.close();
     // The default operator is this process's OS user and computer.
-    journal = openJournal({ file });
+    journal = openJournal({ file: file(), key: TEST_CHAIN_KEY });
     const mine = journal.begin({
       environmentId: 'env-1',
       operation: 'accounts.create',
@@ -73,133 +113,134 @@ describe('the journal chain', () => {
       fingerprint: 'g',
     });
     expect(mine).toMatchObject({ operator: userInfo().username, host: hostname() });
-    expect(journal.verify().ok).toBe(true);
+    expect((await journal.verify()).firstBad).toBeNull();
   });
 
-  it('names the first event or entry that does not match', () => {
-    const file = join(dir, 'journal.sqlite');
-    journal = openJournal({ file, operator: ADA });
+  it('names the first event or entry that does not match', async () => {
+    journal = openJournal({ file: file(), key: TEST_CHAIN_KEY, operator: ADA });
     const ids = someWrites(journal);
     journal.close();
     journal = null;
-    const tamper = (sql: string) => {
-      const db = new DatabaseSync(file);
-      db.exec(sql);
-      db.close();
-    };
-    const check = () => {
-      const j = openJournal({ file, operator: ADA });
-      try {
-        return j.verify();
-      } finally {
-        j.close();
-      }
-    };
 
     tamper(`UPDATE entries SET error = 'nothing happened' WHERE id = '${ids[1]}'`);
-    expect(check().firstBad).toMatchObject({ entryId: null, problem: expect.stringContaining(`entry ${ids[1]}`) });
-    expect(check().firstBad!.problem).toContain('changed without an event');
+    expect((await check()).firstBad).toMatchObject({
+      entryId: null,
+      problem: `entry ${ids[1]} of ${journalAt(ids[1]!)} was changed without an event`,
+    });
     tamper(`UPDATE entries SET error = 'lost' WHERE id = '${ids[1]}'`);
-    expect(check().ok).toBe(true);
+    expect((await check()).firstBad).toBeNull();
 
     tamper(`UPDATE events SET body = replace(body, 'card-1', 'card-2') WHERE seq = 4`);
-    expect(check().firstBad).toMatchObject({
+    expect((await check()).firstBad).toMatchObject({
       seq: 4,
       entryId: ids[0],
       problem: 'event 4 was changed after it was written',
     });
     tamper(`UPDATE events SET body = replace(body, 'card-2', 'card-1') WHERE seq = 4`);
-    expect(check().ok).toBe(true);
+    expect((await check()).firstBad).toBeNull();
 
     tamper('DELETE FROM events WHERE seq = 5');
-    expect(check().firstBad).toMatchObject({ seq: 6, problem: 'event 5 is missing (the next is 6)' });
+    expect((await check()).firstBad).toMatchObject({ seq: 6, problem: 'event 5 is missing (the next is 6)' });
   });
 
-  it('chains a journal from before from the upgrade, and says so', () => {
-    const file = join(dir, 'journal.sqlite');
-    const old = new DatabaseSync(file);
+  it('a cell changed and the chain recomputed with plain SHA-256 is named at the first event', async () => {
+    journal = openJournal({ file: file(), key: TEST_CHAIN_KEY, operator: ADA });
+    const ids = someWrites(journal);
+    journal.close();
+    journal = null;
+    // The failed write made to look like a success, in the entry and in its last event, every hash recomputed.
+    tamper(`UPDATE entries SET outcome = 'succeeded', error = NULL, result_id = 'card-9' WHERE id = '${ids[2]}'`);
+    tamper(
+      `UPDATE events SET body = (SELECT json_object(${STATE_PAIRS}) FROM entries WHERE id = '${ids[2]}') WHERE seq = 7`,
+    );
+    rechainWithSha256();
+    expect((await check()).firstBad).toMatchObject({ seq: 1, problem: 'event 1 was changed after it was written' });
+  });
+
+  it('chains a journal from before any chain from the upgrade, under the key, and says so', async () => {
+    const old = new DatabaseSync(file());
     migrate(old, { ...JOURNAL_SCHEMA, migrations: JOURNAL_SCHEMA.migrations.slice(0, 4) });
     old.exec(`INSERT INTO entries (id, seq, at, updated_at, environment_id, operation, request_json, fingerprint, outcome)
       VALUES ('old-1', 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'env-1', 'cards.create', '{}', 'f', 'succeeded')`);
     old.close();
-    journal = openJournal({ file, operator: ADA });
+    journal = openJournal({ file: file(), key: TEST_CHAIN_KEY, operator: ADA });
     expect(journal.get('old-1')).toMatchObject({ operator: null, host: null });
-    const check = journal.verify();
-    expect(check).toMatchObject({ ok: true, events: 2, adoptedEntries: 1 });
-    const db = new DatabaseSync(file, { readOnly: true });
+    expect(await journal.verify()).toMatchObject({ events: 2, adoptedEntries: 1, keyedFrom: 1, firstBad: null });
+    const db = new DatabaseSync(file(), { readOnly: true });
     const first = db.prepare('SELECT kind, body FROM events WHERE seq = 1').get() as { kind: string; body: string };
     db.close();
     expect(first.kind).toBe('chain_started');
     expect(first.body).toContain('written by an earlier Card Desk without a chain');
   });
-});
 
-function value<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.data;
-}
+  it('an emptied events table is not taken for an upgrade: the entries are named as having no event', async () => {
+    journal = openJournal({ file: file(), key: TEST_CHAIN_KEY, operator: ADA });
+    const ids = someWrites(journal);
+    journal.close();
+    journal = null;
+    tamper('DELETE FROM events');
+    journal = openJournal({ file: file(), key: TEST_CHAIN_KEY, operator: ADA });
+    const verified = await journal.verify();
+    expect(verified).toMatchObject({ events: 0, adoptedEntries: 0 });
+    expect(verified.firstBad!.problem).toBe(`entry ${ids[0]} of ${journalAt(ids[0]!)} has no event in the chain`);
+  });
 
-const verifyCli = (file: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src-main/journal/verify-cli.ts', file], { encoding: 'utf8' });
+  it('re-anchors a journal whose events were hashed without a key, says from which event, and holds them from there', async () => {
+    // A journal as the Card Desk before the key left it: schema 6, events chained with plain SHA-256.
+    const old = new DatabaseSync(file());
+    migrate(old, { ...JOURNAL_SCHEMA, migrations: JOURNAL_SCHEMA.migrations.slice(0, 6) });
+    old.exec(`INSERT INTO entries (id, seq, at, updated_at, environment_id, operation, request_json, fingerprint, fingerprint_version, outcome, operator, host)
+      VALUES ('old-1', 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'env-1', 'cards.create', '{}', 'f', 2, 'succeeded', 'ada.obi', 'LAGOS-DESK-7')`);
+    const state = JSON.stringify(old.prepare(`SELECT ${STATE_LIST} FROM entries WHERE id = 'old-1'`).get());
+    const at = '2026-01-01T00:00:01.000Z';
+    const event = { seq: 1, at, entryId: 'old-1', kind: 'begun', operator: ADA.user, host: ADA.host, body: state };
+    old
+      .prepare(
+        'INSERT INTO events (seq, at, entry_id, kind, operator, host, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(1, at, 'old-1', 'begun', ADA.user, ADA.host, state, GENESIS_HASH, eventHash(GENESIS_HASH, event));
+    old.close();
 
-describe('the journal export and journal:verify', () => {
-  it('names the operator, and accepts the export untouched and rejects it changed, naming the row', async () => {
-    const save = new TempFolderSavePort(dir);
-    save.fileName = 'journal.csv';
-    const done: ExportProgress[] = [];
-    core = await testAppCore(join(dir, 'data'), {
-      saveFile: save,
-      localSandbox: { customers: 20 },
-      emit: (name, payload) => {
-        if (name === 'exports.progress' && (payload as ExportProgress).phase === 'done')
-          done.push(payload as ExportProgress);
-      },
-    });
-    const ctx = { signal: new AbortController().signal };
-    await core.handlers['customers.cacheStatus'](undefined, ctx); // starts the local sandbox
-    const fixtures = core.localSandbox()!.fixtures;
-    for (const customerId of fixtures.sampleCustomerIds.slice(0, 3)) {
-      value(await core.handlers['cards.create'](virtualCardRequest(fixtures, { customerId }), ctx));
-    }
-    value(await core.handlers['exports.start']({ source: 'journal' }, ctx));
-    await expect.poll(() => done.length, { timeout: 20_000 }).toBe(1);
-    const file = join(dir, 'journal.csv');
-    const text = readFileSync(file, 'utf8');
-    const [header, ...rows] = parseCsv(text);
-    expect(rows).toHaveLength(3);
-    for (const row of rows) {
-      expect(row[header!.indexOf('operator')]).toBe(userInfo().username);
-      expect(row[header!.indexOf('host')]).toBe(hostname());
-    }
-    expect(value(await core.handlers['journal.verify'](undefined, ctx))).toMatchObject({ ok: true, firstBad: null });
+    journal = openJournal({ file: file(), key: TEST_CHAIN_KEY, operator: ADA });
+    const verified = await journal.verify();
+    expect(verified).toMatchObject({ events: 2, keyedFrom: 2, firstBad: null });
+    journal.close();
+    journal = null;
+    const db = new DatabaseSync(file(), { readOnly: true });
+    const keyed = db.prepare('SELECT kind, body FROM events WHERE seq = 2').get() as { kind: string; body: string };
+    db.close();
+    expect(keyed.kind).toBe('chain_keyed');
+    expect(JSON.parse(keyed.body)).toMatchObject({ unkeyedEvents: 1, atUpgrade: 'intact' });
+    expect(keyed.body).toContain('From this event on the chain is keyed');
 
-    const untouched = verifyCli(file);
-    expect(untouched.status).toBe(0);
-    expect(untouched.stdout).toContain('intact');
+    // The older event changed and its plain hash recomputed: the keyed event no longer follows it.
+    tamper(`UPDATE events SET host = 'ELSEWHERE' WHERE seq = 1`);
+    rechainWithSha256();
+    expect((await check()).firstBad).toMatchObject({ seq: 2 });
+    expect((await check()).firstBad!.problem).toMatch(/^event 2 (does not follow the event before it|was changed)/);
+  });
 
-    const lines = text.split('\r\n').length > 2 ? text.split('\r\n') : text.split('\n');
-    const sep = text.includes('\r\n') ? '\r\n' : '\n';
-    const variant = (name: string, edit: (l: string[]) => string[]) => {
-      const path = join(dir, name);
-      writeFileSync(path, edit([...lines]).join(sep));
-      return verifyCli(path);
-    };
-    const outcomeAt = header!.indexOf('outcome');
-    const edited = variant('edited.csv', (l) => {
-      const cells = parseCsv(l[2]!)[0]!;
-      l[2] = l[2]!.replace(cells[outcomeAt]!, 'failed');
-      return l;
-    });
-    expect(edited.status).toBe(1);
-    expect(edited.stderr).toMatch(/row 2 \(entry .*\) was changed after it was exported/);
-    const removed = variant('removed.csv', (l) => [l[0]!, l[1]!, ...l.slice(3)]);
-    expect(removed.status).toBe(1);
-    expect(removed.stderr).toMatch(/row 2 .*says it is row 3/);
-    const lastRemoved = variant('last-removed.csv', (l) => [l[0]!, l[1]!, l[2]!, ...l.slice(4)]);
-    expect(lastRemoved.status).toBe(1);
-    expect(lastRemoved.stderr).toMatch(/had 3 rows and 2 are left/);
-    const swapped = variant('swapped.csv', (l) => [l[0]!, l[2]!, l[1]!, ...l.slice(3)]);
-    expect(swapped.status).toBe(1);
-    expect(swapped.stderr).toMatch(/row 1 .*says it is row 2/);
+  it('a journal chained with another key is refused at opening, naming it', () => {
+    journal = openJournal({ file: file(), key: TEST_CHAIN_KEY, operator: ADA });
+    someWrites(journal);
+    journal.close();
+    journal = null;
+    expect(() => openJournal({ file: file(), key: new Uint8Array(32).fill(9) })).toThrow(
+      'was chained with another journal key than the one in the system keychain',
+    );
   });
 });
+
+/** The columns an entry's chained state holds, as SQL (to forge an event the way the app writes one). */
+const STATE_LIST =
+  'id, at, environment_id, origin, operation, request_json, customer_id, client_reference, outcome, result_id, error, resend_acknowledged, evidence_json, operator, host';
+const STATE_PAIRS = STATE_LIST.split(', ')
+  .map((c) => `'${c}', ${c}`)
+  .join(', ');
+
+function journalAt(id: string): string {
+  const db = new DatabaseSync(file(), { readOnly: true });
+  const row = db.prepare('SELECT at FROM entries WHERE id = ?').get(id) as { at: string };
+  db.close();
+  return row.at;
+}

@@ -5,11 +5,16 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { testAppCore } from '../support/app-core';
 import { JOURNAL_MARKER, openJournalFile, startNewJournal } from '../../../src-main/journal/journal-file';
 import { createLogger } from '../../../src-main/logging/logger';
+import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
+import { journalAccounts } from '../../../src-main/journal/journal-keys';
+
+const secrets = defaultSecretStore();
+afterAll(() => (secrets as { dispose?: () => void }).dispose?.());
 import { virtualCardRequest } from '../support/card-requests';
 
 const GARBAGE = Buffer.from('this is not an SQLite file, it was overwritten by something else entirely\n'.repeat(200));
@@ -32,34 +37,42 @@ const write = {
   fingerprint: 'f',
 };
 
-function makeHealthyJournal(): void {
-  const { journal, status } = openJournalFile({ dataDir });
+async function makeHealthyJournal(): Promise<void> {
+  const { journal, status } = await openJournalFile({ dataDir, secrets });
   expect(status.state).toBe('ok');
   journal.begin(write);
+  // As the app closes it: its last head anchored before anything else opens the journal.
   journal.close();
+  await journal.anchored();
 }
 
 describe('the journal at start-up', () => {
-  it('a first start creates the journal and its marker', () => {
-    const { journal, status } = openJournalFile({ dataDir });
+  it('a first start creates the journal and its marker, its key and its anchor in the keychain', async () => {
+    const { journal, status } = await openJournalFile({ dataDir, secrets });
     expect(status).toEqual({ state: 'ok', problem: null, asideFile: null });
     expect(journal.refusal).toBeNull();
     expect(existsSync(join(dataDir, JOURNAL_MARKER))).toBe(true);
+    const accounts = journalAccounts(dataDir);
+    expect(await secrets.get(accounts.chainKey)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(JSON.parse((await secrets.get(accounts.anchor))!)).toMatchObject({ seq: 0 });
+    // Neither the key nor anything of it is in the file: only its id.
+    const key = Buffer.from((await secrets.get(accounts.chainKey))!, 'base64');
+    expect(readFileSync(journalFile()).includes(key)).toBe(false);
     journal.close();
   });
 
-  it('a healthy journal opens with its entries', () => {
-    makeHealthyJournal();
-    const { journal, status } = openJournalFile({ dataDir });
+  it('a healthy journal opens with its entries', async () => {
+    await makeHealthyJournal();
+    const { journal, status } = await openJournalFile({ dataDir, secrets });
     expect(status.state).toBe('ok');
     expect(journal.list().total).toBe(1);
     journal.close();
   });
 
-  it('a journal filled with garbage is moved aside whole, and writes are refused with what to do', () => {
-    makeHealthyJournal();
+  it('a journal filled with garbage is moved aside whole, and writes are refused with what to do', async () => {
+    await makeHealthyJournal();
     writeFileSync(journalFile(), GARBAGE);
-    const { journal, status } = openJournalFile({ dataDir });
+    const { journal, status } = await openJournalFile({ dataDir, secrets });
     expect(status.state).toBe('refused');
     expect(asideFiles()).toEqual([status.asideFile]);
     expect(readFileSync(join(dataDir, status.asideFile!))).toEqual(GARBAGE);
@@ -72,34 +85,39 @@ describe('the journal at start-up', () => {
     expect(journal.list()).toEqual({ entries: [], total: 0 });
   });
 
-  it('a journal emptied to 0 bytes where one existed is refused too, not silently replaced', () => {
-    makeHealthyJournal();
+  it('a journal emptied to 0 bytes where one existed is refused too, not silently replaced', async () => {
+    await makeHealthyJournal();
     for (const suffix of ['-wal', '-shm']) rmSync(journalFile() + suffix, { force: true });
     writeFileSync(journalFile(), '');
-    const { status } = openJournalFile({ dataDir });
+    const { status } = await openJournalFile({ dataDir, secrets });
     expect(status).toMatchObject({ state: 'refused' });
     expect(status.problem).toContain('was emptied');
     expect(asideFiles()).toHaveLength(1);
   });
 
-  it('a journal gone missing where one existed is refused', () => {
-    makeHealthyJournal();
+  it('a journal gone missing where one existed is refused', async () => {
+    await makeHealthyJournal();
     for (const suffix of ['', '-wal', '-shm']) rmSync(journalFile() + suffix, { force: true });
-    const { status } = openJournalFile({ dataDir });
+    const { status } = await openJournalFile({ dataDir, secrets });
     expect(status).toMatchObject({ state: 'refused', asideFile: null });
     expect(status.problem).toContain('is missing');
   });
 
-  it('the operator starts a new journal: empty, writable, the old file still where it was moved', () => {
-    makeHealthyJournal();
+  it('the operator starts a new journal: empty, writable, the old file still where it was moved', async () => {
+    await makeHealthyJournal();
     writeFileSync(journalFile(), GARBAGE);
-    const refused = openJournalFile({ dataDir });
-    const { journal, status } = startNewJournal({ dataDir, logger: createLogger({ file: join(dataDir, 'l.log') }) });
+    const refused = await openJournalFile({ dataDir, secrets });
+    const { journal, status } = await startNewJournal({
+      dataDir,
+      secrets,
+      logger: createLogger({ file: join(dataDir, 'l.log') }),
+    });
     expect(status.state).toBe('ok');
     expect(journal.begin(write).outcome).toBe('pending');
     expect(readFileSync(join(dataDir, refused.status.asideFile!))).toEqual(GARBAGE);
     journal.close();
-    expect(openJournalFile({ dataDir }).status.state).toBe('ok');
+    await journal.anchored();
+    expect((await openJournalFile({ dataDir, secrets })).status.state).toBe('ok');
   });
 });
 

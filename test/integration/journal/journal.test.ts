@@ -11,6 +11,7 @@ import { INTERRUPTED_MESSAGE, type BeginEntry, type Journal, openJournal } from 
 import { fingerprintOf } from '../../../src-main/journal/fingerprint';
 import { JOURNAL_SCHEMA_VERSION } from '../../../src-main/journal/journal-migrations';
 import { expectWalAtVersion, setSchemaVersion } from '../support/sqlite-file';
+import { TEST_CHAIN_KEY } from '../../tools/journal-key';
 
 const CUSTOMER = 'c'.repeat(24);
 const PAN = '5061460410120223210';
@@ -39,7 +40,7 @@ describe('journal (SQLite)', () => {
   beforeEach(() => {
     folder = mkdtempSync(join(tmpdir(), 'journal-'));
     file = join(folder, 'journal.sqlite');
-    journal = openJournal({ file });
+    journal = openJournal({ key: TEST_CHAIN_KEY, file });
   });
   afterEach(() => {
     journal.close();
@@ -54,8 +55,8 @@ describe('journal (SQLite)', () => {
   it('refuses a file from a newer Card Desk', () => {
     journal.close();
     setSchemaVersion(file, JOURNAL_SCHEMA_VERSION + 1);
-    expect(() => openJournal({ file })).toThrow(/newer than this Card Desk understands/);
-    journal = openJournal({ file: join(folder, 'other.sqlite') });
+    expect(() => openJournal({ key: TEST_CHAIN_KEY, file })).toThrow(/newer than this Card Desk understands/);
+    journal = openJournal({ key: TEST_CHAIN_KEY, file: join(folder, 'other.sqlite') });
   });
 
   it('records a write as pending, readable by another connection before any answer', () => {
@@ -83,7 +84,7 @@ describe('journal (SQLite)', () => {
     const b = journal.begin(cardWrite({ fingerprint: 'f2', clientReference: 'cd-2' }));
     journal.settle(b.id, { outcome: 'failed', error: 'number is not a valid card number' });
     journal.close();
-    journal = openJournal({ file });
+    journal = openJournal({ key: TEST_CHAIN_KEY, file });
     expect(journal.get(a.id)).toMatchObject({ outcome: 'succeeded', resultId: 'card-1', error: null });
     expect(journal.get(b.id)).toMatchObject({ outcome: 'failed', error: 'number is not a valid card number' });
     expect(journal.list({ environmentId: 'env-a' }).entries.map((e) => e.id)).toEqual([b.id, a.id]);
@@ -98,19 +99,23 @@ describe('journal (SQLite)', () => {
       .join('');
     expect(bytes).not.toContain(PAN);
     expect(bytes).toContain('506146*********3210');
-    journal = openJournal({ file });
+    journal = openJournal({ key: TEST_CHAIN_KEY, file });
   });
 
   it('turns a pending entry older than the process into an unknown outcome when opened', () => {
     journal.close();
     let clock = Date.parse('2026-11-22T10:00:00.000Z');
-    journal = openJournal({ file, now: () => new Date(clock) });
+    journal = openJournal({ key: TEST_CHAIN_KEY, file, now: () => new Date(clock) });
     const before = journal.begin(cardWrite());
     clock += 10_000;
     const after = journal.begin(cardWrite({ fingerprint: 'f-after' }));
     journal.close();
     // The process that opens the file now started between the two writes.
-    journal = openJournal({ file, processStartedAt: new Date(Date.parse('2026-11-22T10:00:05.000Z')) });
+    journal = openJournal({
+      key: TEST_CHAIN_KEY,
+      file,
+      processStartedAt: new Date(Date.parse('2026-11-22T10:00:05.000Z')),
+    });
     expect(journal.recoveredAtOpen).toBe(1);
     expect(journal.get(before.id)).toMatchObject({ outcome: 'outcome_unknown', error: INTERRUPTED_MESSAGE });
     expect(journal.get(after.id)?.outcome).toBe('pending');
@@ -120,7 +125,7 @@ describe('journal (SQLite)', () => {
   it('leaves pending entries of the running process alone when reopened', () => {
     const entry = journal.begin(cardWrite());
     journal.close();
-    journal = openJournal({ file });
+    journal = openJournal({ key: TEST_CHAIN_KEY, file });
     expect(journal.recoveredAtOpen).toBe(0);
     expect(journal.get(entry.id)?.outcome).toBe('pending');
   });
@@ -134,7 +139,7 @@ describe('journal (SQLite)', () => {
     writeFileSync(
       script,
       `import { openJournal } from ${JSON.stringify(journalModule)};
-      const j = openJournal({ file: ${JSON.stringify(file)} });
+      const j = openJournal({ key: new Uint8Array(${JSON.stringify([...TEST_CHAIN_KEY])}), file: ${JSON.stringify(file)} });
       process.stdout.write(JSON.stringify({ recovered: j.recoveredAtOpen, entry: j.get(${JSON.stringify(entry.id)}) }));
       j.close();`,
     );
@@ -144,7 +149,7 @@ describe('journal (SQLite)', () => {
     };
     expect(out.recovered).toBe(1);
     expect(out.entry.outcome).toBe('outcome_unknown');
-    journal = openJournal({ file });
+    journal = openJournal({ key: TEST_CHAIN_KEY, file });
     expect(journal.get(entry.id)).toMatchObject({ outcome: 'outcome_unknown', error: INTERRUPTED_MESSAGE });
   });
 
@@ -182,7 +187,7 @@ describe('journal (SQLite)', () => {
     const db = new DatabaseSync(file);
     db.exec(`UPDATE entries SET fingerprint = 'old-style', fingerprint_version = 1`);
     db.close();
-    journal = openJournal({ file });
+    journal = openJournal({ key: TEST_CHAIN_KEY, file });
     const today = fingerprintOf('cards.create', journal.get(e.id)!.request);
     expect(journal.get(e.id)!.fingerprint).toBe(today);
     expect(journal.blockingUnknown('env-a', today)?.id).toBe(e.id);
@@ -199,7 +204,7 @@ describe('journal (SQLite)', () => {
     };
     expect(journal.recordEvidence(e.id, evidence)).toMatchObject({ outcome: 'outcome_unknown', evidence });
     journal.close();
-    journal = openJournal({ file });
+    journal = openJournal({ key: TEST_CHAIN_KEY, file });
     expect(journal.get(e.id)!.evidence).toEqual(evidence);
   });
 

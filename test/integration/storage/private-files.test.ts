@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openJournal } from '../../../src-main/journal/journal';
 import { makeFolderPrivate } from '../../../src-main/storage/private-files';
+import { TEST_CHAIN_KEY } from '../../tools/journal-key';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
@@ -33,7 +34,7 @@ describe.runIf(process.platform !== 'win32')('private data files', () => {
 
   it('creates SQLite files, and their WAL files, as 0600', () => {
     const file = join(folder, 'data', 'journal.sqlite');
-    const journal = openJournal({ file });
+    const journal = openJournal({ key: TEST_CHAIN_KEY, file });
     journal.begin({
       environmentId: 'env-a',
       operation: 'cards.create',
