@@ -31,7 +31,10 @@ import { createBulkIssueService } from '../bulk-issue/bulk-service';
 import { issuedCardsFromJournal } from '../issuing/issued-cards';
 import type { Journal } from '../journal/journal';
 import { CurrentJournal } from '../journal/current-journal';
+import { exportSigner } from '../journal/export-signature';
+import { journalAccounts } from '../journal/journal-keys';
 import { defaultSecretStore } from '../keychain/default-secret-store';
+import { keychainUnavailable } from '../keychain/keychain-error';
 import type { StartKeychainHost } from '../keychain/keychain-host-protocol';
 import type { SecretStore } from '../keychain/secret-store';
 import { createLogger, type AppLogger } from '../logging/logger';
@@ -163,6 +166,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     logger,
     notice: (text, on) => environments.notice(text, on),
   });
+  const journalSigner = exportSigner(secretStore, journalAccounts(dataDir).exportKey, logger);
   const knownCards = new EnvironmentScoped<KnownCards>(async (environmentId, folder) => {
     // Only the cards issued at the environment's current address: its folder is that address's own.
     const origin = originOf((await getActive()).environment.baseUrl);
@@ -233,6 +237,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     getCustomerCache: getCache,
     customerIdsNamed,
     getJournal,
+    journalSigner,
     saveFile: options.saveFile,
     emit,
     logger,
@@ -335,6 +340,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       return state === 'waiting'
         ? err('keychain_unavailable', problem ?? 'The system keychain cannot be used.')
         : err('conflict', `The journal could not be checked: it ${problem ?? 'cannot be used'}`);
+    },
+    'journal.exportKey': async () => {
+      try {
+        return ok({ fingerprint: (await journalSigner.key()).fingerprint });
+      } catch (e) {
+        return keychainUnavailable(e).toErr();
+      }
     },
     'journal.startNew': async () => {
       const started = await journals.startNew();

@@ -13,6 +13,7 @@ import { type Result, ok, validationError } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
 import type { KnownCards } from '../cards/known-cards';
 import type { Logger } from '../ports/ports';
+import type { ExportSigner } from '../journal/export-signature';
 import type { Cell } from './cells';
 import { errorMessage } from '../errors/error-message';
 
@@ -51,6 +52,8 @@ export interface SourceContext {
   api: CardApiClient;
   getKnownCards: () => Promise<KnownCards>;
   getJournal?: () => Promise<JournalReader>;
+  /** The desk's key that signs the journal's export. */
+  journalSigner?: ExportSigner;
   /** The customer cache of the environment, when there is one. */
   getCustomerCache?: () => Promise<CustomerLookup>;
   /** A customer's display name from the local cache; undefined when unknown. */
@@ -84,7 +87,7 @@ export interface SourceDefinition<Q, R> {
   query: z.ZodType<Q>;
   columns: readonly Column<R>[];
   /** Why this source cannot be exported here (a missing capability), or null. */
-  unavailable?: (deps: { getJournal?: unknown }) => string | null;
+  unavailable?: (deps: { getJournal?: unknown; journalSigner?: unknown }) => string | null;
   fetchPage: (ctx: SourceContext, query: Q, page: number, limit: number) => Promise<Result<FetchedPage<R>>>;
   /** Which fetched records the export writes (a filter the service cannot apply); all when absent. */
   keep?: (query: Q, record: R) => boolean;
@@ -109,7 +112,7 @@ export interface PreparedSource {
 
 export interface ExportSource {
   headers: readonly string[];
-  unavailable(deps: { getJournal?: unknown }): string | null;
+  unavailable(deps: { getJournal?: unknown; journalSigner?: unknown }): string | null;
   /** Checks the query; a `validation` error names the offending field. */
   prepare(query: unknown): Result<PreparedSource>;
 }

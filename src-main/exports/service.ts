@@ -8,6 +8,7 @@ import { backgroundClient } from '../api/call-priority';
 import { watchBackgroundWaits } from '../api/rate-budget-wait';
 import type { CardApiClient } from '../api/types';
 import type { KnownCards } from '../cards/known-cards';
+import type { ExportSigner } from '../journal/export-signature';
 import type { Emit, Logger, SaveFilePort } from '../ports/ports';
 import { customerNameLookup } from './customer-names';
 import { createCsvFile, type CsvFile } from './csv-file';
@@ -27,6 +28,8 @@ export interface ExportServiceDeps {
   customerIdsNamed?: (text: string) => Promise<string[]>;
   /** The journal of writes; without it the `journal` source is not offered. */
   getJournal?: () => Promise<JournalReader>;
+  /** The desk's key that signs the journal's export (journal/export-signature.ts). */
+  journalSigner?: ExportSigner;
   saveFile: SaveFilePort;
   emit: Emit;
   logger?: Logger;
@@ -133,7 +136,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           return err('validation', `source must be one of ${Object.keys(exportSources).join(', ')}`, {
             field: 'source',
           });
-        const unavailable = definition.unavailable({ getJournal: deps.getJournal });
+        const unavailable = definition.unavailable({ getJournal: deps.getJournal, journalSigner: deps.journalSigner });
         if (unavailable) return err('not_found', unavailable, { field: 'source' });
         const prepared = definition.prepare(query ?? {});
         if (!prepared.ok) return prepared;
@@ -153,6 +156,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           api: backgroundClient(api),
           getKnownCards: () => knownCards,
           getJournal: deps.getJournal,
+          ...(deps.journalSigner ? { journalSigner: deps.journalSigner } : {}),
           getCustomerCache: deps.getCustomerCache,
           customerName: customerNameLookup(deps.getCustomerCache),
           customerIdsNamed: deps.customerIdsNamed ?? (async () => []),

@@ -40,6 +40,7 @@ export const CHANNEL_NAMES = [
   'journal.acknowledgeResend',
   'journal.status',
   'journal.verify',
+  'journal.exportKey',
   'journal.startNew',
   'exports.start',
   'exports.cancel',

@@ -217,7 +217,12 @@ describe('Journal', () => {
     expect(csv.headers).toContain('customerName');
   });
 
-  it('verifies the chain, and exports it naming the operator; journal:verify accepts it and names a changed row', async () => {
+  it('verifies the chain, and exports it naming the operator and signed; journal:verify, given the fingerprint Settings → About shows, accepts it and names a changed row', async () => {
+    await openFresh(e2e, 'settings');
+    const shown = page().getByTestId('export-key-fingerprint');
+    await shown.waitFor();
+    const fingerprint = (await shown.textContent())!;
+    expect(fingerprint).toMatch(/^([0-9a-f]{4} ){15}[0-9a-f]{4}$/);
     await openFresh(e2e, 'journal');
     await page().getByRole('button', { name: 'Verify' }).click();
     await expect
@@ -228,7 +233,9 @@ describe('Journal', () => {
     expect(new Set(csv.rows.map((r) => r.operator))).toEqual(new Set([userInfo().username]));
     expect(new Set(csv.rows.map((r) => r.host))).toEqual(new Set([hostname()]));
     const verify = (file: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src-main/journal/verify-cli.ts', file], { encoding: 'utf8' });
+      spawnSync(process.execPath, ['--import', 'tsx', 'src-main/journal/verify-cli.ts', file, '--key', fingerprint], {
+        encoding: 'utf8',
+      });
     expect(verify(csv.file).status).toBe(0);
     const text = readFileSync(csv.file, 'utf8');
     const changed = `${csv.file}.changed.csv`;

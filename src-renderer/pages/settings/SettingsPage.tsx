@@ -1,4 +1,5 @@
 import { ErrorState, LoadingRows } from '../../components/States';
+import { AboutSection } from './AboutSection';
 import { AppearanceSection } from './AppearanceSection';
 import { EnvironmentCard } from './EnvironmentCard';
 import { EnvironmentForm } from './EnvironmentForm';
@@ -48,6 +49,7 @@ export function SettingsPage(): React.JSX.Element {
       <AppearanceSection />
       <LockSection />
       <JournalSection />
+      <AboutSection />
     </section>
   );
 }

@@ -17,6 +17,9 @@ import {
   startExportWorld,
 } from './export-fixtures';
 import { TEST_CHAIN_KEY } from '../../tools/journal-key';
+import { exportSigner } from '../../../src-main/journal/export-signature';
+import { journalAccounts } from '../../../src-main/journal/journal-keys';
+import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
 
 describe('export sources (real sandbox)', () => {
   let world: ExportWorld;
@@ -126,7 +129,8 @@ describe('export sources (real sandbox)', () => {
         clientReference: null,
         fingerprint: 'f2',
       });
-      const { rows } = await exportToCsv('journal', {}, { getJournal: async () => journal });
+      const journalSigner = exportSigner(new KeytarSecretStore(), journalAccounts(world.dir).exportKey);
+      const { rows } = await exportToCsv('journal', {}, { getJournal: async () => journal, journalSigner });
       expect(rows).toEqual([
         expect.objectContaining({
           id: mine.id,
