@@ -4,6 +4,7 @@ import { cacheBenchmark } from './cache.bench';
 import { rateBudgetBenchmark } from './rate-budget.bench';
 import { apiParseBenchmark } from './api-parse.bench';
 import { bulkIssueBenchmark } from './bulk-issue.bench';
+import { journalBenchmark } from './journal.bench';
 
 /**
  * The UI benchmark, loaded when it runs: its tooling (the renderer build, the harness, Chromium's driver)
@@ -23,4 +24,5 @@ export const benchmarks: Benchmark[] = [
   rateBudgetBenchmark,
   apiParseBenchmark,
   bulkIssueBenchmark,
+  journalBenchmark,
 ];
