@@ -1,5 +1,6 @@
 // The customer cache's state and the sync controls: "Sync now", "Cancel sync" and a progress bar fed by
 // main's `customers.syncProgress` events.
+import './sync-panel.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { CacheStatus, SyncProgress } from '../../../src-shared/ipc/channels/customers';
