@@ -1,6 +1,6 @@
 // Customers page and Ctrl+K search, in Chromium against the real handlers, cache and local sandbox.
 import { formatPhone } from '../../src-renderer/lib/format';
-import { dobText } from '../../src-renderer/pages/customers/customerFields';
+import { dobText } from '../../src-renderer/components/customers/customerFields';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
