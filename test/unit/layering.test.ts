@@ -34,6 +34,13 @@ describe('the source tree', () => {
     expect(layerBreaches(edges)).toEqual([]);
   });
 
+  it('keeps pages independent of each other (what two pages share lives in components/ or writes/)', () => {
+    const pageOf = (file: string) => /^src-renderer\/pages\/([^/]+)\//.exec(file)?.[1];
+    const sideways = edges.filter((e) => pageOf(e.file) && pageOf(e.target) && pageOf(e.file) !== pageOf(e.target));
+    expect(edges.some((e) => pageOf(e.file))).toBe(true);
+    expect(sideways).toEqual([]);
+  });
+
   it('has no import cycle between files', () => {
     expect(cycles(fileEdges(edges))).toEqual([]);
   });
