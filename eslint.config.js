@@ -104,7 +104,6 @@ const LONG_BODIES_ALLOWED = [
   'src-main/cache/service.ts',
   'src-main/cache/store/customer-reader.ts',
   'src-main/cache/store/customer-store.ts',
-  'src-main/environments/environment-manager.ts',
   'src-main/issuing/issuing-service.ts',
   'src-main/journal/journal.ts',
   'src-main/sandbox/data/world.ts',
