@@ -18,7 +18,7 @@ import type { HandlerTable } from '../../src-main/ipc/handler';
 import { createDispatcher } from '../../src-main/ipc/register';
 import { timeQueries } from './query-timing';
 import { settle } from './settle';
-import { testCacheKeys } from '../tools/cache-keys';
+import { testCacheKeys } from '../support/cache-keys';
 
 const SAMPLED_CUSTOMERS = 60;
 const ORIGIN = 'app://card-desk';

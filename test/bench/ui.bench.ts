@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Customer } from '../../src-shared/api/records';
 import type { SandboxRequestLogEntry } from '../../src-main/sandbox/handle';
-import { sandboxGet } from '../e2e/sandbox-api';
+import { sandboxGet } from '../support/sandbox-api';
 import { launchChromium } from '../e2e/support';
 import { startHarness, type Harness } from '../harness/server';
 import type { Benchmark, BenchContext } from './benchmark';

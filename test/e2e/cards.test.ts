@@ -7,7 +7,7 @@ import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { formatMoney } from '../../src-renderer/lib/format';
 import { exportCsvFrom } from './exported-csv';
 import { listRows, pagerText as readPager, rowCount } from './list-checks';
-import { sandboxAll, sandboxGet } from './sandbox-api';
+import { sandboxAll, sandboxGet } from '../support/sandbox-api';
 import {
   failOnPageProblems,
   fetchAllAuthorizations,

@@ -7,7 +7,7 @@ import type { Customer } from '../../src-shared/api/records';
 import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
 import { agesBetween } from './ages';
 import { exportCsvFrom } from './exported-csv';
-import { sandboxAll } from './sandbox-api';
+import { sandboxAll } from '../support/sandbox-api';
 import {
   failOnPageProblems,
   fetchAllAuthorizations,

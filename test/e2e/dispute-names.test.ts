@@ -7,7 +7,7 @@ import type { Customer, Dispute, Transaction } from '../../src-shared/api/record
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { startWithCustomerCache } from './customer-cache';
 import { rowCount, rowText, waitForRows } from './list-checks';
-import { sandboxAll } from './sandbox-api';
+import { sandboxAll } from '../support/sandbox-api';
 import type { E2E } from './support';
 
 let e2e: E2E;

@@ -3,7 +3,7 @@
 // the same page with the customer; the status bar's Lock button locks too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
-import { sandboxAll } from './sandbox-api';
+import { sandboxAll } from '../support/sandbox-api';
 import { failOnPageProblems, startE2E, syncCustomersOnce, type E2E } from './support';
 import { openFresh } from './shared-app';
 

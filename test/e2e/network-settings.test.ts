@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPolicy } from '../../src-main/policy/policy-file';
-import { CA_NAME, makeTestPki, type TestPki } from '../integration/support/office-network';
+import { CA_NAME, makeTestPki, type TestPki } from '../support/office-network';
 import { failOnPageProblems, startE2E, withOwnE2E, type E2E } from './support';
 import { openFresh } from './shared-app';
 

@@ -3,8 +3,8 @@
 // the sync completes and says how many had fields it could not read, the Customers page's filter lists
 // them, a customer's page shows those fields as sent, and the zero-width name is found by the word on screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IndependentApi, startIndependentApi } from '../integration/support/independent-api';
-import { ODD_CUSTOMERS } from '../integration/support/odd-customers';
+import { type IndependentApi, startIndependentApi } from '../support/independent-api';
+import { ODD_CUSTOMERS } from '../support/odd-customers';
 import { failOnPageProblems, startE2E, syncCustomersOnce, type E2E } from './support';
 import { openFresh } from './shared-app';
 

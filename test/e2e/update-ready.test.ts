@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { electronUpdaterEngine } from '../../src-main/updates/electron-updater-engine';
-import { startFeedServer, type FeedServer } from '../integration/updates/feed-server';
-import { debBytes, localDebUpdater } from '../integration/updates/local-updater';
-import { virtualCardRequest } from '../integration/support/card-requests';
+import { startFeedServer, type FeedServer } from '../support/feed-server';
+import { debBytes, localDebUpdater } from '../support/local-updater';
+import { virtualCardRequest } from '../support/card-requests';
 import { failOnPageProblems, localSandbox, startE2E, type E2E } from './support';
 
 let feed: FeedServer;

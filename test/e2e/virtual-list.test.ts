@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { listRows, rowCount, waitForRows } from './list-checks';
-import { sandboxGet } from './sandbox-api';
+import { sandboxGet } from '../support/sandbox-api';
 import { startE2E, type E2E } from './support';
 
 const EXTRA_WALLETS = 10_000;
