@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { Customer } from '../../src-shared/api/records';
 import type { SandboxRequestLogEntry } from '../../src-main/sandbox/handle';
 import { sandboxGet } from '../support/sandbox-api';
-import { launchChromium } from '../e2e/support';
+import { launchChromium } from '../support/chromium';
 import { startHarness, type Harness } from '../harness/server';
 import type { Benchmark, BenchContext } from './benchmark';
 import { buildRenderer } from './ui/renderer-build';
