@@ -3,6 +3,7 @@
 import {
   startIndependentApi as start,
   type IndependentApi as Api,
+  type IndependentApiOptions,
   type IndependentCustomer as Customer,
 } from '../support/independent-api';
 
@@ -12,5 +13,8 @@ export type { IndependentCard } from '../support/independent-api';
 export type IndependentCustomer = Customer & Required<Pick<Customer, 'isApproved' | 'individual'>>;
 export type IndependentApi = Omit<Api, 'customers'> & { readonly customers: IndependentCustomer[] };
 
-export const startIndependentApi = async (customers = 40): Promise<IndependentApi> =>
-  (await start({ customers, customerStyle: 'people' })) as IndependentApi;
+/** With `oddCustomers`, the odd customers are among them too (their fields are not all there or not all right). */
+export const startIndependentApi = async (
+  customers = 40,
+  more: Pick<IndependentApiOptions, 'oddCustomers'> = {},
+): Promise<IndependentApi> => (await start({ customers, customerStyle: 'people', ...more })) as IndependentApi;

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { startHarness, type Harness, type HarnessOptions } from '../harness/server';
@@ -121,13 +121,6 @@ export function syncCustomersOnce(e2e: E2E, expected: number): Promise<void> {
     syncedApps.set(e2e, done);
   }
   return done;
-}
-
-/** After every test of the file: no console error, page error or CSP violation on `app()`'s page. */
-export function failOnPageProblems(app: () => E2E | undefined): void {
-  afterEach(() => {
-    expect(app()?.problems ?? []).toEqual([]);
-  });
 }
 
 /**
