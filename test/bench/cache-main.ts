@@ -18,7 +18,7 @@ import type { HandlerTable } from '../../src-main/ipc/handler';
 import { createDispatcher } from '../../src-main/ipc/register';
 import { timeQueries } from './query-timing';
 import { settle } from './settle';
-import { testCacheKeys } from '../tools/cache-keys';
+import { testCacheKeys } from '../support/cache-keys';
 
 /** Only the cache is read here, never the service's own customer list (customers.list). */
 const noServiceReads = async (): Promise<never> => {

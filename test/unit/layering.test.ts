@@ -12,7 +12,7 @@ import {
   unplacedFolders,
   type ImportEdge,
   type Layers,
-} from '../tools/import-graph';
+} from './import-graph';
 
 const edges = importsUnder(ROOT, TOP_FOLDERS);
 
