@@ -12,7 +12,7 @@ import { journalAccounts } from '../../src-main/journal/journal-keys';
 import { defaultSecretStore } from '../../src-main/keychain/default-secret-store';
 import type { SecretStore } from '../../src-main/keychain/secret-store';
 import type { Benchmark } from './benchmark';
-import { TEST_CHAIN_KEY } from '../tools/journal-key';
+import { TEST_CHAIN_KEY } from '../support/journal-key';
 
 const WRITES = 300;
 const ROUNDS = 3;

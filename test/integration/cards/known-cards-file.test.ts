@@ -8,7 +8,7 @@ import { KNOWN_CARDS_FILE, openKnownCards } from '../../../src-main/cards/known-
 import { openKnownCardsHealing } from '../../../src-main/cards/known-cards-file';
 import { issuedCardsFromJournal } from '../../../src-main/issuing/issued-cards';
 import { openJournal, type Journal } from '../../../src-main/journal/journal';
-import { TEST_CHAIN_KEY } from '../../tools/journal-key';
+import { TEST_CHAIN_KEY } from '../../support/journal-key';
 
 const CARD_ID = 'd'.repeat(24);
 const ORIGIN = 'https://cards.example.com';

@@ -6,7 +6,7 @@ import type { Transaction } from '../../../src-shared/api/records';
 import type { ExportServiceDeps } from '../../../src-main/exports/service';
 import type { ExportSourceName } from '../../../src-main/exports/sources';
 import { openJournal } from '../../../src-main/journal/journal';
-import { virtualCardRequest } from '../support/card-requests';
+import { virtualCardRequest } from '../../support/card-requests';
 import {
   ProgressRecorder,
   TempFolderSavePort,
@@ -16,7 +16,7 @@ import {
   runExport,
   startExportWorld,
 } from './export-fixtures';
-import { TEST_CHAIN_KEY } from '../../tools/journal-key';
+import { TEST_CHAIN_KEY } from '../../support/journal-key';
 import { exportSigner } from '../../../src-main/journal/export-signature';
 import { journalAccounts } from '../../../src-main/journal/journal-keys';
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';

@@ -16,7 +16,7 @@ import { createCardApiClient } from '../../../src-main/api/client';
 import { openKnownCards, type KnownCards } from '../../../src-main/cards/known-cards';
 import { createIssuingService, type IssuingService } from '../../../src-main/issuing/issuing-service';
 import { openJournal, type Journal } from '../../../src-main/journal/journal';
-import { TEST_CHAIN_KEY } from '../../tools/journal-key';
+import { TEST_CHAIN_KEY } from '../../support/journal-key';
 
 const KEY = 'sk_test_independent_0001';
 const CUSTOMER = 'c'.repeat(24);

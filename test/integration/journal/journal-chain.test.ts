@@ -12,7 +12,7 @@ import { GENESIS_HASH, eventHash } from '../../../src-main/journal/chain-mac';
 import { type Journal, openJournal } from '../../../src-main/journal/journal';
 import { JOURNAL_SCHEMA } from '../../../src-main/journal/journal-migrations';
 import { migrate } from '../../../src-main/storage/sqlite-database';
-import { TEST_CHAIN_KEY } from '../../tools/journal-key';
+import { TEST_CHAIN_KEY } from '../../support/journal-key';
 
 let dir: string;
 let journal: Journal | null = null;

@@ -17,7 +17,7 @@ import { FIRST_PREV_HASH, parseCsv, rowHash, signedStatement } from '../../../sr
 import { keyFingerprint } from '../../../src-main/journal/export-signature';
 import { TempFolderSavePort } from '../exports/export-fixtures';
 import { testAppCore } from '../support/app-core';
-import { virtualCardRequest } from '../support/card-requests';
+import { virtualCardRequest } from '../../support/card-requests';
 
 function value<T>(r: Result<T>): T {
   if (!r.ok) throw new Error(r.error.message);

@@ -12,10 +12,10 @@ import { JOURNAL_MARKER, openJournalFile, startNewJournal } from '../../../src-m
 import { createLogger } from '../../../src-main/logging/logger';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { journalAccounts } from '../../../src-main/journal/journal-keys';
+import { virtualCardRequest } from '../../support/card-requests';
 
 const secrets = defaultSecretStore();
 afterAll(() => (secrets as { dispose?: () => void }).dispose?.());
-import { virtualCardRequest } from '../support/card-requests';
 
 const GARBAGE = Buffer.from('this is not an SQLite file, it was overwritten by something else entirely\n'.repeat(200));
 

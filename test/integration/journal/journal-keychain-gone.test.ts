@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CurrentJournal } from '../../../src-main/journal/current-journal';
+import { JournalInUse } from '../../../src-main/journal/journal-in-use';
 import { HostedSecretStore } from '../../../src-main/keychain/hosted-secret-store';
 import { keychainHostLocation, nodeKeychainHost } from '../../../src-main/keychain/node-keychain-host';
 import { startPrivateKeyring, type PrivateKeyring } from '../keychain/private-keyring';
@@ -53,7 +53,7 @@ describe('a keychain that goes away', () => {
   it('while the journal is open: writes go on, Verify and a notice say since when the head is not anchored', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'card-desk-keychain-gone-'));
     const told = notices();
-    const current = await CurrentJournal.open({ dataDir, secrets: store, notice: told.notice });
+    const current = await JournalInUse.open({ dataDir, secrets: store, notice: told.notice });
     try {
       const journal = await current.ready();
       const first = journal.begin(write('c1'));
@@ -85,12 +85,12 @@ describe('a keychain that goes away', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'card-desk-keychain-gone-'));
     const told = notices();
     let now = 0;
-    const first = await CurrentJournal.open({ dataDir, secrets: store, notice: () => undefined });
+    const first = await JournalInUse.open({ dataDir, secrets: store, notice: () => undefined });
     (await first.ready()).begin(write('c1'));
     await first.close();
 
     await stopKeyring();
-    const current = await CurrentJournal.open({ dataDir, secrets: store, notice: told.notice, clock: () => now });
+    const current = await JournalInUse.open({ dataDir, secrets: store, notice: told.notice, clock: () => now });
     try {
       expect(current.status.state).toBe('waiting');
       expect(current.status.problem).toMatch(

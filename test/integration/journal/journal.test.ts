@@ -11,7 +11,7 @@ import { INTERRUPTED_MESSAGE, type BeginEntry, type Journal, openJournal } from 
 import { fingerprintOf } from '../../../src-main/journal/fingerprint';
 import { JOURNAL_SCHEMA_VERSION } from '../../../src-main/journal/journal-migrations';
 import { expectWalAtVersion, setSchemaVersion } from '../support/sqlite-file';
-import { TEST_CHAIN_KEY } from '../../tools/journal-key';
+import { TEST_CHAIN_KEY } from '../../support/journal-key';
 
 const CUSTOMER = 'c'.repeat(24);
 const PAN = '5061460410120223210';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openJournal } from '../../../src-main/journal/journal';
 import { makeFolderPrivate } from '../../../src-main/storage/private-files';
-import { TEST_CHAIN_KEY } from '../../tools/journal-key';
+import { TEST_CHAIN_KEY } from '../../support/journal-key';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
