@@ -94,7 +94,6 @@ const LONG_BODIES_ALLOWED = [
   'src-main/environments/environment-manager.ts',
   'src-main/issuing/issuing-service.ts',
   'src-main/journal/journal.ts',
-  'src-main/sandbox/data/world.ts',
 ];
 
 /** `max-class-lines`: ESLint's max-lines-per-function counts functions only; a class is a unit too. */
