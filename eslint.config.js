@@ -91,7 +91,6 @@ const LONG_BODIES_ALLOWED = [
   'src-main/cache/store/customer-store.ts',
   'src-main/core/app-core.ts',
   'src-main/environments/environment-manager.ts',
-  'src-main/issuing/issuing-service.ts',
   'src-main/journal/journal.ts',
 ];
 
