@@ -8,8 +8,8 @@ import { CustomerReader } from '../../src-main/cache/store/customer-reader';
 import { EMAIL_CHUNK } from '../../src-main/cache/store/customer-store';
 import { openReader, openWriter } from '../../src-main/cache/store/database';
 import { planSearch } from '../../src-main/cache/search/search-plan';
-import { fillerCustomers, syncedCacheFile } from '../unit/cache/generated-customers';
-import { testSeal } from '../tools/cache-keys';
+import { fillerCustomers, syncedCacheFile } from '../support/generated-customers';
+import { testSeal } from '../support/cache-keys';
 
 const total = Number(process.argv[2] ?? 300_000);
 const dir = mkdtempSync(join(tmpdir(), 'card-desk-email-tail-'));
