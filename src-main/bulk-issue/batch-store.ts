@@ -47,6 +47,11 @@ const MIGRATIONS: readonly string[] = [
   // 2: the file's own header and, per row, its cells sealed (input-seal.ts), for the results CSV.
   `ALTER TABLE batches ADD COLUMN input_headers_json TEXT;
    ALTER TABLE batch_rows ADD COLUMN input_sealed BLOB;`,
+  // 3: where a batch sends its rows, recorded when it starts: its environment's address (origin) and the
+  //    keychain entry of the key it sends with (null for the built-in sandbox, whose address and key change
+  //    with every run and whose key is never in the keychain; and for batches from before).
+  `ALTER TABLE batches ADD COLUMN origin TEXT;
+   ALTER TABLE batches ADD COLUMN key_account TEXT;`,
 ];
 
 const SCHEMA: Schema = { name: BATCH_FILE, migrations: MIGRATIONS };
@@ -63,7 +68,13 @@ export interface StoredBatch {
   message: string | null;
   /** The file's header as it was written (null for batches from before it was kept). */
   inputHeaders: string[] | null;
+  /** Where it sends its rows, recorded when it started (see migration 3); null before then. */
+  origin: string | null;
+  keyAccount: string | null;
 }
+
+/** States in which a batch belongs to its environment: sent, or to be resumed or cancelled there. */
+export const OPEN_STATES: readonly BatchState[] = ['running', 'paused', 'interrupted'];
 
 export interface StoredRow {
   row: number;
@@ -102,7 +113,9 @@ export type RowSettlement = Pick<StoredRow, 'outcome' | 'cardId' | 'maskedPan' |
 
 export interface BatchStore {
   create(
-    batch: Omit<StoredBatch, 'startedAt' | 'finishedAt' | 'message' | 'inputHeaders'> & { inputHeaders?: string[] },
+    batch: Omit<StoredBatch, 'startedAt' | 'finishedAt' | 'message' | 'inputHeaders' | 'origin' | 'keyAccount'> & {
+      inputHeaders?: string[];
+    },
     rows: readonly StoredRow[],
   ): void;
   get(id: string): StoredBatch | null;
@@ -116,6 +129,10 @@ export interface BatchStore {
   setState(id: string, state: BatchState, message?: string | null): void;
   /** Marks which rows are sent (ready rows and the rows the operator asked to issue again). */
   plan(id: string, issueAgainRows: readonly number[]): void;
+  /** Records where the batch sends its rows (its environment's address and key entry), when it starts. */
+  pin(id: string, where: { origin: string | null; keyAccount: string | null }): void;
+  /** Batches of any environment that are running, paused or interrupted, newest first. */
+  open(): StoredBatch[];
   settleRow(id: string, row: number, settlement: RowSettlement): void;
   /** Batches left running by a process that stopped become interrupted, with `message`. */
   interruptRunning(message: string): number;
@@ -137,6 +154,8 @@ interface BatchRow {
   finished_at: string | null;
   message: string | null;
   input_headers_json: string | null;
+  origin: string | null;
+  key_account: string | null;
 }
 
 const toBatch = (r: BatchRow): StoredBatch => ({
@@ -150,6 +169,8 @@ const toBatch = (r: BatchRow): StoredBatch => ({
   finishedAt: r.finished_at,
   message: r.message,
   inputHeaders: r.input_headers_json ? (JSON.parse(r.input_headers_json) as string[]) : null,
+  origin: r.origin,
+  keyAccount: r.key_account,
 });
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -211,6 +232,10 @@ export function openBatchStore(file: string, now: () => Date = () => new Date())
   const interrupt = db.prepare("UPDATE batches SET state = 'interrupted', message = ? WHERE state = 'running'");
   const countState = db.prepare('SELECT count(*) AS n FROM batches WHERE state = ?');
   const prune = db.prepare("DELETE FROM batches WHERE state = 'ready' AND created_at < ?");
+  const updatePin = db.prepare('UPDATE batches SET origin = :origin, key_account = :keyAccount WHERE id = :id');
+  const selectOpen = db.prepare(
+    `SELECT * FROM batches WHERE state IN (${OPEN_STATES.map((s) => `'${s}'`).join(', ')}) ORDER BY created_at DESC`,
+  );
 
   return {
     create(batch, rows) {
@@ -263,6 +288,10 @@ export function openBatchStore(file: string, now: () => Date = () => new Date())
         for (const row of issueAgainRows) planAgain.run(id, row);
       });
     },
+    pin(id, { origin, keyAccount }) {
+      updatePin.run({ id, origin, keyAccount });
+    },
+    open: () => (selectOpen.all() as unknown as BatchRow[]).map(toBatch),
     settleRow(id, row, s) {
       settle.run({
         id,

@@ -3,14 +3,16 @@
 // flight from the journal and by reconciliation (issued, not issued, or still unknown with the evidence), and resume from the first row not sent on the
 // operator's word. One batch runs at a time per environment; background work waits while it does.
 // The service answers the channels; a new batch is create-batch.ts, the start's checks start-check.ts,
-// the batches being sent running-batches.ts, and a batch's status batch-status.ts.
+// the batches being sent running-batches.ts, a batch's status batch-status.ts, and its hold on the environment
+// it started in batch-environment.ts.
 import { join } from 'node:path';
 import type { BatchPreview, BatchStatus, BulkColumn } from '../../src-shared/ipc/channels/bulk-issue';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { IssuingService } from '../issuing/issuing-service';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../ports/ports';
-import type { ActiveEnvironment } from '../environments/environment-manager';
+import type { ActiveEnvironment, EnvironmentSwitch } from '../environments/environment-manager';
+import { batchDestination, movedRefusal, switchRefusal } from './batch-environment';
 import { BATCH_FILE, openBatchStore, type BatchStore, type StoredBatch } from './batch-store';
 import { batchStatus } from './batch-status';
 import { createBatch } from './create-batch';
@@ -49,7 +51,8 @@ export interface BulkIssueService {
     fileName?: string;
     columns?: Record<string, BulkColumn | null>;
   }): Promise<Result<BatchPreview>>;
-  start(input: { batchId: string; cards?: number; issueAgainRows?: number[] }): Promise<Result<BatchStatus>>;
+  /** Refused unless `cards`, the number the operator typed, is the number of rows the batch sends. */
+  start(input: { batchId: string; cards: number; issueAgainRows?: number[] }): Promise<Result<BatchStatus>>;
   pause(batchId: string): Promise<Result<BatchStatus>>;
   resume(batchId: string): Promise<Result<BatchStatus>>;
   cancel(batchId: string): Promise<Result<BatchStatus>>;
@@ -60,6 +63,8 @@ export interface BulkIssueService {
   readonly store: BatchStore;
   /** Opens the file's own cells of a batch's rows, for the results CSV. */
   inputSeal(): Promise<InputSeal>;
+  /** Why `change` of environment is refused while a batch is open (batch-environment.ts), or null. */
+  switchRefusal(change: EnvironmentSwitch, nameOf: (id: string) => string): string | null;
   /** Waits for a running batch to stop (tests, shutdown). */
   idle(batchId: string): Promise<void>;
   dispose(): Promise<void>;
@@ -107,6 +112,7 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
       if (refused) return refused;
       if (running.anyIn(batch.environmentId)) return anotherRunning();
       store.plan(batchId, issueAgainRows);
+      store.pin(batchId, batchDestination(active));
       await running.launch(store.get(batchId)!, active);
       return ok(statusOf(store.get(batchId)!, active));
     },
@@ -133,9 +139,11 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
         return err('conflict', `Only a paused or interrupted batch can be resumed; this one is ${batch.state}.`);
       }
       if (running.anyIn(batch.environmentId)) return anotherRunning();
+      const moved = movedRefusal(current, active);
+      if (moved) return moved;
       // Rows in flight when the app stopped: their journal entries say, reconciliation settles the unknown ones.
       settleFromJournal(store, await deps.getJournal(), batchId, batch.environmentId);
-      await running.settleRows(batchId, batch.environmentId);
+      await running.settleRows(batchId, active);
       await running.launch(store.get(batchId)!, active);
       noticeSettled();
       return ok(statusOf(store.get(batchId)!, active));
@@ -151,7 +159,7 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
         store.setState(batchId, 'cancelled');
       } else if (state === 'ready' || state === 'paused' || state === 'interrupted') {
         settleFromJournal(store, await deps.getJournal(), batchId, owned.data.environmentId);
-        await running.settleRows(batchId, owned.data.environmentId);
+        await running.settleRows(batchId, await deps.getActive());
         store.setState(batchId, 'cancelled');
         noticeSettled();
       } else return err('conflict', `This batch is ${state}: there is nothing to cancel.`);
@@ -170,6 +178,8 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
     },
 
     batch: own,
+
+    switchRefusal: (change, nameOf) => switchRefusal(store, change, nameOf),
 
     idle: (batchId) => running.idle(batchId),
 

@@ -1,6 +1,8 @@
 // The batches being sent: each one's run (batch-runner.ts), started with background work held, and
 // ended by settling its rows: a paused batch keeps its rows as they are; a finished or cancelled one has
 // its unknown rows reconciled (issued, not issued, or still unknown with the evidence) and its state set.
+// A run holds the environment it was launched in (its client: address and key) and sends every row there,
+// whatever becomes active meanwhile.
 import type { ActiveEnvironment } from '../environments/environment-manager';
 import { errorMessage } from '../errors/error-message';
 import type { IssuingService } from '../issuing/issuing-service';
@@ -13,7 +15,6 @@ import { settleUnknownRows } from './settle';
 
 /** What running batches need of the app: the bulk service's dependencies, as far as they send. */
 export interface RunDeps {
-  getActive: () => Promise<ActiveEnvironment>;
   getJournal: () => Promise<Journal>;
   issuing: Pick<IssuingService, 'createCard' | 'reconcile' | 'reconcileAccounts'>;
   logger?: Logger;
@@ -26,6 +27,8 @@ export interface Running {
   run: BatchRun;
   startedAt: number;
   environmentId: string;
+  /** Where its rows go: the environment it was launched in. */
+  environment: ActiveEnvironment;
   /** Settles once the run has stopped and its rows are settled. */
   done: Promise<void>;
 }
@@ -56,7 +59,7 @@ export class RunningBatches {
     const release = active.api.budget?.holdBackground() ?? (() => undefined);
     const run = new BatchRun(
       {
-        createCard: (request, options) => deps.issuing.createCard(request, options),
+        createCard: (request, options) => deps.issuing.createCard(request, { ...options, environment: active }),
         budget: active.api.budget,
         journal,
         environmentId: batch.environmentId,
@@ -73,13 +76,14 @@ export class RunningBatches {
       run,
       startedAt: Date.now(),
       environmentId: batch.environmentId,
+      environment: active,
       done: Promise.resolve(),
     };
     entry.done = run
       .run()
       .then(async (end) => {
         release();
-        await this.finish(batch.id, batch.environmentId, end);
+        await this.finish(batch.id, active, end);
       })
       .catch((e: unknown) => {
         release();
@@ -90,9 +94,13 @@ export class RunningBatches {
     this.running.set(batch.id, entry);
   }
 
-  /** Reconciles the batch's unknown rows: the journal's looks, then the absence of its cards (absence.ts). */
-  async settleRows(batchId: string, environmentId: string): Promise<void> {
+  /**
+   * Reconciles the batch's unknown rows: the journal's looks, then the absence of its cards (absence.ts) in
+   * the environment the batch sends to.
+   */
+  async settleRows(batchId: string, environment: ActiveEnvironment): Promise<void> {
     const { deps, store } = this;
+    const environmentId = environment.environment.id;
     const journal = await deps.getJournal();
     try {
       await deps.issuing.reconcile();
@@ -102,7 +110,7 @@ export class RunningBatches {
     }
     settleUnknownRows(store, journal, batchId, environmentId);
     try {
-      await settleAbsentRows({ store, journal, api: (await deps.getActive()).api, batchId, now: this.now });
+      await settleAbsentRows({ store, journal, api: environment.api, batchId, now: this.now });
     } catch (e) {
       deps.logger?.warn({ batchId, error: errorMessage(e) }, 'looking for cards not issued failed');
     }
@@ -119,12 +127,12 @@ export class RunningBatches {
     await Promise.all([...this.running.values()].map((r) => r.done));
   }
 
-  private async finish(batchId: string, environmentId: string, end: RunEnd): Promise<void> {
+  private async finish(batchId: string, environment: ActiveEnvironment, end: RunEnd): Promise<void> {
     if (end.kind === 'paused') {
       this.store.setState(batchId, 'paused', end.message);
       return;
     }
-    await this.settleRows(batchId, environmentId);
+    await this.settleRows(batchId, environment);
     this.store.setState(batchId, end.kind === 'cancelled' ? 'cancelled' : 'done');
     this.deps.logger?.info({ batchId, end: end.kind }, 'batch ended');
   }

@@ -8,7 +8,7 @@ import type { BatchStore, StoredBatch } from './batch-store';
 export function startRefusal(
   store: BatchStore,
   batch: StoredBatch,
-  { cards, issueAgainRows }: { cards?: number | undefined; issueAgainRows: number[] },
+  { cards, issueAgainRows }: { cards: number; issueAgainRows: number[] },
 ): Err | null {
   if (batch.state !== 'ready') {
     return err('conflict', `This batch was started already (${batch.state}). Use Resume, or preview the file again.`);
@@ -21,7 +21,7 @@ export function startRefusal(
     });
   }
   const toSend = rows.filter((r) => r.status === 'ready').length + new Set(issueAgainRows).size;
-  if (cards !== undefined && cards !== toSend) {
+  if (cards !== toSend) {
     return err('validation', `The batch sends ${toSend} cards, not ${cards}. Type the number of cards to send.`, {
       field: 'cards',
     });

@@ -116,6 +116,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     secrets: secretStore,
     notice: (text, on) => environments.notice(text, on),
   });
+  // A batch belongs to its environment: no switch away from it, nor deleting or moving it, while it is open.
+  environments.guardSwitches((change, nameOf) => bulkIssue.switchRefusal(change, nameOf));
   const lock = await openAppLock(options, { policy, secretStore, emit, logger });
   const handlers = handlerTable({
     ...options,

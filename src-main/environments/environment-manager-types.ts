@@ -27,6 +27,12 @@ export interface ActiveEnvironment {
   dataDir: string;
 }
 
+/** A change of where writes go, asked before it is made: another environment made active, one deleted or moved. */
+export type EnvironmentSwitch = { kind: 'activate'; to: string } | { kind: 'delete' | 'move'; id: string };
+
+/** Why `change` may not be made now, in a sentence naming what holds it (`nameOf` an environment's id), or null. */
+export type SwitchGuard = (change: EnvironmentSwitch, nameOf: (id: string) => string) => string | null;
+
 export interface EnvironmentChange {
   environment: Environment;
   dataDir: string;
@@ -75,6 +81,11 @@ export interface EnvironmentManager {
   /** Shows (`on`) or withdraws a notice in the app status. */
   notice(text: string, on: boolean): void;
   setLastSyncedAt(iso: string | null): void;
+  /**
+   * Asked before another environment is made active, or one is deleted or moved to another address: a refusal
+   * it gives is answered (a conflict) and nothing changes. Returns the unsubscribe function.
+   */
+  guardSwitches(guard: SwitchGuard): () => void;
   /** Called after the active environment changes (or the active one's address does); returns the unsubscribe function. */
   onChange(listener: (change: EnvironmentChange) => void | Promise<void>): () => void;
   /** Each environment's proxy and extra CAs. */

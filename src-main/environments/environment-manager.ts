@@ -35,8 +35,12 @@ import {
   type EnvironmentChange,
   type EnvironmentManager,
   type EnvironmentManagerOptions,
+  type EnvironmentSwitch,
   type LocalSandbox,
+  type SwitchGuard,
 } from './environment-manager-types';
+import { originOf } from './environment-keys';
+import { SwitchGuards } from './switch-guards';
 
 export { KEYCHAIN_NOTICE, LOCAL_SANDBOX_NAME, type EnvironmentInput, type SetKeyInput };
 export {
@@ -45,7 +49,9 @@ export {
   type EnvironmentChange,
   type EnvironmentManager,
   type EnvironmentManagerOptions,
+  type EnvironmentSwitch,
   type LocalSandbox,
+  type SwitchGuard,
 };
 
 const SANDBOX_DID_NOT_START =
@@ -66,6 +72,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       ? environmentView(env, keyPresent.get(id))
       : localSandboxView(sandbox.url, options.localSandboxFirstSync !== false);
   };
+  const guards = new SwitchGuards((id) => view(id).name);
   // While offline: one customer, as background work, on the active client; its outcome sets the connection.
   const watch: ConnectionWatch = new ConnectionWatch(
     async () => backgroundClient((await active()).api).listCustomers({ page: 0, limit: 1 }),
@@ -161,7 +168,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
 
   return {
     active,
-    activate: (id) => activate(id, parts),
+    activate: (id) => activate(id, parts, guards),
     async list() {
       await Promise.all(environments.all().map((e) => commands.refreshKeyPresence(e.id)));
       const local = environments.policy.allowLocalSandbox ? [view(LOCAL_SANDBOX_ENVIRONMENT_ID)] : [];
@@ -170,8 +177,9 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
         activeId: environments.activeId(),
       };
     },
-    save: (input) => save(input, parts),
-    delete: (id) =>
+    save: (input) => save(input, parts, guards),
+    delete: async (id) =>
+      guards.refusal({ kind: 'delete', id }) ??
       removeEnvironment(id, { dataDir, environments, keys, commands, logger }, (wasActive) => {
         clients.forget(id);
         keyPresent.delete(id);
@@ -189,6 +197,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
       status.emitIfChanged();
     },
     networks,
+    guardSwitches: (guard) => guards.add(guard),
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -216,11 +225,13 @@ interface ManagerParts {
   view: (id: string) => Environment;
 }
 
-async function activate(id: string, p: ManagerParts): Promise<Result<AppStatus>> {
+async function activate(id: string, p: ManagerParts, guards: SwitchGuards): Promise<Result<AppStatus>> {
   const { environments, status } = p;
   if (!isLocal(id) && !environments.get(id)) return notFound(id);
   const previousId = environments.activeId();
   if (previousId === id) return ok(status.status());
+  const refused = guards.refusal({ kind: 'activate', to: id });
+  if (refused) return refused;
   const failed = await environments.activate(id);
   if (failed) return err(failed.kind, failed.message);
   status.reset();
@@ -231,7 +242,12 @@ async function activate(id: string, p: ManagerParts): Promise<Result<AppStatus>>
   return ok(status.status());
 }
 
-async function save(input: EnvironmentInput, p: ManagerParts): Promise<Result<Environment>> {
+async function save(input: EnvironmentInput, p: ManagerParts, guards: SwitchGuards): Promise<Result<Environment>> {
+  const before = input.id ? p.environments.get(input.id) : undefined;
+  if (before && originOf(before.baseUrl) !== originOf(input.baseUrl.trim())) {
+    const refused = guards.refusal({ kind: 'move', id: before.id });
+    if (refused) return refused;
+  }
   const saved = await p.environments.save(input);
   if (!saved.ok) return saved;
   const { environment: env, moved } = saved.data;

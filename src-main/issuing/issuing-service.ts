@@ -38,6 +38,11 @@ export interface WriteOptions {
   confirmRepeat?: boolean;
   /** The batch (issue from a file) and row a card belongs to, recorded on its journal entry. */
   batch?: { batchId: string; row: number };
+  /**
+   * Where to send it, when not the active environment: a batch's rows go to the environment (its address and
+   * key) the batch started in, whatever is active when each row is sent.
+   */
+  environment?: ActiveEnvironment;
 }
 
 export interface IssuingService {
@@ -65,8 +70,8 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
   const changed = (entry: JournalEntry) => deps.emit('journal.changed', entry);
   const warn = (what: string, e: unknown) => deps.logger?.warn({ error: errorMessage(e) }, what);
 
-  async function context(): Promise<WriteContext & { active: ActiveEnvironment }> {
-    const active = await deps.getActive();
+  async function context(pinned?: ActiveEnvironment): Promise<WriteContext & { active: ActiveEnvironment }> {
+    const active = pinned ?? (await deps.getActive());
     return {
       active,
       environmentId: active.environment.id,
@@ -90,15 +95,23 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
     recheckMs: deps.accountRecheckMs ?? 60_000,
   });
   const { reconcile, reconcileAccounts } = reconciliation;
+  /** The active environment's known-cards index; none for a write sent to another (`pinned`). */
+  const knownCardsFor = async (pinned?: ActiveEnvironment): Promise<KnownCards | null> => {
+    try {
+      if (pinned && (await deps.getActive()).environment.id !== pinned.environment.id) return null;
+      return await deps.getKnownCards();
+    } catch (e) {
+      warn('the known-cards index could not be opened', e);
+      return null;
+    }
+  };
 
   return {
-    async createCard(request, { signal, confirmRepeat = false, batch } = {}) {
-      const ctx = await context();
-      // Taken now, so the card lands in the index of the environment it was issued in.
-      const knownCards = await deps.getKnownCards().catch((e: unknown) => {
-        warn('the known-cards index could not be opened', e);
-        return null;
-      });
+    async createCard(request, { signal, confirmRepeat = false, batch, environment } = {}) {
+      const ctx = await context(environment);
+      // Taken now, so the card lands in the index of the environment it was issued in (the active one's index:
+      // a card sent elsewhere is found again from the journal when that environment's index is rebuilt).
+      const knownCards = await knownCardsFor(environment);
       const clientReference = makeReference();
       const outcome = await journaledWrite<Card>(ctx, {
         operation: 'cards.create',

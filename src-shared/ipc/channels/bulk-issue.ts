@@ -115,8 +115,11 @@ export const previewSchema = z.object({
 export type BatchPreview = z.infer<typeof previewSchema>;
 
 export const startInputSchema = batchInputSchema.extend({
-  /** The number of cards the operator typed to confirm; must be the number of rows to send. */
-  cards: z.number().int().min(0).optional(),
+  /** The number of cards the operator typed to confirm; main refuses the start unless it is the number of rows to send. */
+  cards: z
+    .number({ error: 'cards is required: type the number of cards the batch sends' })
+    .int({ error: 'cards must be a whole number' })
+    .min(0, { error: 'cards must be a whole number' }),
   /** Rows previewed as already issued that the operator asks to issue again, one by one. */
   issueAgainRows: z.array(z.number().int().min(1)).max(5_000).optional(),
 });

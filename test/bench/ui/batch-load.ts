@@ -20,7 +20,10 @@ export async function startBatchInPage(page: Page, sandbox: SandboxHandle, rows:
   return page.evaluate(async (text) => {
     const preview = await window.cardDesk.bulkIssue.preview({ csv: text });
     if (!preview.ok) throw new Error(preview.error.message);
-    const started = await window.cardDesk.bulkIssue.start({ batchId: preview.data.batchId });
+    const started = await window.cardDesk.bulkIssue.start({
+      batchId: preview.data.batchId,
+      cards: preview.data.counts.ready,
+    });
     if (!started.ok) throw new Error(started.error.message);
     return preview.data.batchId;
   }, csv);

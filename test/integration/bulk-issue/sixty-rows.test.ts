@@ -116,10 +116,18 @@ describe('issue from a 60-row file', () => {
     expect(cardPosts()).toHaveLength(0);
   });
 
-  it('refuses a start whose typed count is not the number of cards', async () => {
+  it('refuses a start whose typed count is not the number of cards, or that has none', async () => {
     const r = await call('bulkIssue.start', { batchId, cards: 49 });
     expect(!r.ok && r.error).toMatchObject({ kind: 'validation', field: 'cards' });
+    expect(!r.ok && r.error.message).toBe('The batch sends 50 cards, not 49. Type the number of cards to send.');
+    // A start without the typed count (a page that skipped it, another process on the bridge) never sends.
+    const untyped = await call('bulkIssue.start', { batchId } as never);
+    expect(!untyped.ok && untyped.error).toMatchObject({ kind: 'validation', field: 'cards' });
+    expect(!untyped.ok && untyped.error.message).toContain(
+      'cards is required: type the number of cards the batch sends',
+    );
     expect(cardPosts()).toHaveLength(0);
+    expect((await data(call('bulkIssue.status', { batchId }))).state).toBe('ready');
   });
 
   it('issues exactly 50 cards, one POST /cards per ready row', async () => {
@@ -152,7 +160,7 @@ describe('issue from a 60-row file', () => {
     expect(again.counts).toMatchObject({ ready: 0, already_issued: 50 });
     expect(again.sameFileAs).toMatchObject({ batchId, state: 'done' });
     expect(again.rows[0]!.message).toMatch(/issued already/);
-    const r = await call('bulkIssue.start', { batchId: again.batchId });
+    const r = await call('bulkIssue.start', { batchId: again.batchId, cards: 0 });
     expect(r.ok).toBe(false);
     expect(cardPosts()).toHaveLength(50);
   });
