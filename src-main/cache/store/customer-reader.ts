@@ -8,7 +8,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Customer } from '../../../src-shared/api/records';
 import type { CustomerBrowseInput } from '../../../src-shared/ipc/channels/customers';
 import { CustomerBrowse, type BrowsePage } from './customer-browse';
-import { RECORD_COLUMNS, RecordOpener } from './record-opener';
+import { type OpenedGroups, RECORD_COLUMNS, RecordOpener } from './record-opener';
 import { LISTED_COLUMNS, listedCustomer } from './listed-customer';
 import type { RecordSeal } from './record-seal';
 import { MatchingRows } from '../search/matching-rows';
@@ -95,16 +95,14 @@ export class CustomerReader {
    */
   private load(seqs: number[], listed = false): Customer[] {
     if (seqs.length === 0) return [];
-    const columns = listed
-      ? `${LISTED_COLUMNS}, CASE WHEN shown IS NULL THEN record END AS record, sealed_in, sealed_at`
-      : ROW;
+    const columns = listed ? `${LISTED_COLUMNS}, sealed_in, sealed_at` : ROW;
     const rows = this.stmt(`SELECT seq, ${columns} FROM customers WHERE seq IN (SELECT value FROM json_each(?))`).all(
       JSON.stringify(seqs),
     );
     const bySeq = new Map<number, Record<string, unknown>>();
     for (const row of rows) bySeq.set(Number(row.seq), row);
     const out: Customer[] = [];
-    const opened = new Map<number, Buffer>();
+    const opened: OpenedGroups = new Map();
     for (const seq of seqs) {
       const row = bySeq.get(seq);
       if (row) out.push((listed ? listedCustomer(row) : null) ?? this.records.decode(row, opened));
@@ -119,7 +117,7 @@ export class CustomerReader {
 
   /** Every customer, in the service's order (for tools and benchmarks). */
   *scan(): Generator<Customer> {
-    const opened = new Map<number, Buffer>();
+    const opened: OpenedGroups = new Map();
     for (const row of this.db.prepare(`SELECT ${ROW} FROM customers ORDER BY seq`).iterate()) {
       // Rows in order read their groups in order: one opened group at a time is enough.
       if (row.sealed_in !== null && !opened.has(Number(row.sealed_in))) opened.clear();

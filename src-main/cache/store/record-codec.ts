@@ -1,14 +1,16 @@
 // A customer's record in the cache, compactly: a JSON array of the fields every customer has, in fixed
 // places, without their names. Strings many customers share (business, type, city, document addresses
-// with the customer's id taken out) are numbers into customer_strings; the id, KYC state and creation time
-// live in their own columns (the identity number stays in the record: its column holds only a blind index,
-// record-seal.ts); the name, phone and email are left out when they are
-// what the row's other columns give (`0`). Whatever else a record holds (fields this list does not name,
-// values of an unexpected type) is kept as JSON in the array's first place, so nothing the service sent
-// is lost. A record that is a JSON object (written before this form) is read as it is.
+// with the customer's id taken out) are numbers into customer_strings. Every field of the customer is in
+// the record, sealed (record-seal.ts): its id is authenticated with the record's group (sealed-groups.ts), and
+// nothing is taken from the row's readable columns (email, phone, KYC state, creation time), which are search
+// terms only: a changed column never changes the customer a record opens as. The only fields worked out
+// rather than stored are worked out from the record itself (a name that is the first and last names, an
+// updatedAt that is the createdAt: `0`). Whatever else a record holds (fields this list does not name,
+// values of an unexpected type) is kept as JSON in the array's first place, so nothing the service sent is
+// lost.
 import type { Customer } from '../../../src-shared/api/records';
 
-/** The row's columns a record is read with. */
+/** The row's columns a record is written with (the id, for the shared strings it is taken out of). */
 export interface RecordColumns {
   id: string;
   /** Lower-cased email (the email index's form). */
@@ -29,11 +31,11 @@ export interface StringsReader {
   text(n: number): string;
 }
 
-type Kind = 'shared' | 'text' | 'time' | 'num';
+type Kind = 'shared' | 'text' | 'time' | 'num' | 'flag' | 'created';
 /** A field stored in the array: its place and kind. Places start at 1; place 0 holds the rest. */
 type Leaf = { at: number; kind: Kind };
 /** A field stored in a column instead. */
-type Column = { column: 'isApproved' | 'createdAt' | 'id' };
+type Column = { column: 'id' };
 type Shape = { [key: string]: Leaf | Column | Shape };
 
 const leaf = (at: number, kind: Kind): Leaf => ({ at, kind });
@@ -43,7 +45,7 @@ const SHAPE: Shape = {
   type: leaf(2, 'shared'),
   name: leaf(3, 'text'),
   status: leaf(4, 'shared'),
-  isApproved: { column: 'isApproved' },
+  isApproved: leaf(24, 'flag'),
   phoneNumber: leaf(5, 'text'),
   emailAddress: leaf(6, 'text'),
   individual: {
@@ -66,11 +68,11 @@ const SHAPE: Shape = {
     postalCode: leaf(19, 'text'),
     country: leaf(20, 'shared'),
   },
-  createdAt: { column: 'createdAt' },
+  createdAt: leaf(25, 'created'),
   updatedAt: leaf(21, 'time'),
   __v: leaf(22, 'num'),
 };
-const PLACES = 24;
+const PLACES = 26;
 
 const isLeaf = (s: Leaf | Column | Shape): s is Leaf => typeof (s as Leaf).at === 'number';
 const isColumn = (s: Leaf | Column | Shape): s is Column => typeof (s as Column).column === 'string';
@@ -99,18 +101,9 @@ export function createdMsOf(createdAt: unknown): { ms: number | null; exact: boo
   return { ms, exact: new Date(ms).toISOString() === createdAt };
 }
 
-/** The text a derived place stands for, from the columns and the other fields. */
-function derived(at: number, cols: RecordColumns, firstName: unknown, lastName: unknown): string | null {
-  switch (at) {
-    case 3:
-      return typeof firstName === 'string' && typeof lastName === 'string' ? `${firstName} ${lastName}` : null;
-    case 5:
-      return cols.phone ? `+234${cols.phone}` : null;
-    case 6:
-      return cols.email || null;
-    default:
-      return null;
-  }
+/** The text a derived place stands for, from the record's other fields: the name, from the first and last. */
+function derived(at: number, firstName: unknown, lastName: unknown): string | null {
+  return at === 3 && typeof firstName === 'string' && typeof lastName === 'string' ? `${firstName} ${lastName}` : null;
 }
 
 /** `text` with each `id` in it (the first at `at`) replaced by ID_MARK. */
@@ -151,7 +144,7 @@ function encodeLeaf(e: Encoding, l: Leaf, value: unknown): boolean {
     }
     case 'text':
       if (typeof value !== 'string') return false;
-      e.places[l.at] = derived(l.at, e.cols, e.firstName, e.lastName) === value ? DERIVED : value;
+      e.places[l.at] = derived(l.at, e.firstName, e.lastName) === value ? DERIVED : value;
       return true;
     case 'time': {
       if (typeof value !== 'string') return false;
@@ -162,6 +155,16 @@ function encodeLeaf(e: Encoding, l: Leaf, value: unknown): boolean {
       }
       return true;
     }
+    case 'created': {
+      if (typeof value !== 'string') return false;
+      const { ms, exact } = createdMsOf(value);
+      e.places[l.at] = exact ? ms : value;
+      return true;
+    }
+    case 'flag':
+      if (typeof value !== 'boolean') return false;
+      e.places[l.at] = value ? 1 : 0;
+      return true;
     case 'num':
       if (typeof value !== 'number') return false;
       e.places[l.at] = value;
@@ -169,15 +172,9 @@ function encodeLeaf(e: Encoding, l: Leaf, value: unknown): boolean {
   }
 }
 
-function encodeColumn(e: Encoding, c: Column, value: unknown): boolean {
-  switch (c.column) {
-    case 'id':
-      return value === e.cols.id;
-    case 'isApproved':
-      return typeof value === 'boolean' && e.cols.kyc === (value ? 1 : 0);
-    case 'createdAt':
-      return e.createdExact;
-  }
+function encodeColumn(e: Encoding, _c: Column, value: unknown): boolean {
+  // The id: authenticated with the record's group, so a record stores it only when it is not the row's.
+  return value === e.cols.id;
 }
 
 /**
@@ -236,8 +233,7 @@ export function encodeRecord(customer: Customer, cols: RecordColumns, strings: S
     firstName: person?.firstName,
     lastName: person?.lastName,
     createdAt,
-    createdExact:
-      typeof createdAt === 'string' && cols.created !== null && new Date(cols.created).toISOString() === createdAt,
+    createdExact: createdMsOf(createdAt).exact,
   };
   const rest = walk(e, customer, NODES);
   const places = e.places;
@@ -264,13 +260,14 @@ function sharedAt(v: unknown, id: string, strings: StringsReader): unknown {
 function textAt(v: unknown): unknown {
   return v === null ? undefined : v;
 }
-/** A text place that may be DERIVED from the columns (name, phone, email). */
-function derivedAt(at: number, v: unknown, cols: RecordColumns, places: unknown[]): unknown {
+/** A text place that may be DERIVED from the record's other fields (the name). */
+function derivedAt(at: number, v: unknown, places: unknown[]): unknown {
   if (v === null || v === undefined) return undefined;
-  return v === DERIVED ? (derived(at, cols, places[7], places[8]) ?? undefined) : v;
+  return v === DERIVED ? (derived(at, places[7], places[8]) ?? undefined) : v;
 }
-function isoOf(ms: number | null): string | undefined {
-  return ms === null ? undefined : new Date(ms).toISOString();
+/** createdAt as stored: ms when the text was exactly what they print as, else the text. */
+function createdAtOf(v: unknown): unknown {
+  return typeof v === 'number' ? new Date(v).toISOString() : textAt(v);
 }
 
 /** Sets `key` on `obj` when `value` is there; answers whether it was. */
@@ -282,20 +279,21 @@ function set(obj: Record<string, unknown>, key: string, value: unknown): boolean
 
 /**
  * Reads a record written by encodeRecord, field by field in SHAPE's order (written out: this runs for
- * every customer a search shows, and a walk over the shape costs several times more).
+ * every customer a search shows, and a walk over the shape costs several times more). `id` is the
+ * customer's, as its group authenticated it; nothing else comes from outside the record.
  */
-export function decodeRecord(record: string, cols: RecordColumns, strings: StringsReader): Customer {
-  if (record.charCodeAt(0) === 0x7b) return JSON.parse(record) as Customer; // '{': a record from before
-  const p = JSON.parse(record) as unknown[];
-  const id = cols.id;
+export function decodeRecord(record: string, id: string, strings: StringsReader): Customer {
+  const parsed = JSON.parse(record) as unknown;
+  if (!Array.isArray(parsed)) throw new TypeError('A cached record is not in the current form.');
+  const p: unknown[] = parsed;
   const c: Record<string, unknown> = { _id: id };
   set(c, 'business', sharedAt(p[1], id, strings));
   set(c, 'type', sharedAt(p[2], id, strings));
-  set(c, 'name', derivedAt(3, p[3], cols, p));
+  set(c, 'name', derivedAt(3, p[3], p));
   set(c, 'status', sharedAt(p[4], id, strings));
-  if (cols.kyc !== 2) c.isApproved = cols.kyc === 1;
-  set(c, 'phoneNumber', derivedAt(5, p[5], cols, p));
-  set(c, 'emailAddress', derivedAt(6, p[6], cols, p));
+  if (p[24] === 0 || p[24] === 1) c.isApproved = p[24] === 1;
+  set(c, 'phoneNumber', textAt(p[5]));
+  set(c, 'emailAddress', textAt(p[6]));
   const person: Record<string, unknown> = {};
   let hasPerson = set(person, 'firstName', textAt(p[7]));
   hasPerson = set(person, 'lastName', textAt(p[8])) || hasPerson;
@@ -319,8 +317,7 @@ export function decodeRecord(record: string, cols: RecordColumns, strings: Strin
   hasAddress = set(address, 'postalCode', textAt(p[19])) || hasAddress;
   hasAddress = set(address, 'country', sharedAt(p[20], id, strings)) || hasAddress;
   if (hasAddress) c.billingAddress = address;
-  // An inexact createdAt is in the rest, which is merged over this.
-  const created = isoOf(cols.created);
+  const created = createdAtOf(p[25]);
   set(c, 'createdAt', created);
   const updated = p[21];
   if (updated === DERIVED) set(c, 'updatedAt', created);

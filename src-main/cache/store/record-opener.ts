@@ -1,17 +1,18 @@
-// Opening customers' sealed records on the read connection, into whole customers (record-codec.ts): a
-// record sealed alone (rows written before records were grouped) or its place in a sealed group
-// (sealed-groups.ts), with the shared strings it refers to. One read opens each group once.
+// Opening customers' sealed records on the read connection, into whole customers (record-codec.ts): a row's
+// record is its place in a sealed group (sealed-groups.ts), opened with the group's id list as additional
+// data and given to the row only when that place is the row's own id's; with the shared strings it refers
+// to. One read opens each group once. Nothing of the customer comes from the row's readable columns.
 import type { StatementSync } from 'node:sqlite';
 import type { Customer } from '../../../src-shared/api/records';
-import { decodeRecord, type RecordColumns, type StringsReader } from './record-codec';
+import { decodeRecord, type StringsReader } from './record-codec';
 import { type RecordSeal, SealBrokenError } from './record-seal';
-import { recordInGroup } from './sealed-groups';
+import { type OpenedGroup, openGroup, recordInGroup } from './sealed-groups';
 
 /** The columns a record is opened with. */
-export const RECORD_COLUMNS = 'id, email, phone, kyc, created, record, sealed_in, sealed_at';
+export const RECORD_COLUMNS = 'id, sealed_in, sealed_at';
 
 /** Groups opened during one read, by number. */
-export type OpenedGroups = Map<number, Buffer>;
+export type OpenedGroups = Map<number, OpenedGroup>;
 
 export class RecordOpener {
   /** customer_strings as far as this connection has read it (strings are never changed or removed). */
@@ -36,29 +37,28 @@ export class RecordOpener {
 
   /** The whole customer of a row read with RECORD_COLUMNS; `opened` keeps the groups opened by one read. */
   decode(row: Record<string, unknown>, opened: OpenedGroups = new Map()): Customer {
-    const cols: RecordColumns = {
-      id: String(row.id),
-      email: String(row.email),
-      phone: String(row.phone),
-      kyc: Number(row.kyc),
-      created: row.created === null ? null : Number(row.created),
-    };
+    const id = String(row.id);
     const group = row.sealed_in;
-    const text =
-      group === null || group === undefined
-        ? this.seal.openRecord(row.record as Uint8Array, cols.id)
-        : recordInGroup(this.group(Number(group), opened), Number(row.sealed_at), cols.id);
-    return decodeRecord(text, cols, this.strings);
+    if (group === null || group === undefined)
+      throw new SealBrokenError("A customer's record is not in a sealed group.");
+    const text = recordInGroup(this.group(Number(group), opened), Number(row.sealed_at), id);
+    try {
+      return decodeRecord(text, id, this.strings);
+    } catch (e) {
+      if (e instanceof SealBrokenError) throw e;
+      throw new SealBrokenError("A customer's sealed record is not in the current form.");
+    }
   }
 
-  private group(n: number, opened: OpenedGroups): Buffer {
-    let plain = opened.get(n);
-    if (!plain) {
-      const sealed = this.stmt('SELECT bytes FROM sealed_records WHERE n = ?').get(n)?.bytes;
-      if (!(sealed instanceof Uint8Array)) throw new SealBrokenError("A customer's sealed record is missing.");
-      plain = this.seal.openGroup(sealed);
-      opened.set(n, plain);
+  private group(n: number, opened: OpenedGroups): OpenedGroup {
+    let group = opened.get(n);
+    if (!group) {
+      const row = this.stmt('SELECT bytes, ids FROM sealed_records WHERE n = ?').get(n);
+      if (!(row?.bytes instanceof Uint8Array) || !(row.ids instanceof Uint8Array))
+        throw new SealBrokenError("A customer's sealed record is missing.");
+      group = openGroup(this.seal, row.bytes, row.ids);
+      opened.set(n, group);
     }
-    return plain;
+    return group;
   }
 }

@@ -1,7 +1,8 @@
-// The customer cache's encryption at rest. Each record (record-codec.ts) and each shared string is sealed
-// with AES-256-GCM (node:crypto) under the environment's data key: a fresh random 96-bit IV per value
-// (drawn from the system's random source in batches), stored with it, and the 128-bit tag, so a changed byte is found rather than read. A record's additional
-// data is its customer's id, so a record moved to another row does not open. Identity (BVN/NIN) numbers
+// The customer cache's encryption at rest. Records (record-codec.ts), in groups (sealed-groups.ts), and
+// shared strings are sealed with AES-256-GCM (node:crypto) under the environment's data key: a fresh random
+// 96-bit IV per value (drawn from the system's random source in batches), stored with it, and the 128-bit
+// tag, so a changed byte is found rather than read. A group's additional data is the ids of the customers
+// whose records it holds, so a group is bound to them. Identity (BVN/NIN) numbers
 // are stored only as a blind index: HMAC-SHA-256 under a second key over the normalised number, of which
 // the first 8 bytes are kept (exact lookups stay one index seek; a false match between two numbers has a
 // chance of 2^-64 per pair). Both keys live in the OS keychain (cache-keys.ts) and in memory only.
@@ -37,10 +38,10 @@ const IV_POOL = 4096;
 const TAG_BYTES = 16;
 /** Bytes of the HMAC kept as the blind index. */
 export const BLIND_INDEX_BYTES = 8;
-/** The additional data of shared strings (a record's is its customer's id). */
+/** The additional data of shared strings. */
 const STRINGS_AAD = Buffer.from('customer_strings');
-/** The additional data of a group of records (sealed-groups.ts: each record's id is in the sealed text). */
-const GROUP_AAD = Buffer.from('customer_records');
+/** What starts the additional data of a group of records, before the ids of its customers (sealed-groups.ts). */
+const GROUP_AAD = Buffer.from('customer_records\0');
 
 type Hmac = _HMAC<_SHA256>;
 
@@ -99,20 +100,12 @@ export class RecordSeal {
     return this.keysHash;
   }
 
-  /** A customer's record, bound to its id. */
-  sealRecord(text: string, id: string): Uint8Array {
-    return this.seal(text, Buffer.from(id));
+  /** Several customers' records in one message, bound to their ids (`ids`: sealed-groups.ts's id list). */
+  sealGroup(plain: Uint8Array, ids: Uint8Array): Uint8Array {
+    return this.seal(plain, Buffer.concat([GROUP_AAD, ids]));
   }
-  openRecord(sealed: Uint8Array, id: string): string {
-    return this.open(sealed, Buffer.from(id));
-  }
-
-  /** Several customers' records in one message (sealed-groups.ts). */
-  sealGroup(plain: Uint8Array): Uint8Array {
-    return this.seal(plain, GROUP_AAD);
-  }
-  openGroup(sealed: Uint8Array): Buffer {
-    return this.openBytes(sealed, GROUP_AAD);
+  openGroup(sealed: Uint8Array, ids: Uint8Array): Buffer {
+    return this.openBytes(sealed, Buffer.concat([GROUP_AAD, ids]));
   }
 
   sealString(text: string): Uint8Array {

@@ -6,7 +6,7 @@ import type { FullTextIndexes } from '../search/full-text-indexes';
 import type { EmailChunks } from './email-chunks';
 import type { PreparedRow } from './prepared-row';
 
-/** The `record` column of a row whose record is in a group (sealed-groups.ts); rows written before hold it sealed alone. */
+/** The `record` column: every record is in a group (sealed-groups.ts); the column is left empty. */
 const IN_GROUP = new Uint8Array(0);
 
 /** Whether two blind indexes (or their absence) are the same. */

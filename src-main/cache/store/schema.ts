@@ -143,6 +143,16 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE customers ADD COLUMN sealed_in;
   ALTER TABLE customers ADD COLUMN sealed_at;
   `,
+  // 11: a group is bound to its customers' ids by GCM's additional data (`ids`, sealed-groups.ts), and a
+  //    record holds every field of its customer (record-codec.ts): none is taken from the readable columns,
+  //    which are search terms only. Records written before were bound by a 32-bit check of the id and took
+  //    the email, phone, KYC state and creation time from the columns: a file that holds any is marked, and
+  //    the worker deletes it at opening and the cache is synced again (key-check.ts), as for migration 8.
+  `
+  ALTER TABLE sealed_records ADD COLUMN ids BLOB;
+  INSERT INTO meta (key, value) SELECT 'unbound_records', 1
+    WHERE EXISTS (SELECT 1 FROM customers) OR EXISTS (SELECT 1 FROM sealed_records);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

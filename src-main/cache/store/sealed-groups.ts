@@ -3,12 +3,16 @@
 // as one row of sealed_records; each customer's row names its group (`sealed_in`) and the place of its
 // record in the group's plain text (`sealed_at`). One cipher per group instead of one per customer:
 // preparing a cipher cost Node about as much as the rest of sealing a record. A record is read by opening
-// its group (about 2 KB, a dozen customers) and checked against its row: each entry holds a check of its
-// customer's id (32-bit FNV-1a), authenticated with the record, so an entry named by another row does not
-// open (the record sealed alone had the id as additional data; the check takes 4 bytes, not the id's 24).
+// its group (about 2 KB, a dozen customers).
 //
-// An entry: four bytes, the id check (little-endian); the record's length in UTF-8 bytes (LEB128); the
-// record (record-codec.ts). A row's `sealed_at` is its entry's number in the group.
+// A group is bound to its customers' ids by GCM's additional data: the ids of its entries, in order, are
+// stored beside it (`ids`, not secret: each is its row's id too) and authenticated with it, so a changed id
+// list does not open, and a row is given only the record of the entry whose id is its own: a row that names
+// another customer's place, another group, or a group whose ids were edited, opens nothing.
+//
+// An entry: the record's length in UTF-8 bytes (LEB128), then the record (record-codec.ts). A row's
+// `sealed_at` is its entry's number in the group. The ids: for each, one byte 0 and the 12 bytes of an id
+// that is 24 lower-case hex digits (nearly all), or its length in UTF-8 bytes plus one and those bytes.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { type RecordSeal, SealBrokenError } from './record-seal';
 
@@ -19,20 +23,61 @@ import { type RecordSeal, SealBrokenError } from './record-seal';
 export const GROUP_BYTES = 2020;
 /** The IV and tag a group adds (record-seal.ts). */
 const SEAL_BYTES = 28;
-/** Bytes of an entry's id check, and of its length at most (LEB128). */
-const CHECK_BYTES = 4;
+/** Bytes of an entry's length at most (LEB128), and of a hex id in the id list. */
 const MAX_LENGTH_BYTES = 5;
+const HEX_ID = /^[0-9a-f]{24}$/;
+
+/** The id list of a group's entries, as stored and authenticated. */
+export function idList(ids: readonly string[]): Uint8Array {
+  const parts: Buffer[] = [];
+  for (const id of ids) {
+    if (HEX_ID.test(id)) parts.push(Buffer.from([0]), Buffer.from(id, 'hex'));
+    else {
+      const bytes = Buffer.from(id, 'utf8');
+      if (bytes.length > 254) parts.push(Buffer.from([255]), lengthBytes(bytes.length), bytes);
+      else parts.push(Buffer.from([bytes.length + 1]), bytes);
+    }
+  }
+  return Buffer.concat(parts);
+}
+
+/** The ids an id list holds, in order. */
+export function idsOf(list: Uint8Array): string[] {
+  const bytes = Buffer.from(list.buffer, list.byteOffset, list.byteLength);
+  const ids: string[] = [];
+  for (let at = 0; at < bytes.length;) {
+    const tag = bytes[at++]!;
+    let length = tag === 0 ? 12 : tag - 1;
+    if (tag === 255) [length, at] = readLength(bytes, at);
+    if (at + length > bytes.length) throw new SealBrokenError("A group's id list is cut short.");
+    ids.push(bytes.toString(tag === 0 ? 'hex' : 'utf8', at, at + length));
+    at += length;
+  }
+  return ids;
+}
+
+function lengthBytes(n: number): Buffer {
+  const out: number[] = [];
+  for (let v = n; ; v = Math.floor(v / 128)) {
+    out.push(v >= 128 ? (v % 128) | 128 : v);
+    if (v < 128) return Buffer.from(out);
+  }
+}
+
+function readLength(bytes: Buffer, from: number): [length: number, at: number] {
+  let at = from;
+  let length = 0;
+  for (let shift = 1; ; shift *= 128) {
+    const b = bytes[at++];
+    if (b === undefined || shift > 128 ** 4) throw new SealBrokenError('A record is not in its group.');
+    length += (b & 127) * shift;
+    if (b < 128) return [length, at];
+  }
+}
 
 /** Where a page's entries are written before sealing, kept from page to page (a sync seals thousands). */
 const SCRATCH_BYTES = 64 * 1024;
 let scratch = Buffer.allocUnsafe(0);
-
-/** The id check: 32-bit FNV-1a of the id's UTF-16 code units. */
-export function idCheck(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 /** A page's records sealed: the groups, and for each record its group's index and its entry's number there. */
 export interface SealedRecords {
@@ -49,24 +94,23 @@ export function sealInGroups(
   const groups: Uint8Array[] = [];
   const places: SealedRecords['places'] = [];
   let room = 0;
-  for (const r of records) room += CHECK_BYTES + MAX_LENGTH_BYTES + 3 * r.text.length;
+  for (const r of records) room += MAX_LENGTH_BYTES + 3 * r.text.length;
   if (room > scratch.length) scratch = Buffer.allocUnsafe(Math.max(room, SCRATCH_BYTES));
   const plain = scratch;
   const limit = groupBytes - SEAL_BYTES;
   let start = 0;
   let at = 0;
-  let entry = 0;
+  let ids: string[] = [];
   const close = () => {
-    if (at > start) groups.push(seal.sealGroup(plain.subarray(start, at)));
+    if (at > start) groups.push(seal.sealGroup(plain.subarray(start, at), idList(ids)));
     start = at;
-    entry = 0;
+    ids = [];
   };
   for (const r of records) {
     const length = Buffer.byteLength(r.text);
-    if (at > start && at - start + CHECK_BYTES + MAX_LENGTH_BYTES + length > limit) close();
-    places.push([groups.length, entry++]);
-    plain.writeUInt32LE(idCheck(r.id), at);
-    at += CHECK_BYTES;
+    if (at > start && at - start + MAX_LENGTH_BYTES + length > limit) close();
+    places.push([groups.length, ids.length]);
+    ids.push(r.id);
     for (let n = length; ; n = Math.floor(n / 128)) {
       plain[at++] = n >= 128 ? (n % 128) | 128 : n;
       if (n < 128) break;
@@ -78,26 +122,36 @@ export function sealInGroups(
   return { groups, places };
 }
 
-/** The record of entry `entry` of an opened group, checked to be the record of customer `id`. */
-export function recordInGroup(plain: Buffer, entry: number, id: string): string {
+/** The ids of each of `count` groups' entries, in order, from the rows that name them (`group`, `entry`). */
+export function groupMembers(rows: readonly { id: string; group: number; entry: number }[], count: number): string[][] {
+  const members = Array.from({ length: count }, () => [] as string[]);
+  for (const r of rows) members[r.group]![r.entry] = r.id;
+  return members;
+}
+
+/** A group opened: its plain text and the ids of its entries, as authenticated. */
+export interface OpenedGroup {
+  plain: Buffer;
+  ids: string[];
+}
+
+/** Opens a group stored with its id list (authenticated as the group's additional data). */
+export function openGroup(seal: RecordSeal, sealed: Uint8Array, ids: Uint8Array): OpenedGroup {
+  return { plain: seal.openGroup(sealed, ids), ids: idsOf(ids) };
+}
+
+/** The record of entry `entry` of an opened group, when that entry is customer `id`'s. */
+export function recordInGroup({ plain, ids }: OpenedGroup, entry: number, id: string): string {
+  if (!Number.isInteger(entry) || entry < 0 || entry >= ids.length)
+    throw new SealBrokenError('A record is not in its group.');
+  if (ids[entry] !== id) throw new SealBrokenError('A record is not its row’s customer’s.');
   let at = 0;
   for (let k = 0; ; k++) {
-    if (at + CHECK_BYTES >= plain.length || !Number.isInteger(entry) || entry < 0)
-      throw new SealBrokenError('A record is not in its group.');
-    const check = plain.readUInt32LE(at);
-    at += CHECK_BYTES;
-    let length = 0;
-    for (let shift = 1; ; shift *= 128) {
-      const b = plain[at++];
-      if (b === undefined || shift > 128 ** 4) throw new SealBrokenError('A record is not in its group.');
-      length += (b & 127) * shift;
-      if (b < 128) break;
-    }
+    if (at >= plain.length) throw new SealBrokenError('A record is not in its group.');
+    let length: number;
+    [length, at] = readLength(plain, at);
     if (at + length > plain.length) throw new SealBrokenError('A record is not in its group.');
-    if (k === entry) {
-      if (check !== idCheck(id)) throw new SealBrokenError('A record is not its row’s customer’s.');
-      return plain.toString('utf8', at, at + length);
-    }
+    if (k === entry) return plain.toString('utf8', at, at + length);
     at += length;
   }
 }
@@ -107,12 +161,16 @@ export class GroupStore {
   private readonly insert: StatementSync;
 
   constructor(private readonly db: DatabaseSync) {
-    this.insert = db.prepare('INSERT INTO sealed_records (bytes) VALUES (?)');
+    this.insert = db.prepare('INSERT INTO sealed_records (bytes, ids) VALUES (?, ?)');
   }
 
-  /** Stores a page's groups; the numbers their rows took, in order. */
-  add(groups: readonly Uint8Array[]): number[] {
-    return groups.map((g) => Number(this.insert.run(g).lastInsertRowid));
+  /**
+   * Stores a page's groups with the ids of their entries (`rows`: who is in which group, at which entry:
+   * the same the groups were sealed with); the numbers their rows took, in order.
+   */
+  add(groups: readonly Uint8Array[], rows: readonly { id: string; group: number; entry: number }[]): number[] {
+    const members = groupMembers(rows, groups.length);
+    return groups.map((g, i) => Number(this.insert.run(g, idList(members[i]!)).lastInsertRowid));
   }
 
   /** Deletes the groups no customer's record is in any more (a sync rewrote or pruned them all). */

@@ -33,7 +33,7 @@ function roundTrip(customer: Customer, strings = stringTable()): { back: Custome
   };
   // Through JSON, as SQLite hands the columns back.
   const record = encodeRecord(customer, cols, strings);
-  return { back: decodeRecord(record, JSON.parse(JSON.stringify(cols)) as RecordColumns, strings), record };
+  return { back: decodeRecord(record, row.id, strings), record };
 }
 
 describe('compact customer records', () => {
@@ -50,7 +50,8 @@ describe('compact customer records', () => {
       json += JSON.stringify(c).length;
       compact += record.length;
     }
-    expect(compact / json).toBeLessThan(0.2);
+    // Every field is in the record, the email and phone too (they are not taken from the readable columns).
+    expect(compact / json).toBeLessThan(0.22);
     // Shared strings: the business, type, places, document addresses (the id taken out)...; not one per customer.
     expect(strings.texts.length).toBeLessThan(200);
     expect(strings.texts.some((t) => t.includes('/id-front.jpg'))).toBe(true);

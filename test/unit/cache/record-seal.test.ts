@@ -1,5 +1,5 @@
 // Sealed records: AES-256-GCM that gives back exactly what was sealed, refuses a changed byte, another
-// key or another customer's row, and a blind index of identity numbers that finds a number however typed.
+// key or another group's customers, and a blind index of identity numbers that finds a number however typed.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,34 +8,40 @@ import {
   newCacheKeys,
   normaliseIdentity,
 } from '../../../src-main/cache/store/record-seal';
+import { idList } from '../../../src-main/cache/store/sealed-groups';
 import { isCorruption } from '../../../src-main/cache/store/cache-errors';
 
 const seal = new RecordSeal(newCacheKeys());
+const IDS = idList(['5e00000000000000000000c1', '5e00000000000000000000c2']);
 
 describe('sealed records', () => {
   it('open to what was sealed, and never hold the text in plain form', () => {
-    const text = '[0,1,"Adaeze","22123456789","12 Marina Street"]';
-    const sealed = seal.sealRecord(text, 'c1');
+    const text = Buffer.from('[0,1,"Adaeze","22123456789","12 Marina Street"]');
+    const sealed = seal.sealGroup(text, IDS);
     expect(Buffer.from(sealed).includes('22123456789')).toBe(false);
     expect(Buffer.from(sealed).includes('Marina')).toBe(false);
-    expect(seal.openRecord(sealed, 'c1')).toBe(text);
-    // A fresh IV each time: the same record seals differently.
-    expect(Buffer.from(seal.sealRecord(text, 'c1')).equals(Buffer.from(sealed))).toBe(false);
+    expect(seal.openGroup(sealed, IDS)).toEqual(text);
+    // A fresh IV each time: the same group seals differently.
+    expect(Buffer.from(seal.sealGroup(text, IDS)).equals(Buffer.from(sealed))).toBe(false);
     expect(seal.openString(seal.sealString('Ikeja'))).toBe('Ikeja');
   });
 
-  it('refuse a changed byte, another row, another key and a stub, as a damaged file', () => {
-    const sealed = seal.sealRecord('{"a":1}', 'c1');
+  it('refuse a changed byte, other customers, another key and a stub, as a damaged file', () => {
+    const sealed = seal.sealGroup(Buffer.from('{"a":1}'), IDS);
     const changed = Uint8Array.from(sealed);
     changed[14]! ^= 1;
-    expect(() => seal.openRecord(changed, 'c1')).toThrow(SealBrokenError);
-    expect(() => seal.openRecord(sealed, 'c2')).toThrow(SealBrokenError);
-    expect(() => new RecordSeal(newCacheKeys()).openRecord(sealed, 'c1')).toThrow(SealBrokenError);
-    expect(() => seal.openRecord(new Uint8Array(5), 'c1')).toThrow(SealBrokenError);
+    expect(() => seal.openGroup(changed, IDS)).toThrow(SealBrokenError);
+    // The customers' ids are the group's additional data: another list, the same ids in another order, or
+    // one id fewer, opens nothing.
+    const other = idList(['5e00000000000000000000c2', '5e00000000000000000000c1']);
+    expect(() => seal.openGroup(sealed, other)).toThrow(SealBrokenError);
+    expect(() => seal.openGroup(sealed, idList(['5e00000000000000000000c1']))).toThrow(SealBrokenError);
+    expect(() => new RecordSeal(newCacheKeys()).openGroup(sealed, IDS)).toThrow(SealBrokenError);
+    expect(() => seal.openGroup(new Uint8Array(5), IDS)).toThrow(SealBrokenError);
     expect(() => seal.openString(sealed)).toThrow(SealBrokenError);
     let caught: unknown;
     try {
-      seal.openRecord(changed, 'c1');
+      seal.openGroup(changed, IDS);
     } catch (e) {
       caught = e;
     }

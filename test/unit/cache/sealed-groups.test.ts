@@ -1,7 +1,8 @@
 // Records sealed in groups: each record reads back from its group's place exactly as it was sealed, the
-// group holds nothing in plain form, and a changed byte, another key, or a place named by another
-// customer's row is refused as a damaged file.
-// Rows written before records were grouped (each sealed alone) still read.
+// group holds nothing in plain form, and a changed byte, another key, the group's customer ids changed, or a
+// place named by another customer's row is refused as a damaged file. In a cache file, an opened customer
+// takes nothing from the row's readable columns: edited columns change no field of it, and a row pointed at
+// another customer's record, or at no group, opens nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +10,16 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerReader } from '../../../src-main/cache/store/customer-reader';
 import { openReader } from '../../../src-main/cache/store/database';
-import { encodeRecord } from '../../../src-main/cache/store/record-codec';
 import { RecordSeal, SealBrokenError, newCacheKeys } from '../../../src-main/cache/store/record-seal';
-import { GROUP_BYTES, recordInGroup, sealInGroups } from '../../../src-main/cache/store/sealed-groups';
-import { customerRow } from '../../../src-main/cache/search/search-fields';
+import {
+  GROUP_BYTES,
+  groupMembers,
+  idList,
+  idsOf,
+  openGroup,
+  recordInGroup,
+  sealInGroups,
+} from '../../../src-main/cache/store/sealed-groups';
 import { fillerCustomers, syncedCacheFile } from '../../support/generated-customers';
 import { testSeal } from '../../support/cache-keys';
 
@@ -31,6 +38,11 @@ const SMALL = 300;
 
 describe('records sealed in groups', () => {
   const { groups, places } = sealInGroups(records, seal, SMALL);
+  const members = groupMembers(
+    records.map((r, i) => ({ id: r.id, group: places[i]![0], entry: places[i]![1] })),
+    groups.length,
+  );
+  const opened = (g: number) => openGroup(seal, groups[g]!, idList(members[g]!));
 
   it('read back from their place exactly, one cipher per group', () => {
     expect(groups.length).toBeGreaterThan(3);
@@ -39,7 +51,7 @@ describe('records sealed in groups', () => {
     expect(sealInGroups(records, seal).groups).toHaveLength(1);
     records.forEach((r, i) => {
       const [group, entry] = places[i]!;
-      expect(recordInGroup(seal.openGroup(groups[group]!), entry, r.id)).toBe(r.text);
+      expect(recordInGroup(opened(group), entry, r.id)).toBe(r.text);
     });
     for (const g of groups) {
       expect(Buffer.from(g).includes('22123456789')).toBe(false);
@@ -47,20 +59,32 @@ describe('records sealed in groups', () => {
     }
   });
 
-  it('refuse a changed byte, another key, and a place another row names', () => {
+  it('keep every id in the id list, hex and others', () => {
+    for (const list of members) expect(idsOf(idList(list))).toEqual(list);
+    // A 24-hex id takes 13 bytes, not 25.
+    expect(idList(['5e00000000000000000000a1'])).toHaveLength(13);
+  });
+
+  it('refuse a changed byte, another key, changed ids, and a place another row names', () => {
     const [group, place] = places[0]!;
+    const ids = idList(members[group]!);
     const changed = Uint8Array.from(groups[group]!);
     changed[20]! ^= 1;
-    expect(() => seal.openGroup(changed)).toThrow(SealBrokenError);
-    expect(() => new RecordSeal(newCacheKeys()).openGroup(groups[group]!)).toThrow(SealBrokenError);
-    const plain = seal.openGroup(groups[group]!);
+    expect(() => openGroup(seal, changed, ids)).toThrow(SealBrokenError);
+    expect(() => openGroup(new RecordSeal(newCacheKeys()), groups[group]!, ids)).toThrow(SealBrokenError);
+    // The id list is authenticated: one id changed (an edited `ids` cell) opens nothing.
+    const edited = [...members[group]!];
+    edited[1] = records[5]!.id;
+    expect(() => openGroup(seal, groups[group]!, idList(edited))).toThrow(SealBrokenError);
+    const plain = opened(group);
     expect(() => recordInGroup(plain, place, records[1]!.id)).toThrow(SealBrokenError);
     const [, other] = places[1]!;
     expect(places[1]![0]).toBe(group);
     expect(() => recordInGroup(plain, other, records[0]!.id)).toThrow(SealBrokenError);
     expect(() => recordInGroup(plain, 99, records[0]!.id)).toThrow(SealBrokenError);
-    expect(() => recordInGroup(plain.subarray(0, plain.length - 1), 1, records[1]!.id)).toThrow(SealBrokenError);
-    expect(() => seal.openRecord(groups[group]!, records[0]!.id)).toThrow(SealBrokenError);
+    expect(() =>
+      recordInGroup({ plain: plain.plain.subarray(0, plain.plain.length - 1), ids: plain.ids }, 1, records[1]!.id),
+    ).toThrow(SealBrokenError);
   });
 });
 
@@ -94,23 +118,41 @@ describe('a cache file', () => {
     }
   });
 
-  it('still reads a row whose record was sealed alone, as rows were before groups', () => {
+  it('opens a customer from its sealed record alone: edited readable columns change none of its fields', () => {
     const c = customers[42]!;
+    const file = join(dir, 'columns-edited.sqlite');
+    syncedCacheFile(file, customers);
     const db = new DatabaseSync(file);
-    const strings = {
-      ref: (text: string) => {
-        const found = db.prepare('SELECT n, text FROM customer_strings').all();
-        for (const r of found) if (testSeal.openString(r.text as Uint8Array) === text) return Number(r.n);
-        throw new Error(`no shared string ${text}`);
-      },
-    };
-    const alone = testSeal.sealRecord(encodeRecord(c, customerRow(c), strings), c._id);
-    db.prepare('UPDATE customers SET record = ?, sealed_in = NULL, sealed_at = NULL WHERE id = ?').run(alone, c._id);
+    db.prepare(
+      `UPDATE customers SET email = 'attacker@example.ng', phone = '8000000000', kyc = 1 - kyc, created = 0 WHERE id = ?`,
+    ).run(c._id);
     db.close();
     const reader = new CustomerReader(openReader(file), testSeal);
     try {
       expect(reader.get(c._id)).toEqual(c);
-      expect(reader.get(customers[43]!._id)).toEqual(customers[43]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it("refuses a row pointed at another customer's record, or at no group", () => {
+    const [a, b] = [customers[10]!, customers[11]!];
+    const file = join(dir, 'rows-moved.sqlite');
+    syncedCacheFile(file, customers);
+    const db = new DatabaseSync(file);
+    const place = db.prepare('SELECT sealed_in, sealed_at FROM customers WHERE id = ?').get(b._id)!;
+    db.prepare('UPDATE customers SET sealed_in = ?, sealed_at = ? WHERE id = ?').run(
+      place.sealed_in as number,
+      place.sealed_at as number,
+      a._id,
+    );
+    db.prepare('UPDATE customers SET sealed_in = NULL WHERE id = ?').run(customers[12]!._id);
+    db.close();
+    const reader = new CustomerReader(openReader(file), testSeal);
+    try {
+      expect(() => reader.get(a._id)).toThrow(SealBrokenError);
+      expect(() => reader.get(customers[12]!._id)).toThrow(SealBrokenError);
+      expect(reader.get(b._id)).toEqual(b);
     } finally {
       reader.close();
     }
