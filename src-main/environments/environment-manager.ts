@@ -78,6 +78,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     resolveProxy: options.resolveProxy,
     managed: (id) => options.policy?.environments.find((e) => e.id === id),
     logger,
+    onSignInAsked: (ask) => emit('network.proxySignInAsked', ask),
   });
   const commands = keyCommands({
     environments,

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCardApiClient } from '../../../src-main/api/client';
 import { MAX_ANSWER_BYTES, httpTransport } from '../../../src-main/api/http-transport';
+import { closeAgents } from '../../../src-main/api/network-agents';
 import { CacheWriter } from '../../../src-main/cache/threads/cache-writer';
 import { workerLocation } from '../../../src-main/cache/threads/worker-location';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
@@ -119,11 +120,12 @@ describe.skipIf(missing !== null)('through a real proxy named by HTTPS_PROXY', (
     const card = await issueCard(client);
     expect(card.ok, JSON.stringify(card)).toBe(true);
     expect(api.seen.length - seenBefore).toBe(2);
-    // One tunnel per request: the proxy's log shows each of them.
+    // The read's tunnel is kept for the next read; the write gets a tunnel of its own.
     await expect.poll(() => connects(proxy).length - before).toBe(2);
   });
 
   it('reads the lower-case https_proxy too, and goes direct for a host NO_PROXY names', async () => {
+    closeAgents(); // no tunnel kept from an earlier test: this one's read opens its own
     setProxyEnv({ https_proxy: proxy.url });
     const before = connects(proxy).length;
     expect((await clientFor({ mode: 'system' }).listCustomers({ limit: 1 })).ok).toBe(true);
@@ -155,6 +157,7 @@ describe.skipIf(missing !== null)('through a real proxy named by HTTPS_PROXY', (
   });
 
   it('uses a manual proxy without any variable set', async () => {
+    closeAgents();
     setProxyEnv({});
     const before = connects(proxy).length;
     const result = await clientFor({ mode: 'manual', host: '127.0.0.1', port: proxy.port }).listCustomers({ limit: 1 });
