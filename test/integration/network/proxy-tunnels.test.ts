@@ -100,8 +100,8 @@ describe('tunnels kept open through a proxy that wants the Windows sign-in', () 
     const secretStore: ReturnType<typeof defaultSecretStore> & { dispose?(): void } = defaultSecretStore();
     const core = await testAppCore(dataDir, { secretStore });
     const target = `${API_HOST}:${front.port}`;
-    let before = 0;
-    let pagesSent = 0;
+    /** Tunnels Squid logged before the sync, and the requests the sync sent. */
+    const seen = { tunnels: 0, requests: 0 };
     try {
       const { id } = (await callCore(core, 'environments.save', {
         name: 'Lagos',
@@ -117,21 +117,21 @@ describe('tunnels kept open through a proxy that wants the Windows sign-in', () 
       // The key check's tunnel closes now, so what Squid logs from here on is the sync's.
       closeAgents();
       await expect.poll(() => squid.tunnels(target).length).toBeGreaterThan(0);
-      before = squid.tunnels(target).length;
+      seen.tunnels = squid.tunnels(target).length;
       const pages = backend.requests.length;
       const synced = (await callCore(core, 'customers.sync', { full: true })) as { phase: string; customers: number };
       expect(synced).toMatchObject({ phase: 'done', customers: CUSTOMERS });
-      pagesSent = backend.requests.length - pages;
-      expect(pagesSent).toBeGreaterThanOrEqual(CUSTOMERS / 100);
+      seen.requests = backend.requests.length - pages;
+      expect(seen.requests).toBeGreaterThanOrEqual(CUSTOMERS / 100);
     } finally {
       // Every tunnel closes (the sync's with its page reader, main's with the app): Squid then logs each one.
       await core.dispose();
       secretStore.dispose?.();
       rmSync(dataDir, { recursive: true, force: true });
     }
-    await expect.poll(() => squid.tunnels(target).length).toBeGreaterThan(before);
-    const tunnels = squid.tunnels(target).slice(before);
-    console.info(`The sync sent ${pagesSent} requests through ${tunnels.length} tunnels (Squid's log, ${target})`);
+    await expect.poll(() => squid.tunnels(target).length).toBeGreaterThan(seen.tunnels);
+    const tunnels = squid.tunnels(target).slice(seen.tunnels);
+    console.info(`The sync sent ${seen.requests} requests through ${tunnels.length} tunnels (Squid's log, ${target})`);
     expect(tunnels.length).toBeLessThanOrEqual(DEFAULT_PAGE_CONCURRENCY);
     // Each signed in with the operator's ticket, asked of the main thread by the page reader's.
     expect(tunnels.every((t) => t.user === realm.operator)).toBe(true);
