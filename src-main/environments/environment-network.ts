@@ -167,7 +167,8 @@ export function createEnvironmentNetworks(options: EnvironmentNetworksOptions): 
       throw error;
     }
     const saved = await environments.setNetwork(id, {
-      ...(proxy.mode === 'system' ? {} : { proxy }),
+      // "system" is the default: stored only when it names a Kerberos service principal.
+      ...(proxy.mode === 'system' && !proxy.servicePrincipal ? {} : { proxy }),
       ...(env.extraCaFile ? { extraCaFile: env.extraCaFile } : {}),
     });
     if (!saved.ok) {

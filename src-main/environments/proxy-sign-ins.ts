@@ -58,6 +58,9 @@ export function createProxySignIns(options: ProxySignInsOptions): ProxySignIns {
   function wanted(route: ProxyRoute, outcome: SignInOutcome): void {
     const proxy = proxyName(route);
     if (asks.has(proxy)) return; // asked already: the window is open
+    // A call that left before the operator answered: the answer now kept is for the next one, not asked again.
+    const kept = known.get(proxy);
+    if (kept && (kept.username !== route.username || kept.password !== route.password)) return;
     const scheme = outcome.offered.includes('ntlm') ? 'ntlm' : 'basic';
     const refused = outcome.problems.some((p) => p.scheme !== 'negotiate' && p.reason === 'refused');
     const ask: ProxySignInAsk = { proxy, scheme, realm: outcome.realm ?? null, refused };
