@@ -13,12 +13,11 @@ import {
   startTestApi,
   type TestApi,
   type TestPki,
-} from '../integration/support/office-network';
+} from '../support/office-network';
 import { PROXY_HOST } from '../support/kerberos-realm';
 import { squidMissing, startSquid, type SquidProxy } from '../support/squid';
-import { proxyVariables } from '../tools/proxy-variables';
-import { openFresh } from './shared-app';
-import { failOnPageProblems, startE2E, type E2E } from './support';
+import { proxyVariables } from '../support/proxy-variables';
+import { appWith, openFresh } from './shared-app';
 
 const PASSWORD = 'Ikeja-proxy-7';
 const ACCOUNTS = JSON.stringify({
@@ -28,7 +27,6 @@ const ACCOUNTS = JSON.stringify({
   pagination: { total: 1, pages: 1, page: 1, limit: 25 },
 });
 
-let e2e: E2E;
 let pki: TestPki;
 let api: TestApi;
 let squid: SquidProxy;
@@ -47,10 +45,9 @@ beforeAll(async () => {
   squid = await startSquid({ host: PROXY_HOST, basic: { user: 'teller.ikeja', password: PASSWORD } });
   // The system's proxy as the harness finds it (Electron's resolver stands behind the same port in the app).
   variables.set({ HTTPS_PROXY: `http://${PROXY_HOST}:${squid.port}` });
-  e2e = await startE2E({ sandbox: { seed: 5, customers: 5 } });
 });
+const app = appWith({ sandbox: { seed: 5, customers: 5 } });
 afterAll(async () => {
-  await e2e?.close();
   variables.restore();
   await secretStore.delete(proxySignInAccount(`${PROXY_HOST}:${squid?.port}`)).catch(() => undefined);
   secretStore.dispose?.();
@@ -58,10 +55,10 @@ afterAll(async () => {
   await api?.stop();
   pki?.remove();
 });
-failOnPageProblems(() => e2e);
 
 describe('Sign in to the proxy', () => {
   it('asks once for the proxy the system chose, keeps the answer for it, and the next call goes through', async () => {
+    const { e2e } = app;
     const proxy = `${PROXY_HOST}:${squid.port}`;
     await e2e.open('settings');
     await e2e.page.evaluate(

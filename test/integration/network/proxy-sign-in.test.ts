@@ -25,7 +25,7 @@ import {
   startTestApi,
   type TestApi,
   type TestPki,
-} from '../support/office-network';
+} from '../../support/office-network';
 import {
   kerberosMissing,
   PROXY_HOST,
@@ -35,7 +35,7 @@ import {
   type KerberosRealm,
 } from '../../support/kerberos-realm';
 import { squidMissing, startSquid, type SquidProxy } from '../../support/squid';
-import { proxyVariables } from '../../tools/proxy-variables';
+import { proxyVariables } from '../../support/proxy-variables';
 
 const ACCOUNTS = JSON.stringify({
   statusCode: 200,

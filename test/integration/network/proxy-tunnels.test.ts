@@ -18,7 +18,7 @@ import { DEFAULT_PAGE_CONCURRENCY } from '../../../src-main/cache/sync/sync-runn
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { requireTestKeychain } from '../environments/support';
 import { callCore, testAppCore } from '../support/app-core';
-import { startIndependentApi, type IndependentApi } from '../support/independent-api';
+import { startIndependentApi, type IndependentApi } from '../../support/independent-api';
 import {
   API_HOST,
   customersPage,
@@ -27,7 +27,7 @@ import {
   startTestApi,
   type TestApi,
   type TestPki,
-} from '../support/office-network';
+} from '../../support/office-network';
 import {
   kerberosMissing,
   PROXY_HOST,
