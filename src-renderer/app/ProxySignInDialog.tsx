@@ -2,11 +2,11 @@
 // name and password Card Desk does not have. Main asks once per proxy (event network.proxySignInAsked; a
 // window opened later finds the ask with network.proxySignIns); the answer goes to main, which keeps it in
 // the system keychain for that proxy only. The password leaves this window's state once it is sent.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ProxySignInAsk } from '../../src-shared/ipc/channels/network';
 import type { AppError } from '../../src-shared/ipc/result';
-import { FieldError } from '../components/fields/FieldError';
 import { bridge } from '../lib/bridge';
+import { Field } from '../writes/Field';
 import { Modal } from '../writes/Modal';
 import '../writes/writes.css';
 
@@ -46,7 +46,6 @@ function SignInForm({
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
-  const id = useId();
 
   const answer = async (signIn: { username: string; password: string } | null) => {
     setBusy(true);
@@ -79,32 +78,31 @@ function SignInForm({
             The proxy refused the user name and password kept for it. Enter them again.
           </p>
         ) : null}
-        <div className="form-row">
-          <label htmlFor={`${id}-user`}>
-            User name{ask.scheme === 'ntlm' ? ' (DOMAIN\\name for a Windows account)' : ''}
-          </label>
-          <input
-            id={`${id}-user`}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            aria-describedby={`${id}-user-error`}
-          />
-          <FieldError id={`${id}-user-error`} message={fieldError('username')} />
-        </div>
-        <div className="form-row">
-          <label htmlFor={`${id}-password`}>Password</label>
-          <input
-            id={`${id}-password`}
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="off"
-            aria-describedby={`${id}-password-error`}
-          />
-          <FieldError id={`${id}-password-error`} message={fieldError('password')} />
-        </div>
+        <Field
+          label={`User name${ask.scheme === 'ntlm' ? ' (DOMAIN\\name for a Windows account)' : ''}`}
+          error={fieldError('username') ?? undefined}
+        >
+          {(ids) => (
+            <input
+              {...ids}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field label="Password" error={fieldError('password') ?? undefined}>
+          {(ids) => (
+            <input
+              {...ids}
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
         {error && !error.fields ? (
           <p className="error-text" role="alert">
             {error.message}
