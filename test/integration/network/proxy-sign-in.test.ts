@@ -263,3 +263,69 @@ describe('a proxy the system chose that asks for a user name and password', () =
     }
   });
 });
+
+describe('a sign-in kept for a proxy the system chose, which the proxy refuses', () => {
+  it('says so and asks again, saying the kept one was refused', async () => {
+    variables.set({ HTTPS_PROXY: `http://${PROXY_HOST}:${basicProxy.port}` });
+    const proxy = `${PROXY_HOST}:${basicProxy.port}`;
+    const o = await office({ mode: 'system' });
+    try {
+      await listAccounts(o.core);
+      await callCore(o.core, 'network.answerProxySignIn', {
+        proxy,
+        answer: { username: 'branch.operator', password: 'not-the-password' },
+      });
+      const refused = await listAccounts(o.core);
+      expect(refused.ok).toBe(false);
+      if (!refused.ok)
+        expect(refused.error.message).toContain('refused the user name and password Card Desk sent (Basic)');
+      expect(o.events.filter((e) => e.name === 'network.proxySignInAsked').map((e) => e.payload)).toEqual([
+        { proxy, scheme: 'basic', realm: 'Card Desk test office', refused: false },
+        { proxy, scheme: 'basic', realm: 'Card Desk test office', refused: true },
+      ]);
+    } finally {
+      await secretStore.delete(proxySignInAccount(proxy));
+      await o.close();
+    }
+  });
+});
+
+describe('a proxy the system chose that wants the Windows sign-in or NTLM', () => {
+  it('signs in to a Negotiate proxy with the ticket, asking nothing', async () => {
+    process.env.KRB5CCNAME = realm.kinit();
+    variables.set({ HTTPS_PROXY: `http://${PROXY_HOST}:${negotiateProxy.port}` });
+    const o = await office({ mode: 'system' });
+    try {
+      expect(await listAccounts(o.core)).toMatchObject({ ok: true });
+      expect(o.events.filter((e) => e.name === 'network.proxySignInAsked')).toEqual([]);
+    } finally {
+      await o.close();
+    }
+  });
+
+  it('asks for an NTLM sign-in once and signs in with it, in three messages on one connection', async () => {
+    variables.set({ HTTPS_PROXY: `http://${PROXY_HOST}:${ntlmProxy.port}` });
+    const proxy = `${PROXY_HOST}:${ntlmProxy.port}`;
+    const o = await office({ mode: 'system' });
+    try {
+      const first = await listAccounts(o.core);
+      expect(first.ok).toBe(false);
+      if (!first.ok) expect(first.error.message).toContain(`The proxy ${proxy} asks for a sign-in (NTLM)`);
+      expect(o.events.filter((e) => e.name === 'network.proxySignInAsked').map((e) => e.payload)).toEqual([
+        { proxy, scheme: 'ntlm', realm: null, refused: false },
+      ]);
+      await callCore(o.core, 'network.answerProxySignIn', {
+        proxy,
+        answer: { username: 'CORP\\bola', password: 'ntlm-pass-2' },
+      });
+      expect(await listAccounts(o.core)).toMatchObject({ ok: true });
+      await o.core.dispose();
+      await expect
+        .poll(() => ntlmProxy.tunnels(target()).map((l) => l.user))
+        .toContainEqual(expect.stringContaining('bola'));
+    } finally {
+      await secretStore.delete(proxySignInAccount(proxy));
+      await o.close();
+    }
+  });
+});
