@@ -99,9 +99,11 @@ async function send(url: string, init: TransportInit): Promise<IncomingMessage> 
     try {
       return await sendOnce(target, init, network, signIn);
     } catch (error) {
-      // A kept-alive connection or tunnel the service or the proxy had closed while it was idle: the read
-      // was not answered, and goes again at once on a new one (a write never uses a kept connection).
-      if ((error as { [LOST_REUSED]?: boolean })[LOST_REUSED] && init.method === 'GET' && !init.signal.aborted)
+      // A kept tunnel the proxy or the service had closed while it was idle: the read was not answered, and
+      // goes again at once on a new tunnel (a write never uses a kept one). Direct connections leave this to
+      // the client's retries, as before.
+      const lostTunnel = (error as { [LOST_REUSED]?: boolean })[LOST_REUSED] && network.route.kind === 'proxy';
+      if (lostTunnel && init.method === 'GET' && !init.signal.aborted)
         return await sendOnce(target, init, network, signIn);
       throw error;
     }
