@@ -79,8 +79,8 @@ export async function startKerberosRealm(): Promise<KerberosRealm> {
     kdcConfig,
     [
       '[kdcdefaults]',
-      `  kdc_ports = ${port}`,
-      `  kdc_tcp_ports = ${port}`,
+      `  kdc_listen = ""`,
+      `  kdc_tcp_listen = 127.0.0.1:${port}`,
       '[realms]',
       `  ${REALM} = {`,
       `    database_name = ${at('principal')}`,
