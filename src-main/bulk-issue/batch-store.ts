@@ -52,6 +52,8 @@ const MIGRATIONS: readonly string[] = [
   //    with every run and whose key is never in the keychain; and for batches from before).
   `ALTER TABLE batches ADD COLUMN origin TEXT;
    ALTER TABLE batches ADD COLUMN key_account TEXT;`,
+  // 4: when the file's own cells of a batch were deleted, at the end of the retention period.
+  `ALTER TABLE batches ADD COLUMN inputs_deleted_at TEXT;`,
 ];
 
 const SCHEMA: Schema = { name: BATCH_FILE, migrations: MIGRATIONS };
@@ -71,6 +73,8 @@ export interface StoredBatch {
   /** Where it sends its rows, recorded when it started (see migration 3); null before then. */
   origin: string | null;
   keyAccount: string | null;
+  /** When the file's own cells were deleted at the end of the retention period; null while they are kept. */
+  inputsDeletedAt: string | null;
 }
 
 /** States in which a batch belongs to its environment: sent, or to be resumed or cancelled there. */
@@ -113,7 +117,10 @@ export type RowSettlement = Pick<StoredRow, 'outcome' | 'cardId' | 'maskedPan' |
 
 export interface BatchStore {
   create(
-    batch: Omit<StoredBatch, 'startedAt' | 'finishedAt' | 'message' | 'inputHeaders' | 'origin' | 'keyAccount'> & {
+    batch: Omit<
+      StoredBatch,
+      'startedAt' | 'finishedAt' | 'message' | 'inputHeaders' | 'origin' | 'keyAccount' | 'inputsDeletedAt'
+    > & {
       inputHeaders?: string[];
     },
     rows: readonly StoredRow[],
@@ -140,6 +147,11 @@ export interface BatchStore {
   countIn(state: BatchState): number;
   /** Forgets previews never started that are older than `beforeIso`. */
   pruneUnstarted(beforeIso: string): void;
+  /**
+   * Deletes the file's own cells (sealed) of the batches that ended (or, never started, were previewed) before
+   * `beforeIso`; answers how many batches lost them. Open batches keep theirs.
+   */
+  forgetInputsBefore(beforeIso: string): number;
   close(): void;
 }
 
@@ -156,6 +168,7 @@ interface BatchRow {
   input_headers_json: string | null;
   origin: string | null;
   key_account: string | null;
+  inputs_deleted_at: string | null;
 }
 
 const toBatch = (r: BatchRow): StoredBatch => ({
@@ -171,6 +184,7 @@ const toBatch = (r: BatchRow): StoredBatch => ({
   inputHeaders: r.input_headers_json ? (JSON.parse(r.input_headers_json) as string[]) : null,
   origin: r.origin,
   keyAccount: r.key_account,
+  inputsDeletedAt: r.inputs_deleted_at,
 });
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -199,7 +213,12 @@ const toRow = (r: Record<string, unknown>): StoredRow => ({
 export function openBatchStore(file: string, now: () => Date = () => new Date()): BatchStore {
   // NORMAL, not FULL: the journal (FULL) is the record of what was sent; a row's outcome lost with a power cut
   // is read back from the journal when the batch resumes (settle.ts). One fsync less per row on the main thread.
-  const db: DatabaseSync = openSqlite(file, { schema: SCHEMA, pragmas: ['synchronous = NORMAL', 'foreign_keys = ON'] });
+  // secure_delete: the file's cells deleted at the end of the retention period are overwritten, not left in
+  // the file's free pages.
+  const db: DatabaseSync = openSqlite(file, {
+    schema: SCHEMA,
+    pragmas: ['synchronous = NORMAL', 'foreign_keys = ON', 'secure_delete = ON'],
+  });
   const insertBatch = db.prepare(`INSERT INTO batches (id, environment_id, created_at, file_name, file_hash, state,
     input_headers_json) VALUES (:id, :environmentId, :createdAt, :fileName, :fileHash, :state, :inputHeaders)`);
   const insertRow = db.prepare(`INSERT INTO batch_rows (batch_id, row, status, customer_label, customer_id,
@@ -232,6 +251,15 @@ export function openBatchStore(file: string, now: () => Date = () => new Date())
   const interrupt = db.prepare("UPDATE batches SET state = 'interrupted', message = ? WHERE state = 'running'");
   const countState = db.prepare('SELECT count(*) AS n FROM batches WHERE state = ?');
   const prune = db.prepare("DELETE FROM batches WHERE state = 'ready' AND created_at < ?");
+  const ended = `coalesce(finished_at, created_at) < :before AND state NOT IN (${OPEN_STATES.map((s) => `'${s}'`).join(', ')})`;
+  const markInputsDeleted = db.prepare(
+    `UPDATE batches SET inputs_deleted_at = :now WHERE ${ended} AND inputs_deleted_at IS NULL
+     AND EXISTS (SELECT 1 FROM batch_rows WHERE batch_id = batches.id AND input_sealed IS NOT NULL)`,
+  );
+  const deleteInputs = db.prepare(
+    `UPDATE batch_rows SET input_sealed = NULL WHERE input_sealed IS NOT NULL
+     AND batch_id IN (SELECT id FROM batches WHERE ${ended})`,
+  );
   const updatePin = db.prepare('UPDATE batches SET origin = :origin, key_account = :keyAccount WHERE id = :id');
   const selectOpen = db.prepare(
     `SELECT * FROM batches WHERE state IN (${OPEN_STATES.map((s) => `'${s}'`).join(', ')}) ORDER BY created_at DESC`,
@@ -309,6 +337,13 @@ export function openBatchStore(file: string, now: () => Date = () => new Date())
     countIn: (state) => Number((countState.get(state) as { n: number }).n),
     pruneUnstarted(beforeIso) {
       prune.run(beforeIso);
+    },
+    forgetInputsBefore(beforeIso) {
+      return inTransaction(db, () => {
+        const batches = Number(markInputsDeleted.run({ before: beforeIso, now: now().toISOString() }).changes);
+        deleteInputs.run({ before: beforeIso });
+        return batches;
+      });
     },
     close() {
       if (db.isOpen) db.close();

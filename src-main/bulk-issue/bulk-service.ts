@@ -21,6 +21,7 @@ import { RunningBatches } from './running-batches';
 import { settleFromJournal } from './settle';
 import { startRefusal } from './start-check';
 import { openInputSeal, type InputSeal } from './input-seal';
+import { DEFAULT_CACHE_RETENTION_DAYS } from '../cache/store/retention';
 import type { SecretStore } from '../keychain/secret-store';
 
 export interface BulkIssueDeps {
@@ -37,6 +38,8 @@ export interface BulkIssueDeps {
   secrets?: SecretStore;
   /** Shows (`on`) or withdraws a notice in the app's status bar. */
   notice?: (text: string, on: boolean) => void;
+  /** Days after a batch ended that its file's own cells are kept (the cache retention: policy, default 30). */
+  retentionDays?: number;
 }
 
 export const INTERRUPTED_NOTICE =
@@ -81,6 +84,13 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
     if (store.countIn('interrupted') === 0) deps.notice?.(INTERRUPTED_NOTICE, false);
   };
   store.pruneUnstarted(new Date(now().getTime() - 7 * 86_400_000).toISOString());
+  const retention = deps.retentionDays ?? DEFAULT_CACHE_RETENTION_DAYS;
+  const forgotten = store.forgetInputsBefore(new Date(now().getTime() - retention * 86_400_000).toISOString());
+  if (forgotten > 0)
+    deps.logger?.info(
+      { batches: forgotten, days: retention },
+      "batches' file cells deleted after the retention period",
+    );
   const running = new RunningBatches(deps, store, now);
   let sealOpened: Promise<InputSeal> | null = null;
   const inputSeal = () => (sealOpened ??= openInputSeal(deps.secrets, deps.logger));

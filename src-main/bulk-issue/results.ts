@@ -91,6 +91,8 @@ function resultHeaders(fileHeaders: readonly string[]): string[] {
 
 const UNREADABLE =
   "This row's own columns could not be read back (they were sealed under a key no longer in this computer's keychain).";
+const DELETED = (at: string) =>
+  `This row's own columns were deleted on ${at.slice(0, 10)}, at the end of the retention period.`;
 
 /** `issue-results-<file>-<date>.csv` */
 function resultsName(batch: StoredBatch): string {
@@ -121,7 +123,8 @@ export async function saveResultsCsv(
       rows.map((r) => {
         const own = input ? input.cells.get(r.row) : [r.customer, r.card ?? '', r.reference ?? ''];
         const cells = fileHeaders.map((_, i) => own?.[i] ?? '');
-        const error = own ? (r.error ?? '') : [r.error, UNREADABLE].filter(Boolean).join(' ');
+        const missing = batch.inputsDeletedAt ? DELETED(batch.inputsDeletedAt) : UNREADABLE;
+        const error = own ? (r.error ?? '') : [r.error, missing].filter(Boolean).join(' ');
         return [
           ...cells,
           r.outcome,

@@ -23,6 +23,8 @@ import type { SandboxHandle } from '../sandbox/handle';
 import type { UnsettledWrites } from '../updates/unsettled-writes';
 import type { AppCoreOptions } from './app-core-options';
 import { prepareDataFolder } from './data-folder';
+import { DEFAULT_CACHE_RETENTION_DAYS } from '../cache/store/retention';
+import { forgetRetiredKeys, retiredKeysNotice } from '../cache/store/retired-keys';
 import { environmentStores } from './environment-stores';
 import { handlerTable } from './handler-table';
 import { LocalSandboxes } from './local-sandbox';
@@ -47,7 +49,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const { dataDir, emit } = options;
   const policy = options.policy ?? NO_POLICY;
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
-  prepareDataFolder(dataDir, options.cacheRetentionDays ?? policy.cacheRetentionDays, logger);
+  const retentionDays = options.cacheRetentionDays ?? policy.cacheRetentionDays ?? DEFAULT_CACHE_RETENTION_DAYS;
+  const retiredCaches = prepareDataFolder(dataDir, retentionDays, logger);
   const cancels = new CancelRegistry();
   const sandboxes = new LocalSandboxes(options.localSandbox, logger);
   const secretStore = options.secretStore ?? defaultSecretStore(options.keychainHost);
@@ -62,6 +65,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     startLocalSandbox: () => sandboxes.start(),
   });
   const getActive = () => environments.active();
+  // The keys of the caches retention deleted go too, before any cache opens.
+  const retired = await forgetRetiredKeys({ store: secretStore, dataDir, deletedFiles: retiredCaches, logger });
+  if (retired.problem) environments.notice(retiredKeysNotice(retired.left.length, retired.problem), true);
 
   const journal = await JournalInUse.open({
     dataDir,
@@ -115,6 +121,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     logger,
     secrets: secretStore,
     notice: (text, on) => environments.notice(text, on),
+    retentionDays,
   });
   // A batch belongs to its environment: no switch away from it, nor deleting or moving it, while it is open.
   environments.guardSwitches((change, nameOf) => bulkIssue.switchRefusal(change, nameOf));

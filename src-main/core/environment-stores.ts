@@ -1,12 +1,11 @@
 // The stores each environment has of its own, opened for the active environment on first use and closed
 // when the operator switches: the customer cache (with the policy's schedule), the known cards and the
 // seen transactions. A switch of environment (or of its address) reopens them with the right client.
-import path from 'node:path';
 import type { Customer } from '../../src-shared/api/records';
 import { backgroundClient } from '../api/call-priority';
 import { applyPolicySchedule } from '../cache/policy-schedule';
 import { openCustomerCache, type CustomerCacheService } from '../cache/service';
-import { loadCacheKeys } from '../cache/store/cache-keys';
+import { cacheAccountOf, loadCacheKeys } from '../cache/store/cache-keys';
 import type { KnownCards } from '../cards/known-cards';
 import { openKnownCardsHealing } from '../cards/known-cards-file';
 import { openSeenTransactions, type SeenTransactions } from '../cards/seen-transactions';
@@ -72,11 +71,7 @@ export function environmentStores(deps: EnvironmentStoresDeps): EnvironmentStore
       environmentId,
       // The cache's keys are filed by its folder (the environment's id and address folder; the local
       // sandbox has one folder whatever its port), under the environment's id (cache-keys.ts).
-      keys: await loadCacheKeys(
-        deps.secretStore,
-        path.relative(path.join(dataDir, 'environments'), folder).split(path.sep).join(' '),
-        logger,
-      ),
+      keys: await loadCacheKeys(deps.secretStore, cacheAccountOf(dataDir, folder), logger),
       // Customer sync is background work: it leaves a reserve of the rate limit to the operator.
       api: backgroundClient(active.api),
       emit: deps.emit,

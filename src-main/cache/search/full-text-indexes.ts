@@ -2,6 +2,9 @@
 // names and phone numbers (external content: FTS5 forgets a row given the words it indexed for it) and
 // the name pairs (contentless, given the same way: name-pairs.ts). Not by triggers: an FTS5 insert from
 // a trigger flushes the index on every row and costs several times more (docs/cache-design.md).
+// A word FTS5 is told to forget stays in the index's segments until they are merged: `purge` merges each index
+// into one segment without the forgotten words, and secure_delete (database.ts) zeroes the pages that frees,
+// so a pruned customer's name words and phone, or a changed name's old words, leave the file.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { namePairs } from './name-pairs';
 import { NAME_PAIRS_PENDING_SQL } from './name-pairs-index';
@@ -23,6 +26,8 @@ export class FullTextIndexes {
   private readonly pairsPending: StatementSync;
   /** False while the pairs wait for their one-time build (name-pairs-index.ts), which adds every row's. */
   private keepPairs = true;
+  /** Rows whose words were forgotten since `takeDropped` was last asked. */
+  private dropped = 0;
 
   constructor(private readonly db: DatabaseSync) {
     this.addNames = db.prepare('INSERT INTO customer_names (rowid, names) VALUES (?, ?)');
@@ -50,6 +55,7 @@ export class FullTextIndexes {
 
   /** A stored customer's names changed from `old`. */
   replaceNames(seq: number, old: string, row: IndexedColumns): void {
+    this.dropped++;
     this.dropNames.run(seq, old);
     this.addNames.run(seq, row.names);
     if (!this.keepPairs) return;
@@ -60,8 +66,22 @@ export class FullTextIndexes {
 
   /** A stored customer's phone number changed from `old`. */
   replacePhone(seq: number, old: string, phone: string): void {
+    this.dropped++;
     this.dropPhone.run(seq, old);
     this.addPhone.run(seq, phone);
+  }
+
+  /** How many rows had words forgotten since the last ask (a page's). */
+  takeDropped(): number {
+    const n = this.dropped;
+    this.dropped = 0;
+    return n;
+  }
+
+  /** Merges each index into one segment, leaving out every word forgotten (FTS5 'optimize'). */
+  purge(): void {
+    for (const index of ['customer_names', 'customer_phones', 'customer_name_pairs'])
+      this.db.exec(`INSERT INTO ${index} (${index}) VALUES ('optimize')`);
   }
 
   /** Forgets the entries of every customer not of `generation` (before they are deleted). */

@@ -8,6 +8,7 @@
 // records the old key sealed, is deleted and rebuilt (key-check.ts). With no usable keychain the cache
 // gets keys for this session only: its file is rebuilt at the next start.
 import { randomBytes } from 'node:crypto';
+import { join, relative, sep } from 'node:path';
 import { errorMessage } from '../../errors/error-message';
 import type { SecretStore } from '../../keychain/secret-store';
 import type { Logger } from '../../ports/ports';
@@ -21,6 +22,10 @@ export interface LoadedCacheKeys {
 
 export const DATA_KEY_SUFFIX = 'customer-cache-data';
 export const INDEX_KEY_SUFFIX = 'customer-cache-index';
+
+/** The keychain account a cache's keys are filed under: its folder under `<dataDir>/environments`, words apart. */
+export const cacheAccountOf = (dataDir: string, folder: string): string =>
+  relative(join(dataDir, 'environments'), folder).split(sep).join(' ');
 
 /** The keychain accounts of a cache's keys, for the environment's keychain account at its address. */
 export const cacheKeyAccounts = (account: string) => ({

@@ -164,6 +164,7 @@ export class CustomerStore {
       unreadable.mark(row.id, row.unreadable === true);
     }
     if (unreadable.changed) this.meta.set('unreadable_ids', unreadable.text());
+    if (this.indexes.takeDropped() > 0) this.meta.set('index_purge_pending', 1);
     const customersDone = done + write.rows.length;
     this.meta.pageStored(write, customersDone, added);
     return { generation, customersDone };
@@ -181,6 +182,11 @@ export class CustomerStore {
       // A first fill (its name order still pending) rewrote no row, so left no group unused: the scan is
       // skipped at 1M customers' end (the rare id met twice leaves a group for a later sync to drop).
       if (pruned > 0 || hasNameOrder(this.db)) this.groups.dropUnused();
+      // Words of pruned customers and changed names leave the indexes (full-text-indexes.ts).
+      if (pruned > 0 || this.meta.num('index_purge_pending') === 1) {
+        this.indexes.purge();
+        this.meta.set('index_purge_pending', 0);
+      }
       const unreadable = new UnreadableIds(this.meta.str('unreadable_ids'));
       const present = this.db.prepare('SELECT 1 AS here FROM customers WHERE id = ?');
       unreadable.keepOnly((id) => present.get(id) !== undefined);

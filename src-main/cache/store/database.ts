@@ -51,6 +51,9 @@ function connectWriter(file: string, options: WriterOptions): DatabaseSync {
     pragmas: [
       // WAL + NORMAL survives a crash of the app (a killed process loses nothing committed).
       'synchronous = NORMAL',
+      // What a sync deletes or rewrites (a pruned customer's name words, email and phone, its index entries)
+      // is overwritten with zeros, in its page and on the free list, rather than left in the file's free space.
+      'secure_delete = ON',
       `cache_size = -${WRITER_CACHE_KB}`,
       // Checkpoint every ~40 MB of WAL rather than 4 MB: index pages rewritten by many syncs' pages are then
       // copied into the file once, not once per few pages.

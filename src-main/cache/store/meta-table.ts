@@ -16,7 +16,9 @@ export type MetaKey =
   | 'customer_count'
   | 'schedule_minutes'
   | 'emails_through_seq'
-  | 'unreadable_ids';
+  | 'unreadable_ids'
+  /** 1 while words were dropped from the full-text indexes since they were last purged (full-text-indexes.ts). */
+  | 'index_purge_pending';
 
 export interface SyncState {
   /** The generation rows of the running (or last) sync are marked with. */

@@ -17,8 +17,8 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { type RecordSeal, SealBrokenError } from './record-seal';
 
 /**
- * A group's sealed bytes at most (unless one record alone is longer): two groups fill a 4 KB page of the
- * file (each cell holds ~10 bytes besides), where larger groups left up to half of each page empty.
+ * A group's sealed bytes and id list at most (unless one record alone is longer): two groups fill a 4 KB page
+ * of the file (each cell holds ~10 bytes besides), where larger groups left up to half of each page empty.
  */
 export const GROUP_BYTES = 2020;
 /** The IV and tag a group adds (record-seal.ts). */
@@ -26,6 +26,13 @@ const SEAL_BYTES = 28;
 /** Bytes of an entry's length at most (LEB128), and of a hex id in the id list. */
 const MAX_LENGTH_BYTES = 5;
 const HEX_ID = /^[0-9a-f]{24}$/;
+
+/** The bytes `id` takes in an id list. */
+const idListBytes = (id: string): number => {
+  if (HEX_ID.test(id)) return 13;
+  const length = Buffer.byteLength(id);
+  return length > 254 ? 1 + MAX_LENGTH_BYTES + length : 1 + length;
+};
 
 /** The id list of a group's entries, as stored and authenticated. */
 export function idList(ids: readonly string[]): Uint8Array {
@@ -101,14 +108,19 @@ export function sealInGroups(
   let start = 0;
   let at = 0;
   let ids: string[] = [];
+  let idBytes = 0;
   const close = () => {
     if (at > start) groups.push(seal.sealGroup(plain.subarray(start, at), idList(ids)));
     start = at;
     ids = [];
+    idBytes = 0;
   };
   for (const r of records) {
     const length = Buffer.byteLength(r.text);
-    if (at > start && at - start + MAX_LENGTH_BYTES + length > limit) close();
+    const idCost = idListBytes(r.id);
+    // The id list is stored beside the group, in the same row: it counts against the group's room.
+    if (at > start && at - start + MAX_LENGTH_BYTES + length + idBytes + idCost > limit) close();
+    idBytes += idCost;
     places.push([groups.length, ids.length]);
     ids.push(r.id);
     for (let n = length; ; n = Math.floor(n / 128)) {

@@ -1,12 +1,30 @@
 // A customer cache not opened for cacheRetentionDays (default 30) is deleted when the app starts, with its
-// WAL files and set-aside copies; one opened more recently is kept, and opening a cache marks it opened.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+// WAL files and set-aside copies, and its two keys leave the real keychain with it, so a copy of the file
+// recovered afterwards opens with no key the keychain holds; one opened more recently is kept, and opening a
+// cache marks it opened.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { CACHE_FILE_NAME } from '../../../src-main/cache/service';
 import { testAppCore } from '../support/app-core';
+import { customerRow } from '../../../src-main/cache/search/search-fields';
+import {
+  DATA_KEY_SUFFIX,
+  INDEX_KEY_SUFFIX,
+  cacheAccountOf,
+  cacheKeyAccounts,
+  loadCacheKeys,
+} from '../../../src-main/cache/store/cache-keys';
+import { CustomerStore } from '../../../src-main/cache/store/customer-store';
+import { openWriter } from '../../../src-main/cache/store/database';
+import { RecordSeal, SealBrokenError } from '../../../src-main/cache/store/record-seal';
+import { RETIRED_KEYS_FILE } from '../../../src-main/cache/store/retired-keys';
+import { openGroup } from '../../../src-main/cache/store/sealed-groups';
+import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
+import { fillerCustomers } from '../../support/generated-customers';
 import { openCache, sandboxWithClient } from './cache-fixture';
 
 const DAY = 86_400_000;
@@ -70,6 +88,60 @@ describe('cache retention', () => {
       expect(Date.now() - statSync(file).mtimeMs).toBeLessThan(DAY);
     } finally {
       await rig.sandbox.stop();
+    }
+  });
+});
+
+describe("a retired cache's keys", () => {
+  const secrets = defaultSecretStore();
+  afterAll(() => (secrets as { dispose?: () => void }).dispose?.());
+
+  it('leave the keychain with its file: a recovered copy opens with no key the keychain still holds', async () => {
+    const folder = join(dataDir, 'environments', 'env-r', 'https_api.example.ng');
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, CACHE_FILE_NAME);
+    const account = cacheAccountOf(dataDir, folder);
+    const seal = new RecordSeal((await loadCacheKeys(secrets, account)).keys);
+    const { db } = openWriter(file, seal);
+    const store = new CustomerStore(db, seal);
+    const { generation } = store.writePages([
+      { generation: null, page: 0, totalPages: 1, rows: fillerCustomers(0, 30).map(customerRow) },
+    ]);
+    store.finishGeneration(generation, new Date().toISOString());
+    db.close();
+    // What someone could recover of the file after it is deleted: a copy made before.
+    const recovered = join(dataDir, 'recovered.sqlite');
+    copyFileSync(file, recovered);
+    const old = new Date(Date.now() - 31 * DAY);
+    utimesSync(file, old, old);
+
+    core = await testAppCore(dataDir);
+    expect(existsSync(file)).toBe(false);
+    const accounts = cacheKeyAccounts(account);
+    expect(await secrets.get(accounts.data)).toBeNull();
+    expect(await secrets.get(accounts.index)).toBeNull();
+    expect(existsSync(join(dataDir, RETIRED_KEYS_FILE))).toBe(false);
+
+    const copy = new DatabaseSync(recovered, { readOnly: true });
+    try {
+      const group = copy.prepare('SELECT bytes, ids FROM sealed_records LIMIT 1').get()!;
+      // The copy is readable with the keys it was written under: only their removal keeps it shut.
+      expect(openGroup(seal, group.bytes as Uint8Array, group.ids as Uint8Array).ids[0]).toBe(
+        fillerCustomers(0, 1)[0]!._id,
+      );
+      const held = (await secrets.accounts()).filter((a) => a.endsWith(` ${DATA_KEY_SUFFIX}`));
+      for (const dataAccount of held) {
+        const data = Buffer.from((await secrets.get(dataAccount))!, 'base64');
+        const index = Buffer.from(
+          (await secrets.get(dataAccount.replace(DATA_KEY_SUFFIX, INDEX_KEY_SUFFIX)))!,
+          'base64',
+        );
+        expect(() =>
+          openGroup(new RecordSeal({ data, index }), group.bytes as Uint8Array, group.ids as Uint8Array),
+        ).toThrow(SealBrokenError);
+      }
+    } finally {
+      copy.close();
     }
   });
 });
