@@ -1,6 +1,8 @@
 // Reading the operator's file: UTF-8 with or without a byte order mark, comma- or semicolon-separated
 // (spreadsheets in many locales save with semicolons), quoted fields with commas, quotes and line breaks
-// inside, blank lines skipped. csv-parse (the same project as csv-stringify) does the reading.
+// inside, blank lines skipped. csv-parse (the same project as csv-stringify) does the reading. Text that holds
+// U+FFFD (what a reader makes of bytes that were not UTF-8) or a NUL character was not read as written: it is
+// refused naming the line, never checked and stored as changed (the page decodes files: file-text.ts).
 import { parse } from 'csv-parse/sync';
 import { MAX_BATCH_ROWS } from '../../src-shared/ipc/channels/bulk-issue';
 import { errorMessage } from '../errors/error-message';
@@ -27,7 +29,19 @@ export function delimiterOf(text: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
+/** Why `text` was not read as the file holds it: the line of its first U+FFFD or NUL; null when none. */
+export function unreadableText(text: string): string | null {
+  const replaced = text.indexOf('\uFFFD');
+  const nul = text.indexOf('\u0000');
+  const at = replaced < 0 ? nul : nul < 0 ? replaced : Math.min(replaced, nul);
+  if (at < 0) return null;
+  const line = text.slice(0, at).split('\n').length;
+  return `Line ${line} of the file holds a character that was not read as written (${text[at] === '\u0000' ? 'NUL' : 'U+FFFD'}): the file is not UTF-8 text. Save it from your spreadsheet as "CSV UTF-8 (comma delimited)" and choose it again.`;
+}
+
 export function readCsv(text: string, maxRows = MAX_BATCH_ROWS): CsvReading {
+  const unreadable = unreadableText(text);
+  if (unreadable) return { ok: false, message: unreadable };
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   let records: string[][];
   try {

@@ -155,6 +155,34 @@ describe('Issue from a file', () => {
     expect(page.url()).toMatch(/#\/bulk-issue$/);
   });
 
+  it('reads a UTF-16 file by its mark, and refuses a Windows-1252 one naming its first line that is not UTF-8', async () => {
+    const { page } = app.e2e;
+    await openFresh(app.e2e, 'bulk-issue');
+    const account = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+    const rows = app.customers.slice(38, 40).map((c, i) => `${c._id},virtual,Verve,NGN,active,${account},Renée-${i}`);
+    const text = ['customer,type,brand,currency,status,debitAccountId,reference', ...rows].join('\r\n');
+    const before = cardPosts();
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'excel.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(text, 'latin1'),
+    });
+    const refused = page.getByRole('alert').filter({ hasText: 'The file is not UTF-8 text' });
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('line 2 holds bytes that are not UTF-8');
+    expect(await page.getByTestId('count-ready').count()).toBe(0);
+
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'unicode.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${text}`, 'utf16le'),
+    });
+    // Read as UTF-8, its NUL bytes would have refused it; read by its mark, both rows are ready.
+    await expect.poll(() => page.getByTestId('count-ready').textContent()).toBe('2 ready');
+    expect(await page.getByRole('alert').filter({ hasText: 'UTF-8' }).count()).toBe(0);
+    expect(cardPosts()).toBe(before);
+  });
+
   it('shows a row whose connection dropped after the request as not issued, in the progress and the results', async () => {
     const { page } = app.e2e;
     await openFresh(app.e2e, 'bulk-issue');

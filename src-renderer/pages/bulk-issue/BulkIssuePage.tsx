@@ -9,6 +9,7 @@ import { hrefOf, navigate, type Route } from '../../lib/routes';
 import { BatchPreviewView } from './BatchPreviewView';
 import { BatchProgressView } from './BatchProgressView';
 import { stateText } from './words';
+import { fileText, tooLargeToRead } from './file-text';
 import './bulk-issue.css';
 
 export function BulkIssuePage({ route }: { route: Route }): React.JSX.Element {
@@ -78,7 +79,16 @@ function ChooseFile(): React.JSX.Element {
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    const chosen = { text: await file.text(), name: file.name };
+    const refuse = (message: string) => {
+      setPreview(null);
+      setProblem(message);
+    };
+    // Refused by its size before it is read, and read as the text it is or refused (file-text.ts).
+    const tooLarge = tooLargeToRead(file.size);
+    if (tooLarge) return refuse(tooLarge);
+    const read = fileText(new Uint8Array(await file.arrayBuffer()));
+    if (!read.ok) return refuse(read.message);
+    const chosen = { text: read.text, name: file.name };
     setCsv(chosen);
     await check(chosen);
   };

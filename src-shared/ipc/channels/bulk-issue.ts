@@ -7,6 +7,8 @@ import { channel, noInput } from './common';
 export const MAX_BATCH_ROWS = 5_000;
 /** The most characters a file may have (about 800 per row). */
 export const MAX_BATCH_CSV_CHARS = 4_000_000;
+/** The most bytes a chosen file may have: refused by its size before it is read (UTF-16 takes two a character). */
+export const MAX_BATCH_FILE_BYTES = 2 * MAX_BATCH_CSV_CHARS;
 
 /** The template's header, in this order: what the template download holds. */
 export const BULK_COLUMNS = [
