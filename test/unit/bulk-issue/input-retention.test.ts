@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatchState } from '../../../src-shared/ipc/channels/bulk-issue';
 import { openBatchStore, type BatchStore, type StoredRow } from '../../../src-main/bulk-issue/batch-store';
+import { inputCellsOf, resultRows, saveResultsCsv } from '../../../src-main/bulk-issue/results';
+import { openInputSeal } from '../../../src-main/bulk-issue/input-seal';
 
 let dir: string;
 let file: string;
@@ -64,7 +66,7 @@ function batch(id: string, state: BatchState): void {
 }
 
 describe("a batch's file cells", () => {
-  it('are deleted once it ended longer ago than the period, and leave the file', () => {
+  it('are deleted once it ended longer ago than the period, and leave the file', async () => {
     batch('old-done', 'done');
     batch('old-paused', 'paused');
     clock = new Date('2026-11-20T09:00:00.000Z');
@@ -80,6 +82,20 @@ describe("a batch's file cells", () => {
     expect(store.rows('recent-done')[0]!.inputSealed).toEqual(sealedOf('recent-done'));
     // Asked again, nothing more goes.
     expect(store.forgetInputsBefore(cutoff)).toBe(0);
+
+    // The results CSV says of the row that its own columns were deleted, and when.
+    const old = store.get('old-done')!;
+    const stored = store.rows('old-done');
+    const target = join(dir, 'results.csv');
+    await saveResultsCsv(
+      { chooseSavePath: async () => target },
+      old,
+      await resultRows(old, stored, null),
+      inputCellsOf(old, stored, await openInputSeal(undefined)),
+    );
+    expect(readFileSync(target, 'utf8')).toContain(
+      "This row's own columns were deleted on 2026-11-27, at the end of the retention period.",
+    );
 
     store.close();
     const bytes = readFileSync(file);
