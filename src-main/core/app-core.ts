@@ -14,6 +14,7 @@ import { DEFAULT_CACHE_RETENTION_DAYS, deleteStaleCaches } from '../cache/store/
 import { AppLock, type LockSignals } from '../lock/app-lock';
 import { guardWhileLocked, lockHandlers } from '../lock/lock-handlers';
 import { readIdleMinutes, writeIdleMinutes } from '../lock/lock-settings';
+import { lockedEventGate } from '../lock/locked-events';
 import { knownCardsHandlers } from '../cards/handlers';
 import { lookUpCard } from '../cards/card-look-up';
 import { DisputedTransactionSearches, findDisputedTransactions } from '../cards/dispute-transactions';
@@ -118,7 +119,7 @@ function customerNameOf(customer: Customer | null): string | null {
 }
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
-  const { dataDir, emit } = options;
+  const { dataDir } = options;
   const policy = options.policy ?? NO_POLICY;
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
@@ -129,10 +130,34 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     days: options.cacheRetentionDays ?? policy.cacheRetentionDays ?? DEFAULT_CACHE_RETENTION_DAYS,
     logger,
   });
+  const secretStore = options.secretStore ?? defaultSecretStore(options.keychainHost);
+  // While locked, only the lock's, the status's and updates' events reach the window (locked-events.ts).
+  const events = lockedEventGate(options.emit, () => lock.isLocked);
+  const emit = events.emit;
+  const lock = new AppLock({
+    secretStore,
+    tell: (state) => {
+      options.emit('lock.changed', state);
+      if (!state.locked) events.release();
+    },
+    autoLockMinutes: options.autoLockMinutes ?? policy.autoLockMinutes,
+    savedIdleMinutes: readIdleMinutes(dataDir),
+    saveIdleMinutes: (minutes) => {
+      try {
+        writeIdleMinutes(dataDir, minutes);
+      } catch (e) {
+        logger.warn({ error: errorMessage(e) }, 'could not save the lock setting; it holds until Card Desk closes');
+      }
+    },
+    unlockPasscode: options.unlockPasscode ?? policy.unlockPasscode,
+    signals: options.lockSignals,
+    ...(options.lockClock ? { now: options.lockClock } : {}),
+    logger,
+  });
+  await lock.load();
   const cancels = new CancelRegistry();
   let sandbox: SandboxHandle | null = null;
 
-  const secretStore = options.secretStore ?? defaultSecretStore(options.keychainHost);
   const environments = createEnvironmentManager({
     dataDir,
     secretStore,
@@ -254,24 +279,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     secrets: secretStore,
     notice: (text, on) => environments.notice(text, on),
   });
-  const lock = new AppLock({
-    secretStore,
-    tell: (state) => emit('lock.changed', state),
-    autoLockMinutes: options.autoLockMinutes ?? policy.autoLockMinutes,
-    savedIdleMinutes: readIdleMinutes(dataDir),
-    saveIdleMinutes: (minutes) => {
-      try {
-        writeIdleMinutes(dataDir, minutes);
-      } catch (e) {
-        logger.warn({ error: errorMessage(e) }, 'could not save the lock setting; it holds until Card Desk closes');
-      }
-    },
-    unlockPasscode: options.unlockPasscode ?? policy.unlockPasscode,
-    signals: options.lockSignals,
-    ...(options.lockClock ? { now: options.lockClock } : {}),
-    logger,
-  });
-  await lock.load();
 
   const disputedTransactions = new DisputedTransactionSearches();
   const handlers: HandlerTable = {
