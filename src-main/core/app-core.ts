@@ -96,7 +96,7 @@ export interface AppCoreOptions {
 /** The updater as the renderer reaches it (src-main/updates; the shell passes the real one). */
 export interface UpdatesPort {
   status(): UpdateStatus;
-  restart(): RestartAnswer;
+  restart(): Promise<RestartAnswer>;
 }
 
 export interface AppCore {
@@ -354,7 +354,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     'updates.status': async () => ok(options.updates?.()?.status() ?? { state: 'off' }),
     'updates.restart': async () => {
-      const answer = options.updates?.()?.restart() ?? { restarting: false, reason: 'Updates are off.' };
+      const answer = (await options.updates?.()?.restart()) ?? { restarting: false, reason: 'Updates are off.' };
       return answer.restarting ? ok({ restarting: true as const }) : err('conflict', answer.reason);
     },
     'app.cancel': async ({ requestId }) => ok({ cancelled: cancels.cancel(requestId) }),

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { electronUpdaterEngine } from '../../src-main/updates/electron-updater-engine';
 import { startFeedServer, type FeedServer } from '../integration/updates/feed-server';
-import { debBytes, localDebUpdater } from '../integration/updates/local-updater';
+import { debBytes, localDebUpdater, nodeFetchText } from '../integration/updates/local-updater';
+import { releaseKey, signedOffer } from '../integration/updates/release-keys';
 import { virtualCardRequest } from '../integration/support/card-requests';
 import { failOnPageProblems, localSandbox, startE2E, type E2E } from './support';
 
@@ -21,13 +22,18 @@ const installs: string[] = [];
 
 beforeAll(async () => {
   feed = await startFeedServer();
-  feed.offer({ version: '0.2.0', body: debBytes('0.2.0') });
+  const publisher = releaseKey();
+  feed.offer(signedOffer(publisher, '0.2.0', debBytes('0.2.0')));
   scratch = mkdtempSync(join(tmpdir(), 'card-desk-update-ready-'));
   const updater = localDebUpdater({ feedUrl: feed.url, folder: scratch, version: '0.1.0' });
-  const engine = electronUpdaterEngine(updater, { feedUrl: feed.url });
+  const engine = electronUpdaterEngine(updater, {
+    feedUrl: feed.url,
+    keys: [publisher.publicKey],
+    fetchText: nodeFetchText,
+  });
   e2e = await startE2E({
     sandbox: { seed: 28, customers: 20 },
-    updates: { engine: { ...engine, install: () => void installs.push('install') }, feedUrl: feed.url },
+    updates: { engine: { ...engine, install: async () => void installs.push('install') }, feedUrl: feed.url },
   });
 });
 failOnPageProblems(() => e2e);

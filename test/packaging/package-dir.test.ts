@@ -2,7 +2,7 @@
 // Electron executable that carries Electron's fuse sentinel and a fuse wire: the unpacked app must hold
 // only the built app and keytar, stay small, ship keytar's binding and the cache worker outside the
 // archive (where the worker starts the way the packaged app starts it), and have its fuses flipped.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractAll, extractFile, listPackage, statFile } from '@electron/asar';
@@ -59,6 +59,22 @@ describe('the packaged app', () => {
     for (const library of ['react', 'react-dom', '@tanstack', 'recharts', 'date-fns', 'zod', 'hono', '@faker-js']) {
       expect(entries.filter((entry) => entry.startsWith(`/node_modules/${library}`))).toEqual([]);
     }
+  });
+
+  it('builds the update keys of build/update-keys into main, and ships them beside the root step for the .deb', () => {
+    const keys = readdirSync(join(REPO, 'build/update-keys')).filter((name) => name.endsWith('.pem'));
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    const main = extractFile(asarFile, 'out/main/index.js').toString('utf8');
+    for (const name of keys) {
+      const pem = readFileSync(join(REPO, 'build/update-keys', name), 'utf8');
+      // Inside app.asar (covered by its integrity check), as the JSON string the build wrote.
+      expect(main).toContain(JSON.stringify(pem));
+      expect(readFileSync(join(resources, 'update-keys', name), 'utf8')).toBe(pem);
+    }
+    expect(statSync(join(resources, 'install-update.sh')).mode & 0o777).toBe(0o755);
+    expect(readFileSync(join(resources, 'install-update.sh'), 'utf8')).toBe(
+      readFileSync(join(REPO, 'build/install-update.sh'), 'utf8'),
+    );
   });
 
   it('is an archive of at most 10 MB', () => {

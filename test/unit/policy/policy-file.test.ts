@@ -137,6 +137,17 @@ describe('an invalid policy stops start-up naming the file and the field', () =>
     [{ autoLockMinutes: 241 }, 'autoLockMinutes', 'is wrong'],
     [{ cacheRetentionDays: 0 }, 'cacheRetentionDays', 'is wrong'],
     [{ updates: { feedUrl: 'not a url' } }, 'updates.feedUrl', 'is wrong'],
+    // An update feed over plain http, ftp or a file: only https (a test feed on this computer aside).
+    [{ updates: { feedUrl: 'http://updates.bank.example/cd' } }, 'updates.feedUrl', 'must be an https: address'],
+    [{ updates: { feedUrl: 'ftp://updates.bank.example/cd' } }, 'updates.feedUrl', 'must be an https: address'],
+    [{ updates: { feedUrl: 'file:///srv/card-desk' } }, 'updates.feedUrl', 'must be an https: address'],
+    // The policy cannot add a key that updates may be signed with.
+    [
+      { updates: { feedUrl: 'https://u.example.com', publicKeys: ['-----BEGIN PUBLIC KEY-----'] } },
+      'updates.publicKeys',
+      'not a known setting',
+    ],
+    [{ updateKeys: ['-----BEGIN PUBLIC KEY-----'] }, 'updateKeys', 'not a known setting'],
     [{ environments: [{ id: 'x', name: 'X', baseUrl: 'http://api.example.com' }] }, 'environments[0].baseUrl', 'https'],
     [
       { environments: [{ id: 'local-sandbox', name: 'X', baseUrl: 'https://a.example.com' }] },
