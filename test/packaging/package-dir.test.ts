@@ -143,10 +143,15 @@ describe('the packaged main process, run in Node under a stand-in for electron',
   });
   afterAll(() => rmSync(layout, { recursive: true, force: true }));
 
-  async function runMain(appData: string, env: NodeJS.ProcessEnv = {}) {
+  async function runMain(appData: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
     const r = await run(
       process.execPath,
-      ['--import', join(REPO, 'test/packaging/fake-electron/register.mjs'), 'resources/app.asar/out/main/index.js'],
+      [
+        '--import',
+        join(REPO, 'test/packaging/fake-electron/register.mjs'),
+        'resources/app.asar/out/main/index.js',
+        ...args,
+      ],
       { cwd: layout, env: { ...process.env, CARD_DESK_FAKE_APPDATA: appData, ...env } },
     );
     const lines = r.stdout.trim().split('\n');
@@ -183,6 +188,23 @@ describe('the packaged main process, run in Node under a stand-in for electron',
     // Copy through main's clipboard, as the page's Copy buttons do.
     expect(seen.copy).toEqual({ ok: true, data: { copied: true } });
     expect(seen.clipboard).toBe('crd_copied_1234');
+  });
+
+  it('quits with a message, before any window, when started with a remote debugging or inspector switch', async () => {
+    for (const args of [['--remote-debugging-port=9222'], ['--remote-debugging-pipe'], ['--inspect-brk=9229']]) {
+      const appData = mkdtempSync(join(layout, 'appdata-'));
+      const { code, seen } = await runMain(appData, {}, args);
+      expect(code).toBe(1);
+      expect(seen.windows).toEqual([]);
+      expect(seen.errorBoxes).toEqual([
+        {
+          title: 'Card Desk could not start',
+          body: expect.stringContaining(
+            `Checking how Card Desk was started failed.\n\nCard Desk was started with ${args[0]}, which would let another program read and control it.`,
+          ),
+        },
+      ]);
+    }
   });
 
   it('refuses to start a cache worker whose bytes were changed, naming the file, and exits with code 1', async () => {

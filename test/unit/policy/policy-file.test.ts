@@ -41,6 +41,12 @@ const failure = (json: unknown, files?: Record<string, string>): PolicyError => 
   throw new Error('the policy was accepted');
 };
 
+/** The machine's registry as reg.exe reads it, with `values` by "KEY\\value", ProgramData where Windows puts it. */
+const machine =
+  (values: Record<string, string>) =>
+  (key: string, value: string): string | null =>
+    values[`${key}\\${value}`] ?? (value === 'Common AppData' ? 'C:\\ProgramData' : null);
+
 describe('where the policy file is', () => {
   it('is the system-wide file for an installed app, whatever CARD_DESK_POLICY_FILE says', () => {
     const env = { CARD_DESK_POLICY_FILE: '/tmp/mine.json', ProgramData: 'C:\\ProgramData' };
@@ -48,9 +54,10 @@ describe('where the policy file is', () => {
     expect(policyFileLocation({ packaged: true, platform: 'darwin', env })?.file).toBe(
       '/Library/Application Support/Card Desk/policy.json',
     );
-    expect(policyFileLocation({ packaged: true, platform: 'win32', env })?.file).toMatch(
-      /^C:\\ProgramData[\\/]Card Desk[\\/]policy\.json$/,
-    );
+    expect(policyFileLocation({ packaged: true, platform: 'win32', env, registry: machine({}) })).toEqual({
+      file: 'C:\\ProgramData\\Card Desk\\policy.json',
+      required: false,
+    });
   });
 
   it('is the file CARD_DESK_POLICY_FILE names in a run from a checkout, and none without it', () => {
