@@ -1,7 +1,8 @@
 // The lock where the IT policy sets unlockPasscode, in Chromium through the harness: the first lock asks
 // the operator to choose a passcode; later a wrong passcode is refused, the fifth wrong one starts a wait
 // (the lock's clock is the test's, stepped rather than waited for), the right one is refused while the
-// wait lasts and returns to the customer's page once it is over. And across a killed app: the app runs in
+// wait lasts and returns to the customer's page once it is over; Settings changes the passcode only with
+// the current one. And across a killed app: the app runs in
 // a process of its own (killable-app.ts) that the test kills with SIGKILL, so nothing is saved on the way
 // out, and starts again on the same data folder and keychain: it comes back locked, the wrong tries and
 // their wait come back with it, and only the passcode chosen before unlocks it once the wait is over.
@@ -124,6 +125,31 @@ describe('the lock with a passcode', () => {
         ok: true,
         data: { locked: false, retryAt: null },
       });
+    }));
+
+  it('changes the passcode in Settings only with the current one, and then only the new one unlocks', () =>
+    onHolderPage('chosen', async (p) => {
+      await openFresh(e2e, 'settings');
+      const form = p.getByRole('form', { name: 'Passcode' });
+      await form.getByLabel('Current passcode').fill('not-the-one');
+      await form.getByLabel('New passcode (at least 6 characters)').fill('heron-5512');
+      await form.getByRole('button', { name: 'Change passcode' }).click();
+      await form
+        .getByRole('alert')
+        .filter({ hasText: `That passcode is not the one chosen. ${FREE_TRIES - 1} tries left before a wait.` })
+        .waitFor();
+      await form.getByLabel('Current passcode').fill(PASSCODE);
+      await form.getByLabel('New passcode (at least 6 characters)').fill('heron-5512');
+      await form.getByRole('button', { name: 'Change passcode' }).click();
+      await form.getByRole('status').filter({ hasText: 'Passcode changed.' }).waitFor();
+      expect(await e2e.axeViolations()).toEqual([]);
+
+      await p.keyboard.press('Control+l');
+      await tryPasscode(PASSCODE, `That passcode is not the one chosen. ${FREE_TRIES - 1} tries left before a wait.`);
+      const screen = p.getByTestId('lock-screen');
+      await screen.getByLabel('Passcode').fill('heron-5512');
+      await screen.getByRole('button', { name: 'Unlock' }).click();
+      await p.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     }));
 });
 
