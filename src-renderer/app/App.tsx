@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { LoadingRows } from '../components/States';
+import { LoadingRows } from '../components/states/States';
 import { useAppStore } from '../stores/appStore';
 import { useThemeStore } from '../stores/themeStore';
 import { useLockStore } from '../stores/lockStore';

@@ -2,12 +2,12 @@
 // NIN, customer id or its last characters) or open a card by its id, and go there. Enter opens what the
 // box says: when the search for the text in the box has not answered yet, Enter waits for that answer.
 import { useEffect, useId, useRef, useState } from 'react';
-import { customerName } from '../pages/customers/customerFields';
-import { useCacheStatus, useCustomerSearch } from '../pages/customers/useCustomerSearch';
+import { customerName } from '../components/customers/customerFields';
+import { useCacheStatus, useCustomerSearch } from '../components/customers/useCustomerSearch';
 import { EmptyCacheSync } from './EmptyCacheSync';
 import { focusPageHeading } from '../lib/focusHeading';
-import { useOpenTyped } from '../pages/customers/useOpenTyped';
-import { cacheAgeText } from '../pages/customers/cacheAge';
+import { useOpenTyped } from '../components/customers/useOpenTyped';
+import { cacheAgeText } from '../components/customers/cacheAge';
 import { navigate } from '../lib/routes';
 import { searchOptions, type SearchOption } from './searchOptions';
 import { useKnownCardSearch } from './useKnownCardSearch';

@@ -1,6 +1,6 @@
 // Ctrl+K on an empty customer cache: the search cannot find anyone yet, so the dialog offers the sync.
 import type { RefObject } from 'react';
-import { useSyncActions } from '../pages/customers/SyncPanel';
+import { useSyncActions } from '../components/customers/SyncPanel';
 
 export function EmptyCacheSync({
   buttonRef,

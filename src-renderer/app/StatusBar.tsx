@@ -3,11 +3,11 @@
 // Always one line: in a narrow window the labels marked `sb-wide` are left out (styles.css).
 import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
-import { agoText } from '../pages/customers/cacheAge';
-import { isRunning, syncPercent } from '../pages/customers/syncProgressText';
-import { UpdateReady } from '../components/UpdateReady';
+import { agoText } from '../components/customers/cacheAge';
+import { isRunning, syncPercent } from '../components/customers/syncProgressText';
+import { UpdateReady } from './UpdateReady';
 import { useAppStore } from '../stores/appStore';
-import { EnvironmentBadge } from '../components/EnvironmentBadge';
+import { EnvironmentBadge } from '../components/environment/EnvironmentBadge';
 import { useLockStore } from '../stores/lockStore';
 
 const CONNECTION_LABEL: Record<string, string> = {

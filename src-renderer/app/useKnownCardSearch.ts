@@ -3,11 +3,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Card } from '../../src-shared/api/records';
-import { useEnvironmentKey } from '../components/useEnvironmentKey';
+import { useEnvironmentKey } from '../components/environment/useEnvironmentKey';
 import { bridge } from '../lib/bridge';
 import { BridgeError, useBridgeQuery, type Page } from '../lib/useBridgeQuery';
-import { SEARCH_DEBOUNCE_MS } from '../pages/customers/useCustomerSearch';
-import { useDebouncedValue } from '../components/useDebouncedValue';
+import { SEARCH_DEBOUNCE_MS } from '../components/customers/useCustomerSearch';
+import { useDebouncedValue } from '../components/fields/useDebouncedValue';
 
 /** Shorter texts say too little about a card (the last four digits are the shortest useful). */
 const MIN_LENGTH = 4;

@@ -18,9 +18,9 @@ import type { Customer } from '../../src-shared/api/records';
 import { KeytarSecretStore } from '../../src-main/keychain/keytar-secret-store';
 import { FIRST_WAIT_MS, FREE_TRIES, PASSCODE_ACCOUNT, TRIES_ACCOUNT } from '../../src-main/lock/app-lock';
 import { NO_POLICY } from '../../src-main/policy/policy';
-import { sandboxAll } from './sandbox-api';
-import { tsxCommand } from '../integration/support/child-process';
-import { launchChromium, syncCustomersOnce, withOwnE2E, type E2E } from './support';
+import { launchChromium } from '../support/chromium';
+import { sandboxAll } from '../support/sandbox-api';
+import { syncCustomersOnce, withOwnE2E, type E2E } from './support';
 import { openFresh } from './shared-app';
 
 const CUSTOMERS = 30;
@@ -175,12 +175,15 @@ const restart = {
 
 /** Starts the app on the test's data folder and opens it in a fresh page. */
 async function startApp(): Promise<Running> {
-  const [command, ...args] = tsxCommand(
+  // This same Node, running the TypeScript file through tsx.
+  const args = [
+    '--import',
+    'tsx',
     join(here, 'killable-app.ts'),
     join(restart.folder, 'data'),
     join(restart.folder, 'clock'),
-  );
-  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  ];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {

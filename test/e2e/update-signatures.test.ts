@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runRootStep } from '../../src-main/updates/deb-root-step';
 import { electronUpdaterEngine, type ElectronUpdaterOptions } from '../../src-main/updates/electron-updater-engine';
-import { startFeedServer, type FeedServer } from '../integration/updates/feed-server';
-import { debBytes, localDebUpdater, nodeFetchText } from '../integration/updates/local-updater';
-import { releaseKey, signedOffer } from '../integration/updates/release-keys';
-import { asRoot, rootStepFolder } from '../integration/updates/root-step-folder';
+import { startFeedServer, type FeedServer } from '../support/feed-server';
+import { debBytes, localDebUpdater, nodeFetchText } from '../support/local-updater';
+import { releaseKey, signedOffer } from '../support/release-keys';
+import { asRoot, rootStepFolder } from '../support/root-step-folder';
 import { withOwnE2E, type E2E } from './support';
 
 const publisher = releaseKey();

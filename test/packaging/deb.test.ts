@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRootStep } from '../../src-main/updates/deb-root-step';
-import { releaseKey, signatureFor } from '../integration/updates/release-keys';
+import { releaseKey, signatureFor } from '../support/release-keys';
 import { copyOfRepo, run } from './fake-project';
 import { standInElectronDist } from './stand-in-electron';
 

@@ -12,7 +12,7 @@ import {
   unplacedFolders,
   type ImportEdge,
   type Layers,
-} from '../tools/import-graph';
+} from './import-graph';
 
 const edges = importsUnder(ROOT, TOP_FOLDERS);
 
@@ -32,6 +32,13 @@ describe('the source tree', () => {
 
   it('imports only downwards', () => {
     expect(layerBreaches(edges)).toEqual([]);
+  });
+
+  it('keeps pages independent of each other (what two pages share lives in components/ or writes/)', () => {
+    const pageOf = (file: string | null) => (file ? /^src-renderer\/pages\/([^/]+)\//.exec(file)?.[1] : undefined);
+    const sideways = edges.filter((e) => pageOf(e.file) && pageOf(e.target) && pageOf(e.file) !== pageOf(e.target));
+    expect(edges.some((e) => pageOf(e.file))).toBe(true);
+    expect(sideways).toEqual([]);
   });
 
   it('has no import cycle between files', () => {

@@ -1,8 +1,8 @@
 import type { Account } from '../../../src-shared/api/records';
-import { StatusBadge, YesNo } from '../../components/Badge';
-import { IdWithCopy, CopyButton } from '../../components/CopyButton';
-import { DetailSection, Details, Drawer } from '../../components/Drawer';
-import { OtherFields } from '../../components/OtherFields';
+import { StatusBadge, YesNo } from '../../components/values/Badge';
+import { IdWithCopy, CopyButton } from '../../components/values/CopyButton';
+import { DetailSection, Details, Drawer } from '../../components/details/Drawer';
+import { OtherFields } from '../../components/details/OtherFields';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { ACCOUNT_TYPE_LABELS } from './accountColumns';
 

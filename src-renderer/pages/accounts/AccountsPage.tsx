@@ -2,16 +2,16 @@
 import type { Account } from '../../../src-shared/api/records';
 import { ACCOUNT_CURRENCY_FILTERS } from '../../../src-shared/api/requests';
 import type { Route } from '../../lib/routes';
-import { ExportButton, exportLabel } from '../../components/ExportButton';
-import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
-import { ListBody } from '../../components/ListBody';
-import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
-import { useListData } from '../../components/useListData';
-import { useListQuery } from '../../components/useListQuery';
-import { oneOf } from '../../components/useRouteQuery';
-import { useRowSelection } from '../../components/useRowSelection';
+import { ExportButton, exportLabel } from '../../components/lists/ExportButton';
+import { ContinuousToggle, ListFooter } from '../../components/lists/ListFooter';
+import { ListBody } from '../../components/lists/ListBody';
+import { PAGING_DEFAULTS, cleanPaging } from '../../components/lists/paging';
+import { useListData } from '../../components/lists/useListData';
+import { useListQuery } from '../../components/lists/useListQuery';
+import { oneOf } from '../../components/lists/useRouteQuery';
+import { useRowSelection } from '../../components/lists/useRowSelection';
 import { bridge } from '../../lib/bridge';
-import { OpenAccountButton } from '../issue/IssueCardButton';
+import { OpenAccountButton } from '../../writes/IssueCardButton';
 import { accountColumns } from './accountColumns';
 import { AccountDetail } from './AccountDetail';
 

@@ -1,7 +1,7 @@
 import type { Account } from '../../../src-shared/api/records';
-import { StatusBadge } from '../../components/Badge';
-import type { Column } from '../../components/DataTable';
-import { TwoLineCell, numericHeader } from '../../components/cells';
+import { StatusBadge } from '../../components/values/Badge';
+import type { Column } from '../../components/lists/DataTable';
+import { TwoLineCell, numericHeader } from '../../components/lists/cells';
 import { formatDate, formatMoney } from '../../lib/format';
 
 export const ACCOUNT_TYPE_LABELS: Record<string, string> = { account: 'Settlement account', wallet: 'Wallet' };

@@ -1,11 +1,11 @@
 import './authorizations.css';
 import type { Authorization } from '../../../src-shared/api/records';
 import { hrefOf } from '../../lib/routes';
-import { StatusBadge, YesNo, humanize } from '../../components/Badge';
-import { IdWithCopy } from '../../components/CopyButton';
-import { DetailSection, Details, Drawer } from '../../components/Drawer';
-import { MiniTable, type MiniColumn } from '../../components/MiniTable';
-import { OtherFields } from '../../components/OtherFields';
+import { StatusBadge, YesNo, humanize } from '../../components/values/Badge';
+import { IdWithCopy } from '../../components/values/CopyButton';
+import { DetailSection, Details, Drawer } from '../../components/details/Drawer';
+import { MiniTable, type MiniColumn } from '../../components/details/MiniTable';
+import { OtherFields } from '../../components/details/OtherFields';
 import { displayPan, formatDateTime, formatMoney } from '../../lib/format';
 import { declineReason } from '../../../src-shared/api/decline-reason';
 import { ApprovedBadge, foreignAmount } from './authorizationColumns';

@@ -1,10 +1,10 @@
 import type { Authorization } from '../../../src-shared/api/records';
-import { StatusBadge, humanize } from '../../components/Badge';
-import type { Column } from '../../components/DataTable';
-import { CardRef, CustomerRef } from '../../components/names';
-import { TwoLineCell, numericHeader } from '../../components/cells';
+import { StatusBadge, humanize } from '../../components/values/Badge';
+import type { Column } from '../../components/lists/DataTable';
+import { CardRef, CustomerRef } from '../../components/values/names';
+import { TwoLineCell, numericHeader } from '../../components/lists/cells';
 import { formatDate, formatMoney, formatTime } from '../../lib/format';
-import { Pan } from '../../components/Pan';
+import { Pan } from '../../components/values/Pan';
 import { declineReason } from '../../../src-shared/api/decline-reason';
 import { cardOf, customerName, idOf } from './embedded';
 import { merchantCategoryLabel } from '../../../src-shared/api/merchant-categories';

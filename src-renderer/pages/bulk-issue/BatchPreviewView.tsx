@@ -9,9 +9,9 @@ import {
   type BulkColumn,
   type PreviewRow,
 } from '../../../src-shared/ipc/channels/bulk-issue';
-import { ErrorState } from '../../components/States';
+import { ErrorState } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
-import { WriteTarget } from '../issue/WriteTarget';
+import { WriteTarget } from '../../writes/WriteTarget';
 import { STATUS_TEXT, cardsInWords, typedAsDigits, typedInWords } from './words';
 
 const KYC_TEXT = { approved: 'KYC approved', not_approved: 'KYC not approved', unknown: 'KYC unknown' } as const;

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BatchResultRow } from '../../../src-shared/ipc/channels/bulk-issue';
-import { ErrorState } from '../../components/States';
+import { ErrorState } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { OUTCOME_TEXT, durationText, stateText } from './words';

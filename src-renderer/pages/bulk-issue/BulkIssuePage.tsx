@@ -3,7 +3,7 @@
 // that was interrupted or paused is offered first. `#/bulk-issue/<batchId>` shows one batch.
 import { useCallback, useEffect, useState } from 'react';
 import type { BatchPreview, BatchStatus, BulkColumn } from '../../../src-shared/ipc/channels/bulk-issue';
-import { ErrorState } from '../../components/States';
+import { ErrorState } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
 import { hrefOf, navigate, type Route } from '../../lib/routes';
 import { BatchPreviewView } from './BatchPreviewView';

@@ -1,20 +1,20 @@
 // One card: what it is, its spending controls, its balance and its transactions. A card Card Desk never
 // saw is looked up by its id (the service answers its balance) and then joins the known cards.
 import type { Card } from '../../../src-shared/api/records';
-import { IdWithCopy } from '../../components/CopyButton';
-import { Details } from '../../components/Drawer';
-import { ErrorState, LoadingRows } from '../../components/States';
+import { IdWithCopy } from '../../components/values/CopyButton';
+import { Details } from '../../components/details/Drawer';
+import { ErrorState, LoadingRows } from '../../components/states/States';
 import { hrefOf, type Route } from '../../lib/routes';
-import { StatusBadge } from '../../components/Badge';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
-import { useResolvedNames } from '../../components/names';
+import { StatusBadge } from '../../components/values/Badge';
+import { useEnvironmentKey } from '../../components/environment/useEnvironmentKey';
+import { useResolvedNames } from '../../components/values/names';
 import { bridge } from '../../lib/bridge';
 import { displayPan, formatDateTime, formatMoney } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
-import { expiryText, refId } from './cardFields';
+import { expiryText, refId } from '../../components/cards/cardFields';
 import { CardTransactions } from './CardTransactions';
-import { SpendingControlsView } from './SpendingControlsView';
-import './cards.css';
+import { SpendingControlsView } from '../../components/cards/SpendingControlsView';
+import '../../components/cards/cards.css';
 
 export function CardDetail({ id, route }: { id: string; route: Route }): React.JSX.Element {
   const env = useEnvironmentKey();

@@ -2,16 +2,16 @@
 // The range and paging live in the route (`#/cards/<id>?fromDate=...&page=1`).
 import type { Transaction } from '../../../src-shared/api/records';
 import type { Route } from '../../lib/routes';
-import { DateRangeFields, dateRangeProblem } from '../../components/DateRangeFields';
-import { ExportButton, exportLabel } from '../../components/ExportButton';
-import { ListBody } from '../../components/ListBody';
-import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
-import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
-import { useListData } from '../../components/useListData';
-import { useListQuery } from '../../components/useListQuery';
-import { useRowSelection } from '../../components/useRowSelection';
+import { DateRangeFields, dateRangeProblem } from '../../components/fields/DateRangeFields';
+import { ExportButton, exportLabel } from '../../components/lists/ExportButton';
+import { ListBody } from '../../components/lists/ListBody';
+import { ContinuousToggle, ListFooter } from '../../components/lists/ListFooter';
+import { PAGING_DEFAULTS, cleanPaging } from '../../components/lists/paging';
+import { useListData } from '../../components/lists/useListData';
+import { useListQuery } from '../../components/lists/useListQuery';
+import { useRowSelection } from '../../components/lists/useRowSelection';
 import { bridge } from '../../lib/bridge';
-import { listHeight } from './KnownCardsList';
+import { listHeight } from '../../components/cards/KnownCardsList';
 import { transactionColumns } from './transactionColumns';
 import { TransactionDrawer } from './TransactionDrawer';
 

@@ -1,13 +1,13 @@
 // Cards: the known-cards index, filtered by last four digits, brand, card id or customer id.
 import { useState } from 'react';
 import type { Route } from '../../lib/routes';
-import { ContinuousToggle } from '../../components/ListFooter';
-import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
-import { useListQuery } from '../../components/useListQuery';
-import { useSettledFilter } from '../../components/useSettledFilter';
-import { ToolbarSearch } from '../../components/ToolbarSearch';
-import { IssueCardButton } from '../issue/IssueCardButton';
-import { KnownCardsList } from './KnownCardsList';
+import { ContinuousToggle } from '../../components/lists/ListFooter';
+import { PAGING_DEFAULTS, cleanPaging } from '../../components/lists/paging';
+import { useListQuery } from '../../components/lists/useListQuery';
+import { useSettledFilter } from '../../components/fields/useSettledFilter';
+import { ToolbarSearch } from '../../components/fields/ToolbarSearch';
+import { IssueCardButton } from '../../writes/IssueCardButton';
+import { KnownCardsList } from '../../components/cards/KnownCardsList';
 
 const DEFAULTS = { ...PAGING_DEFAULTS, q: '' };
 type Values = typeof DEFAULTS;

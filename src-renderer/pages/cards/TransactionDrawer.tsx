@@ -1,12 +1,12 @@
 import type { Transaction } from '../../../src-shared/api/records';
 import { customerDisplayName } from '../../../src-shared/api/customer-name';
 import { merchantCategoryWithCode } from '../../../src-shared/api/merchant-categories';
-import { IdWithCopy } from '../../components/CopyButton';
-import { CustomerRef } from '../../components/names';
-import { DetailSection, Details, Drawer } from '../../components/Drawer';
-import { MiniTable } from '../../components/MiniTable';
+import { IdWithCopy } from '../../components/values/CopyButton';
+import { CustomerRef } from '../../components/values/names';
+import { DetailSection, Details, Drawer } from '../../components/details/Drawer';
+import { MiniTable } from '../../components/details/MiniTable';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { refId } from './cardFields';
+import { refId } from '../../components/cards/cardFields';
 
 export function TransactionDrawer({ tx, onClose }: { tx: Transaction; onClose: () => void }): React.JSX.Element {
   const m = tx.merchant;

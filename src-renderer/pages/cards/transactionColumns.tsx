@@ -1,8 +1,8 @@
 import type { Transaction } from '../../../src-shared/api/records';
 import { merchantCategoryLabel } from '../../../src-shared/api/merchant-categories';
-import { StatusBadge } from '../../components/Badge';
-import type { Column } from '../../components/DataTable';
-import { DATE_TIME_WIDTH } from '../../components/columnFit';
+import { StatusBadge } from '../../components/values/Badge';
+import type { Column } from '../../components/lists/DataTable';
+import { DATE_TIME_WIDTH } from '../../components/lists/columnFit';
 import { formatDateTime, formatMoney } from '../../lib/format';
 
 export const transactionColumns: Column<Transaction>[] = [

@@ -1,20 +1,20 @@
 // One customer from the offline cache: identity, KYC, contact, address, documents, cards and wallets.
 import { useState } from 'react';
 import type { Customer } from '../../../src-shared/api/records';
-import { StatusBadge } from '../../components/Badge';
-import { CopyButton, IdWithCopy } from '../../components/CopyButton';
-import { Details } from '../../components/Drawer';
-import { ErrorState, LoadingRows } from '../../components/States';
-import { UnreadableFields } from '../../components/UnreadableFields';
+import { StatusBadge } from '../../components/values/Badge';
+import { CopyButton, IdWithCopy } from '../../components/values/CopyButton';
+import { Details } from '../../components/details/Drawer';
+import { ErrorState, LoadingRows } from '../../components/states/States';
+import { UnreadableFields } from '../../components/details/UnreadableFields';
 import { hrefOf } from '../../lib/routes';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime, formatPhone } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
-import { IssueCardButton, OpenAccountButton } from '../issue/IssueCardButton';
-import { KnownCardsList } from '../cards/KnownCardsList';
-import { customerName, dobText } from './customerFields';
+import { IssueCardButton, OpenAccountButton } from '../../writes/IssueCardButton';
+import { KnownCardsList } from '../../components/cards/KnownCardsList';
+import { customerName, dobText } from '../../components/customers/customerFields';
 import { CustomerWallets } from './CustomerWallets';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { useEnvironmentKey } from '../../components/environment/useEnvironmentKey';
 
 export function CustomerDetail({ id }: { id: string }): React.JSX.Element {
   const env = useEnvironmentKey();

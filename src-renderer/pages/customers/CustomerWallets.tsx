@@ -2,12 +2,12 @@
 // would cost a request per page; so this shows the customer's wallets among the first page of wallets.
 import type { Account } from '../../../src-shared/api/records';
 import { MAX_PAGE_SIZE } from '../../../src-shared/api/requests';
-import { IdWithCopy } from '../../components/CopyButton';
-import { ErrorState, LoadingRows } from '../../components/States';
+import { IdWithCopy } from '../../components/values/CopyButton';
+import { ErrorState, LoadingRows } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
 import { formatMoney } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { useEnvironmentKey } from '../../components/environment/useEnvironmentKey';
 
 export function CustomerWallets({ customerId }: { customerId: string }): React.JSX.Element {
   const env = useEnvironmentKey();

@@ -1,6 +1,6 @@
 // All cached customers, a page at a time, sorted and narrowed by KYC state in the cache (`customers.browse`).
 import type { CustomerSort, KycFilter } from '../../../src-shared/ipc/channels/customers';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { useEnvironmentKey } from '../../components/environment/useEnvironmentKey';
 import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 

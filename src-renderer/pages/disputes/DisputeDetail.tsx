@@ -1,8 +1,8 @@
 import type { Dispute } from '../../../src-shared/api/records';
-import { StatusBadge } from '../../components/Badge';
-import { IdWithCopy } from '../../components/CopyButton';
-import { DetailSection, Details, Drawer } from '../../components/Drawer';
-import { KeyValues, OtherFields } from '../../components/OtherFields';
+import { StatusBadge } from '../../components/values/Badge';
+import { IdWithCopy } from '../../components/values/CopyButton';
+import { DetailSection, Details, Drawer } from '../../components/details/Drawer';
+import { KeyValues, OtherFields } from '../../components/details/OtherFields';
 import { formatDateTime } from '../../lib/format';
 import { disputeReasonLabel } from './disputeReasons';
 import { useDisputePartyItems } from './DisputedTransaction';

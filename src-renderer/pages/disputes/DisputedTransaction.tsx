@@ -1,8 +1,8 @@
 // What a dispute is about, in names: the disputed transaction's merchant and amount, its card and its
 // customer, as far as Card Desk has fetched that transaction (a dispute carries only the transaction id).
 import { hrefOf } from '../../lib/routes';
-import { useNames } from '../../components/names';
-import { TwoLineCell } from '../../components/cells';
+import { useNames } from '../../components/values/names';
+import { TwoLineCell } from '../../components/lists/cells';
 import { formatMoney } from '../../lib/format';
 
 export function useDisputeParties(transactionId: string | undefined) {

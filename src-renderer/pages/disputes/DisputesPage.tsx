@@ -1,23 +1,23 @@
 // Disputes raised on card transactions, newest first.
 import type { Dispute } from '../../../src-shared/api/records';
 import type { Route } from '../../lib/routes';
-import { StatusBadge } from '../../components/Badge';
-import { IdWithCopy } from '../../components/CopyButton';
-import type { Column } from '../../components/DataTable';
-import { DATE_TIME_WIDTH } from '../../components/columnFit';
-import { ExportButton, exportLabel } from '../../components/ExportButton';
-import { ContinuousToggle, ListFooter } from '../../components/ListFooter';
-import { ListBody } from '../../components/ListBody';
-import { NamesProvider, useResolvedNames } from '../../components/names';
-import { PAGING_DEFAULTS, cleanPaging } from '../../components/paging';
-import { useListData } from '../../components/useListData';
-import { useListQuery } from '../../components/useListQuery';
-import { useRowSelection } from '../../components/useRowSelection';
+import { StatusBadge } from '../../components/values/Badge';
+import { IdWithCopy } from '../../components/values/CopyButton';
+import type { Column } from '../../components/lists/DataTable';
+import { DATE_TIME_WIDTH } from '../../components/lists/columnFit';
+import { ExportButton, exportLabel } from '../../components/lists/ExportButton';
+import { ContinuousToggle, ListFooter } from '../../components/lists/ListFooter';
+import { ListBody } from '../../components/lists/ListBody';
+import { NamesProvider, useResolvedNames } from '../../components/values/names';
+import { PAGING_DEFAULTS, cleanPaging } from '../../components/lists/paging';
+import { useListData } from '../../components/lists/useListData';
+import { useListQuery } from '../../components/lists/useListQuery';
+import { useRowSelection } from '../../components/lists/useRowSelection';
 import { bridge } from '../../lib/bridge';
 import { useMemo } from 'react';
-import { DateRangeFields, dateRangeProblem } from '../../components/DateRangeFields';
-import { oneOf } from '../../components/useRouteQuery';
-import { filteredList, useWholeRange } from '../../components/useWholeRange';
+import { DateRangeFields, dateRangeProblem } from '../../components/fields/DateRangeFields';
+import { oneOf } from '../../components/lists/useRouteQuery';
+import { filteredList, useWholeRange } from '../../components/lists/useWholeRange';
 import {
   DISPUTE_STATUSES,
   disputeMatches,

@@ -1,5 +1,5 @@
 // Dispute reasons as staff read them; a reason the service adds later is shown in plain words.
-import { humanize } from '../../components/Badge';
+import { humanize } from '../../components/values/Badge';
 
 const REASON_LABELS: Record<string, string> = {
   not_received: 'Not received',

@@ -1,11 +1,11 @@
 // One funding source, fetched by id (GET /fundingsources/{id}) so the drawer shows the service's current record.
 import type { FundingSource } from '../../../src-shared/api/records';
-import { StatusBadge, YesNo, humanize } from '../../components/Badge';
-import { IdWithCopy } from '../../components/CopyButton';
-import { DetailSection, Details, Drawer } from '../../components/Drawer';
-import { OtherFields } from '../../components/OtherFields';
-import { ErrorState, LoadingRows } from '../../components/States';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { StatusBadge, YesNo, humanize } from '../../components/values/Badge';
+import { IdWithCopy } from '../../components/values/CopyButton';
+import { DetailSection, Details, Drawer } from '../../components/details/Drawer';
+import { OtherFields } from '../../components/details/OtherFields';
+import { ErrorState, LoadingRows } from '../../components/states/States';
+import { useEnvironmentKey } from '../../components/environment/useEnvironmentKey';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';

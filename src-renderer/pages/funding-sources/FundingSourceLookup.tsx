@@ -4,7 +4,7 @@ import type { FundingSource } from '../../../src-shared/api/records';
 import { fundingSourceGetSchema } from '../../../src-shared/api/requests';
 import { bridge } from '../../lib/bridge';
 import { FundingSourceFields } from './FundingSourceDetail';
-import { FieldError } from '../../components/FieldError';
+import { FieldError } from '../../components/fields/FieldError';
 
 type Outcome = { kind: 'found'; source: FundingSource } | { kind: 'failed'; message: string } | null;
 

@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { hrefOf } from '../../lib/routes';
-import { IdWithCopy } from '../../components/CopyButton';
-import { Details, Drawer } from '../../components/Drawer';
-import { CustomerRef } from '../../components/names';
+import { IdWithCopy } from '../../components/values/CopyButton';
+import { Details, Drawer } from '../../components/details/Drawer';
+import { CustomerRef } from '../../components/values/names';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { OPERATION_LABEL, OutcomeBadge, journalCustomerId } from './journalFields';
-import '../issue/issue.css';
+import '../../writes/writes.css';
 
 function ResultLink({ entry }: { entry: JournalEntry }): React.JSX.Element {
   if (!entry.resultId) return <span>—</span>;

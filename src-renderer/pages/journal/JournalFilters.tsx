@@ -1,6 +1,6 @@
 // The Journal's filters beyond search and outcome: which write (card or account), the days (UTC,
 // inclusive) and the customer (name or id). All in the address; the export applies the same query.
-import { DateRangeFields } from '../../components/DateRangeFields';
+import { DateRangeFields } from '../../components/fields/DateRangeFields';
 
 export const JOURNAL_FILTER_DEFAULTS = { operation: '', fromDate: '', toDate: '', customer: '' };
 export type JournalFilterValues = typeof JOURNAL_FILTER_DEFAULTS;

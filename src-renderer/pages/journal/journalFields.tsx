@@ -1,10 +1,10 @@
 // How a journal entry reads: its outcome as a badge, its request in one line, its columns.
 import { bankByCode } from '../../../src-shared/api/banks';
 import { OPERATION_WORDS, type JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
-import { IdWithCopy } from '../../components/CopyButton';
-import { useNames } from '../../components/names';
-import type { Column } from '../../components/DataTable';
-import { DATE_TIME_WIDTH } from '../../components/columnFit';
+import { IdWithCopy } from '../../components/values/CopyButton';
+import { useNames } from '../../components/values/names';
+import type { Column } from '../../components/lists/DataTable';
+import { DATE_TIME_WIDTH } from '../../components/lists/columnFit';
 import { formatDateTime, formatMoney, shortId } from '../../lib/format';
 
 export type Outcome = (typeof JOURNAL_OUTCOMES)[number];

@@ -1,9 +1,9 @@
 // An Overview range without a single authorization: say so plainly (no empty charts) and offer the 30
 // days up to the newest authorization the service has, when it has any.
 import { parseISO } from 'date-fns';
-import { lastDays } from '../../components/DateRangeFields';
-import { EmptyState } from '../../components/States';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
+import { lastDays } from '../../components/fields/DateRangeFields';
+import { EmptyState } from '../../components/states/States';
+import { useEnvironmentKey } from '../../components/environment/useEnvironmentKey';
 import { bridge } from '../../lib/bridge';
 import { formatDate } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';

@@ -2,10 +2,10 @@
 import './overview.css';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { hrefOf, type Route } from '../../lib/routes';
-import { DateRangeFields, dateRangeProblem, lastDays } from '../../components/DateRangeFields';
-import { ErrorState, LoadingRows } from '../../components/States';
-import { useEnvironmentKey } from '../../components/useEnvironmentKey';
-import { useRouteQuery } from '../../components/useRouteQuery';
+import { DateRangeFields, dateRangeProblem, lastDays } from '../../components/fields/DateRangeFields';
+import { ErrorState, LoadingRows } from '../../components/states/States';
+import { useEnvironmentKey } from '../../components/environment/useEnvironmentKey';
+import { useRouteQuery } from '../../components/lists/useRouteQuery';
 import { EmptyRange } from './EmptyRange';
 import { Headline } from './Headline';
 import { SandboxHint } from './SandboxHint';

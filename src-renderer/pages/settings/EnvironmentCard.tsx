@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import type { Environment } from '../../../src-shared/ipc/channels/settings';
 import type { AppError } from '../../../src-shared/ipc/result';
-import { EnvironmentBadge } from '../../components/EnvironmentBadge';
-import { ErrorState } from '../../components/States';
+import { EnvironmentBadge } from '../../components/environment/EnvironmentBadge';
+import { ErrorState } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
 import { focusCurrentHeading } from '../../lib/focusHeading';
 import { useAppStore } from '../../stores/appStore';

@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { environmentInputSchema, type Environment } from '../../../src-shared/ipc/channels/settings';
 import type { AppError } from '../../../src-shared/ipc/result';
-import { ErrorState } from '../../components/States';
-import { TextField } from '../../components/TextField';
+import { ErrorState } from '../../components/states/States';
+import { TextField } from '../../components/fields/TextField';
 import { inOperatorWords } from '../../../src-shared/api/field-words';
 import { bridge } from '../../lib/bridge';
-import { fieldProblems } from '../name-enquiry/fieldProblems';
+import { fieldProblems } from '../../components/fields/fieldProblems';
 import { EnvironmentKindField, type UserKind } from './EnvironmentKindField';
 import { useSettingsRefresh } from './useEnvironments';
 

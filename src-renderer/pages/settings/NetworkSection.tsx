@@ -7,7 +7,7 @@ import type { EnvironmentNetwork, ProxySetting } from '../../../src-shared/ipc/c
 import { MAX_CA_PEM_CHARS } from '../../../src-shared/ipc/channels/network';
 import type { Environment } from '../../../src-shared/ipc/channels/settings';
 import type { AppError } from '../../../src-shared/ipc/result';
-import { ErrorState } from '../../components/States';
+import { ErrorState } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { useSettingsRefresh } from './useEnvironments';

@@ -1,4 +1,4 @@
-import { ErrorState, LoadingRows } from '../../components/States';
+import { ErrorState, LoadingRows } from '../../components/states/States';
 import { AppearanceSection } from './AppearanceSection';
 import { EnvironmentCard } from './EnvironmentCard';
 import { EnvironmentForm } from './EnvironmentForm';

@@ -2,9 +2,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AppError } from '../../../src-shared/ipc/result';
-import { ErrorState } from '../../components/States';
+import { ErrorState } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
-import { useCacheStatus } from '../customers/useCustomerSearch';
+import { useCacheStatus } from '../../components/customers/useCustomerSearch';
 import { useAppStore } from '../../stores/appStore';
 import { SET_BY_ORGANISATION, usePolicy } from './usePolicy';
 

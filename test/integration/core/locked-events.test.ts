@@ -10,7 +10,7 @@ import type { EventName } from '../../../src-shared/ipc/names';
 import type { AppCore } from '../../../src-main/core/app-core';
 import type { Emit } from '../../../src-main/ports/ports';
 import { testAppCore } from '../support/app-core';
-import { virtualCardRequest } from '../support/card-requests';
+import { virtualCardRequest } from '../../support/card-requests';
 
 const ctx = { signal: new AbortController().signal };
 let dir: string;

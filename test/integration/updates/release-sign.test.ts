@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { releaseProblem } from '../../../src-main/updates/release-signature';
 import { runChild, tsxCommand } from '../support/child-process';
-import { latestLinuxYml } from './feed-server';
-import { releaseKey } from './release-keys';
+import { latestLinuxYml } from '../../support/feed-server';
+import { releaseKey } from '../../support/release-keys';
 
 const CLI = fileURLToPath(new URL('../../../src-main/updates/release-sign-cli.ts', import.meta.url));
 const publisher = releaseKey();

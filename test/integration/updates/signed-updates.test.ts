@@ -15,10 +15,10 @@ import { updateFeed } from '../../../src-main/updates/update-policy';
 import { createUpdateService, type UpdateStatus } from '../../../src-main/updates/update-service';
 import { NO_UNSETTLED_WRITES } from '../../../src-main/updates/unsettled-writes';
 import type { Logger } from '../../../src-main/ports/ports';
-import { fileName, startFeedServer, type FeedServer } from './feed-server';
-import { CACHE_DIR_NAME, debBytes, localDebUpdater, nodeFetchText } from './local-updater';
-import { releaseKey, signatureFor, signedOffer } from './release-keys';
-import { asRoot, rootStepFolder } from './root-step-folder';
+import { fileName, startFeedServer, type FeedServer } from '../../support/feed-server';
+import { CACHE_DIR_NAME, debBytes, localDebUpdater, nodeFetchText } from '../../support/local-updater';
+import { releaseKey, signatureFor, signedOffer } from '../../support/release-keys';
+import { asRoot, rootStepFolder } from '../../support/root-step-folder';
 
 const publisher = releaseKey();
 const stranger = releaseKey();

@@ -9,7 +9,7 @@ import {
   toCardRequest,
   type CardFormChoices,
   type CardFormValues,
-} from '../../../src-renderer/pages/issue/cardForm';
+} from '../../../src-renderer/writes/cardForm';
 
 const CUSTOMER = 'c'.repeat(24);
 const ACCOUNT = 'a'.repeat(24);

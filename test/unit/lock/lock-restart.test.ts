@@ -8,7 +8,7 @@ import { contract } from '../../../src-shared/ipc/contract';
 import type { LockState } from '../../../src-shared/ipc/channels/lock';
 import { AppLock, FIRST_WAIT_MS, PASSCODE_ACCOUNT, TRIES_ACCOUNT } from '../../../src-main/lock/app-lock';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
-import { memoryStore } from '../../tools/memory-secret-store';
+import { memoryStore } from '../memory-secret-store';
 
 const PASSCODE = 'kestrel-47';
 

@@ -1,7 +1,7 @@
 // The list cells pages share: a two-line cell (value over a muted line) and the heading over amounts.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { TwoLineCell, numericHeader } from '../../../src-renderer/components/cells';
+import { TwoLineCell, numericHeader } from '../../../src-renderer/components/lists/cells';
 
 describe('list cells', () => {
   it('puts the value over a muted line, with the whole value on hover', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MIN_WIDTH, fitColumns, gridTemplate } from '../../../src-renderer/components/columnFit';
+import { DEFAULT_MIN_WIDTH, fitColumns, gridTemplate } from '../../../src-renderer/components/lists/columnFit';
 
 const cols = [
   { id: 'name', minWidth: 160 },

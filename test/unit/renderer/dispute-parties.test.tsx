@@ -2,7 +2,7 @@
 // while main is still finding it, and said plainly when it was not found, never a stale hint.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type NamesState, NamesProvider } from '../../../src-renderer/components/names';
+import { type NamesState, NamesProvider } from '../../../src-renderer/components/values/names';
 import { DisputeParties } from '../../../src-renderer/pages/disputes/DisputedTransaction';
 
 const TX = '65a1b2c3d4e5f60718293a4b';

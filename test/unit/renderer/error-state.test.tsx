@@ -2,7 +2,7 @@
 // round is under way, so one click never sends a second request on top of the first.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ErrorState } from '../../../src-renderer/components/States';
+import { ErrorState } from '../../../src-renderer/components/states/States';
 import type { AppError } from '../../../src-shared/ipc/result';
 
 const error: AppError = { kind: 'server', message: 'Service unavailable (HTTP 503)' };

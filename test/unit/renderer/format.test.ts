@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayPan, formatDateTime, formatPhone, formatTime, lastFour } from '../../../src-renderer/lib/format';
-import { dobText } from '../../../src-renderer/pages/customers/customerFields';
-import { exportLabel } from '../../../src-renderer/components/ExportButton';
+import { dobText } from '../../../src-renderer/components/customers/customerFields';
+import { exportLabel } from '../../../src-renderer/components/lists/ExportButton';
 
 describe('card numbers', () => {
   it('cut the masked middle so the last four always show', () => {

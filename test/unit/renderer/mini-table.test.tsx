@@ -2,7 +2,7 @@
 // each line of the record is one row in the order given.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { MiniTable } from '../../../src-renderer/components/MiniTable';
+import { MiniTable } from '../../../src-renderer/components/details/MiniTable';
 
 const fees = [
   { description: 'Issuing fee', contract: 'C-1', amount: '₦100.00' },

@@ -2,7 +2,7 @@
 // browser's autofill and spelling marks (names and ids are typed there).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ToolbarSearch } from '../../../src-renderer/components/ToolbarSearch';
+import { ToolbarSearch } from '../../../src-renderer/components/fields/ToolbarSearch';
 
 describe('ToolbarSearch', () => {
   it('labels a search input with the text given, without autofill or spell checking', () => {

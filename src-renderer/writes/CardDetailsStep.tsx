@@ -1,0 +1,215 @@
+// The card's own fields, and those of the chosen path only. Every rule shows its message on its field as
+// the user types (the form validates on change with the shared schema).
+import { Controller } from 'react-hook-form';
+import { CARD_BRANDS, CURRENCIES } from '../../src-shared/api/records';
+import { ISSUER_COUNTRIES, REPLACEMENT_REASONS } from '../../src-shared/api/requests';
+import { humanize } from '../components/values/Badge';
+import { BankAccountFields, type HolderConfirmation } from './BankAccountFields';
+import type { CardForm, CardPath } from './cardForm';
+import { CustomerPicker } from './CustomerPicker';
+import { Field, SelectField } from './Field';
+import { DebitAccountSelect, FundingSourceSelect, ReplaceCardSelect } from './Pickers';
+
+/** In the order offered: a virtual card, issued active, is the usual choice. */
+const CARD_TYPES = ['virtual', 'physical'] as const;
+const INITIAL_STATUSES = ['active', 'inactive'] as const;
+
+export function CardDetailsStep({
+  form,
+  path,
+  holder,
+  onHolder,
+}: {
+  form: CardForm;
+  path: CardPath;
+  holder: HolderConfirmation | null;
+  onHolder: (h: HolderConfirmation | null) => void;
+}): React.JSX.Element {
+  const {
+    register,
+    control,
+    watch,
+    setValue,
+    formState: { errors },
+  } = form;
+  const [type, brand, currency, customerId] = watch(['type', 'brand', 'currency', 'customerId']);
+  const validate = { shouldValidate: true, shouldDirty: true } as const;
+
+  return (
+    <div className="card-details">
+      <Controller
+        control={control}
+        name="customerId"
+        render={({ field }) => (
+          <CustomerPicker
+            value={field.value}
+            error={errors.customerId?.message}
+            onChange={(id) => {
+              field.onChange(id);
+              // A different customer has different cards and wallets.
+              setValue('replacementFor', '');
+              setValue('debitAccountId', '');
+            }}
+          />
+        )}
+      />
+
+      {path === 'replace' ? (
+        <div className="form-row">
+          <Controller
+            control={control}
+            name="replacementFor"
+            render={({ field }) => (
+              <ReplaceCardSelect
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.replacementFor?.message}
+                customerId={customerId}
+                onCard={(card) => {
+                  // The new card is of the same kind as the one it replaces.
+                  if (card.type === 'physical' || card.type === 'virtual') setValue('type', card.type, validate);
+                  if ((CARD_BRANDS as readonly string[]).includes(card.brand ?? ''))
+                    setValue('brand', card.brand as (typeof CARD_BRANDS)[number], validate);
+                  if ((CURRENCIES as readonly string[]).includes(card.currency ?? ''))
+                    setValue('currency', card.currency as (typeof CURRENCIES)[number], validate);
+                }}
+              />
+            )}
+          />
+          <SelectField
+            label="Reason"
+            error={errors.reason?.message}
+            registration={register('reason')}
+            placeholder="Choose why it is replaced"
+            options={REPLACEMENT_REASONS}
+            optionText={(r) => (r === 'lost' ? 'Lost' : 'Stolen')}
+          />
+        </div>
+      ) : null}
+
+      <div className="form-row">
+        <SelectField
+          label="Card type"
+          error={errors.type?.message}
+          registration={register('type')}
+          options={CARD_TYPES}
+          optionText={humanize}
+        />
+        <SelectField
+          label="Brand"
+          error={errors.brand?.message}
+          registration={register('brand')}
+          options={CARD_BRANDS}
+        />
+        <SelectField
+          label="Currency"
+          error={errors.currency?.message}
+          // A debit account is in one currency: another currency clears the choice.
+          registration={register('currency', { onChange: () => setValue('debitAccountId', '') })}
+          options={CURRENCIES}
+        />
+        <SelectField
+          label="Initial status"
+          error={errors.status?.message}
+          registration={register('status')}
+          options={INITIAL_STATUSES}
+          optionText={humanize}
+        />
+        <SelectField
+          label="Issuer country"
+          error={errors.issuerCountry?.message}
+          registration={register('issuerCountry')}
+          options={ISSUER_COUNTRIES}
+        />
+      </div>
+
+      {path === 'fundingSource' ? (
+        <Controller
+          control={control}
+          name="fundingSourceId"
+          render={({ field }) => (
+            <FundingSourceSelect
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.fundingSourceId?.message}
+            />
+          )}
+        />
+      ) : null}
+
+      {path === 'bankAccount' ? <BankAccountFields form={form} confirmed={holder} onConfirmed={onHolder} /> : null}
+
+      <div className="form-row">
+        {type === 'physical' ? (
+          <Field
+            label={brand === 'Visa' ? 'Visa card id' : 'Card number (PAN)'}
+            error={errors.number?.message}
+            hint={
+              brand === 'Visa' ? 'The id of the Visa card.' : '16 to 19 digits as printed; spaces and dashes are fine.'
+            }
+          >
+            {(ids) => (
+              <input
+                {...ids}
+                autoComplete="off"
+                spellCheck={false}
+                inputMode={brand === 'Visa' ? 'text' : 'numeric'}
+                {...register('number')}
+              />
+            )}
+          </Field>
+        ) : path === 'replace' ? (
+          <p className="muted" data-testid="replacement-account">
+            The new card draws on the account of the card it replaces.
+          </p>
+        ) : (
+          <Controller
+            control={control}
+            name="debitAccountId"
+            render={({ field }) => (
+              <DebitAccountSelect
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.debitAccountId?.message}
+                currency={currency}
+                customerId={customerId}
+              />
+            )}
+          />
+        )}
+        <Field
+          label={`Funding amount (${currency})`}
+          error={errors.amount?.message}
+          hint={brand === 'MasterCard' ? 'Required for a MasterCard.' : 'Optional.'}
+        >
+          {(ids) => (
+            <input {...ids} inputMode="decimal" autoComplete="off" placeholder="0.00" {...register('amount')} />
+          )}
+        </Field>
+        {brand === 'Visa' ? (
+          <Field
+            label="Expiration date"
+            error={errors.expirationDate?.message}
+            hint="Month and year: Jan-2029, 01/29 or 2029-01; at most 3 years ahead."
+          >
+            {(ids) => <input {...ids} placeholder="Jan-2029" autoComplete="off" {...register('expirationDate')} />}
+          </Field>
+        ) : null}
+      </div>
+
+      <div className="form-row">
+        <label className="inline-check">
+          <input type="checkbox" {...register('enable2FA')} />
+          Send OTPs for web and mobile payments (2FA)
+        </label>
+        <label className="inline-check">
+          <input type="checkbox" {...register('sendPINSMS')} />
+          Send the default PIN by SMS
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,292 @@
+// The issuing wizard: choose what to do, fill in that path's fields, set spending controls, review exactly
+// what will be sent, send it once, and show the new card or what went wrong.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { inOperatorWords } from '../../src-shared/api/field-words';
+import { compactNumber } from '../../src-shared/api/input-rules';
+import type { Card } from '../../src-shared/api/records';
+import type { CreateCardRequest } from '../../src-shared/api/requests';
+import { bridge } from '../lib/bridge';
+import { hrefOf } from '../lib/routes';
+import { useLatest } from '../lib/useLatest';
+import { BridgeErrorBanner, CardIssued } from './CardIssued';
+import { CardDetailsStep } from './CardDetailsStep';
+import {
+  PATHS,
+  cardRequestResolver,
+  emptyCardForm,
+  stepOfField,
+  toCardRequest,
+  type CardFormChoices,
+  type CardFormValues,
+  type CardPath,
+} from './cardForm';
+import { withHolderMetadata, type HolderConfirmation } from './HolderNameCheck';
+import { ReviewStep } from './ReviewStep';
+import { SpendingControlsEditor } from './SpendingControlsEditor';
+import { UnknownOutcome } from './UnknownOutcome';
+import { RepeatConfirm } from './RepeatConfirm';
+import { useSendOnce } from './useSendOnce';
+import { useKnownCard } from './useKnownCard';
+import { panTail } from '../lib/format';
+import type { WriteFormProps } from './writeFormProps';
+
+type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
+const STEP_TITLES: Record<Exclude<Step, 'done'>, string> = {
+  path: 'What to do',
+  details: 'Card details',
+  controls: 'Spending controls',
+  review: 'Review and send',
+};
+const DETAIL_FIELDS = [
+  'customerId',
+  'type',
+  'currency',
+  'status',
+  'brand',
+  'issuerCountry',
+  'number',
+  'debitAccountId',
+  'amount',
+  'expirationDate',
+  'fundingSourceId',
+  'bankCode',
+  'accountNumber',
+  'replacementFor',
+  'reason',
+] as const satisfies readonly (keyof CardFormValues)[];
+
+export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProps): React.JSX.Element {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>('path');
+  const [path, setPath] = useState<CardPath>('new');
+  const [useDefaults, setUseDefaults] = useState(true);
+  const [holder, setHolder] = useState<HolderConfirmation | null>(null);
+  const choices = useMemo<CardFormChoices>(() => ({ path, useDefaultControls: useDefaults }), [path, useDefaults]);
+  // The resolver is made once and reads the choices as of the last render when it validates.
+  const latestChoices = useLatest(choices);
+  const latestHolder = useLatest(holder);
+  const resolver = useMemo(() => cardRequestResolver(() => latestChoices.current), [latestChoices]);
+  const form = useForm<CardFormValues, unknown, CreateCardRequest>({
+    defaultValues: emptyCardForm(customerId),
+    resolver,
+    mode: 'onChange',
+  });
+  // Every field has a default (emptyCardForm), so the watched form is whole, not the partial its type allows.
+  const values = useWatch({ control: form.control }) as CardFormValues;
+  const formRef = useRef<HTMLFormElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const isDirty = form.formState.isDirty;
+  useEffect(() => {
+    onUnsaved?.(step !== 'done' && isDirty);
+  }, [onUnsaved, step, isDirty]);
+  // Each step starts on its first field (the review, which has none, on its summary).
+  useEffect(() => {
+    const root = formRef.current ?? doneRef.current;
+    if (root) focusFirstField(root);
+  }, [step]);
+
+  // The card being replaced, as the operator knows it (its number), for the outcome.
+  const replacedCard = useKnownCard(path === 'replace' ? values.replacementFor.trim() : '');
+  const replacedText = replacedCard ? panTail(replacedCard.maskedPan) : null;
+
+  const holderMatches =
+    holder !== null &&
+    holder.bankCode === values.bankCode.trim() &&
+    holder.accountNumber === compactNumber(values.accountNumber.trim()) &&
+    holder.customerId === values.customerId.trim().toLowerCase();
+
+  const next = async () => {
+    if (step === 'path') setStep('details');
+    else if (step === 'details') {
+      const valid = await form.trigger(DETAIL_FIELDS);
+      if (!valid) return;
+      if (path === 'bankAccount' && !holderMatches) {
+        setFailure("Look up the account holder's name and confirm it before continuing.");
+        return;
+      }
+      setFailure(null);
+      setStep('controls');
+    } else if (step === 'controls') {
+      if (!useDefaults && !(await form.trigger('spendingControls'))) return;
+      setStep('review');
+    }
+  };
+
+  const {
+    sending,
+    created: issued,
+    unknown,
+    repeat,
+    failure,
+    setFailure,
+    send,
+    resend,
+    confirmRepeat,
+    dismissRepeat,
+    reset,
+  } = useSendOnce<CreateCardRequest, Card>({
+    // The holder check of a bank-account mapping travels in the card's metadata, and so into the journal.
+    write: (request, confirm) => {
+      const sent = withHolderMetadata(request, path === 'bankAccount' ? latestHolder.current : null);
+      return bridge().cards.create(confirm ? { ...sent, confirmRepeat: true } : sent);
+    },
+    onBusy,
+    onSucceeded: () => {
+      setStep('done');
+      void queryClient.invalidateQueries({ queryKey: ['cards'] });
+    },
+    onUnknown: () => setStep('done'),
+    onRejected: (e) => {
+      const field = e.field && (e.field in values || e.field.startsWith('spendingControls')) ? e.field : null;
+      if (field) {
+        form.setError(
+          field as keyof CardFormValues,
+          { type: 'server', message: inOperatorWords(field, e.message) },
+          { shouldFocus: true },
+        );
+        setStep(stepOfField(field));
+      }
+    },
+  });
+
+  const startOver = () => {
+    form.reset(emptyCardForm(customerId));
+    reset();
+    setHolder(null);
+    setUseDefaults(true);
+    setStep('path');
+  };
+
+  if (step === 'done') {
+    return (
+      <div className="wizard" ref={doneRef} tabIndex={-1} role="group" aria-label="Outcome">
+        {issued ? (
+          <CardIssued card={issued} replaced={path === 'replace' ? (replacedText ?? values.replacementFor) : null} />
+        ) : null}
+        {unknown ? <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} /> : null}
+        {failure ? <BridgeErrorBanner message={failure} /> : null}
+        <div className="form-actions">
+          <button type="button" onClick={startOver} disabled={sending}>
+            Issue another card
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const stepNames = Object.keys(STEP_TITLES) as (keyof typeof STEP_TITLES)[];
+  return (
+    <form
+      ref={formRef}
+      className="wizard"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (step === 'review') {
+          // A rule broken on an earlier step (an expiry that passed since) takes the user back to it.
+          void form.handleSubmit(send, (errors) => {
+            const first = Object.keys(errors)[0];
+            if (first) setStep(stepOfField(first));
+          })(e);
+        } else void next();
+      }}
+    >
+      <ol className="wizard-steps" aria-label="Steps">
+        {stepNames.map((s, i) => (
+          <li key={s} aria-current={s === step ? 'step' : undefined}>
+            {i + 1}. {STEP_TITLES[s]}
+          </li>
+        ))}
+      </ol>
+
+      {step === 'path' ? (
+        <fieldset className="form-group path-choice">
+          <legend>What do you want to do?</legend>
+          {PATHS.map((p) => (
+            <label key={p.path} className="path-option">
+              <input
+                type="radio"
+                name="card-path"
+                value={p.path}
+                checked={path === p.path}
+                onChange={() => setPath(p.path)}
+              />
+              <span>
+                <strong>{p.title}</strong>
+                <span className="muted"> — {p.detail}</span>
+              </span>
+            </label>
+          ))}
+          <p className="muted">
+            Many cards at once? <a href={hrefOf('bulk-issue')}>Issue from a file</a> checks a CSV of them first.
+          </p>
+        </fieldset>
+      ) : null}
+      {step === 'details' ? (
+        <CardDetailsStep
+          form={form}
+          path={path}
+          holder={holder}
+          onHolder={(h) => {
+            setHolder(h);
+            if (h) setFailure(null);
+          }}
+        />
+      ) : null}
+      {step === 'controls' ? (
+        <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} />
+      ) : null}
+      {step === 'review' ? (
+        <ReviewStep
+          request={withHolderMetadata(toCardRequest(values, choices), path === 'bankAccount' ? holder : null)}
+          choices={choices}
+          holder={holder}
+        />
+      ) : null}
+
+      {repeat ? (
+        <RepeatConfirm repeat={repeat} busy={sending} onConfirm={confirmRepeat} onCancel={dismissRepeat} />
+      ) : null}
+      {failure ? <BridgeErrorBanner message={failure} /> : null}
+
+      <div className="form-actions">
+        {step !== 'path' ? (
+          <button type="button" disabled={sending} onClick={() => setStep(stepNames[stepNames.indexOf(step) - 1]!)}>
+            Back
+          </button>
+        ) : null}
+        {step === 'path' ? (
+          <button type="submit" className="primary">
+            Continue
+          </button>
+        ) : step === 'review' ? (
+          <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
+            {sending ? 'Sending…' : path === 'replace' ? replaceButtonText(replacedText) : 'Issue card'}
+          </button>
+        ) : (
+          <button type="submit" className="primary">
+            Next
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** "Replace card •••• 1234": the button names the card it cancels, once that card is known. */
+function replaceButtonText(replaced: string | null): string {
+  return replaced ? `Replace card ${replaced}` : 'Replace card';
+}
+
+const FIELDS = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+
+function focusFirstField(root: HTMLElement): void {
+  const target =
+    root.querySelector<HTMLElement>('input[type="radio"]:checked') ??
+    [...root.querySelectorAll<HTMLElement>(FIELDS)].find((el) => el.offsetParent !== null) ??
+    root.querySelector<HTMLElement>('.review') ??
+    root;
+  target.focus();
+}

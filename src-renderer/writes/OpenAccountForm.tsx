@@ -1,0 +1,160 @@
+// Open a settlement account for the business or a wallet for a customer. Validated with the shared
+// POST /accounts schema; sent once; the new record then shows in Accounts.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { inOperatorWords } from '../../src-shared/api/field-words';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { Account } from '../../src-shared/api/records';
+import { BANK_ACCOUNT_TYPES, CURRENCIES } from '../../src-shared/api/records';
+import { createAccountRequestSchema, type CreateAccountRequest } from '../../src-shared/api/requests';
+import { hrefOf } from '../lib/routes';
+import { IdWithCopy } from '../components/values/CopyButton';
+import { Details } from '../components/details/Drawer';
+import { bridge } from '../lib/bridge';
+import { formatMoney } from '../lib/format';
+import { BridgeErrorBanner } from './CardIssued';
+import { CustomerPicker } from './CustomerPicker';
+import { SelectField } from './Field';
+import { UnknownOutcome } from './UnknownOutcome';
+import { RepeatConfirm } from './RepeatConfirm';
+import { WriteTarget } from './WriteTarget';
+import { useSendOnce } from './useSendOnce';
+import { inWords } from './errorsInWords';
+import type { WriteFormProps } from './writeFormProps';
+
+interface AccountFormValues {
+  type: 'account' | 'wallet';
+  currency: (typeof CURRENCIES)[number];
+  accountType: (typeof BANK_ACCOUNT_TYPES)[number];
+  customerId: string;
+}
+
+const toRequest = (v: AccountFormValues): Record<string, unknown> =>
+  v.type === 'wallet'
+    ? { ...v, customerId: v.customerId || undefined }
+    : { type: v.type, currency: v.currency, accountType: v.accountType };
+
+const validateRequest = zodResolver(createAccountRequestSchema);
+/** The shared schema over the request the inputs make (a settlement account has no customer). */
+const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = async (values, context, options) => {
+  const result = await validateRequest(toRequest(values) as never, context, options as never);
+  return 'values' in result && Object.keys(result.errors).length === 0
+    ? result
+    : { values: {}, errors: inWords(result.errors) };
+};
+
+export function OpenAccountForm({ customerId, onBusy, onUnsaved }: WriteFormProps): React.JSX.Element {
+  const queryClient = useQueryClient();
+  const form = useForm<AccountFormValues, unknown, CreateAccountRequest>({
+    defaultValues: {
+      type: customerId ? 'wallet' : 'account',
+      currency: 'NGN',
+      accountType: 'Savings',
+      customerId: customerId ?? '',
+    },
+    resolver,
+    mode: 'onChange',
+  });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const type = useWatch({ control, name: 'type' });
+  const isDirty = form.formState.isDirty;
+  const noun = type === 'wallet' ? 'wallet' : 'account';
+
+  const { sending, created, unknown, repeat, failure, send, resend, confirmRepeat, dismissRepeat } = useSendOnce<
+    CreateAccountRequest,
+    Account
+  >({
+    write: (request, confirm) => bridge().accounts.create(confirm ? { ...request, confirmRepeat: true } : request),
+    onBusy,
+    onSucceeded: () => {
+      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
+    },
+    onRejected: (e) => {
+      if (e.field === 'type' || e.field === 'currency' || e.field === 'accountType' || e.field === 'customerId') {
+        form.setError(e.field, { type: 'server', message: inOperatorWords(e.field, e.message) });
+      }
+    },
+  });
+  useEffect(() => {
+    onUnsaved?.(isDirty && !created && !unknown);
+  }, [onUnsaved, isDirty, created, unknown]);
+
+  if (created) {
+    return (
+      <div className="issue-result" role="status">
+        <h3>{created.type === 'wallet' ? 'Wallet opened' : 'Account opened'}</h3>
+        <Details
+          items={[
+            ['Account name', created.accountName ?? '—'],
+            ['Account number', <span className="mono">{created.accountNumber ?? '—'}</span>],
+            ['Bank code', created.bankCode ?? '—'],
+            ['Type', `${created.type ?? '—'} · ${created.accountType ?? ''}`],
+            ['Balance', formatMoney(created.availableBalance, created.currency)],
+            ['Id', <IdWithCopy id={created._id} label="account id" />],
+          ]}
+        />
+        <a href={`${hrefOf('accounts')}?type=${created.type === 'wallet' ? 'wallet' : 'account'}`}>
+          See it in Accounts
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <form className="wizard" noValidate onSubmit={(e) => void form.handleSubmit(send)(e)}>
+      <fieldset className="form-group">
+        <legend>What to open</legend>
+        <label className="inline-check">
+          <input type="radio" value="account" {...register('type')} />A settlement account for the business
+        </label>
+        <label className="inline-check">
+          <input type="radio" value="wallet" {...register('type')} />A wallet for a customer
+        </label>
+      </fieldset>
+      <div className="form-row">
+        <SelectField
+          label="Currency"
+          error={errors.currency?.message}
+          registration={register('currency')}
+          options={CURRENCIES}
+        />
+        <SelectField
+          label="Account type"
+          error={errors.accountType?.message}
+          registration={register('accountType')}
+          options={BANK_ACCOUNT_TYPES}
+        />
+      </div>
+      {type === 'wallet' ? (
+        <Controller
+          control={control}
+          name="customerId"
+          render={({ field }) => (
+            <CustomerPicker
+              value={field.value}
+              onChange={(id) => field.onChange(id)}
+              error={errors.customerId?.message}
+            />
+          )}
+        />
+      ) : null}
+      <WriteTarget />
+      {unknown ? <UnknownOutcome noun={noun} unknown={unknown} busy={sending} onResend={resend} /> : null}
+      {repeat ? (
+        <RepeatConfirm repeat={repeat} busy={sending} onConfirm={confirmRepeat} onCancel={dismissRepeat} />
+      ) : null}
+      {failure ? <BridgeErrorBanner message={failure} /> : null}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
+          {sending ? 'Sending…' : type === 'wallet' ? 'Open wallet' : 'Open account'}
+        </button>
+      </div>
+    </form>
+  );
+}
