@@ -30,19 +30,14 @@ afterAll(async () => {
 it('tells a locked window nothing of a sync or a write that ends while locked, and the latest once unlocked', async () => {
   await core.handlers['customers.cacheStatus'](undefined, ctx); // starts the local sandbox
   const sandbox = core.localSandbox()!;
-  // The sync's first page and the card are held by the service: both are under way when the lock comes
-  // (far within the 10 s they are held), and end while it holds.
-  sandbox.faults.add({ kind: 'latency', endpoint: 'GET /customers', ms: 10_000, count: 1 });
-  sandbox.faults.add({ kind: 'latency', endpoint: 'POST /cards', ms: 10_000, count: 1 });
+  // Both are started before the lock (the guard lets a call through when it is made) and locked at once:
+  // everything they tell comes while it holds, however fast or slow this machine is.
   const syncing = core.handlers['customers.sync']({ full: true }, ctx);
   const writing = core.handlers['cards.create'](virtualCardRequest(sandbox.fixtures), ctx);
-  await expect.poll(() => sandbox.requestsInFlight()).toBe(2);
-
   expect((await core.handlers['lock.lock'](undefined, ctx)).ok).toBe(true);
   const atLock = told.length;
   expect((await syncing).ok).toBe(true);
-  // The card's answer comes after the client's 10 s: its outcome is unknown, recorded in the journal.
-  expect(await writing).toMatchObject({ ok: false, error: { kind: 'outcome_unknown' } });
+  expect((await writing).ok).toBe(true);
   const whileLocked = told.slice(atLock).map((t) => t.name);
   expect(whileLocked.filter((name) => !['lock.changed', 'app.status', 'updates.status'].includes(name))).toEqual([]);
 
