@@ -9,6 +9,7 @@ import { Nav } from './Nav';
 import { PAGES, preloadPages } from './pages';
 import { useRoute } from '../lib/routes';
 import { ProductionBand } from './ProductionBand';
+import { ProxySignInDialog } from './ProxySignInDialog';
 import { StatusBar } from './StatusBar';
 import { useArrowIntoResults } from './useArrowIntoResults';
 import { useFirstSync } from './useFirstSync';
@@ -74,6 +75,7 @@ export function App(): React.JSX.Element {
       </main>
       <StatusBar />
       <CustomerSearchDialog />
+      <ProxySignInDialog />
     </div>
   );
 }
