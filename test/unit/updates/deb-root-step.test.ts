@@ -37,7 +37,7 @@ describe('the root step as the app runs it', () => {
       '/a b.deb',
       '/a b.deb.sig',
     ]);
-    const file = "/home/ada/.cache/card-desk-updater/pending/card desk $(touch pwned);'.deb";
+    const file = "/var/tmp/ada cache/card-desk-updater/pending/card desk $(touch pwned);'.deb";
     await runRootStep({ helper: step(0), asRoot: true }, file, `${file}.sig`);
     expect(readFileSync(join(dir, 'args'), 'utf8')).toBe(`${file}\n${file}.sig\n`);
   });
