@@ -46,7 +46,7 @@ export interface AppCore {
 }
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
-  const { dataDir, emit } = options;
+  const { dataDir } = options;
   const policy = options.policy ?? NO_POLICY;
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
   const retentionDays = options.cacheRetentionDays ?? policy.cacheRetentionDays ?? DEFAULT_CACHE_RETENTION_DAYS;
@@ -54,6 +54,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const cancels = new CancelRegistry();
   const sandboxes = new LocalSandboxes(options.localSandbox, logger);
   const secretStore = options.secretStore ?? defaultSecretStore(options.keychainHost);
+  // First, so that while it is locked only the lock's, the status's and updates' events reach the window.
+  const { lock, emit } = await openAppLock(options, { policy, secretStore, emit: options.emit, logger });
   const environments = createEnvironmentManager({
     dataDir,
     secretStore,
@@ -125,7 +127,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   // A batch belongs to its environment: no switch away from it, nor deleting or moving it, while it is open.
   environments.guardSwitches((change, nameOf) => bulkIssue.switchRefusal(change, nameOf));
-  const lock = await openAppLock(options, { policy, secretStore, emit, logger });
   const handlers = handlerTable({
     ...options,
     policy,

@@ -52,7 +52,7 @@ export {
   type EnvironmentSwitch,
   type LocalSandbox,
   type SwitchGuard,
-};
+} from './environment-manager-types';
 
 const SANDBOX_DID_NOT_START =
   'The local sandbox could not be started. Restart Card Desk, or choose another environment in Settings.';
