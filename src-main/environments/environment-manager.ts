@@ -35,9 +35,7 @@ import {
   type EnvironmentChange,
   type EnvironmentManager,
   type EnvironmentManagerOptions,
-  type EnvironmentSwitch,
   type LocalSandbox,
-  type SwitchGuard,
 } from './environment-manager-types';
 import { originOf } from './environment-keys';
 import { SwitchGuards } from './switch-guards';
