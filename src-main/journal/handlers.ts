@@ -14,7 +14,7 @@ import type { JournalInUse } from './journal-in-use';
 export type JournalChannel =
   | 'journal.status'
   | 'journal.verify'
-  | 'journal.exportKey'
+  | 'journal.exportFingerprint'
   | 'journal.startNew'
   | 'journal.list'
   | 'journal.acknowledgeResend';
@@ -42,7 +42,7 @@ export function journalHandlers(deps: JournalHandlerDeps): HandlersFor<JournalCh
         ? err('keychain_unavailable', problem ?? 'The system keychain cannot be used.')
         : err('conflict', `The journal could not be checked: it ${problem ?? 'cannot be used'}`);
     },
-    'journal.exportKey': async () => {
+    'journal.exportFingerprint': async () => {
       try {
         return ok({ fingerprint: (await deps.exportKey.key()).fingerprint });
       } catch (e) {

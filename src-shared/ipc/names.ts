@@ -40,7 +40,7 @@ export const CHANNEL_NAMES = [
   'journal.acknowledgeResend',
   'journal.status',
   'journal.verify',
-  'journal.exportKey',
+  'journal.exportFingerprint',
   'journal.startNew',
   'exports.start',
   'exports.cancel',

@@ -9,9 +9,9 @@ const grouped = (fingerprint: string) => fingerprint.match(/.{1,4}/g)!.join(' ')
 
 export function AboutSection(): React.JSX.Element {
   const key = useQuery({
-    queryKey: ['journal', 'exportKey'],
+    queryKey: ['journal', 'exportFingerprint'],
     queryFn: async () => {
-      const r = await bridge().journal.exportKey();
+      const r = await bridge().journal.exportFingerprint();
       return r.ok
         ? { fingerprint: r.data.fingerprint, problem: null }
         : { fingerprint: null, problem: r.error.message };

@@ -93,7 +93,7 @@ export const journalChannels = {
   'journal.verify': channel(noInput, journalVerificationSchema),
   'journal.status': channel(noInput, journalStatusSchema),
   /** The desk's key that signs journal exports: its fingerprint (SHA-256 of the public key, hex), for IT to register. */
-  'journal.exportKey': channel(noInput, z.object({ fingerprint: z.string().regex(/^[0-9a-f]{64}$/) })),
+  'journal.exportFingerprint': channel(noInput, z.object({ fingerprint: z.string().regex(/^[0-9a-f]{64}$/) })),
   /** After the journal was refused: start a new, empty one (the old file stays where it was moved). */
   'journal.startNew': channel(
     z.object({ confirm: z.literal(true, { error: 'confirm must be true' }) }),

@@ -56,7 +56,7 @@ beforeAll(async () => {
     value(await core.handlers['cards.create'](virtualCardRequest(fixtures, { customerId }), ctx));
   value(await core.handlers['exports.start']({ source: 'journal' }, ctx));
   await vi.waitFor(() => expect(done).toHaveLength(1), { timeout: 20_000 });
-  deskKey = value(await core.handlers['journal.exportKey'](undefined, ctx)).fingerprint;
+  deskKey = value(await core.handlers['journal.exportFingerprint'](undefined, ctx)).fingerprint;
   file = join(dir, 'journal.csv');
   [header, ...rows] = parseCsv(readFileSync(file, 'utf8')) as [string[], ...string[][]];
 });
