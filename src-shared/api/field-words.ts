@@ -1,6 +1,8 @@
 // The operator's words for the API's fields and rules: "Choose a customer", not "customerId is required".
 // The request schemas speak the API's language (the sandbox answers with it, as the service does); the
 // forms, the IPC boundary and errors from the service are shown through `inOperatorWords`.
+import { aOrAn, rangesInWords } from './card-ranges';
+import { CARD_BRANDS } from './records';
 
 /** What each request field is called on screen. */
 export const FIELD_WORDS: Record<string, string> = {
@@ -76,6 +78,27 @@ const SAID: Record<string, string> = {
   'baseUrl must not contain a user name or password': 'The base URL must not contain a user name or password',
 };
 
+type Brand = (typeof CARD_BRANDS)[number];
+const brandOf = (s: string | undefined): Brand | undefined => CARD_BRANDS.find((b) => b === s);
+
+/** Messages that carry a value (a brand), as an operator would say them. */
+const SAID_OF_PATTERN: [RegExp, (m: RegExpExecArray) => string][] = [
+  [
+    /^number is an? (\w+) card number, not an? (\w+) one$/,
+    (m) =>
+      `This is ${aOrAn(m[1]!)} card number, not ${aOrAn(m[2]!)} one: check the number, or choose ${m[1]} as the brand`,
+  ],
+  [
+    /^number is not an? (\w+) card number$/,
+    (m) => {
+      const brand = brandOf(m[1]);
+      return brand
+        ? `This is not ${aOrAn(brand)} card number: ${brand} numbers start with ${rangesInWords(brand)}`
+        : `This is not ${aOrAn(m[1]!)} card number`;
+    },
+  ],
+];
+
 const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** The on-screen name of a field path such as `spendingControls.spendingLimits.0.amount`. */
@@ -96,6 +119,10 @@ export function fieldWords(path: string): string | null {
 export function inOperatorWords(field: string | undefined, message: string): string {
   const exact = SAID[message];
   if (exact) return exact;
+  for (const [pattern, say] of SAID_OF_PATTERN) {
+    const m = pattern.exec(message);
+    if (m) return say(m);
+  }
   if (!field) return message;
   const apiName =
     field

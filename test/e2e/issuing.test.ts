@@ -211,6 +211,9 @@ describe('Issuing a card', () => {
     ).waitFor();
     await pan.fill('50609900');
     await error('A card number has 16 to 19 digits').waitFor();
+    // A Visa number typed for a Verve card (the brand chosen by default) is refused, naming Visa.
+    await pan.fill('4111 1111 1111 1111');
+    await error('This is a Visa card number, not a Verve one: check the number, or choose Visa as the brand').waitFor();
     await pan.fill(validPan(4242));
     await expect.poll(() => error(/card number/).count()).toBe(0);
 
