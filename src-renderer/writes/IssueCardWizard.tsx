@@ -136,6 +136,9 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
     onSucceeded: () => {
       setStep('done');
       void queryClient.invalidateQueries({ queryKey: ['cards'] });
+      // A funded card took its amount out of an account or wallet: their balances are read again.
+      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
     },
     onUnknown: () => setStep('done'),
     onRejected: (e) => {

@@ -45,6 +45,8 @@ const SAID: Record<string, string> = {
   'amount is required for a MasterCard': 'Enter a funding amount: a MasterCard needs one',
   'amount is required': 'Enter an amount',
   'amount must be more than 0': 'The amount must be more than 0',
+  'amount is more than the available balance of the account the card draws on':
+    'The amount is more than the available balance of the account the card draws on: enter less, or choose another account',
   'amount must be a number': 'Enter the amount as a number, such as 1500.50',
   'amount has more than 2 decimal places': 'An amount has at most 2 decimal places (kobo or cents), such as 1500.50',
   'accountNumber is required to map a card to a bank account': 'Enter the account number of the bank account',
