@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { inOperatorWords } from '../../src-shared/api/field-words';
 import { compactNumber } from '../../src-shared/api/input-rules';
-import type { Card } from '../../src-shared/api/records';
+import { CARD_BRANDS, CURRENCIES, type Card } from '../../src-shared/api/records';
 import type { CreateCardRequest } from '../../src-shared/api/requests';
 import { bridge } from '../lib/bridge';
 import { hrefOf } from '../lib/routes';
@@ -30,6 +30,7 @@ import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
 import { useKnownCard } from './useKnownCard';
 import { panTail } from '../lib/format';
+import { refId } from '../components/cards/cardFields';
 import type { WriteFormProps } from './writeFormProps';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
@@ -57,10 +58,26 @@ const DETAIL_FIELDS = [
   'reason',
 ] as const satisfies readonly (keyof CardFormValues)[];
 
-export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProps): React.JSX.Element {
+/** The form's first values: empty, or, replacing a card, that card's customer, kind, brand and currency. */
+function firstValues(customerId: string | undefined, replacing: Card | undefined): CardFormValues {
+  if (!replacing) return emptyCardForm(customerId);
+  const empty = emptyCardForm(refId(replacing.customer) ?? customerId);
+  const of = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
+    (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+  return {
+    ...empty,
+    replacementFor: replacing._id,
+    type: of(replacing.type, ['physical', 'virtual'] as const, empty.type),
+    brand: of(replacing.brand, CARD_BRANDS, empty.brand),
+    currency: of(replacing.currency, CURRENCIES, empty.currency),
+  };
+}
+
+export function IssueCardWizard({ customerId, replacing, onBusy, onUnsaved }: WriteFormProps): React.JSX.Element {
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>('path');
-  const [path, setPath] = useState<CardPath>('new');
+  // Opened from a card's page to replace it: the path is chosen and the card is filled in.
+  const [step, setStep] = useState<Step>(replacing ? 'details' : 'path');
+  const [path, setPath] = useState<CardPath>(replacing ? 'replace' : 'new');
   const [useDefaults, setUseDefaults] = useState(true);
   const [holder, setHolder] = useState<HolderConfirmation | null>(null);
   const choices = useMemo<CardFormChoices>(() => ({ path, useDefaultControls: useDefaults }), [path, useDefaults]);
@@ -69,7 +86,7 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
   const latestHolder = useLatest(holder);
   const resolver = useMemo(() => cardRequestResolver(() => latestChoices.current), [latestChoices]);
   const form = useForm<CardFormValues, unknown, CreateCardRequest>({
-    defaultValues: emptyCardForm(customerId),
+    defaultValues: firstValues(customerId, replacing),
     resolver,
     mode: 'onChange',
   });
@@ -155,11 +172,11 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
   });
 
   const startOver = () => {
-    form.reset(emptyCardForm(customerId));
+    form.reset(firstValues(customerId, replacing));
     reset();
     setHolder(null);
     setUseDefaults(true);
-    setStep('path');
+    setStep(replacing ? 'details' : 'path');
   };
 
   if (step === 'done') {
@@ -170,11 +187,14 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
         ) : null}
         {unknown ? <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} /> : null}
         {failure ? <BridgeErrorBanner message={failure} /> : null}
-        <div className="form-actions">
-          <button type="button" onClick={startOver} disabled={sending}>
-            Issue another card
-          </button>
-        </div>
+        {/* Opened to replace one card, which is now cancelled: there is no other card to start over on. */}
+        {replacing ? null : (
+          <div className="form-actions">
+            <button type="button" onClick={startOver} disabled={sending}>
+              Issue another card
+            </button>
+          </div>
+        )}
       </div>
     );
   }
