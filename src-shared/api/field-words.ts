@@ -58,6 +58,9 @@ const SAID: Record<string, string> = {
   'accountNumber is not an account that name enquiry can resolve at this bankCode':
     'No account with this number was found at this bank: check the bank and the account number',
   'replacementFor is not a known card': 'The service does not know the card to replace: choose another',
+  'replacementFor is already canceled': 'The card to replace is already cancelled: choose another card',
+  'replacementFor must be a card of the same customer':
+    'The card to replace belongs to another customer: choose one of theirs',
   'expirationDate must be MMM-YYYY, for example Jan-2029':
     'Enter the expiry as a month and a year, such as Jan-2029 or 01/29',
   'expirationDate is in the past': 'The expiry date is in the past',
@@ -72,6 +75,14 @@ const SAID: Record<string, string> = {
   'accountType is required': 'Choose savings or current',
   'fromDate must not be after toDate': 'The start date must not be after the end date',
   'minAmount must not be more than maxAmount': 'The lowest amount must not be more than the highest',
+  'proxy host is required': 'Enter the proxy host, such as proxy.example.com',
+  'proxy host must be at most 253 characters': 'A proxy host has at most 253 characters',
+  'proxy host must be a host name or IP address, such as proxy.example.com':
+    'Enter the proxy host as a name or an address only, such as proxy.example.com (no http:// and no path)',
+  'proxy port is required': 'Enter the proxy port, such as 8080',
+  'proxy port must be a whole number': 'Enter the proxy port as a whole number, such as 8080',
+  'proxy port must be between 1 and 65535': 'A proxy port is a number from 1 to 65535',
+  'proxy user name must be at most 256 characters': 'A proxy user name has at most 256 characters',
   'baseUrl is required': 'Enter the base URL',
   'baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)':
     'The base URL must start with https:// (http:// only for this computer: 127.0.0.1, ::1 or localhost)',

@@ -115,6 +115,11 @@ export const accountsListQuerySchema = z.object({
   type: oneOf('type', ACCOUNT_TYPES).optional(),
 });
 export type AccountsListQuery = z.infer<typeof accountsListQuerySchema>;
+/** An accounts export: the list's filters and the search Card Desk applies itself (account-filter.ts). */
+export const accountsExportQuerySchema = z.object({
+  ...accountsListQuerySchema.shape,
+  search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+});
 export const disputesListQuerySchema = pageQuerySchema;
 export const fundingSourcesListQuerySchema = pageQuerySchema;
 export const fundingSourceGetSchema = z.object({ id: objectId('id') });

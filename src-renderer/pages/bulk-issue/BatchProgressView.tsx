@@ -8,6 +8,7 @@ import { ErrorState } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { OUTCOME_TEXT, durationText, stateText } from './words';
+import { formatTime } from '../../lib/format';
 
 const POLL_MS = 500;
 
@@ -98,9 +99,11 @@ export function BatchProgressView({ batchId }: { batchId: string }): React.JSX.E
           </span>
         ) : null}
         {status.perMinute !== null ? <span>{status.perMinute} a minute</span> : null}
-        {status.etaMs !== null && left > 0 ? <span>About {durationText(status.etaMs)} left</span> : null}
+        {status.state === 'running' && status.etaMs !== null && left > 0 ? (
+          <span>{status.etaMs < 1000 ? 'Almost done' : `About ${durationText(status.etaMs)} left`}</span>
+        ) : null}
         {status.waitingUntil !== null ? (
-          <span>Waiting for the rate limit until {new Date(status.waitingUntil).toLocaleTimeString()}</span>
+          <span>Waiting for the rate limit until {formatTime(new Date(status.waitingUntil).toISOString())}</span>
         ) : null}
       </div>
       <progress max={Math.max(1, status.total)} value={status.sent} aria-label="Rows sent" />

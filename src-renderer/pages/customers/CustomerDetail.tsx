@@ -80,6 +80,8 @@ function CustomerBody({ customer: c }: { customer: Customer }): React.JSX.Elemen
           <Details
             items={[
               ['Name', customerName(c)],
+              // The middle names a search may have matched, shown even where the display name leaves them out.
+              ...(ind?.otherNames?.trim() ? ([['Other names', ind.otherNames.trim()]] as [string, string][]) : []),
               ['Type', c.type ?? '—'],
               ['Status', c.status ?? '—'],
               ['Date of birth', dobText(ind?.dob)],

@@ -4,13 +4,16 @@
 // environment set by the organisation shows both, read-only.
 import { useId, useState } from 'react';
 import type { EnvironmentNetwork, ProxySetting } from '../../../src-shared/ipc/channels/network';
-import { MAX_CA_PEM_CHARS } from '../../../src-shared/ipc/channels/network';
+import { MAX_CA_PEM_CHARS, proxySettingSchema } from '../../../src-shared/ipc/channels/network';
 import type { Environment } from '../../../src-shared/ipc/channels/settings';
 import type { AppError } from '../../../src-shared/ipc/result';
 import { ErrorState } from '../../components/states/States';
+import { FieldError } from '../../components/fields/FieldError';
+import { fieldProblems } from '../../components/fields/fieldProblems';
 import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { useSettingsRefresh } from './useEnvironments';
+import { formatDate } from '../../lib/format';
 
 type Mode = ProxySetting['mode'];
 
@@ -28,7 +31,7 @@ function Certificates({ network }: { network: EnvironmentNetwork }): React.JSX.E
         <li key={c.fingerprint256}>
           <strong>{c.subject}</strong>
           <span className="small">
-            Issued by {c.issuer}; expires {c.validTo.slice(0, 10)}
+            Issued by {c.issuer}; expires {formatDate(c.validTo)}
           </span>
           <span className="mono small">SHA-256 {c.fingerprint256}</span>
         </li>
@@ -82,6 +85,17 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
   const [error, setError] = useState<AppError | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const id = (field: string) => `network-${envId}-${field}`;
+  /** A proxy field's problem, from the form's own check or from main's (`proxy.host`). */
+  const problemAt = (field: 'host' | 'port' | 'username'): string | undefined => {
+    if (!error || error.kind !== 'validation') return undefined;
+    const fields = error.fields ?? {};
+    return fields[field] ?? fields[`proxy.${field}`] ?? (error.field === `proxy.${field}` ? error.message : undefined);
+  };
+  const atAField = error?.kind === 'validation' && error.field?.startsWith('proxy.');
+  const fieldProps = (field: 'host' | 'port' | 'username', idName: string) =>
+    problemAt(field)
+      ? { 'aria-invalid': true as const, 'aria-describedby': `${id(idName)}-error` }
+      : { 'aria-invalid': undefined };
 
   const finish = async (r: Awaited<ReturnType<ReturnType<typeof bridge>['network']['get']>>, text: string) => {
     setBusy(false);
@@ -95,13 +109,26 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
   };
 
   const saveProxy = async () => {
-    setBusy(true);
     setError(null);
     setDone(null);
     const proxy: ProxySetting =
       mode === 'manual'
-        ? { mode, host: host.trim(), port: Number(port), ...(username.trim() ? { username: username.trim() } : {}) }
+        ? {
+            mode,
+            host: host.trim(),
+            port: port === '' ? (undefined as unknown as number) : Number(port),
+            ...(username.trim() ? { username: username.trim() } : {}),
+          }
         : { mode };
+    // The shared rule first, so a problem shows at its field before anything is sent.
+    const problems = fieldProblems(proxySettingSchema, proxy);
+    const first = Object.keys(problems)[0];
+    if (first) {
+      setError({ kind: 'validation', field: `proxy.${first}`, message: problems[first]!, fields: problems });
+      document.getElementById(id(first === 'username' ? 'user' : first))?.focus();
+      return;
+    }
+    setBusy(true);
     const r = await bridge().network.setProxy({
       environmentId: envId,
       proxy,
@@ -164,28 +191,45 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
         </fieldset>
         {mode === 'manual' ? (
           <div className="network-manual">
-            <label htmlFor={id('host')}>
-              Proxy host
-              <input id={id('host')} value={host} onChange={(e) => setHost(e.target.value)} spellCheck={false} />
-            </label>
-            <label htmlFor={id('port')}>
-              Port
-              <input
-                id={id('port')}
-                value={port}
-                inputMode="numeric"
-                onChange={(e) => setPort(e.target.value.replace(/[^0-9]/g, ''))}
-              />
-            </label>
-            <label htmlFor={id('user')}>
-              User name (optional)
-              <input
-                id={id('user')}
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                autoComplete="off"
-              />
-            </label>
+            <div className="field-stack">
+              <label htmlFor={id('host')}>
+                Proxy host
+                <input
+                  id={id('host')}
+                  value={host}
+                  onChange={(e) => setHost(e.target.value)}
+                  spellCheck={false}
+                  {...fieldProps('host', 'host')}
+                />
+              </label>
+              <FieldError id={`${id('host')}-error`} message={problemAt('host')} />
+            </div>
+            <div className="field-stack">
+              <label htmlFor={id('port')}>
+                Port
+                <input
+                  id={id('port')}
+                  value={port}
+                  inputMode="numeric"
+                  onChange={(e) => setPort(e.target.value.replace(/[^0-9]/g, ''))}
+                  {...fieldProps('port', 'port')}
+                />
+              </label>
+              <FieldError id={`${id('port')}-error`} message={problemAt('port')} />
+            </div>
+            <div className="field-stack">
+              <label htmlFor={id('user')}>
+                User name (optional)
+                <input
+                  id={id('user')}
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  autoComplete="off"
+                  {...fieldProps('username', 'user')}
+                />
+              </label>
+              <FieldError id={`${id('user')}-error`} message={problemAt('username')} />
+            </div>
             {username.trim() ? (
               <label htmlFor={id('password')}>
                 Password{network.hasProxyPassword ? ' (saved; type to replace)' : ''}
@@ -223,7 +267,8 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
           </button>
         ) : null}
       </div>
-      {error ? <ErrorState error={error} /> : null}
+      {/* A problem of a proxy field shows at that field; others (the certificates, the service) here. */}
+      {error && !atAField ? <ErrorState error={error} /> : null}
       {done ? (
         <p role="status" className="ok-text">
           {done}
