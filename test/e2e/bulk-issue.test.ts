@@ -68,7 +68,15 @@ describe('Issue from a file', () => {
     expect(await page.getByTestId('issued').textContent()).toBe('Issued 10');
     expect(cardPosts() - before).toBe(10);
     const results = page.getByRole('table', { name: 'Results' });
-    await expect.poll(() => results.getByRole('row').count()).toBe(12);
+    // Twelve rows under a header row.
+    await expect.poll(() => results.getByRole('row').count()).toBe(13);
+    expect(await results.getByRole('columnheader').allTextContents()).toEqual([
+      'Row',
+      'Outcome',
+      'Customer',
+      'Card',
+      'Card id, or why',
+    ]);
     expect(await results.locator('[data-outcome="issued"]').count()).toBe(10);
 
     await page.getByRole('button', { name: 'Save the results CSV' }).click();
