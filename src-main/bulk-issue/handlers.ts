@@ -1,6 +1,5 @@
 // IPC handlers of Issue from a file (bulkIssue.*): inputs already checked by the contract.
 import { ok } from '../../src-shared/ipc/result';
-import { handlerGuard } from '../ipc/guarded';
 import type { HandlersFor } from '../ipc/handler';
 import type { SaveFilePort } from '../ports/ports';
 import type { BulkIssueService } from './bulk-service';
@@ -24,7 +23,6 @@ export function bulkIssueHandlers(
   getCustomers: () => Promise<CustomerLookup>,
   save: SaveFilePort,
 ): HandlersFor<BulkIssueChannel> {
-  const on = handlerGuard();
   const results = async (batchId: string) => {
     const owned = await service.batch(batchId);
     if (!owned.ok) return owned;
@@ -33,23 +31,23 @@ export function bulkIssueHandlers(
     return ok({ batch: owned.data, stored, rows: await resultRows(owned.data, stored, lookup) });
   };
   return {
-    'bulkIssue.preview': on('bulkIssue.preview', (input) => service.preview(input)),
-    'bulkIssue.start': on('bulkIssue.start', (input) => service.start(input)),
-    'bulkIssue.pause': on('bulkIssue.pause', ({ batchId }) => service.pause(batchId)),
-    'bulkIssue.resume': on('bulkIssue.resume', ({ batchId }) => service.resume(batchId)),
-    'bulkIssue.cancel': on('bulkIssue.cancel', ({ batchId }) => service.cancel(batchId)),
-    'bulkIssue.status': on('bulkIssue.status', ({ batchId }) => service.status(batchId)),
-    'bulkIssue.list': on('bulkIssue.list', () => service.list()),
-    'bulkIssue.results': on('bulkIssue.results', async ({ batchId }) => {
+    'bulkIssue.preview': (input) => service.preview(input),
+    'bulkIssue.start': (input) => service.start(input),
+    'bulkIssue.pause': ({ batchId }) => service.pause(batchId),
+    'bulkIssue.resume': ({ batchId }) => service.resume(batchId),
+    'bulkIssue.cancel': ({ batchId }) => service.cancel(batchId),
+    'bulkIssue.status': ({ batchId }) => service.status(batchId),
+    'bulkIssue.list': () => service.list(),
+    'bulkIssue.results': async ({ batchId }) => {
       const r = await results(batchId);
       return r.ok ? ok({ batchId, rows: r.data.rows }) : r;
-    }),
-    'bulkIssue.saveTemplate': on('bulkIssue.saveTemplate', async () => ok(await saveTemplate(save))),
-    'bulkIssue.saveResults': on('bulkIssue.saveResults', async ({ batchId }) => {
+    },
+    'bulkIssue.saveTemplate': async () => ok(await saveTemplate(save)),
+    'bulkIssue.saveResults': async ({ batchId }) => {
       const r = await results(batchId);
       if (!r.ok) return r;
       const input = inputCellsOf(r.data.batch, r.data.stored, await service.inputSeal());
       return ok(await saveResultsCsv(save, r.data.batch, r.data.rows, input));
-    }),
+    },
   };
 }

@@ -1,42 +1,54 @@
-// IPC handlers over the known-cards index of the active environment.
-import { err, ok } from '../../src-shared/ipc/result';
-import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
-import { errorMessage } from '../errors/error-message';
-import { failureFrom } from '../ipc/failure';
+// Every cards.* channel: the known-cards index (known, get), a card looked up by its id, its balance and
+// transactions read from the service, and issuing a card, which the issuing service journals (injected, so
+// this room need not sit above it).
+import type { Card, Transaction } from '../../src-shared/api/records';
+import type { CreateCardRequest } from '../../src-shared/api/requests';
+import type { Result } from '../../src-shared/ipc/result';
+import { channelResult } from '../api/read-result';
+import type { CardApiClient } from '../api/types';
 import type { HandlersFor } from '../ipc/handler';
+import { lookUpCard } from './card-look-up';
 import type { KnownCards } from './known-cards';
+import { knownCardsHandlers } from './known-cards-handlers';
 
-const failure = (e: unknown) => failureFrom(e, `Card Desk could not read its list of known cards: ${errorMessage(e)}`);
+export type CardChannel =
+  'cards.known' | 'cards.get' | 'cards.lookUp' | 'cards.balance' | 'cards.transactions' | 'cards.create';
 
-/** `customerIdsNamed` gives the customers a filter text names (from the customer cache): cards are found by their customer's name. */
-export function knownCardsHandlers(
-  getKnownCards: () => Promise<KnownCards>,
-  customerIdsNamed?: (text: string) => Promise<string[]>,
-): HandlersFor<'cards.known' | 'cards.get'> {
+export type CreateCard = (
+  request: CreateCardRequest,
+  options: { signal: AbortSignal; confirmRepeat: boolean },
+) => Promise<Result<Card>>;
+
+export interface CardHandlerDeps {
+  /** The active environment (its client answers the reads). */
+  getActive: () => Promise<{ api: CardApiClient }>;
+  getKnownCards: () => Promise<KnownCards>;
+  /** Ids of the customers a search text names (from the customer cache): cards are found by their customer's name. */
+  customerIdsNamed?: (text: string) => Promise<string[]>;
+  createCard: CreateCard;
+  /** What a fetched page of card transactions teaches the indexes (observations.ts). */
+  observe?: {
+    cardsIn(records: Transaction[], source: 'transaction'): void;
+    transactions(transactions: Transaction[]): void;
+  };
+}
+
+export function cardHandlers(deps: CardHandlerDeps): HandlersFor<CardChannel> {
+  const api = async () => (await deps.getActive()).api;
   return {
-    'cards.known': async (input) => {
-      try {
-        const page = input.page ?? 0;
-        const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-        const text = input.query?.trim();
-        const customerIds = text && customerIdsNamed ? await customerIdsNamed(text) : [];
-        const { cards, total } = (await getKnownCards()).list({ ...input, customerIds, page, limit });
-        return ok(cards, { total, pages: Math.ceil(total / limit), page, limit });
-      } catch (e) {
-        return failure(e);
+    ...knownCardsHandlers(deps.getKnownCards, deps.customerIdsNamed),
+    'cards.lookUp': async ({ id }, { signal }) => lookUpCard(id, await api(), await deps.getKnownCards(), signal),
+    'cards.balance': async ({ cardId }, { signal }) =>
+      channelResult(await (await api()).getCardBalance(cardId, { signal })),
+    'cards.transactions': async (query, { signal }) => {
+      const result = await (await api()).listCardTransactions(query, { signal });
+      if (result.ok && deps.observe) {
+        deps.observe.cardsIn(result.data, 'transaction');
+        deps.observe.transactions(result.data);
       }
+      return channelResult(result);
     },
-    'cards.get': async ({ id }) => {
-      try {
-        const card = (await getKnownCards()).get(id);
-        return card
-          ? ok(card)
-          : err('not_found', `Card ${id} is not among the cards Card Desk has seen in this environment.`, {
-              field: 'id',
-            });
-      } catch (e) {
-        return failure(e);
-      }
-    },
+    'cards.create': ({ confirmRepeat, ...request }, { signal }) =>
+      deps.createCard(request, { signal, confirmRepeat: confirmRepeat === true }),
   };
 }

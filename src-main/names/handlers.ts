@@ -1,12 +1,10 @@
 // The IPC handler that names a page of ids (customers, cards, card transactions) from local stores.
 import { ok } from '../../src-shared/ipc/result';
-import { handlerGuard } from '../ipc/guarded';
 import type { HandlersFor } from '../ipc/handler';
 import { type NameSources, resolveNames } from './resolve-names';
 
 export function namesHandlers(sources: NameSources): HandlersFor<'names.resolve'> {
-  const guard = handlerGuard();
   return {
-    'names.resolve': guard('names.resolve', async (input) => ok(await resolveNames(sources, input))),
+    'names.resolve': async (input) => ok(await resolveNames(sources, input)),
   };
 }

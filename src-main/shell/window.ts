@@ -1,4 +1,4 @@
-// The main window, built from the pure security policy in ../security/policy.ts.
+// The main window, built from the pure security baseline in ../security/renderer-baseline.ts.
 import { BrowserWindow, shell, type WebContents } from 'electron';
 import { allowNavigation, windowOpenDecision } from '../security/renderer-baseline';
 

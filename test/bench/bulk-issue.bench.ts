@@ -19,7 +19,7 @@ import { openJournal } from '../../src-main/journal/journal';
 import type { ActiveEnvironment } from '../../src-main/environments/environment-manager';
 import { startSandbox, type SandboxHandle } from '../../src-main/sandbox';
 import type { Benchmark } from './benchmark';
-import { testCacheKeys } from '../tools/cache-keys';
+import { testCacheKeys } from '../support/cache-keys';
 
 const FILE_ROWS = 5_000;
 /** Four windows' worth and a little: the first and the last window are not whole, the middle ones are. */

@@ -11,14 +11,19 @@ import { getHeapSpaceStatistics } from 'node:v8';
 import type { Customer } from '../../src-shared/api/records';
 import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
 import { createCardApiClient } from '../../src-main/api/client';
-import { customerCacheHandlers } from '../../src-main/cache/handlers';
+import { customerHandlers } from '../../src-main/cache/handlers';
 import { CACHE_FILE_NAME, openCustomerCache } from '../../src-main/cache/service';
 import { CancelRegistry } from '../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../src-main/ipc/handler';
 import { createDispatcher } from '../../src-main/ipc/register';
 import { timeQueries } from './query-timing';
 import { settle } from './settle';
-import { testCacheKeys } from '../tools/cache-keys';
+import { testCacheKeys } from '../support/cache-keys';
+
+/** Only the cache is read here, never the service's own customer list (customers.list). */
+const noServiceReads = async (): Promise<never> => {
+  throw new Error('customers.list is not read here');
+};
 
 const SAMPLED_CUSTOMERS = 60;
 const ORIGIN = 'app://card-desk';
@@ -114,7 +119,7 @@ const direct = await timeQueries(queries, (q) => cache.searchListed(q), sampleRs
 
 // Through the IPC dispatcher: sender check, input validation, handler, and the structured clone IPC makes.
 const dispatch = createDispatcher({
-  handlers: customerCacheHandlers(async () => cache) as unknown as HandlerTable,
+  handlers: customerHandlers({ getCache: async () => cache, getActive: noServiceReads }) as unknown as HandlerTable,
   allowedOrigins: [ORIGIN],
   cancels: new CancelRegistry(),
 });

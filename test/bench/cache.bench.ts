@@ -30,7 +30,7 @@ import type { Benchmark } from './benchmark';
 import type { CacheMainFigures } from './cache-main';
 import { percentile, timeQueries } from './query-timing';
 import { SETTLE_CALL, SETTLE_MARKER } from './settle';
-import { testSeal } from '../tools/cache-keys';
+import { testSeal } from '../support/cache-keys';
 
 const LINEAR_QUERIES = 30;
 
@@ -45,21 +45,13 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
  */
 function sourcesAt(ref: string): string {
   const root = mkdtempSync(join(tmpdir(), 'card-desk-cache-bench-before-'));
-  // Later commits' bench imports the test keys from test/tools; older ones have no such folder.
-  const hasTools = spawnSync('git', ['-C', REPO, 'cat-file', '-e', `${ref}:test/tools`]).status === 0;
+  // The bench imports the test keys from test/support, older commits' from test/tools, the oldest from neither.
+  const rigs = ['test/support', 'test/tools'].filter(
+    (folder) => spawnSync('git', ['-C', REPO, 'cat-file', '-e', `${ref}:${folder}`]).status === 0,
+  );
   const tar = execFileSync(
     'git',
-    [
-      '-C',
-      REPO,
-      'archive',
-      '--format=tar',
-      ref,
-      'src-main',
-      'src-shared',
-      'test/bench',
-      ...(hasTools ? ['test/tools'] : []),
-    ],
+    ['-C', REPO, 'archive', '--format=tar', ref, 'src-main', 'src-shared', 'test/bench', ...rigs],
     {
       maxBuffer: 256 * 1024 * 1024,
     },
@@ -196,7 +188,7 @@ async function sandboxProcess(customers: number): Promise<{ url: string; key: st
 /** A process that only opens the synced cache and runs the queries twice (the app started after a sync). */
 const FRESH_SEARCH = `
   import { openCustomerCache } from '../../src-main/cache/service';
-  import { testCacheKeys } from '../tools/cache-keys';
+  import { testCacheKeys } from '../support/cache-keys';
   const { folder, queries } = JSON.parse(process.argv[2]);
   const cache = await openCustomerCache({ folder, environmentId: 'bench', keys: testCacheKeys, api: {}, emit: () => {} });
   let rss = 0;

@@ -1,5 +1,5 @@
 // What an email search costs on a cache whose sync stopped part-way: the rows after the last email chunk
-// are read from the customers table (CustomerReader.emailTail). Run: npx tsx test/bench/email-tail.ts [N]
+// are read from the customers table (MatchingRows.emailTail, src-main/cache/search/matching-rows.ts). Run: npx tsx test/bench/email-tail.ts [N]
 // (N customers, default 300,000; the tail is EMAIL_CHUNK - 1 rows, its largest size, whatever N is).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,8 +8,8 @@ import { CustomerReader } from '../../src-main/cache/store/customer-reader';
 import { EMAIL_CHUNK } from '../../src-main/cache/store/customer-store';
 import { openReader, openWriter } from '../../src-main/cache/store/database';
 import { planSearch } from '../../src-main/cache/search/search-plan';
-import { fillerCustomers, syncedCacheFile } from '../unit/cache/generated-customers';
-import { testSeal } from '../tools/cache-keys';
+import { fillerCustomers, syncedCacheFile } from '../support/generated-customers';
+import { testSeal } from '../support/cache-keys';
 
 const total = Number(process.argv[2] ?? 300_000);
 const dir = mkdtempSync(join(tmpdir(), 'card-desk-email-tail-'));

@@ -10,7 +10,7 @@ import { createCardApiClient } from '../../src-main/api/client';
 import { openCustomerCache } from '../../src-main/cache/service';
 import { startSandbox } from '../../src-main/sandbox';
 import type { Benchmark } from './benchmark';
-import { testCacheKeys } from '../tools/cache-keys';
+import { testCacheKeys } from '../support/cache-keys';
 
 const MAX_CUSTOMERS = 100_000;
 /** When the list calls are made, in seconds into the sync (the first while it pages, the rest while it waits). */

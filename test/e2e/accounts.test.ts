@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src-shared/api/records';
 import { exportCsvFrom } from './exported-csv';
-import { sandboxAll, sandboxGet } from './sandbox-api';
+import { sandboxAll, sandboxGet } from '../support/sandbox-api';
 import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
 
 const app = listPageApp({ sandbox: { seed: 2024, customers: 120 }, route: 'accounts', table: 'Accounts' });

@@ -9,7 +9,7 @@ import { exportCsvFrom, type ExportedCsv } from './exported-csv';
 import { issueThroughBridge } from './issue-wizard';
 import { listRows, waitForRows } from './list-checks';
 import { appWithCustomerCache, openFresh } from './shared-app';
-import { sandboxGet } from './sandbox-api';
+import { sandboxGet } from '../support/sandbox-api';
 import { fetchAllAuthorizations } from './support';
 
 const app = appWithCustomerCache({ seed: 4242, customers: 40 });

@@ -6,7 +6,7 @@ import type { Authorization, Card, Customer } from '../../src-shared/api/records
 import { toDateInput } from '../../src-renderer/lib/format';
 import { declineReason } from '../../src-shared/api/decline-reason';
 import { exportCsvFrom } from './exported-csv';
-import { sandboxAll, sandboxGet } from './sandbox-api';
+import { sandboxAll, sandboxGet } from '../support/sandbox-api';
 import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
 
 const app = listPageApp({ sandbox: { seed: 3131, customers: 150 }, route: 'authorizations', table: 'Authorizations' });

@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as csvParse } from 'csv-parse/sync';
-import { readCsv, readCsvObjects } from '../integration/exports/read-csv';
-import { RESULT_COLUMNS } from '../integration/bulk-issue/bulk-fixture';
+import { readCsv, readCsvObjects } from '../support/read-csv';
+import { RESULT_COLUMNS } from '../support/bulk-fixture';
 import { appWithCustomerCache, openFresh } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 2929, customers: 40 });

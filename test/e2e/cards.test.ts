@@ -1,39 +1,20 @@
 // Cards page: the known-cards index (learned from fetched authorizations), a card's detail, balance and
 // transactions checked against the local sandbox, with paging, a date range and CSV exports.
 import { displayPan } from '../../src-renderer/lib/format';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Authorization, Transaction } from '../../src-shared/api/records';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { formatMoney } from '../../src-renderer/lib/format';
 import { exportCsvFrom } from './exported-csv';
 import { listRows, pagerText as readPager, rowCount } from './list-checks';
-import { sandboxAll, sandboxGet } from './sandbox-api';
-import {
-  failOnPageProblems,
-  fetchAllAuthorizations,
-  localSandbox,
-  screenshotWhole,
-  startE2E,
-  withOwnE2E,
-  type E2E,
-} from './support';
-import { openFresh } from './shared-app';
+import { sandboxAll, sandboxGet } from '../support/sandbox-api';
+import { fetchAllAuthorizations, screenshotWhole, withOwnE2E } from './support';
+import { appWith, openFresh } from './shared-app';
 
 const SANDBOX = { seed: 9001, customers: 120 };
-let e2e: E2E;
-let sandbox: SandboxHandle;
+const app = appWith({ sandbox: SANDBOX });
 let known: Promise<string[]> | undefined;
 
-beforeAll(async () => {
-  e2e = await startE2E({ sandbox: SANDBOX });
-  sandbox = await localSandbox(e2e);
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-failOnPageProblems(() => e2e);
-
-const page = () => e2e.page;
+const page = () => app.e2e.page;
 const knownTable = () => page().getByRole('table', { name: 'Known cards' });
 const knownRows = () => listRows(page(), 'Known cards');
 const txRows = () => listRows(page(), 'Card transactions');
@@ -60,17 +41,17 @@ describe('Cards', () => {
     }));
 
   it('lists the cards seen in fetched authorizations, with paging and a filter', { timeout: 180_000 }, async () => {
-    await e2e.open('cards');
+    await app.e2e.open('cards');
     const cardIds = await knownCardIds();
     expect(cardIds.length).toBeGreaterThan(25);
 
-    await openFresh(e2e, 'cards');
+    await openFresh(app.e2e, 'cards');
     await knownTable().waitFor();
     await expect.poll(pagerText).toContain(`${cardIds.length} in all`);
     expect(await rowCount(page(), 'Known cards')).toBe(25);
     const firstPage = await knownRows().allTextContents();
-    await e2e.screenshot('cards');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('cards');
+    expect(await app.e2e.axeViolations()).toEqual([]);
 
     await page().getByRole('button', { name: 'Next page' }).click();
     await expect.poll(pagerText).toMatch(/^Page 2 of \d+/);
@@ -82,7 +63,7 @@ describe('Cards', () => {
     await expect.poll(pagerText).toMatch(/^Page 1 of 1/);
 
     // Filter by the last four digits of one card.
-    const card = sandbox.fixtures.cards.find((c) => cardIds.includes(c.id))!;
+    const card = app.sandbox.fixtures.cards.find((c) => cardIds.includes(c.id))!;
     const known = (await page().evaluate((id) => window.cardDesk.cards.get({ id }), card.id)) as {
       ok: true;
       data: { maskedPan: string };
@@ -108,14 +89,14 @@ describe('Cards', () => {
     'opens a card with its controls, balance and transactions as the sandbox has them',
     { timeout: 120_000 },
     async () => {
-      await e2e.open('cards');
+      await app.e2e.open('cards');
       const cardIds = await knownCardIds();
-      await openFresh(e2e, 'cards');
+      await openFresh(app.e2e, 'cards');
       // The card with the most transactions.
       const counts = await Promise.all(
         cardIds.map(async (id) => ({
           id,
-          total: (await sandboxGet<Transaction[]>(sandbox, `/cards/${id}/transactions?limit=1`)).pagination!.total,
+          total: (await sandboxGet<Transaction[]>(app.sandbox, `/cards/${id}/transactions?limit=1`)).pagination!.total,
         })),
       );
       const { id, total } = counts.sort((a, b) => b.total - a.total)[0]!;
@@ -136,7 +117,7 @@ describe('Cards', () => {
       expect(known.data.maskedPan).not.toMatch(/\d{12,}/);
 
       const balance = (
-        await sandboxGet<{ currentBalance: number; availableBalance: number }>(sandbox, `/cards/${id}/balance`)
+        await sandboxGet<{ currentBalance: number; availableBalance: number }>(app.sandbox, `/cards/${id}/balance`)
       ).data;
       await expect
         .poll(() => page().getByTestId('balance-current').textContent())
@@ -153,23 +134,23 @@ describe('Cards', () => {
       await txTable.waitFor();
       await expect.poll(pagerText).toContain(`${total} in all`);
       expect(await rowCount(page(), 'Card transactions')).toBe(Math.min(25, total));
-      await screenshotWhole(e2e, 'card-detail');
-      expect(await e2e.axeViolations()).toEqual([]);
+      await screenshotWhole(app.e2e, 'card-detail');
+      expect(await app.e2e.axeViolations()).toEqual([]);
 
       // A transaction's detail opens in a drawer and Escape closes it.
       await txRows().first().click();
       await page().getByRole('dialog', { name: 'Transaction' }).waitFor();
-      expect(await e2e.axeViolations()).toEqual([]);
+      expect(await app.e2e.axeViolations()).toEqual([]);
       await page().keyboard.press('Escape');
       await expect.poll(() => page().getByRole('dialog', { name: 'Transaction' }).count()).toBe(0);
 
       // A date range from the middle transaction's day to today, checked against the sandbox's answer.
-      const every = await sandboxAll<Transaction>(sandbox, `/cards/${id}/transactions`);
+      const every = await sandboxAll<Transaction>(app.sandbox, `/cards/${id}/transactions`);
       const middle = every[Math.floor(every.length / 2)]!;
       const fromDate = middle.createdAt!.slice(0, 10);
       const toDate = new Date().toISOString().slice(0, 10);
       const inRange = await sandboxAll<Transaction>(
-        sandbox,
+        app.sandbox,
         `/cards/${id}/transactions?fromDate=${fromDate}&toDate=${toDate}`,
       );
       expect(inRange.length).toBeGreaterThan(0);
@@ -188,7 +169,7 @@ describe('Cards', () => {
       await page().getByLabel('From date').fill(toDate);
       await page().getByLabel('To date').fill(fromDate);
       await page().getByText('From date must not be after To date').waitFor();
-      expect(e2e.problems).toEqual([]);
+      expect(app.e2e.problems).toEqual([]);
     },
   );
 });

@@ -2,7 +2,7 @@
 // starts with it filled from the local sandbox, the way the Customers page's sync fills it.
 import type { Customer } from '../../src-shared/api/records';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
-import { sandboxGet } from './sandbox-api';
+import { sandboxGet } from '../support/sandbox-api';
 import { localSandbox, startE2E, syncCustomersOnce, type E2E } from './support';
 
 /** Starts the app on the Journal with a sandbox of `customers` customers, all of them in the cache. */

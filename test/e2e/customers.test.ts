@@ -2,42 +2,32 @@
 import { formatPhone } from '../../src-renderer/lib/format';
 import { dobText } from '../../src-renderer/components/customers/customerFields';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
 import type { SyncProgress } from '../../src-shared/ipc/channels/customers';
 import { agesBetween } from './ages';
 import { exportCsvFrom } from './exported-csv';
-import { sandboxAll } from './sandbox-api';
+import { sandboxAll } from '../support/sandbox-api';
 import {
-  failOnPageProblems,
   fetchAllAuthorizations,
   screenshotWhole,
-  startE2E,
   syncCustomers,
   syncCustomersOnce,
   withOwnE2E,
   type E2E,
 } from './support';
-import { openFresh } from './shared-app';
+import { appWith, openFresh } from './shared-app';
 
 const CUSTOMERS = 350;
 const SANDBOX = { seed: 4242, customers: CUSTOMERS };
 /** The app most tests share; each of them awaits `synced()` for a filled cache. */
-let e2e: E2E;
+const app = appWith({ sandbox: SANDBOX });
 let all: Customer[] | undefined;
-
-beforeAll(async () => {
-  e2e = await startE2E({ sandbox: SANDBOX });
-});
-failOnPageProblems(() => e2e);
-afterAll(async () => {
-  await e2e?.close();
-});
 
 /** The shared app's cache filled by one full sync (whichever test asks first), and the sandbox's customers. */
 async function synced(): Promise<Customer[]> {
-  await syncCustomersOnce(e2e, CUSTOMERS);
-  all ??= await sandboxAll<Customer>(e2e.harness.core.localSandbox()!, '/customers');
+  await syncCustomersOnce(app.e2e, CUSTOMERS);
+  all ??= await sandboxAll<Customer>(app.e2e.harness.core.localSandbox()!, '/customers');
   return all;
 }
 
@@ -52,7 +42,7 @@ async function lastSyncedAt(p: Page): Promise<number> {
 /** A test on an app of its own, for a state the shared one has left behind (an empty cache, a running service). */
 const withOwnApp = (test: (app: E2E) => Promise<void>) => withOwnE2E({ sandbox: SANDBOX }, test);
 
-const page = () => e2e.page;
+const page = () => app.e2e.page;
 const searchBox = (p: Page = page()) => p.getByRole('searchbox', { name: 'Search customers' });
 const table = (p: Page = page()) => p.getByRole('table', { name: 'Customers' });
 const syncRegion = (p: Page = page()) => p.getByRole('region', { name: 'Offline customer cache' });
@@ -122,11 +112,11 @@ describe('Customers', () => {
 
   it('"Sync now" fetches only what changed; "Full re-sync" fetches every page again', async () => {
     await synced();
-    await openFresh(e2e, 'customers');
+    await openFresh(app.e2e, 'customers');
     await expect
       .poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 60_000 })
       .toMatch(new RegExp(`^${CUSTOMERS} customers cached`));
-    const sandbox = e2e.harness.core.localSandbox()!;
+    const sandbox = app.e2e.harness.core.localSandbox()!;
     sandbox.customers.add(5);
     sandbox.clearRequests();
     await syncRegion().getByRole('button', { name: 'Sync now' }).click();
@@ -154,7 +144,7 @@ describe('Customers', () => {
 
   it('finds customers by name, email, national phone number and id prefix', async () => {
     const all = await synced();
-    await openFresh(e2e, 'customers');
+    await openFresh(app.e2e, 'customers');
     const target = all[137]!;
     const searched = Date.now();
     await search(target.name!);
@@ -163,8 +153,8 @@ describe('Customers', () => {
     const syncedAt = await lastSyncedAt(page());
     const age = /cache updated (.+)$/.exec((await summary().textContent()) ?? '')?.[1];
     expect(agesBetween(searched - syncedAt, Date.now() - syncedAt)).toContain(age);
-    await e2e.screenshot('customers');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('customers');
+    expect(await app.e2e.axeViolations()).toEqual([]);
     // A search's rows come from the cache's readable columns alone, and still show every column filled.
     const found = table().getByRole('row').filter({ hasText: target.emailAddress! });
     expect((await found.getByRole('cell').allTextContents()).filter((t) => t.trim() === '—')).toEqual([]);
@@ -192,7 +182,7 @@ describe('Customers', () => {
 
   it('opens a customer with identity, KYC, contact, address, documents, cards and wallets', async () => {
     const all = await synced();
-    await openFresh(e2e, 'customers');
+    await openFresh(app.e2e, 'customers');
     // The first customers hold the sandbox's cards and wallets.
     const holder = all[0]!;
     await search(holder.emailAddress!);
@@ -215,10 +205,10 @@ describe('Customers', () => {
     expect(await docs.locator('a').count()).toBe(0);
     await docs.getByRole('button', { name: 'Copy ID front link' }).waitFor();
 
-    const fixtures = e2e.harness.core.localSandbox()!.fixtures;
+    const fixtures = app.e2e.harness.core.localSandbox()!.fixtures;
     const walletsRegion = page().getByRole('region', { name: 'Wallets' });
     const wallets = await sandboxAll<{ _id: string; customer?: string; accountNumber: string }>(
-      e2e.harness.core.localSandbox()!,
+      app.e2e.harness.core.localSandbox()!,
       '/accounts?type=wallet',
     );
     const own = wallets.filter((w) => w.customer === holder._id);
@@ -239,13 +229,13 @@ describe('Customers', () => {
     await expect
       .poll(async () => (await cardsTable.getByRole('row').count()) - 1, { timeout: 60_000 })
       .toBe(holderCards.length);
-    await screenshotWhole(e2e, 'customer-detail');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await screenshotWhole(app.e2e, 'customer-detail');
+    expect(await app.e2e.axeViolations()).toEqual([]);
   });
 
   it('exports every customer as CSV', async () => {
     const all = await synced();
-    await openFresh(e2e, 'customers');
+    await openFresh(app.e2e, 'customers');
     const csv = await exportCsvFrom(
       page().getByRole('region', { name: 'Customers', exact: true }),
       `Export all ${CUSTOMERS} customers`,
@@ -258,7 +248,7 @@ describe('Customers', () => {
 
   it('Ctrl+K opens a customer search; arrows and Enter open the customer; Escape closes', async () => {
     const all = await synced();
-    await openFresh(e2e, 'cards');
+    await openFresh(app.e2e, 'cards');
     await page().keyboard.press('Control+k');
     const dialog = page().getByRole('dialog', { name: 'Search customers' });
     await dialog.waitFor();
@@ -271,8 +261,8 @@ describe('Customers', () => {
     const options = dialog.getByRole('option');
     await expect.poll(() => options.count()).toBeGreaterThan(0);
     expect(await options.count()).toBeLessThanOrEqual(8);
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('customer-search-dialog');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('customer-search-dialog');
     await dialog.getByRole('combobox').fill(target.emailAddress!);
     await expect.poll(() => options.count()).toBe(1);
     await page().keyboard.press('ArrowDown');

@@ -4,30 +4,28 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOURNAL_MARKER } from '../../src-main/journal/journal-file';
-import { startE2E, type E2E } from './support';
+import { appWith } from './shared-app';
 
-let e2e: E2E;
-
-beforeAll(async () => {
+/** A data folder whose journal is garbage. */
+function damagedDataDir(): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'card-desk-damaged-journal-'));
   writeFileSync(join(dataDir, JOURNAL_MARKER), '{}\n');
   writeFileSync(join(dataDir, 'journal.sqlite'), 'garbage, not a database\n'.repeat(500));
-  e2e = await startE2E({ dataDir, sandbox: { seed: 21, customers: 20 } });
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+  return dataDir;
+}
+
+const app = appWith(() => ({ dataDir: damagedDataDir(), sandbox: { seed: 21, customers: 20 } }));
 
 describe('a damaged journal', () => {
   it('lets the app start and read, refuses card requests until a new journal is started in Settings', async () => {
-    const page = e2e.page;
-    await e2e.open('disputes');
+    const page = app.e2e.page;
+    await app.e2e.open('disputes');
     const disputes = await page.evaluate(() => window.cardDesk.disputes.list({}));
     expect(disputes.ok).toBe(true);
 
-    const sandbox = e2e.harness.core.localSandbox()!;
+    const sandbox = app.e2e.harness.core.localSandbox()!;
     const request = {
       customerId: sandbox.fixtures.sampleCustomerIds[0]!,
       type: 'virtual' as const,
@@ -40,14 +38,14 @@ describe('a damaged journal', () => {
     expect(!refused.ok && refused.error.kind).toBe('forbidden');
     expect(sandbox.requests().filter((r) => r.method === 'POST')).toHaveLength(0);
 
-    await e2e.open('settings');
+    await app.e2e.open('settings');
     const section = page.getByRole('region', { name: 'Journal' });
     await section.getByRole('alert').waitFor();
     const told = await section.getByRole('alert').textContent();
     expect(told).toMatch(/is damaged\. It was moved to journal\.sqlite\.corrupt-/);
     expect(told).toContain('start a new journal in Settings');
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('settings-damaged-journal');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('settings-damaged-journal');
     const start = section.getByRole('button', { name: 'Start a new journal' });
     expect(await start.isDisabled()).toBe(true);
     await section.getByRole('checkbox').check();
@@ -57,6 +55,6 @@ describe('a damaged journal', () => {
     const sent = await page.evaluate((r) => window.cardDesk.cards.create(r), request);
     expect(sent.ok).toBe(true);
     expect(sandbox.requests().filter((r) => r.method === 'POST')).toHaveLength(1);
-    expect(e2e.problems).toEqual([]);
+    expect(app.e2e.problems).toEqual([]);
   });
 });

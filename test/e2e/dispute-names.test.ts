@@ -2,24 +2,13 @@
 // the local sandbox: no card's transactions were opened before, yet every row of the first page shows
 // its customer's name (from the customer cache), its card and its merchant, checked against the service
 // read card by card, and a dispute's detail links to that card and that customer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Customer, Dispute, Transaction } from '../../src-shared/api/records';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
-import { startWithCustomerCache } from './customer-cache';
+import { describe, expect, it } from 'vitest';
+import type { Dispute, Transaction } from '../../src-shared/api/records';
 import { rowCount, rowText, waitForRows } from './list-checks';
-import { sandboxAll } from './sandbox-api';
-import type { E2E } from './support';
+import { sandboxAll } from '../support/sandbox-api';
+import { appWithCustomerCache } from './shared-app';
 
-let e2e: E2E;
-let sandbox: SandboxHandle;
-let customers: Customer[];
-
-beforeAll(async () => {
-  ({ e2e, sandbox, customers } = await startWithCustomerCache({ seed: 5151, customers: 60 }));
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const app = appWithCustomerCache({ seed: 5151, customers: 60 });
 
 /** Each disputed transaction with its card and customer, found independently: every seeded card's transactions. */
 async function holdersOf(
@@ -27,8 +16,8 @@ async function holdersOf(
 ): Promise<Map<string, { customerId: string; cardId: string; tx: Transaction }>> {
   const wanted = new Set(disputes.map((d) => d.transaction));
   const holders = new Map<string, { customerId: string; cardId: string; tx: Transaction }>();
-  for (const card of sandbox.fixtures.cards) {
-    for (const t of await sandboxAll<Transaction>(sandbox, `/cards/${card.id}/transactions`))
+  for (const card of app.sandbox.fixtures.cards) {
+    for (const t of await sandboxAll<Transaction>(app.sandbox, `/cards/${card.id}/transactions`))
       if (wanted.has(t._id)) holders.set(t._id, { customerId: card.customerId, cardId: card.id, tx: t });
   }
   return holders;
@@ -39,40 +28,43 @@ describe('Disputes on a first visit', () => {
     'name the card holder and the card of every row without opening any card first',
     { timeout: 180_000 },
     async () => {
-      const disputes = await sandboxAll<Dispute>(sandbox, '/cards/disputes');
+      const disputes = await sandboxAll<Dispute>(app.sandbox, '/cards/disputes');
       expect(disputes.length).toBeGreaterThan(0);
       const holders = await holdersOf(disputes);
-      sandbox.clearRequests();
+      app.sandbox.clearRequests();
 
-      await e2e.open('disputes');
-      await waitForRows(e2e.page, 'Disputes');
-      const rows = Math.min(await rowCount(e2e.page, 'Disputes'), 8); // the first rows are rendered
+      await app.e2e.open('disputes');
+      await waitForRows(app.e2e.page, 'Disputes');
+      const rows = Math.min(await rowCount(app.e2e.page, 'Disputes'), 8); // the first rows are rendered
       expect(rows).toBeGreaterThan(0);
       // Rows are newest first, as the service lists them.
-      const nameOf = (customerId: string) => customers.find((c) => c._id === customerId)!.name!;
+      const nameOf = (customerId: string) => app.customers.find((c) => c._id === customerId)!.name!;
       for (let i = 0; i < rows; i++) {
         const holder = holders.get(disputes[i]!.transaction!)!;
         await expect
-          .poll(() => rowText(e2e.page, 'Disputes', i), { timeout: 60_000 })
+          .poll(() => rowText(app.e2e.page, 'Disputes', i), { timeout: 60_000 })
           .toContain(nameOf(holder.customerId));
-        const text = await rowText(e2e.page, 'Disputes', i);
+        const text = await rowText(app.e2e.page, 'Disputes', i);
         expect(text).toMatch(/•••• \d{4}/);
         expect(text).toContain(disputes[i]!.transaction!.slice(-8));
         if (holder.tx.merchant?.name) expect(text).toContain(holder.tx.merchant.name);
       }
       // The app found them itself: it read card transactions on this visit.
-      expect(sandbox.requests().some((r) => r.endpoint === 'GET /cards/:id/transactions')).toBe(true);
-      expect(await e2e.axeViolations()).toEqual([]);
+      expect(app.sandbox.requests().some((r) => r.endpoint === 'GET /cards/:id/transactions')).toBe(true);
+      expect(await app.e2e.axeViolations()).toEqual([]);
 
       // A dispute's detail links to the card and the customer.
       const first = holders.get(disputes[0]!.transaction!)!;
-      await e2e.page.getByRole('rowgroup', { name: 'Disputes rows' }).locator('[role="row"][data-index="0"]').click();
-      const dialog = e2e.page.getByRole('dialog');
+      await app.e2e.page
+        .getByRole('rowgroup', { name: 'Disputes rows' })
+        .locator('[role="row"][data-index="0"]')
+        .click();
+      const dialog = app.e2e.page.getByRole('dialog');
       await dialog.getByRole('link', { name: nameOf(first.customerId) }).waitFor();
       expect(await dialog.getByRole('link', { name: /•••• \d{4}/ }).getAttribute('href')).toBe(
         `#/cards/${first.cardId}`,
       );
-      await e2e.page.keyboard.press('Escape');
+      await app.e2e.page.keyboard.press('Escape');
     },
   );
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Dispute } from '../../src-shared/api/records';
 import { exportCsvFrom } from './exported-csv';
-import { sandboxAll, sandboxGet } from './sandbox-api';
+import { sandboxAll, sandboxGet } from '../support/sandbox-api';
 import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
 
 const app = listPageApp({

@@ -2,7 +2,7 @@
 // exports to its save folder without a dialog).
 import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
-import { readCsvObjects } from '../integration/exports/read-csv';
+import { readCsvObjects } from '../support/read-csv';
 
 export interface ExportedCsv {
   file: string;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FundingSource } from '../../src-shared/api/records';
 import { exportCsvFrom } from './exported-csv';
-import { sandboxAll, sandboxGet } from './sandbox-api';
+import { sandboxAll, sandboxGet } from '../support/sandbox-api';
 import { itShowsTheErrorStateWithRetry, listPageApp } from './shared-app';
 
 const app = listPageApp({ sandbox: { seed: 6262, customers: 30 }, route: 'funding-sources', table: 'Funding sources' });

@@ -5,7 +5,7 @@ import { formatPhone } from '../../src-renderer/lib/format';
 import { describe, expect, it } from 'vitest';
 import { nameOf } from './customer-cache';
 import { issueWizard, validPan19 } from './issue-wizard';
-import { sandboxAll } from './sandbox-api';
+import { sandboxAll } from '../support/sandbox-api';
 import { appWithCustomerCache } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 5252, customers: 60 });

@@ -4,16 +4,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { luhnValid } from '../../src-shared/api/rules';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { exportCsvFrom } from './exported-csv';
-import { failOnPageProblems, localSandbox, startE2E, type E2E } from './support';
-import { openFresh } from './shared-app';
+import { appWithSandbox, openFresh } from './shared-app';
 
-let e2e: E2E;
-let sandbox: SandboxHandle;
+const app = appWithSandbox({ seed: 7373, customers: 20 });
 let entries: JournalEntry[];
 const PAN = (() => {
   const body = '506099777712345';
@@ -22,13 +19,10 @@ const PAN = (() => {
 const VIRTUAL_CARDS = 26;
 
 beforeAll(async () => {
-  e2e = await startE2E({ sandbox: { seed: 7373, customers: 20 } });
-  await e2e.open('journal');
-  sandbox = await localSandbox(e2e);
-  const { sampleCustomerIds, businessAccounts } = sandbox.fixtures;
+  const { sampleCustomerIds, businessAccounts } = app.sandbox.fixtures;
   const debitAccountId = businessAccounts.find((a) => a.currency === 'NGN')!.id;
   // Writes made through the bridge, as the issuing forms make them.
-  await e2e.page.evaluate(
+  await app.e2e.page.evaluate(
     async ({ customers, debitAccountId, count, pan }) => {
       const card = (i: number) => ({
         customerId: customers[i % customers.length]!,
@@ -59,8 +53,8 @@ beforeAll(async () => {
     { customers: sampleCustomerIds, debitAccountId, count: VIRTUAL_CARDS, pan: PAN },
   );
   // A gateway error: the card was not made, so no look on the service can find it and it stays unknown.
-  sandbox.faults.add({ kind: 'status', status: 502, endpoint: 'POST /cards', count: 1 });
-  await e2e.page.evaluate(
+  app.sandbox.faults.add({ kind: 'status', status: 502, endpoint: 'POST /cards', count: 1 });
+  await app.e2e.page.evaluate(
     async ({ customer, debitAccountId }) => {
       await window.cardDesk.cards.create({
         customerId: customer,
@@ -73,16 +67,12 @@ beforeAll(async () => {
     },
     { customer: sampleCustomerIds[2]!, debitAccountId: businessAccounts.find((a) => a.currency === 'USD')!.id },
   );
-  const listed = await e2e.page.evaluate(() => window.cardDesk.journal.list({ limit: 100 }));
+  const listed = await app.e2e.page.evaluate(() => window.cardDesk.journal.list({ limit: 100 }));
   if (!listed.ok) throw new Error(listed.error.message);
   entries = listed.data;
 });
-afterAll(async () => {
-  await e2e?.close();
-});
-failOnPageProblems(() => e2e);
 
-const page = () => e2e.page;
+const page = () => app.e2e.page;
 const table = () => page().getByRole('table', { name: 'Journal entries' });
 const bodyRows = () => table().getByRole('rowgroup').nth(1).getByRole('row');
 const pagerText = () => page().getByRole('navigation', { name: 'Pages' }).textContent();
@@ -91,7 +81,7 @@ const total = VIRTUAL_CARDS + 4;
 describe('Journal', () => {
   it('lists every write, newest first, with outcomes and paging', async () => {
     expect(entries).toHaveLength(total);
-    await openFresh(e2e, 'journal');
+    await openFresh(app.e2e, 'journal');
     await expect.poll(pagerText).toMatch(`Page 1 of 2 · ${total} in all`);
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
     const first = bodyRows().first();
@@ -101,8 +91,8 @@ describe('Journal', () => {
       .filter({ hasText: 'The service does not know this customer: choose another' })
       .getByText('Failed')
       .waitFor();
-    await e2e.screenshot('journal');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('journal');
+    expect(await app.e2e.axeViolations()).toEqual([]);
 
     await page().getByRole('button', { name: 'Next page' }).click();
     await expect.poll(pagerText).toMatch(`Page 2 of 2 · ${total} in all`);
@@ -112,7 +102,7 @@ describe('Journal', () => {
   });
 
   it('searches by client reference and result id, and filters by outcome', async () => {
-    await openFresh(e2e, 'journal');
+    await openFresh(app.e2e, 'journal');
     const target = entries.find((e) => e.outcome === 'succeeded' && e.operation === 'cards.create')!;
     const search = page().getByRole('searchbox', { name: 'Search' });
     await search.fill(target.clientReference!);
@@ -131,7 +121,7 @@ describe('Journal', () => {
 
   it('shows the request in words with the raw request a click away, and allows a resend of an unknown outcome only after a warning', async () => {
     const unknown = entries.find((e) => e.outcome === 'outcome_unknown')!;
-    await openFresh(e2e, 'journal');
+    await openFresh(app.e2e, 'journal');
     await page().getByLabel('Outcome').selectOption('outcome_unknown');
     await expect.poll(pagerText).toMatch('Page 1 of 1 · 1 in all');
     await bodyRows().first().getByText('Outcome unknown').waitFor();
@@ -150,8 +140,8 @@ describe('Journal', () => {
     await expect.poll(() => request.isVisible()).toBe(true);
     const allow = drawer.getByRole('button', { name: 'Allow resend' });
     expect(await allow.isDisabled()).toBe(true);
-    await e2e.screenshot('journal-detail');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('journal-detail');
+    expect(await app.e2e.axeViolations()).toEqual([]);
     await drawer.getByRole('checkbox', { name: /a resend may create a second card/ }).check();
     await allow.click();
     await drawer.getByText('A resend is allowed').waitFor();
@@ -161,7 +151,7 @@ describe('Journal', () => {
   });
 
   it('never shows a full card number', async () => {
-    await openFresh(e2e, 'journal');
+    await openFresh(app.e2e, 'journal');
     const physical = entries.find((e) => e.request.type === 'physical')!;
     await page().getByRole('searchbox', { name: 'Search' }).fill(physical.clientReference!);
     await expect.poll(pagerText).toMatch('1 in all');
@@ -176,7 +166,7 @@ describe('Journal', () => {
   });
 
   it('exports the current query as CSV', async () => {
-    await openFresh(e2e, 'journal');
+    await openFresh(app.e2e, 'journal');
     await page().getByLabel('Outcome').selectOption('succeeded');
     await expect.poll(pagerText).toMatch(`${VIRTUAL_CARDS + 2} in all`);
     const csv = await exportCsvFrom(page().locator('.toolbar'));
@@ -190,11 +180,11 @@ describe('Journal', () => {
       new Set(entries.filter((e) => e.outcome === 'succeeded').map((e) => e.id)),
     );
     expect(JSON.stringify(csv.rows)).not.toContain(PAN);
-    expect(e2e.problems).toEqual([]);
+    expect(app.e2e.problems).toEqual([]);
   });
 
   it('filters by write, date range and customer, in the address, and exports the same', async () => {
-    await openFresh(e2e, 'journal');
+    await openFresh(app.e2e, 'journal');
     const filters = page().getByRole('group', { name: 'Filters' });
     await filters.getByLabel('Write').selectOption('accounts.create');
     const accounts = entries.filter((e) => e.operation === 'accounts.create');
@@ -202,7 +192,7 @@ describe('Journal', () => {
     expect(page().url()).toContain('operation=accounts.create');
     await filters.getByLabel('Write').selectOption('');
 
-    const customer = sandbox.fixtures.sampleCustomerIds[1]!;
+    const customer = app.sandbox.fixtures.sampleCustomerIds[1]!;
     const theirs = entries.filter((e) => e.request.customerId === customer);
     expect(theirs.length).toBeGreaterThan(1);
     await filters.getByLabel('Customer').fill(customer);
@@ -217,7 +207,7 @@ describe('Journal', () => {
     await expect.poll(pagerText).toMatch(`${theirs.length} in all`);
     for (const part of [`customer=${customer}`, `fromDate=${yesterday}`, `toDate=${today}`])
       expect(page().url()).toContain(part);
-    expect(await e2e.axeViolations()).toEqual([]);
+    expect(await app.e2e.axeViolations()).toEqual([]);
     const csv = await exportCsvFrom(page().locator('.toolbar'));
     expect(csv.promised, 'the count on the export button').toBe(theirs.length);
     expect(new Set(csv.rows.map((r) => r.id))).toEqual(new Set(theirs.map((e) => e.id)));
@@ -225,7 +215,7 @@ describe('Journal', () => {
   });
 
   it('verifies the chain, and exports it naming the operator; journal:verify accepts it and names a changed row', async () => {
-    await openFresh(e2e, 'journal');
+    await openFresh(app.e2e, 'journal');
     await page().getByRole('button', { name: 'Verify' }).click();
     await expect
       .poll(() => page().getByTestId('journal-verify').textContent())

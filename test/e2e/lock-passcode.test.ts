@@ -8,7 +8,7 @@ import type { Customer } from '../../src-shared/api/records';
 import { KeytarSecretStore } from '../../src-main/keychain/keytar-secret-store';
 import { FIRST_WAIT_MS, FREE_TRIES, PASSCODE_ACCOUNT } from '../../src-main/lock/app-lock';
 import { NO_POLICY } from '../../src-main/policy/policy';
-import { sandboxAll } from './sandbox-api';
+import { sandboxAll } from '../support/sandbox-api';
 import { syncCustomersOnce, withOwnE2E, type E2E } from './support';
 import { openFresh } from './shared-app';
 

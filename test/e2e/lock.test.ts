@@ -1,32 +1,27 @@
 // The lock, in Chromium through the harness: Ctrl+L on a customer's page leaves nothing of the customer in
 // the page (the pages are unmounted, not covered), main refuses reads while locked, and unlocking returns to
 // the same page with the customer; the status bar's Lock button locks too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../src-shared/api/records';
-import { sandboxAll } from './sandbox-api';
-import { failOnPageProblems, startE2E, syncCustomersOnce, type E2E } from './support';
-import { openFresh } from './shared-app';
+import { sandboxAll } from '../support/sandbox-api';
+import { syncCustomersOnce } from './support';
+import { appWith, openFresh } from './shared-app';
 
 const CUSTOMERS = 60;
-let e2e: E2E;
+const app = appWith({ sandbox: { seed: 77, customers: CUSTOMERS } });
 let holder: Customer;
 
 beforeAll(async () => {
-  e2e = await startE2E({ sandbox: { seed: 77, customers: CUSTOMERS } });
-  await syncCustomersOnce(e2e, CUSTOMERS);
-  holder = (await sandboxAll<Customer>(e2e.harness.core.localSandbox()!, '/customers'))[0]!;
-});
-failOnPageProblems(() => e2e);
-afterAll(async () => {
-  await e2e?.close();
+  await syncCustomersOnce(app.e2e, CUSTOMERS);
+  holder = (await sandboxAll<Customer>(app.e2e.harness.core.localSandbox()!, '/customers'))[0]!;
 });
 
-const bodyText = () => e2e.page.evaluate(() => document.body.innerText + document.body.textContent);
+const bodyText = () => app.e2e.page.evaluate(() => document.body.innerText + document.body.textContent);
 
 describe('the lock', () => {
   it('Ctrl+L on a customer page leaves no customer data in the page; unlocking returns to it', async () => {
-    const p = e2e.page;
-    await openFresh(e2e, `customers/${holder._id}`);
+    const p = app.e2e.page;
+    await openFresh(app.e2e, `customers/${holder._id}`);
     await p.getByRole('heading', { level: 1, name: holder.name! }).waitFor();
     const secrets = [
       holder.name!,
@@ -45,8 +40,8 @@ describe('the lock', () => {
     // Main refuses the page's reads while locked.
     const read = await p.evaluate((id) => window.cardDesk.customers.get({ id }), holder._id);
     expect(read).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
-    expect(await e2e.axeViolations()).toEqual([]);
-    await e2e.screenshot('lock-screen');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('lock-screen');
 
     await p.getByRole('button', { name: 'Unlock' }).click();
     await p.getByRole('heading', { level: 1, name: holder.name! }).waitFor();
@@ -54,8 +49,8 @@ describe('the lock', () => {
   });
 
   it('locks from the status bar', async () => {
-    const p = e2e.page;
-    await openFresh(e2e, 'customers');
+    const p = app.e2e.page;
+    await openFresh(app.e2e, 'customers');
     await p.getByRole('contentinfo', { name: 'Status' }).getByRole('button', { name: 'Lock' }).click();
     await p.getByTestId('lock-screen').waitFor();
     expect(await p.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
@@ -64,8 +59,8 @@ describe('the lock', () => {
   });
 
   it('takes the minutes without use chosen in Settings', async () => {
-    const p = e2e.page;
-    await openFresh(e2e, 'settings');
+    const p = app.e2e.page;
+    await openFresh(app.e2e, 'settings');
     const section = p.getByRole('region', { name: 'Lock' });
     await section.getByRole('combobox', { name: 'Lock after' }).selectOption('15');
     await section.getByText('Card Desk now locks after 15 minutes without use.').waitFor();

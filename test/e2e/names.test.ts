@@ -8,7 +8,7 @@ import { merchantCategoryLabel } from '../../src-shared/api/merchant-categories'
 import type { Request } from 'playwright-core';
 import { issueThroughBridge } from './issue-wizard';
 import { listRows, rowText, waitForRows } from './list-checks';
-import { sandboxAll } from './sandbox-api';
+import { sandboxAll } from '../support/sandbox-api';
 import { appWithCustomerCache, openFresh } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 4242, customers: 60 });

@@ -9,48 +9,45 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPolicy } from '../../src-main/policy/policy-file';
-import { CA_NAME, makeTestPki, type TestPki } from '../integration/support/office-network';
-import { failOnPageProblems, startE2E, withOwnE2E, type E2E } from './support';
-import { openFresh } from './shared-app';
+import { CA_NAME, makeTestPki, type TestPki } from '../support/office-network';
+import { withOwnE2E, type E2E } from './support';
+import { appWith, openFresh } from './shared-app';
 
-let e2e: E2E;
 let pki: TestPki;
 let dir: string;
-beforeAll(async () => {
+beforeAll(() => {
   pki = makeTestPki();
   dir = mkdtempSync(join(tmpdir(), 'card-desk-network-e2e-'));
-  e2e = await startE2E({ sandbox: { seed: 5, customers: 20 } });
 });
-afterAll(async () => {
-  await e2e?.close();
+afterAll(() => {
   pki?.remove();
   rmSync(dir, { recursive: true, force: true });
 });
-failOnPageProblems(() => e2e);
+const app = appWith({ sandbox: { seed: 5, customers: 20 } });
 
-const page = () => e2e.page;
+const page = () => app.e2e.page;
 const envRegion = (app: E2E, name: string) => app.page.getByRole('region', { name, exact: true });
 
 /** The Network part of a freshly loaded Settings page's "Office" environment (added if need be: tests run in any order). */
 async function officeNetwork() {
-  await e2e.open('settings');
+  await app.e2e.open('settings');
   await page().evaluate(async () => {
     const list = await window.cardDesk.environments.list();
     if (list.ok && !list.data.environments.some((e) => e.name === 'Office'))
       await window.cardDesk.environments.save({ name: 'Office', baseUrl: 'https://api.example.com' });
   });
-  await openFresh(e2e, 'settings');
-  return envRegion(e2e, 'Office').getByRole('region', { name: 'Network' });
+  await openFresh(app.e2e, 'settings');
+  return envRegion(app.e2e, 'Office').getByRole('region', { name: 'Network' });
 }
 
 describe('Settings, Network', () => {
   it('saves a manual proxy with a sign-in, never showing the password back', async () => {
-    await e2e.open('settings');
+    await app.e2e.open('settings');
     await page().evaluate(() =>
       window.cardDesk.environments.save({ name: 'Office', baseUrl: 'https://api.example.com' }),
     );
-    await openFresh(e2e, 'settings');
-    const office = envRegion(e2e, 'Office');
+    await openFresh(app.e2e, 'settings');
+    const office = envRegion(app.e2e, 'Office');
     const network = office.getByRole('region', { name: 'Network' });
     await network.getByRole('radio', { name: 'System (default)' }).waitFor();
     expect(await network.getByRole('radio', { name: 'System (default)' }).isChecked()).toBe(true);
@@ -62,8 +59,8 @@ describe('Settings, Network', () => {
     await network.getByRole('button', { name: 'Save proxy' }).click();
     await network.getByText('Proxy saved. The next request uses it.').waitFor();
 
-    await openFresh(e2e, 'settings');
-    const again = envRegion(e2e, 'Office').getByRole('region', { name: 'Network' });
+    await openFresh(app.e2e, 'settings');
+    const again = envRegion(app.e2e, 'Office').getByRole('region', { name: 'Network' });
     await again.getByLabel('Password (saved; type to replace)').waitFor();
     expect(await again.getByRole('textbox', { name: 'Proxy host' }).inputValue()).toBe('proxy.corp');
     expect(await again.getByLabel('Password (saved; type to replace)').inputValue()).toBe('');

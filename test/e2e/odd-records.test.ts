@@ -2,35 +2,23 @@
 // flag as text, a createdAt that is not a date, a bidi override and zero-width characters in a name...):
 // the sync completes and says how many had fields it could not read, the Customers page's filter lists
 // them, a customer's page shows those fields as sent, and the zero-width name is found by the word on screen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IndependentApi, startIndependentApi } from '../integration/support/independent-api';
-import { ODD_CUSTOMERS } from '../integration/support/odd-customers';
-import { failOnPageProblems, startE2E, syncCustomersOnce, type E2E } from './support';
-import { openFresh } from './shared-app';
+import { describe, expect, it } from 'vitest';
+import { ODD_CUSTOMERS } from '../support/odd-customers';
+import { syncCustomersOnce } from './support';
+import { appWithIndependentApi, openFresh } from './shared-app';
 
 const ORDINARY = 120;
-let api: IndependentApi;
-let e2e: E2E;
+const app = appWithIndependentApi({ customers: ORDINARY, oddCustomers: true });
 
-beforeAll(async () => {
-  api = await startIndependentApi({ customers: ORDINARY, customerStyle: 'people', oddCustomers: true });
-  e2e = await startE2E({ apiBaseUrl: api.url, apiKey: api.key });
-});
-afterAll(async () => {
-  await e2e?.close();
-  await api?.stop();
-});
-failOnPageProblems(() => e2e);
-
-const page = () => e2e.page;
+const page = () => app.e2e.page;
 /** The customer cache filled from the server, by whichever test runs first (their order is shuffled). */
-const synced = () => syncCustomersOnce(e2e, ORDINARY + ODD_CUSTOMERS.length);
+const synced = () => syncCustomersOnce(app.e2e, ORDINARY + ODD_CUSTOMERS.length);
 const withUnreadable = ODD_CUSTOMERS.filter((o) => o.unreadable.length > 0);
 
 describe('odd records from an independent server', () => {
   it('syncs every customer, says how many had fields it could not read, and filters them', async () => {
     await synced();
-    await openFresh(e2e, 'customers');
+    await openFresh(app.e2e, 'customers');
     // A full sync with the page open: its last event is what the sync panel shows.
     await page().evaluate(() => window.cardDesk.customers.sync({ full: true }));
     await page()
@@ -56,7 +44,7 @@ describe('odd records from an independent server', () => {
 
   it('finds the name with zero-width characters by the word on screen', async () => {
     await synced();
-    await openFresh(e2e, 'customers');
+    await openFresh(app.e2e, 'customers');
     const zeroWidth = ODD_CUSTOMERS[6]!;
     await page().keyboard.press('Control+k');
     const dialog = page().getByRole('dialog', { name: 'Search customers' });

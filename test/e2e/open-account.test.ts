@@ -2,7 +2,7 @@
 // the shared rules in the form, one POST each, and the new records listed in Accounts.
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src-shared/api/records';
-import { sandboxGet } from './sandbox-api';
+import { sandboxGet } from '../support/sandbox-api';
 import { nameOf } from './customer-cache';
 import { appWithCustomerCache, openFresh } from './shared-app';
 

@@ -4,7 +4,7 @@ import { subDays } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { Authorization } from '../../src-shared/api/records';
 import { toDateInput } from '../../src-renderer/lib/format';
-import { sandboxAll, sandboxGet } from './sandbox-api';
+import { sandboxAll, sandboxGet } from '../support/sandbox-api';
 import { appWithSandbox, openFresh } from './shared-app';
 
 const app = appWithSandbox({ seed: 7070, customers: 200 });

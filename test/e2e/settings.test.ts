@@ -4,25 +4,19 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src-main/sandbox';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
-import { failOnPageProblems, startE2E, type E2E } from './support';
-import { openFresh } from './shared-app';
+import { appWith, openFresh } from './shared-app';
 
-let e2e: E2E;
+/** A second sandbox, whose key and address an environment of the app's is given. */
 let second: SandboxHandle;
-
 beforeAll(async () => {
-  [e2e, second] = await Promise.all([
-    startE2E({ sandbox: { seed: 5, customers: 40 } }),
-    startSandbox({ seed: 77, customers: 30 }),
-  ]);
+  second = await startSandbox({ seed: 77, customers: 30 });
 });
 afterAll(async () => {
-  await e2e?.close();
   await second?.stop();
 });
-failOnPageProblems(() => e2e);
+const app = appWith({ sandbox: { seed: 5, customers: 40 } });
 
-const page = () => e2e.page;
+const page = () => app.e2e.page;
 const addForm = () => page().getByRole('form', { name: 'Add environment' });
 const envRegion = (name: string) => page().getByRole('region', { name, exact: true });
 
@@ -37,7 +31,7 @@ async function deadAddress(): Promise<string> {
 
 /** Adds an environment of the second sandbox, with its key saved, through the bridge; returns its id. */
 async function secondEnvironmentWithKey(name: string): Promise<string> {
-  await e2e.open('settings');
+  await app.e2e.open('settings');
   const id = await page().evaluate(
     async ({ name, baseUrl, key }) => {
       const saved = await window.cardDesk.environments.save({ name, baseUrl });
@@ -49,7 +43,7 @@ async function secondEnvironmentWithKey(name: string): Promise<string> {
     { name, baseUrl: second.url, key: second.key },
   );
   // A page loaded afresh shows the environment as the service now has it.
-  await openFresh(e2e, 'settings');
+  await openFresh(app.e2e, 'settings');
   await envRegion(name).getByText('Key saved (verified)').waitFor();
   return id;
 }
@@ -63,7 +57,7 @@ async function addEnvironment(name: string, baseUrl: string): Promise<void> {
 
 describe('Settings', () => {
   it('shows the built-in local sandbox, which cannot be deleted', async () => {
-    await openFresh(e2e, 'settings');
+    await openFresh(app.e2e, 'settings');
     await page().getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     const local = envRegion('Local sandbox');
     await local.getByText('Local sandbox — test data').waitFor();
@@ -73,7 +67,7 @@ describe('Settings', () => {
   });
 
   it('refuses a plain-http address that is not loopback, naming the field', async () => {
-    await openFresh(e2e, 'settings');
+    await openFresh(app.e2e, 'settings');
     const before = await page().evaluate(() => window.cardDesk.environments.list());
     expect(before.ok).toBe(true);
     await addForm().getByRole('textbox', { name: 'Name' }).fill('Staging');
@@ -92,11 +86,11 @@ describe('Settings', () => {
     await expect
       .poll(() => addForm().getByText('The base URL must start with https://', { exact: false }).count())
       .toBe(0);
-    expect(await e2e.axeViolations()).toEqual([]);
+    expect(await app.e2e.axeViolations()).toEqual([]);
   });
 
   it("refuses a wrong key with the server's message, and verifies the right one", async () => {
-    await openFresh(e2e, 'settings');
+    await openFresh(app.e2e, 'settings');
     await addEnvironment('Second sandbox', second.url);
     const region = envRegion('Second sandbox');
     const keyField = region.getByLabel('API key for Second sandbox');
@@ -120,12 +114,12 @@ describe('Settings', () => {
     // The key is never shown back, in the page or its attributes.
     expect(await page().content()).not.toContain(second.key);
     expect(second.requests().some((r) => r.endpoint === 'GET /customers' && r.status === 200)).toBe(true);
-    await e2e.screenshot('settings');
-    expect(await e2e.axeViolations()).toEqual([]);
+    await app.e2e.screenshot('settings');
+    expect(await app.e2e.axeViolations()).toEqual([]);
   });
 
   it('offers to save without verifying when the service cannot be reached', async () => {
-    await openFresh(e2e, 'settings');
+    await openFresh(app.e2e, 'settings');
     await addEnvironment('Unreachable', await deadAddress());
     const region = envRegion('Unreachable');
     await region.getByLabel('API key for Unreachable').fill('some-key-12345');
@@ -147,7 +141,7 @@ describe('Settings', () => {
     await envRegion('Switch target').getByText('Active', { exact: true }).waitFor();
 
     // The pages now talk to the second sandbox: its customers sync into its own cache.
-    await e2e.open('customers');
+    await app.e2e.open('customers');
     await page()
       .getByRole('region', { name: 'Offline customer cache' })
       .getByRole('button', { name: 'Sync now' })
@@ -156,9 +150,9 @@ describe('Settings', () => {
       .poll(() => page().getByTestId('cache-summary').textContent(), { timeout: 30_000 })
       .toMatch(/^30 customers cached/);
     await expect.poll(() => page().getByTestId('status-connection').textContent()).toBe('Connection: Online');
-    await e2e.screenshot('settings-second-environment-customers');
+    await app.e2e.screenshot('settings-second-environment-customers');
 
-    await e2e.open('settings');
+    await app.e2e.open('settings');
     // Editing checks the same address rule; cancelling keeps the environment as it was.
     const secondRegion = envRegion('Switch target');
     await secondRegion.getByRole('button', { name: 'Edit' }).click();
@@ -167,7 +161,7 @@ describe('Settings', () => {
     await edit
       .getByText('The base URL must start with https:// (http:// only for this computer: 127.0.0.1, ::1 or localhost)')
       .waitFor();
-    expect(await e2e.axeViolations()).toEqual([]);
+    expect(await app.e2e.axeViolations()).toEqual([]);
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await secondRegion.getByText(second.url, { exact: true }).waitFor();
 
@@ -189,7 +183,7 @@ describe('Settings', () => {
   });
 
   it('sets the customer sync schedule', async () => {
-    await openFresh(e2e, 'settings');
+    await openFresh(app.e2e, 'settings');
     const schedule = page().getByRole('combobox', { name: /Sync the customers of/ });
     // The select shows the stored schedule once the cache status has answered.
     await expect.poll(() => schedule.inputValue()).toBe('0');
@@ -199,12 +193,12 @@ describe('Settings', () => {
     expect(status.ok && status.data.scheduleMinutes).toBe(60);
     await schedule.selectOption({ label: 'Off (sync only when asked)' });
     await page().getByText('Scheduled sync is off.').waitFor();
-    expect(await e2e.axeViolations()).toEqual([]);
-    expect(e2e.problems).toEqual([]);
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    expect(app.e2e.problems).toEqual([]);
   });
 
   it('sets how often a full sweep fetches every customer again', async () => {
-    await openFresh(e2e, 'settings');
+    await openFresh(app.e2e, 'settings');
     const sweep = page().getByRole('combobox', { name: /Full sweep/ });
     await expect.poll(() => sweep.inputValue()).toBe('24');
     await sweep.selectOption({ label: 'Weekly' });
@@ -216,7 +210,7 @@ describe('Settings', () => {
     const refused = await page().evaluate(() => window.cardDesk.customers.setFullSweepHours({ hours: 0 }));
     expect(refused).toMatchObject({ ok: false, error: { kind: 'validation', field: 'hours' } });
     await sweep.selectOption({ label: 'Daily' });
-    expect(await e2e.axeViolations()).toEqual([]);
-    expect(e2e.problems).toEqual([]);
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    expect(app.e2e.problems).toEqual([]);
   });
 });

@@ -2,25 +2,13 @@
 // fills its customer cache by itself on a sensible schedule, shows what kind of environment it is (a
 // production band on every page, a badge), an environment without a key asks for it before it can be used
 // and says the key is missing rather than refused, and Ctrl+K on an empty cache offers the sync.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIndependentApi, type IndependentApi } from './independent-api';
-import { failOnPageProblems, startE2E, withOwnE2E, type E2E } from './support';
-import { openFresh } from './shared-app';
+import { describe, expect, it } from 'vitest';
+import { withOwnE2E } from './support';
+import { appWithIndependentApi, openFresh } from './shared-app';
 
-let api: IndependentApi;
-let e2e: E2E;
+const app = appWithIndependentApi({ customers: 60 });
 
-beforeAll(async () => {
-  api = await startIndependentApi(60);
-  e2e = await startE2E({ apiBaseUrl: api.url, apiKey: api.key });
-});
-afterAll(async () => {
-  await e2e?.close();
-  await api?.stop();
-});
-failOnPageProblems(() => e2e);
-
-const page = () => e2e.page;
+const page = () => app.e2e.page;
 const cacheStatus = () =>
   page().evaluate(async () => {
     const r = await window.cardDesk.customers.cacheStatus();
@@ -30,19 +18,19 @@ const cacheStatus = () =>
 
 describe('Start-up', () => {
   it('a new environment with a key fills its customer cache without being asked, then syncs every hour', async () => {
-    await openFresh(e2e, 'overview');
+    await openFresh(app.e2e, 'overview');
     // Nobody asked for a sync: the cache fills by itself.
-    await expect.poll(async () => (await cacheStatus()).customers, { timeout: 30_000 }).toBe(api.customers.length);
+    await expect.poll(async () => (await cacheStatus()).customers, { timeout: 30_000 }).toBe(app.api.customers.length);
     const status = await cacheStatus();
     expect(status.lastSyncedAt).not.toBeNull();
     expect(status.scheduleMinutes).toBe(60);
-    expect(api.requests.filter((r) => r.startsWith('/customers')).length).toBeGreaterThan(0);
+    expect(app.api.requests.filter((r) => r.startsWith('/customers')).length).toBeGreaterThan(0);
     await page().getByTestId('status-last-sync').filter({ hasText: 'Customers synced' }).waitFor();
   });
 
   it('marks a production environment on every page with a band naming it, and its badge', async () => {
     for (const route of ['overview', 'customers', 'authorizations', 'settings']) {
-      await openFresh(e2e, route);
+      await openFresh(app.e2e, route);
       const band = page().getByTestId('production-band');
       await band.waitFor();
       expect(await band.textContent()).toContain('Harness API');
@@ -53,11 +41,11 @@ describe('Start-up', () => {
     const card = page().getByRole('region', { name: 'Harness API', exact: true });
     await card.getByText('Production — real money').first().waitFor();
     expect(await card.getByText('Production — real money').count()).toBe(1);
-    expect(await e2e.axeViolations()).toEqual([]);
+    expect(await app.e2e.axeViolations()).toEqual([]);
   });
 
   it('a test environment shows its own badge and no band; an environment without a key asks for it first', async () => {
-    await openFresh(e2e, 'settings');
+    await openFresh(app.e2e, 'settings');
     const add = page().getByRole('form', { name: 'Add environment' });
     await add.getByRole('textbox', { name: 'Name' }).fill('Provider test');
     await add.getByRole('textbox', { name: 'Base URL' }).fill('https://test.provider.example');
@@ -75,11 +63,11 @@ describe('Start-up', () => {
       .toBe('password');
     const status = await page().evaluate(() => window.cardDesk.app.status());
     expect(status.ok && status.data.environment.name).toBe('Harness API');
-    expect(await e2e.axeViolations()).toEqual([]);
+    expect(await app.e2e.axeViolations()).toEqual([]);
   });
 
   it('says the key is missing, not refused, when an environment has none', async () => {
-    await withOwnE2E({ apiBaseUrl: api.url }, async (app) => {
+    await withOwnE2E({ apiBaseUrl: app.api.url }, async (app) => {
       await app.open('authorizations');
       const alert = app.page.getByRole('alert').filter({ hasText: 'No API key is saved for this environment.' });
       await alert.waitFor();

@@ -1,10 +1,9 @@
 // States an operator meets: the local sandbox's first-run hint, an Overview range without data, the
 // first sync's real progress, and a refused API key (against an independent server) that leads to
 // Settings, where the key shows as rejected.
-import { afterAll, describe, expect, it } from 'vitest';
-import { startIndependentApi, type IndependentApi } from './independent-api';
-import { appWithSandbox, openFresh } from './shared-app';
-import { localSandbox, startE2E, type E2E } from './support';
+import { describe, expect, it } from 'vitest';
+import { appWithIndependentApi, appWithSandbox, openFresh } from './shared-app';
+import { localSandbox } from './support';
 
 describe('On the local sandbox', () => {
   const app = appWithSandbox({ seed: 9191, customers: 350 });
@@ -74,17 +73,11 @@ describe('On the local sandbox', () => {
 });
 
 describe('With a key the service has revoked', () => {
-  let api: IndependentApi;
-  let e2e: E2E;
-  afterAll(async () => {
-    await e2e?.close();
-    await api?.stop();
-  });
+  const app = appWithIndependentApi({ customers: 5 });
 
   it('offers "Open Settings" on a 401, and Settings shows the key as rejected', async () => {
-    api = await startIndependentApi(5);
-    e2e = await startE2E({ apiBaseUrl: api.url, apiKey: api.key });
-    api.revokeKey();
+    const e2e = app.e2e;
+    app.api.revokeKey();
     await e2e.open('accounts');
     const error = e2e.page.getByRole('main').getByRole('alert');
     await error.filter({ hasText: 'The service refused this environment’s API key' }).waitFor({ timeout: 30_000 });

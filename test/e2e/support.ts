@@ -4,32 +4,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { afterEach, expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { startHarness, type Harness, type HarnessOptions } from '../harness/server';
+import { launchChromium } from '../support/chromium';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
-
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
-}
 
 export interface E2E {
   harness: Harness;
@@ -139,13 +121,6 @@ export function syncCustomersOnce(e2e: E2E, expected: number): Promise<void> {
     syncedApps.set(e2e, done);
   }
   return done;
-}
-
-/** After every test of the file: no console error, page error or CSP violation on `app()`'s page. */
-export function failOnPageProblems(app: () => E2E | undefined): void {
-  afterEach(() => {
-    expect(app()?.problems ?? []).toEqual([]);
-  });
 }
 
 /**

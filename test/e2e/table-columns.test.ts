@@ -7,7 +7,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { issueThroughBridge } from './issue-wizard';
 import { listRows, waitForRows } from './list-checks';
 import { appWithCustomerCache } from './shared-app';
-import { CHROMIUM_ARGS, fetchAllAuthorizations } from './support';
+import { CHROMIUM_ARGS } from '../support/chromium';
+import { fetchAllAuthorizations } from './support';
 
 const app = appWithCustomerCache({ seed: 31, customers: 100 });
 const LAPTOP = { width: 1366, height: 850 };

@@ -9,38 +9,39 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { electronUpdaterEngine } from '../../src-main/updates/electron-updater-engine';
-import { startFeedServer, type FeedServer } from '../integration/updates/feed-server';
-import { debBytes, localDebUpdater } from '../integration/updates/local-updater';
-import { virtualCardRequest } from '../integration/support/card-requests';
-import { failOnPageProblems, localSandbox, startE2E, type E2E } from './support';
+import { startFeedServer, type FeedServer } from '../support/feed-server';
+import { debBytes, localDebUpdater } from '../support/local-updater';
+import { virtualCardRequest } from '../support/card-requests';
+import { localSandbox } from './support';
+import { appWith } from './shared-app';
 
 let feed: FeedServer;
 let scratch: string;
-let e2e: E2E;
 const installs: string[] = [];
 
 beforeAll(async () => {
   feed = await startFeedServer();
   feed.offer({ version: '0.2.0', body: debBytes('0.2.0') });
   scratch = mkdtempSync(join(tmpdir(), 'card-desk-update-ready-'));
-  const updater = localDebUpdater({ feedUrl: feed.url, folder: scratch, version: '0.1.0' });
-  const engine = electronUpdaterEngine(updater, { feedUrl: feed.url });
-  e2e = await startE2E({
-    sandbox: { seed: 28, customers: 20 },
-    updates: { engine: { ...engine, install: () => void installs.push('install') }, feedUrl: feed.url },
-  });
 });
-failOnPageProblems(() => e2e);
 afterAll(async () => {
-  await e2e?.close();
   await feed?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+/** The app with its update service on the feed, through electron-updater's Debian updater; installs recorded. */
+const app = appWith(() => {
+  const updater = localDebUpdater({ feedUrl: feed.url, folder: scratch, version: '0.1.0' });
+  const engine = electronUpdaterEngine(updater, { feedUrl: feed.url });
+  return {
+    sandbox: { seed: 28, customers: 20 },
+    updates: { engine: { ...engine, install: () => void installs.push('install') }, feedUrl: feed.url },
+  };
 });
 
 it('shows "Update ready: restart", says why it waits while a write is unsettled, and asks main to restart once settled', async () => {
   // Settings: a page that does not list the journal (listing it reconciles unknown outcomes).
-  await e2e.open('settings');
-  const bar = e2e.page.getByTestId('status-update');
+  await app.e2e.open('settings');
+  const bar = app.e2e.page.getByTestId('status-update');
   const button = bar.getByRole('button', { name: 'Update ready: restart' });
   await button.waitFor();
   expect(await button.getAttribute('title')).toBe('Card Desk 0.2.0 is downloaded and verified. Restart to install it.');
@@ -48,10 +49,10 @@ it('shows "Update ready: restart", says why it waits while a write is unsettled,
 
   // A card sent on a connection that dropped after the service took it: its outcome is unknown.
   const ctx = { signal: new AbortController().signal };
-  const sandbox = await localSandbox(e2e);
+  const sandbox = await localSandbox(app.e2e);
   const card = virtualCardRequest(sandbox.fixtures);
   sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
-  const sent = await e2e.harness.core.handlers['cards.create'](card, ctx);
+  const sent = await app.e2e.harness.core.handlers['cards.create'](card, ctx);
   expect(!sent.ok && sent.error.kind).toBe('outcome_unknown');
 
   await button.click();
@@ -62,13 +63,13 @@ it('shows "Update ready: restart", says why it waits while a write is unsettled,
     );
   expect(await bar.getByRole('alert').getAttribute('title')).toBe(await bar.getByRole('alert').textContent());
   expect(installs).toEqual([]);
-  await e2e.screenshot('update-ready-waits');
-  expect(await e2e.axeViolations()).toEqual([]);
+  await app.e2e.screenshot('update-ready-waits');
+  expect(await app.e2e.axeViolations()).toEqual([]);
 
   // The Journal, listed, looks for the card on the service, finds it by its reference and reconciles it.
-  expect(e2e.harness.core.unsettledWrites().unknown).toBe(1);
-  await e2e.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Journal' }).click();
-  await expect.poll(() => e2e.harness.core.unsettledWrites().unknown).toBe(0);
+  expect(app.e2e.harness.core.unsettledWrites().unknown).toBe(1);
+  await app.e2e.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Journal' }).click();
+  await expect.poll(() => app.e2e.harness.core.unsettledWrites().unknown).toBe(0);
   await button.click();
   await expect.poll(() => installs).toEqual(['install']);
   expect(await bar.getByRole('alert').count()).toBe(0);

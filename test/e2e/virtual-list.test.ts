@@ -1,29 +1,28 @@
 // A list of more than 10,000 rows stays light: the Accounts page in continuous mode loads every page as
 // the user scrolls, keeps only about a screenful of row elements in the DOM, and reaches the last row.
 // The sandbox gets its 10,000 extra wallets through the real POST /accounts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src-shared/api/records';
-import type { SandboxHandle } from '../../src-main/sandbox/handle';
 import { listRows, rowCount, waitForRows } from './list-checks';
-import { sandboxGet } from './sandbox-api';
-import { startE2E, type E2E } from './support';
+import { sandboxGet } from '../support/sandbox-api';
+import { appWith } from './shared-app';
 
 const EXTRA_WALLETS = 10_000;
 const TABLE = 'Accounts';
-let e2e: E2E;
-let sandbox: SandboxHandle;
+// A generous rate limit: the set-up alone sends 10,000 requests.
+const app = appWith({ sandbox: { seed: 9090, customers: 40, rateLimit: { limit: 1_000_000, windowMs: 60_000 } } });
 let total = 0;
-const page = () => e2e.page;
+const page = () => app.e2e.page;
 
 async function openWallets(count: number): Promise<void> {
-  const customers = sandbox.fixtures.sampleCustomerIds;
+  const customers = app.sandbox.fixtures.sampleCustomerIds;
   let next = 0;
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const res = await fetch(`${sandbox.url}/accounts`, {
+      const res = await fetch(`${app.sandbox.url}/accounts`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${sandbox.key}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${app.sandbox.key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({
           type: 'wallet',
           currency: i % 3 ? 'NGN' : 'USD',
@@ -38,17 +37,11 @@ async function openWallets(count: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  // A generous rate limit: the set-up alone sends 10,000 requests.
-  e2e = await startE2E({ sandbox: { seed: 9090, customers: 40, rateLimit: { limit: 1_000_000, windowMs: 60_000 } } });
-  await e2e.open('accounts');
+  await app.e2e.open('accounts');
   await waitForRows(page(), TABLE);
-  sandbox = e2e.harness.core.localSandbox()!;
   await openWallets(EXTRA_WALLETS);
-  total = (await sandboxGet<Account[]>(sandbox, '/accounts?currency=ALL&page=0&limit=1')).pagination!.total;
+  total = (await sandboxGet<Account[]>(app.sandbox, '/accounts?currency=ALL&page=0&limit=1')).pagination!.total;
 }, 300_000);
-afterAll(async () => {
-  await e2e?.close();
-});
 
 describe('Virtualized list', () => {
   it(
@@ -56,7 +49,7 @@ describe('Virtualized list', () => {
     { timeout: 240_000 },
     async () => {
       expect(total).toBeGreaterThan(EXTRA_WALLETS);
-      await e2e.open('accounts?scroll=all');
+      await app.e2e.open('accounts?scroll=all');
       await page().reload();
       await waitForRows(page(), TABLE);
       expect(await page().getByRole('checkbox', { name: 'Scroll through all pages' }).isChecked()).toBe(true);
@@ -83,7 +76,7 @@ describe('Virtualized list', () => {
       expect(await listRows(page(), TABLE).count()).toBeLessThanOrEqual(100);
       // The last row is rendered, focused and is the service's last account.
       const lastPage = await sandboxGet<Account[]>(
-        sandbox,
+        app.sandbox,
         `/accounts?currency=ALL&page=${Math.ceil(total / 100) - 1}&limit=100`,
       );
       const lastRow = body.locator(`[role="row"][data-index="${total - 1}"]`);
@@ -101,7 +94,7 @@ describe('Virtualized list', () => {
         .getByRole('status')
         .filter({ hasText: `Loaded ${total.toLocaleString('en')} of ${total.toLocaleString('en')}` })
         .waitFor();
-      await e2e.screenshot('virtual-list');
+      await app.e2e.screenshot('virtual-list');
       console.log(
         `virtual list: ${total} rows loaded in ${seconds.toFixed(1)} s; at most ${mostRowElements} row elements in the DOM`,
       );
@@ -110,7 +103,7 @@ describe('Virtualized list', () => {
       await page().keyboard.press('Home');
       await body.locator('[role="row"][data-index="0"]').waitFor();
       expect(await listRows(page(), TABLE).count()).toBeLessThanOrEqual(100);
-      expect(e2e.problems).toEqual([]);
+      expect(app.e2e.problems).toEqual([]);
     },
   );
 });

@@ -12,7 +12,7 @@ import { CacheWriter } from '../../src-main/cache/threads/cache-writer';
 import { builtWorkerLocation } from '../../src-main/cache/threads/worker-location';
 import { DISPOSE_LIMIT_MS } from '../../src-main/shell/quit';
 import { copyOfRepo, REPO, run } from './fake-project';
-import { TEST_KEYS } from '../tools/cache-keys';
+import { TEST_KEYS } from '../support/cache-keys';
 import { standInElectronDist } from './stand-in-electron';
 
 let repo: ReturnType<typeof copyOfRepo>;

@@ -3,6 +3,10 @@
 /** The cache cannot work at all here (e.g. SQLite without FTS5). */
 export class CacheUnavailableError extends Error {
   override name = 'CacheUnavailableError';
+  /** Shown as it is: the IPC boundary (src-main/ipc/failure.ts) answers an error's appError. */
+  get appError() {
+    return { kind: 'internal' as const, message: this.message };
+  }
 }
 /** The cache file is damaged or of an unknown version; it is moved aside and rebuilt. */
 export class CacheUnreadableError extends Error {

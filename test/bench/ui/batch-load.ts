@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import type { Customer } from '../../../src-shared/api/records';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
-import { sandboxGet } from '../../e2e/sandbox-api';
+import { sandboxGet } from '../../support/sandbox-api';
 
 export async function startBatchInPage(page: Page, sandbox: SandboxHandle, rows: number): Promise<string> {
   const customers: Customer[] = [];

@@ -5,7 +5,7 @@ import type { CreateCardRequest } from '../../../src-shared/api/requests';
 import { sleep, type Sleep } from '../../../src-main/api/backoff';
 import { UNREADABLE_RESPONSE } from '../../../src-main/api/failures';
 import type { SandboxEndpoint } from '../../../src-main/sandbox/handle';
-import { virtualCardRequest } from '../support/card-requests';
+import { virtualCardRequest } from '../../support/card-requests';
 import { FAST, recordingBudget, requestsTo, startRig, type ClientRig } from './support';
 
 let rig: ClientRig;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateCardRequest } from '../../../src-shared/api/requests';
 import { NO_KEY } from '../../../src-main/api/failures';
-import { virtualCardRequest } from '../support/card-requests';
+import { virtualCardRequest } from '../../support/card-requests';
 import { closedPort, requestsTo, startRig, type ClientRig } from './support';
 
 let rig: ClientRig;

@@ -9,7 +9,7 @@ import type { CardApiClient } from '../../../src-main/api/types';
 import { startSandbox } from '../../../src-main/sandbox';
 import type { SandboxHandle, SandboxRequestLogEntry } from '../../../src-main/sandbox/handle';
 import { openCache, temporaryFolder, until, untilSandboxQuiet } from '../cache/cache-fixture';
-import { virtualCardRequest } from '../support/card-requests';
+import { virtualCardRequest } from '../../support/card-requests';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -12,7 +12,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
 import type { BatchResultRow, BatchStatus } from '../../../src-shared/ipc/channels/bulk-issue';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
-import { HEADER, until, validRow } from './bulk-fixture';
+import { HEADER, until, validRow } from '../../support/bulk-fixture';
 
 const CHILD = fileURLToPath(new URL('./fixtures/bulk-child.ts', import.meta.url));
 const ROWS = 200;

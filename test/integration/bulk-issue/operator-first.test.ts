@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { testAppCore } from '../support/app-core';
-import { HEADER, bridgeOf, cachedCustomers, data, until, validRow, type Call } from './bulk-fixture';
+import { HEADER, bridgeOf, cachedCustomers, data, until, validRow, type Call } from '../../support/bulk-fixture';
 
 const ROWS = 40;
 let core: AppCore;

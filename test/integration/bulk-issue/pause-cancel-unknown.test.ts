@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { testAppCore } from '../support/app-core';
-import { HEADER, bridgeOf, cachedCustomers, data, until, validRow, type Call } from './bulk-fixture';
+import { HEADER, bridgeOf, cachedCustomers, data, until, validRow, type Call } from '../../support/bulk-fixture';
 
 let core: AppCore;
 let call: Call;

@@ -10,9 +10,9 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
 import type { AppCore } from '../../../src-main/core/app-core';
-import { readCsv } from '../exports/read-csv';
+import { readCsv } from '../../support/read-csv';
 import { testAppCore } from '../support/app-core';
-import { RESULT_COLUMNS, bridgeOf, cachedCustomers, data, until, type Call } from './bulk-fixture';
+import { RESULT_COLUMNS, bridgeOf, cachedCustomers, data, until, type Call } from '../../support/bulk-fixture';
 
 let core: AppCore;
 let disposed = false;

@@ -5,13 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
 import { customerBrowseResultSchema, type CustomerBrowseInput } from '../../../src-shared/ipc/channels/customers';
 import type { Result } from '../../../src-shared/ipc/result';
-import { customerCacheHandlers } from '../../../src-main/cache/handlers';
+import { customerHandlers } from '../../../src-main/cache/handlers';
 import type { CustomerCacheService } from '../../../src-main/cache/service';
 import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { createDispatcher, type Dispatch } from '../../../src-main/ipc/register';
 import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 import { syncedCacheOnSandbox } from './cache-fixture';
+
+/** Only the cache is read here, never the service's own customer list (customers.list). */
+const noServiceReads = async (): Promise<never> => {
+  throw new Error('customers.list is not read here');
+};
 
 const COUNT = 1_234;
 const SENDER = { frameUrl: `${APP_ORIGIN}/index.html`, isTopFrame: true };
@@ -23,7 +28,7 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   ({ cache, everyone, close } = await syncedCacheOnSandbox({ customers: COUNT, seed: 23 }));
   dispatch = createDispatcher({
-    handlers: customerCacheHandlers(async () => cache) as unknown as HandlerTable,
+    handlers: customerHandlers({ getCache: async () => cache, getActive: noServiceReads }) as unknown as HandlerTable,
     allowedOrigins: [APP_ORIGIN],
     cancels: new CancelRegistry(),
   });

@@ -14,7 +14,7 @@ import {
 } from '../../../src-main/cache/service';
 import { startSandbox } from '../../../src-main/sandbox';
 import type { SandboxHandle, SandboxOptions } from '../../../src-main/sandbox/handle';
-import { testCacheKeys } from '../../tools/cache-keys';
+import { testCacheKeys } from '../../support/cache-keys';
 
 export const NO_RATE_LIMIT = { limit: 1_000_000, windowMs: 60_000 };
 

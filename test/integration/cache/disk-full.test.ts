@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backgroundClient } from '../../../src-main/api/call-priority';
 import { createCardApiClient } from '../../../src-main/api/client';
 import { CACHE_FILE_NAME } from '../../../src-main/cache/service';
-import { startIndependentApi } from '../support/independent-api';
+import { startIndependentApi } from '../../support/independent-api';
 import { openCache } from './cache-fixture';
 import { mountSmallDisk, smallDiskUnavailable } from './small-disk';
 

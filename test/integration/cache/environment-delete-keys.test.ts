@@ -11,7 +11,7 @@ import type { AppCore } from '../../../src-main/core/app-core';
 import { DATA_KEY_SUFFIX, INDEX_KEY_SUFFIX } from '../../../src-main/cache/store/cache-keys';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { callCore, testAppCore } from '../support/app-core';
-import { startIndependentApi, type IndependentApi } from '../support/independent-api';
+import { startIndependentApi, type IndependentApi } from '../../support/independent-api';
 import { requireTestKeychain } from '../environments/support';
 
 const CUSTOMERS = 30;

@@ -1,5 +1,5 @@
 // Customers' identity data is never on disk in plain form. Through the app's handlers and the real keychain,
-// a sync from a server written apart from the sandbox (support/independent-api.ts), whose customers carry
+// a sync from a server written apart from the sandbox (test/support/independent-api.ts), whose customers carry
 // identity numbers, dates of birth, home addresses and document addresses unique to each, leaves none of
 // those strings in any file of the data folder (the SQLite files with their WAL, the journal, the log),
 // while a BVN or NIN still finds its customer and names, emails and phones search as before. With the data
@@ -15,7 +15,7 @@ import type { AppCore } from '../../../src-main/core/app-core';
 import { DATA_KEY_SUFFIX } from '../../../src-main/cache/store/cache-keys';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { callCore, testAppCore } from '../support/app-core';
-import { startIndependentApi, type IndependentApi, type IndependentCustomer } from '../support/independent-api';
+import { startIndependentApi, type IndependentApi, type IndependentCustomer } from '../../support/independent-api';
 import { requireTestKeychain } from '../environments/support';
 
 const CUSTOMERS = 120;

@@ -1,4 +1,4 @@
-// Against a server written apart from the sandbox (support/independent-api.ts): 6,000 customers and
+// Against a server written apart from the sandbox (test/support/independent-api.ts): 6,000 customers and
 // 30 requests a 20 s window. A list call made during the customer sync is served in the window it was
 // asked in, before the sync's next page; after 10 customers are added at the end, a re-sync sends at
 // most 6 GET /customers and the cache holds 6,010. The server and the client share a clock the test
@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { backgroundClient } from '../../../src-main/api/call-priority';
 import { createCardApiClient } from '../../../src-main/api/client';
-import { startIndependentApi } from '../support/independent-api';
+import { startIndependentApi } from '../../support/independent-api';
 import { skipBudgetWaits, testClock } from '../support/test-clock';
 import { openCache, temporaryFolder, until } from './cache-fixture';
 

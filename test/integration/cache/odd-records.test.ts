@@ -1,5 +1,5 @@
-// Against the independent server (support/independent-api.ts) whose list holds 1,000 ordinary customers and
-// the odd ones of support/odd-customers.ts (a null phone, a KYC flag as text, no email, a createdAt that is
+// Against the independent server (test/support/independent-api.ts) whose list holds 1,000 ordinary customers and
+// the odd ones of test/support/odd-customers.ts (a null phone, a KYC flag as text, no email, a createdAt that is
 // not a date, an unknown field, a 20,000-character name, a name with a bidi override and zero-width
 // characters): every page of customers.list answers, the sync stores every customer and says how many had
 // fields it could not read, the log names each with its field and no personal value, each customer is
@@ -14,9 +14,9 @@ import { createExportService } from '../../../src-main/exports/service';
 import type { Logger } from '../../../src-main/ports/ports';
 import type { SyncProgress } from '../../../src-shared/ipc/channels/customers';
 import { ProgressRecorder, TempFolderSavePort } from '../exports/export-fixtures';
-import { readCsvObjects } from '../exports/read-csv';
-import { type IndependentApi, startIndependentApi } from '../support/independent-api';
-import { LONG_NAME_LENGTH, ODD_CUSTOMERS } from '../support/odd-customers';
+import { readCsvObjects } from '../../support/read-csv';
+import { type IndependentApi, startIndependentApi } from '../../support/independent-api';
+import { LONG_NAME_LENGTH, ODD_CUSTOMERS } from '../../support/odd-customers';
 import { openCache, temporaryFolder } from './cache-fixture';
 
 const ORDINARY = 1_000;

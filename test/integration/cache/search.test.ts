@@ -2,10 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
 import { customerSearchResultSchema } from '../../../src-shared/ipc/channels/customers';
-import { customerCacheHandlers } from '../../../src-main/cache/handlers';
+import { customerHandlers } from '../../../src-main/cache/handlers';
 import type { CustomerCacheService } from '../../../src-main/cache/service';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
 import { syncedCacheOnSandbox } from './cache-fixture';
+import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
+import type { HandlerTable } from '../../../src-main/ipc/handler';
+import { createDispatcher } from '../../../src-main/ipc/register';
+import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 
 const COUNT = 1_500;
 let sandbox: SandboxHandle;
@@ -176,8 +180,11 @@ describe('customer search (synced from the sandbox)', () => {
     expect(customerSearchResultSchema.safeParse(r).success).toBe(true);
   });
 
-  it('answers through the IPC handlers, never throwing', async () => {
-    const handlers = customerCacheHandlers(async () => cache);
+  it('answers through the IPC handlers, and a cache that cannot be opened fails at the IPC boundary', async () => {
+    const getActive = async (): Promise<never> => {
+      throw new Error('customers.list is not read here');
+    };
+    const handlers = customerHandlers({ getCache: async () => cache, getActive });
     const signal = new AbortController().signal;
     const found = await handlers['customers.search']({ query: someone().emailAddress! }, { signal });
     expect(found.ok && ids(found.data.results)).toEqual([someone()._id]);
@@ -192,11 +199,27 @@ describe('customer search (synced from the sandbox)', () => {
       resumeFromPage: null,
       notice: null,
     });
-    const broken = customerCacheHandlers(async () => {
-      throw new Error('no environment is active');
+    const broken = customerHandlers({
+      getCache: async () => {
+        throw new Error('no environment is active');
+      },
+      getActive,
     });
-    const failed = await broken['customers.search']({ query: 'ada' }, { signal });
-    expect(failed.ok === false && failed.error.message).toMatch(/no environment is active/);
+    const logged: Record<string, unknown>[] = [];
+    const log = (obj: Record<string, unknown>) => logged.push(obj);
+    const dispatch = createDispatcher({
+      handlers: broken as unknown as HandlerTable,
+      allowedOrigins: [APP_ORIGIN],
+      cancels: new CancelRegistry(),
+      logger: { debug: log, info: log, warn: log, error: log },
+    });
+    const sender = { frameUrl: `${APP_ORIGIN}/index.html`, isTopFrame: true };
+    const failed = await dispatch('customers.search', sender, { query: 'ada' });
+    expect(failed).toEqual({
+      ok: false,
+      error: { kind: 'internal', message: 'Card Desk could not complete that request. Details are in the log.' },
+    });
+    expect(logged).toEqual([{ channel: 'customers.search', kind: 'internal', err: 'no environment is active' }]);
   });
 
   it('keeps searching when the service is gone', async () => {

@@ -10,7 +10,7 @@ import type { CardApiClient } from '../../../src-main/api/types';
 import { extractEmbeddedCards } from '../../../src-main/cards/embedded-cards';
 import { type KnownCards, openKnownCards } from '../../../src-main/cards/known-cards';
 import { type SandboxHandle, startSandbox } from '../../../src-main/sandbox';
-import { virtualCardRequest } from '../support/card-requests';
+import { virtualCardRequest } from '../../support/card-requests';
 
 describe('embedded cards from the sandbox', () => {
   let sandbox: SandboxHandle;

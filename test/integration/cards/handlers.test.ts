@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../../src-shared/ipc/contract';
 import { resultSchema } from '../../../src-shared/ipc/result';
-import { knownCardsHandlers } from '../../../src-main/cards/handlers';
+import { knownCardsHandlers } from '../../../src-main/cards/known-cards-handlers';
 import { type KnownCards, openKnownCards } from '../../../src-main/cards/known-cards';
 
 const ctx = { signal: new AbortController().signal };

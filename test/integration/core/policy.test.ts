@@ -13,7 +13,7 @@ import { loadPolicy, policyFileLocation } from '../../../src-main/policy/policy-
 import { requireTestKeychain } from '../environments/support';
 import { testAppCore } from '../support/app-core';
 import { runChild, tsxCommand } from '../support/child-process';
-import { CA_NAME, makeTestPki, startTestApi, type TestApi, type TestPki } from '../support/office-network';
+import { CA_NAME, makeTestPki, startTestApi, type TestApi, type TestPki } from '../../support/office-network';
 
 const HARNESS_CLI = fileURLToPath(new URL('../../harness/cli.ts', import.meta.url));
 const ctx = { signal: new AbortController().signal };

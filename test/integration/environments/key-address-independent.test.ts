@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { NO_KEY } from '../../../src-main/api/failures';
 import { keyAccount } from '../../../src-main/environments/environment-keys';
-import { startIndependentApi, type IndependentApi } from '../support/independent-api';
+import { startIndependentApi, type IndependentApi } from '../../support/independent-api';
 import { createManagerRig, requireTestKeychain, type ManagerRig } from './support';
 
 let rig: ManagerRig;

@@ -10,11 +10,12 @@ import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { createDispatcher } from '../../../src-main/ipc/register';
 import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 import { resultSchema } from '../../../src-shared/ipc/result';
-import { apiReadHandlers } from '../../../src-main/cards/service-reads';
+import { appHandlers } from '../../../src-main/app/handlers';
 import { settingsHandlers } from '../../../src-main/environments/handlers';
 import type { SandboxHandle } from '../../../src-main/sandbox/handle';
 import { closedPort } from '../api/support';
 import { createManagerRig, requireTestKeychain, startUserService, type ManagerRig } from './support';
+import { serviceReadHandlers } from '../support/read-handlers';
 
 const USER_KEY = 'sk_live_leakcheck_valid_7d41c9';
 const WRONG_KEY = 'sk_live_leakcheck_wrong_05be22';
@@ -47,7 +48,12 @@ describe('a session with keys', () => {
     const { logger } = rig;
     const handlers = {
       ...settingsHandlers(rig.manager),
-      ...apiReadHandlers(() => rig.manager.active(), { logger }),
+      ...appHandlers({
+        status: () => rig.manager.status(),
+        cancels: new CancelRegistry(),
+        openExternal: async () => {},
+      }),
+      ...serviceReadHandlers(() => rig.manager.active()),
     };
     // Through the dispatcher, as the window calls: its error boundary logs every failure, and that log is
     // searched too.

@@ -13,9 +13,9 @@ import { CACHE_FILE_NAME, openCustomerCache } from '../../../src-main/cache/serv
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
 import { createLogger } from '../../../src-main/logging/logger';
 import { createEnvironmentManager } from '../../../src-main/environments/environment-manager';
-import { startIndependentApi, type IndependentApi } from '../support/independent-api';
+import { startIndependentApi, type IndependentApi } from '../../support/independent-api';
 import { requireTestKeychain } from './support';
-import { testCacheKeys } from '../../tools/cache-keys';
+import { testCacheKeys } from '../../support/cache-keys';
 
 const CUSTOMERS = 3_000;
 let server: IndependentApi;

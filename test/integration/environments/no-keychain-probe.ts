@@ -7,7 +7,12 @@ import { createLogger } from '../../../src-main/logging/logger';
 import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
 import { createEnvironmentManager } from '../../../src-main/environments/environment-manager';
 import { settingsHandlers } from '../../../src-main/environments/handlers';
-import { apiReadHandlers } from '../../../src-main/cards/service-reads';
+import { appHandlers } from '../../../src-main/app/handlers';
+import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
+import type { HandlerTable } from '../../../src-main/ipc/handler';
+import { createDispatcher } from '../../../src-main/ipc/register';
+import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
+import { serviceReadHandlers } from '../support/read-handlers';
 import { startSandbox } from '../../../src-main/sandbox/index';
 
 const key = process.argv[2]!;
@@ -21,20 +26,31 @@ const manager = createEnvironmentManager({
   emit: () => {},
   logger,
 });
-const settings = settingsHandlers(manager);
-const reads = apiReadHandlers(() => manager.active());
-const ctx = { signal: new AbortController().signal };
+const cancels = new CancelRegistry();
+// Through the dispatcher, as the window calls: its error boundary answers what a handler throws.
+const dispatch = createDispatcher({
+  handlers: {
+    ...settingsHandlers(manager),
+    ...appHandlers({ status: () => manager.status(), cancels, openExternal: async () => {} }),
+    ...serviceReadHandlers(() => manager.active()),
+  } as unknown as HandlerTable,
+  allowedOrigins: [APP_ORIGIN],
+  cancels,
+  logger,
+});
+const sender = { frameUrl: `${APP_ORIGIN}/index.html`, isTopFrame: true };
+const call = (channel: string, input?: unknown) => dispatch(channel, sender, input);
 
-const saved = await settings['environments.save']({ name: 'Live', baseUrl: service.url }, ctx);
-const id = saved.ok ? saved.data.id : 'none';
+const saved = await call('environments.save', { name: 'Live', baseUrl: service.url });
+const id = saved.ok ? (saved.data as { id: string }).id : 'none';
 const report = {
   save: saved,
-  setKey: await settings['keys.set']({ environmentId: id, key }, ctx),
-  hasKey: await settings['keys.has']({ environmentId: id }, ctx),
-  activate: await settings['environments.activate']({ id }, ctx),
-  read: await reads['disputes.list']({}, ctx),
-  list: await settings['environments.list'](undefined, ctx),
-  status: await settings['app.status'](undefined, ctx),
+  setKey: await call('keys.set', { environmentId: id, key }),
+  hasKey: await call('keys.has', { environmentId: id }),
+  activate: await call('environments.activate', { id }),
+  read: await call('disputes.list', {}),
+  list: await call('environments.list'),
+  status: await call('app.status'),
   requestsSent: service.requests().map((r) => r.url),
 };
 await manager.dispose();

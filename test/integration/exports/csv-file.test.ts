@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCsvFile } from '../../../src-main/exports/csv-file';
-import { readCsv } from './read-csv';
+import { readCsv } from '../../support/read-csv';
 
 describe('CSV file', () => {
   let dir: string;

@@ -14,7 +14,7 @@ import {
   exportServiceFor,
   startExportWorld,
 } from './export-fixtures';
-import { readCsvObjects } from './read-csv';
+import { readCsvObjects } from '../../support/read-csv';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const RANGE = { fromDate: '2026-09-01', toDate: '2026-11-15' };

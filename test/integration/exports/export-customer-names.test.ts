@@ -6,7 +6,7 @@ import type { Customer } from '../../../src-shared/api/records';
 import { type CustomerCacheService, openCustomerCache } from '../../../src-main/cache/service';
 import type { ExportSourceName } from '../../../src-main/exports/sources';
 import { allPages, type ExportWorld, startExportWorld, runExport } from './export-fixtures';
-import { testCacheKeys } from '../../tools/cache-keys';
+import { testCacheKeys } from '../../support/cache-keys';
 
 describe('customer names in exports (real cache and sandbox)', () => {
   let world: ExportWorld;

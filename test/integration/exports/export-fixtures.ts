@@ -13,7 +13,7 @@ import type { Emit, SaveFilePort } from '../../../src-main/ports/ports';
 import { type ExportServiceDeps, createExportService } from '../../../src-main/exports/service';
 import type { ExportSourceName } from '../../../src-main/exports/sources';
 import { type SandboxHandle, type SandboxOptions, startSandbox } from '../../../src-main/sandbox';
-import { readCsvObjects } from './read-csv';
+import { readCsvObjects } from '../../support/read-csv';
 
 /** A save dialog that always picks `<dir>/<name>` (or says the user cancelled), and remembers what it was asked. */
 export class TempFolderSavePort implements SaveFilePort {

@@ -6,7 +6,7 @@ import type { Transaction } from '../../../src-shared/api/records';
 import type { ExportServiceDeps } from '../../../src-main/exports/service';
 import type { ExportSourceName } from '../../../src-main/exports/sources';
 import { openJournal } from '../../../src-main/journal/journal';
-import { virtualCardRequest } from '../support/card-requests';
+import { virtualCardRequest } from '../../support/card-requests';
 import {
   ProgressRecorder,
   TempFolderSavePort,

@@ -1,6 +1,6 @@
 // The issuing handlers against the real local sandbox over HTTP: the four card paths, the journal of
 // every write, sending at most once (in flight, unknown outcome, acknowledged resend) and reconciliation.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Card } from '../../../src-shared/api/records';
 import { ENVIRONMENT_ID, startIssuingFixture, vervePan, type IssuingFixture } from './issuing-fixture';
 
@@ -236,10 +236,25 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
       metadata: { clientReference: entry.clientReference! },
     };
     f.knownCards.observe([seen], 'authorization');
+    // Listing the journal is a read: it reconciles nothing.
     const listed = await f.call('journal.list', {});
-    expect(listed.ok).toBe(true);
+    expect(listed.ok && listed.data.find((e) => e.id === entryId)?.outcome).toBe('outcome_unknown');
+    // The schedule's next round finds the card in the index.
+    await f.reconciliation.runNow();
     expect(f.journal.get(entryId)).toMatchObject({ outcome: 'reconciled', resultId: seen._id });
     expect(f.events.at(-1)).toMatchObject({ id: entryId, outcome: 'reconciled' });
+  });
+
+  it('reconciles on its own schedule, with no call from the operator', async () => {
+    await f.close();
+    f = await startIssuingFixture({ reconcileEveryMs: 20 });
+    f.sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
+    const r = await f.call('cards.create', virtualCard());
+    const entryId = !r.ok ? r.error.journalEntryId! : '';
+    expect(f.journal.get(entryId)?.outcome).toBe('outcome_unknown');
+    // The sandbox created the card: the schedule finds it on the service by itself.
+    await vi.waitFor(() => expect(f.journal.get(entryId)?.outcome).toBe('reconciled'), { timeout: 60_000 });
+    expect(f.posts('/cards')).toHaveLength(1);
   });
 
   it('journals a write answered 500 as an unknown outcome and does not send an immediate resend', async () => {

@@ -10,7 +10,7 @@ import { contract, type InputOf } from '../../../src-shared/ipc/contract';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { testAppCore } from '../support/app-core';
 import { JOURNAL_MARKER } from '../../../src-main/journal/journal-file';
-import { startIndependentApi, type IndependentApi } from '../support/independent-api';
+import { startIndependentApi, type IndependentApi } from '../../support/independent-api';
 import { requireTestKeychain } from '../environments/support';
 
 const GARBAGE = Buffer.from('not an SQLite file: overwritten by something else\n'.repeat(200));

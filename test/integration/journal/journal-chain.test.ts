@@ -16,7 +16,7 @@ import { type Journal, openJournal } from '../../../src-main/journal/journal';
 import { JOURNAL_SCHEMA } from '../../../src-main/journal/journal-migrations';
 import { migrate } from '../../../src-main/storage/sqlite-database';
 import { testAppCore } from '../support/app-core';
-import { virtualCardRequest } from '../support/card-requests';
+import { virtualCardRequest } from '../../support/card-requests';
 import { TempFolderSavePort } from '../exports/export-fixtures';
 import { parseCsv } from '../../../src-main/journal/export-chain';
 

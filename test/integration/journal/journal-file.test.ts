@@ -10,7 +10,7 @@ import type { AppCore } from '../../../src-main/core/app-core';
 import { testAppCore } from '../support/app-core';
 import { JOURNAL_MARKER, openJournalFile, startNewJournal } from '../../../src-main/journal/journal-file';
 import { createLogger } from '../../../src-main/logging/logger';
-import { virtualCardRequest } from '../support/card-requests';
+import { virtualCardRequest } from '../../support/card-requests';
 
 const GARBAGE = Buffer.from('this is not an SQLite file, it was overwritten by something else entirely\n'.repeat(200));
 

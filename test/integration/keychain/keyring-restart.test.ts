@@ -11,7 +11,7 @@ import { createCardApiClient } from '../../../src-main/api/client';
 import { HostedSecretStore } from '../../../src-main/keychain/hosted-secret-store';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
 import { nodeKeychainHost, keychainHostLocation } from '../../../src-main/keychain/node-keychain-host';
-import { startIndependentApi, type IndependentApi } from '../support/independent-api';
+import { startIndependentApi, type IndependentApi } from '../../support/independent-api';
 import { privateKeyringUnavailable, startPrivateKeyring, type PrivateKeyring } from './private-keyring';
 
 const unavailable = privateKeyringUnavailable();

@@ -6,7 +6,7 @@ import { X509Certificate } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChild, tsxCommand } from '../support/child-process';
-import { CA_NAME, makeTestPki, startTestApi, type TestApi, type TestPki } from '../support/office-network';
+import { CA_NAME, makeTestPki, startTestApi, type TestApi, type TestPki } from '../../support/office-network';
 
 const SCRIPT = fileURLToPath(new URL('./fixtures/call-api.ts', import.meta.url));
 

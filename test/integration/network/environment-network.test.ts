@@ -18,7 +18,7 @@ import {
   type TestApi,
   type TestPki,
   type TestProxy,
-} from '../support/office-network';
+} from '../../support/office-network';
 
 const missing = await officeNetworkMissing();
 if (missing) console.warn(`SKIPPED environment network tests: ${missing}`);

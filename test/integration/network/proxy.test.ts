@@ -11,7 +11,7 @@ import { MAX_ANSWER_BYTES, httpTransport } from '../../../src-main/api/http-tran
 import { CacheWriter } from '../../../src-main/cache/threads/cache-writer';
 import { workerLocation } from '../../../src-main/cache/threads/worker-location';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
-import { proxyVariables } from '../../tools/proxy-variables';
+import { proxyVariables } from '../../support/proxy-variables';
 import { networkPolicy } from '../../../src-main/api/network-policy';
 import type { ProxySetting } from '../../../src-shared/ipc/channels/network';
 import {
@@ -26,7 +26,7 @@ import {
   type TestApi,
   type TestPki,
   type TestProxy,
-} from '../support/office-network';
+} from '../../support/office-network';
 
 const WORKER = new URL('../../../src-main/cache/threads/worker.ts', import.meta.url);
 

@@ -12,10 +12,10 @@ import { electronUpdaterEngine } from '../../../src-main/updates/electron-update
 import { updateFeed } from '../../../src-main/updates/update-policy';
 import { createUpdateService, type UpdateService } from '../../../src-main/updates/update-service';
 import { testAppCore } from '../support/app-core';
-import { virtualCardRequest } from '../support/card-requests';
-import { HEADER, bridgeOf, cachedCustomers, data, until, validRow } from '../bulk-issue/bulk-fixture';
-import { startFeedServer, type FeedServer } from './feed-server';
-import { debBytes, localDebUpdater } from './local-updater';
+import { virtualCardRequest } from '../../support/card-requests';
+import { HEADER, bridgeOf, cachedCustomers, data, until, validRow } from '../../support/bulk-fixture';
+import { startFeedServer, type FeedServer } from '../../support/feed-server';
+import { debBytes, localDebUpdater } from '../../support/local-updater';
 
 let dir: string;
 let feed: FeedServer;

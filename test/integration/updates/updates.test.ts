@@ -12,8 +12,8 @@ import { electronUpdaterEngine } from '../../../src-main/updates/electron-update
 import { createUpdateService, type UpdateStatus } from '../../../src-main/updates/update-service';
 import { updateFeed } from '../../../src-main/updates/update-policy';
 import { NO_UNSETTLED_WRITES, type UnsettledWrites } from '../../../src-main/updates/unsettled-writes';
-import { startFeedServer, type FeedServer } from './feed-server';
-import { CACHE_DIR_NAME, debBytes, localDebUpdater } from './local-updater';
+import { startFeedServer, type FeedServer } from '../../support/feed-server';
+import { CACHE_DIR_NAME, debBytes, localDebUpdater } from '../../support/local-updater';
 
 let feed: FeedServer;
 let scratch: string;

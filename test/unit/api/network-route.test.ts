@@ -2,7 +2,7 @@
 // outside Electron, each environment's setting, and loopback always direct.
 import { afterEach, describe, expect, it } from 'vitest';
 import { proxyUrl } from '../../../src-main/api/network-agents';
-import { proxyVariables } from '../../tools/proxy-variables';
+import { proxyVariables } from '../../support/proxy-variables';
 import { environmentProxyResolver, routeFor, routeFromPac } from '../../../src-main/api/network-route';
 
 const env = proxyVariables();

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cacheKeyAccounts, loadCacheKeys } from '../../../src-main/cache/store/cache-keys';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
-import { memoryStore } from '../../tools/memory-secret-store';
+import { memoryStore } from '../memory-secret-store';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
 
 describe("the cache's keys", () => {

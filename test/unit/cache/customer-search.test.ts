@@ -7,8 +7,8 @@ import type { Customer } from '../../../src-shared/api/records';
 import { CustomerReader } from '../../../src-main/cache/store/customer-reader';
 import { openReader } from '../../../src-main/cache/store/database';
 import { planSearch } from '../../../src-main/cache/search/search-plan';
-import { customer, fillerCustomers, syncedCacheFile } from './generated-customers';
-import { testSeal } from '../../tools/cache-keys';
+import { customer, fillerCustomers, syncedCacheFile } from '../../support/generated-customers';
+import { testSeal } from '../../support/cache-keys';
 
 const chosen = [
   customer(5000, {

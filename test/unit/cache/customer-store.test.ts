@@ -14,8 +14,8 @@ import { CustomerStore } from '../../../src-main/cache/store/customer-store';
 import { openWriter } from '../../../src-main/cache/store/database';
 import { CACHE_SCHEMA, MIGRATIONS, SCHEMA_VERSION, requireFts5 } from '../../../src-main/cache/store/schema';
 import { migrate, schemaVersion } from '../../../src-main/storage/sqlite-database';
-import { fillerCustomers, pages } from './generated-customers';
-import { testSeal } from '../../tools/cache-keys';
+import { fillerCustomers, pages } from '../../support/generated-customers';
+import { testSeal } from '../../support/cache-keys';
 import { RecordSeal, newCacheKeys } from '../../../src-main/cache/store/record-seal';
 
 let dir: string;

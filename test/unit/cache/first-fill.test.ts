@@ -12,8 +12,8 @@ import { CustomerStore } from '../../../src-main/cache/store/customer-store';
 import { openReader, openWriter } from '../../../src-main/cache/store/database';
 import { completeFirstFill, hasNameOrder } from '../../../src-main/cache/store/first-fill';
 import { customerRow } from '../../../src-main/cache/search/search-fields';
-import { fillerCustomers } from './generated-customers';
-import { testSeal } from '../../tools/cache-keys';
+import { fillerCustomers } from '../../support/generated-customers';
+import { testSeal } from '../../support/cache-keys';
 
 let dir: string;
 let db: DatabaseSync;

@@ -17,8 +17,8 @@ import { encodeRecord } from '../../../src-main/cache/store/record-codec';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../src-main/cache/store/schema';
 import { SharedStrings } from '../../../src-main/cache/store/shared-strings';
 import { schemaVersion } from '../../../src-main/storage/sqlite-database';
-import { fillerCustomers } from './generated-customers';
-import { testSeal } from '../../tools/cache-keys';
+import { fillerCustomers } from '../../support/generated-customers';
+import { testSeal } from '../../support/cache-keys';
 
 const SEALED_ALONE_SCHEMA = 8;
 const customers = fillerCustomers(0, 120);

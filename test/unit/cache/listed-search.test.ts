@@ -15,8 +15,8 @@ import { openReader } from '../../../src-main/cache/store/database';
 import { RecordSeal } from '../../../src-main/cache/store/record-seal';
 import { planSearch } from '../../../src-main/cache/search/search-plan';
 import { nationalNumber } from '../../../src-main/cache/search/phone';
-import { customer, fillerCustomers, syncedCacheFile } from './generated-customers';
-import { TEST_KEYS, testSeal } from '../../tools/cache-keys';
+import { customer, fillerCustomers, syncedCacheFile } from '../../support/generated-customers';
+import { TEST_KEYS, testSeal } from '../../support/cache-keys';
 
 const chosen: Customer[] = [
   customer(7000, { first: 'Chinọ́sọ', last: 'Ọkàfọ̀', other: 'Adaeze', email: 'Chinoso.Okafor@Example.NG' }),

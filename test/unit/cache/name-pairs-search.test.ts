@@ -15,8 +15,8 @@ import { SCHEMA_VERSION } from '../../../src-main/cache/store/schema';
 import { planSearch } from '../../../src-main/cache/search/search-plan';
 import { customerRow } from '../../../src-main/cache/search/search-fields';
 import { schemaVersion } from '../../../src-main/storage/sqlite-database';
-import { customer, syncedCacheFile } from './generated-customers';
-import { testSeal } from '../../tools/cache-keys';
+import { customer, syncedCacheFile } from '../../support/generated-customers';
+import { testSeal } from '../../support/cache-keys';
 
 const everyone: Customer[] = [
   customer(0, { first: 'Lolade', last: 'Chinedu' }),

@@ -10,8 +10,8 @@ import { CustomerStore } from '../../../src-main/cache/store/customer-store';
 import { WRITER_CACHE_KB, openReader, openWriter } from '../../../src-main/cache/store/database';
 import { PageBatch } from '../../../src-main/cache/sync/page-batch';
 import { type PreparedPage, PageReader } from '../../../src-main/cache/sync/page-reader';
-import { fillerCustomers, pages } from './generated-customers';
-import { testSeal } from '../../tools/cache-keys';
+import { fillerCustomers, pages } from '../../support/generated-customers';
+import { testSeal } from '../../support/cache-keys';
 
 let dir: string;
 let file: string;

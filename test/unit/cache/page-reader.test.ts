@@ -11,8 +11,8 @@ import { CustomerStore } from '../../../src-main/cache/store/customer-store';
 import { openReader, openWriter } from '../../../src-main/cache/store/database';
 import { PageReader, type PreparedPage } from '../../../src-main/cache/sync/page-reader';
 import { buffersOf, fromSent, toSent } from '../../../src-main/cache/threads/sent-page';
-import { fillerCustomers } from './generated-customers';
-import { testSeal } from '../../tools/cache-keys';
+import { fillerCustomers } from '../../support/generated-customers';
+import { testSeal } from '../../support/cache-keys';
 import { readSharedStrings } from '../../../src-main/cache/store/shared-strings';
 
 let dir: string;

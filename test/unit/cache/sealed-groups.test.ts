@@ -13,8 +13,8 @@ import { encodeRecord } from '../../../src-main/cache/store/record-codec';
 import { RecordSeal, SealBrokenError, newCacheKeys } from '../../../src-main/cache/store/record-seal';
 import { GROUP_BYTES, recordInGroup, sealInGroups } from '../../../src-main/cache/store/sealed-groups';
 import { customerRow } from '../../../src-main/cache/search/search-fields';
-import { fillerCustomers, syncedCacheFile } from './generated-customers';
-import { testSeal } from '../../tools/cache-keys';
+import { fillerCustomers, syncedCacheFile } from '../../support/generated-customers';
+import { testSeal } from '../../support/cache-keys';
 
 const seal = new RecordSeal(newCacheKeys());
 const records = [

@@ -11,8 +11,8 @@ import { CustomerReader } from '../../../src-main/cache/store/customer-reader';
 import { JOINER, MARKER } from '../../../src-main/cache/search/name-pairs';
 import { openReader } from '../../../src-main/cache/store/database';
 import { type Matcher, namesMatch, planSearch } from '../../../src-main/cache/search/search-plan';
-import { customer, syncedCacheFile } from './generated-customers';
-import { testSeal } from '../../tools/cache-keys';
+import { customer, syncedCacheFile } from '../../support/generated-customers';
+import { testSeal } from '../../support/cache-keys';
 
 // Words that start one another ("Ada", "Adaeze", "Adaora"; "Augustina", "Augustinah"), words longer than
 // the longest prefix index (7+ letters), words that start no other, and a prefix of a first name that is

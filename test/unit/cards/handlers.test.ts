@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { knownCardsHandlers } from '../../../src-main/cards/handlers';
+import { knownCardsHandlers } from '../../../src-main/cards/known-cards-handlers';
 
 const ctx = { signal: new AbortController().signal };
 

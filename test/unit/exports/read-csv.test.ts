@@ -1,7 +1,7 @@
 // The test reader itself must be right, or the export tests prove nothing.
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../../integration/exports/read-csv';
+import { readCsv } from '../../support/read-csv';
 
 describe('readCsv (test reader)', () => {
   it('reads back what csv-stringify writes, quotes, commas and line breaks included', () => {

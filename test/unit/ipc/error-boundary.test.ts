@@ -5,7 +5,6 @@ import { err, ok } from '../../../src-shared/ipc/result';
 import { errorMessage } from '../../../src-main/errors/error-message';
 import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
 import { failureFrom } from '../../../src-main/ipc/failure';
-import { handlerGuard } from '../../../src-main/ipc/guarded';
 import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { createDispatcher } from '../../../src-main/ipc/register';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
@@ -53,16 +52,15 @@ describe('the IPC error boundary', () => {
     ]);
   });
 
-  it('keeps the kind of a keychain error, thrown straight or through a guarded handler', async () => {
+  it('keeps the kind of a keychain error, rejected by an async handler or thrown before a promise exists', async () => {
     const locked = () => new KeychainUnavailableError('locked', 'Object does not exist at path /collection/login');
-    const guard = handlerGuard();
     const { dispatch, lines } = rig({
       'keys.has': async () => {
         throw locked();
       },
-      'disputes.list': guard('disputes.list', async () => {
+      'disputes.list': () => {
         throw locked();
-      }),
+      },
     });
     for (const [channel, input] of [
       ['keys.has', { environmentId: 'local-sandbox' }],

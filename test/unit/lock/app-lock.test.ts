@@ -7,7 +7,7 @@ import { ok } from '../../../src-shared/ipc/result';
 import { AppLock, FIRST_WAIT_MS, PASSCODE_ACCOUNT, type LockSignals } from '../../../src-main/lock/app-lock';
 import { LOCKED_MESSAGE, guardWhileLocked } from '../../../src-main/lock/lock-handlers';
 import type { HandlerTable } from '../../../src-main/ipc/handler';
-import { memoryStore } from '../../tools/memory-secret-store';
+import { memoryStore } from '../memory-secret-store';
 
 function signals(): LockSignals & { idle: number; fire: () => void } {
   let listener: (() => void) | null = null;

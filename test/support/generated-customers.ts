@@ -1,10 +1,10 @@
 // Customers made up for the cache's SQLite tests: a few chosen people plus filler in a fixed pattern, and
 // a cache file holding them as a completed sync leaves it.
-import type { Customer } from '../../../src-shared/api/records';
-import { CustomerStore } from '../../../src-main/cache/store/customer-store';
-import { openWriter } from '../../../src-main/cache/store/database';
-import { customerRow } from '../../../src-main/cache/search/search-fields';
-import { testSeal } from '../../tools/cache-keys';
+import type { Customer } from '../../src-shared/api/records';
+import { CustomerStore } from '../../src-main/cache/store/customer-store';
+import { openWriter } from '../../src-main/cache/store/database';
+import { customerRow } from '../../src-main/cache/search/search-fields';
+import { testSeal } from './cache-keys';
 
 export function customer(
   index: number,

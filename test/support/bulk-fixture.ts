@@ -1,10 +1,10 @@
 // The app's real core on a data folder, driven through the dispatcher as the bridge drives it (sender
 // check, the contract's input check, handler, Result), and CSV files made from the customers it cached.
-import type { Customer } from '../../../src-shared/api/records';
-import type { Channel, InputOf, OutputOf } from '../../../src-shared/ipc/contract';
-import type { Result } from '../../../src-shared/ipc/result';
-import type { AppCore } from '../../../src-main/core/app-core';
-import { createDispatcher } from '../../../src-main/ipc/register';
+import type { Customer } from '../../src-shared/api/records';
+import type { Channel, InputOf, OutputOf } from '../../src-shared/ipc/contract';
+import type { Result } from '../../src-shared/ipc/result';
+import type { AppCore } from '../../src-main/core/app-core';
+import { createDispatcher } from '../../src-main/ipc/register';
 
 export const ORIGIN = 'card-desk://app';
 

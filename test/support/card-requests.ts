@@ -1,6 +1,6 @@
 // Requests the local sandbox accepts, built from its fixtures.
-import type { CreateCardRequest } from '../../../src-shared/api/requests';
-import type { SandboxFixtures } from '../../../src-main/sandbox/handle';
+import type { CreateCardRequest } from '../../src-shared/api/requests';
+import type { SandboxFixtures } from '../../src-main/sandbox/handle';
 
 /** An active virtual NGN Verve card for the first sample customer, paid from the NGN business account. */
 export const virtualCardRequest = (

@@ -1,0 +1,37 @@
+// The app lock as the options and the policy set it: its idle minutes (fixed by policy, else the operator's
+// saved choice), whether unlocking takes a passcode, and the system's idle and screen-lock signals.
+import { errorMessage } from '../errors/error-message';
+import type { SecretStore } from '../keychain/secret-store';
+import { AppLock } from '../lock/app-lock';
+import { readIdleMinutes, writeIdleMinutes } from '../lock/lock-settings';
+import type { AppLogger } from '../logging/logger';
+import type { Policy } from '../policy/policy';
+import type { Emit } from '../ports/ports';
+import type { AppCoreOptions } from './app-core-options';
+
+export async function openAppLock(
+  options: Pick<AppCoreOptions, 'dataDir' | 'autoLockMinutes' | 'unlockPasscode' | 'lockSignals' | 'lockClock'>,
+  deps: { policy: Policy; secretStore: SecretStore; emit: Emit; logger: AppLogger },
+): Promise<AppLock> {
+  const { dataDir } = options;
+  const { policy, logger } = deps;
+  const lock = new AppLock({
+    secretStore: deps.secretStore,
+    tell: (state) => deps.emit('lock.changed', state),
+    autoLockMinutes: options.autoLockMinutes ?? policy.autoLockMinutes,
+    savedIdleMinutes: readIdleMinutes(dataDir),
+    saveIdleMinutes: (minutes) => {
+      try {
+        writeIdleMinutes(dataDir, minutes);
+      } catch (e) {
+        logger.warn({ error: errorMessage(e) }, 'could not save the lock setting; it holds until Card Desk closes');
+      }
+    },
+    unlockPasscode: options.unlockPasscode ?? policy.unlockPasscode,
+    signals: options.lockSignals,
+    ...(options.lockClock ? { now: options.lockClock } : {}),
+    logger,
+  });
+  await lock.load();
+  return lock;
+}
