@@ -20,8 +20,8 @@ describe('Issue from a file', () => {
     await page.getByRole('button', { name: 'Download the template' }).click();
     await page.getByRole('status').filter({ hasText: 'Template saved as' }).waitFor();
     const text = await readFile(join(app.e2e.harness.saveDir, 'issue-cards-template.csv'), 'utf8');
-    expect(text).toBe(
-      'customer,type,brand,currency,status,debitAccountId,fundingSourceId,accountId,spendingLimit,spendingInterval,reference\r\n',
+    expect(text.split('\r\n')[0]).toBe(
+      'customer,type,brand,currency,status,amount,expirationDate,debitAccountId,fundingSourceId,accountId,bankCode,accountNumber,mapAnywayBecause,replacementFor,reason,issuerCountry,enable2FA,sendPINSMS,spendingLimit,spendingInterval,channels,allowedCategories,blockedCategories,reference',
     );
   });
 
