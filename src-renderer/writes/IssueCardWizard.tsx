@@ -29,6 +29,8 @@ import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
 import { useKnownCard } from './useKnownCard';
+import { useLockStore } from '../stores/lockStore';
+import { useDraftStore } from '../stores/draftStore';
 import { panTail } from '../lib/format';
 import { refId } from '../components/cards/cardFields';
 import type { WriteFormProps } from './writeFormProps';
@@ -73,13 +75,29 @@ function firstValues(customerId: string | undefined, replacing: Card | undefined
   };
 }
 
-export function IssueCardWizard({ customerId, replacing, onBusy, onUnsaved }: WriteFormProps): React.JSX.Element {
+/** What the wizard holds, kept across a lock (stores/draftStore.ts) and started again from. */
+interface WizardDraft {
+  step: Exclude<Step, 'done'>;
+  path: CardPath;
+  useDefaults: boolean;
+  holder: HolderConfirmation | null;
+  values: CardFormValues;
+}
+
+export function IssueCardWizard({
+  customerId,
+  replacing,
+  restored,
+  onBusy,
+  onUnsaved,
+}: WriteFormProps): React.JSX.Element {
   const queryClient = useQueryClient();
+  const draft = restored as WizardDraft | undefined;
   // Opened from a card's page to replace it: the path is chosen and the card is filled in.
-  const [step, setStep] = useState<Step>(replacing ? 'details' : 'path');
-  const [path, setPath] = useState<CardPath>(replacing ? 'replace' : 'new');
-  const [useDefaults, setUseDefaults] = useState(true);
-  const [holder, setHolder] = useState<HolderConfirmation | null>(null);
+  const [step, setStep] = useState<Step>(draft?.step ?? (replacing ? 'details' : 'path'));
+  const [path, setPath] = useState<CardPath>(draft?.path ?? (replacing ? 'replace' : 'new'));
+  const [useDefaults, setUseDefaults] = useState(draft?.useDefaults ?? true);
+  const [holder, setHolder] = useState<HolderConfirmation | null>(draft?.holder ?? null);
   const choices = useMemo<CardFormChoices>(() => ({ path, useDefaultControls: useDefaults }), [path, useDefaults]);
   // The resolver is made once and reads the choices as of the last render when it validates.
   const latestChoices = useLatest(choices);
@@ -87,6 +105,9 @@ export function IssueCardWizard({ customerId, replacing, onBusy, onUnsaved }: Wr
   const resolver = useMemo(() => cardRequestResolver(() => latestChoices.current), [latestChoices]);
   const form = useForm<CardFormValues, unknown, CreateCardRequest>({
     defaultValues: firstValues(customerId, replacing),
+    // A wizard started again after a lock has what was typed, and counts as changed (closing asks first).
+    values: draft?.values,
+    resetOptions: { keepDefaultValues: true },
     resolver,
     mode: 'onChange',
   });
@@ -96,8 +117,33 @@ export function IssueCardWizard({ customerId, replacing, onBusy, onUnsaved }: Wr
   const doneRef = useRef<HTMLDivElement>(null);
   const isDirty = form.formState.isDirty;
   useEffect(() => {
-    onUnsaved?.(step !== 'done' && isDirty);
-  }, [onUnsaved, step, isDirty]);
+    onUnsaved?.(step !== 'done' && (isDirty || draft !== undefined));
+  }, [onUnsaved, step, isDirty, draft]);
+  // Locking unmounts the pages: what was typed is handed to the draft store as the wizard goes, so the
+  // app opens it again as it was once unlocked (App.tsx, RestoredWrite). Nothing typed, nothing kept.
+  const keep = useLatest({ step, path, useDefaults, holder, worthKeeping: step !== 'done' && (isDirty || !!draft) });
+  useEffect(
+    () => () => {
+      const now = keep.current;
+      if (!useLockStore.getState().lock?.locked || !now.worthKeeping || now.step === 'done') return;
+      const kept: WizardDraft = {
+        step: now.step,
+        path: now.path,
+        useDefaults: now.useDefaults,
+        holder: now.holder,
+        values: form.getValues(),
+      };
+      useDraftStore.getState().keep({
+        kind: 'issue-card',
+        title: replacing ? `Replace card ${panTail(replacing.maskedPan)}` : 'Issue a card',
+        props: { customerId, replacing },
+        state: kept,
+      });
+    },
+    // Once, on unmount: the latest state is read through `keep`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
   // Each step starts on its first field (the review, which has none, on its summary).
   useEffect(() => {
     const root = formRef.current ?? doneRef.current;

@@ -7,6 +7,8 @@ export interface WriteFormProps {
   customerId?: string;
   /** The card to replace, when opened from that card's page: the wizard starts on its details. */
   replacing?: Card;
+  /** What the dialog held when Card Desk locked (stores/draftStore.ts): it starts again from there. */
+  restored?: unknown;
   /** Told while the write is being sent, so the dialog is not closed under it. */
   onBusy: (busy: boolean) => void;
   /** Told whether closing now would throw away what was entered. */
