@@ -3,7 +3,7 @@
 import { errorMessage } from '../errors/error-message';
 import type { SecretStore } from '../keychain/secret-store';
 import { AppLock } from '../lock/app-lock';
-import { readIdleMinutes, writeIdleMinutes } from '../lock/lock-settings';
+import { readIdleMinutes, readOwnPasscode, writeIdleMinutes, writeOwnPasscode } from '../lock/lock-settings';
 import type { AppLogger } from '../logging/logger';
 import type { Policy } from '../policy/policy';
 import type { Emit } from '../ports/ports';
@@ -28,6 +28,14 @@ export async function openAppLock(
       }
     },
     unlockPasscode: options.unlockPasscode ?? policy.unlockPasscode,
+    ownPasscode: readOwnPasscode(dataDir),
+    saveOwnPasscode: (on) => {
+      try {
+        writeOwnPasscode(dataDir, on);
+      } catch (e) {
+        logger.warn({ error: errorMessage(e) }, 'could not save the passcode choice; it holds until Card Desk closes');
+      }
+    },
     signals: options.lockSignals,
     ...(options.lockClock ? { now: options.lockClock } : {}),
     logger,

@@ -16,6 +16,8 @@ import type { Logger } from '../ports/ports';
 export const DEFAULT_AUTO_LOCK_MINUTES = 10;
 /** The keychain account of the passcode's hash (never an environment's id, which accounts start with). */
 export const PASSCODE_ACCOUNT = '#card-desk-unlock-passcode';
+/** The keychain account of a passcode the operator chose where the policy asks for none. */
+export const OWN_PASSCODE_ACCOUNT = '#card-desk-own-unlock-passcode';
 export const FREE_TRIES = 5;
 export const FIRST_WAIT_MS = 30_000;
 /** How often the idle time is read. */
@@ -38,8 +40,11 @@ export interface AppLockOptions {
   /** The minutes chosen in Settings, as saved (default 10), and where a new choice is saved. */
   savedIdleMinutes?: number;
   saveIdleMinutes?: (minutes: number) => void;
-  /** Policy unlockPasscode; default false (a click unlocks). */
+  /** Policy unlockPasscode; default false (a click unlocks, unless the operator chose a passcode). */
   unlockPasscode?: boolean;
+  /** The operator chose a passcode in Settings (saved with the idle minutes), and where a change is saved. */
+  ownPasscode?: boolean;
+  saveOwnPasscode?: (on: boolean) => void;
   signals?: LockSignals;
   now?: () => number;
   logger?: Logger;
@@ -72,15 +77,41 @@ async function passcodeMatches(passcode: string, stored: string): Promise<boolea
   return got.length === expected.length && timingSafeEqual(got, expected);
 }
 
+/** Deletes the operator's own passcode from the keychain, once the passcode given is that one. */
+async function removeOwnPasscode(
+  store: SecretStore,
+  passcode: string,
+  lock: { passcodeByPolicy: boolean; isLocked: boolean },
+): Promise<Result<true>> {
+  if (lock.passcodeByPolicy)
+    return err('forbidden', 'Your IT policy asks for a passcode to unlock Card Desk: it cannot be removed.');
+  if (lock.isLocked) return err('forbidden', 'Card Desk is locked: unlock it first.');
+  try {
+    const stored = await store.get(OWN_PASSCODE_ACCOUNT);
+    if (stored !== null && !(await passcodeMatches(passcode, stored)))
+      return err('unauthorized', 'That passcode is not the one chosen.', { field: 'passcode' });
+    await store.delete(OWN_PASSCODE_ACCOUNT);
+    return ok(true);
+  } catch (e) {
+    return err(
+      'keychain_unavailable',
+      `The passcode could not be removed from the system keychain: ${errorMessage(e)}`,
+    );
+  }
+}
+
 export class AppLock {
   private locked = false;
   private reason: LockState['reason'] = null;
   private failures = 0;
   private retryAt: number | null = null;
   private passcodeSet = false;
+  /** The operator chose a passcode where the policy asks for none (its hash under OWN_PASSCODE_ACCOUNT). */
+  private ownPasscode: boolean;
   private idleMinutes: number;
   private readonly idleMinutesFixed: boolean;
-  private readonly passcodeRequired: boolean;
+  /** The policy asks for a passcode (unlockPasscode); otherwise one is asked for once the operator chose it. */
+  readonly passcodeByPolicy: boolean;
   private readonly now: () => number;
   private readonly stops: (() => void)[] = [];
 
@@ -88,7 +119,8 @@ export class AppLock {
     this.idleMinutesFixed = options.autoLockMinutes !== undefined;
     this.idleMinutes = options.autoLockMinutes ?? options.savedIdleMinutes ?? DEFAULT_AUTO_LOCK_MINUTES;
     if (!validMinutes(this.idleMinutes)) throw new RangeError('autoLockMinutes must be a whole number from 1 to 240');
-    this.passcodeRequired = options.unlockPasscode ?? false;
+    this.passcodeByPolicy = options.unlockPasscode ?? false;
+    this.ownPasscode = options.ownPasscode ?? false;
     this.now = options.now ?? Date.now;
     const { signals } = options;
     if (signals) {
@@ -99,11 +131,18 @@ export class AppLock {
     }
   }
 
+  private get passcodeRequired(): boolean {
+    return this.passcodeByPolicy || (this.ownPasscode && this.passcodeSet);
+  }
+  private get account() {
+    return this.passcodeByPolicy ? PASSCODE_ACCOUNT : OWN_PASSCODE_ACCOUNT;
+  }
+
   /** Reads whether a passcode was chosen (at start; the keychain may be slow or missing). */
   async load(): Promise<void> {
-    if (!this.passcodeRequired) return;
+    if (!this.passcodeByPolicy && !this.ownPasscode) return;
     try {
-      this.passcodeSet = (await this.options.secretStore.get(PASSCODE_ACCOUNT)) !== null;
+      this.passcodeSet = (await this.options.secretStore.get(this.account)) !== null;
     } catch (e) {
       this.options.logger?.warn({ error: errorMessage(e) }, 'could not read whether an unlock passcode was chosen');
     }
@@ -125,6 +164,7 @@ export class AppLock {
       reason: this.locked ? this.reason : null,
       passcodeRequired: this.passcodeRequired,
       passcodeSet: this.passcodeSet,
+      passcodeByPolicy: this.passcodeByPolicy,
       retryAt: this.retryAt !== null && this.retryAt > this.now() ? this.retryAt : null,
       idleMinutes: this.idleMinutes,
       idleMinutesFixed: this.idleMinutesFixed,
@@ -165,7 +205,7 @@ export class AppLock {
         });
       let stored: string | null;
       try {
-        stored = await this.options.secretStore.get(PASSCODE_ACCOUNT);
+        stored = await this.options.secretStore.get(this.account);
       } catch (e) {
         return err(
           'keychain_unavailable',
@@ -201,16 +241,34 @@ export class AppLock {
     if (this.locked && this.passcodeSet)
       return err('forbidden', 'Card Desk is locked: unlock it with the current passcode first.');
     try {
-      await this.options.secretStore.set(PASSCODE_ACCOUNT, await hashPasscode(passcode));
+      await this.options.secretStore.set(this.account, await hashPasscode(passcode));
     } catch (e) {
       return err('keychain_unavailable', `The passcode could not be kept in the system keychain: ${errorMessage(e)}`);
     }
     this.passcodeSet = true;
+    if (!this.passcodeByPolicy) this.keepOwnPasscode(true);
     if (this.locked) return this.unlock(passcode);
     this.options.tell(this.state());
     return ok(this.state());
   }
 
+  /**
+   * Stops asking for a passcode the operator chose (never one the policy asks for): only with that passcode,
+   * and only while unlocked.
+   */
+  async removePasscode(passcode: string): Promise<Result<LockState>> {
+    const removed = await removeOwnPasscode(this.options.secretStore, passcode, this);
+    if (!removed.ok) return removed;
+    this.passcodeSet = false;
+    this.keepOwnPasscode(false);
+    this.options.tell(this.state());
+    return ok(this.state());
+  }
+
+  private keepOwnPasscode(on: boolean): void {
+    this.ownPasscode = on;
+    this.options.saveOwnPasscode?.(on);
+  }
   dispose(): void {
     for (const stop of this.stops.splice(0)) stop();
   }

@@ -83,6 +83,8 @@ const SAID: Record<string, string> = {
   'proxy port must be a whole number': 'Enter the proxy port as a whole number, such as 8080',
   'proxy port must be between 1 and 65535': 'A proxy port is a number from 1 to 65535',
   'proxy user name must be at most 256 characters': 'A proxy user name has at most 256 characters',
+  'passcode must be at least 4 characters': 'A passcode has at least 4 characters',
+  'passcode must be at most 200 characters': 'A passcode has at most 200 characters',
   'baseUrl is required': 'Enter the base URL',
   'baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)':
     'The base URL must start with https:// (http:// only for this computer: 127.0.0.1, ::1 or localhost)',

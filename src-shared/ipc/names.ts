@@ -62,6 +62,7 @@ export const CHANNEL_NAMES = [
   'lock.lock',
   'lock.unlock',
   'lock.setPasscode',
+  'lock.removePasscode',
   'lock.setIdleMinutes',
   'updates.status',
   'updates.restart',

@@ -6,8 +6,10 @@ export const lockStateSchema = z.object({
   locked: z.boolean(),
   /** What locked it: `idle` (no input for idleMinutes), `system` (the screen locked or the computer slept), `command`. */
   reason: z.enum(['idle', 'system', 'command']).nullable(),
-  /** Unlocking takes the operator's passcode (IT policy). */
+  /** Unlocking takes the operator's passcode (the IT policy asks for one, or the operator chose one). */
   passcodeRequired: z.boolean(),
+  /** The IT policy asks for a passcode: it cannot be removed in Settings. */
+  passcodeByPolicy: z.boolean(),
   /** A passcode has been chosen (when one is required and none is, the lock screen asks for one). */
   passcodeSet: z.boolean(),
   /** After too many wrong passcodes: no try is taken before this time (Unix ms). */
@@ -42,4 +44,6 @@ export const lockChannels = {
   ),
   /** Chooses the unlock passcode (while unlocked, or on the lock screen when none was chosen yet). */
   'lock.setPasscode': channel(z.object({ passcode }), lockStateSchema),
+  /** Stops asking for a passcode the operator chose (not the policy's): with that passcode, while unlocked. */
+  'lock.removePasscode': channel(z.object({ passcode: z.string().max(200) }), lockStateSchema),
 };
