@@ -24,6 +24,9 @@ export const NODE_BUNDLE = {
   legalComments: 'none',
   logLevel: 'warning',
   alias: SILENT_DEBUG,
+  // The proxy's Kerberos sign-in is a native module, loaded by main only (src-main/api/negotiate-kerberos.ts):
+  // a worker asks main for it (src-main/api/proxy-sign-in-bridge.ts) and never loads it.
+  external: ['kerberos'],
 } as const satisfies BuildOptions;
 
 /** The cache worker's entry point. */

@@ -87,6 +87,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     resolveProxy: options.resolveProxy,
     managed: (id) => options.policy?.environments.find((e) => e.id === id),
     logger,
+    onSignInAsked: (ask) => options.emit('network.proxySignInAsked', ask),
   });
   const clients: EnvironmentClients = new EnvironmentClients({
     logger,

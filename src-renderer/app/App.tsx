@@ -10,6 +10,7 @@ import { Nav } from './Nav';
 import { PAGES, preloadPages } from './pages';
 import { useRoute } from '../lib/routes';
 import { ProductionBand } from './ProductionBand';
+import { ProxySignInDialog } from './ProxySignInDialog';
 import { StatusBar } from './StatusBar';
 import { useArrowIntoResults } from './useArrowIntoResults';
 import { useFirstSync } from './useFirstSync';
@@ -75,6 +76,7 @@ export function App(): React.JSX.Element {
       <CustomerSearchDialog />
       {/* A write dialog open when Card Desk locked, as it was. */}
       <RestoredWrite />
+      <ProxySignInDialog />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // `npm run package:dir -- -c.electronDist=FOLDER` as our machines run it, FOLDER holding a stand-in
 // Electron executable that carries Electron's fuse sentinel and a fuse wire: the unpacked app must hold
-// only the built app and keytar, stay small, ship keytar's binding and the cache worker outside the
+// only the built app, keytar and kerberos, stay small, ship their bindings and the cache worker outside the
 // archive (where the worker starts the way the packaged app starts it), and have its fuses flipped.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,16 +43,17 @@ describe('the packaged app', () => {
     expect(entries.some((entry) => /^\/out\/renderer\/assets\/.+\.js$/.test(entry))).toBe(true);
     const manifest = JSON.parse(extractFile(asarFile, 'package.json').toString('utf8'));
     expect(manifest).toMatchObject({ main: 'out/main/index.js', productName: 'Card Desk', type: 'module' });
-    expect(Object.keys(manifest.dependencies)).toEqual(['keytar']);
+    expect(Object.keys(manifest.dependencies)).toEqual(['kerberos', 'keytar']);
   });
 
-  it('holds nothing but the build, package.json and keytar: no sources, tests, maps or renderer libraries', () => {
+  it('holds nothing but the build, package.json, keytar and kerberos: no sources, tests, maps or renderer libraries', () => {
     const files = entries.filter((entry) => !('files' in statFile(asarFile, entry.slice(1))));
     const stray = files.filter(
       (file) =>
         !/^\/out\/(main|preload|renderer)\//.test(file) &&
         file !== '/package.json' &&
-        !file.startsWith('/node_modules/keytar/'),
+        !file.startsWith('/node_modules/keytar/') &&
+        !/^\/node_modules\/kerberos\/(package\.json|LICENSE|lib\/|build\/Release\/[^/]+\.node$)/.test(file),
     );
     expect(stray).toEqual([]);
     expect(files.filter((file) => /\.(tsx?|map)$/.test(file) || /\/(src-\w+|test)\//.test(file))).toEqual([]);
@@ -67,10 +68,15 @@ describe('the packaged app', () => {
     expect(size).toBeLessThanOrEqual(10 * 1024 * 1024);
   });
 
-  it("ships keytar's native binding outside the archive", () => {
-    const binding = 'node_modules/keytar/build/Release/keytar.node';
-    expect(statFile(asarFile, binding)).toMatchObject({ unpacked: true });
-    expect(statSync(join(resources, 'app.asar.unpacked', binding)).size).toBeGreaterThan(0);
+  it("ships keytar's and kerberos's native bindings outside the archive, with kerberos's loader inside", () => {
+    for (const binding of [
+      'node_modules/keytar/build/Release/keytar.node',
+      'node_modules/kerberos/build/Release/kerberos.node',
+    ]) {
+      expect(statFile(asarFile, binding)).toMatchObject({ unpacked: true });
+      expect(statSync(join(resources, 'app.asar.unpacked', binding)).size).toBeGreaterThan(0);
+    }
+    expect(entries).toContain('/node_modules/kerberos/lib/index.js');
   });
 
   it('starts the cache worker from app.asar.unpacked, found from the main bundle inside app.asar', async () => {

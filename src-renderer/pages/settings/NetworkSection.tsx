@@ -1,5 +1,6 @@
 // One environment's network: how it finds its proxy (System, None, Manual with an optional sign-in whose
-// password goes to the keychain) and the extra CA certificates it trusts (a PEM file chosen here, copied
+// password goes to the keychain; for System and Manual the Kerberos service principal where the proxy is
+// known to the domain by another name) and the extra CA certificates it trusts (a PEM file chosen here, copied
 // by main into the data folder, shown with subject, issuer, expiry and SHA-256 fingerprint). An
 // environment set by the organisation shows both, read-only.
 import { useId, useState } from 'react';
@@ -19,8 +20,9 @@ type Mode = ProxySetting['mode'];
 
 export function proxyText(proxy: ProxySetting): string {
   if (proxy.mode === 'none') return 'None (always direct)';
-  if (proxy.mode === 'system') return "System (the operating system's proxy settings)";
-  return `Manual: ${proxy.host}:${proxy.port}${proxy.username ? `, signed in as ${proxy.username}` : ''}`;
+  const spn = proxy.servicePrincipal ? `; Kerberos service principal ${proxy.servicePrincipal}` : '';
+  if (proxy.mode === 'system') return `System (the operating system's proxy settings)${spn}`;
+  return `Manual: ${proxy.host}:${proxy.port}${proxy.username ? `, signed in as ${proxy.username}` : ''}${spn}`;
 }
 
 function Certificates({ network }: { network: EnvironmentNetwork }): React.JSX.Element {
@@ -80,6 +82,9 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
   const [host, setHost] = useState(manual?.host ?? '');
   const [port, setPort] = useState(manual ? String(manual.port) : '');
   const [username, setUsername] = useState(manual?.username ?? '');
+  const [principal, setPrincipal] = useState(
+    network.proxy.mode === 'none' ? '' : (network.proxy.servicePrincipal ?? ''),
+  );
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -111,6 +116,7 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
   const saveProxy = async () => {
     setError(null);
     setDone(null);
+    const spn = principal.trim() ? { servicePrincipal: principal.trim() } : {};
     const proxy: ProxySetting =
       mode === 'manual'
         ? {
@@ -118,8 +124,11 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
             host: host.trim(),
             port: port === '' ? (undefined as unknown as number) : Number(port),
             ...(username.trim() ? { username: username.trim() } : {}),
+            ...spn,
           }
-        : { mode };
+        : mode === 'system'
+          ? { mode, ...spn }
+          : { mode };
     // The shared rule first, so a problem shows at its field before anything is sent.
     const problems = fieldProblems(proxySettingSchema, proxy);
     const first = Object.keys(problems)[0];
@@ -226,7 +235,13 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
                   onChange={(e) => setUsername(e.target.value)}
                   autoComplete="off"
                   {...fieldProps('username', 'user')}
+                  aria-describedby={[problemAt('username') ? `${id('user')}-error` : '', id('user-hint')]
+                    .filter(Boolean)
+                    .join(' ')}
                 />
+                <span id={id('user-hint')} className="muted small">
+                  For a proxy that asks for NTLM or Basic. Empty: the proxy's Windows sign-in (Kerberos) is used.
+                </span>
               </label>
               <FieldError id={`${id('user')}-error`} message={problemAt('username')} />
             </div>
@@ -243,6 +258,23 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
               </label>
             ) : null}
           </div>
+        ) : null}
+        {mode !== 'none' ? (
+          <label htmlFor={id('spn')}>
+            Kerberos service principal (optional)
+            <input
+              id={id('spn')}
+              value={principal}
+              onChange={(e) => setPrincipal(e.target.value)}
+              spellCheck={false}
+              autoComplete="off"
+              aria-describedby={id('spn-hint')}
+            />
+            <span id={id('spn-hint')} className="muted small">
+              Only where your IT team names one, such as HTTP/proxy.example.com: the proxy is then known to the domain
+              by that name.
+            </span>
+          </label>
         ) : null}
         <button type="submit" disabled={busy}>
           Save proxy

@@ -117,6 +117,32 @@ describe('a valid policy', () => {
     });
   });
 
+  it("takes the proxy's Kerberos service principal, and names one that is not a principal", () => {
+    const policy = load({
+      environments: [
+        {
+          id: 'a',
+          name: 'A',
+          baseUrl: 'https://a.example.com',
+          proxy: { host: '10.1.2.3', port: 8080 },
+          proxyKerberosServicePrincipal: 'HTTP/proxy.corp.example',
+        },
+        { id: 'b', name: 'B', baseUrl: 'https://b.example.com', proxyKerberosServicePrincipal: 'HTTP@gw.corp' },
+      ],
+    });
+    expect(policy.environments.map((e) => e.proxy)).toEqual([
+      { mode: 'manual', host: '10.1.2.3', port: 8080, servicePrincipal: 'HTTP/proxy.corp.example' },
+      { mode: 'system', servicePrincipal: 'HTTP@gw.corp' },
+    ]);
+    expect(() =>
+      load({
+        environments: [
+          { id: 'a', name: 'A', baseUrl: 'https://a.example.com', proxyKerberosServicePrincipal: 'proxy corp' },
+        ],
+      }),
+    ).toThrow(/environments\.0\.proxyKerberosServicePrincipal|environments\[0\]\.proxyKerberosServicePrincipal/);
+  });
+
   it('is all defaults when empty', () => {
     expect(load({})).toEqual({ ...NO_POLICY, file: FILE });
   });
