@@ -91,13 +91,13 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
   const [done, setDone] = useState<string | null>(null);
   const id = (field: string) => `network-${envId}-${field}`;
   /** A proxy field's problem, from the form's own check or from main's (`proxy.host`). */
-  const problemAt = (field: 'host' | 'port' | 'username'): string | undefined => {
+  const problemAt = (field: 'host' | 'port' | 'username' | 'servicePrincipal'): string | undefined => {
     if (!error || error.kind !== 'validation') return undefined;
     const fields = error.fields ?? {};
     return fields[field] ?? fields[`proxy.${field}`] ?? (error.field === `proxy.${field}` ? error.message : undefined);
   };
   const atAField = error?.kind === 'validation' && error.field?.startsWith('proxy.');
-  const fieldProps = (field: 'host' | 'port' | 'username', idName: string) =>
+  const fieldProps = (field: 'host' | 'port' | 'username' | 'servicePrincipal', idName: string) =>
     problemAt(field)
       ? { 'aria-invalid': true as const, 'aria-describedby': `${id(idName)}-error` }
       : { 'aria-invalid': undefined };
@@ -268,12 +268,16 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
               onChange={(e) => setPrincipal(e.target.value)}
               spellCheck={false}
               autoComplete="off"
-              aria-describedby={id('spn-hint')}
+              {...fieldProps('servicePrincipal', 'spn')}
+              aria-describedby={[problemAt('servicePrincipal') ? `${id('spn')}-error` : '', id('spn-hint')]
+                .filter(Boolean)
+                .join(' ')}
             />
             <span id={id('spn-hint')} className="muted small">
               Only where your IT team names one, such as HTTP/proxy.example.com: the proxy is then known to the domain
               by that name.
             </span>
+            <FieldError id={`${id('spn')}-error`} message={problemAt('servicePrincipal')} />
           </label>
         ) : null}
         <button type="submit" disabled={busy}>
