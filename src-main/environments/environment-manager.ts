@@ -46,7 +46,7 @@ export {
   type EnvironmentManager,
   type EnvironmentManagerOptions,
   type LocalSandbox,
-};
+} from './environment-manager-types';
 
 const SANDBOX_DID_NOT_START =
   'The local sandbox could not be started. Restart Card Desk, or choose another environment in Settings.';

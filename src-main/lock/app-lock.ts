@@ -1,25 +1,23 @@
 // The app's lock: an unattended desk shows nothing. Card Desk locks after `idleMinutes` without input
 // (policy autoLockMinutes; default 10), when the screen locks or the computer sleeps (the shell's
 // powerMonitor, behind LockSignals), and on command (the Lock button, Ctrl+L). While locked the window shows
-// only the lock screen and main refuses every channel but the lock's own and the status (guardWhileLocked):
-// no page can read a customer and no write can start. Work already under way (a sync, a write already
-// sent) finishes. Unlocking takes a click, or, where the policy sets unlockPasscode, the passcode the
-// operator chose, kept as an scrypt hash in the OS keychain; from the fifth wrong passcode on, each next
-// try waits twice as long as the last (30 s, 60 s, 120 s...).
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+// only the lock screen and main refuses every channel but the lock's own and the status (guardWhileLocked),
+// and holds back every event but the lock's, the status and updates (locked-events.ts): no page can read a
+// customer and no write can start. Work already under way (a sync, a write already sent) finishes.
+// Unlocking takes a click, or, where the policy sets unlockPasscode, the passcode the operator chose, kept
+// as an scrypt hash in the OS keychain (passcode-hash.ts). Then Card Desk also starts locked once a passcode
+// has been chosen, and the wrong tries and their wait live in the keychain (wrong-tries.ts), so a restart
+// unlocks nothing and ends no wait. A keychain that cannot be read leaves it locked, saying so, and never
+// lets a new passcode replace the old one; changing the passcode takes the current one.
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { LockState } from '../../src-shared/ipc/channels/lock';
-import { errorMessage } from '../errors/error-message';
 import type { SecretStore } from '../keychain/secret-store';
 import type { Logger } from '../ports/ports';
+import { OWN_PASSCODE_ACCOUNTS, PasscodeKeeper } from './passcode-keeper';
 
+export { FIRST_WAIT_MS, FREE_TRIES, TRIES_ACCOUNT } from './wrong-tries';
+export { OWN_PASSCODE_ACCOUNTS, PASSCODE_ACCOUNT } from './passcode-keeper';
 export const DEFAULT_AUTO_LOCK_MINUTES = 10;
-/** The keychain account of the passcode's hash (never an environment's id, which accounts start with). */
-export const PASSCODE_ACCOUNT = '#card-desk-unlock-passcode';
-/** The keychain account of a passcode the operator chose where the policy asks for none. */
-export const OWN_PASSCODE_ACCOUNT = '#card-desk-own-unlock-passcode';
-export const FREE_TRIES = 5;
-export const FIRST_WAIT_MS = 30_000;
 /** How often the idle time is read. */
 const IDLE_CHECK_MS = 15_000;
 
@@ -42,7 +40,7 @@ export interface AppLockOptions {
   saveIdleMinutes?: (minutes: number) => void;
   /** Policy unlockPasscode; default false (a click unlocks, unless the operator chose a passcode). */
   unlockPasscode?: boolean;
-  /** The operator chose a passcode in Settings (saved with the idle minutes), and where a change is saved. */
+  /** The operator chose a passcode in Settings where the policy asks for none (lock.json), and where that is saved. */
   ownPasscode?: boolean;
   saveOwnPasscode?: (on: boolean) => void;
   signals?: LockSignals;
@@ -52,67 +50,16 @@ export interface AppLockOptions {
 
 const validMinutes = (n: number) => Number.isInteger(n) && n >= 1 && n <= 240;
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
-
-function scryptHash(passcode: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(passcode.normalize('NFC'), salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p }, (e, key) =>
-      e ? reject(e) : resolve(key),
-    ),
-  );
-}
-
-/** `scrypt$N$r$p$salt$hash`, base64. */
-async function hashPasscode(passcode: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scryptHash(passcode, salt);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), hash.toString('base64')].join('$');
-}
-
-async function passcodeMatches(passcode: string, stored: string): Promise<boolean> {
-  const [kind, , , , salt, hash] = stored.split('$');
-  if (kind !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const got = await scryptHash(passcode, Buffer.from(salt, 'base64'));
-  return got.length === expected.length && timingSafeEqual(got, expected);
-}
-
-/** Deletes the operator's own passcode from the keychain, once the passcode given is that one. */
-async function removeOwnPasscode(
-  store: SecretStore,
-  passcode: string,
-  lock: { passcodeByPolicy: boolean; isLocked: boolean },
-): Promise<Result<true>> {
-  if (lock.passcodeByPolicy)
-    return err('forbidden', 'Your IT policy asks for a passcode to unlock Card Desk: it cannot be removed.');
-  if (lock.isLocked) return err('forbidden', 'Card Desk is locked: unlock it first.');
-  try {
-    const stored = await store.get(OWN_PASSCODE_ACCOUNT);
-    if (stored !== null && !(await passcodeMatches(passcode, stored)))
-      return err('unauthorized', 'That passcode is not the one chosen.', { field: 'passcode' });
-    await store.delete(OWN_PASSCODE_ACCOUNT);
-    return ok(true);
-  } catch (e) {
-    return err(
-      'keychain_unavailable',
-      `The passcode could not be removed from the system keychain: ${errorMessage(e)}`,
-    );
-  }
-}
-
 export class AppLock {
-  private locked = false;
-  private reason: LockState['reason'] = null;
-  private failures = 0;
-  private retryAt: number | null = null;
-  private passcodeSet = false;
-  /** The operator chose a passcode where the policy asks for none (its hash under OWN_PASSCODE_ACCOUNT). */
-  private ownPasscode: boolean;
+  private locked: boolean;
+  private reason: LockState['reason'];
   private idleMinutes: number;
   private readonly idleMinutesFixed: boolean;
-  /** The policy asks for a passcode (unlockPasscode); otherwise one is asked for once the operator chose it. */
   readonly passcodeByPolicy: boolean;
+  /** A passcode the operator chose, where the policy asks for none (kept under OWN_PASSCODE_ACCOUNTS). */
+  private ownPasscode: boolean;
   private readonly now: () => number;
+  private readonly passcode: PasscodeKeeper;
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly options: AppLockOptions) {
@@ -120,8 +67,17 @@ export class AppLock {
     this.idleMinutes = options.autoLockMinutes ?? options.savedIdleMinutes ?? DEFAULT_AUTO_LOCK_MINUTES;
     if (!validMinutes(this.idleMinutes)) throw new RangeError('autoLockMinutes must be a whole number from 1 to 240');
     this.passcodeByPolicy = options.unlockPasscode ?? false;
-    this.ownPasscode = options.ownPasscode ?? false;
+    this.ownPasscode = !this.passcodeByPolicy && (options.ownPasscode ?? false);
+    // With a passcode policy it is locked until load() has read that no passcode was chosen yet.
+    this.locked = this.passcodeRequired;
+    this.reason = this.passcodeRequired ? 'start' : null;
     this.now = options.now ?? Date.now;
+    this.passcode = new PasscodeKeeper(
+      options.secretStore,
+      this.now,
+      options.logger,
+      ...(this.passcodeByPolicy ? [] : [OWN_PASSCODE_ACCOUNTS]),
+    );
     const { signals } = options;
     if (signals) {
       this.stops.push(signals.onSystemLock(() => this.lock('system')));
@@ -131,21 +87,18 @@ export class AppLock {
     }
   }
 
+  /** Unlocking takes the passcode: the policy asks for one, or the operator chose one. */
   private get passcodeRequired(): boolean {
-    return this.passcodeByPolicy || (this.ownPasscode && this.passcodeSet);
-  }
-  private get account() {
-    return this.passcodeByPolicy ? PASSCODE_ACCOUNT : OWN_PASSCODE_ACCOUNT;
+    return this.passcodeByPolicy || this.ownPasscode;
   }
 
-  /** Reads whether a passcode was chosen (at start; the keychain may be slow or missing). */
+  /** Reads the passcode and the wrong tries (at start): locked when a passcode was chosen or cannot be read. */
   async load(): Promise<void> {
-    if (!this.passcodeByPolicy && !this.ownPasscode) return;
-    try {
-      this.passcodeSet = (await this.options.secretStore.get(this.account)) !== null;
-    } catch (e) {
-      this.options.logger?.warn({ error: errorMessage(e) }, 'could not read whether an unlock passcode was chosen');
-    }
+    if (!this.passcodeRequired) return;
+    if ((await this.passcode.read()) !== null) return this.options.tell(this.state());
+    // A passcode of the operator's own that is gone from the keychain is no longer asked for.
+    if (!this.passcodeByPolicy) this.keepOwnPasscode(false);
+    this.open('unlocked: no passcode chosen yet');
   }
 
   /** Locks when the computer has had no input for idleMinutes. */
@@ -159,15 +112,18 @@ export class AppLock {
   }
 
   state(): LockState {
+    const { chosen, known, problem } = this.passcode;
     return {
       locked: this.locked,
       reason: this.locked ? this.reason : null,
       passcodeRequired: this.passcodeRequired,
-      passcodeSet: this.passcodeSet,
       passcodeByPolicy: this.passcodeByPolicy,
-      retryAt: this.retryAt !== null && this.retryAt > this.now() ? this.retryAt : null,
+      // Unknown (the keychain unread) counts as chosen: the lock screen never offers to choose one then.
+      passcodeSet: chosen || (this.passcodeRequired && !known),
+      retryAt: this.passcode.retryAt(),
       idleMinutes: this.idleMinutes,
       idleMinutesFixed: this.idleMinutesFixed,
+      problem,
     };
   }
 
@@ -185,7 +141,7 @@ export class AppLock {
     return ok(this.state());
   }
 
-  lock(reason: NonNullable<LockState['reason']>): LockState {
+  lock(reason: Exclude<NonNullable<LockState['reason']>, 'start'>): LockState {
     if (!this.locked) {
       this.locked = true;
       this.reason = reason;
@@ -197,69 +153,50 @@ export class AppLock {
 
   async unlock(passcode: string | undefined): Promise<Result<LockState>> {
     if (!this.locked) return ok(this.state());
-    if (this.passcodeRequired) {
-      const wait = this.retryAt === null ? 0 : this.retryAt - this.now();
-      if (wait > 0)
-        return err('rate_limited', `Too many wrong passcodes: try again in ${Math.ceil(wait / 1000)} seconds.`, {
-          field: 'passcode',
-        });
-      let stored: string | null;
-      try {
-        stored = await this.options.secretStore.get(this.account);
-      } catch (e) {
-        return err(
-          'keychain_unavailable',
-          `The unlock passcode could not be read from the system keychain: ${errorMessage(e)}`,
-        );
-      }
-      if (stored === null) return err('validation', 'Choose a passcode first.', { field: 'passcode' });
-      if (!passcode || !(await passcodeMatches(passcode, stored))) {
-        this.failures++;
-        if (this.failures >= FREE_TRIES) this.retryAt = this.now() + FIRST_WAIT_MS * 2 ** (this.failures - FREE_TRIES);
-        this.options.tell(this.state());
-        const left = FREE_TRIES - this.failures;
-        return err(
-          'unauthorized',
-          left > 0
-            ? `That passcode is not the one chosen. ${left} tries left before a wait.`
-            : `That passcode is not the one chosen. Wait ${Math.ceil((this.retryAt! - this.now()) / 1000)} seconds before the next try.`,
-          { field: 'passcode' },
-        );
-      }
-    }
-    this.failures = 0;
-    this.retryAt = null;
-    this.locked = false;
-    this.reason = null;
-    this.options.logger?.info({}, 'Card Desk unlocked');
+    if (!this.passcodeRequired) return ok(this.open('unlocked'));
+    const checked = await this.passcode.check(passcode, 'passcode');
+    if (checked.ok && checked.data === 'right') return ok(this.open('unlocked'));
     this.options.tell(this.state());
-    return ok(this.state());
+    return checked.ok ? err('validation', 'Choose a passcode first.', { field: 'passcode' }) : checked;
   }
 
-  /** Chooses the passcode: while unlocked, or locked when none was chosen yet (which also unlocks). */
-  async setPasscode(passcode: string): Promise<Result<LockState>> {
-    if (this.locked && this.passcodeSet)
-      return err('forbidden', 'Card Desk is locked: unlock it with the current passcode first.');
-    try {
-      await this.options.secretStore.set(this.account, await hashPasscode(passcode));
-    } catch (e) {
-      return err('keychain_unavailable', `The passcode could not be kept in the system keychain: ${errorMessage(e)}`);
-    }
-    this.passcodeSet = true;
-    if (!this.passcodeByPolicy) this.keepOwnPasscode(true);
-    if (this.locked) return this.unlock(passcode);
+  /**
+   * Chooses the passcode: the first one (on the lock screen, which also unlocks, or in Settings), or a new
+   * one in place of the current, which `current` must be. Refused while locked once one is chosen, and
+   * whenever the keychain cannot say whether one is: a new passcode never replaces one it cannot see.
+   */
+  async setPasscode(passcode: string, current?: string): Promise<Result<LockState>> {
+    const lockedOut = () => err('forbidden', 'Card Desk is locked: unlock it with the current passcode first.');
+    if (this.locked && (this.passcode.chosen || !this.passcode.known)) return lockedOut();
+    const checked = await this.passcode.check(current, 'current');
+    this.options.tell(this.state());
+    if (!checked.ok) return checked;
+    if (this.locked && checked.data !== 'none chosen') return lockedOut();
+    const kept = await this.passcode.keep(passcode);
+    if (!kept.ok) return kept;
+    if (!this.passcodeByPolicy && !this.ownPasscode) this.keepOwnPasscode(true);
+    this.options.logger?.info(
+      {},
+      checked.data === 'none chosen' ? 'unlock passcode chosen' : 'unlock passcode changed',
+    );
+    if (this.locked) return ok(this.open('unlocked'));
     this.options.tell(this.state());
     return ok(this.state());
   }
 
   /**
-   * Stops asking for a passcode the operator chose (never one the policy asks for): only with that passcode,
-   * and only while unlocked.
+   * Stops asking for a passcode the operator chose (never the policy's): with that passcode, while unlocked;
+   * a wrong one counts as a wrong try.
    */
   async removePasscode(passcode: string): Promise<Result<LockState>> {
-    const removed = await removeOwnPasscode(this.options.secretStore, passcode, this);
-    if (!removed.ok) return removed;
-    this.passcodeSet = false;
+    if (this.passcodeByPolicy)
+      return err('forbidden', 'Your IT policy asks for a passcode to unlock Card Desk: it cannot be removed.');
+    if (this.locked) return err('forbidden', 'Card Desk is locked: unlock it first.');
+    const checked = await this.passcode.check(passcode, 'current');
+    this.options.tell(this.state());
+    if (!checked.ok) return checked;
+    const forgotten = await this.passcode.forget();
+    if (!forgotten.ok) return forgotten;
     this.keepOwnPasscode(false);
     this.options.tell(this.state());
     return ok(this.state());
@@ -269,7 +206,16 @@ export class AppLock {
     this.ownPasscode = on;
     this.options.saveOwnPasscode?.(on);
   }
+
   dispose(): void {
     for (const stop of this.stops.splice(0)) stop();
+  }
+
+  private open(why: string): LockState {
+    this.locked = false;
+    this.reason = null;
+    this.options.logger?.info({}, `Card Desk ${why}`);
+    this.options.tell(this.state());
+    return this.state();
   }
 }

@@ -10,6 +10,7 @@ import {
   type ProxySetting,
 } from '../../src-shared/ipc/channels/network';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, baseUrlProblem } from '../../src-shared/ipc/channels/settings';
+import { feedUrlProblem } from './feed-url';
 
 /** `"system"`, `"none"` or `{ "host": "proxy.corp", "port": 8080 }`. */
 const policyProxySchema = z.union([
@@ -64,8 +65,22 @@ export const policySchema = z
     unlockPasscode: z.boolean().optional(),
     /** Days cached customer data is kept. */
     cacheRetentionDays: z.number().int().min(1).optional(),
-    /** Where updates come from, and whether the app looks for them. */
-    updates: z.strictObject({ feedUrl: z.url().optional(), enabled: z.boolean().optional() }).optional(),
+    /**
+     * Where updates come from (an https: address; http: only on this computer, for a test feed, and only
+     * used unpackaged) and whether the app looks for them. What is installed must be signed with a key
+     * built into Card Desk: the policy cannot add keys.
+     */
+    updates: z
+      .strictObject({
+        feedUrl: z
+          .url({ error: 'feedUrl must be an https: address' })
+          .refine((url) => feedUrlProblem(url, { packaged: false }) === null, {
+            error: 'feedUrl must be an https: address',
+          })
+          .optional(),
+        enabled: z.boolean().optional(),
+      })
+      .optional(),
     /** Whether the developer tools may be opened. */
     allowDevTools: z.boolean().optional(),
   })

@@ -1,10 +1,8 @@
 // When Card Desk locks itself: minutes without input (the IT policy may fix them), and how to lock now.
 import { useState } from 'react';
-import { lockChannels } from '../../../src-shared/ipc/channels/lock';
-import { FieldError } from '../../components/fields/FieldError';
-import { fieldProblems } from '../../components/fields/fieldProblems';
 import { bridge } from '../../lib/bridge';
 import { useLockStore } from '../../stores/lockStore';
+import { PasscodeForm } from './PasscodeForm';
 
 const CHOICES = [5, 10, 15, 30, 60];
 
@@ -43,72 +41,52 @@ export function LockSection(): React.JSX.Element | null {
       </label>
       {lock.idleMinutesFixed ? <p className="muted">Set by your IT policy.</p> : null}
       {message ? <p role="status">{message}</p> : null}
-      <PasscodeChoice />
+      {lock.passcodeRequired ? null : (
+        <p className="muted" data-testid="passcode-by-choice">
+          Unlocking takes a click. Choose a passcode to have Card Desk ask for it instead.
+        </p>
+      )}
+      {/* The policy's passcode, or one the operator chooses where the policy asks for none. */}
+      <PasscodeForm lock={lock} />
+      {lock.passcodeSet && !lock.passcodeByPolicy ? <RemovePasscode /> : null}
     </section>
   );
 }
 
-/**
- * A passcode to unlock: the IT policy may ask for one (it is chosen on the lock screen and stays); where it
- * does not, the operator may choose one here, and stop asking for it with that passcode.
- */
-function PasscodeChoice(): React.JSX.Element | null {
-  const lock = useLockStore((s) => s.lock);
+/** Stops asking for a passcode the operator chose (never the policy's): it takes that passcode. */
+function RemovePasscode(): React.JSX.Element {
   const refresh = useLockStore((s) => s.refresh);
   const [passcode, setPasscode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!lock) return null;
-  const removing = lock.passcodeSet && !lock.passcodeByPolicy;
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setProblem(null);
-    setDone(null);
-    if (!removing) {
-      const local = fieldProblems(lockChannels['lock.setPasscode'].input, { passcode }).passcode;
-      if (local) return setProblem(local);
-    }
     setBusy(true);
-    const r = removing
-      ? await bridge().lock.removePasscode({ passcode })
-      : await bridge().lock.setPasscode({ passcode });
-    setBusy(false);
-    setPasscode('');
-    if (!r.ok) return setProblem(r.error.message);
-    setDone(removing ? 'Card Desk now unlocks with a click.' : 'Card Desk now asks for this passcode to unlock.');
-    await refresh();
+    try {
+      const r = await bridge().lock.removePasscode({ passcode });
+      setMessage(
+        r.ok ? { text: 'Card Desk now unlocks with a click.', ok: true } : { text: r.error.message, ok: false },
+      );
+      setPasscode('');
+      await refresh();
+    } finally {
+      setBusy(false);
+    }
   };
-  if (lock.passcodeByPolicy)
-    return (
-      <p className="muted" data-testid="passcode-policy">
-        Your IT policy asks for a passcode to unlock{lock.passcodeSet ? '' : ': it is chosen on the lock screen'}.
-      </p>
-    );
   return (
-    <form className="passcode-choice" onSubmit={(e) => void submit(e)} aria-label="Unlock passcode">
-      <p>
-        {removing
-          ? 'Unlocking asks for your passcode. To unlock with a click again, enter it here.'
-          : 'Unlocking takes a click. Choose a passcode to have Card Desk ask for it instead.'}
-      </p>
+    <form className="passcode-form" aria-label="Stop asking for a passcode" onSubmit={(e) => void submit(e)} noValidate>
       <label>
-        {removing ? 'Current passcode' : 'New passcode (at least 4 characters)'}
-        <input
-          type="password"
-          autoComplete={removing ? 'current-password' : 'new-password'}
-          value={passcode}
-          maxLength={200}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'passcode-problem' : undefined}
-          onChange={(e) => setPasscode(e.target.value)}
-        />
+        Your passcode
+        <input type="password" autoComplete="off" value={passcode} onChange={(e) => setPasscode(e.target.value)} />
       </label>
-      <FieldError id="passcode-problem" message={problem} />
-      <button type="submit" disabled={busy || passcode === ''}>
-        {removing ? 'Stop asking for a passcode' : 'Ask for this passcode to unlock'}
+      <button type="submit" disabled={busy || passcode.length === 0}>
+        Unlock with a click instead
       </button>
-      {done ? <p role="status">{done}</p> : null}
+      {message ? (
+        <p className={message.ok ? undefined : 'field-error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -41,6 +41,12 @@ const failure = (json: unknown, files?: Record<string, string>): PolicyError => 
   throw new Error('the policy was accepted');
 };
 
+/** The machine's registry as reg.exe reads it, with `values` by "KEY\\value", ProgramData where Windows puts it. */
+const machine =
+  (values: Record<string, string>) =>
+  (key: string, value: string): string | null =>
+    values[`${key}\\${value}`] ?? (value === 'Common AppData' ? 'C:\\ProgramData' : null);
+
 describe('where the policy file is', () => {
   it('is the system-wide file for an installed app, whatever CARD_DESK_POLICY_FILE says', () => {
     const env = { CARD_DESK_POLICY_FILE: '/tmp/mine.json', ProgramData: 'C:\\ProgramData' };
@@ -48,9 +54,10 @@ describe('where the policy file is', () => {
     expect(policyFileLocation({ packaged: true, platform: 'darwin', env })?.file).toBe(
       '/Library/Application Support/Card Desk/policy.json',
     );
-    expect(policyFileLocation({ packaged: true, platform: 'win32', env })?.file).toMatch(
-      /^C:\\ProgramData[\\/]Card Desk[\\/]policy\.json$/,
-    );
+    expect(policyFileLocation({ packaged: true, platform: 'win32', env, registry: machine({}) })).toEqual({
+      file: 'C:\\ProgramData\\Card Desk\\policy.json',
+      required: false,
+    });
   });
 
   it('is the file CARD_DESK_POLICY_FILE names in a run from a checkout, and none without it', () => {
@@ -163,6 +170,17 @@ describe('an invalid policy stops start-up naming the file and the field', () =>
     [{ autoLockMinutes: 241 }, 'autoLockMinutes', 'is wrong'],
     [{ cacheRetentionDays: 0 }, 'cacheRetentionDays', 'is wrong'],
     [{ updates: { feedUrl: 'not a url' } }, 'updates.feedUrl', 'is wrong'],
+    // An update feed over plain http, ftp or a file: only https (a test feed on this computer aside).
+    [{ updates: { feedUrl: 'http://updates.bank.example/cd' } }, 'updates.feedUrl', 'must be an https: address'],
+    [{ updates: { feedUrl: 'ftp://updates.bank.example/cd' } }, 'updates.feedUrl', 'must be an https: address'],
+    [{ updates: { feedUrl: 'file:///srv/card-desk' } }, 'updates.feedUrl', 'must be an https: address'],
+    // The policy cannot add a key that updates may be signed with.
+    [
+      { updates: { feedUrl: 'https://u.example.com', publicKeys: ['-----BEGIN PUBLIC KEY-----'] } },
+      'updates.publicKeys',
+      'not a known setting',
+    ],
+    [{ updateKeys: ['-----BEGIN PUBLIC KEY-----'] }, 'updateKeys', 'not a known setting'],
     [{ environments: [{ id: 'x', name: 'X', baseUrl: 'http://api.example.com' }] }, 'environments[0].baseUrl', 'https'],
     [
       { environments: [{ id: 'local-sandbox', name: 'X', baseUrl: 'https://a.example.com' }] },
