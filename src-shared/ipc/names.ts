@@ -65,6 +65,7 @@ export const CHANNEL_NAMES = [
   'lock.lock',
   'lock.unlock',
   'lock.setPasscode',
+  'lock.removePasscode',
   'lock.setIdleMinutes',
   'updates.status',
   'updates.restart',

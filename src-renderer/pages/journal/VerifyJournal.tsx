@@ -3,9 +3,10 @@
 import { useState } from 'react';
 import type { JournalVerification } from '../../../src-shared/ipc/channels/journal';
 import { bridge } from '../../lib/bridge';
+import { formatDateTime } from '../../lib/format';
 
 function describe(v: JournalVerification): string {
-  const since = v.startedAt ? ` since ${new Date(v.startedAt).toLocaleString()}` : '';
+  const since = v.startedAt ? ` since ${formatDateTime(v.startedAt)}` : '';
   const upgraded =
     v.adoptedEntries > 0
       ? ` The chain began when Card Desk was upgraded: the ${v.adoptedEntries} entries from before are recorded as they were then.`
@@ -20,8 +21,7 @@ function describe(v: JournalVerification): string {
   const bad = v.firstBad;
   if (!bad)
     return `The journal's ${v.events} events${since} each follow the one before under the journal's key, but ${v.anchor.problem ?? 'its end could not be checked'}.${notes}`;
-  const where =
-    bad.seq !== null ? `Event ${bad.seq}${bad.at ? ` (${new Date(bad.at).toLocaleString()})` : ''}` : 'An entry';
+  const where = bad.seq !== null ? `Event ${bad.seq}${bad.at ? ` (${formatDateTime(bad.at)})` : ''}` : 'An entry';
   return `The journal does not match its chain. ${where}: ${bad.problem}. Export the journal and keep this file for review.${notes}`;
 }
 
