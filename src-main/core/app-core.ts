@@ -18,6 +18,7 @@ import { guardWhileLocked } from '../lock/lock-handlers';
 import { createLogger, type AppLogger } from '../logging/logger';
 import { NO_POLICY } from '../policy/policy';
 import type { SandboxHandle } from '../sandbox/handle';
+import { TeamService } from '../team/team-service';
 import type { UnsettledWrites } from '../updates/unsettled-writes';
 import type { AppCoreOptions } from './app-core-options';
 import { prepareDataFolder } from './data-folder';
@@ -36,6 +37,8 @@ export interface AppCore {
   cancels: CancelRegistry;
   logger: AppLogger;
   environments: EnvironmentManager;
+  /** The active environment's team database on this desk (tests send its journal outbox at once). */
+  team: TeamService;
   /** The running local sandbox, when it has been started (for the harness and tests). */
   localSandbox(): SandboxHandle | null;
   dispose(): Promise<void>;
@@ -108,6 +111,19 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     secrets: secretStore,
     notice: (text, on) => environments.notice(text, on),
   });
+  // The active environment's team database, when it has one: the journal's events also go there.
+  const team = new TeamService({
+    dataDir,
+    secretStore,
+    policy,
+    journal: () => journal.journal,
+    extraCa: async (id) => (await environments.networks.policyFor(id)('https://team-database.invalid/')).extraCa,
+    emit,
+    logger,
+    ...options.team,
+  });
+  await team.activate((await environments.list()).activeId);
+  environments.onChange((change) => team.activate(change.environment.id));
   const lock = await openAppLock(options, { policy, secretStore, emit, logger });
   const handlers = handlerTable({
     ...options,
@@ -122,6 +138,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     lock,
     cancels,
     logger,
+    team,
   });
 
   return {
@@ -134,10 +151,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     cancels,
     logger,
     environments,
+    team,
     localSandbox: () => sandboxes.current(),
     async dispose() {
       lock.dispose();
       reconciliation.dispose();
+      await team.dispose();
       cancels.cancelAll();
       await exportsService.cancelAll();
       await bulkIssue.dispose();

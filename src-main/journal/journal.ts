@@ -13,6 +13,7 @@ import { selectPage } from '../storage/paged-select';
 import { inTransaction, openSqlite } from '../storage/sqlite-database';
 import { FINGERPRINT_VERSION, fingerprintOf } from './fingerprint';
 import { type ChainCheck, JournalChain, type Operator, currentOperator } from './journal-chain';
+import { type JournalEvents, journalEvents } from './journal-events';
 import { type JournalListQuery, type JournalOperation, type JournalOutcome, listFilter } from './journal-list-filter';
 import { JOURNAL_SCHEMA } from './journal-migrations';
 import { safeRequest } from './safe-request';
@@ -71,6 +72,8 @@ export interface Journal {
   latestEventHash(id: string): string | null;
   /** Why no write may be recorded (and so none sent), or null when the journal works. */
   readonly refusal: string | null;
+  /** The events in order, for an outbox (the team database's copy): journal-events.ts. */
+  readonly events: JournalEvents;
   /** How many pending entries from before this process were turned into unknown outcomes when opening. */
   readonly recoveredAtOpen: number;
   close(): void;
@@ -240,6 +243,7 @@ export function openJournal({
 
   return {
     refusal: null,
+    events: journalEvents(db),
     get recoveredAtOpen() {
       return recoveredAtOpen;
     },

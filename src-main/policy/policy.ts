@@ -5,6 +5,7 @@ import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { proxyHostSchema, proxyPortSchema, type ProxySetting } from '../../src-shared/ipc/channels/network';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, baseUrlProblem } from '../../src-shared/ipc/channels/settings';
+import { parseTeamAddress } from '../../src-shared/ipc/channels/team';
 
 /** `"system"`, `"none"` or `{ "host": "proxy.corp", "port": 8080 }`. */
 const policyProxySchema = z.union([
@@ -33,6 +34,15 @@ const policyEnvironmentSchema = z.strictObject({
     .string()
     .min(1)
     .refine((p) => isAbsolute(p), { error: 'extraCaFile must be an absolute path' })
+    .optional(),
+  /** The team's PostgreSQL database for this environment (docs/team.md); each operator signs in with their own login. */
+  team: z
+    .strictObject({
+      url: z.string().superRefine((url, ctx) => {
+        const parsed = parseTeamAddress(url);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+      }),
+    })
     .optional(),
 });
 
@@ -86,6 +96,8 @@ export interface ManagedEnvironment {
   proxy: ProxySetting;
   /** The extra CA file (absolute path), checked readable at start. */
   extraCaFile: string | null;
+  /** The team database's address, or null when the environment has none. */
+  teamUrl?: string | null;
 }
 
 /** The policy as the app uses it: defaults filled in; the optional keys stay undefined when not set. */
@@ -127,6 +139,7 @@ export function policyFrom(parsed: z.infer<typeof policySchema>, file: string): 
             ? { mode: 'none' }
             : { mode: 'manual', host: env.proxy.host, port: env.proxy.port },
       extraCaFile: env.extraCaFile ?? null,
+      teamUrl: env.team?.url ?? null,
     })),
     allowUserEnvironments,
     allowLocalSandbox,

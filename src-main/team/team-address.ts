@@ -7,19 +7,11 @@
 import { isIP } from 'node:net';
 import type { ClientConfig } from 'pg';
 import { isLoopbackHost } from '../../src-shared/ipc/channels/settings';
+import { parseTeamAddress, type TeamAddress } from '../../src-shared/ipc/channels/team';
 import { secureContextFor } from '../api/trust-store';
 
-export interface TeamAddress {
-  host: string;
-  port: number;
-  database: string;
-  /** The user name in the address, if it has one. */
-  user: string | null;
-  /** `verified`: TLS with the certificate checked. `plain`: no TLS (only ever to this computer). */
-  tls: 'verified' | 'plain';
-}
-
-const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
+export type { TeamAddress };
+export { parseTeamAddress };
 
 /** The address as messages and settings show it: never a user name or a password. */
 export function addressText(address: Pick<TeamAddress, 'host' | 'port' | 'database' | 'tls'>): string {
@@ -28,54 +20,11 @@ export function addressText(address: Pick<TeamAddress, 'host' | 'port' | 'databa
   return `postgres://${host}:${address.port}/${encodeURIComponent(address.database)}${mode}`;
 }
 
-/** Reads a team database address; the problem in words (naming what is wrong) when it cannot be used. */
-export function parseTeamAddress(text: string): { ok: true; address: TeamAddress } | { ok: false; problem: string } {
-  const fail = (problem: string) => ({ ok: false as const, problem });
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return fail('url must be an address like postgres://db.example.com:5432/carddesk');
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
-    return fail('url must start with postgres:// (a PostgreSQL database)');
-  if (url.password)
-    return fail('url must not hold a password: it goes in its own field, and Card Desk keeps it in the keychain');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!host) return fail('url must name the database server (postgres://HOST:5432/DATABASE)');
-  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!database || database.includes('/'))
-    return fail('url must name one database after the server (postgres://HOST:5432/DATABASE)');
-  const port = url.port ? Number(url.port) : 5432;
-  const unknown = [...url.searchParams.keys()].filter((k) => k !== 'sslmode');
-  if (unknown.length > 0) return fail(`url has an option Card Desk does not use: ${unknown.join(', ')}`);
-  const mode = url.searchParams.get('sslmode');
-  if (mode !== null && !(SSL_MODES as readonly string[]).includes(mode))
-    return fail(`url's sslmode must be one of ${SSL_MODES.join(', ')}`);
-  const loopback = isLoopbackHost(host);
-  const wantsTls = mode === 'require' || mode === 'verify-ca' || mode === 'verify-full';
-  if (!loopback && mode !== null && !wantsTls)
-    return fail(
-      `url's sslmode=${mode} is refused: a connection without TLS is allowed only to this computer (127.0.0.1, ::1 or localhost)`,
-    );
-  return {
-    ok: true,
-    address: {
-      host,
-      port,
-      database,
-      user: url.username ? decodeURIComponent(url.username) : null,
-      // To another computer always TLS, and always verified (require and verify-ca are taken as verify-full).
-      tls: loopback && !wantsTls ? 'plain' : 'verified',
-    },
-  };
-}
-
 export interface ConnectionSecrets {
   user: string;
   password?: string | (() => Promise<string>) | undefined;
-  /** PEM text of the environment's extra CA certificates. */
-  extraCa?: readonly string[];
+  /** PEM text of the environment's extra CA certificates (a function: read at each connection). */
+  extraCa?: readonly string[] | (() => readonly string[]);
   applicationName?: string;
   connectTimeoutMs?: number;
 }
@@ -92,7 +41,12 @@ export function connectionConfig(address: TeamAddress, secrets: ConnectionSecret
       address.tls === 'plain'
         ? false
         : {
-            secureContext: secureContextFor(secrets.extraCa ?? []),
+            // node-postgres copies these options into tls.connect for each connection, so the getter
+            // reads the environment's CA list then: a CA added in Settings applies to the next connection.
+            get secureContext() {
+              const extra = secrets.extraCa;
+              return secureContextFor(typeof extra === 'function' ? extra() : (extra ?? []));
+            },
             rejectUnauthorized: true,
             ...(isIP(address.host) ? {} : { servername: address.host }),
           },

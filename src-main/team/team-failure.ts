@@ -34,6 +34,12 @@ export function teamFailure(error: unknown, context: { where: string; user: stri
   const code = typeof (error as WithCode | null)?.code === 'string' ? ((error as WithCode).code as string) : '';
   const text = errorMessage(error);
   const { where, user } = context;
+  if (code === 'CARD_DESK_NO_PASSWORD') return { reason: 'sign_in', message: text };
+  if ((error as Error | null)?.name === 'KeychainUnavailableError')
+    return {
+      reason: 'refused',
+      message: `The keychain could not give the team database password: ${text} Card Desk tries again.`,
+    };
   if (code === '28P01' || code === '28000')
     return {
       reason: 'sign_in',

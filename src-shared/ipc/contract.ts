@@ -18,6 +18,7 @@ import { namesChannels } from './channels/names';
 import { networkChannels } from './channels/network';
 import { policyChannels } from './channels/policy';
 import { appStatusSchema, settingsChannels } from './channels/settings';
+import { teamChannels, teamStatusSchema } from './channels/team';
 import { updateStatusSchema, updatesChannels } from './channels/updates';
 import type { ChannelName, EventName, CallOptions } from './names';
 import type { Result } from './result';
@@ -39,6 +40,7 @@ export const contract = {
   ...lockChannels,
   ...updatesChannels,
   ...clipboardChannels,
+  ...teamChannels,
 };
 
 export const events = {
@@ -48,6 +50,7 @@ export const events = {
   'journal.changed': journalEntrySchema,
   'lock.changed': lockStateSchema,
   'updates.status': updateStatusSchema,
+  'team.changed': teamStatusSchema,
 };
 
 export type Contract = typeof contract;

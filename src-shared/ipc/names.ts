@@ -65,6 +65,10 @@ export const CHANNEL_NAMES = [
   'lock.setIdleMinutes',
   'updates.status',
   'updates.restart',
+  'team.status',
+  'team.connect',
+  'team.disconnect',
+  'team.journal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -75,6 +79,7 @@ export const EVENT_NAMES = [
   'journal.changed',
   'lock.changed',
   'updates.status',
+  'team.changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
