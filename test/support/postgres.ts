@@ -67,8 +67,8 @@ async function freePort(): Promise<number> {
 export interface StartPostgresOptions {
   /** Extra lines for postgresql.conf (e.g. ssl = on). */
   conf?: string[];
-  /** Files the server must read (a key and certificate), made readable by it. */
-  serverFiles?: string[];
+  /** TLS for the server: its key and certificate (PEM text); `ssl = on` with them. */
+  tls?: { key: string; cert: string };
   /** Set up the schema with `npm run team:setup` (default true). */
   setUp?: boolean;
 }
@@ -81,10 +81,16 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     chownSync(dir, uid, gid);
-    for (const file of options.serverFiles ?? []) {
-      chownSync(file, uid, gid);
-      chmodSync(file, 0o600);
-    }
+  }
+  const tlsLines: string[] = [];
+  if (options.tls) {
+    const key = join(dir, 'server.key');
+    const cert = join(dir, 'server.pem');
+    writeFileSync(key, options.tls.key, { mode: 0o600 });
+    writeFileSync(cert, options.tls.cert);
+    if (asRoot) for (const f of [key, cert]) execFileSync('chown', ['postgres', f]);
+    chmodSync(key, 0o600);
+    tlsLines.push('ssl = on', `ssl_cert_file = '${cert}'`, `ssl_key_file = '${key}'`);
   }
   await run('initdb', ['-D', data, '-U', 'postgres', '--auth-local=trust', '--auth-host=scram-sha-256', '--no-sync']);
   const hba = join(dir, 'pg_hba.conf');
@@ -102,6 +108,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       'fsync = off',
       'synchronous_commit = off',
       'full_page_writes = off',
+      ...tlsLines,
       ...(options.conf ?? []),
     ]
       .map((line) => `${line}\n`)
