@@ -37,7 +37,7 @@ export interface AppCore {
   cancels: CancelRegistry;
   logger: AppLogger;
   environments: EnvironmentManager;
-  /** The active environment's team database on this desk (tests send its journal outbox at once). */
+  /** The active environment's team database on this desk. */
   team: TeamService;
   /** The running local sandbox, when it has been started (for the harness and tests). */
   localSandbox(): SandboxHandle | null;
@@ -77,12 +77,26 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     logger,
     ...(options.cacheWorkerUrl ? { cacheWorkerUrl: options.cacheWorkerUrl } : {}),
   });
+  // The active environment's team database, when it has one: the journal's events also go there.
+  const team = new TeamService({
+    dataDir,
+    secretStore,
+    policy,
+    journal: () => journal.journal,
+    extraCa: async (id) => (await environments.networks.policyFor(id)('https://team-database.invalid/')).extraCa,
+    emit,
+    logger,
+    ...options.team,
+  });
+  await team.activate((await environments.list()).activeId);
+  environments.onChange((change) => team.activate(change.environment.id));
   const exportsService = createExportService({
     getActive,
     getKnownCards: stores.getKnownCards,
     getCustomerCache: stores.getCache,
     customerIdsNamed: stores.customerIdsNamed,
     getJournal,
+    getTeamJournal: () => ({ list: (query) => team.journal(query) }),
     saveFile: options.saveFile,
     emit,
     logger,
@@ -111,19 +125,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     secrets: secretStore,
     notice: (text, on) => environments.notice(text, on),
   });
-  // The active environment's team database, when it has one: the journal's events also go there.
-  const team = new TeamService({
-    dataDir,
-    secretStore,
-    policy,
-    journal: () => journal.journal,
-    extraCa: async (id) => (await environments.networks.policyFor(id)('https://team-database.invalid/')).extraCa,
-    emit,
-    logger,
-    ...options.team,
-  });
-  await team.activate((await environments.list()).activeId);
-  environments.onChange((change) => team.activate(change.environment.id));
   const lock = await openAppLock(options, { policy, secretStore, emit, logger });
   const handlers = handlerTable({
     ...options,

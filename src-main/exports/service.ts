@@ -11,7 +11,7 @@ import type { KnownCards } from '../cards/known-cards';
 import type { Emit, Logger, SaveFilePort } from '../ports/ports';
 import { customerNameLookup } from './customer-names';
 import { createCsvFile, type CsvFile } from './csv-file';
-import type { CustomerLookup, JournalReader, PreparedSource, SourceContext } from './export-source';
+import type { CustomerLookup, JournalReader, PreparedSource, SourceContext, TeamJournalReader } from './export-source';
 import { suggestedFileName } from './file-name';
 import { createProgressReporter } from './progress-reporter';
 import { type ExportSourceName, exportSources } from './sources';
@@ -27,6 +27,8 @@ export interface ExportServiceDeps {
   customerIdsNamed?: (text: string) => Promise<string[]>;
   /** The journal of writes; without it the `journal` source is not offered. */
   getJournal?: () => Promise<JournalReader>;
+  /** The team journal (the active environment's team database), for the `teamJournal` source. */
+  getTeamJournal?: () => TeamJournalReader;
   saveFile: SaveFilePort;
   emit: Emit;
   logger?: Logger;
@@ -153,6 +155,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           api: backgroundClient(api),
           getKnownCards: () => knownCards,
           getJournal: deps.getJournal,
+          ...(deps.getTeamJournal ? { getTeamJournal: deps.getTeamJournal } : {}),
           getCustomerCache: deps.getCustomerCache,
           customerName: customerNameLookup(deps.getCustomerCache),
           customerIdsNamed: deps.customerIdsNamed ?? (async () => []),

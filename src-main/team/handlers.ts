@@ -3,7 +3,6 @@
 import { DEFAULT_PAGE_SIZE } from '../../src-shared/api/requests';
 import { ok } from '../../src-shared/ipc/result';
 import type { HandlersFor } from '../ipc/handler';
-import { listTeamJournal } from './team-journal';
 import type { TeamService } from './team-service';
 
 export type TeamChannel = 'team.status' | 'team.connect' | 'team.disconnect' | 'team.journal';
@@ -16,7 +15,7 @@ export function teamHandlers(team: TeamService): HandlersFor<TeamChannel> {
     'team.journal': async (input) => {
       const page = input.page ?? 0;
       const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-      const result = await team.use((client) => listTeamJournal(client, { ...input, page, limit }));
+      const result = await team.journal({ ...input, page, limit });
       if (!result.ok) return result;
       const { entries, total } = result.data;
       return ok(entries, { total, pages: Math.ceil(total / limit), page, limit });

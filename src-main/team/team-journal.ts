@@ -47,11 +47,16 @@ function entryOf(row: Row): TeamJournalEntry {
   };
 }
 
+export interface TeamJournalPage {
+  entries: TeamJournalEntry[];
+  total: number;
+}
+
 /** A page of the team journal and how many entries match. */
 export async function listTeamJournal(
   client: PoolClient,
   query: TeamJournalQuery & { page: number; limit: number },
-): Promise<{ entries: TeamJournalEntry[]; total: number }> {
+): Promise<TeamJournalPage> {
   const { rows } = await client.query<Row>(
     `WITH entries AS (
        SELECT desk_id, journal_id, entry_id,
@@ -71,5 +76,10 @@ export async function listTeamJournal(
       LIMIT $4 OFFSET $5`,
     [query.outcome ?? null, query.operation ?? null, query.operator ?? null, query.limit, query.page * query.limit],
   );
-  return { entries: rows.map(entryOf), total: Number(rows[0]?.total ?? 0) };
+  if (rows.length > 0 || query.page === 0) return { entries: rows.map(entryOf), total: Number(rows[0]?.total ?? 0) };
+  // Past the last page: the count alone.
+  const count = await client.query<{ total: string }>(
+    `SELECT count(DISTINCT (desk_id, journal_id, entry_id)) AS total FROM card_desk.journal_events`,
+  );
+  return { entries: [], total: Number(count.rows[0]?.total ?? 0) };
 }

@@ -5,7 +5,7 @@
 // (`team.changed`).
 import type { PoolClient } from 'pg';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
-import type { TeamConnectInput, TeamStatus } from '../../src-shared/ipc/channels/team';
+import type { TeamConnectInput, TeamJournalQuery, TeamStatus } from '../../src-shared/ipc/channels/team';
 import type { Journal } from '../journal/journal';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
 import type { SecretStore } from '../keychain/secret-store';
@@ -13,6 +13,7 @@ import type { Policy } from '../policy/policy';
 import type { Emit, Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
 import { JournalOutbox } from './journal-outbox';
+import { listTeamJournal, type TeamJournalPage } from './team-journal';
 import { parseTeamAddress } from './team-address';
 import { displayUrl, teamStatus } from './team-status';
 import { TeamLink, TeamQueryError, type LinkStatus } from './team-link';
@@ -161,11 +162,9 @@ export class TeamService {
     }
   }
 
-  /** Sends what the journal holds for the team now (tests and the timer). */
-  async sendJournal(): Promise<number> {
-    const sent = (await this.active?.outbox.send()) ?? 0;
-    this.emitStatus();
-    return sent;
+  /** A page of the team journal (the Journal page's *Team* view and its export). */
+  journal(query: TeamJournalQuery & { page: number; limit: number }): Promise<Result<TeamJournalPage>> {
+    return this.use((client) => listTeamJournal(client, query));
   }
 
   async dispose(): Promise<void> {
