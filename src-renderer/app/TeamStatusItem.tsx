@@ -21,12 +21,13 @@ export function TeamStatusItem(): React.JSX.Element | null {
     off: '',
     signed_out: 'Team: not signed in',
     connecting: 'Team: connecting…',
-    connected: `Team: ${team.login ?? team.user ?? ''}${waits}`,
+    connected: `${team.login ?? team.user ?? ''}${waits}`,
     unreachable: `Team database unreachable${waits}`,
     refused: 'Team database: sign-in refused',
   };
   return (
     <span data-testid="status-team" className={`team-${team.state}`} title={team.problem ?? team.url ?? undefined}>
+      {team.state === 'connected' ? <span className="sb-wide">Team: </span> : null}
       {text[team.state]}
     </span>
   );

@@ -1,6 +1,8 @@
 // The Journal's *Team* view: every desk's entries in the environment's team database, each with the
 // database login that made it and the desk it was made on; filterable, paged and exportable. Shown beside
 // *This desk* only when the environment has a team database.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { JOURNAL_OUTCOMES, OPERATION_WORDS } from '../../../src-shared/ipc/channels/journal';
 import type { TeamJournalEntry } from '../../../src-shared/ipc/channels/team';
 import type { Column } from '../../components/lists/DataTable';
@@ -15,6 +17,9 @@ import { bridge } from '../../lib/bridge';
 import { formatDateTime, shortId } from '../../lib/format';
 import { OUTCOME_LABEL, OutcomeBadge, type Outcome } from './journalFields';
 import './journal.css';
+
+/** How often the Team view asks again for other desks' entries. */
+const REFRESH_MS = 15_000;
 
 const isOutcome = (o: string): o is Outcome => (JOURNAL_OUTCOMES as readonly string[]).includes(o);
 
@@ -71,6 +76,17 @@ export function TeamJournal({
     fetchPage: (page, limit, opts) => bridge().team.journal({ ...query, page, limit }, opts),
     paging,
   });
+  // This desk's events arrive when its outbox sends them (team.changed says so); other desks' at any time.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['team', 'journal'] });
+    const off = bridge().events.on('team.changed', refresh);
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    return () => {
+      off();
+      window.clearInterval(timer);
+    };
+  }, [queryClient]);
   return (
     <>
       <div className="toolbar">
