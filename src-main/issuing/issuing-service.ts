@@ -1,10 +1,9 @@
 // Issuing cards and opening accounts and wallets, each write journaled and sent at most once, and the
-// reconciliation of writes whose outcome was unknown.
+// reconciliation of writes whose outcome was unknown (reconciliation.ts) and their resend (resend.ts).
 import type { Account, Card } from '../../src-shared/api/records';
 import type { CreateAccountRequest, CreateCardRequest } from '../../src-shared/api/requests';
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
-import { err, type Result } from '../../src-shared/ipc/result';
-import { backgroundClient } from '../api/call-priority';
+import type { Result } from '../../src-shared/ipc/result';
 import type { KnownCards } from '../cards/known-cards';
 import type { Emit, Logger } from '../ports/ports';
 import type { Journal } from '../journal/journal';
@@ -13,10 +12,9 @@ import { originOf } from '../environments/environment-keys';
 import { newClientReference } from './client-reference';
 import { InFlightWrites } from './in-flight';
 import { answerOf, journaledWrite, type WriteContext } from './journaled-write';
-import { reconcileAccountEntries } from './reconcile-accounts';
-import { reconcileCardEntries } from './reconcile-cards';
 import { errorMessage } from '../errors/error-message';
-import { reconcileCardEntriesOnline } from './reconcile-cards-online';
+import { createReconciliation, type Reconciliation } from './reconciliation';
+import { acknowledgeResend } from './resend';
 
 export interface IssuingDeps {
   getActive: () => Promise<ActiveEnvironment>;
@@ -63,10 +61,7 @@ const ACCOUNT_UNKNOWN_ADVICE =
 export function createIssuingService(deps: IssuingDeps): IssuingService {
   const inFlight = new InFlightWrites();
   const now = deps.now ?? Date.now;
-  const recheckMs = deps.accountRecheckMs ?? 60_000;
   const makeReference = deps.newClientReference ?? newClientReference;
-  const lastAccountCheck = new Map<string, number>();
-  let accountRun: Promise<JournalEntry[]> | null = null;
   const changed = (entry: JournalEntry) => deps.emit('journal.changed', entry);
   const warn = (what: string, e: unknown) => deps.logger?.warn({ error: errorMessage(e) }, what);
 
@@ -86,72 +81,15 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
     };
   }
 
-  async function reconcile(): Promise<JournalEntry[]> {
-    const { environmentId, journal } = await context();
-    if (journal.unresolved(environmentId, 'cards.create').length === 0) return [];
-    const found = reconcileCardEntries(journal, await deps.getKnownCards(), environmentId);
-    found.forEach(changed);
-    return found;
-  }
-
-  /** Looks on the service for what unknown outcomes created: accounts by listing, cards through authorizations. */
-  async function runAccountReconcile(force: boolean, signal?: AbortSignal): Promise<JournalEntry[]> {
-    const { active, environmentId, journal } = await context();
-    const due = journal
-      .unresolved(environmentId)
-      .filter((e) => force || now() - (lastAccountCheck.get(e.id) ?? 0) >= recheckMs);
-    if (due.length === 0) return [];
-    due.forEach((e) => lastAccountCheck.set(e.id, now()));
-    // Reconciling is background work: an operator's calls go first.
-    const look = { api: backgroundClient(active.api), journal, environmentId, ...(signal ? { signal } : {}) };
-    const accounts = await reconcileAccountEntries(
-      due.filter((e) => e.operation === 'accounts.create'),
-      look,
-    );
-    const cards = await reconcileCardEntriesOnline(
-      due.filter((e) => e.operation === 'cards.create'),
-      look,
-    );
-    for (const card of cards.reconciled) await markReplaced(card);
-    const found = [...accounts, ...cards.reconciled];
-    [...found, ...cards.noted].forEach(changed);
-    // Accounts whose look found nothing still changed: their evidence is new.
-    for (const e of due.filter((d) => d.operation === 'accounts.create' && !accounts.some((a) => a.id === d.id))) {
-      const latest = journal.get(e.id);
-      if (latest) changed(latest);
-    }
-    return found;
-  }
-
-  /** A replacement that did happen canceled the old card on the service; the index learns it. */
-  async function markReplaced(entry: JournalEntry): Promise<void> {
-    const replaced = entry.request.replacementFor;
-    if (typeof replaced !== 'string') return;
-    try {
-      (await deps.getKnownCards()).markCanceled(replaced);
-    } catch (e) {
-      warn('could not mark the replaced card canceled', e);
-    }
-  }
-
-  function reconcileAccounts({ force = false, signal }: { force?: boolean; signal?: AbortSignal } = {}): Promise<
-    JournalEntry[]
-  > {
-    // One look-up at a time; a forced one waits for a running one, then looks again.
-    const previous = accountRun ?? Promise.resolve([]);
-    const run = previous.catch(() => []).then(() => runAccountReconcile(force, signal));
-    accountRun = run;
-    void run
-      .catch(() => undefined)
-      .finally(() => {
-        if (accountRun === run) accountRun = null;
-      });
-    return run;
-  }
-
-  function reconcileAccountsInBackground(): void {
-    void reconcileAccounts().catch((e: unknown) => warn('account reconciliation failed', e));
-  }
+  const reconciliation = createReconciliation({
+    scene: context,
+    getKnownCards: deps.getKnownCards,
+    changed,
+    warn,
+    now,
+    recheckMs: deps.accountRecheckMs ?? 60_000,
+  });
+  const { reconcile, reconcileAccounts } = reconciliation;
 
   return {
     async createCard(request, { signal, confirmRepeat = false, batch } = {}) {
@@ -180,17 +118,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
         ...(batch ? { batch } : {}),
       });
       if (outcome.kind === 'answered' && outcome.result.ok && knownCards) {
-        const card = outcome.result.data;
-        try {
-          const indexed = card.metadata?.clientReference
-            ? card
-            : { ...card, metadata: { ...(card.metadata ?? {}), clientReference } };
-          knownCards.observe([indexed], 'issued');
-          if (request.replacementFor) knownCards.markCanceled(request.replacementFor);
-          await reconcile();
-        } catch (e) {
-          warn('could not record the issued card in the known-cards index', e);
-        }
+        await recordIssued(knownCards, outcome.result.data, clientReference, request, reconciliation, warn);
       }
       return answerOf(outcome, CARD_UNKNOWN_ADVICE);
     },
@@ -211,49 +139,40 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
         confirmRepeat,
       });
       if (outcome.kind === 'answered' && !outcome.result.ok && outcome.result.error.kind === 'outcome_unknown') {
-        reconcileAccountsInBackground();
+        reconciliation.reconcileAccountsInBackground();
       }
       return answerOf(outcome, ACCOUNT_UNKNOWN_ADVICE);
     },
 
     reconcile,
     reconcileAccounts,
-    reconcileAccountsInBackground,
+    reconcileAccountsInBackground: reconciliation.reconcileAccountsInBackground,
 
-    async acknowledgeResend(id) {
-      const { environmentId, journal } = await context();
-      const before = journal.get(id);
-      if (!before || before.environmentId !== environmentId) {
-        return err('not_found', `Journal entry ${id} is not in this environment's journal.`, { field: 'id' });
-      }
-      // One more look first: if the record turned up, a resend would create a second one.
-      try {
-        if (before.operation === 'cards.create') await reconcile();
-        if (journal.get(id)?.outcome === 'outcome_unknown') await reconcileAccounts({ force: true });
-      } catch (e) {
-        warn('reconciliation before a resend failed', e);
-      }
-      const entry = journal.get(id)!;
-      const noun = entry.operation === 'cards.create' ? 'card' : 'account';
-      if (entry.outcome === 'reconciled' || entry.outcome === 'succeeded') {
-        return err(
-          'conflict',
-          `This request did create a ${noun} (${entry.resultId}). Sending it again would create a second one.`,
-          { journalEntryId: id },
-        );
-      }
-      if (entry.outcome !== 'outcome_unknown') {
-        return err(
-          'conflict',
-          `Only a request whose outcome is unknown can be allowed to resend; this one is ${entry.outcome}.`,
-          { journalEntryId: id },
-        );
-      }
-      if (entry.resendAcknowledged) return { ok: true, data: entry };
-      const acknowledged = journal.acknowledgeResend(id);
-      deps.logger?.info({ journalId: id, operation: entry.operation }, 'resend allowed by the user');
-      changed(acknowledged);
-      return { ok: true, data: acknowledged };
-    },
+    acknowledgeResend: (id) =>
+      acknowledgeResend({ scene: context, reconciliation, changed, warn, logger: deps.logger }, id),
   };
+}
+
+/**
+ * An issued card joins the known-cards index with its client reference (so the journal entry it came
+ * from reconciles), and the card it replaced is marked canceled.
+ */
+async function recordIssued(
+  knownCards: KnownCards,
+  card: Card,
+  clientReference: string,
+  request: CreateCardRequest,
+  reconciliation: Pick<Reconciliation, 'reconcile'>,
+  warn: (what: string, e: unknown) => void,
+): Promise<void> {
+  try {
+    const indexed = card.metadata?.clientReference
+      ? card
+      : { ...card, metadata: { ...(card.metadata ?? {}), clientReference } };
+    knownCards.observe([indexed], 'issued');
+    if (request.replacementFor) knownCards.markCanceled(request.replacementFor);
+    await reconciliation.reconcile();
+  } catch (e) {
+    warn('could not record the issued card in the known-cards index', e);
+  }
 }

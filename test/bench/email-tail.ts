@@ -1,5 +1,5 @@
 // What an email search costs on a cache whose sync stopped part-way: the rows after the last email chunk
-// are read from the customers table (CustomerReader.emailTail). Run: npx tsx test/bench/email-tail.ts [N]
+// are read from the customers table (MatchingRows.emailTail, src-main/cache/search/matching-rows.ts). Run: npx tsx test/bench/email-tail.ts [N]
 // (N customers, default 300,000; the tail is EMAIL_CHUNK - 1 rows, its largest size, whatever N is).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -100,7 +100,9 @@ it('refuses to restart while a batch issues cards from a file, and restarts once
   const csv = [HEADER, ...customers.map((c, i) => validRow(c._id, account, `U-${i + 1}`))].join('\n');
   const preview = await data(call('bulkIssue.preview', { csv }));
   // The batch's first card is held by the service for a while: the batch is running, its write unanswered.
-  sandbox.faults.add({ kind: 'latency', endpoint: 'POST /cards', ms: 10_000, count: 1 });
+  // Well inside the client's 10 s for an answer's headers (api/client.ts LIMITS), so a loaded machine's
+  // delays never turn the held card into a timeout (an unknown outcome) instead of a late answer.
+  sandbox.faults.add({ kind: 'latency', endpoint: 'POST /cards', ms: 5_000, count: 1 });
   await data(call('bulkIssue.start', { batchId: preview.batchId, cards: 3 }));
   await until(() => app.unsettledWrites().pending === 1, 60_000, "the batch's first card to be sent");
   const refused = await call('updates.restart');

@@ -1,0 +1,188 @@
+// The rows a search plan matches (search-plan.ts), in the order the results show: exact matches first,
+// then prefix matches; names and phones in the order the service listed the customers, emails and ids in
+// value order. Each pass reads at most the counting cap's rows plus one, so a one-letter prefix costs no
+// more than a rare name. Runs on the reader's connection (store/customer-reader.ts), which loads the rows.
+import type { StatementSync } from 'node:sqlite';
+import { MAX_CHAR, emailWithTailSql } from './email-tail';
+import { MARKER, pairsQuery, type QueryWord } from './name-pairs';
+import { NAME_PAIRS_PENDING_SQL } from './name-pairs-index';
+import { NameVocabulary } from './name-vocabulary';
+import { ID_SUFFIX, type Matcher, type NamesMatcher, type SearchPlan } from './search-plan';
+
+/**
+ * The words of a names matcher, each lower-case with whether it is a prefix; undefined for a word that is
+ * not plain ASCII, which the tokenizer may fold otherwise.
+ */
+function nameWords(m: NamesMatcher): (QueryWord | undefined)[] {
+  return m.words.map((word) =>
+    /^[A-Za-z0-9]+$/.test(word) ? { word: word.toLowerCase(), prefix: m.prefix } : undefined,
+  );
+}
+
+function matcherSql(
+  m: Matcher,
+  vocabulary: NameVocabulary,
+  blindIndex: (value: string) => Uint8Array | null,
+): { sql: string; params: (string | Uint8Array | null)[] } {
+  switch (m.kind) {
+    case 'names':
+      return {
+        sql: 'SELECT rowid AS seq FROM customer_names WHERE customer_names MATCH ?',
+        params: [vocabulary.expandLongPrefixes(m)],
+      };
+    case 'phone':
+      return { sql: 'SELECT rowid AS seq FROM customer_phones WHERE customer_phones MATCH ?', params: [m.match] };
+    case 'idSuffix':
+      // The index holds each id's last 8 characters; a longer suffix is checked against the whole id.
+      return {
+        sql: `SELECT seq FROM customers WHERE substr(id, -8) = ? AND id LIKE '%' || ?`,
+        params: [m.value.slice(-ID_SUFFIX), m.value],
+      };
+    case 'identity':
+      // The column holds the number's blind index only (store/record-seal.ts).
+      return { sql: 'SELECT seq FROM customers WHERE identity = ?', params: [blindIndex(m.value)] };
+    case 'email':
+    case 'id': {
+      const [table, column] = m.kind === 'email' ? ['customer_emails', 'email'] : ['customers', 'id'];
+      return m.exact
+        ? { sql: `SELECT seq FROM ${table} WHERE ${column} = ?`, params: [m.value] }
+        : {
+            sql: `SELECT seq FROM ${table} WHERE ${column} >= ? AND ${column} < ?`,
+            params: [m.value, m.value + MAX_CHAR],
+          };
+    }
+  }
+}
+
+export class MatchingRows {
+  private pairsVersion = -1;
+  private pairsComplete = false;
+  private tailVersion = -1;
+  private tail: number | null = null;
+
+  /**
+   * `stmt`: the connection's prepared statements; `blindIndex`: an identity number's blind index
+   * (store/record-seal.ts); `dataVersion`: changes whenever another connection commits to the file.
+   */
+  constructor(
+    private readonly stmt: (sql: string) => StatementSync,
+    private readonly blindIndex: (value: string) => Uint8Array | null,
+    private readonly dataVersion: () => number,
+  ) {}
+
+  /**
+   * The rows `plan` matches: the first `limit` in order (`seqs`), and how many matched (`matched`),
+   * counted up to `countCap` + 1.
+   */
+  find(plan: SearchPlan, limit: number, countCap: number): { seqs: number[]; matched: number } {
+    // Exact matches first (few, cheap), then one pass per prefix matcher that both fills the page and
+    // counts: it reads at most countCap + 1 rows, so a one-letter prefix costs no more than a rare name.
+    // Once the page is full and the count past the cap, later matchers could change neither.
+    const matched = new Set<number>();
+    const order: number[] = [];
+    // The index's words one search asks about, each looked up once (a lookup is a seek in the vocabulary).
+    const vocabulary = new NameVocabulary(
+      this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1'),
+    );
+    const passes: [Matcher, number][] = [
+      ...(this.exactNeeded(plan, vocabulary) ? plan.exact : []).map((m): [Matcher, number] => [m, limit]),
+      ...plan.prefix.map((m): [Matcher, number] => [m, countCap + 1]),
+    ];
+    for (const [m, max] of passes) {
+      if (order.length >= limit && matched.size > countCap) break;
+      for (const seq of this.seqs(m, max, vocabulary)) {
+        if (matched.has(seq)) continue;
+        matched.add(seq);
+        if (order.length < limit) order.push(seq);
+      }
+    }
+    return { seqs: order, matched: matched.size };
+  }
+
+  /**
+   * Whether the whole-word pass can find rows the prefix pass would list later. A names query whose every
+   * word is in the index and starts no longer word matches the same rows either way, in the same order:
+   * for two common names (a first and a last name typed in full) that halves the cost, as each pass
+   * walks both names' rows. One with a word that is not in the index ('Lolade Chi') finds nothing in
+   * the whole-word pass. Plain ASCII words only, which the tokenizer folds by lower-casing alone.
+   */
+  private exactNeeded(plan: SearchPlan, vocabulary: NameVocabulary): boolean {
+    const [exact, prefix] = [plan.exact, plan.prefix];
+    if (exact.length !== 1 || prefix.length !== 1 || exact[0]!.kind !== 'names' || prefix[0]!.kind !== 'names') {
+      return true;
+    }
+    const words = nameWords(prefix[0]!);
+    // The last word first: it is the one being typed, the likeliest to be only the start of a word.
+    for (const w of words.reverse()) {
+      const state = w === undefined ? 'unknown' : vocabulary.state(w.word);
+      if (state === 'absent') return false;
+      if (state !== 'whole') return true;
+    }
+    return false;
+  }
+
+  /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
+  private seqs(m: Matcher, max: number, vocabulary: NameVocabulary): number[] {
+    const pairs = m.kind === 'names' ? this.pairsMatch(m, vocabulary) : null;
+    const tail = m.kind === 'email' ? this.emailTail() : null;
+    const { sql, params } = pairs
+      ? { sql: 'SELECT rowid AS seq FROM customer_name_pairs WHERE customer_name_pairs MATCH ?', params: [pairs] }
+      : m.kind === 'email' && tail !== null
+        ? emailWithTailSql(m, tail)
+        : matcherSql(m, vocabulary, this.blindIndex);
+    const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql} LIMIT ?)`).get(...params, max)?.seqs;
+    return typeof list === 'string' && list ? list.split(',').map(Number) : [];
+  }
+
+  /**
+   * A names query of two or more plain-ASCII words as a query of the name-pairs index (name-pairs.ts),
+   * when one word is one the customer must have exactly: typed whole, or a prefix that is a whole word
+   * of the index. The same rows in the same order, read from the pairs of that word alone.
+   */
+  private pairsMatch(m: NamesMatcher, vocabulary: NameVocabulary): string | null {
+    const read = nameWords(m);
+    if (read.length < 2 || read.some((w) => w === undefined)) return null;
+    const words = read as QueryWord[];
+    if (!this.pairsUsable()) return null;
+    const anchor = words.find((w) => !w.prefix) ?? words.find((w) => vocabulary.state(w.word) === 'whole');
+    return anchor ? pairsQuery(words, anchor) : null;
+  }
+
+  /**
+   * Whether the name-pairs index holds every customer's pairs: it is built (not pending since an
+   * upgrade, see name-pairs-index.ts) and no customer has names it could not pair. Asked again only
+   * when the file has changed.
+   */
+  private pairsUsable(): boolean {
+    const version = this.dataVersion();
+    if (version !== this.pairsVersion) {
+      this.pairsVersion = version;
+      this.pairsComplete =
+        this.stmt(NAME_PAIRS_PENDING_SQL).get() === undefined &&
+        this.stmt('SELECT 1 AS one FROM customer_name_pairs WHERE customer_name_pairs MATCH ? LIMIT 1').get(
+          `"${MARKER}"`,
+        ) === undefined;
+    }
+    return this.pairsComplete;
+  }
+
+  /**
+   * The last row whose email is in customer_emails when rows after it are not yet (their chunk is written
+   * at EMAIL_CHUNK rows or when the sync completes, store/customer-store.ts), or null when every row's is.
+   * A sync stopped part-way (a full disk, a cancel, the network) leaves such a tail: email search reads it
+   * from the rows themselves, so every customer stored is found by email. Known once per change of the file.
+   */
+  private emailTail(): number | null {
+    const version = this.dataVersion();
+    if (version !== this.tailVersion) {
+      this.tailVersion = version;
+      const row = this.stmt(
+        "SELECT (SELECT value FROM meta WHERE key = 'emails_through_seq') AS through, (SELECT max(seq) FROM customers) AS last",
+      ).get();
+      const through = Number(row?.through ?? 0);
+      const last = Number(row?.last ?? 0);
+      this.tail = last > through ? through : null;
+    }
+    return this.tail;
+  }
+}
