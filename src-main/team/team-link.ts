@@ -62,6 +62,7 @@ export class TeamLink {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private checking: Promise<void> | null = null;
+  private lastAnswer = 0;
   readonly where: string;
 
   constructor(private readonly options: TeamLinkOptions) {
@@ -103,6 +104,7 @@ export class TeamLink {
     try {
       const result = await work(client);
       client.release();
+      this.lastAnswer = Date.now();
       return result;
     } catch (error) {
       const failure = teamFailure(error, { where: this.where, user: this.options.user });
@@ -111,6 +113,15 @@ export class TeamLink {
       if (failure.reason === 'unreachable') throw this.lost(error);
       throw new TeamQueryError(errorMessage(error));
     }
+  }
+
+  /**
+   * While connected, asks the database something small when it has not answered for `quietMs`: a database
+   * that went away without a word (a network that dropped) is found, and the pool's connections stay warm.
+   */
+  async heartbeat(quietMs: number): Promise<void> {
+    if (this.current.state !== 'connected' || Date.now() - this.lastAnswer < quietMs) return;
+    await this.use((client) => client.query('SELECT 1')).catch(() => undefined);
   }
 
   async close(): Promise<void> {
@@ -186,6 +197,7 @@ export class TeamLink {
     const problem = sessionProblem(session, this.where);
     if (problem) return this.fail({ reason: 'refused', message: problem });
     this.retryMs = this.options.firstRetryMs ?? 1_000;
+    this.lastAnswer = Date.now();
     this.options.logger.info({ where: this.where, login: session.login }, 'team database connected');
     this.set({ state: 'connected', problem: null, login: session.login, syncer: session.syncer });
   }

@@ -41,6 +41,9 @@ interface Active {
   outbox: JournalOutbox;
 }
 
+/** A connected link quiet this long is asked `SELECT 1` (below the pool's 30 s idle limit). */
+const HEARTBEAT_MS = 15_000;
+
 export class NoPasswordError extends Error {
   override readonly name = 'NoPasswordError';
   readonly code = 'CARD_DESK_NO_PASSWORD';
@@ -174,6 +177,7 @@ export class TeamService {
   }
 
   private async tick(): Promise<void> {
+    await this.active?.link.heartbeat(HEARTBEAT_MS);
     await this.active?.outbox.send();
     this.emitStatus();
   }
