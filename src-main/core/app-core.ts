@@ -89,7 +89,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...options.team,
   });
   await team.activate((await environments.list()).activeId);
-  environments.onChange((change) => team.activate(change.environment.id));
+  const stopTeamFollowing = environments.onChange((change) => team.activate(change.environment.id));
   const exportsService = createExportService({
     getActive,
     getKnownCards: stores.getKnownCards,
@@ -157,6 +157,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     async dispose() {
       lock.dispose();
       reconciliation.dispose();
+      stopTeamFollowing();
       await team.dispose();
       cancels.cancelAll();
       await exportsService.cancelAll();
