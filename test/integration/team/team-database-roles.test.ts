@@ -169,25 +169,48 @@ describe('write claims', () => {
        VALUES ($1, 'cards.create', 'e1', $2, 'DESK-1')`,
       [fingerprint, desk],
     );
+  const claimsOf = (fingerprint: string) =>
+    db.sql('SELECT operator, state, settled_by FROM card_desk.write_claims WHERE fingerprint = $1 ORDER BY claim_id', [
+      fingerprint,
+    ]);
 
-  it('lets one desk claim a write; another sees who claimed it and cannot settle it', async () => {
+  it('lets one desk claim a write; another sees who claimed it and can neither claim nor settle it', async () => {
     await claim(alice, 'fp-1');
     expect((await failure(claim(bob, 'fp-1'))).code).toBe('23505');
-    const { rows } = await bob.query('SELECT operator, state FROM card_desk.write_claims WHERE fingerprint = $1', [
-      'fp-1',
-    ]);
+    const { rows } = await bob.query(
+      `SELECT operator, state FROM card_desk.write_claims WHERE fingerprint = 'fp-1' AND state = 'in_flight'`,
+    );
     expect(rows).toEqual([{ operator: 'alice', state: 'in_flight' }]);
     const settled = await bob.query(`UPDATE card_desk.write_claims SET state = 'succeeded' WHERE fingerprint = 'fp-1'`);
     expect(settled.rowCount).toBe(0);
   });
 
-  it('lets any operator reconcile a claim whose outcome is unknown, naming who did', async () => {
+  it('keeps an unknown outcome claimed until any operator reconciles it, naming who did; then it may be claimed anew', async () => {
     await alice.query(`UPDATE card_desk.write_claims SET state = 'outcome_unknown' WHERE fingerprint = 'fp-1'`);
+    expect((await failure(claim(bob, 'fp-1'))).code).toBe('23505');
     const done = await bob.query(
       `UPDATE card_desk.write_claims SET state = 'reconciled', result_id = 'card_9' WHERE fingerprint = 'fp-1'`,
     );
     expect(done.rowCount).toBe(1);
-    const { rows } = await db.sql('SELECT operator, state, settled_by FROM card_desk.write_claims');
-    expect(rows).toEqual([{ operator: 'alice', state: 'reconciled', settled_by: 'bob' }]);
+    expect((await claimsOf('fp-1')).rows).toEqual([{ operator: 'alice', state: 'reconciled', settled_by: 'bob' }]);
+    await claim(bob, 'fp-1');
+    expect((await claimsOf('fp-1')).rows.map((r) => [r.operator, r.state])).toEqual([
+      ['alice', 'reconciled'],
+      ['bob', 'in_flight'],
+    ]);
+  });
+
+  it('moves a claim only forward, and keeps every claim', async () => {
+    // Settled claims are no operator's to change: nothing matches.
+    expect((await alice.query(`UPDATE card_desk.write_claims SET state = 'in_flight'`)).rowCount).toBe(0);
+    await bob.query(
+      `UPDATE card_desk.write_claims SET state = 'succeeded' WHERE fingerprint = 'fp-1' AND state = 'in_flight'`,
+    );
+    const reopen = await failure(
+      db.sql(`UPDATE card_desk.write_claims SET state = 'in_flight' WHERE operator = 'bob'`),
+    );
+    expect(reopen.message).toMatch(/a claim that is succeeded cannot become in_flight/);
+    expect((await failure(alice.query('DELETE FROM card_desk.write_claims'))).code).toBe('42501');
+    expect((await claimsOf('fp-1')).rows).toHaveLength(2);
   });
 });
