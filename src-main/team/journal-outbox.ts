@@ -38,7 +38,11 @@ function bodyOf(event: JournalEventRecord): unknown {
 }
 
 export class JournalOutbox {
-  private cursor: { journalId: string; seq: number } | null = null;
+  /**
+   * Where the team database is up to with this desk's journal, once known; `journalId` null: the journal
+   * had no event when the database last answered, so whatever it holds now is still to be sent.
+   */
+  private cursor: { journalId: string | null; seq: number } | null = null;
   private lastSentAt: string | null = null;
   private running: Promise<number> | null = null;
 
@@ -47,12 +51,9 @@ export class JournalOutbox {
   status(): OutboxStatus {
     const events = this.options.journal().events;
     const journalId = events.journalId();
+    const known = this.cursor !== null && (this.cursor.journalId === journalId || this.cursor.journalId === null);
     const waiting =
-      journalId === null
-        ? 0
-        : this.cursor?.journalId === journalId
-          ? events.countAfter(this.options.environmentId, this.cursor.seq)
-          : null;
+      journalId === null ? 0 : known ? events.countAfter(this.options.environmentId, this.cursor!.seq) : null;
     return { waiting, lastSentAt: this.lastSentAt };
   }
 
@@ -69,10 +70,14 @@ export class JournalOutbox {
     const { link, environmentId, desk } = this.options;
     const events = this.options.journal().events;
     const journalId = events.journalId();
-    if (journalId === null) return 0;
+    if (journalId === null) {
+      this.cursor = { journalId: null, seq: 0 };
+      return 0;
+    }
     let sent = 0;
     try {
-      if (this.cursor?.journalId !== journalId) this.cursor = { journalId, seq: await this.sentUpTo(journalId) };
+      if (this.cursor?.journalId === null) this.cursor = { journalId, seq: 0 };
+      else if (this.cursor?.journalId !== journalId) this.cursor = { journalId, seq: await this.sentUpTo(journalId) };
       for (;;) {
         const batch = events.eventsAfter(environmentId, this.cursor.seq, this.options.batch ?? 200);
         if (batch.length === 0) break;

@@ -31,7 +31,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.remove();
 });
-const app = appWith({ sandbox: { seed: 3737, customers: 20 } });
+// A lost database is tried again within half a second, so its return shows soon.
+const app = appWith({ sandbox: { seed: 3737, customers: 20 }, team: { firstRetryMs: 100, maxRetryMs: 500 } });
 
 const page = () => app.e2e.page;
 const teamSection = () => page().getByRole('region', { name: 'Team', exact: true });
@@ -121,5 +122,41 @@ describe('the team database', () => {
 
     await page().getByRole('tab', { name: 'This desk' }).click();
     await page().getByRole('table', { name: 'Journal entries' }).waitFor();
+  });
+
+  it('says in the status bar and Settings that the database cannot be reached, keeps issuing, and heals', async () => {
+    await openFresh(app.e2e, 'settings');
+    await signedIn();
+    await expect.poll(() => page().getByTestId('status-team').textContent()).toBe('Team: alice');
+    await db.stop();
+    try {
+      await expect.poll(() => page().getByTestId('status-team').textContent()).toMatch(/^Team database unreachable/);
+      await teamSection()
+        .getByText(/cannot be reached .* Card Desk keeps working on this desk and tries again/)
+        .waitFor();
+      const { sampleCustomerIds, businessAccounts } = app.sandbox.fixtures;
+      const issued = await page().evaluate(
+        async ({ customerId, debitAccountId }) =>
+          (
+            await window.cardDesk.cards.create({
+              customerId,
+              type: 'virtual',
+              currency: 'NGN',
+              status: 'active',
+              brand: 'Verve',
+              debitAccountId,
+            })
+          ).ok,
+        { customerId: sampleCustomerIds[1]!, debitAccountId: businessAccounts.find((a) => a.currency === 'NGN')!.id },
+      );
+      expect(issued).toBe(true);
+      await expect
+        .poll(() => page().getByTestId('status-team').textContent())
+        .toBe('Team database unreachable, 2 journal events wait');
+      await teamSection().getByText('2 journal events wait to be sent to the team journal.').waitFor();
+    } finally {
+      await db.start();
+    }
+    await expect.poll(() => page().getByTestId('status-team').textContent()).toBe('Team: alice');
   });
 });

@@ -11,6 +11,10 @@ import type { TeamStatus } from '../../../src-shared/ipc/channels/team';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID } from '../../../src-shared/ipc/channels/settings';
+import { openJournal } from '../../../src-main/journal/journal';
+import { createLogger } from '../../../src-main/logging/logger';
+import { NO_POLICY } from '../../../src-main/policy/policy';
+import { TeamService } from '../../../src-main/team/team-service';
 import { teamPasswordAccount } from '../../../src-main/team/team-settings';
 import { virtualCardRequest } from '../../support/card-requests';
 import { postgresMissing, startPostgres, type TestPostgres } from '../../support/postgres';
@@ -171,5 +175,55 @@ describe('two desks on one team database', () => {
     expect(await callCore(b.core, 'team.disconnect', undefined)).toMatchObject({ state: 'off', user: null });
     expect(await secrets.get(teamPasswordAccount(LOCAL_SANDBOX_ENVIRONMENT_ID, 'bob'))).toBeNull();
     await issueCard(b.core, 4);
+  });
+});
+
+describe("an environment whose team database the organisation's policy sets", () => {
+  it('asks only for the login: another address is refused on its field, the policy’s is used', async () => {
+    const data = join(dir, 'policy-desk');
+    const journal = openJournal({ file: join(data, 'journal.sqlite') });
+    const policyUrl = db.url.replace('postgres://', 'postgresql://');
+    const team = new TeamService({
+      dataDir: data,
+      secretStore: secrets,
+      policy: {
+        ...NO_POLICY,
+        environments: [
+          {
+            id: 'head-office',
+            name: 'Head office',
+            baseUrl: 'https://api.example.com',
+            proxy: { mode: 'system' },
+            extraCaFile: null,
+            teamUrl: policyUrl,
+          },
+        ],
+      },
+      journal: () => journal,
+      extraCa: async () => [],
+      emit: () => undefined,
+      logger: createLogger({ level: 'silent' }),
+    });
+    try {
+      await team.activate('head-office');
+      expect(team.status()).toMatchObject({ state: 'signed_out', url: db.url, urlSetByPolicy: true, user: null });
+      const elsewhere = await team.connect({ url: 'postgres://db.example.com/carddesk', ...ALICE });
+      expect(elsewhere).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'validation',
+          field: 'url',
+          message: `url is set by your organisation for this environment: ${db.url}`,
+        },
+      });
+      const connected = await team.connect({ url: db.url, ...ALICE });
+      expect(connected).toMatchObject({ ok: true, data: { state: 'connected', login: 'alice', urlSetByPolicy: true } });
+      await team.disconnect();
+      expect(team.status()).toMatchObject({ state: 'signed_out', url: db.url, user: null });
+      expect(await secrets.get(teamPasswordAccount('head-office', 'alice'))).toBeNull();
+    } finally {
+      await team.dispose();
+      journal.close();
+    }
   });
 });
