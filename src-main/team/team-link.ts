@@ -204,13 +204,18 @@ export class TeamLink {
 }
 
 async function readSession(client: pg.PoolClient): Promise<SessionCheck> {
-  const { rows } = await client.query<SessionCheck>(`
+  const { rows } = await client.query<Omit<SessionCheck, 'version'>>(`
     SELECT session_user AS login,
            pg_has_role(session_user, 'card_desk_operator', 'MEMBER') AS operator,
            pg_has_role(session_user, 'card_desk_syncer', 'MEMBER') AS syncer,
-           (SELECT max(version) FROM card_desk.schema_migrations) AS version,
            current_setting('server_version_num')::int AS server`);
-  return rows[0]!;
+  const session = rows[0]!;
+  // The schema is read only by a member: anyone else could not, and is told what they lack instead.
+  if (!session.operator) return { ...session, version: null };
+  const version = await client.query<{ version: number | null }>(
+    'SELECT max(version) AS version FROM card_desk.schema_migrations',
+  );
+  return { ...session, version: version.rows[0]?.version ?? null };
 }
 
 function sessionProblem(session: SessionCheck, where: string): string | null {

@@ -163,7 +163,9 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       const client = await admin();
       try {
         const quoted = (await client.query<{ q: string }>('SELECT quote_literal($1) AS q', [password])).rows[0]!.q;
-        await client.query(`CREATE ROLE ${name} LOGIN PASSWORD ${quoted} IN ROLE ${roles.join(', ')}`);
+        await client.query(
+          `CREATE ROLE ${name} LOGIN PASSWORD ${quoted}${roles.length > 0 ? ` IN ROLE ${roles.join(', ')}` : ''}`,
+        );
       } finally {
         await client.end();
       }
