@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type BuildOptions, build as esbuild } from 'esbuild';
 import { defineConfig } from 'electron-vite';
@@ -24,6 +25,9 @@ export const NODE_BUNDLE = {
   legalComments: 'none',
   logLevel: 'warning',
   alias: SILENT_DEBUG,
+  // The proxy's Kerberos sign-in is a native module, loaded by main only (src-main/api/negotiate-kerberos.ts):
+  // a worker asks main for it (src-main/api/proxy-sign-in-bridge.ts) and never loads it.
+  external: ['kerberos'],
 } as const satisfies BuildOptions;
 
 /** The cache worker's entry point. */
@@ -70,9 +74,34 @@ function cacheWorkerBundle(): Plugin {
   };
 }
 
+/** The module through which main learns the update keys a release must be signed with (build-constants.d.ts). */
+const UPDATE_KEYS_MODULE = 'card-desk:build/update-keys';
+/** The public keys: every `*.pem` of build/update-keys (the current key and the next). */
+export const UPDATE_KEYS_DIR = resolve(root, 'build/update-keys');
+
+/** Builds the update keys into the main bundle (covered by app.asar's integrity check, not a file beside it). */
+function updateKeysModule(): Plugin {
+  return {
+    name: 'card-desk:update-keys',
+    resolveId(id) {
+      return id === UPDATE_KEYS_MODULE ? `\0${UPDATE_KEYS_MODULE}` : null;
+    },
+    load(id) {
+      if (id !== `\0${UPDATE_KEYS_MODULE}`) return null;
+      const names = readdirSync(UPDATE_KEYS_DIR)
+        .filter((name) => name.endsWith('.pem'))
+        .sort();
+      if (names.length === 0) this.error(`${UPDATE_KEYS_DIR} holds no update key (*.pem)`);
+      const pems = names.map((name) => readFileSync(resolve(UPDATE_KEYS_DIR, name), 'utf8'));
+      for (const name of names) this.addWatchFile(resolve(UPDATE_KEYS_DIR, name));
+      return `export const UPDATE_PUBLIC_KEYS = ${JSON.stringify(pems)};`;
+    },
+  };
+}
+
 export default defineConfig({
   main: {
-    plugins: [cacheWorkerBundle()],
+    plugins: [cacheWorkerBundle(), updateKeysModule()],
     resolve: { alias: SILENT_DEBUG },
     build: {
       outDir: 'out/main',

@@ -21,6 +21,7 @@ export default defineConfig({
       'card-desk:build/cache-worker-sha256': fileURLToPath(
         new URL('./test/sources-build-constants.ts', import.meta.url),
       ),
+      'card-desk:build/update-keys': fileURLToPath(new URL('./test/sources-update-keys.ts', import.meta.url)),
     },
   },
   test: {

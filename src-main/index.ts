@@ -10,6 +10,7 @@ import { createDispatcher } from './ipc/register';
 import { originOf } from './ipc/sender';
 import { createLogger, type AppLogger } from './logging/logger';
 import { loadPolicy, policyFileLocation } from './policy/policy-file';
+import { debuggingProblem } from './security/debug-switches';
 import { APP_ORIGIN } from './security/renderer-baseline';
 import { useDataFolder } from './shell/data-folder';
 import { nativeSaveFilePort } from './shell/dialogs';
@@ -74,6 +75,15 @@ if (!app.requestSingleInstanceLock()) {
       if (policy.file) logger.info({ file: policy.file }, 'organisation policy applied');
       const options = shellOptions({ allowDevTools: policy.allowDevTools, updates: policy.updates });
       const allowDevTools = !app.isPackaged || options.allowDevTools;
+      // Before any window, key or customer is loaded: a debugger switch the policy does not allow ends it here.
+      stages.begin('Checking how Card Desk was started');
+      const debugging = debuggingProblem({
+        packaged: app.isPackaged,
+        allowDevTools: options.allowDevTools,
+        argv: process.argv,
+        platform: process.platform,
+      });
+      if (debugging) throw new Error(debugging);
       stages.begin('Preparing the window');
       installApplicationMenu({ appName: app.name, isMac: process.platform === 'darwin', allowDevTools });
       hardenSession(session.defaultSession);

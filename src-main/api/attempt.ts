@@ -20,8 +20,9 @@ import {
   type TransportContext,
 } from './failures';
 import { type Transport, TransportClosedError } from './http-transport';
-import { errorForProxyAuth, errorForProxyRefusal } from './network-failures';
-import { type Network, proxyName } from './network-route';
+import { errorForProxyAuth, errorForProxyRefusal, errorForProxySignIn } from './network-failures';
+import type { NetworkPolicy } from './network-policy';
+import { proxyName } from './network-route';
 import { rateLimitedWaitMs, readRateLimit } from './rate-limit-headers';
 import type { ApiResult, RateLimitState } from './types';
 
@@ -55,7 +56,7 @@ export interface AttemptContext {
   totalMs: number;
   send: Transport;
   /** The way a request to a URL goes (its proxy, its extra CAs), asked for every attempt. */
-  network?: ((url: string) => Promise<Network>) | undefined;
+  network?: NetworkPolicy | undefined;
   now: () => number;
   logger?: Logger | undefined;
   /** Rate-limit headers seen on an answer. */
@@ -141,9 +142,18 @@ export async function attemptOnce<T>(
       const via = { ...ctx, proxy: ctx.proxy };
       const { status } = response;
       const signIn = status === 407 || status === 401;
-      const error = signIn
-        ? errorForProxyAuth(via, network.route.password !== undefined, network.route.passwordUnreadable)
-        : errorForProxyRefusal(status, via);
+      const { route } = network;
+      const outcome = response.proxySignIn;
+      let error: AppError;
+      if (!signIn) error = errorForProxyRefusal(status, via);
+      else if (outcome && route.source) {
+        error = errorForProxySignIn(via, { source: route.source, outcome });
+        // A proxy the system chose wants a user name and password it has none (or wrong ones) for: ask the operator.
+        const wanted = outcome.problems.some(
+          (p) => p.scheme !== 'negotiate' && (p.reason === 'no_password' || p.reason === 'refused'),
+        );
+        if (route.source === 'system' && wanted) client.network?.signInWanted?.(route, outcome);
+      } else error = errorForProxyAuth(via, route.password !== undefined, route.passwordUnreadable);
       return finish({ result: failure(error), retryable: !signIn && status >= 500 }, status);
     }
     const succeeded = response.status >= 200 && response.status < 300;

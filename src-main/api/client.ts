@@ -12,8 +12,7 @@ import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';
 import { currentPriority, writePriority } from './call-priority';
 import { CANCELLED, NO_KEY, type TransportContext } from './failures';
 import { type Transport, httpTransport } from './http-transport';
-import { environmentNetwork } from './network-policy';
-import type { Network } from './network-route';
+import { environmentNetwork, type NetworkPolicy } from './network-policy';
 import { operations } from './operations';
 import { RateBudget, isPermit } from './rate-budget';
 import type { ApiResult, CardApiClient, RateLimitState } from './types';
@@ -60,7 +59,7 @@ export interface CardApiClientOptions {
    * The way each request goes (its proxy, decided per request, and the environment's extra CAs). Default:
    * the proxy HTTPS_PROXY/HTTP_PROXY/NO_PROXY name, loopback always direct (see network-route.ts).
    */
-  network?: (url: string) => Promise<Network>;
+  network?: NetworkPolicy;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Every way a call can fail, as an AppError a back-office user understands. Pure functions: the
 // client decides which applies, these decide what to say.
+import { PROXY_CLOSED } from './proxy-tunnel';
 import { readEnvelopeMessage } from '../../src-shared/api/envelope';
 import { inOperatorWords } from '../../src-shared/api/field-words';
 import type { AppError } from '../../src-shared/ipc/result';
@@ -119,6 +120,8 @@ const NOT_CONNECTED_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_INVALID_ARG',
   'ERR_INVALID_URL',
+  // The proxy closed the connection before it opened the tunnel: the request was never sent.
+  PROXY_CLOSED,
 ]);
 
 export type TransportFailure =

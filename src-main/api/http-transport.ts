@@ -13,7 +13,9 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { asError } from '../errors/error-message';
 import { presentedCertificate, wayFor } from './network-agents';
 import { DIRECT, type Network } from './network-route';
+import { localProxySignIn, type ProxySignIn, type SignInOutcome } from './proxy-sign-in';
 import { isCertificateFailure, transportErrorCodes } from './transport-error-codes';
+import type { ProxyConnectEvent } from './tunnel-agent';
 
 /** The most an answer may hold once decoded: 16 MB (a 100-customer page is about 100 KB). */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -50,11 +52,17 @@ export interface TransportInit {
   redirect: 'manual';
   /** The way this request goes (direct or through a proxy) and the extra CAs it trusts; default direct. */
   network?: Network | undefined;
+  /** Who answers a proxy's sign-in (default: this thread's Kerberos, NTLM and Basic, proxy-sign-in.ts). */
+  signIn?: ProxySignIn | undefined;
 }
 
-/** Marks an answer that came from the proxy rather than the service. */
+/** Marks an answer that came from the proxy rather than the service, with what its sign-in came to. */
 const FROM_PROXY = Symbol('fromProxy');
-const isFromProxy = (res: IncomingMessage): boolean => (res as { [FROM_PROXY]?: boolean })[FROM_PROXY] === true;
+type Marked = { [FROM_PROXY]?: { signIn?: SignInOutcome } };
+const isFromProxy = (res: IncomingMessage): boolean => (res as Marked)[FROM_PROXY] !== undefined;
+const signInOf = (res: IncomingMessage): SignInOutcome | undefined => (res as Marked)[FROM_PROXY]?.signIn;
+/** Marks a failure on a kept-alive connection the other end had closed before answering. */
+const LOST_REUSED = Symbol('lostReused');
 
 /** Direct, trusting Node's roots and the system's store. */
 const DIRECT_NETWORK: Network = { route: DIRECT, extraCa: [] };
@@ -68,6 +76,8 @@ export interface TransportResponse {
   arrayBuffer(): Promise<ArrayBuffer>;
   /** The answer is the proxy's, not the service's: it refused to open the way (a 407, a 403, a 502...). */
   readonly fromProxy?: boolean;
+  /** For the proxy's 407: the sign-ins it offered and why none could be given. */
+  readonly proxySignIn?: SignInOutcome | undefined;
 }
 
 export type Transport = (url: string, init: TransportInit) => Promise<TransportResponse>;
@@ -84,19 +94,30 @@ const headerText = (value: string | string[]): string => (Array.isArray(value) ?
 async function send(url: string, init: TransportInit): Promise<IncomingMessage> {
   const target = new URL(url);
   const network = init.network ?? DIRECT_NETWORK;
+  const signIn = init.signIn ?? localProxySignIn;
   try {
-    return await sendOnce(target, init, network);
+    try {
+      return await sendOnce(target, init, network, signIn);
+    } catch (error) {
+      // A kept tunnel the proxy or the service had closed while it was idle: the read was not answered, and
+      // goes again at once on a new tunnel (a write never uses a kept one). Direct connections leave this to
+      // the client's retries, as before.
+      const lostTunnel = (error as { [LOST_REUSED]?: boolean })[LOST_REUSED] && network.route.kind === 'proxy';
+      if (lostTunnel && init.method === 'GET' && !init.signal.aborted)
+        return await sendOnce(target, init, network, signIn);
+      throw error;
+    }
   } catch (error) {
     // A certificate that failed the check: read what was presented (sending nothing) so the message can name it.
     if (target.protocol === 'https:' && transportErrorCodes(error).some(isCertificateFailure) && !init.signal.aborted) {
-      const presented = await presentedCertificate(target, network);
+      const presented = await presentedCertificate(target, network, signIn);
       if (presented) throw Object.assign(asError(error), { presented });
     }
     throw error;
   }
 }
 
-function sendOnce(target: URL, init: TransportInit, network: Network): Promise<IncomingMessage> {
+function sendOnce(target: URL, init: TransportInit, network: Network, signIn: ProxySignIn): Promise<IncomingMessage> {
   return new Promise<IncomingMessage>((resolve, reject) => {
     const { signal } = init;
     if (signal.aborted) {
@@ -107,7 +128,7 @@ function sendOnce(target: URL, init: TransportInit, network: Network): Promise<I
     if (init.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(init.body));
     // A write goes out on a connection of its own: on an idle kept-alive one the server may be closing,
     // it could fail after leaving, and a card issued or not would become an unknown outcome.
-    const way = wayFor(target, network, init.method !== 'GET');
+    const way = wayFor(target, network, init.method !== 'GET', signIn);
     const options: RequestOptions & { secureContext?: unknown } = {
       method: init.method,
       headers,
@@ -116,16 +137,23 @@ function sendOnce(target: URL, init: TransportInit, network: Network): Promise<I
       maxHeaderSize: MAX_HEADER_BYTES,
       signal,
     };
-    // https-proxy-agent replays a refused CONNECT's answer as the response: mark it as the proxy's own.
-    let refusedByProxy = false;
+    // The tunnel agent replays a refused CONNECT's answer as the response: mark it as the proxy's own.
+    let refused: ProxyConnectEvent | null = null;
+    let answered = false;
     const req = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, (res) => {
+      answered = true;
       const proxied = network.route.kind === 'proxy';
-      resolve(Object.assign(res, { [FROM_PROXY]: proxied && (refusedByProxy || res.statusCode === 407) }));
+      if (proxied && (refused || res.statusCode === 407))
+        Object.assign(res, { [FROM_PROXY]: refused?.signIn ? { signIn: refused.signIn } : {} });
+      resolve(res);
     });
-    req.once('proxyConnect', (answer: { statusCode?: number }) => {
-      refusedByProxy = answer.statusCode !== 200;
+    req.once('proxyConnect', (answer: ProxyConnectEvent) => {
+      if (answer.statusCode !== 200) refused = answer;
     });
-    req.once('error', reject);
+    req.once('error', (error: NodeJS.ErrnoException) => {
+      const lost = req.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      reject(lost ? Object.assign(error, { [LOST_REUSED]: true }) : error);
+    });
     req.end(init.body);
   });
 }
@@ -144,6 +172,7 @@ export interface WholeAnswer {
   body: Uint8Array;
   /** The answer is the proxy's (see TransportResponse.fromProxy). */
   fromProxy?: boolean;
+  proxySignIn?: SignInOutcome;
 }
 
 /** Sends the request and reads the whole answer. */
@@ -152,7 +181,14 @@ export async function fetchWhole(url: string, init: TransportInit): Promise<Whol
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = headerText(value);
   const body = await readAll(res, init.signal);
-  return { status: res.statusCode ?? 0, headers, body, ...(isFromProxy(res) ? { fromProxy: true } : {}) };
+  const signIn = signInOf(res);
+  return {
+    status: res.statusCode ?? 0,
+    headers,
+    body,
+    ...(isFromProxy(res) ? { fromProxy: true } : {}),
+    ...(signIn ? { proxySignIn: signIn } : {}),
+  };
 }
 
 /** A whole answer as the client reads a response. */
@@ -161,6 +197,7 @@ export function responseFromWhole(answer: WholeAnswer): TransportResponse {
   return {
     status: answer.status,
     ...(answer.fromProxy ? { fromProxy: true } : {}),
+    ...(answer.proxySignIn ? { proxySignIn: answer.proxySignIn } : {}),
     headers: { get: (name) => answer.headers[name.toLowerCase()] ?? null },
     body: { cancel: async () => undefined },
     text: async () => Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'),
@@ -174,6 +211,7 @@ function responseOf(res: IncomingMessage, signal: AbortSignal): TransportRespons
   return {
     status: res.statusCode ?? 0,
     fromProxy: isFromProxy(res),
+    proxySignIn: signInOf(res),
     headers: {
       get(name) {
         const value = res.headers[name.toLowerCase()];

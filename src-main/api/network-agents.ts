@@ -1,16 +1,18 @@
 // The connection agents behind the transport, one per way a request goes: direct, or through a proxy with
-// https-proxy-agent (HTTPS in an HTTP CONNECT tunnel) and http-proxy-agent (HTTP in absolute form). Reads
-// reuse kept-alive connections of their own way; a write always gets a connection of its own. HTTPS always
-// verifies the server against the trust store (trust-store.ts), through a proxy exactly as without one.
-import { EventEmitter } from 'node:events';
+// a CONNECT tunnel that signs in as the proxy asks (tunnel-agent.ts) for HTTPS, and http-proxy-agent (HTTP
+// in absolute form). Reads reuse kept-alive connections (and tunnels) of their own way; a write always gets
+// a connection (a tunnel) of its own. HTTPS always verifies the server against the trust store
+// (trust-store.ts), through a proxy exactly as without one.
 import { createHash } from 'node:crypto';
-import type { Agent, ClientRequest } from 'node:http';
+import type { Agent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 import { HttpProxyAgent } from 'http-proxy-agent';
-import { HttpsProxyAgent } from 'https-proxy-agent';
 import type { Network, ProxyRoute } from './network-route';
+import type { ProxySignIn } from './proxy-sign-in';
+import { openTunnel } from './proxy-tunnel';
+import { TunnelAgent } from './tunnel-agent';
 import { presentedOf, secureContextFor, type PresentedCertificate } from './trust-store';
 
 /** How one request is sent: its agent (false: a connection of its own) and, for HTTPS, what it trusts. */
@@ -59,11 +61,10 @@ const KEEP_ALIVE = { keepAlive: true, timeout: 5_000, scheduling: 'lifo' } as co
 
 /**
  * The way a request to `target` goes over `network`; `write` asks for a connection of its own. Through a
- * proxy every request opens a tunnel of its own (no kept-alive tunnel), so the proxy's log, which IT reads
- * to see what an app sends, shows each request Card Desk makes, and a proxy that re-checks its sign-in or
- * policy per connection sees every one.
+ * proxy, reads share kept-alive tunnels per proxy, sign-in and origin (a sync's pages open at most one
+ * tunnel per page in flight); a write opens a tunnel of its own, signed in the same way.
  */
-export function wayFor(target: URL, network: Network, write: boolean): RequestWay {
+export function wayFor(target: URL, network: Network, write: boolean, signIn: ProxySignIn): RequestWay {
   const secure = target.protocol === 'https:';
   const secureContext = secure ? secureContextFor(network.extraCa) : undefined;
   const { route } = network;
@@ -72,11 +73,22 @@ export function wayFor(target: URL, network: Network, write: boolean): RequestWa
     if (write) agent = false;
     else if (secure) agent = kept(keyOf(['direct', network.extraCa.join('\n')]), () => new HttpsAgent(KEEP_ALIVE));
     else agent = undefined; // Node's global http agent
-  } else {
-    const url = proxyUrl(route);
+  } else if (secure) {
     // A proxy reached over TLS is checked against the same trust as the service.
+    const tunnel = {
+      route,
+      signIn,
+      ...(route.secure ? { proxySecureContext: secureContextFor(network.extraCa) } : {}),
+    };
+    agent = write
+      ? new TunnelAgent({ ...tunnel, keepAlive: false })
+      : kept(
+          keyOf(['tunnel', proxyUrl(route), route.servicePrincipal ?? '', network.extraCa.join('\n')]),
+          () => new TunnelAgent({ ...tunnel, keepAlive: true }),
+        );
+  } else {
     const toProxy = route.secure ? { secureContext: secureContextFor(network.extraCa) } : {};
-    agent = secure ? new HttpsProxyAgent(url, toProxy) : new HttpProxyAgent(url, toProxy);
+    agent = new HttpProxyAgent(proxyUrl(route), toProxy);
   }
   return { agent, ...(secureContext ? { secureContext } : {}) };
 }
@@ -95,6 +107,7 @@ export function closeAgents(): void {
 export async function presentedCertificate(
   target: URL,
   network: Network,
+  signIn: ProxySignIn,
   timeoutMs = 5_000,
 ): Promise<PresentedCertificate | null> {
   const host = target.hostname.replace(/^\[|\]$/g, '');
@@ -107,21 +120,27 @@ export async function presentedCertificate(
     ...(net.isIP(host) ? {} : { servername: host }),
   };
   const opened: net.Socket[] = [];
+  const gaveUp = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), timeoutMs);
   });
   const read = async (): Promise<PresentedCertificate | null> => {
-    let socket: net.Socket;
-    if (network.route.kind === 'direct') socket = tls.connect(options);
+    let secured: tls.TLSSocket;
+    if (network.route.kind === 'direct') secured = tls.connect(options);
     else {
-      const tunnel = new HttpsProxyAgent(proxyUrl(network.route));
-      const request = new EventEmitter() as unknown as ClientRequest;
-      socket = await tunnel.connect(request, { ...options, secureEndpoint: true });
+      const route = network.route;
+      const tunnel = await openTunnel(route, host, port, {
+        signIn,
+        signal: gaveUp.signal,
+        learned: new Map(),
+        ...(route.secure ? { proxySecureContext: secureContextFor(network.extraCa) } : {}),
+      });
+      if ('refused' in tunnel) return null;
+      // Only the TLS socket is closed after: destroying the tunnel's socket under it can crash the process.
+      secured = tls.connect({ ...options, socket: tunnel.socket });
     }
-    opened.push(socket);
-    if (!(socket instanceof tls.TLSSocket)) return null; // the proxy refused the tunnel
-    const secured = socket;
+    opened.push(secured);
     await new Promise<void>((resolve, reject) => {
       secured.once('secureConnect', resolve);
       secured.once('error', reject);
@@ -135,6 +154,7 @@ export async function presentedCertificate(
     return null;
   } finally {
     clearTimeout(timer);
+    gaveUp.abort(new Error('The certificate was not read in time.'));
     // A connection that opens after the time is up is closed too, as soon as it does.
     void reading.catch(() => null).finally(() => opened.forEach((s) => s.destroy()));
     opened.forEach((s) => s.destroy());

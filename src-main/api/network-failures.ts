@@ -3,6 +3,9 @@
 // presented certificate's issuer and SHA-256 fingerprint and says what to ask IT for, in words an operator
 // can pass on.
 import type { AppError } from '../../src-shared/ipc/result';
+import { PROXY_CLOSED } from './proxy-tunnel';
+import { SCHEME_NAMES, type SignInScheme } from './proxy-challenge';
+import type { SignInOutcome, SignInProblem } from './proxy-sign-in';
 import type { PresentedCertificate } from './trust-store';
 
 export interface NetworkContext {
@@ -80,7 +83,9 @@ export function errorForProxyUnreachable(code: string | undefined, ctx: NetworkC
   const why =
     code === 'ENOTFOUND' || code === 'EAI_AGAIN'
       ? `The address of the proxy ${ctx.proxy} could not be found (${proxyHost} is not a known host name)`
-      : `The proxy ${ctx.proxy} did not answer${code === 'ECONNREFUSED' ? ' (the connection was refused)' : ''}`;
+      : code === PROXY_CLOSED
+        ? `The proxy ${ctx.proxy} closed the connection before it opened the way`
+        : `The proxy ${ctx.proxy} did not answer${code === 'ECONNREFUSED' ? ' (the connection was refused)' : ''}`;
   return {
     kind: 'proxy_unreachable',
     message: `${why}, so Card Desk could not reach the card service at ${ctx.host}. Nothing was sent. Check the proxy in Settings, or tell your IT team that the proxy ${ctx.proxy} did not answer.`,
@@ -125,4 +130,69 @@ export function errorForProxyRefusal(status: number, ctx: NetworkContext & { pro
     status,
     message: `The proxy ${ctx.proxy} could not reach the card service at ${ctx.host} (HTTP ${status}). Nothing was sent. Check the environment's address, or ask your IT team whether the proxy can reach ${host}.`,
   };
+}
+
+/** What the proxy's 407 came to, as the transport reports it (proxy-sign-in.ts). */
+export interface ProxySignInContext {
+  /** Who chose the proxy: the operator (Settings) or the system (PAC, WPAD, OS settings). */
+  source: 'manual' | 'system';
+  outcome: SignInOutcome;
+}
+
+const SETTINGS = 'Settings (Network, for this environment)';
+
+/** The Kerberos part of a 407's story, when the proxy offered Negotiate and it did not go through. */
+function kerberosWords(problem: SignInProblem | undefined, spn: string | undefined): string | null {
+  const principal = spn ? spn.replace('@', '/') : 'the proxy';
+  switch (problem?.reason) {
+    case 'no_ticket':
+      return 'this computer has no Kerberos ticket for it. Sign in to Windows with your domain account (on macOS or Linux, sign in to the domain or run kinit), then try again';
+    case 'unknown_principal':
+      return `your domain does not know the proxy as ${principal}. Ask your IT team for the proxy's Kerberos service principal and enter it in ${SETTINGS}`;
+    case 'refused':
+      return 'it refused the Windows (Kerberos) sign-in Card Desk sent. Ask your IT team whether your account may use the proxy';
+    case 'kerberos_failed':
+      return `Card Desk could not get a Kerberos ticket for ${principal}${problem.detail ? ` (${problem.detail})` : ''}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The proxy answered 407 and Card Desk could not sign in with anything it offered: says which sign-in it
+ * wants and what to do, for a proxy the system chose (the operator is asked for a user name and password
+ * there) or one set in Settings.
+ */
+export function errorForProxySignIn(ctx: NetworkContext & { proxy: string }, signIn: ProxySignInContext): AppError {
+  const { outcome, source } = signIn;
+  const nothing = `Nothing was sent to ${ctx.host}.`;
+  const problem = (scheme: SignInScheme) => outcome.problems.find((p) => p.scheme === scheme);
+  const withPassword = outcome.offered.filter((s): s is 'ntlm' | 'basic' => s !== 'negotiate');
+  const fail = (message: string): AppError => ({ kind: 'proxy_auth', status: 407, message });
+  if (withPassword.some((s) => problem(s)?.reason === 'password_unreadable'))
+    return errorForProxyAuth(ctx, false, true);
+  const passwordScheme = withPassword.map((s) => SCHEME_NAMES[s]).join(' or ');
+  const refusedPassword = withPassword.some((s) => problem(s)?.reason === 'refused');
+  const askedBySystem = source === 'system' && withPassword.length > 0;
+  const enter = askedBySystem
+    ? `Card Desk asks you for the user name and password of the proxy ${ctx.proxy} (${passwordScheme}) in a window, and keeps them in the system keychain for this proxy.`
+    : `Enter the proxy's user name and password in ${SETTINGS}, or ask your IT team which to use.`;
+  if (outcome.offered.includes('negotiate')) {
+    const words = kerberosWords(problem('negotiate'), outcome.servicePrincipal);
+    if (words) {
+      const orPassword = withPassword.length > 0 ? ` It also accepts a user name and password: ${enter}` : '';
+      return fail(
+        `The proxy ${ctx.proxy} wants your Windows sign-in (Negotiate, Kerberos), and ${words}. ${nothing}${orPassword}`,
+      );
+    }
+  }
+  if (refusedPassword)
+    return fail(
+      `The proxy ${ctx.proxy} refused the user name and password Card Desk sent (${passwordScheme}). ${nothing} ${askedBySystem ? enter : `Enter the proxy's user name and password again in ${SETTINGS}.`}`,
+    );
+  if (withPassword.length > 0)
+    return fail(`The proxy ${ctx.proxy} asks for a sign-in (${passwordScheme}). ${nothing} ${enter}`);
+  return fail(
+    `The proxy ${ctx.proxy} asks for a sign-in Card Desk cannot give${outcome.offered.length === 0 ? ' (it offers none of Negotiate, NTLM or Basic)' : ''}. ${nothing} Ask your IT team which sign-in the proxy expects.`,
+  );
 }

@@ -5,7 +5,16 @@
 import { SYSTEM_PROXY, type ProxySetting } from '../../src-shared/ipc/channels/network';
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
-import { DIRECT, environmentProxyResolver, routeFor, type Network, type ResolveProxy } from './network-route';
+import {
+  DIRECT,
+  environmentProxyResolver,
+  routeFor,
+  type Network,
+  type ProxyCredentials,
+  type ProxyRoute,
+  type ResolveProxy,
+} from './network-route';
+import type { SignInOutcome } from './proxy-sign-in';
 
 export interface NetworkPolicyOptions {
   /** The environment's proxy setting, read for every request (a change applies to the next one). */
@@ -14,30 +23,47 @@ export interface NetworkPolicyOptions {
   resolveSystem?: ResolveProxy | undefined;
   /** The manual proxy's password, from the keychain. */
   proxyPassword?: (() => Promise<string | null>) | undefined;
+  /** The user name and password kept for a proxy the system chose ("host:port"), from the keychain. */
+  savedSignIn?: ((proxy: string) => Promise<ProxyCredentials | null>) | undefined;
+  /** A proxy the system chose refused the way for want of a user name and password: the operator is asked. */
+  onSignInWanted?: ((route: ProxyRoute, outcome: SignInOutcome) => void) | undefined;
   /** The environment's extra CA certificates (PEM). */
   extraCa?: (() => readonly string[]) | undefined;
   logger?: Logger | undefined;
 }
 
-export function networkPolicy(options: NetworkPolicyOptions): (url: string) => Promise<Network> {
+/** An environment's network, asked per request; told when a proxy the system chose wants a sign-in. */
+export interface NetworkPolicy {
+  (url: string): Promise<Network>;
+  signInWanted?: ((route: ProxyRoute, outcome: SignInOutcome) => void) | undefined;
+}
+
+export function networkPolicy(options: NetworkPolicyOptions): NetworkPolicy {
   const resolveSystem = options.resolveSystem ?? environmentProxyResolver;
   const { logger } = options;
-  return async (url) => {
+  const policy: NetworkPolicy = async (url) => {
     const extraCa = options.extraCa?.() ?? [];
     let unreadable = false;
-    const password = options.proxyPassword
-      ? async () => {
-          try {
-            return await options.proxyPassword!();
-          } catch (error) {
-            logger?.warn({ err: errorMessage(error) }, 'reading the proxy password failed');
-            unreadable = true;
-            return null;
-          }
+    const guarded =
+      <A extends unknown[], T>(read: ((...args: A) => Promise<T | null>) | undefined) =>
+      async (...args: A): Promise<T | null> => {
+        try {
+          return (await read?.(...args)) ?? null;
+        } catch (error) {
+          logger?.warn({ err: errorMessage(error) }, 'reading the proxy password failed');
+          unreadable = true;
+          return null;
         }
-      : undefined;
+      };
+    const password = options.proxyPassword ? guarded(options.proxyPassword) : undefined;
+    const savedSignIn = options.savedSignIn ? guarded(options.savedSignIn) : undefined;
     try {
-      const route = await routeFor(url, { setting: options.proxy(), resolveSystem, password });
+      const route = await routeFor(url, {
+        setting: options.proxy(),
+        resolveSystem,
+        ...(password ? { password } : {}),
+        ...(savedSignIn ? { savedSignIn } : {}),
+      });
       // The proxy will ask for the sign-in: the message must say the keychain is why it was not sent.
       if (unreadable && route.kind === 'proxy') route.passwordUnreadable = true;
       return { route, extraCa };
@@ -46,8 +72,9 @@ export function networkPolicy(options: NetworkPolicyOptions): (url: string) => P
       return { route: DIRECT, extraCa };
     }
   };
+  policy.signInWanted = options.onSignInWanted;
+  return policy;
 }
 
 /** The network of a client given none: the proxy the process environment names, the base trust. */
-export const environmentNetwork = (): ((url: string) => Promise<Network>) =>
-  networkPolicy({ proxy: () => SYSTEM_PROXY });
+export const environmentNetwork = (): NetworkPolicy => networkPolicy({ proxy: () => SYSTEM_PROXY });

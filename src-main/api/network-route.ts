@@ -14,6 +14,11 @@ export interface ProxyRoute {
   port: number;
   /** The proxy itself is reached over TLS (a PAC `HTTPS` entry, an `https://` proxy URL). */
   secure?: boolean;
+  /** Who chose the proxy: the operator's manual setting, or the system (PAC, WPAD, OS settings, *_PROXY). */
+  source?: 'manual' | 'system';
+  /** The Kerberos service principal to ask a ticket for, where it is not HTTP/<proxy host>. */
+  servicePrincipal?: string;
+  /** The user name and password for NTLM or Basic (a manual proxy's, or those kept for a system proxy). */
   username?: string;
   password?: string;
   /** The password is saved but the keychain could not give it. */
@@ -67,11 +72,19 @@ export const environmentProxyResolver: ResolveProxy = async (url) => {
   }
 };
 
+/** A user name and password kept for a proxy the system chose. */
+export interface ProxyCredentials {
+  username: string;
+  password: string;
+}
+
 export interface RouteOptions {
   setting: ProxySetting;
   resolveSystem: ResolveProxy;
   /** The manual proxy's password (from the keychain), read only when the setting names a user. */
   password?: () => Promise<string | null>;
+  /** The user name and password kept for a proxy the system chose ("host:port"), if any. */
+  savedSignIn?: (proxy: string) => Promise<ProxyCredentials | null>;
 }
 
 /** The route for one request to `url`. */
@@ -85,8 +98,9 @@ export async function routeFor(url: string, options: RouteOptions): Promise<Rout
   if (isLoopbackHost(hostname)) return DIRECT;
   const { setting } = options;
   if (setting.mode === 'none') return DIRECT;
+  const spn = setting.servicePrincipal ? { servicePrincipal: setting.servicePrincipal } : {};
   if (setting.mode === 'manual') {
-    const route: ProxyRoute = { kind: 'proxy', host: setting.host, port: setting.port };
+    const route: ProxyRoute = { kind: 'proxy', host: setting.host, port: setting.port, source: 'manual', ...spn };
     if (setting.username) {
       route.username = setting.username;
       const password = await options.password?.();
@@ -94,5 +108,13 @@ export async function routeFor(url: string, options: RouteOptions): Promise<Rout
     }
     return route;
   }
-  return routeFromPac(await options.resolveSystem(url));
+  const route = routeFromPac(await options.resolveSystem(url));
+  if (route.kind === 'direct') return route;
+  const saved = await options.savedSignIn?.(proxyName(route));
+  return {
+    ...route,
+    source: 'system',
+    ...spn,
+    ...(saved ? { username: saved.username, password: saved.password } : {}),
+  };
 }

@@ -45,13 +45,15 @@ export interface AppCore {
 }
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
-  const { dataDir, emit } = options;
+  const { dataDir } = options;
   const policy = options.policy ?? NO_POLICY;
   const logger = options.logger ?? createLogger({ file: path.join(dataDir, 'logs', 'main.log') });
   prepareDataFolder(dataDir, options.cacheRetentionDays ?? policy.cacheRetentionDays, logger);
   const cancels = new CancelRegistry();
   const sandboxes = new LocalSandboxes(options.localSandbox, logger);
   const secretStore = options.secretStore ?? defaultSecretStore(options.keychainHost);
+  // First, so that while it is locked only the lock's, the status's and updates' events reach the window.
+  const { lock, emit } = await openAppLock(options, { policy, secretStore, emit: options.emit, logger });
   const environments = createEnvironmentManager({
     dataDir,
     secretStore,
@@ -125,7 +127,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     secrets: secretStore,
     notice: (text, on) => environments.notice(text, on),
   });
-  const lock = await openAppLock(options, { policy, secretStore, emit, logger });
   const handlers = handlerTable({
     ...options,
     policy,

@@ -1,9 +1,12 @@
 // The app lock as the options and the policy set it: its idle minutes (fixed by policy, else the operator's
-// saved choice), whether unlocking takes a passcode, and the system's idle and screen-lock signals.
+// saved choice), whether unlocking takes a passcode, and the system's idle and screen-lock signals; and the
+// `emit` every other room is given, which holds back all but the lock's, the status's and updates' events
+// while it is locked and tells the latest of each once it is unlocked (lock/locked-events.ts).
 import { errorMessage } from '../errors/error-message';
 import type { SecretStore } from '../keychain/secret-store';
 import { AppLock } from '../lock/app-lock';
 import { readIdleMinutes, writeIdleMinutes } from '../lock/lock-settings';
+import { lockedEventGate } from '../lock/locked-events';
 import type { AppLogger } from '../logging/logger';
 import type { Policy } from '../policy/policy';
 import type { Emit } from '../ports/ports';
@@ -12,12 +15,16 @@ import type { AppCoreOptions } from './app-core-options';
 export async function openAppLock(
   options: Pick<AppCoreOptions, 'dataDir' | 'autoLockMinutes' | 'unlockPasscode' | 'lockSignals' | 'lockClock'>,
   deps: { policy: Policy; secretStore: SecretStore; emit: Emit; logger: AppLogger },
-): Promise<AppLock> {
+): Promise<{ lock: AppLock; emit: Emit }> {
   const { dataDir } = options;
   const { policy, logger } = deps;
-  const lock = new AppLock({
+  const events = lockedEventGate(deps.emit, () => lock.isLocked);
+  const lock: AppLock = new AppLock({
     secretStore: deps.secretStore,
-    tell: (state) => deps.emit('lock.changed', state),
+    tell: (state) => {
+      deps.emit('lock.changed', state);
+      if (!state.locked) events.release();
+    },
     autoLockMinutes: options.autoLockMinutes ?? policy.autoLockMinutes,
     savedIdleMinutes: readIdleMinutes(dataDir),
     saveIdleMinutes: (minutes) => {
@@ -33,5 +40,5 @@ export async function openAppLock(
     logger,
   });
   await lock.load();
-  return lock;
+  return { lock, emit: events.emit };
 }

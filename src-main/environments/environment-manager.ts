@@ -46,7 +46,7 @@ export {
   type EnvironmentManager,
   type EnvironmentManagerOptions,
   type LocalSandbox,
-};
+} from './environment-manager-types';
 
 const SANDBOX_DID_NOT_START =
   'The local sandbox could not be started. Restart Card Desk, or choose another environment in Settings.';
@@ -87,6 +87,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     resolveProxy: options.resolveProxy,
     managed: (id) => options.policy?.environments.find((e) => e.id === id),
     logger,
+    onSignInAsked: (ask) => options.emit('network.proxySignInAsked', ask),
   });
   const clients: EnvironmentClients = new EnvironmentClients({
     logger,

@@ -5,18 +5,19 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EnvironmentNetwork, ProxySetting } from '../../src-shared/ipc/channels/network';
+import type { EnvironmentNetwork, ProxySetting, ProxySignInAsk } from '../../src-shared/ipc/channels/network';
 import { SYSTEM_PROXY } from '../../src-shared/ipc/channels/network';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
-import { networkPolicy } from '../api/network-policy';
-import type { Network, ResolveProxy } from '../api/network-route';
+import { networkPolicy, type NetworkPolicy } from '../api/network-policy';
+import type { ResolveProxy } from '../api/network-route';
 import { certificatesOfPem, summaryOf } from '../api/trust-store';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
 import type { SecretStore } from '../keychain/secret-store';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../storage/private-files';
 import { errorMessage } from '../errors/error-message';
 import { type Environments, isLocal, notFound } from './environments';
+import { createProxySignIns, type ProxySignIns } from './proxy-sign-ins';
 
 /** The copy of an environment's extra CA certificates, in its own folder. */
 export const EXTRA_CA_FILE = 'extra-ca.pem';
@@ -42,6 +43,8 @@ export interface EnvironmentNetworksOptions {
   /** The network of an environment the policy sets, if `id` is one. */
   managed?: ((id: string) => ManagedNetwork | undefined) | undefined;
   logger: Logger;
+  /** A proxy the system chose asks the operator for a sign-in (event network.proxySignInAsked). */
+  onSignInAsked?: ((ask: ProxySignInAsk) => void) | undefined;
 }
 
 export interface SetProxyInput {
@@ -52,7 +55,9 @@ export interface SetProxyInput {
 
 export interface EnvironmentNetworks {
   /** The network the client of `id` asks per request (settings read at each request). */
-  readonly policyFor: (id: string) => (url: string) => Promise<Network>;
+  readonly policyFor: (id: string) => NetworkPolicy;
+  /** Sign-ins kept and asked for proxies the system chose (proxy-sign-ins.ts). */
+  readonly proxySignIns: ProxySignIns;
   get(id: string): Promise<Result<EnvironmentNetwork>>;
   setProxy(input: SetProxyInput): Promise<Result<EnvironmentNetwork>>;
   setExtraCa(input: { environmentId: string; pem: string | null }): Promise<Result<EnvironmentNetwork>>;
@@ -98,12 +103,15 @@ export function createEnvironmentNetworks(options: EnvironmentNetworksOptions): 
   }
 
   const password = (id: string) => () => secretStore.get(proxyPasswordAccount(id));
+  const proxySignIns = createProxySignIns({ secretStore, logger, onAsked: options.onSignInAsked });
 
-  function policyFor(id: string): (url: string) => Promise<Network> {
+  function policyFor(id: string): NetworkPolicy {
     return networkPolicy({
       proxy: () => settingsOf(id)?.proxy ?? SYSTEM_PROXY,
       resolveSystem: options.resolveProxy,
       proxyPassword: password(id),
+      savedSignIn: proxySignIns.saved,
+      onSignInWanted: proxySignIns.wanted,
       extraCa: () => caFile(settingsOf(id)?.extraCaFile ?? null).pems,
       logger,
     });
@@ -159,7 +167,8 @@ export function createEnvironmentNetworks(options: EnvironmentNetworksOptions): 
       throw error;
     }
     const saved = await environments.setNetwork(id, {
-      ...(proxy.mode === 'system' ? {} : { proxy }),
+      // "system" is the default: stored only when it names a Kerberos service principal.
+      ...(proxy.mode === 'system' && !proxy.servicePrincipal ? {} : { proxy }),
       ...(env.extraCaFile ? { extraCaFile: env.extraCaFile } : {}),
     });
     if (!saved.ok) {
@@ -212,5 +221,5 @@ export function createEnvironmentNetworks(options: EnvironmentNetworksOptions): 
     return view(id);
   }
 
-  return { policyFor, get: view, setProxy, setExtraCa };
+  return { policyFor, proxySignIns, get: view, setProxy, setExtraCa };
 }

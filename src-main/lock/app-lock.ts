@@ -1,23 +1,23 @@
 // The app's lock: an unattended desk shows nothing. Card Desk locks after `idleMinutes` without input
 // (policy autoLockMinutes; default 10), when the screen locks or the computer sleeps (the shell's
 // powerMonitor, behind LockSignals), and on command (the Lock button, Ctrl+L). While locked the window shows
-// only the lock screen and main refuses every channel but the lock's own and the status (guardWhileLocked):
-// no page can read a customer and no write can start. Work already under way (a sync, a write already
-// sent) finishes. Unlocking takes a click, or, where the policy sets unlockPasscode, the passcode the
-// operator chose, kept as an scrypt hash in the OS keychain; from the fifth wrong passcode on, each next
-// try waits twice as long as the last (30 s, 60 s, 120 s...).
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+// only the lock screen and main refuses every channel but the lock's own and the status (guardWhileLocked),
+// and holds back every event but the lock's, the status and updates (locked-events.ts): no page can read a
+// customer and no write can start. Work already under way (a sync, a write already sent) finishes.
+// Unlocking takes a click, or, where the policy sets unlockPasscode, the passcode the operator chose, kept
+// as an scrypt hash in the OS keychain (passcode-hash.ts). Then Card Desk also starts locked once a passcode
+// has been chosen, and the wrong tries and their wait live in the keychain (wrong-tries.ts), so a restart
+// unlocks nothing and ends no wait. A keychain that cannot be read leaves it locked, saying so, and never
+// lets a new passcode replace the old one; changing the passcode takes the current one.
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { LockState } from '../../src-shared/ipc/channels/lock';
-import { errorMessage } from '../errors/error-message';
 import type { SecretStore } from '../keychain/secret-store';
 import type { Logger } from '../ports/ports';
+import { PasscodeKeeper } from './passcode-keeper';
 
+export { FIRST_WAIT_MS, FREE_TRIES, TRIES_ACCOUNT } from './wrong-tries';
+export { PASSCODE_ACCOUNT } from './passcode-keeper';
 export const DEFAULT_AUTO_LOCK_MINUTES = 10;
-/** The keychain account of the passcode's hash (never an environment's id, which accounts start with). */
-export const PASSCODE_ACCOUNT = '#card-desk-unlock-passcode';
-export const FREE_TRIES = 5;
-export const FIRST_WAIT_MS = 30_000;
 /** How often the idle time is read. */
 const IDLE_CHECK_MS = 15_000;
 
@@ -47,41 +47,14 @@ export interface AppLockOptions {
 
 const validMinutes = (n: number) => Number.isInteger(n) && n >= 1 && n <= 240;
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
-
-function scryptHash(passcode: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(passcode.normalize('NFC'), salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p }, (e, key) =>
-      e ? reject(e) : resolve(key),
-    ),
-  );
-}
-
-/** `scrypt$N$r$p$salt$hash`, base64. */
-async function hashPasscode(passcode: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scryptHash(passcode, salt);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), hash.toString('base64')].join('$');
-}
-
-async function passcodeMatches(passcode: string, stored: string): Promise<boolean> {
-  const [kind, , , , salt, hash] = stored.split('$');
-  if (kind !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const got = await scryptHash(passcode, Buffer.from(salt, 'base64'));
-  return got.length === expected.length && timingSafeEqual(got, expected);
-}
-
 export class AppLock {
-  private locked = false;
-  private reason: LockState['reason'] = null;
-  private failures = 0;
-  private retryAt: number | null = null;
-  private passcodeSet = false;
+  private locked: boolean;
+  private reason: LockState['reason'];
   private idleMinutes: number;
   private readonly idleMinutesFixed: boolean;
   private readonly passcodeRequired: boolean;
   private readonly now: () => number;
+  private readonly passcode: PasscodeKeeper;
   private readonly stops: (() => void)[] = [];
 
   constructor(private readonly options: AppLockOptions) {
@@ -89,7 +62,11 @@ export class AppLock {
     this.idleMinutes = options.autoLockMinutes ?? options.savedIdleMinutes ?? DEFAULT_AUTO_LOCK_MINUTES;
     if (!validMinutes(this.idleMinutes)) throw new RangeError('autoLockMinutes must be a whole number from 1 to 240');
     this.passcodeRequired = options.unlockPasscode ?? false;
+    // With a passcode policy it is locked until load() has read that no passcode was chosen yet.
+    this.locked = this.passcodeRequired;
+    this.reason = this.passcodeRequired ? 'start' : null;
     this.now = options.now ?? Date.now;
+    this.passcode = new PasscodeKeeper(options.secretStore, this.now, options.logger);
     const { signals } = options;
     if (signals) {
       this.stops.push(signals.onSystemLock(() => this.lock('system')));
@@ -99,14 +76,11 @@ export class AppLock {
     }
   }
 
-  /** Reads whether a passcode was chosen (at start; the keychain may be slow or missing). */
+  /** Reads the passcode and the wrong tries (at start): locked when a passcode was chosen or cannot be read. */
   async load(): Promise<void> {
     if (!this.passcodeRequired) return;
-    try {
-      this.passcodeSet = (await this.options.secretStore.get(PASSCODE_ACCOUNT)) !== null;
-    } catch (e) {
-      this.options.logger?.warn({ error: errorMessage(e) }, 'could not read whether an unlock passcode was chosen');
-    }
+    if ((await this.passcode.read()) === null) this.open('unlocked: no passcode chosen yet');
+    else this.options.tell(this.state());
   }
 
   /** Locks when the computer has had no input for idleMinutes. */
@@ -120,14 +94,17 @@ export class AppLock {
   }
 
   state(): LockState {
+    const { chosen, known, problem } = this.passcode;
     return {
       locked: this.locked,
       reason: this.locked ? this.reason : null,
       passcodeRequired: this.passcodeRequired,
-      passcodeSet: this.passcodeSet,
-      retryAt: this.retryAt !== null && this.retryAt > this.now() ? this.retryAt : null,
+      // Unknown (the keychain unread) counts as chosen: the lock screen never offers to choose one then.
+      passcodeSet: chosen || (this.passcodeRequired && !known),
+      retryAt: this.passcode.retryAt(),
       idleMinutes: this.idleMinutes,
       idleMinutesFixed: this.idleMinutesFixed,
+      problem,
     };
   }
 
@@ -145,7 +122,7 @@ export class AppLock {
     return ok(this.state());
   }
 
-  lock(reason: NonNullable<LockState['reason']>): LockState {
+  lock(reason: Exclude<NonNullable<LockState['reason']>, 'start'>): LockState {
     if (!this.locked) {
       this.locked = true;
       this.reason = reason;
@@ -157,61 +134,45 @@ export class AppLock {
 
   async unlock(passcode: string | undefined): Promise<Result<LockState>> {
     if (!this.locked) return ok(this.state());
-    if (this.passcodeRequired) {
-      const wait = this.retryAt === null ? 0 : this.retryAt - this.now();
-      if (wait > 0)
-        return err('rate_limited', `Too many wrong passcodes: try again in ${Math.ceil(wait / 1000)} seconds.`, {
-          field: 'passcode',
-        });
-      let stored: string | null;
-      try {
-        stored = await this.options.secretStore.get(PASSCODE_ACCOUNT);
-      } catch (e) {
-        return err(
-          'keychain_unavailable',
-          `The unlock passcode could not be read from the system keychain: ${errorMessage(e)}`,
-        );
-      }
-      if (stored === null) return err('validation', 'Choose a passcode first.', { field: 'passcode' });
-      if (!passcode || !(await passcodeMatches(passcode, stored))) {
-        this.failures++;
-        if (this.failures >= FREE_TRIES) this.retryAt = this.now() + FIRST_WAIT_MS * 2 ** (this.failures - FREE_TRIES);
-        this.options.tell(this.state());
-        const left = FREE_TRIES - this.failures;
-        return err(
-          'unauthorized',
-          left > 0
-            ? `That passcode is not the one chosen. ${left} tries left before a wait.`
-            : `That passcode is not the one chosen. Wait ${Math.ceil((this.retryAt! - this.now()) / 1000)} seconds before the next try.`,
-          { field: 'passcode' },
-        );
-      }
-    }
-    this.failures = 0;
-    this.retryAt = null;
-    this.locked = false;
-    this.reason = null;
-    this.options.logger?.info({}, 'Card Desk unlocked');
+    if (!this.passcodeRequired) return ok(this.open('unlocked'));
+    const checked = await this.passcode.check(passcode, 'passcode');
+    if (checked.ok && checked.data === 'right') return ok(this.open('unlocked'));
     this.options.tell(this.state());
-    return ok(this.state());
+    return checked.ok ? err('validation', 'Choose a passcode first.', { field: 'passcode' }) : checked;
   }
 
-  /** Chooses the passcode: while unlocked, or locked when none was chosen yet (which also unlocks). */
-  async setPasscode(passcode: string): Promise<Result<LockState>> {
-    if (this.locked && this.passcodeSet)
-      return err('forbidden', 'Card Desk is locked: unlock it with the current passcode first.');
-    try {
-      await this.options.secretStore.set(PASSCODE_ACCOUNT, await hashPasscode(passcode));
-    } catch (e) {
-      return err('keychain_unavailable', `The passcode could not be kept in the system keychain: ${errorMessage(e)}`);
-    }
-    this.passcodeSet = true;
-    if (this.locked) return this.unlock(passcode);
+  /**
+   * Chooses the passcode: the first one (on the lock screen, which also unlocks, or in Settings), or a new
+   * one in place of the current, which `current` must be. Refused while locked once one is chosen, and
+   * whenever the keychain cannot say whether one is: a new passcode never replaces one it cannot see.
+   */
+  async setPasscode(passcode: string, current?: string): Promise<Result<LockState>> {
+    const lockedOut = () => err('forbidden', 'Card Desk is locked: unlock it with the current passcode first.');
+    if (this.locked && (this.passcode.chosen || !this.passcode.known)) return lockedOut();
+    const checked = await this.passcode.check(current, 'current');
+    this.options.tell(this.state());
+    if (!checked.ok) return checked;
+    if (this.locked && checked.data !== 'none chosen') return lockedOut();
+    const kept = await this.passcode.keep(passcode);
+    if (!kept.ok) return kept;
+    this.options.logger?.info(
+      {},
+      checked.data === 'none chosen' ? 'unlock passcode chosen' : 'unlock passcode changed',
+    );
+    if (this.locked) return ok(this.open('unlocked'));
     this.options.tell(this.state());
     return ok(this.state());
   }
 
   dispose(): void {
     for (const stop of this.stops.splice(0)) stop();
+  }
+
+  private open(why: string): LockState {
+    this.locked = false;
+    this.reason = null;
+    this.options.logger?.info({}, `Card Desk ${why}`);
+    this.options.tell(this.state());
+    return this.state();
   }
 }

@@ -25,7 +25,7 @@ export function lockHandlers(lock: AppLock): HandlersFor<LockChannel> {
     'lock.state': async () => ok(lock.state()),
     'lock.lock': async () => ok(lock.lock('command')),
     'lock.unlock': async (input) => lock.unlock(input?.passcode),
-    'lock.setPasscode': async ({ passcode }) => lock.setPasscode(passcode),
+    'lock.setPasscode': async ({ passcode, current }) => lock.setPasscode(passcode, current),
     'lock.setIdleMinutes': async ({ minutes }) => lock.setIdleMinutes(minutes),
   };
 }

@@ -1,17 +1,18 @@
 // Where the organisation's policy file is and how it is read. Installed apps read only the system-wide
-// file IT deploys (a user cannot point the app elsewhere); a run from a checkout reads the file
-// CARD_DESK_POLICY_FILE names, if any. A policy that cannot be read or is not valid stops start-up with
-// an error naming the file and the field (fail closed): never half applied.
+// file IT deploys (a user cannot point the app elsewhere: on Windows it is found through the machine's
+// registry, never an environment variable, windows-policy.ts); a run from a checkout reads the file
+// CARD_DESK_POLICY_FILE names, if any. A policy that cannot be read or is not valid, or a Windows registry
+// that cannot be read, stops start-up with an error naming the file and the field (fail closed): never half
+// applied.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { z } from 'zod';
 import { NO_POLICY, policyFrom, policySchema, type Policy } from './policy';
+import { regExeReader, windowsPolicyLocation, type RegistryRead } from './windows-policy';
 
 export const POLICY_FILE_VARIABLE = 'CARD_DESK_POLICY_FILE';
 
-/** The policy file an installed Card Desk reads on each system. */
-export function systemPolicyFile(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {
-  if (platform === 'win32') return join(env.ProgramData ?? 'C:\\ProgramData', 'Card Desk', 'policy.json');
+/** The policy file an installed Card Desk reads on macOS and Linux (Windows: windows-policy.ts). */
+export function systemPolicyFile(platform: NodeJS.Platform): string {
   if (platform === 'darwin') return '/Library/Application Support/Card Desk/policy.json';
   return '/etc/card-desk/policy.json';
 }
@@ -23,13 +24,28 @@ export interface PolicyLocation {
   required: boolean;
 }
 
-/** The file to read: the system's when installed (packaged), else CARD_DESK_POLICY_FILE (or none). */
+/**
+ * The file to read: the system's when installed (packaged), else CARD_DESK_POLICY_FILE (or none). The
+ * environment is read only unpackaged; on Windows `registry` says where the system's file is.
+ */
 export function policyFileLocation(options: {
   packaged: boolean;
   platform: NodeJS.Platform;
   env: NodeJS.ProcessEnv;
+  registry?: RegistryRead;
 }): PolicyLocation | null {
-  if (options.packaged) return { file: systemPolicyFile(options.platform, options.env), required: false };
+  if (options.packaged && options.platform === 'win32') {
+    try {
+      return windowsPolicyLocation(options.registry ?? regExeReader());
+    } catch (error) {
+      throw new Error(
+        `Where the organisation's policy is cannot be read from the Windows registry: ${(error as Error).message}. ` +
+          'Card Desk does not start without its policy. Ask your IT team.',
+        { cause: error },
+      );
+    }
+  }
+  if (options.packaged) return { file: systemPolicyFile(options.platform), required: false };
   const named = options.env[POLICY_FILE_VARIABLE]?.trim();
   return named ? { file: named, required: true } : null;
 }

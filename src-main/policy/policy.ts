@@ -3,9 +3,15 @@
 // tools). Every key is declared here; an unknown key is an error, so a typo never passes unnoticed.
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { proxyHostSchema, proxyPortSchema, type ProxySetting } from '../../src-shared/ipc/channels/network';
+import {
+  proxyHostSchema,
+  proxyPortSchema,
+  servicePrincipalSchema,
+  type ProxySetting,
+} from '../../src-shared/ipc/channels/network';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, baseUrlProblem } from '../../src-shared/ipc/channels/settings';
 import { parseTeamAddress } from '../../src-shared/ipc/channels/team';
+import { feedUrlProblem } from './feed-url';
 
 /** `"system"`, `"none"` or `{ "host": "proxy.corp", "port": 8080 }`. */
 const policyProxySchema = z.union([
@@ -29,6 +35,11 @@ const policyEnvironmentSchema = z.strictObject({
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
   proxy: policyProxySchema.optional(),
+  /**
+   * The Kerberos service principal of the proxy, where the domain knows it by another name than the one
+   * Card Desk reaches ("HTTP/proxy.corp.example"); as VS Code's http.proxyKerberosServicePrincipal.
+   */
+  proxyKerberosServicePrincipal: servicePrincipalSchema.optional(),
   /** A PEM file of extra CA certificates for this environment: an absolute path. */
   extraCaFile: z
     .string()
@@ -64,8 +75,22 @@ export const policySchema = z
     unlockPasscode: z.boolean().optional(),
     /** Days cached customer data is kept. */
     cacheRetentionDays: z.number().int().min(1).optional(),
-    /** Where updates come from, and whether the app looks for them. */
-    updates: z.strictObject({ feedUrl: z.url().optional(), enabled: z.boolean().optional() }).optional(),
+    /**
+     * Where updates come from (an https: address; http: only on this computer, for a test feed, and only
+     * used unpackaged) and whether the app looks for them. What is installed must be signed with a key
+     * built into Card Desk: the policy cannot add keys.
+     */
+    updates: z
+      .strictObject({
+        feedUrl: z
+          .url({ error: 'feedUrl must be an https: address' })
+          .refine((url) => feedUrlProblem(url, { packaged: false }) === null, {
+            error: 'feedUrl must be an https: address',
+          })
+          .optional(),
+        enabled: z.boolean().optional(),
+      })
+      .optional(),
     /** Whether the developer tools may be opened. */
     allowDevTools: z.boolean().optional(),
   })
@@ -124,6 +149,14 @@ export const NO_POLICY: Policy = {
   allowLocalSandbox: true,
 };
 
+/** A policy environment's proxy as Card Desk uses it. */
+function proxyOf(env: PolicyEnvironmentInput): ProxySetting {
+  const spn = env.proxyKerberosServicePrincipal ? { servicePrincipal: env.proxyKerberosServicePrincipal } : {};
+  if (env.proxy === 'none') return { mode: 'none' };
+  if (env.proxy === undefined || env.proxy === 'system') return { mode: 'system', ...spn };
+  return { mode: 'manual', host: env.proxy.host, port: env.proxy.port, ...spn };
+}
+
 export function policyFrom(parsed: z.infer<typeof policySchema>, file: string): Policy {
   const { environments = [], allowUserEnvironments = true, allowLocalSandbox = true, ...rest } = parsed;
   const policy: Policy = {
@@ -132,12 +165,7 @@ export function policyFrom(parsed: z.infer<typeof policySchema>, file: string): 
       id: env.id,
       name: env.name,
       baseUrl: env.baseUrl,
-      proxy:
-        env.proxy === undefined || env.proxy === 'system'
-          ? { mode: 'system' }
-          : env.proxy === 'none'
-            ? { mode: 'none' }
-            : { mode: 'manual', host: env.proxy.host, port: env.proxy.port },
+      proxy: proxyOf(env),
       extraCaFile: env.extraCaFile ?? null,
       teamUrl: env.team?.url ?? null,
     })),

@@ -6,3 +6,12 @@ declare module 'card-desk:build/cache-worker-sha256' {
    */
   export const CACHE_WORKER_SHA256: string | null;
 }
+
+declare module 'card-desk:build/update-keys' {
+  /**
+   * The public keys (Ed25519, SPKI PEM) a release must be signed with: every `*.pem` of build/update-keys
+   * at build time (the current key and the next, for rotation). Under vitest, the same folder read from
+   * the sources (test/sources-update-keys.ts).
+   */
+  export const UPDATE_PUBLIC_KEYS: readonly string[];
+}

@@ -7,7 +7,7 @@ import type { RestartAnswer, UpdateStatus } from './update-service';
 /** The updater as the renderer reaches it (the shell passes the real one once it has started it). */
 export interface UpdatesPort {
   status(): UpdateStatus;
-  restart(): RestartAnswer;
+  restart(): Promise<RestartAnswer>;
 }
 
 /** `updates` gives the updater, or null while updates are off. */
@@ -15,7 +15,7 @@ export function updatesHandlers(updates: () => UpdatesPort | null): HandlersFor<
   return {
     'updates.status': async () => ok(updates()?.status() ?? { state: 'off' }),
     'updates.restart': async () => {
-      const answer = updates()?.restart() ?? { restarting: false, reason: 'Updates are off.' };
+      const answer = (await updates()?.restart()) ?? { restarting: false, reason: 'Updates are off.' };
       return answer.restarting ? ok({ restarting: true as const }) : err('conflict', answer.reason);
     },
   };

@@ -9,6 +9,7 @@ import { Nav } from './Nav';
 import { PAGES, preloadPages } from './pages';
 import { useRoute } from '../lib/routes';
 import { ProductionBand } from './ProductionBand';
+import { ProxySignInDialog } from './ProxySignInDialog';
 import { StatusBar } from './StatusBar';
 import { useArrowIntoResults } from './useArrowIntoResults';
 import { useFirstSync } from './useFirstSync';
@@ -59,8 +60,10 @@ export function App(): React.JSX.Element {
     };
   }, []);
   const Page = PAGES[route.page];
-  // Locked: nothing but the lock screen is mounted, so no page's data is in the window.
-  if (lock?.locked) return <LockScreen lock={lock} />;
+  // Locked: nothing but the lock screen is mounted, so no page's data is in the window. Until main has
+  // said whether it is locked (it starts locked once a passcode is chosen), no page is mounted either.
+  if (lock === null) return <LoadingRows label="Starting Card Desk" />;
+  if (lock.locked) return <LockScreen lock={lock} />;
   return (
     <div className="app">
       <Nav current={route.page} />
@@ -72,6 +75,7 @@ export function App(): React.JSX.Element {
       </main>
       <StatusBar />
       <CustomerSearchDialog />
+      <ProxySignInDialog />
     </div>
   );
 }

@@ -1,12 +1,14 @@
 // The lock screen: all the window shows while Card Desk is locked. The pages are unmounted (not covered),
 // so no customer's data is in the page; it names no customer and no environment. Unlocking takes a click,
-// or the operator's passcode where the IT policy asks for one (chosen here the first time).
+// or the operator's passcode where the IT policy asks for one (chosen here the first time); then it also
+// starts locked, and says when the keychain cannot be read (it stays locked until it can).
 import { useEffect, useState } from 'react';
-import type { LockState } from '../../src-shared/ipc/channels/lock';
+import { MIN_PASSCODE_LENGTH, type LockState } from '../../src-shared/ipc/channels/lock';
 import { bridge } from '../lib/bridge';
 import { useLockStore } from '../stores/lockStore';
 
 const WHY: Record<NonNullable<LockState['reason']>, string> = {
+  start: 'Card Desk starts locked: enter your passcode to continue.',
   idle: 'Card Desk locked itself after a while without use.',
   system: 'Card Desk locked when the computer locked or went to sleep.',
   command: 'Card Desk is locked.',
@@ -46,15 +48,20 @@ export function LockScreen({ lock }: { lock: LockState }): React.JSX.Element {
       <form className="panel lock-panel" onSubmit={(e) => void submit(e)}>
         <h1 id="lock-title">Locked</h1>
         <p>{WHY[lock.reason ?? 'command']}</p>
+        {lock.problem ? (
+          <p className="notice" role="status" data-testid="lock-problem">
+            {lock.problem}
+          </p>
+        ) : null}
         {lock.passcodeRequired ? (
           <label>
-            {choosing ? 'Choose a passcode (at least 4 characters)' : 'Passcode'}
+            {choosing ? `Choose a passcode (at least ${MIN_PASSCODE_LENGTH} characters)` : 'Passcode'}
             <input
               type="password"
               autoFocus
               autoComplete="off"
               value={passcode}
-              minLength={4}
+              minLength={choosing ? MIN_PASSCODE_LENGTH : undefined}
               maxLength={200}
               onChange={(e) => setPasscode(e.target.value)}
             />

@@ -1,6 +1,7 @@
 // "Update ready: restart" in the status bar, once main has downloaded and verified a newer version.
-// Pressing it asks main to install and restart; main refuses while a write awaits its answer, and the
-// reason is shown beside the button.
+// Pressing it asks main to install and restart; main refuses while a write awaits its answer (or when it
+// could not be installed), and the reason is shown beside the button. An update main discarded (not
+// signed with Card Desk's key, or changed after its check) is said in its place.
 import { useEffect, useState } from 'react';
 import type { UpdateStatusPayload } from '../../src-shared/ipc/channels/updates';
 import { bridge } from '../lib/bridge';
@@ -21,6 +22,12 @@ export function UpdateReady(): React.JSX.Element | null {
       off();
     };
   }, []);
+  if (status?.state === 'discarded')
+    return (
+      <span data-testid="status-update" className="notice" role="status" title={status.message}>
+        {status.message}
+      </span>
+    );
   if (status?.state !== 'ready') return null;
   return (
     <span data-testid="status-update">

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { bridge } from '../lib/bridge';
 import { useAppStore } from '../stores/appStore';
+import { useLockStore } from '../stores/lockStore';
 
 /** The schedule a new environment gets: every hour (Settings offers the others). */
 export const DEFAULT_SCHEDULE_MINUTES = 60;
@@ -16,7 +17,9 @@ export function useFirstSync(): void {
   const seen = useRef(new Set<string>());
   const id = env?.id;
   const baseUrl = env?.baseUrl;
-  const eligible = env !== undefined && env.hasKey && env.firstSyncByItself !== false;
+  // Main refuses the cache while locked (Card Desk may start locked): the first sync waits for the unlock.
+  const unlocked = useLockStore((s) => s.lock?.locked === false);
+  const eligible = unlocked && env !== undefined && env.hasKey && env.firstSyncByItself !== false;
   useEffect(() => {
     if (!eligible || !id) return;
     // Once per environment and address in a run: a sync the operator cancelled is not started again.

@@ -15,7 +15,7 @@ import { exportProgressSchema, exportsChannels } from './channels/exports';
 import { journalChannels, journalEntrySchema } from './channels/journal';
 import { lockChannels, lockStateSchema } from './channels/lock';
 import { namesChannels } from './channels/names';
-import { networkChannels } from './channels/network';
+import { networkChannels, proxySignInAskSchema } from './channels/network';
 import { policyChannels } from './channels/policy';
 import { appStatusSchema, settingsChannels } from './channels/settings';
 import { teamChannels, teamStatusSchema } from './channels/team';
@@ -50,6 +50,7 @@ export const events = {
   'journal.changed': journalEntrySchema,
   'lock.changed': lockStateSchema,
   'updates.status': updateStatusSchema,
+  'network.proxySignInAsked': proxySignInAskSchema,
   'team.changed': teamStatusSchema,
 };
 

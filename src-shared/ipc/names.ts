@@ -47,6 +47,8 @@ export const CHANNEL_NAMES = [
   'network.get',
   'network.setProxy',
   'network.setExtraCa',
+  'network.proxySignIns',
+  'network.answerProxySignIn',
   'policy.get',
   'bulkIssue.preview',
   'bulkIssue.start',
@@ -79,6 +81,7 @@ export const EVENT_NAMES = [
   'journal.changed',
   'lock.changed',
   'updates.status',
+  'network.proxySignInAsked',
   'team.changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -66,6 +66,25 @@ describe('Settings, Network', () => {
     expect(await page().content()).not.toContain('proxy-password-1');
   });
 
+  it("keeps the proxy's Kerberos service principal, and names one that is not a principal", async () => {
+    const network = await officeNetwork();
+    await network.getByRole('radio', { name: 'System (default)' }).check();
+    const principal = network.getByRole('textbox', { name: 'Kerberos service principal (optional)' });
+    await principal.fill('proxy corp');
+    await network.getByRole('button', { name: 'Save proxy' }).click();
+    await network
+      .getByRole('alert')
+      .getByText(/service principal must look like HTTP\/proxy.example.com/)
+      .waitFor();
+    await principal.fill('HTTP/gateway.corp.example');
+    await network.getByRole('button', { name: 'Save proxy' }).click();
+    await network.getByText('Proxy saved. The next request uses it.').waitFor();
+    const again = await officeNetwork();
+    expect(await again.getByRole('textbox', { name: 'Kerberos service principal (optional)' }).inputValue()).toBe(
+      'HTTP/gateway.corp.example',
+    );
+  });
+
   it('names a port out of range', async () => {
     const network = await officeNetwork();
     await network.getByRole('radio', { name: 'Manual' }).check();

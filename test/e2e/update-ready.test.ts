@@ -1,6 +1,6 @@
 // "Update ready: restart" in the status bar, in Chromium against the app's real handlers, its update
-// service and electron-updater's Debian updater reading a local feed (test/integration/updates): the
-// button appears once the check at start has downloaded and verified a newer version; pressed while a
+// service and electron-updater's Debian updater reading a local feed (test/support): the button appears
+// once the check at start has downloaded and verified a newer version (its SHA-512 and its signature); pressed while a
 // card's outcome is unknown, main refuses and the bar says why; once the Journal has reconciled that
 // card, pressing it asks main to install and restart (the updater's install is recorded, not run: it
 // would call dpkg).
@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { electronUpdaterEngine } from '../../src-main/updates/electron-updater-engine';
 import { startFeedServer, type FeedServer } from '../support/feed-server';
-import { debBytes, localDebUpdater } from '../support/local-updater';
+import { debBytes, localDebUpdater, nodeFetchText } from '../support/local-updater';
+import { releaseKey, signedOffer } from '../support/release-keys';
 import { virtualCardRequest } from '../support/card-requests';
 import { localSandbox } from './support';
 import { appWith } from './shared-app';
@@ -18,10 +19,11 @@ import { appWith } from './shared-app';
 let feed: FeedServer;
 let scratch: string;
 const installs: string[] = [];
+const publisher = releaseKey();
 
 beforeAll(async () => {
   feed = await startFeedServer();
-  feed.offer({ version: '0.2.0', body: debBytes('0.2.0') });
+  feed.offer(signedOffer(publisher, '0.2.0', debBytes('0.2.0')));
   scratch = mkdtempSync(join(tmpdir(), 'card-desk-update-ready-'));
 });
 afterAll(async () => {
@@ -31,10 +33,14 @@ afterAll(async () => {
 /** The app with its update service on the feed, through electron-updater's Debian updater; installs recorded. */
 const app = appWith(() => {
   const updater = localDebUpdater({ feedUrl: feed.url, folder: scratch, version: '0.1.0' });
-  const engine = electronUpdaterEngine(updater, { feedUrl: feed.url });
+  const engine = electronUpdaterEngine(updater, {
+    feedUrl: feed.url,
+    keys: [publisher.publicKey],
+    fetchText: nodeFetchText,
+  });
   return {
     sandbox: { seed: 28, customers: 20 },
-    updates: { engine: { ...engine, install: () => void installs.push('install') }, feedUrl: feed.url },
+    updates: { engine: { ...engine, install: async () => void installs.push('install') }, feedUrl: feed.url },
   };
 });
 

@@ -146,7 +146,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   if (options.updates) {
     updates = createUpdateService({
       engine: options.updates.engine,
-      feed: updateFeed(null, { feedUrl: options.updates.feedUrl }),
+      feed: updateFeed(null, { feedUrl: options.updates.feedUrl }, { packaged: false }),
       unsettledWrites: () => core.unsettledWrites(),
       onChange: (status) => emit('updates.status', status),
       logger: core.logger,

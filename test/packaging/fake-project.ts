@@ -45,7 +45,8 @@ export function placeStandIn(electronDir: string, script: string): string {
 export function copyOfRepo(prefix: string): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' });
-  for (const file of files.split('\n').filter(Boolean)) {
+  // A worktree's node_modules may be a link to another checkout's (not a folder, so not ignored): it is linked below.
+  for (const file of files.split('\n').filter((f) => f && f !== 'node_modules')) {
     if (!existsSync(join(REPO, file))) continue;
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     cpSync(join(REPO, file), join(dir, file));

@@ -1,8 +1,8 @@
 // `npm run package:dir -- -c.electronDist=FOLDER` as our machines run it, FOLDER holding a stand-in
 // Electron executable that carries Electron's fuse sentinel and a fuse wire: the unpacked app must hold
-// only the built app and keytar, stay small, ship keytar's binding and the cache worker outside the
+// only the built app, keytar and kerberos, stay small, ship their bindings and the cache worker outside the
 // archive (where the worker starts the way the packaged app starts it), and have its fuses flipped.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractAll, extractFile, listPackage, statFile } from '@electron/asar';
@@ -43,16 +43,17 @@ describe('the packaged app', () => {
     expect(entries.some((entry) => /^\/out\/renderer\/assets\/.+\.js$/.test(entry))).toBe(true);
     const manifest = JSON.parse(extractFile(asarFile, 'package.json').toString('utf8'));
     expect(manifest).toMatchObject({ main: 'out/main/index.js', productName: 'Card Desk', type: 'module' });
-    expect(Object.keys(manifest.dependencies)).toEqual(['keytar']);
+    expect(Object.keys(manifest.dependencies)).toEqual(['kerberos', 'keytar']);
   });
 
-  it('holds nothing but the build, package.json and keytar: no sources, tests, maps or renderer libraries', () => {
+  it('holds nothing but the build, package.json, keytar and kerberos: no sources, tests, maps or renderer libraries', () => {
     const files = entries.filter((entry) => !('files' in statFile(asarFile, entry.slice(1))));
     const stray = files.filter(
       (file) =>
         !/^\/out\/(main|preload|renderer)\//.test(file) &&
         file !== '/package.json' &&
-        !file.startsWith('/node_modules/keytar/'),
+        !file.startsWith('/node_modules/keytar/') &&
+        !/^\/node_modules\/kerberos\/(package\.json|LICENSE|lib\/|build\/Release\/[^/]+\.node$)/.test(file),
     );
     expect(stray).toEqual([]);
     expect(files.filter((file) => /\.(tsx?|map)$/.test(file) || /\/(src-\w+|test)\//.test(file))).toEqual([]);
@@ -61,16 +62,37 @@ describe('the packaged app', () => {
     }
   });
 
+  it('builds the update keys of build/update-keys into main, and ships them beside the root step for the .deb', () => {
+    const keys = readdirSync(join(REPO, 'build/update-keys')).filter((name) => name.endsWith('.pem'));
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    const main = extractFile(asarFile, 'out/main/index.js').toString('utf8');
+    for (const name of keys) {
+      const pem = readFileSync(join(REPO, 'build/update-keys', name), 'utf8');
+      // Inside app.asar (covered by its integrity check), as the JSON string the build wrote.
+      expect(main).toContain(JSON.stringify(pem));
+      expect(readFileSync(join(resources, 'update-keys', name), 'utf8')).toBe(pem);
+    }
+    expect(statSync(join(resources, 'install-update.sh')).mode & 0o777).toBe(0o755);
+    expect(readFileSync(join(resources, 'install-update.sh'), 'utf8')).toBe(
+      readFileSync(join(REPO, 'build/install-update.sh'), 'utf8'),
+    );
+  });
+
   it('is an archive of at most 10 MB', () => {
     const size = statSync(asarFile).size;
     console.log(`app.asar: ${(size / 1024 / 1024).toFixed(2)} MB, ${entries.length} entries`);
     expect(size).toBeLessThanOrEqual(10 * 1024 * 1024);
   });
 
-  it("ships keytar's native binding outside the archive", () => {
-    const binding = 'node_modules/keytar/build/Release/keytar.node';
-    expect(statFile(asarFile, binding)).toMatchObject({ unpacked: true });
-    expect(statSync(join(resources, 'app.asar.unpacked', binding)).size).toBeGreaterThan(0);
+  it("ships keytar's and kerberos's native bindings outside the archive, with kerberos's loader inside", () => {
+    for (const binding of [
+      'node_modules/keytar/build/Release/keytar.node',
+      'node_modules/kerberos/build/Release/kerberos.node',
+    ]) {
+      expect(statFile(asarFile, binding)).toMatchObject({ unpacked: true });
+      expect(statSync(join(resources, 'app.asar.unpacked', binding)).size).toBeGreaterThan(0);
+    }
+    expect(entries).toContain('/node_modules/kerberos/lib/index.js');
   });
 
   it('starts the cache worker from app.asar.unpacked, found from the main bundle inside app.asar', async () => {
@@ -127,10 +149,15 @@ describe('the packaged main process, run in Node under a stand-in for electron',
   });
   afterAll(() => rmSync(layout, { recursive: true, force: true }));
 
-  async function runMain(appData: string, env: NodeJS.ProcessEnv = {}) {
+  async function runMain(appData: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
     const r = await run(
       process.execPath,
-      ['--import', join(REPO, 'test/packaging/fake-electron/register.mjs'), 'resources/app.asar/out/main/index.js'],
+      [
+        '--import',
+        join(REPO, 'test/packaging/fake-electron/register.mjs'),
+        'resources/app.asar/out/main/index.js',
+        ...args,
+      ],
       { cwd: layout, env: { ...process.env, CARD_DESK_FAKE_APPDATA: appData, ...env } },
     );
     const lines = r.stdout.trim().split('\n');
@@ -167,6 +194,23 @@ describe('the packaged main process, run in Node under a stand-in for electron',
     // Copy through main's clipboard, as the page's Copy buttons do.
     expect(seen.copy).toEqual({ ok: true, data: { copied: true } });
     expect(seen.clipboard).toBe('crd_copied_1234');
+  });
+
+  it('quits with a message, before any window, when started with a remote debugging or inspector switch', async () => {
+    for (const args of [['--remote-debugging-port=9222'], ['--remote-debugging-pipe'], ['--inspect-brk=9229']]) {
+      const appData = mkdtempSync(join(layout, 'appdata-'));
+      const { code, seen } = await runMain(appData, {}, args);
+      expect(code).toBe(1);
+      expect(seen.windows).toEqual([]);
+      expect(seen.errorBoxes).toEqual([
+        {
+          title: 'Card Desk could not start',
+          body: expect.stringContaining(
+            `Checking how Card Desk was started failed.\n\nCard Desk was started with ${args[0]}, which would let another program read and control it.`,
+          ),
+        },
+      ]);
+    }
   });
 
   it('refuses to start a cache worker whose bytes were changed, naming the file, and exits with code 1', async () => {

@@ -1,6 +1,7 @@
 // A generic update feed on 127.0.0.1, as a web server holding electron-builder's output would serve it:
-// latest-linux.yml naming the .deb with its SHA-512 and size, and the .deb. A test sets what it offers,
-// lets the hash be wrong, or shuts it down; it records the paths requested.
+// latest-linux.yml naming the .deb with its SHA-512 and size, the .deb, and its release signature
+// (`<file>.sig`, written by `npm run release:sign`). A test sets what it offers, lets the hash be wrong,
+// serves no signature or another, or shuts it down; it records the paths requested.
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 
@@ -10,6 +11,8 @@ export interface FeedOffer {
   body: Buffer;
   /** The bytes whose SHA-512 the feed names (default: body, i.e. a correct feed). */
   hashedBody?: Buffer;
+  /** The text served as `<file>.sig`; none (404) when absent. */
+  signature?: string;
 }
 
 export interface FeedServer {
@@ -19,7 +22,7 @@ export interface FeedServer {
   close(): Promise<void>;
 }
 
-const fileName = (version: string) => `card-desk_${version}_amd64.deb`;
+export const fileName = (version: string): string => `card-desk_${version}_amd64.deb`;
 
 export function latestLinuxYml({ version, body, hashedBody }: FeedOffer): string {
   const sha512 = createHash('sha512')
@@ -52,6 +55,8 @@ export async function startFeedServer(): Promise<FeedServer> {
         'Content-Length': current.body.length,
       });
       res.end(current.body);
+    } else if (current?.signature !== undefined && path === `/feed/${fileName(current.version)}.sig`) {
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end(current.signature);
     } else res.writeHead(404).end('not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -3,7 +3,7 @@
 // instead of Electron's net, through electron-updater's own HttpExecutor). For the update tests, the
 // integration ones and the browser's.
 import { writeFileSync } from 'node:fs';
-import { request, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { get, request, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { join } from 'node:path';
 import { configureRequestOptions, configureRequestUrl, HttpExecutor, type DownloadOptions } from 'builder-util-runtime';
 import { DebUpdater } from 'electron-updater';
@@ -67,4 +67,20 @@ export function localDebUpdater(options: { feedUrl: string; folder: string; vers
   const updater = new DebUpdater(null, appAdapter(options.feedUrl, options.folder, options.version));
   Object.assign(updater, { httpExecutor: new NodeHttpExecutor() });
   return updater;
+}
+
+/** The engine's `fetchText` over Node's http (the app uses Chromium's net.fetch): null for a 404. */
+export function nodeFetchText(url: string): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    get(url, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        if (res.statusCode === 404) resolve(null);
+        else if (res.statusCode !== 200) reject(new Error(`the update feed answered ${res.statusCode} for ${url}`));
+        else resolve(text);
+      });
+    }).on('error', reject);
+  });
 }

@@ -16,7 +16,7 @@ export const API_HOST = 'api.card-desk.test';
 /** The private CA's name, as a failure message must name it. */
 export const CA_NAME = 'Card Desk Test Office Root CA';
 
-/** Why the office's network cannot be built here, or null when it can (printed by the tests that skip). */
+/** Why the office's network cannot be built here, or null when it can (the tests then fail, saying so). */
 export async function officeNetworkMissing(): Promise<string | null> {
   if (!existsSync('/usr/bin/tinyproxy'))
     return 'tinyproxy is not installed (apt-get install tinyproxy; .ci/run installs it)';

@@ -3,6 +3,8 @@
 // over, so the thread and its heap exist only while pages come in.
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { TransportClosedError, type WholeAnswer } from '../../api/http-transport';
+import { answerSignIns, isSignInAsk, type SignInAsk } from '../../api/proxy-sign-in-bridge';
+import { localProxySignIn } from '../../api/proxy-sign-in';
 import type { PresentedCertificate } from '../../api/trust-store';
 import { type HttpAnswer, type HttpAsk, PAGE_READER_ROLE } from './page-reader-protocol';
 import type { WorkerLocation } from './worker-location';
@@ -59,7 +61,13 @@ export class PageReaderHandle {
       workerData: { role: PAGE_READER_ROLE, writer: port1 },
       transferList: [port1],
     });
-    thread.on('message', (answer: HttpAnswer) => {
+    // The reader's proxy sign-ins are answered here, where the Kerberos support is loaded.
+    const signIns = answerSignIns(localProxySignIn, (reply) => thread.postMessage(reply satisfies HttpAsk));
+    thread.on('message', (answer: HttpAnswer | SignInAsk) => {
+      if (isSignInAsk(answer)) {
+        signIns.receive(answer);
+        return;
+      }
       const p = this.requests.get(answer.id);
       if (!p) return;
       this.requests.delete(answer.id);
@@ -68,6 +76,7 @@ export class PageReaderHandle {
     });
     // A thread that stopped is not a lost connection: the client must not retry through it.
     const ended = (why: string) => {
+      signIns.clear();
       if (this.thread !== thread) return; // stopped already, and its requests failed then
       this.thread = null;
       this.failAll(new TransportClosedError(why));

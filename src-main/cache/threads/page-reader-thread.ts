@@ -8,6 +8,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { transportErrorCodes } from '../../api/transport-error-codes';
 import { fetchWhole } from '../../api/http-transport';
 import { presentedIn } from '../../api/network-failures';
+import { isSignInReply, remoteSignIn } from '../../api/proxy-sign-in-bridge';
 import { errorMessage } from '../../errors/error-message';
 import { PageReader } from '../sync/page-reader';
 import { RecordSeal } from '../store/record-seal';
@@ -53,7 +54,13 @@ export function runPageReader(caller: MessagePort, writer: MessagePort): void {
   });
 
   const inFlight = new Map<number, AbortController>();
+  // A proxy's sign-in is answered by the calling thread, which holds the Kerberos support (proxy-sign-in-bridge.ts).
+  const proxySignIn = remoteSignIn((ask) => caller.postMessage(ask));
   caller.on('message', (m: HttpAsk) => {
+    if (isSignInReply(m)) {
+      proxySignIn.receive(m);
+      return;
+    }
     if (m.type === 'abort') {
       inFlight.get(m.id)?.abort(new Error('The request was cancelled.'));
       return;
@@ -61,7 +68,8 @@ export function runPageReader(caller: MessagePort, writer: MessagePort): void {
     const abort = new AbortController();
     inFlight.set(m.id, abort);
     const { url, method, headers, body, network } = m.request;
-    fetchWhole(url, { method, headers, body, network, signal: abort.signal, redirect: 'manual' })
+    const signIn = proxySignIn.signIn;
+    fetchWhole(url, { method, headers, body, network, signIn, signal: abort.signal, redirect: 'manual' })
       .then(
         (answer) =>
           caller.postMessage({ id: m.id, ok: true, answer } satisfies HttpAnswer, [answer.body.buffer as ArrayBuffer]),

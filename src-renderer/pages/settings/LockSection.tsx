@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { bridge } from '../../lib/bridge';
 import { useLockStore } from '../../stores/lockStore';
+import { PasscodeForm } from './PasscodeForm';
 
 const CHOICES = [5, 10, 15, 30, 60];
 
@@ -40,6 +41,7 @@ export function LockSection(): React.JSX.Element | null {
       </label>
       {lock.idleMinutesFixed ? <p className="muted">Set by your IT policy.</p> : null}
       {message ? <p role="status">{message}</p> : null}
+      {lock.passcodeRequired ? <PasscodeForm lock={lock} /> : null}
     </section>
   );
 }

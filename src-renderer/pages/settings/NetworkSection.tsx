@@ -1,5 +1,6 @@
 // One environment's network: how it finds its proxy (System, None, Manual with an optional sign-in whose
-// password goes to the keychain) and the extra CA certificates it trusts (a PEM file chosen here, copied
+// password goes to the keychain; for System and Manual the Kerberos service principal where the proxy is
+// known to the domain by another name) and the extra CA certificates it trusts (a PEM file chosen here, copied
 // by main into the data folder, shown with subject, issuer, expiry and SHA-256 fingerprint). An
 // environment set by the organisation shows both, read-only.
 import { useId, useState } from 'react';
@@ -16,8 +17,9 @@ type Mode = ProxySetting['mode'];
 
 export function proxyText(proxy: ProxySetting): string {
   if (proxy.mode === 'none') return 'None (always direct)';
-  if (proxy.mode === 'system') return "System (the operating system's proxy settings)";
-  return `Manual: ${proxy.host}:${proxy.port}${proxy.username ? `, signed in as ${proxy.username}` : ''}`;
+  const spn = proxy.servicePrincipal ? `; Kerberos service principal ${proxy.servicePrincipal}` : '';
+  if (proxy.mode === 'system') return `System (the operating system's proxy settings)${spn}`;
+  return `Manual: ${proxy.host}:${proxy.port}${proxy.username ? `, signed in as ${proxy.username}` : ''}${spn}`;
 }
 
 function Certificates({ network }: { network: EnvironmentNetwork }): React.JSX.Element {
@@ -77,6 +79,9 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
   const [host, setHost] = useState(manual?.host ?? '');
   const [port, setPort] = useState(manual ? String(manual.port) : '');
   const [username, setUsername] = useState(manual?.username ?? '');
+  const [principal, setPrincipal] = useState(
+    network.proxy.mode === 'none' ? '' : (network.proxy.servicePrincipal ?? ''),
+  );
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -98,10 +103,19 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
     setBusy(true);
     setError(null);
     setDone(null);
+    const spn = principal.trim() ? { servicePrincipal: principal.trim() } : {};
     const proxy: ProxySetting =
       mode === 'manual'
-        ? { mode, host: host.trim(), port: Number(port), ...(username.trim() ? { username: username.trim() } : {}) }
-        : { mode };
+        ? {
+            mode,
+            host: host.trim(),
+            port: Number(port),
+            ...(username.trim() ? { username: username.trim() } : {}),
+            ...spn,
+          }
+        : mode === 'system'
+          ? { mode, ...spn }
+          : { mode };
     const r = await bridge().network.setProxy({
       environmentId: envId,
       proxy,
@@ -184,7 +198,11 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
                 value={username}
                 onChange={(e) => setUsername(e.target.value)}
                 autoComplete="off"
+                aria-describedby={id('user-hint')}
               />
+              <span id={id('user-hint')} className="muted small">
+                For a proxy that asks for NTLM or Basic. Empty: the proxy's Windows sign-in (Kerberos) is used.
+              </span>
             </label>
             {username.trim() ? (
               <label htmlFor={id('password')}>
@@ -199,6 +217,23 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
               </label>
             ) : null}
           </div>
+        ) : null}
+        {mode !== 'none' ? (
+          <label htmlFor={id('spn')}>
+            Kerberos service principal (optional)
+            <input
+              id={id('spn')}
+              value={principal}
+              onChange={(e) => setPrincipal(e.target.value)}
+              spellCheck={false}
+              autoComplete="off"
+              aria-describedby={id('spn-hint')}
+            />
+            <span id={id('spn-hint')} className="muted small">
+              Only where your IT team names one, such as HTTP/proxy.example.com: the proxy is then known to the domain
+              by that name.
+            </span>
+          </label>
         ) : null}
         <button type="submit" disabled={busy}>
           Save proxy

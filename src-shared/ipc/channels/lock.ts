@@ -4,8 +4,11 @@ import { channel, noInput } from './common';
 /** Whether Card Desk is locked, why, and what unlocking takes. */
 export const lockStateSchema = z.object({
   locked: z.boolean(),
-  /** What locked it: `idle` (no input for idleMinutes), `system` (the screen locked or the computer slept), `command`. */
-  reason: z.enum(['idle', 'system', 'command']).nullable(),
+  /**
+   * What locked it: `start` (Card Desk starts locked once a passcode is chosen), `idle` (no input for
+   * idleMinutes), `system` (the screen locked or the computer slept), `command`.
+   */
+  reason: z.enum(['start', 'idle', 'system', 'command']).nullable(),
   /** Unlocking takes the operator's passcode (IT policy). */
   passcodeRequired: z.boolean(),
   /** A passcode has been chosen (when one is required and none is, the lock screen asks for one). */
@@ -16,12 +19,16 @@ export const lockStateSchema = z.object({
   idleMinutes: z.number().int(),
   /** The IT policy fixes idleMinutes (autoLockMinutes): Settings shows it and cannot change it. */
   idleMinutesFixed: z.boolean(),
+  /** Why the passcode cannot be checked now (the system keychain cannot be read): it stays locked meanwhile. */
+  problem: z.string().nullable(),
 });
 export type LockState = z.infer<typeof lockStateSchema>;
 
+export const MIN_PASSCODE_LENGTH = 6;
+
 const passcode = z
   .string({ error: 'passcode is required' })
-  .min(4, { error: 'passcode must be at least 4 characters' })
+  .min(MIN_PASSCODE_LENGTH, { error: `passcode must be at least ${MIN_PASSCODE_LENGTH} characters` })
   .max(200, { error: 'passcode must be at most 200 characters' });
 
 export const lockChannels = {
@@ -40,6 +47,9 @@ export const lockChannels = {
     }),
     lockStateSchema,
   ),
-  /** Chooses the unlock passcode (while unlocked, or on the lock screen when none was chosen yet). */
-  'lock.setPasscode': channel(z.object({ passcode }), lockStateSchema),
+  /**
+   * Chooses the unlock passcode (while unlocked, or on the lock screen when none was chosen yet); changing
+   * a chosen one takes the `current` one, and a wrong `current` counts as a wrong try.
+   */
+  'lock.setPasscode': channel(z.object({ passcode, current: z.string().max(200).optional() }), lockStateSchema),
 };

@@ -9,12 +9,17 @@ export const updateStatusSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('checking') }),
   z.object({ state: z.literal('downloading'), version: z.string() }),
   z.object({ state: z.literal('ready'), version: z.string() }),
+  /** The downloaded file was not signed with a key built into Card Desk (or changed after its check): deleted. */
+  z.object({ state: z.literal('discarded'), version: z.string(), message: z.string(), at: z.string() }),
   z.object({ state: z.literal('failed'), message: z.string(), at: z.string() }),
 ]);
 export type UpdateStatusPayload = z.output<typeof updateStatusSchema>;
 
 export const updatesChannels = {
   'updates.status': channel(noInput, updateStatusSchema),
-  /** Installs the downloaded update and restarts; refused (conflict) while a write awaits its answer. */
+  /**
+   * Installs the downloaded update and restarts; refused (conflict) while a write awaits its answer, or
+   * when it could not be installed (the reason says why).
+   */
   'updates.restart': channel(noInput, z.object({ restarting: z.literal(true) })),
 };

@@ -15,7 +15,10 @@ import { testAppCore } from '../support/app-core';
 import { virtualCardRequest } from '../../support/card-requests';
 import { HEADER, bridgeOf, cachedCustomers, data, until, validRow } from '../../support/bulk-fixture';
 import { startFeedServer, type FeedServer } from '../../support/feed-server';
-import { debBytes, localDebUpdater } from '../../support/local-updater';
+import { debBytes, localDebUpdater, nodeFetchText } from '../../support/local-updater';
+import { releaseKey, signedOffer } from '../../support/release-keys';
+
+const publisher = releaseKey();
 
 let dir: string;
 let feed: FeedServer;
@@ -41,17 +44,19 @@ async function appWithUpdateReady(localSandbox: {
   seed?: number;
   customers: number;
 }): Promise<{ app: AppCore; updates: UpdateService; installs: string[] }> {
-  feed.offer({ version: '0.2.0', body: debBytes('0.2.0') });
+  feed.offer(signedOffer(publisher, '0.2.0', debBytes('0.2.0')));
   const installs: string[] = [];
   let updates: UpdateService | null = null;
   const started = await testAppCore(join(dir, 'data'), { localSandbox, updates: () => updates });
   core = started;
   const engine = electronUpdaterEngine(localDebUpdater({ feedUrl: feed.url, folder: dir, version: '0.1.0' }), {
     feedUrl: feed.url,
+    keys: [publisher.publicKey],
+    fetchText: nodeFetchText,
   });
   updates = createUpdateService({
-    engine: { ...engine, install: () => void installs.push('install') },
-    feed: updateFeed(null, { feedUrl: feed.url }),
+    engine: { ...engine, install: async () => void installs.push('install') },
+    feed: updateFeed(null, { feedUrl: feed.url }, { packaged: false }),
     unsettledWrites: () => started.unsettledWrites(),
   });
   expect(await updates.checkNow()).toEqual({ state: 'ready', version: '0.2.0' });

@@ -1,8 +1,9 @@
 // Updates end to end against a local generic feed: electron-updater's own classes (the Debian package's
 // updater, DebUpdater) read the feed, compare versions, download the file and verify the SHA-512 the feed
-// names, driven by the app's update service. Only what Electron provides is replaced: the app (an
-// AppAdapter with this version and temporary folders) and the network (Node's HTTP instead of Electron's
-// net, through electron-updater's own HttpExecutor). Installing is recorded, not run: it would call dpkg.
+// names, then the app checks its release signature (signed-updates.test.ts has the refusals), driven by
+// the app's update service. Only what Electron provides is replaced: the app (an AppAdapter with this
+// version and temporary folders) and the network (Node's HTTP instead of Electron's net, through
+// electron-updater's own HttpExecutor). Installing is recorded, not run: it would call dpkg.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,10 @@ import { createUpdateService, type UpdateStatus } from '../../../src-main/update
 import { updateFeed } from '../../../src-main/updates/update-policy';
 import { NO_UNSETTLED_WRITES, type UnsettledWrites } from '../../../src-main/updates/unsettled-writes';
 import { startFeedServer, type FeedServer } from '../../support/feed-server';
-import { CACHE_DIR_NAME, debBytes, localDebUpdater } from '../../support/local-updater';
+import { CACHE_DIR_NAME, debBytes, localDebUpdater, nodeFetchText } from '../../support/local-updater';
+import { releaseKey, signedOffer } from '../../support/release-keys';
+
+const publisher = releaseKey();
 
 let feed: FeedServer;
 let scratch: string;
@@ -28,12 +32,16 @@ afterEach(async () => {
 
 function updateService(options: { version?: string; feedUrl?: string; unsettledWrites?: () => UnsettledWrites } = {}) {
   const updater = localDebUpdater({ feedUrl: feed.url, folder: scratch, version: options.version ?? '0.1.0' });
-  const engine = electronUpdaterEngine(updater, { feedUrl: options.feedUrl ?? feed.url });
+  const engine = electronUpdaterEngine(updater, {
+    feedUrl: options.feedUrl ?? feed.url,
+    keys: [publisher.publicKey],
+    fetchText: nodeFetchText,
+  });
   const installs: string[] = [];
   const statuses: UpdateStatus[] = [];
   const service = createUpdateService({
-    engine: { ...engine, install: () => void installs.push('install') },
-    feed: updateFeed(null, { feedUrl: options.feedUrl ?? feed.url }),
+    engine: { ...engine, install: async () => void installs.push('install') },
+    feed: updateFeed(null, { feedUrl: options.feedUrl ?? feed.url }, { packaged: false }),
     unsettledWrites: options.unsettledWrites ?? (() => NO_UNSETTLED_WRITES),
     onChange: (status) => statuses.push(status),
   });
@@ -51,13 +59,14 @@ function downloaded(): string[] {
 }
 
 describe('updates from a generic feed', () => {
-  it('checks, downloads, verifies the SHA-512 and is ready to restart for a newer version', async () => {
+  it('checks, downloads, verifies the SHA-512 and the signature, and is ready to restart for a newer version', async () => {
     const body = debBytes('0.2.0');
-    feed.offer({ version: '0.2.0', body });
+    feed.offer(signedOffer(publisher, '0.2.0', body));
     const { service, statuses } = updateService();
     expect(await service.checkNow()).toEqual({ state: 'ready', version: '0.2.0' });
     expect(statuses.map((s) => s.state)).toEqual(['checking', 'downloading', 'ready']);
     expect(feed.requested).toContain('/feed/card-desk_0.2.0_amd64.deb');
+    expect(feed.requested).toContain('/feed/card-desk_0.2.0_amd64.deb.sig');
     const [file] = downloaded();
     expect(file).toBeDefined();
     const bytes = readFileSync(join(scratch, 'cache', CACHE_DIR_NAME, 'pending', file!));
@@ -65,14 +74,19 @@ describe('updates from a generic feed', () => {
   });
 
   it('discards a download whose SHA-512 does not match the feed, and says so', async () => {
-    feed.offer({ version: '0.2.0', body: debBytes('tampered'), hashedBody: debBytes('0.2.0') });
+    feed.offer({
+      ...signedOffer(publisher, '0.2.0', debBytes('0.2.0')),
+      body: debBytes('tampered'),
+      hashedBody: debBytes('0.2.0'),
+    });
     const { service } = updateService();
     expect(await service.checkNow()).toMatchObject({
-      state: 'failed',
+      state: 'discarded',
+      version: '0.2.0',
       message: 'The downloaded update did not match the checksum its feed names, so it was discarded.',
     });
     expect(downloaded()).toEqual([]);
-    expect(service.restart()).toEqual({ restarting: false, reason: 'No update is ready to install.' });
+    expect(await service.restart()).toEqual({ restarting: false, reason: 'No update is ready to install.' });
   });
 
   it('says the feed could not be reached when it is down', async () => {
@@ -100,17 +114,17 @@ describe('updates from a generic feed', () => {
   });
 
   it('does not restart while a write waits for its answer, and restarts to update once none does', async () => {
-    feed.offer({ version: '0.2.0', body: debBytes('0.2.0') });
+    feed.offer(signedOffer(publisher, '0.2.0', debBytes('0.2.0')));
     let pending = 1;
     const { service, installs } = updateService({ unsettledWrites: () => ({ ...NO_UNSETTLED_WRITES, pending }) });
     await service.checkNow();
-    expect(service.restart()).toEqual({
+    expect(await service.restart()).toEqual({
       restarting: false,
       reason: "A write is still waiting for the service's answer. Restart to update once it has arrived.",
     });
     expect(installs).toEqual([]);
     pending = 0;
-    expect(service.restart()).toEqual({ restarting: true });
+    expect(await service.restart()).toEqual({ restarting: true });
     expect(installs).toEqual(['install']);
   });
 });

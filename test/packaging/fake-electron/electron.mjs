@@ -159,6 +159,8 @@ const defaultSession = {
 };
 export const session = { defaultSession };
 export const shell = { openExternal: async () => {} };
+// Chromium's network (src-main/shell/updates.ts fetches a release signature with it): Node's fetch here.
+export const net = { fetch: (url, init) => fetch(url, init) };
 // The app lock's signals (src-main/shell/lock-signals.ts): no input for 0 s, the screen never locks.
 export const powerMonitor = Object.assign(new EventEmitter(), {
   getSystemIdleTime: () => 0,
@@ -185,6 +187,7 @@ export default {
   dialog,
   ipcMain,
   nativeTheme,
+  net,
   powerMonitor,
   protocol,
   session,

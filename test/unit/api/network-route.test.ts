@@ -60,11 +60,34 @@ describe("an environment's route", () => {
         resolveSystem: system,
         password: async () => 'pw',
       }),
-    ).toEqual({ kind: 'proxy', host: 'proxy.corp', port: 3128, username: 'ada', password: 'pw' });
+    ).toEqual({ kind: 'proxy', host: 'proxy.corp', port: 3128, source: 'manual', username: 'ada', password: 'pw' });
     expect(await routeFor(url, { setting: { mode: 'system' }, resolveSystem: system })).toEqual({
       kind: 'proxy',
       host: 'proxy.corp',
       port: 8080,
+      source: 'system',
+    });
+  });
+
+  it('takes the sign-in kept for the proxy the system chose, and the service principal Settings names', async () => {
+    const asked: string[] = [];
+    const route = await routeFor('https://api.example.com/customers', {
+      setting: { mode: 'system', servicePrincipal: 'HTTP/gateway.corp' },
+      resolveSystem: system,
+      savedSignIn: async (proxy) => {
+        asked.push(proxy);
+        return { username: 'ada', password: 'pw' };
+      },
+    });
+    expect(asked).toEqual(['proxy.corp:8080']);
+    expect(route).toEqual({
+      kind: 'proxy',
+      host: 'proxy.corp',
+      port: 8080,
+      source: 'system',
+      servicePrincipal: 'HTTP/gateway.corp',
+      username: 'ada',
+      password: 'pw',
     });
   });
 });

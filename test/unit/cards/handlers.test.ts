@@ -1,20 +1,34 @@
+// The known-cards channels through the IPC dispatcher: an index that cannot be opened is answered as an
+// internal error at the one error boundary, its cause in the log, never in the page.
 import { describe, expect, it } from 'vitest';
 import { knownCardsHandlers } from '../../../src-main/cards/known-cards-handlers';
+import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
+import type { HandlerTable } from '../../../src-main/ipc/handler';
+import { createDispatcher } from '../../../src-main/ipc/register';
+import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 
-const ctx = { signal: new AbortController().signal };
+const SENDER = { frameUrl: `${APP_ORIGIN}/index.html`, isTopFrame: true };
 
 describe('known cards handlers', () => {
-  it('never throw: an index that cannot be opened is an internal error', async () => {
-    const handlers = knownCardsHandlers(async () => {
-      throw new Error('disk unavailable');
+  it('an index that cannot be opened is an internal error, its cause logged', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const log = (obj: object) => logged.push(obj as Record<string, unknown>);
+    const dispatch = createDispatcher({
+      handlers: knownCardsHandlers(async () => {
+        throw new Error('disk unavailable');
+      }) as unknown as HandlerTable,
+      allowedOrigins: [APP_ORIGIN],
+      cancels: new CancelRegistry(),
+      logger: { debug: log, info: log, warn: log, error: log },
     });
-    expect(await handlers['cards.known']({}, ctx)).toMatchObject({
-      ok: false,
-      error: { kind: 'internal', message: expect.stringContaining('disk unavailable') },
-    });
-    expect(await handlers['cards.get']({ id: 'a'.repeat(24) }, ctx)).toMatchObject({
+    expect(await dispatch('cards.known', SENDER, {})).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(await dispatch('cards.get', SENDER, { id: 'a'.repeat(24) })).toMatchObject({
       ok: false,
       error: { kind: 'internal' },
     });
+    expect(logged).toEqual([
+      { channel: 'cards.known', kind: 'internal', err: 'disk unavailable' },
+      { channel: 'cards.get', kind: 'internal', err: 'disk unavailable' },
+    ]);
   });
 });

@@ -1,10 +1,17 @@
 // The app's lock: idle time, the system's lock or sleep, and a command lock it; a click unlocks, or, where
 // the policy says so, the passcode the operator chose (scrypt-hashed in the keychain port), with a wait that
 // doubles from the fifth wrong try; while locked every channel but the lock's and the status is refused.
+// Restarts, an unreadable keychain and changing the passcode: lock-restart.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { LockState } from '../../../src-shared/ipc/channels/lock';
 import { ok } from '../../../src-shared/ipc/result';
-import { AppLock, FIRST_WAIT_MS, PASSCODE_ACCOUNT, type LockSignals } from '../../../src-main/lock/app-lock';
+import {
+  AppLock,
+  FIRST_WAIT_MS,
+  PASSCODE_ACCOUNT,
+  TRIES_ACCOUNT,
+  type LockSignals,
+} from '../../../src-main/lock/app-lock';
 import { LOCKED_MESSAGE, guardWhileLocked } from '../../../src-main/lock/lock-handlers';
 import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { memoryStore } from '../memory-secret-store';
@@ -58,10 +65,12 @@ describe('the app lock', () => {
     const store = memoryStore();
     const lock = new AppLock({ secretStore: store, tell: () => {}, unlockPasscode: true, now: () => now });
     await lock.load();
-    expect(lock.state()).toMatchObject({ passcodeRequired: true, passcodeSet: false });
+    // No passcode chosen yet: nothing to unlock with, so it starts unlocked and asks at the first lock.
+    expect(lock.state()).toMatchObject({ locked: false, passcodeRequired: true, passcodeSet: false, problem: null });
     expect((await lock.setPasscode('4711-ada')).ok).toBe(true);
     const stored = store.entries.get(PASSCODE_ACCOUNT)!;
-    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$/);
+    // scrypt at N = 2^17, r = 8, p = 1 (OWASP), a 16-byte salt, a 32-byte hash.
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
     expect(stored).not.toContain('4711-ada');
 
     lock.lock('command');
@@ -80,6 +89,7 @@ describe('the app lock', () => {
     expect(!sixth.ok && sixth.error.message).toMatch(/Wait 60 seconds/);
     now += 2 * FIRST_WAIT_MS;
     expect(await lock.unlock('4711-ada')).toMatchObject({ ok: true, data: { locked: false, retryAt: null } });
+    expect(store.entries.has(TRIES_ACCOUNT)).toBe(false);
     // A chosen passcode is not replaced from the lock screen.
     lock.lock('command');
     const replaced = await lock.setPasscode('new-one');

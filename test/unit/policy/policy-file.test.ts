@@ -41,6 +41,12 @@ const failure = (json: unknown, files?: Record<string, string>): PolicyError => 
   throw new Error('the policy was accepted');
 };
 
+/** The machine's registry as reg.exe reads it, with `values` by "KEY\\value", ProgramData where Windows puts it. */
+const machine =
+  (values: Record<string, string>) =>
+  (key: string, value: string): string | null =>
+    values[`${key}\\${value}`] ?? (value === 'Common AppData' ? 'C:\\ProgramData' : null);
+
 describe('where the policy file is', () => {
   it('is the system-wide file for an installed app, whatever CARD_DESK_POLICY_FILE says', () => {
     const env = { CARD_DESK_POLICY_FILE: '/tmp/mine.json', ProgramData: 'C:\\ProgramData' };
@@ -48,9 +54,10 @@ describe('where the policy file is', () => {
     expect(policyFileLocation({ packaged: true, platform: 'darwin', env })?.file).toBe(
       '/Library/Application Support/Card Desk/policy.json',
     );
-    expect(policyFileLocation({ packaged: true, platform: 'win32', env })?.file).toMatch(
-      /^C:\\ProgramData[\\/]Card Desk[\\/]policy\.json$/,
-    );
+    expect(policyFileLocation({ packaged: true, platform: 'win32', env, registry: machine({}) })).toEqual({
+      file: 'C:\\ProgramData\\Card Desk\\policy.json',
+      required: false,
+    });
   });
 
   it('is the file CARD_DESK_POLICY_FILE names in a run from a checkout, and none without it', () => {
@@ -127,6 +134,32 @@ describe('a valid policy', () => {
     expect(policy.environments.map((e) => e.teamUrl)).toEqual(['postgres://db.bank.local:5432/carddesk', null]);
   });
 
+  it("takes the proxy's Kerberos service principal, and names one that is not a principal", () => {
+    const policy = load({
+      environments: [
+        {
+          id: 'a',
+          name: 'A',
+          baseUrl: 'https://a.example.com',
+          proxy: { host: '10.1.2.3', port: 8080 },
+          proxyKerberosServicePrincipal: 'HTTP/proxy.corp.example',
+        },
+        { id: 'b', name: 'B', baseUrl: 'https://b.example.com', proxyKerberosServicePrincipal: 'HTTP@gw.corp' },
+      ],
+    });
+    expect(policy.environments.map((e) => e.proxy)).toEqual([
+      { mode: 'manual', host: '10.1.2.3', port: 8080, servicePrincipal: 'HTTP/proxy.corp.example' },
+      { mode: 'system', servicePrincipal: 'HTTP@gw.corp' },
+    ]);
+    expect(() =>
+      load({
+        environments: [
+          { id: 'a', name: 'A', baseUrl: 'https://a.example.com', proxyKerberosServicePrincipal: 'proxy corp' },
+        ],
+      }),
+    ).toThrow(/environments\.0\.proxyKerberosServicePrincipal|environments\[0\]\.proxyKerberosServicePrincipal/);
+  });
+
   it('is all defaults when empty', () => {
     expect(load({})).toEqual({ ...NO_POLICY, file: FILE });
   });
@@ -147,6 +180,17 @@ describe('an invalid policy stops start-up naming the file and the field', () =>
     [{ autoLockMinutes: 241 }, 'autoLockMinutes', 'is wrong'],
     [{ cacheRetentionDays: 0 }, 'cacheRetentionDays', 'is wrong'],
     [{ updates: { feedUrl: 'not a url' } }, 'updates.feedUrl', 'is wrong'],
+    // An update feed over plain http, ftp or a file: only https (a test feed on this computer aside).
+    [{ updates: { feedUrl: 'http://updates.bank.example/cd' } }, 'updates.feedUrl', 'must be an https: address'],
+    [{ updates: { feedUrl: 'ftp://updates.bank.example/cd' } }, 'updates.feedUrl', 'must be an https: address'],
+    [{ updates: { feedUrl: 'file:///srv/card-desk' } }, 'updates.feedUrl', 'must be an https: address'],
+    // The policy cannot add a key that updates may be signed with.
+    [
+      { updates: { feedUrl: 'https://u.example.com', publicKeys: ['-----BEGIN PUBLIC KEY-----'] } },
+      'updates.publicKeys',
+      'not a known setting',
+    ],
+    [{ updateKeys: ['-----BEGIN PUBLIC KEY-----'] }, 'updateKeys', 'not a known setting'],
     [{ environments: [{ id: 'x', name: 'X', baseUrl: 'http://api.example.com' }] }, 'environments[0].baseUrl', 'https'],
     [
       { environments: [{ id: 'local-sandbox', name: 'X', baseUrl: 'https://a.example.com' }] },

@@ -101,6 +101,8 @@ export const electronModule = {
       void recorded.protocolHandlers.set(scheme, handler),
   },
   dialog: { showSaveDialog: async () => ({ canceled: true, filePath: undefined }) },
+  // Chromium's network (shell/updates.ts fetches a release signature with it): Node's fetch here.
+  net: { fetch: (url: string, init?: RequestInit) => fetch(url, init) },
   // The lock's signals (shell/lock-signals.ts): no input for 0 s, the screen never locks.
   powerMonitor: Object.assign(new EventEmitter(), {
     getSystemIdleTime: () => 0,

@@ -245,6 +245,26 @@ describe('the composition root', () => {
     ]);
   });
 
+  it('quits with the error box, before any window, when started with --remote-debugging-port and no policy allows it', async () => {
+    const argv = process.argv;
+    process.argv = [...argv, '--remote-debugging-port=9222'];
+    try {
+      await loadMain(scratch);
+    } finally {
+      process.argv = argv;
+    }
+    expect(fakeApp.exitCodes).toEqual([1]);
+    expect(FakeBrowserWindow.created).toEqual([]);
+    expect(fakeApp.errorBoxes).toEqual([
+      {
+        title: 'Card Desk could not start',
+        body: expect.stringMatching(
+          /^Checking how Card Desk was started failed\.\n\nCard Desk was started with --remote-debugging-port=9222, which would let another program read and control it\./,
+        ),
+      },
+    ]);
+  });
+
   it('shows the error box and exits, without a window, when the data folder cannot be written', async () => {
     writeFileSync(path.join(scratch, 'appdata-file'), '');
     await loadMain(path.join(scratch, 'appdata-file'));
