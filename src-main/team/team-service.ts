@@ -110,18 +110,20 @@ export class TeamService {
     await active.link.start();
     const status = active.link.status;
     if (status.state !== 'connected') {
-      await this.closeActive();
-      this.emitStatus();
+      // Whatever login was saved before stays in use.
+      await this.activate(environmentId);
       return err(status.state === 'unreachable' ? 'network' : 'unauthorized', status.problem ?? 'Not connected.');
     }
     try {
       await this.options.secretStore.set(teamPasswordAccount(environmentId, login.user), input.password);
     } catch (error) {
-      await this.closeActive();
-      this.emitStatus();
+      await this.activate(environmentId);
       if (error instanceof KeychainUnavailableError) return error.toErr();
       return err('keychain_unavailable', `The keychain could not keep the password: ${errorMessage(error)}`);
     }
+    const previous = this.settings.login(environmentId);
+    if (previous && previous.user !== login.user)
+      await this.options.secretStore.delete(teamPasswordAccount(environmentId, previous.user)).catch(() => false);
     this.settings.setLogin(environmentId, login);
     // From now on the password is read from the keychain, as after a restart.
     await this.closeActive();

@@ -124,6 +124,15 @@ describe('two desks on one team database', () => {
     expect(JSON.stringify([...a.statuses, ...b.statuses])).not.toContain('Pa55word');
   });
 
+  it('keeps the login in use when another sign-in on the desk is refused', async () => {
+    const a = desks[0]!;
+    await expect(callCore(a.core, 'team.connect', { url: db.url, user: 'bob', password: 'wrong' })).rejects.toThrow(
+      /refused the sign-in of bob/,
+    );
+    await expect.poll(async () => (await status(a.core)).login).toBe('alice');
+    expect(await status(a.core)).toMatchObject({ state: 'connected', user: 'alice' });
+  });
+
   it('sends every journal event of both desks to the team journal, in order and once, naming each login', async () => {
     const [a, b] = desks as [(typeof desks)[0], (typeof desks)[0]];
     await issueCard(b.core, 1);
