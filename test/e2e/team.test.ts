@@ -159,4 +159,24 @@ describe('the team database', () => {
     }
     await expect.poll(() => page().getByTestId('status-team').textContent()).toBe('Team: alice');
   });
+
+  it('says when the database refuses the saved password, and signs in again over it', async () => {
+    await openFresh(app.e2e, 'settings');
+    await signedIn();
+    await db.sql(`ALTER ROLE alice PASSWORD 'alice-changed-Pa55'`);
+    try {
+      // IT changed the password: the next connection the desk makes is refused.
+      await db.sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'alice'`);
+      await expect.poll(() => page().getByTestId('status-team').textContent()).toBe('Team database: sign-in refused');
+      await teamSection()
+        .getByText(/refused the sign-in of alice/)
+        .waitFor();
+      await teamSection().getByRole('textbox', { name: 'Database user' }).fill('alice');
+      await teamSection().getByLabel('Password').fill('alice-changed-Pa55');
+      await teamSection().getByRole('button', { name: 'Sign in' }).click();
+      await teamSection().getByText(`Connected to ${db.url} as alice.`).waitFor();
+    } finally {
+      await db.sql(`ALTER ROLE alice PASSWORD '${ALICE.password}'`);
+    }
+  });
 });

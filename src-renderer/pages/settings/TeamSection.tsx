@@ -41,7 +41,9 @@ export function TeamSection(): React.JSX.Element | null {
   const [error, setError] = useState<AppError | null>(null);
   if (!team) return null;
   const signedIn = team.user !== null;
-  const address = team.urlSetByPolicy ? (team.url ?? '') : url;
+  // A saved login the database refuses (a changed password) may sign in again over it.
+  const canSignIn = !signedIn || team.state === 'refused';
+  const address = team.urlSetByPolicy || (signedIn && url === '') ? (team.url ?? '') : url;
 
   const signIn = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -86,7 +88,8 @@ export function TeamSection(): React.JSX.Element | null {
             {busy ? 'Signing out…' : `Sign out ${team.user}`}
           </button>
         </div>
-      ) : (
+      ) : null}
+      {canSignIn ? (
         <form onSubmit={(e) => void signIn(e)} noValidate>
           <label>
             Database address
@@ -128,7 +131,7 @@ export function TeamSection(): React.JSX.Element | null {
             </button>
           </div>
         </form>
-      )}
+      ) : null}
       {general ? (
         <p className="field-error" role="alert">
           {general}
