@@ -2,8 +2,7 @@
 // TLS verified like the API's (the operating system's store, Node's roots and the environment's extra CA),
 // with no switch that accepts an unverified certificate; a plain connection only to this computer
 // (127.0.0.1, ::1, localhost). The password is never part of the address: the desk keeps it in the keychain,
-// team:setup asks for it (or reads PGPASSWORD or ~/.pgpass), so it is never in a settings file, a command
-// line or a log.
+// team:setup asks for it (or reads PGPASSWORD), so it is never in a settings file, a command line or a log.
 import { isIP } from 'node:net';
 import type { ClientConfig } from 'pg';
 import { isLoopbackHost } from '../../src-shared/ipc/channels/settings';

@@ -39,6 +39,8 @@ interface Active {
   login: TeamLogin;
   link: TeamLink;
   outbox: JournalOutbox;
+  /** The environment's extra CAs as the link's next connection trusts them. */
+  trust: { ca: readonly string[] };
 }
 
 /** A connected link quiet this long is asked `SELECT 1` (below the pool's 30 s idle limit). */
@@ -74,7 +76,7 @@ export class TeamService {
     const login = this.settings.login(environmentId);
     const policyUrl = this.policyUrl(environmentId);
     if (login && (!policyUrl || policyUrl === login.url)) {
-      await this.open(environmentId, login, () => this.savedPassword(environmentId, login.user));
+      await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login.user));
       void this.active?.link.start();
     }
     this.emitStatus();
@@ -127,7 +129,7 @@ export class TeamService {
     this.settings.setLogin(environmentId, login);
     // From now on the password is read from the keychain, as after a restart.
     await this.closeActive();
-    await this.open(environmentId, login, () => this.savedPassword(environmentId, login.user));
+    await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login.user));
     await this.active!.link.start();
     void this.active?.outbox.send().then(() => this.emitStatus());
     this.emitStatus();
@@ -179,27 +181,22 @@ export class TeamService {
   }
 
   private async tick(): Promise<void> {
+    const active = this.active;
+    // A link that cannot connect reads the environment's CAs again: one IT added in Settings heals it.
+    if (active && active.link.status.state !== 'connected')
+      active.trust.ca = await this.options.extraCa(active.environmentId).catch(() => active.trust.ca);
     await this.active?.link.heartbeat(HEARTBEAT_MS);
     await this.active?.outbox.send();
     this.emitStatus();
   }
 
-  private async savedPassword(environmentId: string, user: string): Promise<string> {
-    const password = await this.options.secretStore.get(teamPasswordAccount(environmentId, user));
-    if (password === null)
-      throw new NoPasswordError(
-        'The team database password is not in the keychain any more: sign in again in Settings → Team.',
-      );
-    return password;
-  }
-
   private async open(environmentId: string, login: TeamLogin, password: () => Promise<string>): Promise<void> {
-    const extraCa = await this.options.extraCa(environmentId).catch(() => []);
+    const trust = { ca: await this.options.extraCa(environmentId).catch(() => []) };
     this.active = openActive(this.options, {
       environmentId,
       login,
       password,
-      extraCa,
+      trust,
       desk: this.settings.desk,
       onStatus: (status) => {
         if (status.state === 'connected') void this.active?.outbox.send().then(() => this.emitStatus());
@@ -230,7 +227,7 @@ function openActive(
     environmentId: string;
     login: TeamLogin;
     password: () => Promise<string>;
-    extraCa: readonly string[];
+    trust: { ca: readonly string[] };
     desk: Desk;
     onStatus: (status: LinkStatus) => void;
   },
@@ -241,7 +238,7 @@ function openActive(
     address: parsed.address,
     user: input.login.user,
     password: input.password,
-    extraCa: () => input.extraCa,
+    extraCa: () => input.trust.ca,
     logger: options.logger,
     onStatus: input.onStatus,
     ...(options.firstRetryMs === undefined ? {} : { firstRetryMs: options.firstRetryMs }),
@@ -254,5 +251,15 @@ function openActive(
     desk: input.desk,
     logger: options.logger,
   });
-  return { environmentId: input.environmentId, login: input.login, link, outbox };
+  return { environmentId: input.environmentId, login: input.login, link, outbox, trust: input.trust };
+}
+
+/** The login's password from the keychain, read for each new connection. */
+async function savedPassword(secrets: SecretStore, environmentId: string, user: string): Promise<string> {
+  const password = await secrets.get(teamPasswordAccount(environmentId, user));
+  if (password === null)
+    throw new NoPasswordError(
+      'The team database password is not in the keychain any more: sign in again in Settings → Team.',
+    );
+  return password;
 }

@@ -80,4 +80,24 @@ describe('the team database over TLS', () => {
     expect(link.status.state).toBe('connected');
     expect(await encrypted(link)).toBe(false);
   });
+
+  it('heals by itself once the environment trusts the CA: the next connection reads the CA list again', async () => {
+    const trusted: string[] = [];
+    const parsed = parseTeamAddress(`postgres://${API_HOST}:${db.port}/carddesk`);
+    if (!parsed.ok) throw new Error(parsed.problem);
+    const link = new TeamLink({
+      address: parsed.address,
+      user: 'alice',
+      password: async () => 'alice-secret',
+      extraCa: () => trusted,
+      logger,
+      firstRetryMs: 100,
+      maxRetryMs: 200,
+    });
+    links.push(link);
+    await link.start();
+    expect(link.status.problem).toMatch(/is not trusted/);
+    trusted.push(pki.caPem);
+    await expect.poll(() => link.status.state).toBe('connected');
+  });
 });
