@@ -49,6 +49,12 @@ export async function createBatch(
     journal,
     environmentId,
     accounts: () => accountPlaces(active.api),
+    holderOf: async (bankCode, accountNumber) => {
+      const r = await active.api.nameEnquiry({ bankCode, accountNumber });
+      if (r.ok) return r.data.accountName;
+      // The service's 400: nobody holds this account. Anything else: it could not be asked.
+      return r.error.kind === 'validation' ? null : { failed: r.error.message };
+    },
     sealInput: (row, cells) => seal.seal(batchId, row, cells),
   });
   if (!check.ok) return err('validation', check.message, { field: check.field });

@@ -10,7 +10,8 @@ import { matchColumns, missingColumns, type ColumnMatch } from './columns';
 import { readCsv } from './csv-input';
 import { customerNameOf, matchCustomer, type CustomerLookup } from './customer-match';
 import { maskCustomerText } from './mask';
-import { cellsOf, checkRequest, describeCard, draftRequest, type AccountPlace } from './row-request';
+import { cellsOf, checkRequest, describeCard, draftRequest, type AccountPlace, type RowCells } from './row-request';
+import { compareHolderName } from '../../src-shared/api/holder-name';
 import type { StoredRow } from './batch-store';
 
 export interface PreviewDeps {
@@ -19,6 +20,11 @@ export interface PreviewDeps {
   environmentId: string;
   /** The business's accounts by id (bank code and number), asked for only when a row names an accountId. */
   accounts: () => Promise<Map<string, AccountPlace>>;
+  /**
+   * The holder's name of a bank account (name enquiry), for rows that map a card to one by bank code and
+   * account number; null when the service cannot resolve it; `{ failed }` when it could not be asked.
+   */
+  holderOf?: (bankCode: string, accountNumber: string) => Promise<string | null | { failed: string }>;
   /** Seals a row's own cells for the results CSV (input-seal.ts); without it they are not kept. */
   sealInput?: (row: number, cells: readonly string[]) => Uint8Array;
 }
@@ -82,6 +88,41 @@ function alreadyIssued(journal: Journal, environmentId: string, fingerprint: str
   return null;
 }
 
+/**
+ * A card mapped to a bank account by its bank code and number: the holder's name is looked up and compared
+ * with the customer's, as the wizard does. A match, or a different holder with the file's reason to map it
+ * anyway, goes into the card's metadata (and so the journal); a different holder without a reason, or an
+ * account nobody holds, is a problem of the row.
+ */
+async function checkHolder(
+  draft: Record<string, unknown>,
+  cells: RowCells,
+  customer: Customer,
+  deps: PreviewDeps,
+): Promise<string[]> {
+  const { bankCode, accountNumber } = draft;
+  if (typeof bankCode !== 'string' || typeof accountNumber !== 'string') return [];
+  if (!deps.holderOf) return ['accountNumber: the account holder cannot be looked up here'];
+  const holder = await deps.holderOf(bankCode, accountNumber);
+  if (holder === null)
+    return ['accountNumber: No account with this number was found at this bank: check the bank and the account number'];
+  if (typeof holder !== 'string')
+    return [`accountNumber: the account holder could not be looked up (${holder.failed}): preview the file again`];
+  const matches = compareHolderName(holder, customer) === 'match';
+  const because = cells.mapAnywayBecause?.trim();
+  if (!matches && !because)
+    return [
+      `accountNumber: the account is held by ${holder}, not ${customerNameOf(customer)}: correct it, or write why it is mapped anyway in mapAnywayBecause`,
+    ];
+  draft.metadata = {
+    ...(draft.metadata as Record<string, string> | undefined),
+    accountHolderName: holder,
+    holderNameCheck: matches ? 'matches the customer' : 'does not match the customer',
+    ...(matches ? {} : { mappedAnywayBecause: because! }),
+  };
+  return [];
+}
+
 export async function checkFile(
   csv: string,
   overrides: Readonly<Record<string, BulkColumn | null>>,
@@ -114,6 +155,7 @@ export async function checkFile(
     const { draft, problems } = draftRequest(cells, (id) => accounts.get(id) ?? null);
     const match = await matchCustomer(deps.lookup, customerText);
     const customer = match.kind === 'one' ? match.customer : null;
+    if (customer && !cells.accountId) problems.push(...(await checkHolder(draft, cells, customer, deps)));
     const checked = checkRequest(draft, customer?._id ?? null);
     // A column the row's own reading already faulted is said once.
     const columnOf = (p: string) => p.split(/[ :]/)[0];

@@ -5,7 +5,7 @@
 import { errorMessage } from '../errors/error-message';
 import type { SecretStore } from '../keychain/secret-store';
 import { AppLock } from '../lock/app-lock';
-import { readIdleMinutes, writeIdleMinutes } from '../lock/lock-settings';
+import { readIdleMinutes, readOwnPasscode, writeIdleMinutes, writeOwnPasscode } from '../lock/lock-settings';
 import { lockedEventGate } from '../lock/locked-events';
 import type { AppLogger } from '../logging/logger';
 import type { Policy } from '../policy/policy';
@@ -35,6 +35,14 @@ export async function openAppLock(
       }
     },
     unlockPasscode: options.unlockPasscode ?? policy.unlockPasscode,
+    ownPasscode: readOwnPasscode(dataDir),
+    saveOwnPasscode: (on) => {
+      try {
+        writeOwnPasscode(dataDir, on);
+      } catch (e) {
+        logger.warn({ error: errorMessage(e) }, 'could not save the passcode choice; it holds until Card Desk closes');
+      }
+    },
     signals: options.lockSignals,
     ...(options.lockClock ? { now: options.lockClock } : {}),
     logger,

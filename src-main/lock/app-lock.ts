@@ -13,10 +13,10 @@ import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { LockState } from '../../src-shared/ipc/channels/lock';
 import type { SecretStore } from '../keychain/secret-store';
 import type { Logger } from '../ports/ports';
-import { PasscodeKeeper } from './passcode-keeper';
+import { OWN_PASSCODE_ACCOUNTS, PasscodeKeeper } from './passcode-keeper';
 
 export { FIRST_WAIT_MS, FREE_TRIES, TRIES_ACCOUNT } from './wrong-tries';
-export { PASSCODE_ACCOUNT } from './passcode-keeper';
+export { OWN_PASSCODE_ACCOUNTS, PASSCODE_ACCOUNT } from './passcode-keeper';
 export const DEFAULT_AUTO_LOCK_MINUTES = 10;
 /** How often the idle time is read. */
 const IDLE_CHECK_MS = 15_000;
@@ -38,8 +38,11 @@ export interface AppLockOptions {
   /** The minutes chosen in Settings, as saved (default 10), and where a new choice is saved. */
   savedIdleMinutes?: number;
   saveIdleMinutes?: (minutes: number) => void;
-  /** Policy unlockPasscode; default false (a click unlocks). */
+  /** Policy unlockPasscode; default false (a click unlocks, unless the operator chose a passcode). */
   unlockPasscode?: boolean;
+  /** The operator chose a passcode in Settings where the policy asks for none (lock.json), and where that is saved. */
+  ownPasscode?: boolean;
+  saveOwnPasscode?: (on: boolean) => void;
   signals?: LockSignals;
   now?: () => number;
   logger?: Logger;
@@ -52,7 +55,9 @@ export class AppLock {
   private reason: LockState['reason'];
   private idleMinutes: number;
   private readonly idleMinutesFixed: boolean;
-  private readonly passcodeRequired: boolean;
+  readonly passcodeByPolicy: boolean;
+  /** A passcode the operator chose, where the policy asks for none (kept under OWN_PASSCODE_ACCOUNTS). */
+  private ownPasscode: boolean;
   private readonly now: () => number;
   private readonly passcode: PasscodeKeeper;
   private readonly stops: (() => void)[] = [];
@@ -61,12 +66,18 @@ export class AppLock {
     this.idleMinutesFixed = options.autoLockMinutes !== undefined;
     this.idleMinutes = options.autoLockMinutes ?? options.savedIdleMinutes ?? DEFAULT_AUTO_LOCK_MINUTES;
     if (!validMinutes(this.idleMinutes)) throw new RangeError('autoLockMinutes must be a whole number from 1 to 240');
-    this.passcodeRequired = options.unlockPasscode ?? false;
+    this.passcodeByPolicy = options.unlockPasscode ?? false;
+    this.ownPasscode = !this.passcodeByPolicy && (options.ownPasscode ?? false);
     // With a passcode policy it is locked until load() has read that no passcode was chosen yet.
     this.locked = this.passcodeRequired;
     this.reason = this.passcodeRequired ? 'start' : null;
     this.now = options.now ?? Date.now;
-    this.passcode = new PasscodeKeeper(options.secretStore, this.now, options.logger);
+    this.passcode = new PasscodeKeeper(
+      options.secretStore,
+      this.now,
+      options.logger,
+      ...(this.passcodeByPolicy ? [] : [OWN_PASSCODE_ACCOUNTS]),
+    );
     const { signals } = options;
     if (signals) {
       this.stops.push(signals.onSystemLock(() => this.lock('system')));
@@ -76,11 +87,18 @@ export class AppLock {
     }
   }
 
+  /** Unlocking takes the passcode: the policy asks for one, or the operator chose one. */
+  private get passcodeRequired(): boolean {
+    return this.passcodeByPolicy || this.ownPasscode;
+  }
+
   /** Reads the passcode and the wrong tries (at start): locked when a passcode was chosen or cannot be read. */
   async load(): Promise<void> {
     if (!this.passcodeRequired) return;
-    if ((await this.passcode.read()) === null) this.open('unlocked: no passcode chosen yet');
-    else this.options.tell(this.state());
+    if ((await this.passcode.read()) !== null) return this.options.tell(this.state());
+    // A passcode of the operator's own that is gone from the keychain is no longer asked for.
+    if (!this.passcodeByPolicy) this.keepOwnPasscode(false);
+    this.open('unlocked: no passcode chosen yet');
   }
 
   /** Locks when the computer has had no input for idleMinutes. */
@@ -99,6 +117,7 @@ export class AppLock {
       locked: this.locked,
       reason: this.locked ? this.reason : null,
       passcodeRequired: this.passcodeRequired,
+      passcodeByPolicy: this.passcodeByPolicy,
       // Unknown (the keychain unread) counts as chosen: the lock screen never offers to choose one then.
       passcodeSet: chosen || (this.passcodeRequired && !known),
       retryAt: this.passcode.retryAt(),
@@ -155,6 +174,7 @@ export class AppLock {
     if (this.locked && checked.data !== 'none chosen') return lockedOut();
     const kept = await this.passcode.keep(passcode);
     if (!kept.ok) return kept;
+    if (!this.passcodeByPolicy && !this.ownPasscode) this.keepOwnPasscode(true);
     this.options.logger?.info(
       {},
       checked.data === 'none chosen' ? 'unlock passcode chosen' : 'unlock passcode changed',
@@ -162,6 +182,29 @@ export class AppLock {
     if (this.locked) return ok(this.open('unlocked'));
     this.options.tell(this.state());
     return ok(this.state());
+  }
+
+  /**
+   * Stops asking for a passcode the operator chose (never the policy's): with that passcode, while unlocked;
+   * a wrong one counts as a wrong try.
+   */
+  async removePasscode(passcode: string): Promise<Result<LockState>> {
+    if (this.passcodeByPolicy)
+      return err('forbidden', 'Your IT policy asks for a passcode to unlock Card Desk: it cannot be removed.');
+    if (this.locked) return err('forbidden', 'Card Desk is locked: unlock it first.');
+    const checked = await this.passcode.check(passcode, 'current');
+    this.options.tell(this.state());
+    if (!checked.ok) return checked;
+    const forgotten = await this.passcode.forget();
+    if (!forgotten.ok) return forgotten;
+    this.keepOwnPasscode(false);
+    this.options.tell(this.state());
+    return ok(this.state());
+  }
+
+  private keepOwnPasscode(on: boolean): void {
+    this.ownPasscode = on;
+    this.options.saveOwnPasscode?.(on);
   }
 
   dispose(): void {

@@ -6,7 +6,8 @@ import type { Channel } from '../../src-shared/ipc/contract';
 import type { Handler, HandlerTable, HandlersFor } from '../ipc/handler';
 import type { AppLock } from './app-lock';
 
-type LockChannel = 'lock.state' | 'lock.lock' | 'lock.unlock' | 'lock.setPasscode' | 'lock.setIdleMinutes';
+type LockChannel =
+  'lock.state' | 'lock.lock' | 'lock.unlock' | 'lock.setPasscode' | 'lock.removePasscode' | 'lock.setIdleMinutes';
 
 /** What the lock screen itself calls (and the status bar's environment and connection, which name no customer). */
 export const OPEN_WHILE_LOCKED: ReadonlySet<Channel> = new Set<Channel>([
@@ -26,6 +27,7 @@ export function lockHandlers(lock: AppLock): HandlersFor<LockChannel> {
     'lock.lock': async () => ok(lock.lock('command')),
     'lock.unlock': async (input) => lock.unlock(input?.passcode),
     'lock.setPasscode': async ({ passcode, current }) => lock.setPasscode(passcode, current),
+    'lock.removePasscode': async ({ passcode }) => lock.removePasscode(passcode),
     'lock.setIdleMinutes': async ({ minutes }) => lock.setIdleMinutes(minutes),
   };
 }

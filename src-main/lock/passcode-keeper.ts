@@ -21,6 +21,13 @@ import {
 /** The keychain account of the passcode's hash (never an environment's id, which accounts start with). */
 export const PASSCODE_ACCOUNT = '#card-desk-unlock-passcode';
 
+/** Where a passcode the operator chose (the policy asking for none) and its wrong tries are kept. */
+export const OWN_PASSCODE_ACCOUNTS = {
+  passcode: '#card-desk-own-unlock-passcode',
+  tries: '#card-desk-own-unlock-tries',
+} as const;
+const POLICY_ACCOUNTS = { passcode: PASSCODE_ACCOUNT, tries: TRIES_ACCOUNT };
+
 /** A wait in the operator's words: seconds up to a minute and a half, then minutes, then hours. */
 export function waitText(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
@@ -45,6 +52,7 @@ export class PasscodeKeeper {
     private readonly store: SecretStore,
     private readonly now: () => number,
     private readonly logger?: Logger,
+    private readonly accounts: { passcode: string; tries: string } = POLICY_ACCOUNTS,
   ) {}
 
   /** No try is taken before this time (Unix ms), or null. */
@@ -56,7 +64,10 @@ export class PasscodeKeeper {
   /** Reads the hash and the wrong tries; the hash, null when none was chosen, undefined when unreadable. */
   async read(): Promise<string | null | undefined> {
     try {
-      const [stored, triesText] = await Promise.all([this.store.get(PASSCODE_ACCOUNT), this.store.get(TRIES_ACCOUNT)]);
+      const [stored, triesText] = await Promise.all([
+        this.store.get(this.accounts.passcode),
+        this.store.get(this.accounts.tries),
+      ]);
       const read = parseWrongTries(triesText, this.now());
       if (read.damaged) this.logger?.warn({}, 'the record of wrong passcodes in the keychain was damaged: a wait');
       // A try not yet written down (the keychain failed then) is not forgotten.
@@ -98,7 +109,7 @@ export class PasscodeKeeper {
       );
     this.tries = afterWrongTry(this.tries, this.now());
     try {
-      await saveWrongTries(this.store, this.tries);
+      await saveWrongTries(this.store, this.tries, this.accounts.tries);
     } catch (e) {
       return err(
         'keychain_unavailable',
@@ -114,11 +125,27 @@ export class PasscodeKeeper {
   /** Keeps the hash of `passcode` as the passcode (the caller has checked the current one). */
   async keep(passcode: string): Promise<Result<void>> {
     try {
-      await this.store.set(PASSCODE_ACCOUNT, await hashPasscode(passcode));
+      await this.store.set(this.accounts.passcode, await hashPasscode(passcode));
     } catch (e) {
       return err('keychain_unavailable', `The passcode could not be kept in the system keychain: ${errorMessage(e)}`);
     }
     this.chosen = true;
+    return ok(undefined);
+  }
+
+  /** Forgets the passcode and its wrong tries (the caller has checked the passcode). */
+  async forget(): Promise<Result<void>> {
+    try {
+      await this.store.delete(this.accounts.passcode);
+      await this.store.delete(this.accounts.tries);
+    } catch (e) {
+      return err(
+        'keychain_unavailable',
+        `The passcode could not be removed from the system keychain: ${errorMessage(e)}`,
+      );
+    }
+    this.chosen = false;
+    this.tries = NO_WRONG_TRIES;
     return ok(undefined);
   }
 
@@ -144,9 +171,9 @@ export class PasscodeKeeper {
   private async rightTry(passcode: string, hash: StoredHash): Promise<void> {
     this.tries = NO_WRONG_TRIES;
     try {
-      await saveWrongTries(this.store, this.tries);
+      await saveWrongTries(this.store, this.tries, this.accounts.tries);
       // A hash made at an earlier, lower cost is replaced by one at today's.
-      if (needsRehash(hash)) await this.store.set(PASSCODE_ACCOUNT, await hashPasscode(passcode));
+      if (needsRehash(hash)) await this.store.set(this.accounts.passcode, await hashPasscode(passcode));
     } catch (e) {
       this.logger?.warn({ error: errorMessage(e) }, 'could not clear the wrong tries in the keychain');
     }

@@ -47,7 +47,7 @@ export function parseWrongTries(text: string | null, now: number): { tries: Wron
   return { tries: { failures: FREE_TRIES, retryAt: now + FIRST_WAIT_MS }, damaged: true };
 }
 
-export async function saveWrongTries(store: SecretStore, tries: WrongTries): Promise<void> {
-  if (tries.failures === 0) await store.delete(TRIES_ACCOUNT);
-  else await store.set(TRIES_ACCOUNT, JSON.stringify(tries));
+export async function saveWrongTries(store: SecretStore, tries: WrongTries, account = TRIES_ACCOUNT): Promise<void> {
+  if (tries.failures === 0) await store.delete(account);
+  else await store.set(account, JSON.stringify(tries));
 }

@@ -4,6 +4,7 @@ import { useAppStore } from '../stores/appStore';
 import { useThemeStore } from '../stores/themeStore';
 import { useLockStore } from '../stores/lockStore';
 import { LockScreen } from './LockScreen';
+import { RestoredWrite } from '../writes/RestoredWrite';
 import { CustomerSearchDialog } from './CustomerSearchDialog';
 import { Nav } from './Nav';
 import { PAGES, preloadPages } from './pages';
@@ -75,6 +76,8 @@ export function App(): React.JSX.Element {
       </main>
       <StatusBar />
       <CustomerSearchDialog />
+      {/* A write dialog open when Card Desk locked, as it was. */}
+      <RestoredWrite />
       <ProxySignInDialog />
     </div>
   );

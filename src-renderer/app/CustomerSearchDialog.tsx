@@ -2,14 +2,14 @@
 // NIN, customer id or its last characters) or open a card by its id, and go there. Enter opens what the
 // box says: when the search for the text in the box has not answered yet, Enter waits for that answer.
 import { useEffect, useId, useRef, useState } from 'react';
-import { customerName } from '../components/customers/customerFields';
+import { customerName, matchedOtherNames } from '../components/customers/customerFields';
 import { useCacheStatus, useCustomerSearch } from '../components/customers/useCustomerSearch';
 import { EmptyCacheSync } from './EmptyCacheSync';
 import { focusPageHeading } from '../lib/focusHeading';
 import { useOpenTyped } from '../components/customers/useOpenTyped';
 import { cacheAgeText } from '../components/customers/cacheAge';
 import { navigate } from '../lib/routes';
-import { searchOptions, type SearchOption } from './searchOptions';
+import { foundText, searchOptions, type SearchOption } from './searchOptions';
 import { useKnownCardSearch } from './useKnownCardSearch';
 import { displayPan, formatPhone } from '../lib/format';
 import './customer-search-dialog.css';
@@ -129,8 +129,7 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
     status = options.some((o) => o.kind === 'card' && o.card)
       ? 'Known cards match.'
       : 'No cached customer matches; it may be a card id.';
-  else
-    status = `${data.total.toLocaleString('en')}${data.totalCapped ? '+' : ''} found · ${cacheAgeText(data.cacheAgeMs)}`;
+  else status = `${foundText(data.total, data.totalCapped === true, options)} · ${cacheAgeText(data.cacheAgeMs)}`;
 
   return (
     <div className="search-dialog-backdrop" onMouseDown={onClose}>
@@ -179,7 +178,11 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
                 <>
                   <span className="result-name">{customerName(o.customer)}</span>
                   <span className="result-meta">
-                    {[o.customer.emailAddress, o.customer.phoneNumber && formatPhone(o.customer.phoneNumber)]
+                    {[
+                      matchedOtherNames(o.customer, answered ?? ''),
+                      o.customer.emailAddress,
+                      o.customer.phoneNumber && formatPhone(o.customer.phoneNumber),
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </span>

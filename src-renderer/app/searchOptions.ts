@@ -25,3 +25,22 @@ export function searchOptions(
   if (id && !options.some((o) => o.id === id)) options.unshift({ kind: 'card', id, card: null });
   return options;
 }
+
+const counted = (n: number, one: string, many: string, more = false) =>
+  `${n.toLocaleString('en')}${more ? '+' : ''} ${n === 1 && !more ? one : many}`;
+
+/**
+ * What the list holds, counted as it shows: "3 customers", "2 customers and 1 card", "120+ customers, the
+ * first 8 shown". The count beside the results is never smaller than the results.
+ */
+export function foundText(total: number, capped: boolean, options: readonly SearchOption[]): string {
+  const customers = options.filter((o) => o.kind === 'customer').length;
+  const cards = options.length - customers;
+  const all = Math.max(total, customers);
+  const parts = [
+    ...(all > 0 || cards === 0 ? [counted(all, 'customer', 'customers', capped)] : []),
+    ...(cards > 0 ? [counted(cards, 'card', 'cards')] : []),
+  ];
+  const found = parts.join(' and ');
+  return all > customers ? `${found}, the first ${customers} shown` : found;
+}

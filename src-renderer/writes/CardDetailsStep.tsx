@@ -1,6 +1,7 @@
 // The card's own fields, and those of the chosen path only. Every rule shows its message on its field as
 // the user types (the form validates on change with the shared schema).
 import { Controller } from 'react-hook-form';
+import { rangesInWords } from '../../src-shared/api/card-ranges';
 import { CARD_BRANDS, CURRENCIES } from '../../src-shared/api/records';
 import { ISSUER_COUNTRIES, REPLACEMENT_REASONS } from '../../src-shared/api/requests';
 import { humanize } from '../components/values/Badge';
@@ -99,7 +100,12 @@ export function CardDetailsStep({
         <SelectField
           label="Brand"
           error={errors.brand?.message}
-          registration={register('brand')}
+          // A number typed before the brand was chosen is checked again against the brand's ranges.
+          registration={register('brand', {
+            onChange: () => {
+              if (form.getValues('number')) void form.trigger('number');
+            },
+          })}
           options={CARD_BRANDS}
         />
         <SelectField
@@ -147,7 +153,9 @@ export function CardDetailsStep({
             label={brand === 'Visa' ? 'Visa card id' : 'Card number (PAN)'}
             error={errors.number?.message}
             hint={
-              brand === 'Visa' ? 'The id of the Visa card.' : '16 to 19 digits as printed; spaces and dashes are fine.'
+              brand === 'Visa'
+                ? 'The id of the Visa card, or its number (starting with 4).'
+                : `16 to 19 digits as printed, starting with ${rangesInWords(brand)}; spaces and dashes are fine.`
             }
           >
             {(ids) => (

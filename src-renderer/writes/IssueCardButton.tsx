@@ -1,6 +1,8 @@
 // The buttons other pages place to issue a card or open an account or wallet; each opens its dialog.
 import { useRef, useState } from 'react';
+import type { Card } from '../../src-shared/api/records';
 import { hrefOf } from '../lib/routes';
+import { panTail } from '../lib/format';
 import { IssueCardWizard } from './IssueCardWizard';
 import { Modal } from './Modal';
 import { OpenAccountForm } from './OpenAccountForm';
@@ -10,13 +12,20 @@ import './writes.css';
 /** A button opening a dialog around a write form, which asks before throwing away what was entered. */
 function WriteDialogButton({
   title,
+  buttonText = title,
   primary,
   customerId,
+  replacing,
+  disabled,
   form: Form,
 }: {
   title: string;
+  /** The button's words when they differ from the dialog's title. */
+  buttonText?: string;
   primary?: boolean;
   customerId?: string;
+  replacing?: Card;
+  disabled?: boolean;
   form: React.ComponentType<WriteFormProps>;
 }): React.JSX.Element {
   const [open, setOpen] = useState(false);
@@ -24,8 +33,13 @@ function WriteDialogButton({
   const unsaved = useRef(false);
   return (
     <>
-      <button type="button" className={primary ? 'primary' : undefined} onClick={() => setOpen(true)}>
-        {title}
+      <button
+        type="button"
+        className={primary ? 'primary' : undefined}
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+      >
+        {buttonText}
       </button>
       {open ? (
         <Modal
@@ -37,7 +51,12 @@ function WriteDialogButton({
             setOpen(false);
           }}
         >
-          <Form customerId={customerId} onBusy={setBusy} onUnsaved={(u) => (unsaved.current = u)} />
+          <Form
+            customerId={customerId}
+            replacing={replacing}
+            onBusy={setBusy}
+            onUnsaved={(u) => (unsaved.current = u)}
+          />
         </Modal>
       ) : null}
     </>
@@ -64,6 +83,20 @@ export function OpenAccountButton({ customerId }: { customerId?: string }): Reac
       title={customerId ? 'Open a wallet' : 'Open an account or wallet'}
       customerId={customerId}
       form={OpenAccountForm}
+    />
+  );
+}
+
+/** Replace this card (lost or stolen): the wizard opens on the replacement with the card filled in. */
+export function ReplaceCardButton({ card }: { card: Card }): React.JSX.Element {
+  return (
+    <WriteDialogButton
+      title={`Replace card ${panTail(card.maskedPan)}`}
+      buttonText="Replace card (lost or stolen)"
+      primary
+      replacing={card}
+      disabled={card.status === 'canceled'}
+      form={IssueCardWizard}
     />
   );
 }

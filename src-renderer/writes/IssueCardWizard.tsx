@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { inOperatorWords } from '../../src-shared/api/field-words';
 import { compactNumber } from '../../src-shared/api/input-rules';
-import type { Card } from '../../src-shared/api/records';
+import { CARD_BRANDS, CURRENCIES, type Card } from '../../src-shared/api/records';
 import type { CreateCardRequest } from '../../src-shared/api/requests';
 import { bridge } from '../lib/bridge';
 import { hrefOf } from '../lib/routes';
@@ -29,7 +29,10 @@ import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
 import { useSendOnce } from './useSendOnce';
 import { useKnownCard } from './useKnownCard';
+import { useLockStore } from '../stores/lockStore';
+import { useDraftStore } from '../stores/draftStore';
 import { panTail } from '../lib/format';
+import { refId } from '../components/cards/cardFields';
 import type { WriteFormProps } from './writeFormProps';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
@@ -57,19 +60,54 @@ const DETAIL_FIELDS = [
   'reason',
 ] as const satisfies readonly (keyof CardFormValues)[];
 
-export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProps): React.JSX.Element {
+/** The form's first values: empty, or, replacing a card, that card's customer, kind, brand and currency. */
+function firstValues(customerId: string | undefined, replacing: Card | undefined): CardFormValues {
+  if (!replacing) return emptyCardForm(customerId);
+  const empty = emptyCardForm(refId(replacing.customer) ?? customerId);
+  const of = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
+    (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+  return {
+    ...empty,
+    replacementFor: replacing._id,
+    type: of(replacing.type, ['physical', 'virtual'] as const, empty.type),
+    brand: of(replacing.brand, CARD_BRANDS, empty.brand),
+    currency: of(replacing.currency, CURRENCIES, empty.currency),
+  };
+}
+
+/** What the wizard holds, kept across a lock (stores/draftStore.ts) and started again from. */
+interface WizardDraft {
+  step: Exclude<Step, 'done'>;
+  path: CardPath;
+  useDefaults: boolean;
+  holder: HolderConfirmation | null;
+  values: CardFormValues;
+}
+
+export function IssueCardWizard({
+  customerId,
+  replacing,
+  restored,
+  onBusy,
+  onUnsaved,
+}: WriteFormProps): React.JSX.Element {
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>('path');
-  const [path, setPath] = useState<CardPath>('new');
-  const [useDefaults, setUseDefaults] = useState(true);
-  const [holder, setHolder] = useState<HolderConfirmation | null>(null);
+  const draft = restored as WizardDraft | undefined;
+  // Opened from a card's page to replace it: the path is chosen and the card is filled in.
+  const [step, setStep] = useState<Step>(draft?.step ?? (replacing ? 'details' : 'path'));
+  const [path, setPath] = useState<CardPath>(draft?.path ?? (replacing ? 'replace' : 'new'));
+  const [useDefaults, setUseDefaults] = useState(draft?.useDefaults ?? true);
+  const [holder, setHolder] = useState<HolderConfirmation | null>(draft?.holder ?? null);
   const choices = useMemo<CardFormChoices>(() => ({ path, useDefaultControls: useDefaults }), [path, useDefaults]);
   // The resolver is made once and reads the choices as of the last render when it validates.
   const latestChoices = useLatest(choices);
   const latestHolder = useLatest(holder);
   const resolver = useMemo(() => cardRequestResolver(() => latestChoices.current), [latestChoices]);
   const form = useForm<CardFormValues, unknown, CreateCardRequest>({
-    defaultValues: emptyCardForm(customerId),
+    defaultValues: firstValues(customerId, replacing),
+    // A wizard started again after a lock has what was typed, and counts as changed (closing asks first).
+    values: draft?.values,
+    resetOptions: { keepDefaultValues: true },
     resolver,
     mode: 'onChange',
   });
@@ -79,8 +117,33 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
   const doneRef = useRef<HTMLDivElement>(null);
   const isDirty = form.formState.isDirty;
   useEffect(() => {
-    onUnsaved?.(step !== 'done' && isDirty);
-  }, [onUnsaved, step, isDirty]);
+    onUnsaved?.(step !== 'done' && (isDirty || draft !== undefined));
+  }, [onUnsaved, step, isDirty, draft]);
+  // Locking unmounts the pages: what was typed is handed to the draft store as the wizard goes, so the
+  // app opens it again as it was once unlocked (App.tsx, RestoredWrite). Nothing typed, nothing kept.
+  const keep = useLatest({ step, path, useDefaults, holder, worthKeeping: step !== 'done' && (isDirty || !!draft) });
+  useEffect(
+    () => () => {
+      const now = keep.current;
+      if (!useLockStore.getState().lock?.locked || !now.worthKeeping || now.step === 'done') return;
+      const kept: WizardDraft = {
+        step: now.step,
+        path: now.path,
+        useDefaults: now.useDefaults,
+        holder: now.holder,
+        values: form.getValues(),
+      };
+      useDraftStore.getState().keep({
+        kind: 'issue-card',
+        title: replacing ? `Replace card ${panTail(replacing.maskedPan)}` : 'Issue a card',
+        props: { customerId, replacing },
+        state: kept,
+      });
+    },
+    // Once, on unmount: the latest state is read through `keep`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
   // Each step starts on its first field (the review, which has none, on its summary).
   useEffect(() => {
     const root = formRef.current ?? doneRef.current;
@@ -136,6 +199,9 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
     onSucceeded: () => {
       setStep('done');
       void queryClient.invalidateQueries({ queryKey: ['cards'] });
+      // A funded card took its amount out of an account or wallet: their balances are read again.
+      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
     },
     onUnknown: () => setStep('done'),
     onRejected: (e) => {
@@ -152,11 +218,11 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
   });
 
   const startOver = () => {
-    form.reset(emptyCardForm(customerId));
+    form.reset(firstValues(customerId, replacing));
     reset();
     setHolder(null);
     setUseDefaults(true);
-    setStep('path');
+    setStep(replacing ? 'details' : 'path');
   };
 
   if (step === 'done') {
@@ -167,11 +233,14 @@ export function IssueCardWizard({ customerId, onBusy, onUnsaved }: WriteFormProp
         ) : null}
         {unknown ? <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} /> : null}
         {failure ? <BridgeErrorBanner message={failure} /> : null}
-        <div className="form-actions">
-          <button type="button" onClick={startOver} disabled={sending}>
-            Issue another card
-          </button>
-        </div>
+        {/* Opened to replace one card, which is now cancelled: there is no other card to start over on. */}
+        {replacing ? null : (
+          <div className="form-actions">
+            <button type="button" onClick={startOver} disabled={sending}>
+              Issue another card
+            </button>
+          </div>
+        )}
       </div>
     );
   }

@@ -114,7 +114,7 @@ export function ReplaceCardSelect({
   else if (cards.isPending) hint = "Loading the customer's cards…";
   else if (usable.length === 0)
     hint =
-      'Card Desk knows no card of this customer that is not canceled (it knows cards it issued or saw in authorizations).';
+      'Card Desk knows no card of this customer that is not cancelled (it knows cards it issued or saw in authorizations).';
   else hint = 'Cards Card Desk has seen for this customer.';
   return (
     <Field label="Card to replace" error={error ?? cards.error?.appError.message} hint={hint}>

@@ -31,7 +31,7 @@ export const PATHS: { path: CardPath; title: string; detail: string }[] = [
   {
     path: 'replace',
     title: 'Replace a lost or stolen card',
-    detail: 'The old card is canceled; the new one keeps its customer and account.',
+    detail: 'The old card is cancelled; the new one keeps its customer and account.',
   },
 ];
 

@@ -1,6 +1,8 @@
 // The operator's words for the API's fields and rules: "Choose a customer", not "customerId is required".
 // The request schemas speak the API's language (the sandbox answers with it, as the service does); the
 // forms, the IPC boundary and errors from the service are shown through `inOperatorWords`.
+import { aOrAn, rangesInWords } from './card-ranges';
+import { CARD_BRANDS } from './records';
 
 /** What each request field is called on screen. */
 export const FIELD_WORDS: Record<string, string> = {
@@ -43,6 +45,8 @@ const SAID: Record<string, string> = {
   'amount is required for a MasterCard': 'Enter a funding amount: a MasterCard needs one',
   'amount is required': 'Enter an amount',
   'amount must be more than 0': 'The amount must be more than 0',
+  'amount is more than the available balance of the account the card draws on':
+    'The amount is more than the available balance of the account the card draws on: enter less, or choose another account',
   'amount must be a number': 'Enter the amount as a number, such as 1500.50',
   'amount has more than 2 decimal places': 'An amount has at most 2 decimal places (kobo or cents), such as 1500.50',
   'accountNumber is required to map a card to a bank account': 'Enter the account number of the bank account',
@@ -54,6 +58,9 @@ const SAID: Record<string, string> = {
   'accountNumber is not an account that name enquiry can resolve at this bankCode':
     'No account with this number was found at this bank: check the bank and the account number',
   'replacementFor is not a known card': 'The service does not know the card to replace: choose another',
+  'replacementFor is already canceled': 'The card to replace is already cancelled: choose another card',
+  'replacementFor must be a card of the same customer':
+    'The card to replace belongs to another customer: choose one of theirs',
   'expirationDate must be MMM-YYYY, for example Jan-2029':
     'Enter the expiry as a month and a year, such as Jan-2029 or 01/29',
   'expirationDate is in the past': 'The expiry date is in the past',
@@ -68,6 +75,16 @@ const SAID: Record<string, string> = {
   'accountType is required': 'Choose savings or current',
   'fromDate must not be after toDate': 'The start date must not be after the end date',
   'minAmount must not be more than maxAmount': 'The lowest amount must not be more than the highest',
+  'proxy host is required': 'Enter the proxy host, such as proxy.example.com',
+  'proxy host must be at most 253 characters': 'A proxy host has at most 253 characters',
+  'proxy host must be a host name or IP address, such as proxy.example.com':
+    'Enter the proxy host as a name or an address only, such as proxy.example.com (no http:// and no path)',
+  'proxy port is required': 'Enter the proxy port, such as 8080',
+  'proxy port must be a whole number': 'Enter the proxy port as a whole number, such as 8080',
+  'proxy port must be between 1 and 65535': 'A proxy port is a number from 1 to 65535',
+  'proxy user name must be at most 256 characters': 'A proxy user name has at most 256 characters',
+  'passcode must be at least 4 characters': 'A passcode has at least 4 characters',
+  'passcode must be at most 200 characters': 'A passcode has at most 200 characters',
   'baseUrl is required': 'Enter the base URL',
   'baseUrl must use https (http is allowed only for 127.0.0.1, ::1 or localhost)':
     'The base URL must start with https:// (http:// only for this computer: 127.0.0.1, ::1 or localhost)',
@@ -75,6 +92,27 @@ const SAID: Record<string, string> = {
     'Enter the whole base URL, such as https://api.example.com',
   'baseUrl must not contain a user name or password': 'The base URL must not contain a user name or password',
 };
+
+type Brand = (typeof CARD_BRANDS)[number];
+const brandOf = (s: string | undefined): Brand | undefined => CARD_BRANDS.find((b) => b === s);
+
+/** Messages that carry a value (a brand), as an operator would say them. */
+const SAID_OF_PATTERN: [RegExp, (m: RegExpExecArray) => string][] = [
+  [
+    /^number is an? (\w+) card number, not an? (\w+) one$/,
+    (m) =>
+      `This is ${aOrAn(m[1]!)} card number, not ${aOrAn(m[2]!)} one: check the number, or choose ${m[1]} as the brand`,
+  ],
+  [
+    /^number is not an? (\w+) card number$/,
+    (m) => {
+      const brand = brandOf(m[1]);
+      return brand
+        ? `This is not ${aOrAn(brand)} card number: ${brand} numbers start with ${rangesInWords(brand)}`
+        : `This is not ${aOrAn(m[1]!)} card number`;
+    },
+  ],
+];
 
 const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
@@ -96,6 +134,10 @@ export function fieldWords(path: string): string | null {
 export function inOperatorWords(field: string | undefined, message: string): string {
   const exact = SAID[message];
   if (exact) return exact;
+  for (const [pattern, say] of SAID_OF_PATTERN) {
+    const m = pattern.exec(message);
+    if (m) return say(m);
+  }
   if (!field) return message;
   const apiName =
     field

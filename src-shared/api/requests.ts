@@ -12,6 +12,7 @@ import {
 } from './records';
 import { MAX_AMOUNT_DECIMALS, MAX_PAN_DIGITS, compactNumber, hasMoneyPrecision, normalizeExpiry } from './input-rules';
 import { authorizationFilterShape } from './authorization-filter';
+import { numberBrandProblem } from './card-ranges';
 import { OBJECT_ID, expiryProblem, luhnValid, parseExpirationDate, parseRangeDate } from './rules';
 
 /** A field that names itself in its messages ("customerId is required"). */
@@ -114,6 +115,11 @@ export const accountsListQuerySchema = z.object({
   type: oneOf('type', ACCOUNT_TYPES).optional(),
 });
 export type AccountsListQuery = z.infer<typeof accountsListQuerySchema>;
+/** An accounts export: the list's filters and the search Card Desk applies itself (account-filter.ts). */
+export const accountsExportQuerySchema = z.object({
+  ...accountsListQuerySchema.shape,
+  search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+});
 export const disputesListQuerySchema = pageQuerySchema;
 export const fundingSourcesListQuerySchema = pageQuerySchema;
 export const fundingSourceGetSchema = z.object({ id: objectId('id') });
@@ -220,12 +226,14 @@ export function makeCreateCardRequestSchema(now: () => Date = () => new Date()) 
     const need = (field: string, message = `${field} is required`) =>
       ctx.addIssue({ code: 'custom', path: [field], message });
     if (v.type === 'physical') {
+      // One message at a time, the most telling first: the shape, then the brand, then the check digit.
+      const brandProblem = v.number ? numberBrandProblem(v.number, v.brand) : null;
+      const pan = v.brand === 'Verve' || v.brand === 'AfriGo';
       if (!v.number) need('number', 'number is required for a physical card');
-      else if (v.brand === 'Verve' || v.brand === 'AfriGo') {
-        if (!new RegExp(`^\\d{16,${MAX_PAN_DIGITS}}$`).test(v.number))
-          need('number', `number must be a 16 to ${MAX_PAN_DIGITS} digit card number`);
-        else if (!luhnValid(v.number)) need('number', 'number is not a valid card number (Luhn check failed)');
-      }
+      else if (pan && !new RegExp(`^\\d{16,${MAX_PAN_DIGITS}}$`).test(v.number))
+        need('number', `number must be a 16 to ${MAX_PAN_DIGITS} digit card number`);
+      else if (brandProblem) need('number', brandProblem);
+      else if (pan && !luhnValid(v.number)) need('number', 'number is not a valid card number (Luhn check failed)');
     }
     // A replacement keeps the account of the card it replaces (decisions: Replace), so it names none.
     if (v.type === 'virtual' && !v.debitAccountId && cardPathOf(v) !== 'replace')

@@ -64,6 +64,7 @@ export const CHANNEL_NAMES = [
   'lock.lock',
   'lock.unlock',
   'lock.setPasscode',
+  'lock.removePasscode',
   'lock.setIdleMinutes',
   'updates.status',
   'updates.restart',

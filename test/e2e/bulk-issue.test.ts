@@ -20,8 +20,8 @@ describe('Issue from a file', () => {
     await page.getByRole('button', { name: 'Download the template' }).click();
     await page.getByRole('status').filter({ hasText: 'Template saved as' }).waitFor();
     const text = await readFile(join(app.e2e.harness.saveDir, 'issue-cards-template.csv'), 'utf8');
-    expect(text).toBe(
-      'customer,type,brand,currency,status,debitAccountId,fundingSourceId,accountId,spendingLimit,spendingInterval,reference\r\n',
+    expect(text.split('\r\n')[0]).toBe(
+      'customer,type,brand,currency,status,amount,expirationDate,debitAccountId,fundingSourceId,accountId,bankCode,accountNumber,mapAnywayBecause,replacementFor,reason,issuerCountry,enable2FA,sendPINSMS,spendingLimit,spendingInterval,channels,allowedCategories,blockedCategories,reference',
     );
   });
 
@@ -68,7 +68,15 @@ describe('Issue from a file', () => {
     expect(await page.getByTestId('issued').textContent()).toBe('Issued 10');
     expect(cardPosts() - before).toBe(10);
     const results = page.getByRole('table', { name: 'Results' });
-    await expect.poll(() => results.getByRole('row').count()).toBe(12);
+    // Twelve rows under a header row.
+    await expect.poll(() => results.getByRole('row').count()).toBe(13);
+    expect(await results.getByRole('columnheader').allTextContents()).toEqual([
+      'Row',
+      'Outcome',
+      'Customer',
+      'Card',
+      'Card id, or why',
+    ]);
     expect(await results.locator('[data-outcome="issued"]').count()).toBe(10);
 
     await page.getByRole('button', { name: 'Save the results CSV' }).click();

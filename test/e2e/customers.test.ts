@@ -215,9 +215,12 @@ describe('Customers', () => {
     expect(own.length).toBeGreaterThan(0);
     for (const w of own) await walletsRegion.getByText(w.accountNumber, { exact: true }).waitFor();
 
-    // No card seen yet in this environment; after the authorizations are fetched, the customer's cards show.
-    const cardsRegion = page().getByRole('region', { name: 'Cards', exact: true });
-    await cardsRegion.getByText('Card Desk has not seen a card of this customer yet.').waitFor();
+    // The page reads the customer's recent authorizations; once every authorization was fetched, all the
+    // customer's cards show.
+    await page()
+      .getByRole('region', { name: "Recent authorizations on this customer's cards" })
+      .getByText(/in the last 30 days|None in the last 30 days/)
+      .waitFor();
     await fetchAllAuthorizations(page());
     await page().reload();
     await page().getByRole('heading', { level: 1, name: holder.name! }).waitFor();

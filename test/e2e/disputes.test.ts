@@ -21,7 +21,7 @@ const LABELS: Record<string, string> = {
   duplicate: 'Duplicate charge',
   product_not_as_described: 'Product not as described',
   service_not_as_described: 'Service not as described',
-  canceled: 'Canceled',
+  canceled: 'Cancelled',
   other: 'Other',
 };
 

@@ -59,3 +59,57 @@ export async function widthProblems(page: Page): Promise<string[]> {
     return problems.length > 12 ? [...problems.slice(0, 12), `… and ${problems.length - 12} more`] : problems;
   });
 }
+
+/**
+ * Text cut short where the operator reads facts: in a table's cells and headers (`role` cell, gridcell,
+ * columnheader, or td/th) and in the status bar. An element that clips (overflow other than visible, or an
+ * ellipsis) and holds more than it shows, sideways or downwards, is cut. A card number's start may give way
+ * by design (`.pan-head`: the last four stay whole), so it alone is not counted.
+ */
+export async function clippedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const describe = (el: Element): string => {
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(/\s+/)[0]}` : '';
+      return `<${el.tagName.toLowerCase()}${cls}> "${text}"`;
+    };
+    const scopes = [
+      ...document.querySelectorAll(
+        '[role="cell"], [role="gridcell"], [role="columnheader"], td, th, .status-bar, .status-bar *',
+      ),
+    ];
+    const seen = new Set<Element>();
+    for (const scope of scopes) {
+      for (const el of [scope, ...scope.querySelectorAll('*')]) {
+        if (seen.has(el) || el.closest('.pan-head')) continue;
+        seen.add(el);
+        if (!(el instanceof HTMLElement) || el.offsetParent === null) continue;
+        if (!(el.textContent ?? '').trim()) continue;
+        const style = getComputedStyle(el);
+        const clips =
+          style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.textOverflow === 'ellipsis';
+        if (!clips) continue;
+        // A scrolling box shows the rest on scrolling: only boxes that hide it count.
+        if (['auto', 'scroll'].includes(style.overflowX) || ['auto', 'scroll'].includes(style.overflowY)) continue;
+        const wide = el.scrollWidth > el.clientWidth + 1;
+        const tall = el.scrollHeight > el.clientHeight + 2;
+        // A flexible column's free text (a name, an explanation) may give way when its whole text is one
+        // hover away; dates, amounts, card numbers, statuses, headers and the status bar never.
+        const cell = el.closest('[data-fit="flex"]');
+        const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ');
+        const titled = (e: Element | null) => (e?.getAttribute('title') ?? '').replace(/\s+/g, ' ').includes(text);
+        if (cell && !el.closest('[role="columnheader"]')) {
+          let within = false;
+          for (let a: Element | null = el; a && !within; a = a === cell ? null : a.parentElement) within = titled(a);
+          if (within || [...el.querySelectorAll('[title]')].some((d) => titled(d))) continue;
+        }
+        if (wide || tall)
+          problems.push(
+            `${describe(el)} is cut ${wide ? `sideways (${el.scrollWidth} > ${el.clientWidth})` : `below (${el.scrollHeight} > ${el.clientHeight})`}`,
+          );
+      }
+    }
+    return problems.length > 12 ? [...problems.slice(0, 12), `… and ${problems.length - 12} more`] : problems;
+  });
+}

@@ -64,7 +64,7 @@ describe('Messages in the operator’s words', () => {
       .getByRole('button', { name: /^Replace card/ })
       .click();
     // The service's "replacementFor is already canceled", on the field and in the banner.
-    await dialog().getByRole('alert').filter({ hasText: 'The card to replace is already canceled' }).first().waitFor();
+    await dialog().getByRole('alert').filter({ hasText: 'The card to replace is already cancelled' }).first().waitFor();
     const said = await expectOperatorWords(dialog(), 'Issue card, the service');
     expect(said.join('\n')).not.toContain('replacementFor');
     await closeWizard();
@@ -111,5 +111,22 @@ describe('Messages in the operator’s words', () => {
     await region.getByRole('alert').filter({ hasText: 'at least 8 characters' }).waitFor();
     const said = await expectOperatorWords(region, 'Settings, the key');
     expect(said.join('\n')).toContain('The API key must be at least 8 characters');
+
+    // A manual proxy without a host or port: each says so at its own field, nothing is saved.
+    const network = region.getByRole('region', { name: 'Network' });
+    await network.getByRole('radio', { name: 'Manual' }).check();
+    await network.getByRole('button', { name: 'Save proxy' }).click();
+    const host = network.getByRole('textbox', { name: 'Proxy host' });
+    await expect.poll(() => host.getAttribute('aria-invalid')).toBe('true');
+    const hostError = page().locator(`#${await host.getAttribute('aria-describedby')}`);
+    expect(await hostError.textContent()).toBe('Enter the proxy host, such as proxy.example.com');
+    const port = network.getByRole('textbox', { name: 'Port' });
+    expect(
+      await page()
+        .locator(`#${await port.getAttribute('aria-describedby')}`)
+        .textContent(),
+    ).toBe('Enter the proxy port, such as 8080');
+    expect(await network.getByText('Proxy saved').count()).toBe(0);
+    await expectOperatorWords(network, 'Settings, the proxy');
   });
 });

@@ -82,6 +82,12 @@ describe('Issuing in words', () => {
 
     // A Visa expiry in the forms people use; shown back in the API's form on the review.
     await dialog().getByLabel('Brand').selectOption('Visa');
+    // The Verve number no longer fits the brand; a Visa number does.
+    await error(
+      'This is a Verve card number, not a Visa one: check the number, or choose Verve as the brand',
+    ).waitFor();
+    await dialog().getByLabel('Visa card id').fill('4111 1111 1111 1111');
+    await expect.poll(() => error(/card number/).count()).toBe(0);
     const expiry = dialog().getByLabel('Expiration date');
     for (const typed of ['jan-2028', '2028-01', '01/28']) {
       await expiry.fill(typed);
@@ -94,6 +100,9 @@ describe('Issuing in words', () => {
     await dialog().getByRole('button', { name: 'Back' }).click();
     await dialog().getByRole('button', { name: 'Back' }).click();
     await dialog().getByLabel('Brand').selectOption('Verve');
+    await dialog()
+      .getByLabel('Card number (PAN)')
+      .fill(pan.replace(/(\d{4})/g, '$1 ').trim());
 
     await finishAndSend();
     await closeWizard();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { repeatMessage } from '../../src-main/issuing/journaled-write';
 import { nameOf } from './customer-cache';
 import { issueThroughBridge, issueWizard, validPan } from './issue-wizard';
-import { appWithCustomerCache } from './shared-app';
+import { appWithCustomerCache, openFresh } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 5150, customers: 60 });
 const page = () => app.e2e.page;
@@ -124,6 +124,13 @@ describe('Issuing a card', () => {
     // The journal keeps the reason with the request.
     const journal = await page().evaluate(() => window.cardDesk.journal.list({ page: 0, limit: 5 }));
     expect(journal.ok && JSON.stringify(journal.data[0])).toContain(reason);
+    // Its drawer says it as the review did: the bank account, its holder and why it was mapped anyway.
+    await openFresh(app.e2e, 'journal');
+    const table = page().getByRole('table', { name: 'Journal entries' });
+    await table.getByRole('rowgroup').nth(1).getByRole('row').first().click();
+    const sent = page().getByRole('dialog', { name: 'Journal entry' }).getByRole('region', { name: 'What was sent' });
+    await expect.poll(() => sent.getByTestId('mapped-anyway').textContent()).toBe(reason);
+    expect(await sent.textContent()).toContain(bank.accountName);
   });
 
   it("shows a holder whose name is the customer's as a match", async () => {
@@ -211,6 +218,9 @@ describe('Issuing a card', () => {
     ).waitFor();
     await pan.fill('50609900');
     await error('A card number has 16 to 19 digits').waitFor();
+    // A Visa number typed for a Verve card (the brand chosen by default) is refused, naming Visa.
+    await pan.fill('4111 1111 1111 1111');
+    await error('This is a Visa card number, not a Verve one: check the number, or choose Visa as the brand').waitFor();
     await pan.fill(validPan(4242));
     await expect.poll(() => error(/card number/).count()).toBe(0);
 

@@ -119,7 +119,7 @@ describe('Journal', () => {
     await bodyRows().first().getByText('Outcome unknown').waitFor();
   });
 
-  it('shows the request as sent, and allows a resend of an unknown outcome only after a warning', async () => {
+  it('shows the request in words with the raw request a click away, and allows a resend of an unknown outcome only after a warning', async () => {
     const unknown = entries.find((e) => e.outcome === 'outcome_unknown')!;
     await openFresh(app.e2e, 'journal');
     await page().getByLabel('Outcome').selectOption('outcome_unknown');
@@ -131,6 +131,13 @@ describe('Journal', () => {
     const request = drawer.getByLabel('Request as sent');
     await expect.poll(() => request.textContent()).toContain(unknown.clientReference!);
     await expect.poll(() => request.textContent()).toContain('"brand": "Visa"');
+    // The entry reads as the review did; the raw request is one click away.
+    const words = drawer.getByRole('region', { name: 'What was sent' });
+    await expect.poll(() => words.textContent()).toContain('CardVisa virtual');
+    await expect.poll(() => words.textContent()).toContain('CurrencyUSD');
+    expect(await request.isVisible()).toBe(false);
+    await words.getByText('Show the request as sent').click();
+    await expect.poll(() => request.isVisible()).toBe(true);
     const allow = drawer.getByRole('button', { name: 'Allow resend' });
     expect(await allow.isDisabled()).toBe(true);
     await app.e2e.screenshot('journal-detail');

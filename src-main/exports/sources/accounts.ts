@@ -1,5 +1,6 @@
 import type { Account } from '../../../src-shared/api/records';
-import { accountsListQuerySchema } from '../../../src-shared/api/requests';
+import { accountsExportQuerySchema } from '../../../src-shared/api/requests';
+import { accountMatches } from '../../../src-shared/api/account-filter';
 import { isoTime, utc } from '../cells';
 import { columnFor, defineSource, pageFromApi } from '../export-source';
 
@@ -7,7 +8,7 @@ type NamedAccount = Account & { customerName?: string };
 const column = columnFor<NamedAccount>();
 
 export const accountsSource = defineSource({
-  query: accountsListQuerySchema,
+  query: accountsExportQuerySchema,
   columns: [
     column('id', (a) => a._id),
     column('type', (a) => a.type),
@@ -24,8 +25,10 @@ export const accountsSource = defineSource({
     column('provider', (a) => a.provider),
     column(utc('createdAt'), (a) => isoTime(a.createdAt)),
   ],
-  fetchPage: async (ctx, query, page, limit) =>
+  fetchPage: async (ctx, { search: _search, ...query }, page, limit) =>
     pageFromApi<NamedAccount>(await ctx.api.listAccounts({ ...query, page, limit }, { signal: ctx.signal })),
+  // The search the service does not have, as the page applies it: to every account of the filters.
+  keep: (query, a) => accountMatches(a, query.search ?? ''),
   enrich: async (ctx, accounts) =>
     Promise.all(accounts.map(async (a) => ({ ...a, customerName: await ctx.customerName(a.customer) }))),
 });

@@ -1,6 +1,7 @@
 import { OPERATION_WORDS, journalChannels } from '../../../src-shared/ipc/channels/journal';
 import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { err } from '../../../src-shared/ipc/result';
+import { bankByCode } from '../../../src-shared/api/banks';
 import { FIRST_PREV_HASH, rowHash } from '../../journal/export-chain';
 import { customersFor } from '../../journal/customer-filter';
 import { type Cell, isoTime, utc } from '../cells';
@@ -24,6 +25,15 @@ const requestText = (e: JournalEntry, key: string) => {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : undefined;
 };
 
+/** A text the card's metadata carries (the holder-name check of a bank-account mapping). */
+const metadataText = (e: JournalEntry, key: string): string | undefined => {
+  const m = e.request.metadata;
+  const v = m && typeof m === 'object' ? (m as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'string' ? v : undefined;
+};
+const bankNameOf = (code: unknown): string | undefined =>
+  typeof code === 'string' ? bankByCode(code)?.name : undefined;
+
 const ENTRY_COLUMNS: Column<ChainedEntry>[] = [
   column('id', (e) => e.id),
   column(utc('at'), (e) => isoTime(e.at)),
@@ -43,6 +53,20 @@ const ENTRY_COLUMNS: Column<ChainedEntry>[] = [
   column('brand', (e) => requestText(e, 'brand')),
   column('currency', (e) => requestText(e, 'currency')),
   column('amount', (e) => requestText(e, 'amount')),
+  // The facts the review showed before sending, so the file tells what the drawer tells.
+  column('status', (e) => requestText(e, 'status')),
+  column('debitAccountId', (e) => requestText(e, 'debitAccountId')),
+  column('fundingSourceId', (e) => requestText(e, 'fundingSourceId')),
+  column('bankCode', (e) => requestText(e, 'bankCode')),
+  column('bankName', (e) => bankNameOf(requestText(e, 'bankCode'))),
+  column('accountNumber', (e) => requestText(e, 'accountNumber')),
+  column('accountHolderName', (e) => metadataText(e, 'accountHolderName')),
+  column('holderNameCheck', (e) => metadataText(e, 'holderNameCheck')),
+  column('mappedAnywayBecause', (e) => metadataText(e, 'mappedAnywayBecause')),
+  column('replacementFor', (e) => requestText(e, 'replacementFor')),
+  column('replacementReason', (e) => requestText(e, 'reason')),
+  column('expirationDate', (e) => requestText(e, 'expirationDate')),
+  column('accountType', (e) => requestText(e, 'accountType')),
   column('eventHash', (e) => e.eventHash),
   column('row', (e) => e.row),
   column('rows', (e) => e.rows),

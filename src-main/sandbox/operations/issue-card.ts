@@ -78,7 +78,23 @@ export class CardIssuer {
       if (replaced.status === 'canceled') return fail('replacementFor is already canceled');
     }
 
-    return { ok: true, value: this.create(req, { debitAccount, fundingSource, mappedAccount, replaced }) };
+    // The funding amount moves from the account the card draws on to the card: it must be there to move.
+    const found = { debitAccount, fundingSource, mappedAccount, replaced };
+    const drawsOn = this.accountOf(req, found);
+    if (req.amount && drawsOn && round2(drawsOn.availableBalance - req.amount) < 0)
+      return fail('amount is more than the available balance of the account the card draws on');
+    return { ok: true, value: this.create(req, found, drawsOn) };
+  }
+
+  /** The account a new card draws on: the old card's, the mapped one, the debit account or the default. */
+  private accountOf(
+    req: CreateCardRequest,
+    found: { debitAccount?: AccountRecord; mappedAccount?: AccountRecord; replaced?: CardRecord },
+  ): AccountRecord | undefined {
+    const path = cardPathOf(req);
+    if (path === 'replace') return this.deps.store.account(found.replaced!.account);
+    if (path === 'bankAccount') return found.mappedAccount;
+    return found.debitAccount ?? this.defaultAccount(req.customerId, req.currency);
   }
 
   private create(
@@ -89,17 +105,13 @@ export class CardIssuer {
       mappedAccount?: AccountRecord;
       replaced?: CardRecord;
     },
+    drawsOn: AccountRecord | undefined,
   ): CardRecord {
     const { store, ids, random } = this.deps;
     const now = this.deps.now();
     const nowMs = now.getTime();
     const path = cardPathOf(req);
-    const account =
-      path === 'replace'
-        ? found.replaced!.account
-        : path === 'bankAccount'
-          ? found.mappedAccount!._id
-          : (found.debitAccount ?? this.defaultAccount(req.customerId, req.currency))._id;
+    const account = path === 'replace' ? found.replaced!.account : drawsOn!._id;
     const fundingSource =
       found.fundingSource?._id ??
       (path === 'replace' ? found.replaced!.fundingSource : this.defaultFundingSource()._id);
@@ -138,6 +150,7 @@ export class CardIssuer {
       found.replaced.status = 'canceled';
       store.touchCard(found.replaced, now.toISOString());
     }
+    if (req.amount && drawsOn) store.moveFromAccount(drawsOn, req.amount, now.toISOString());
     store.addCard(card, { currentBalance: round2(balance), availableBalance: round2(balance) });
     store.addAuthorization(buildIssuanceVerification(card, ids.authorization.issue(nowMs), now, random));
     return card;

@@ -46,6 +46,15 @@ export class SandboxStore {
     this.version++;
   }
 
+  /** Takes an amount out of an account (a card funded from it): both balances drop, as the next read shows. */
+  moveFromAccount(account: AccountRecord, amount: number, at: string): void {
+    const round2 = (n: number) => Math.round(n * 100) / 100;
+    account.currentBalance = round2(account.currentBalance - amount);
+    account.availableBalance = round2(account.availableBalance - amount);
+    account.updatedAt = at;
+    this.version++;
+  }
+
   account(id: string): AccountRecord | undefined {
     return this.accountsById.get(id);
   }

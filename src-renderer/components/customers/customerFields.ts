@@ -1,4 +1,4 @@
-import { customerListName } from '../../../src-shared/api/customer-name';
+import { customerListName, otherNamesMatched } from '../../../src-shared/api/customer-name';
 import { formatDate } from '../../lib/format';
 import type { Customer } from '../../../src-shared/api/records';
 
@@ -18,4 +18,10 @@ export function dobText(dob: string | undefined): string {
   if (!dob) return '—';
   const m = /^(\d{4})[/-](\d{2})[/-](\d{2})/.exec(dob);
   return m ? formatDate(`${m[1]}-${m[2]}-${m[3]}`) : dob;
+}
+
+/** "Other names Chiamaka" when a search matched a middle name the shown name does not carry. */
+export function matchedOtherNames(c: Customer, query: string): string | undefined {
+  const other = otherNamesMatched(c, query);
+  return other ? `Other names ${other}` : undefined;
 }

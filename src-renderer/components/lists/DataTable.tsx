@@ -206,6 +206,12 @@ export function DataTable<T extends RowData>({
                     key={cell.id}
                     className="dt-cell"
                     data-fit={fitOf(cell.column.columnDef as FitColumn)}
+                    // A flexible column's text may give way in a narrow window: the whole of it on hover.
+                    title={
+                      fitOf(cell.column.columnDef as FitColumn) === 'flex' && typeof cell.getValue() === 'string'
+                        ? (cell.getValue() as string)
+                        : undefined
+                    }
                   >
                     <table.FlexRender cell={cell} />
                   </div>

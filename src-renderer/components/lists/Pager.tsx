@@ -28,8 +28,12 @@ export function Pager({
         Previous page
       </button>
       <span aria-live="polite">
-        Page {pages === 0 ? 0 : page + 1} of {pages}
-        {total !== undefined ? ` · ${total.toLocaleString('en')} in all` : ''}
+        {/* An empty list has no pages to count: it says so, never "Page 0 of 0". */}
+        {pages === 0
+          ? total === undefined
+            ? 'No pages yet'
+            : 'None to show'
+          : `Page ${page + 1} of ${pages}${total !== undefined ? ` · ${total.toLocaleString('en')} in all` : ''}`}
       </span>
       <button type="button" onClick={() => onPage(page + 1)} disabled={busy || page + 1 >= pages}>
         Next page

@@ -25,7 +25,9 @@ export function TwoLineCell({
       <span title={title} className={mono ? 'mono' : undefined}>
         {main}
       </span>
-      <span className="cell-sub">{sub}</span>
+      <span className="cell-sub" title={typeof sub === 'string' && sub ? sub : undefined}>
+        {sub}
+      </span>
     </span>
   );
 }

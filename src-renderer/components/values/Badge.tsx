@@ -22,9 +22,17 @@ const TONES: Record<string, 'ok' | 'bad' | 'wait' | 'neutral'> = {
 /** Abbreviations that stay in capitals when a code word is shown as words. */
 const ACRONYMS = new Set(['atm', 'pos', 'pin', 'cvv', 'pan', 'otp', 'id', 'kyc', 'ngn', 'usd', 'vat', 'rrn', 'stan']);
 
-/** `under_review` -> `Under review`; `atm` -> `ATM`. */
+/** One spelling on screen: the service's `canceled` reads as the operator writes it. */
+const SPELLING: Record<string, string> = { canceled: 'cancelled' };
+
+/** `under_review` -> `Under review`; `atm` -> `ATM`; `canceled` -> `Cancelled`. */
 export function humanize(word: string): string {
-  const words = word.replace(/[_-]+/g, ' ').trim().split(/\s+/).filter(Boolean);
+  const words = word
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => SPELLING[w.toLowerCase()] ?? w);
   if (words.length === 0) return word;
   const shown = words.map((w, i) =>
     ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w,

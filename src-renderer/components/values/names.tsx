@@ -64,7 +64,8 @@ export function CustomerRef({ id, name }: { id: string | null | undefined; name?
   const names = useNames();
   const known = name ?? (id ? names.customers[id]?.name : undefined);
   if (!known) return <IdWithCopy id={id} label="customer id" />;
-  return <span title={id ?? undefined}>{known}</span>;
+  // The whole name on hover where a column cuts it, with the id it stands for.
+  return <span title={id ? `${known} (customer ${id})` : known}>{known}</span>;
 }
 
 /** A card's `Verve •••• 1234` when known, else its short id. */

@@ -6,6 +6,11 @@ import { ExportButton, exportLabel } from '../../components/lists/ExportButton';
 import { ContinuousToggle, ListFooter } from '../../components/lists/ListFooter';
 import { ListBody } from '../../components/lists/ListBody';
 import { PAGING_DEFAULTS, cleanPaging } from '../../components/lists/paging';
+import { useMemo, useState } from 'react';
+import { accountMatches } from '../../../src-shared/api/account-filter';
+import { ToolbarSearch } from '../../components/fields/ToolbarSearch';
+import { useSettledFilter } from '../../components/fields/useSettledFilter';
+import { filteredList, useWholeRange } from '../../components/lists/useWholeRange';
 import { useListData } from '../../components/lists/useListData';
 import { useListQuery } from '../../components/lists/useListQuery';
 import { oneOf } from '../../components/lists/useRouteQuery';
@@ -16,13 +21,14 @@ import { accountColumns } from './accountColumns';
 import { AccountDetail } from './AccountDetail';
 
 const TYPE_FILTERS = ['all', 'account', 'wallet'] as const;
-const DEFAULTS = { ...PAGING_DEFAULTS, currency: 'ALL', type: 'all' };
+const DEFAULTS = { ...PAGING_DEFAULTS, currency: 'ALL', type: 'all', q: '' };
 type Values = typeof DEFAULTS;
 
 const clean = (raw: Values): Values => ({
   ...cleanPaging(raw),
   currency: oneOf(raw.currency, ACCOUNT_CURRENCY_FILTERS, 'ALL'),
   type: oneOf(raw.type, TYPE_FILTERS, 'all'),
+  q: raw.q.slice(0, 100),
 });
 
 export function AccountsPage({ route }: { route: Route }): React.JSX.Element {
@@ -30,11 +36,19 @@ export function AccountsPage({ route }: { route: Route }): React.JSX.Element {
   const currency = values.currency as (typeof ACCOUNT_CURRENCY_FILTERS)[number];
   const type = values.type === 'all' ? undefined : (values.type as 'account' | 'wallet');
   const filter = { currency, ...(type ? { type } : {}) };
-  const list = useListData<Account>({
-    key: ['accounts', filter],
-    fetchPage: (page, limit, opts) => bridge().accounts.list({ ...filter, page, limit }, opts),
-    paging,
-  });
+  const [typed, setTyped] = useState(values.q);
+  useSettledFilter(typed.trim(), values.q, (q) => set({ q, page: '0' }), 200);
+  const search = values.q;
+  const fetchPage = (page: number, limit: number, opts: { requestId: string }) =>
+    bridge().accounts.list({ ...filter, page, limit }, opts);
+  const served = useListData<Account>({ key: ['accounts', filter], fetchPage, paging, enabled: !search });
+  // The service cannot search: a search reads every account of the filters and keeps those that match.
+  const whole = useWholeRange<Account>({ key: ['accounts', filter], fetchPage, enabled: Boolean(search) });
+  const matching = useMemo(
+    () => (search ? whole.rows.filter((a) => accountMatches(a, search)) : []),
+    [whole.rows, search],
+  );
+  const list = search ? filteredList(whole, matching, paging) : served;
   const detail = useRowSelection(list.rows, (a) => a._id);
 
   return (
@@ -46,6 +60,12 @@ export function AccountsPage({ route }: { route: Route }): React.JSX.Element {
         The business's settlement accounts and its customers' wallets, with their balances.
       </p>
       <div className="toolbar">
+        <ToolbarSearch
+          label="Search accounts"
+          value={typed}
+          onChange={setTyped}
+          placeholder="Account name, number, bank, or account or customer id"
+        />
         <label>
           Currency
           <select value={values.currency} onChange={(e) => set({ currency: e.target.value, page: '0' })}>
@@ -67,8 +87,13 @@ export function AccountsPage({ route }: { route: Route }): React.JSX.Element {
         <OpenAccountButton />
         <ExportButton
           source="accounts"
-          query={filter}
-          label={exportLabel(list.pagination?.total, 'account', 'accounts', Boolean(type) || currency !== 'ALL')}
+          query={{ ...filter, ...(search ? { search } : {}) }}
+          label={exportLabel(
+            list.pagination?.total,
+            'account',
+            'accounts',
+            Boolean(type) || currency !== 'ALL' || Boolean(search),
+          )}
           disabled={list.pagination?.total === 0}
         />
       </div>
@@ -78,7 +103,15 @@ export function AccountsPage({ route }: { route: Route }): React.JSX.Element {
         columns={accountColumns}
         rowHeight={44}
         {...detail.tableProps}
-        empty={type || currency !== 'ALL' ? 'No accounts match these filters.' : 'This business has no accounts yet.'}
+        empty={
+          search && whole.loading
+            ? `No account matches “${search}” yet; still reading the accounts.`
+            : search
+              ? `No account matches “${search}”${type || currency !== 'ALL' ? ' with these filters' : ''}.`
+              : type || currency !== 'ALL'
+                ? 'No accounts match these filters.'
+                : 'This business has no accounts yet.'
+        }
       />
       <ListFooter list={list} paging={paging} />
       {detail.selected ? <AccountDetail account={detail.selected} onClose={detail.close} /> : null}

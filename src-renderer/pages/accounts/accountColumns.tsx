@@ -23,13 +23,13 @@ export const accountColumns: Column<Account>[] = [
   {
     id: 'number',
     header: 'Account number',
-    width: 148,
+    width: 140,
     cell: ({ row }) => <span className="mono">{row.original.accountNumber ?? '—'}</span>,
   },
   {
     id: 'bank',
     header: 'Bank code',
-    width: 92,
+    width: 100,
     priority: 3,
     cell: ({ row }) => <span className="mono">{row.original.bankCode ?? '—'}</span>,
   },

@@ -83,7 +83,7 @@ export const authorizationColumns: Column<Authorization>[] = [
   {
     id: 'merchantAmount',
     header: numericHeader('Merchant amount'),
-    width: 132,
+    width: 150,
     priority: 3,
     cell: ({ row }) => <span className="cell-num">{foreignAmount(row.original) ?? ''}</span>,
   },

@@ -13,6 +13,7 @@ import { ErrorState } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
 import { WriteTarget } from '../../writes/WriteTarget';
 import { STATUS_TEXT, cardsInWords, typedAsDigits, typedInWords } from './words';
+import { formatDate } from '../../lib/format';
 
 const KYC_TEXT = { approved: 'KYC approved', not_approved: 'KYC not approved', unknown: 'KYC unknown' } as const;
 
@@ -180,7 +181,7 @@ export function BatchPreviewView({
       </div>
       {preview.sameFileAs ? (
         <p role="note" className="review-warning">
-          This file was sent already in a batch of {preview.sameFileAs.createdAt.slice(0, 10)} (
+          This file was sent already in a batch of {formatDate(preview.sameFileAs.createdAt)} (
           {preview.sameFileAs.state}). Its rows are not sent again unless you choose them one by one below.
         </p>
       ) : null}
@@ -190,32 +191,40 @@ export function BatchPreviewView({
         </p>
       ) : null}
       <Rows rows={preview.rows} again={again} toggle={toggle} />
-      <div className="bulk-confirm">
-        <p id="bulk-confirm-words">
-          Issue <strong data-testid="cards-in-words">{cardsInWords(cards)}</strong> ({cards.toLocaleString('en')}).
+      {cards === 0 ? (
+        // Nothing is ready: there is nothing to confirm, so no number to type.
+        <p className="bulk-confirm" role="note" data-testid="nothing-to-issue">
+          <strong>Nothing to issue.</strong> No row is ready: fix the rows above in the file and choose it again, or
+          choose rows to issue again one by one.
         </p>
-        <WriteTarget />
-        <label>
-          To confirm, type the number of cards in words
-          <input
-            aria-label="Number of cards to issue, in words"
-            aria-describedby="bulk-confirm-words bulk-confirm-hint"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            size={40}
-          />
-        </label>
-        <p id="bulk-confirm-hint" className={digits ? 'field-error' : 'muted'} role={digits ? 'alert' : undefined}>
-          {digits
-            ? 'Type the number in words, not digits: as it is written above.'
-            : 'Case, hyphens and "and" do not matter.'}
-        </p>
-        <button type="button" className="primary" disabled={!confirmed || sending} onClick={() => void start()}>
-          Issue {cardsInWords(cards)}
-        </button>
-      </div>
+      ) : (
+        <div className="bulk-confirm">
+          <p id="bulk-confirm-words">
+            Issue <strong data-testid="cards-in-words">{cardsInWords(cards)}</strong> ({cards.toLocaleString('en')}).
+          </p>
+          <WriteTarget />
+          <label>
+            To confirm, type the number of cards in words
+            <input
+              aria-label="Number of cards to issue, in words"
+              aria-describedby="bulk-confirm-words bulk-confirm-hint"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              size={40}
+            />
+          </label>
+          <p id="bulk-confirm-hint" className={digits ? 'field-error' : 'muted'} role={digits ? 'alert' : undefined}>
+            {digits
+              ? 'Type the number in words, not digits: as it is written above.'
+              : 'Case, hyphens and "and" do not matter.'}
+          </p>
+          <button type="button" className="primary" disabled={!confirmed || sending} onClick={() => void start()}>
+            Issue {cardsInWords(cards)}
+          </button>
+        </div>
+      )}
       {problem ? <ErrorState error={problem} /> : null}
     </div>
   );

@@ -8,6 +8,8 @@ import { ErrorState } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { OUTCOME_TEXT, durationText, stateText } from './words';
+import { displayPan, formatTime } from '../../lib/format';
+import { hrefOf } from '../../lib/routes';
 
 const POLL_MS = 500;
 
@@ -34,16 +36,37 @@ function Results({ batchId }: { batchId: string }): React.JSX.Element {
       </div>
       {saved ? <p role="status">{saved}</p> : null}
       {rows ? (
-        <div className="bulk-rows" role="table" aria-label="Results">
+        <div className="bulk-rows bulk-results" role="table" aria-label="Results">
+          <div className="bulk-row head" role="row">
+            <span role="columnheader">Row</span>
+            <span role="columnheader">Outcome</span>
+            <span role="columnheader">Customer</span>
+            <span role="columnheader">Card</span>
+            <span role="columnheader">Card id, or why</span>
+          </div>
           {rows.map((r) => (
             <div key={r.row} className="bulk-row" role="row" data-row={r.row} data-outcome={r.outcome}>
               <span role="cell">{r.row}</span>
               <span role="cell">{OUTCOME_TEXT[r.outcome]}</span>
-              <span role="cell">{r.customerName ?? r.customer}</span>
-              <span role="cell" className="mono">
-                {r.maskedPan ?? ''}
+              <span role="cell">
+                {r.customerName ?? r.customer}
+                {r.customerId ? (
+                  <>
+                    {' '}
+                    <a href={hrefOf('customers', r.customerId)}>Open</a>
+                  </>
+                ) : null}
               </span>
-              <span role="cell">{r.error ?? (r.cardId ? `Card ${r.cardId}` : '')}</span>
+              <span role="cell" className="mono">
+                {r.cardId && r.maskedPan ? (
+                  <a href={hrefOf('cards', r.cardId)}>{displayPan(r.maskedPan)}</a>
+                ) : (
+                  displayPan(r.maskedPan)
+                )}
+              </span>
+              <span role="cell" className={r.error ? undefined : 'mono'}>
+                {r.error ?? (r.cardId ? r.cardId : '')}
+              </span>
             </div>
           ))}
         </div>
@@ -98,9 +121,11 @@ export function BatchProgressView({ batchId }: { batchId: string }): React.JSX.E
           </span>
         ) : null}
         {status.perMinute !== null ? <span>{status.perMinute} a minute</span> : null}
-        {status.etaMs !== null && left > 0 ? <span>About {durationText(status.etaMs)} left</span> : null}
+        {status.state === 'running' && status.etaMs !== null && left > 0 ? (
+          <span>{status.etaMs < 1000 ? 'Almost done' : `About ${durationText(status.etaMs)} left`}</span>
+        ) : null}
         {status.waitingUntil !== null ? (
-          <span>Waiting for the rate limit until {new Date(status.waitingUntil).toLocaleTimeString()}</span>
+          <span>Waiting for the rate limit until {formatTime(new Date(status.waitingUntil).toISOString())}</span>
         ) : null}
       </div>
       <progress max={Math.max(1, status.total)} value={status.sent} aria-label="Rows sent" />

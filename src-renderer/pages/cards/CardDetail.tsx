@@ -1,4 +1,5 @@
-// One card: what it is, its spending controls, its balance and its transactions. A card Card Desk never
+// One card: what it is, what can be done with it (replace, check the balance, and what the service does not
+// offer), its spending controls, its balance, its authorizations and its transactions. A card Card Desk never
 // saw is looked up by its id (the service answers its balance) and then joins the known cards.
 import type { Card } from '../../../src-shared/api/records';
 import { IdWithCopy } from '../../components/values/CopyButton';
@@ -9,11 +10,13 @@ import { StatusBadge } from '../../components/values/Badge';
 import { useEnvironmentKey } from '../../components/environment/useEnvironmentKey';
 import { useResolvedNames } from '../../components/values/names';
 import { bridge } from '../../lib/bridge';
-import { displayPan, formatDateTime, formatMoney } from '../../lib/format';
+import { displayPan, formatDateTime, formatMoney, formatTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { expiryText, refId } from '../../components/cards/cardFields';
 import { CardTransactions } from './CardTransactions';
 import { SpendingControlsView } from '../../components/cards/SpendingControlsView';
+import { RecentAuthorizations } from '../../components/cards/RecentAuthorizations';
+import { ReplaceCardButton } from '../../writes/IssueCardButton';
 import '../../components/cards/cards.css';
 
 export function CardDetail({ id, route }: { id: string; route: Route }): React.JSX.Element {
@@ -47,10 +50,12 @@ export function CardDetail({ id, route }: { id: string; route: Route }): React.J
               <CardBalance cardId={c._id} currency={c.currency} />
             </section>
           </div>
+          <CardActions card={c} />
           <section className="panel" aria-labelledby="card-controls">
             <h2 id="card-controls">Spending controls</h2>
             <SpendingControlsView controls={c.spendingControls} currency={c.currency} />
           </section>
+          <RecentAuthorizations of={{ card: c._id }} title="Authorizations of this card" />
           <CardTransactions cardId={c._id} route={route} />
         </>
       )}
@@ -107,11 +112,51 @@ function CardBalance({ cardId, currency }: { cardId: string; currency: string | 
   const b = balance.data?.data;
   if (!b) return <LoadingRows rows={2} label="Loading balance" />;
   return (
-    <Details
-      items={[
-        ['Current balance', <span data-testid="balance-current">{formatMoney(b.currentBalance, currency)}</span>],
-        ['Available balance', <span data-testid="balance-available">{formatMoney(b.availableBalance, currency)}</span>],
-      ]}
-    />
+    <>
+      <Details
+        items={[
+          ['Current balance', <span data-testid="balance-current">{formatMoney(b.currentBalance, currency)}</span>],
+          [
+            'Available balance',
+            <span data-testid="balance-available">{formatMoney(b.availableBalance, currency)}</span>,
+          ],
+        ]}
+      />
+      <p className="balance-check">
+        <button type="button" onClick={() => void balance.refetch()} disabled={balance.isFetching}>
+          {balance.isFetching ? 'Checking…' : 'Check balance'}
+        </button>
+        <span className="muted small" role="status" data-testid="balance-checked">
+          {balance.isFetching
+            ? 'Asking the service…'
+            : `Checked ${formatTime(new Date(balance.dataUpdatedAt).toISOString())}`}
+        </span>
+      </p>
+    </>
+  );
+}
+
+/**
+ * What the operator can do with this card, and what the card service does not offer, said rather than
+ * hidden: a caller asking to freeze a card hears what can be done instead.
+ */
+function CardActions({ card }: { card: Card }): React.JSX.Element {
+  const canceled = card.status === 'canceled';
+  return (
+    <section className="panel card-actions" aria-labelledby="card-actions">
+      <h2 id="card-actions">Actions</h2>
+      <div className="action-row">
+        <ReplaceCardButton card={card} />
+        <span className="muted">
+          {canceled
+            ? 'This card is cancelled, so it cannot be replaced again.'
+            : 'A new card on the same account and customer; this card is cancelled.'}
+        </span>
+      </div>
+      <p className="muted" data-testid="not-offered">
+        Freeze, unfreeze, cancel on its own, change the PIN or the spending controls: the card service offers no call
+        for these, so Card Desk cannot do them. To stop a lost or stolen card, replace it.
+      </p>
+    </section>
   );
 }

@@ -1,4 +1,5 @@
-// One customer from the offline cache: identity, KYC, contact, address, documents, cards and wallets.
+// One customer from the offline cache: identity, KYC, contact, address, recent authorizations (declined
+// first, with why), documents, cards and wallets.
 import { useState } from 'react';
 import type { Customer } from '../../../src-shared/api/records';
 import { StatusBadge } from '../../components/values/Badge';
@@ -12,6 +13,7 @@ import { formatDateTime, formatPhone } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { IssueCardButton, OpenAccountButton } from '../../writes/IssueCardButton';
 import { KnownCardsList } from '../../components/cards/KnownCardsList';
+import { RecentAuthorizations } from '../../components/cards/RecentAuthorizations';
 import { customerName, dobText } from '../../components/customers/customerFields';
 import { CustomerWallets } from './CustomerWallets';
 import { useEnvironmentKey } from '../../components/environment/useEnvironmentKey';
@@ -78,6 +80,8 @@ function CustomerBody({ customer: c }: { customer: Customer }): React.JSX.Elemen
           <Details
             items={[
               ['Name', customerName(c)],
+              // The middle names a search may have matched, shown even where the display name leaves them out.
+              ...(ind?.otherNames?.trim() ? ([['Other names', ind.otherNames.trim()]] as [string, string][]) : []),
               ['Type', c.type ?? '—'],
               ['Status', c.status ?? '—'],
               ['Date of birth', dobText(ind?.dob)],
@@ -124,6 +128,7 @@ function CustomerBody({ customer: c }: { customer: Customer }): React.JSX.Elemen
         </section>
       </div>
       <UnreadableFields fields={c.cardDeskUnreadable} />
+      <RecentAuthorizations of={{ customer: c._id }} title="Recent authorizations on this customer's cards" />
       <section className="panel" aria-labelledby="documents-title">
         <h2 id="documents-title">Documents</h2>
         <p className="muted small">Links are shown to copy into your browser; Card Desk does not open remote pages.</p>

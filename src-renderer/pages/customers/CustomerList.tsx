@@ -14,15 +14,27 @@ import { navigate, type Route } from '../../lib/routes';
 import { oneOf, useRouteQuery, wholeNumber } from '../../components/lists/useRouteQuery';
 import { ToolbarSearch } from '../../components/fields/ToolbarSearch';
 import { cacheAgeText } from '../../components/customers/cacheAge';
-import { customerName, kycText } from '../../components/customers/customerFields';
+import { customerName, kycText, matchedOtherNames } from '../../components/customers/customerFields';
+import { TwoLineCell } from '../../components/lists/cells';
 import { SyncPanel, useSyncActions } from '../../components/customers/SyncPanel';
 import { useCacheStatus, useCustomerSearch } from '../../components/customers/useCustomerSearch';
 import { CUSTOMER_ORDERS, KYC_LABEL, useCustomerBrowse, type CustomerOrder } from './useCustomerBrowse';
 
 const RESULT_LIMIT = 100;
 
-const columns: Column<Customer>[] = [
-  { id: 'name', header: 'Name', accessorFn: (c) => customerName(c), minWidth: 150, grow: 2 },
+/** The columns; with a search, a name matched by a middle name the list does not show says so under it. */
+const columnsFor = (query: string): Column<Customer>[] => [
+  {
+    id: 'name',
+    header: 'Name',
+    accessorFn: (c) => customerName(c),
+    cell: ({ row }) => {
+      const why = query ? matchedOtherNames(row.original, query) : undefined;
+      return why ? <TwoLineCell main={customerName(row.original)} sub={why} title={why} /> : customerName(row.original);
+    },
+    minWidth: 150,
+    grow: 2,
+  },
   { id: 'email', header: 'Email', accessorFn: (c) => c.emailAddress ?? '—', minWidth: 180, grow: 3 },
   { id: 'phone', header: 'Phone', accessorFn: (c) => formatPhone(c.phoneNumber), width: 180, priority: 2 },
   {
@@ -44,6 +56,7 @@ const columns: Column<Customer>[] = [
     priority: 2,
   },
 ];
+const columns = columnsFor('');
 
 /** Search results, narrowed and ordered as the list is (the search itself ranks by match); the export does the same. */
 function arrange(results: Customer[], order: CustomerOrder, kyc: KycFilter | ''): Customer[] {
@@ -217,11 +230,14 @@ export function CustomerList({ route }: { route: Route }): React.JSX.Element {
 
 const n = (v: number) => v.toLocaleString('en');
 
-function CustomerTable({ rows }: { rows: Customer[] }): React.JSX.Element {
+function CustomerTable({ rows, query = '' }: { rows: Customer[]; query?: string }): React.JSX.Element {
+  // A search's results may say under a name why they matched (a middle name): room for two lines.
+  const searched = query !== '' && rows.some((c) => matchedOtherNames(c, query));
   return (
     <DataTable
       label="Customers"
-      columns={columns}
+      columns={searched ? columnsFor(query) : columns}
+      {...(searched ? { rowHeight: 48 } : {})}
       rows={rows}
       rowKey={(c) => c._id}
       onOpen={(c) => navigate('customers', c._id)}
@@ -292,7 +308,7 @@ function SearchResults({
             : `No cached customer matches “${search.settledQuery}”${filtered ? ' in the KYC state chosen' : ''}.`}
         </EmptyState>
       ) : (
-        <CustomerTable rows={rows} />
+        <CustomerTable rows={rows} query={search.settledQuery} />
       )}
     </>
   );

@@ -23,7 +23,7 @@ function missingText(transactionId: string | undefined, lookingUp: boolean): str
   return lookingUp ? 'Looking up the transaction…' : 'Transaction not found in recent card activity';
 }
 
-/** One line for the list: `Ada Obi · Verve •••• 1234`, or why the transaction is not named. */
+/** One line for the list: `Verve •••• 1234 · Ada Obi`, or why the transaction is not named. */
 export function DisputeParties({ transactionId }: { transactionId: string | undefined }): React.JSX.Element {
   const { tx, card, customer, lookingUp } = useDisputeParties(transactionId);
   if (!tx)
@@ -32,7 +32,8 @@ export function DisputeParties({ transactionId }: { transactionId: string | unde
         {missingText(transactionId, lookingUp)}
       </span>
     );
-  const who = [customer?.name, card?.label].filter(Boolean).join(' · ') || 'Unknown card';
+  // The card first: its last four are what the caller reads out, so a narrow column cuts the name instead.
+  const who = [card?.label, customer?.name].filter(Boolean).join(' · ') || 'Unknown card';
   const what = [tx.merchantName, tx.amount !== null ? formatMoney(tx.amount, tx.currency) : null]
     .filter(Boolean)
     .join(' · ');

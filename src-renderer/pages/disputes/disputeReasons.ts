@@ -7,7 +7,7 @@ const REASON_LABELS: Record<string, string> = {
   duplicate: 'Duplicate charge',
   product_not_as_described: 'Product not as described',
   service_not_as_described: 'Service not as described',
-  canceled: 'Canceled',
+  canceled: 'Cancelled',
   other: 'Other',
 };
 

@@ -10,6 +10,7 @@ import { CustomerRef } from '../../components/values/names';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { OPERATION_LABEL, OutcomeBadge, journalCustomerId } from './journalFields';
+import { JournalRequest } from './JournalRequest';
 import '../../writes/writes.css';
 
 function ResultLink({ entry }: { entry: JournalEntry }): React.JSX.Element {
@@ -117,12 +118,7 @@ export function JournalDetail({
       {entry.outcome === 'outcome_unknown' && entry.resendAcknowledged ? (
         <p className="muted">A resend is allowed: the same request can be sent again from its form.</p>
       ) : null}
-      <section className="detail-section">
-        <h3>Request as sent</h3>
-        <pre className="json-block" aria-label="Request as sent">
-          {JSON.stringify(entry.request, null, 2)}
-        </pre>
-      </section>
+      <JournalRequest entry={entry} environmentName={environmentName} />
     </Drawer>
   );
 }

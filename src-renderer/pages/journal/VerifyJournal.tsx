@@ -3,17 +3,17 @@
 import { useState } from 'react';
 import type { JournalVerification } from '../../../src-shared/ipc/channels/journal';
 import { bridge } from '../../lib/bridge';
+import { formatDateTime } from '../../lib/format';
 
 function describe(v: JournalVerification): string {
-  const since = v.startedAt ? ` since ${new Date(v.startedAt).toLocaleString()}` : '';
+  const since = v.startedAt ? ` since ${formatDateTime(v.startedAt)}` : '';
   const upgraded =
     v.adoptedEntries > 0
       ? ` The chain began when Card Desk was upgraded: the ${v.adoptedEntries} entries from before are recorded as they were then.`
       : '';
   if (v.ok) return `The journal is intact: ${v.events} events${since}, each following the one before.${upgraded}`;
   const bad = v.firstBad!;
-  const where =
-    bad.seq !== null ? `Event ${bad.seq}${bad.at ? ` (${new Date(bad.at).toLocaleString()})` : ''}` : 'An entry';
+  const where = bad.seq !== null ? `Event ${bad.seq}${bad.at ? ` (${formatDateTime(bad.at)})` : ''}` : 'An entry';
   return `The journal does not match its chain. ${where}: ${bad.problem}. Export the journal and keep this file for review.${upgraded}`;
 }
 

@@ -41,7 +41,52 @@ export function LockSection(): React.JSX.Element | null {
       </label>
       {lock.idleMinutesFixed ? <p className="muted">Set by your IT policy.</p> : null}
       {message ? <p role="status">{message}</p> : null}
-      {lock.passcodeRequired ? <PasscodeForm lock={lock} /> : null}
+      {lock.passcodeRequired ? null : (
+        <p className="muted" data-testid="passcode-by-choice">
+          Unlocking takes a click. Choose a passcode to have Card Desk ask for it instead.
+        </p>
+      )}
+      {/* The policy's passcode, or one the operator chooses where the policy asks for none. */}
+      <PasscodeForm lock={lock} />
+      {lock.passcodeSet && !lock.passcodeByPolicy ? <RemovePasscode /> : null}
     </section>
+  );
+}
+
+/** Stops asking for a passcode the operator chose (never the policy's): it takes that passcode. */
+function RemovePasscode(): React.JSX.Element {
+  const refresh = useLockStore((s) => s.refresh);
+  const [passcode, setPasscode] = useState('');
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const r = await bridge().lock.removePasscode({ passcode });
+      setMessage(
+        r.ok ? { text: 'Card Desk now unlocks with a click.', ok: true } : { text: r.error.message, ok: false },
+      );
+      setPasscode('');
+      await refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="passcode-form" aria-label="Stop asking for a passcode" onSubmit={(e) => void submit(e)} noValidate>
+      <label>
+        Your passcode
+        <input type="password" autoComplete="off" value={passcode} onChange={(e) => setPasscode(e.target.value)} />
+      </label>
+      <button type="submit" disabled={busy || passcode.length === 0}>
+        Unlock with a click instead
+      </button>
+      {message ? (
+        <p className={message.ok ? undefined : 'field-error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      ) : null}
+    </form>
   );
 }

@@ -5,13 +5,16 @@
 // environment set by the organisation shows both, read-only.
 import { useId, useState } from 'react';
 import type { EnvironmentNetwork, ProxySetting } from '../../../src-shared/ipc/channels/network';
-import { MAX_CA_PEM_CHARS } from '../../../src-shared/ipc/channels/network';
+import { MAX_CA_PEM_CHARS, proxySettingSchema } from '../../../src-shared/ipc/channels/network';
 import type { Environment } from '../../../src-shared/ipc/channels/settings';
 import type { AppError } from '../../../src-shared/ipc/result';
 import { ErrorState } from '../../components/states/States';
+import { FieldError } from '../../components/fields/FieldError';
+import { fieldProblems } from '../../components/fields/fieldProblems';
 import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { useSettingsRefresh } from './useEnvironments';
+import { formatDate } from '../../lib/format';
 
 type Mode = ProxySetting['mode'];
 
@@ -30,7 +33,7 @@ function Certificates({ network }: { network: EnvironmentNetwork }): React.JSX.E
         <li key={c.fingerprint256}>
           <strong>{c.subject}</strong>
           <span className="small">
-            Issued by {c.issuer}; expires {c.validTo.slice(0, 10)}
+            Issued by {c.issuer}; expires {formatDate(c.validTo)}
           </span>
           <span className="mono small">SHA-256 {c.fingerprint256}</span>
         </li>
@@ -87,6 +90,17 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
   const [error, setError] = useState<AppError | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const id = (field: string) => `network-${envId}-${field}`;
+  /** A proxy field's problem, from the form's own check or from main's (`proxy.host`). */
+  const problemAt = (field: 'host' | 'port' | 'username' | 'servicePrincipal'): string | undefined => {
+    if (!error || error.kind !== 'validation') return undefined;
+    const fields = error.fields ?? {};
+    return fields[field] ?? fields[`proxy.${field}`] ?? (error.field === `proxy.${field}` ? error.message : undefined);
+  };
+  const atAField = error?.kind === 'validation' && error.field?.startsWith('proxy.');
+  const fieldProps = (field: 'host' | 'port' | 'username' | 'servicePrincipal', idName: string) =>
+    problemAt(field)
+      ? { 'aria-invalid': true as const, 'aria-describedby': `${id(idName)}-error` }
+      : { 'aria-invalid': undefined };
 
   const finish = async (r: Awaited<ReturnType<ReturnType<typeof bridge>['network']['get']>>, text: string) => {
     setBusy(false);
@@ -100,7 +114,6 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
   };
 
   const saveProxy = async () => {
-    setBusy(true);
     setError(null);
     setDone(null);
     const spn = principal.trim() ? { servicePrincipal: principal.trim() } : {};
@@ -109,13 +122,22 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
         ? {
             mode,
             host: host.trim(),
-            port: Number(port),
+            port: port === '' ? (undefined as unknown as number) : Number(port),
             ...(username.trim() ? { username: username.trim() } : {}),
             ...spn,
           }
         : mode === 'system'
           ? { mode, ...spn }
           : { mode };
+    // The shared rule first, so a problem shows at its field before anything is sent.
+    const problems = fieldProblems(proxySettingSchema, proxy);
+    const first = Object.keys(problems)[0];
+    if (first) {
+      setError({ kind: 'validation', field: `proxy.${first}`, message: problems[first]!, fields: problems });
+      document.getElementById(id(first === 'username' ? 'user' : first))?.focus();
+      return;
+    }
+    setBusy(true);
     const r = await bridge().network.setProxy({
       environmentId: envId,
       proxy,
@@ -178,32 +200,51 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
         </fieldset>
         {mode === 'manual' ? (
           <div className="network-manual">
-            <label htmlFor={id('host')}>
-              Proxy host
-              <input id={id('host')} value={host} onChange={(e) => setHost(e.target.value)} spellCheck={false} />
-            </label>
-            <label htmlFor={id('port')}>
-              Port
-              <input
-                id={id('port')}
-                value={port}
-                inputMode="numeric"
-                onChange={(e) => setPort(e.target.value.replace(/[^0-9]/g, ''))}
-              />
-            </label>
-            <label htmlFor={id('user')}>
-              User name (optional)
-              <input
-                id={id('user')}
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                autoComplete="off"
-                aria-describedby={id('user-hint')}
-              />
-              <span id={id('user-hint')} className="muted small">
-                For a proxy that asks for NTLM or Basic. Empty: the proxy's Windows sign-in (Kerberos) is used.
-              </span>
-            </label>
+            <div className="field-stack">
+              <label htmlFor={id('host')}>
+                Proxy host
+                <input
+                  id={id('host')}
+                  value={host}
+                  onChange={(e) => setHost(e.target.value)}
+                  spellCheck={false}
+                  {...fieldProps('host', 'host')}
+                />
+              </label>
+              <FieldError id={`${id('host')}-error`} message={problemAt('host')} />
+            </div>
+            <div className="field-stack">
+              <label htmlFor={id('port')}>
+                Port
+                <input
+                  id={id('port')}
+                  value={port}
+                  inputMode="numeric"
+                  onChange={(e) => setPort(e.target.value.replace(/[^0-9]/g, ''))}
+                  {...fieldProps('port', 'port')}
+                />
+              </label>
+              <FieldError id={`${id('port')}-error`} message={problemAt('port')} />
+            </div>
+            <div className="field-stack">
+              <label htmlFor={id('user')}>
+                User name (optional)
+                <input
+                  id={id('user')}
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  autoComplete="off"
+                  {...fieldProps('username', 'user')}
+                  aria-describedby={[problemAt('username') ? `${id('user')}-error` : '', id('user-hint')]
+                    .filter(Boolean)
+                    .join(' ')}
+                />
+                <span id={id('user-hint')} className="muted small">
+                  For a proxy that asks for NTLM or Basic. Empty: the proxy's Windows sign-in (Kerberos) is used.
+                </span>
+              </label>
+              <FieldError id={`${id('user')}-error`} message={problemAt('username')} />
+            </div>
             {username.trim() ? (
               <label htmlFor={id('password')}>
                 Password{network.hasProxyPassword ? ' (saved; type to replace)' : ''}
@@ -227,12 +268,16 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
               onChange={(e) => setPrincipal(e.target.value)}
               spellCheck={false}
               autoComplete="off"
-              aria-describedby={id('spn-hint')}
+              {...fieldProps('servicePrincipal', 'spn')}
+              aria-describedby={[problemAt('servicePrincipal') ? `${id('spn')}-error` : '', id('spn-hint')]
+                .filter(Boolean)
+                .join(' ')}
             />
             <span id={id('spn-hint')} className="muted small">
               Only where your IT team names one, such as HTTP/proxy.example.com: the proxy is then known to the domain
               by that name.
             </span>
+            <FieldError id={`${id('spn')}-error`} message={problemAt('servicePrincipal')} />
           </label>
         ) : null}
         <button type="submit" disabled={busy}>
@@ -258,7 +303,8 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
           </button>
         ) : null}
       </div>
-      {error ? <ErrorState error={error} /> : null}
+      {/* A problem of a proxy field shows at that field; others (the certificates, the service) here. */}
+      {error && !atAField ? <ErrorState error={error} /> : null}
       {done ? (
         <p role="status" className="ok-text">
           {done}

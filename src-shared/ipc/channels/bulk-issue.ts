@@ -8,18 +8,34 @@ export const MAX_BATCH_ROWS = 5_000;
 /** The most characters a file may have (about 800 per row). */
 export const MAX_BATCH_CSV_CHARS = 4_000_000;
 
-/** The template's header, in this order: what the template download holds. */
+/**
+ * The template's header, in this order: what the template download holds. Every field a single card can
+ * take from the wizard has its column, except a physical card's number (a batch keeps its requests on disk).
+ */
 export const BULK_COLUMNS = [
   'customer',
   'type',
   'brand',
   'currency',
   'status',
+  'amount',
+  'expirationDate',
   'debitAccountId',
   'fundingSourceId',
   'accountId',
+  'bankCode',
+  'accountNumber',
+  'mapAnywayBecause',
+  'replacementFor',
+  'reason',
+  'issuerCountry',
+  'enable2FA',
+  'sendPINSMS',
   'spendingLimit',
   'spendingInterval',
+  'channels',
+  'allowedCategories',
+  'blockedCategories',
   'reference',
 ] as const;
 export type BulkColumn = (typeof BULK_COLUMNS)[number];

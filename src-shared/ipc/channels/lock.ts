@@ -11,6 +11,8 @@ export const lockStateSchema = z.object({
   reason: z.enum(['start', 'idle', 'system', 'command']).nullable(),
   /** Unlocking takes the operator's passcode (IT policy). */
   passcodeRequired: z.boolean(),
+  /** The IT policy asks for a passcode: it cannot be removed in Settings. */
+  passcodeByPolicy: z.boolean(),
   /** A passcode has been chosen (when one is required and none is, the lock screen asks for one). */
   passcodeSet: z.boolean(),
   /** After too many wrong passcodes: no try is taken before this time (Unix ms). */
@@ -52,4 +54,6 @@ export const lockChannels = {
    * a chosen one takes the `current` one, and a wrong `current` counts as a wrong try.
    */
   'lock.setPasscode': channel(z.object({ passcode, current: z.string().max(200).optional() }), lockStateSchema),
+  /** Stops asking for a passcode the operator chose (not the policy's): with that passcode, while unlocked. */
+  'lock.removePasscode': channel(z.object({ passcode: z.string().max(200) }), lockStateSchema),
 };

@@ -92,12 +92,18 @@ describe('issue from a 60-row file', () => {
       expect(byRow.get(i + 1)!.customerName).toBeTruthy();
       expect(byRow.get(i + 1)!.kyc).toMatch(/approved|not_approved|unknown/);
     }
-    expect(byRow.get(51)).toMatchObject({ status: 'invalid', message: expect.stringContaining('type must be one of') });
+    expect(byRow.get(51)).toMatchObject({
+      status: 'invalid',
+      message: expect.stringContaining('type: Choose the type: one of'),
+    });
     expect(byRow.get(52)).toMatchObject({
       status: 'invalid',
-      message: expect.stringContaining('currency is required'),
+      message: expect.stringContaining('currency: Choose a currency'),
     });
-    expect(byRow.get(53)).toMatchObject({ status: 'invalid', message: expect.stringContaining('number is required') });
+    expect(byRow.get(53)).toMatchObject({
+      status: 'invalid',
+      message: expect.stringContaining('a physical card needs the number printed on it'),
+    });
     expect(byRow.get(54)).toMatchObject({ status: 'invalid', message: expect.stringContaining('spendingLimit') });
     for (const row of [55, 56, 57]) {
       expect(byRow.get(row)).toMatchObject({ status: 'not_found', message: expect.stringContaining('No customer') });

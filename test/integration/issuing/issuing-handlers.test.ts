@@ -65,6 +65,24 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     expect(JSON.stringify(entry)).not.toContain(pan);
   });
 
+  it('refuses a Visa number for a Verve card at the IPC boundary, naming Visa, and sends nothing', async () => {
+    const r = await f.call('cards.create', {
+      customerId,
+      type: 'physical',
+      currency: 'NGN',
+      status: 'active',
+      brand: 'Verve',
+      number: '4111 1111 1111 1111',
+    });
+    expect(!r.ok && r.error).toMatchObject({
+      kind: 'validation',
+      field: 'number',
+      message: 'This is a Visa card number, not a Verve one: check the number, or choose Visa as the brand',
+    });
+    expect(f.posts('/cards')).toEqual([]);
+    expect(f.journal.list({ environmentId: ENVIRONMENT_ID }).entries).toEqual([]);
+  });
+
   it('maps a card to an existing funding source and to a bank account', async () => {
     const active = f.sandbox.fixtures.fundingSources.find((s) => s.status === 'active')!;
     const mapped = await f.call('cards.create', virtualCard({ fundingSourceId: active.id }));

@@ -45,6 +45,16 @@ describe('POST /cards: every rule broken once', () => {
       'number is not a valid card number (Luhn check failed)',
     ],
     [
+      'number of another brand (a Visa number for a Verve card)',
+      () => newPhysical({ number: '4111111111111111' }),
+      'number is a Visa card number, not a Verve one',
+    ],
+    [
+      'number of no brand for a MasterCard',
+      () => newPhysical({ brand: 'MasterCard', amount: 10, number: '6011000990139424' }),
+      'number is not a MasterCard card number',
+    ],
+    [
       'debitAccountId missing on a virtual card',
       () => newVirtual({ debitAccountId: undefined }),
       'debitAccountId is required for a virtual card',

@@ -64,9 +64,9 @@ describe('matchColumns', () => {
     expect(matchColumns(['email', 'customer']).map((c) => c.field)).toEqual([null, 'customer']);
   });
 
-  it('offers the template with exactly the documented header', () => {
-    expect(templateCsv()).toBe(
-      'customer,type,brand,currency,status,debitAccountId,fundingSourceId,accountId,spendingLimit,spendingInterval,reference\r\n',
+  it('offers the template with exactly the documented header, then its example rows', () => {
+    expect(templateCsv().split('\r\n')[0]).toBe(
+      'customer,type,brand,currency,status,amount,expirationDate,debitAccountId,fundingSourceId,accountId,bankCode,accountNumber,mapAnywayBecause,replacementFor,reason,issuerCountry,enable2FA,sendPINSMS,spendingLimit,spendingInterval,channels,allowedCategories,blockedCategories,reference',
     );
   });
 });
@@ -75,10 +75,23 @@ describe('a row as a request', () => {
   const fields = matchColumns([...BULK_COLUMNS]).map((c) => c.field);
   const account = 'a'.repeat(24);
   const customer = 'c'.repeat(24);
+  /** A row's values in the template's column order. */
+  const valuesOf = (cells: Partial<Record<(typeof BULK_COLUMNS)[number], string>>) =>
+    BULK_COLUMNS.map((c) => cells[c] ?? '');
 
   it('reads what people type with the wizard’s rules', () => {
     const cells = cellsOf(
-      ['x', 'Virtual', 'verve', 'ngn', 'Active', account.toUpperCase(), '', '', '1,500.50', 'Daily', 'E1'],
+      valuesOf({
+        customer: 'x',
+        type: 'Virtual',
+        brand: 'verve',
+        currency: 'ngn',
+        status: 'Active',
+        debitAccountId: account.toUpperCase(),
+        spendingLimit: '1,500.50',
+        spendingInterval: 'Daily',
+        reference: 'E1',
+      }),
       fields,
     );
     const { draft, problems } = draftRequest(cells, () => null);
@@ -99,21 +112,38 @@ describe('a row as a request', () => {
   });
 
   it('names each problem by its column', () => {
-    const cells = cellsOf(['x', 'virtual', 'Amex', '', 'active', '', '', 'f'.repeat(24), '10', '', ''], fields);
+    const cells = cellsOf(
+      valuesOf({
+        customer: 'x',
+        type: 'virtual',
+        brand: 'Amex',
+        status: 'active',
+        accountId: 'f'.repeat(24),
+        spendingLimit: '10',
+      }),
+      fields,
+    );
     const { draft, problems } = draftRequest(cells, () => null);
     const checked = checkRequest(draft, customer);
     expect(problems).toEqual([
-      `accountId ${'f'.repeat(24)} is not an account of this business`,
+      `accountId: ${'f'.repeat(24)} is not an account of this business`,
       'spendingInterval is required with spendingLimit',
     ]);
+    // The column first, then what is wrong in the operator's words.
     expect(!checked.ok && checked.problems).toEqual(
-      expect.arrayContaining(['brand must be one of Verve, AfriGo, MasterCard, Visa', 'currency is required']),
+      expect.arrayContaining([
+        'brand: Choose the brand: one of Verve, AfriGo, MasterCard, Visa',
+        'currency: Choose a currency',
+      ]),
     );
     // The card's own rules once its fields are all there: a virtual card draws on an account.
-    const virtual = draftRequest(cellsOf(['x', 'virtual', 'Verve', 'NGN', 'active'], fields), () => null);
+    const virtual = draftRequest(
+      cellsOf(valuesOf({ customer: 'x', type: 'virtual', brand: 'Verve', currency: 'NGN', status: 'active' }), fields),
+      () => null,
+    );
     expect(checkRequest(virtual.draft, customer)).toEqual({
       ok: false,
-      problems: ['debitAccountId is required for a virtual card'],
+      problems: ['debitAccountId: Choose the account the card draws on'],
     });
   });
 });

@@ -94,6 +94,8 @@ describe('the listed search', () => {
     expect(c).toEqual({
       _id: chosen[0]!._id,
       name: 'Chinọ́sọ Ọkàfọ̀',
+      // The name words the shown name leaves out (from the names column), so a list can say why a search matched.
+      individual: { otherNames: 'Adaeze' },
       isApproved: true,
       emailAddress: 'chinoso.okafor@example.ng',
       phoneNumber: chosen[0]!.phoneNumber,

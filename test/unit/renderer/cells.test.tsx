@@ -6,7 +6,7 @@ import { TwoLineCell, numericHeader } from '../../../src-renderer/components/lis
 describe('list cells', () => {
   it('puts the value over a muted line, with the whole value on hover', () => {
     expect(renderToStaticMarkup(<TwoLineCell main="Shoprite" title="Shoprite" sub="Groceries · Lagos" />)).toBe(
-      '<span class="cell-two"><span title="Shoprite">Shoprite</span><span class="cell-sub">Groceries · Lagos</span></span>',
+      '<span class="cell-two"><span title="Shoprite">Shoprite</span><span class="cell-sub" title="Groceries · Lagos">Groceries · Lagos</span></span>',
     );
   });
 

@@ -35,7 +35,8 @@ describe('DisputeParties', () => {
       },
       TX,
     );
-    expect(html).toContain('Ada Obi · Verve •••• 1234');
+    // The card first: its last four stay whole where the column is narrow.
+    expect(html).toContain('Verve •••• 1234 · Ada Obi');
     expect(html).toContain('Shoprite');
   });
 
