@@ -19,6 +19,12 @@ export function addressText(address: Pick<TeamAddress, 'host' | 'port' | 'databa
   return `postgres://${host}:${address.port}/${encodeURIComponent(address.database)}${mode}`;
 }
 
+/** The address as shown and filed: normalised, never with a user name or password (as given when unreadable). */
+export function displayUrl(url: string): string {
+  const parsed = parseTeamAddress(url);
+  return parsed.ok ? addressText(parsed.address) : url;
+}
+
 export interface ConnectionSecrets {
   user: string;
   password?: string | (() => Promise<string>) | undefined;

@@ -76,7 +76,7 @@ export class TeamService {
     const login = this.settings.login(environmentId);
     const policyUrl = this.policyUrl(environmentId);
     if (login && (!policyUrl || policyUrl === login.url)) {
-      await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login.user));
+      await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login));
       void this.active?.link.start();
     }
     this.emitStatus();
@@ -117,19 +117,19 @@ export class TeamService {
       return err(status.state === 'unreachable' ? 'network' : 'unauthorized', status.problem ?? 'Not connected.');
     }
     try {
-      await this.options.secretStore.set(teamPasswordAccount(environmentId, login.user), input.password);
+      await this.options.secretStore.set(teamPasswordAccount(environmentId, login), input.password);
     } catch (error) {
       await this.activate(environmentId);
       if (error instanceof KeychainUnavailableError) return error.toErr();
       return err('keychain_unavailable', `The keychain could not keep the password: ${errorMessage(error)}`);
     }
     const previous = this.settings.login(environmentId);
-    if (previous && previous.user !== login.user)
-      await this.options.secretStore.delete(teamPasswordAccount(environmentId, previous.user)).catch(() => false);
+    if (previous && teamPasswordAccount(environmentId, previous) !== teamPasswordAccount(environmentId, login))
+      await this.options.secretStore.delete(teamPasswordAccount(environmentId, previous)).catch(() => false);
     this.settings.setLogin(environmentId, login);
     // From now on the password is read from the keychain, as after a restart.
     await this.closeActive();
-    await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login.user));
+    await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login));
     await this.active!.link.start();
     void this.active?.outbox.send().then(() => this.emitStatus());
     this.emitStatus();
@@ -142,7 +142,7 @@ export class TeamService {
     const login = this.settings.login(environmentId);
     await this.closeActive();
     try {
-      if (login) await this.options.secretStore.delete(teamPasswordAccount(environmentId, login.user));
+      if (login) await this.options.secretStore.delete(teamPasswordAccount(environmentId, login));
     } catch (error) {
       this.options.logger.warn({ err: errorMessage(error) }, 'team password could not leave the keychain');
       if (error instanceof KeychainUnavailableError)
@@ -255,8 +255,8 @@ function openActive(
 }
 
 /** The login's password from the keychain, read for each new connection. */
-async function savedPassword(secrets: SecretStore, environmentId: string, user: string): Promise<string> {
-  const password = await secrets.get(teamPasswordAccount(environmentId, user));
+async function savedPassword(secrets: SecretStore, environmentId: string, login: TeamLogin): Promise<string> {
+  const password = await secrets.get(teamPasswordAccount(environmentId, login));
   if (password === null)
     throw new NoPasswordError(
       'The team database password is not in the keychain any more: sign in again in Settings → Team.',

@@ -10,11 +10,16 @@ import { z } from 'zod';
 import type { Logger } from '../ports/ports';
 import { PRIVATE_FILE_MODE } from '../storage/private-files';
 import { errorMessage } from '../errors/error-message';
+import { displayUrl } from './team-address';
 
 export const TEAM_SETTINGS_FILE = 'team.json';
 
-/** The keychain account of a login's team database password in an environment (deleted with the environment). */
-export const teamPasswordAccount = (environmentId: string, user: string): string => `${environmentId} team ${user}`;
+/**
+ * The keychain account of a login's team database password: per environment (deleted with it), login and
+ * database address, as API keys are filed per environment and address.
+ */
+export const teamPasswordAccount = (environmentId: string, login: TeamLogin): string =>
+  `${environmentId} team ${login.user}@${displayUrl(login.url)}`;
 
 const teamLoginSchema = z.object({ url: z.string().min(1).max(2048), user: z.string().min(1).max(63) });
 export type TeamLogin = z.infer<typeof teamLoginSchema>;

@@ -1,15 +1,11 @@
 // The team database's state as Settings and the status bar show it (`team.status`, `team.changed`).
 import type { TeamStatus } from '../../src-shared/ipc/channels/team';
 import type { JournalOutbox } from './journal-outbox';
-import { addressText, parseTeamAddress } from './team-address';
+import { displayUrl } from './team-address';
 import type { LinkStatus } from './team-link';
 import type { Desk } from './team-settings';
 
-/** The address as shown: normalised, never with a user name or password. */
-export function displayUrl(url: string): string {
-  const parsed = parseTeamAddress(url);
-  return parsed.ok ? addressText(parsed.address) : url;
-}
+export { displayUrl };
 
 export interface TeamStatusInput {
   environmentId: string;

@@ -85,7 +85,9 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const { core } of desks) await core.dispose();
   for (const login of [ALICE, BOB])
-    await secrets.delete(teamPasswordAccount(LOCAL_SANDBOX_ENVIRONMENT_ID, login.user)).catch(() => false);
+    await secrets
+      .delete(teamPasswordAccount(LOCAL_SANDBOX_ENVIRONMENT_ID, { url: db.url, user: login.user }))
+      .catch(() => false);
   await db?.remove();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -103,7 +105,9 @@ describe('two desks on one team database', () => {
       /refused the sign-in of alice/,
     );
     expect(await status(a.core)).toMatchObject({ state: 'off' });
-    expect(await secrets.get(teamPasswordAccount(LOCAL_SANDBOX_ENVIRONMENT_ID, 'alice'))).toBeNull();
+    expect(
+      await secrets.get(teamPasswordAccount(LOCAL_SANDBOX_ENVIRONMENT_ID, { url: db.url, user: 'alice' })),
+    ).toBeNull();
   });
 
   it('signs each desk in with its own login: the password in the keychain, never in a file or a log', async () => {
@@ -112,8 +116,12 @@ describe('two desks on one team database', () => {
     const connected = (await callCore(a.core, 'team.connect', { url: db.url, ...ALICE })) as TeamStatus;
     expect(connected).toMatchObject({ state: 'connected', user: 'alice', login: 'alice', url: db.url });
     await callCore(b.core, 'team.connect', { url: db.url, ...BOB });
-    expect(await secrets.get(teamPasswordAccount(LOCAL_SANDBOX_ENVIRONMENT_ID, 'alice'))).toBe(ALICE.password);
-    expect(await secrets.get(teamPasswordAccount(LOCAL_SANDBOX_ENVIRONMENT_ID, 'bob'))).toBe(BOB.password);
+    expect(await secrets.get(teamPasswordAccount(LOCAL_SANDBOX_ENVIRONMENT_ID, { url: db.url, user: 'alice' }))).toBe(
+      ALICE.password,
+    );
+    expect(await secrets.get(teamPasswordAccount(LOCAL_SANDBOX_ENVIRONMENT_ID, { url: db.url, user: 'bob' }))).toBe(
+      BOB.password,
+    );
     await Promise.all([a, b].map((d) => d.core.logger.flush()));
     for (const d of [a, b]) {
       const files = filesUnder(d.data);
@@ -182,7 +190,9 @@ describe('two desks on one team database', () => {
   it('signs out: the password leaves the keychain and the desk goes on alone', async () => {
     const b = desks[1]!;
     expect(await callCore(b.core, 'team.disconnect', undefined)).toMatchObject({ state: 'off', user: null });
-    expect(await secrets.get(teamPasswordAccount(LOCAL_SANDBOX_ENVIRONMENT_ID, 'bob'))).toBeNull();
+    expect(
+      await secrets.get(teamPasswordAccount(LOCAL_SANDBOX_ENVIRONMENT_ID, { url: db.url, user: 'bob' })),
+    ).toBeNull();
     await issueCard(b.core, 4);
   });
 });
@@ -229,7 +239,7 @@ describe("an environment whose team database the organisation's policy sets", ()
       expect(connected).toMatchObject({ ok: true, data: { state: 'connected', login: 'alice', urlSetByPolicy: true } });
       await team.disconnect();
       expect(team.status()).toMatchObject({ state: 'signed_out', url: db.url, user: null });
-      expect(await secrets.get(teamPasswordAccount('head-office', 'alice'))).toBeNull();
+      expect(await secrets.get(teamPasswordAccount('head-office', { url: db.url, user: 'alice' }))).toBeNull();
     } finally {
       await team.dispose();
       journal.close();
