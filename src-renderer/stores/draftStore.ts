@@ -6,7 +6,7 @@ import { create } from 'zustand';
 
 export interface KeptDraft {
   /** Which dialog, and the title it had. */
-  kind: 'issue-card';
+  kind: 'issue-card' | 'open-account';
   title: string;
   /** What the dialog was opened with (its customer, the card it replaces). */
   props: Record<string, unknown>;

@@ -4,6 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { inOperatorWords } from '../../src-shared/api/field-words';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useDraftStore } from '../stores/draftStore';
+import { useLockStore } from '../stores/lockStore';
+import { useLatest } from '../lib/useLatest';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Account } from '../../src-shared/api/records';
 import { BANK_ACCOUNT_TYPES, CURRENCIES } from '../../src-shared/api/records';
@@ -44,8 +47,9 @@ const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = asy
     : { values: {}, errors: inWords(result.errors) };
 };
 
-export function OpenAccountForm({ customerId, onBusy, onUnsaved }: WriteFormProps): React.JSX.Element {
+export function OpenAccountForm({ customerId, restored, onBusy, onUnsaved }: WriteFormProps): React.JSX.Element {
   const queryClient = useQueryClient();
+  const draft = restored as AccountFormValues | undefined;
   const form = useForm<AccountFormValues, unknown, CreateAccountRequest>({
     defaultValues: {
       type: customerId ? 'wallet' : 'account',
@@ -53,6 +57,9 @@ export function OpenAccountForm({ customerId, onBusy, onUnsaved }: WriteFormProp
       accountType: 'Savings',
       customerId: customerId ?? '',
     },
+    // A form opened again after a lock has what was chosen, and counts as changed (closing asks first).
+    values: draft,
+    resetOptions: { keepDefaultValues: true },
     resolver,
     mode: 'onChange',
   });
@@ -82,8 +89,25 @@ export function OpenAccountForm({ customerId, onBusy, onUnsaved }: WriteFormProp
     },
   });
   useEffect(() => {
-    onUnsaved?.(isDirty && !created && !unknown);
-  }, [onUnsaved, isDirty, created, unknown]);
+    onUnsaved?.((isDirty || draft !== undefined) && !created && !unknown);
+  }, [onUnsaved, isDirty, draft, created, unknown]);
+  // Locking unmounts the pages: what was chosen goes to the draft store as the form goes, and the app opens it
+  // again once unlocked (RestoredWrite). Nothing chosen, or already sent: nothing kept.
+  const keep = useLatest((isDirty || draft !== undefined) && !created && !unknown && !sending);
+  useEffect(
+    () => () => {
+      if (!useLockStore.getState().lock?.locked || !keep.current) return;
+      useDraftStore.getState().keep({
+        kind: 'open-account',
+        title: customerId ? 'Open a wallet' : 'Open an account or wallet',
+        props: { customerId },
+        state: form.getValues(),
+      });
+    },
+    // Once, on unmount: the latest state is read through `keep`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
 
   if (created) {
     return (

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import type { Card } from '../../src-shared/api/records';
 import { useDraftStore, type KeptDraft } from '../stores/draftStore';
 import { IssueCardWizard } from './IssueCardWizard';
+import { OpenAccountForm } from './OpenAccountForm';
 import { Modal } from './Modal';
 import './writes.css';
 
@@ -25,13 +26,22 @@ function RestoredDialog({ draft, onClose }: { draft: KeptDraft; onClose: () => v
   const props = draft.props as { customerId?: string; replacing?: Card };
   return (
     <Modal title={draft.title} busy={busy} hasUnsavedInput={() => unsaved.current} onClose={onClose}>
-      <IssueCardWizard
-        customerId={props.customerId}
-        replacing={props.replacing}
-        restored={draft.state}
-        onBusy={setBusy}
-        onUnsaved={(u) => (unsaved.current = u)}
-      />
+      {draft.kind === 'open-account' ? (
+        <OpenAccountForm
+          customerId={props.customerId}
+          restored={draft.state}
+          onBusy={setBusy}
+          onUnsaved={(u) => (unsaved.current = u)}
+        />
+      ) : (
+        <IssueCardWizard
+          customerId={props.customerId}
+          replacing={props.replacing}
+          restored={draft.state}
+          onBusy={setBusy}
+          onUnsaved={(u) => (unsaved.current = u)}
+        />
+      )}
     </Modal>
   );
 }
