@@ -22,6 +22,7 @@ import { powerMonitorLockSignals } from './shell/lock-signals';
 import { disposeThenQuit } from './shell/quit';
 import { hardenSession } from './shell/session';
 import { shellOptions } from './shell/shell-options';
+import { TEAM_SETUP_FLAG, teamSetupAndExit } from './shell/team-setup';
 import { startUpdates } from './shell/updates';
 import { logUnhandledErrors, startOrQuit } from './shell/startup';
 import { createMainWindow, lockDownWebContents } from './shell/window';
@@ -33,6 +34,9 @@ const rendererDir = path.join(here, '../renderer');
 const preloadPath = path.join(here, '../preload/index.cjs');
 // electron-vite dev serves the renderer from a local dev server; a packaged app never does.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+
+// IT's one command from the installed app (docs/team.md): sets up the team database and exits.
+if (process.argv.includes(TEAM_SETUP_FLAG)) await teamSetupAndExit(process.argv);
 
 const { dataDir, problem: dataFolderProblem } = useDataFolder();
 let logger: AppLogger | null = null;

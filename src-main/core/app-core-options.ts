@@ -47,4 +47,6 @@ export interface AppCoreOptions {
   writeClipboard?: (text: string) => void | Promise<void>;
   /** The updater, once the shell has started it; updates are off without one. */
   updates?: () => UpdatesPort | null;
+  /** The team database's timings: how often the journal's outbox looks for events, how soon a lost database is tried again. */
+  team?: { sendEveryMs?: number; firstRetryMs?: number; maxRetryMs?: number };
 }

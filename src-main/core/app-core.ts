@@ -20,6 +20,7 @@ import { guardWhileLocked } from '../lock/lock-handlers';
 import { createLogger, type AppLogger } from '../logging/logger';
 import { NO_POLICY } from '../policy/policy';
 import type { SandboxHandle } from '../sandbox/handle';
+import { TeamService } from '../team/team-service';
 import type { UnsettledWrites } from '../updates/unsettled-writes';
 import type { AppCoreOptions } from './app-core-options';
 import { prepareDataFolder } from './data-folder';
@@ -40,6 +41,8 @@ export interface AppCore {
   cancels: CancelRegistry;
   logger: AppLogger;
   environments: EnvironmentManager;
+  /** The active environment's team database on this desk. */
+  team: TeamService;
   /** The running local sandbox, when it has been started (for the harness and tests). */
   localSandbox(): SandboxHandle | null;
   dispose(): Promise<void>;
@@ -89,6 +92,19 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     logger,
     ...(options.cacheWorkerUrl ? { cacheWorkerUrl: options.cacheWorkerUrl } : {}),
   });
+  // The active environment's team database, when it has one: the journal's events also go there.
+  const team = new TeamService({
+    dataDir,
+    secretStore,
+    policy,
+    journal: () => journal.journal,
+    extraCa: async (id) => (await environments.networks.policyFor(id)('https://team-database.invalid/')).extraCa,
+    emit,
+    logger,
+    ...options.team,
+  });
+  await team.activate((await environments.list()).activeId);
+  const stopTeamFollowing = environments.onChange((change) => team.activate(change.environment.id));
   const exportsService = createExportService({
     getActive,
     getKnownCards: stores.getKnownCards,
@@ -96,6 +112,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     customerIdsNamed: stores.customerIdsNamed,
     getJournal,
     journalSigner,
+    getTeamJournal: () => ({ list: (query) => team.journal(query) }),
     saveFile: options.saveFile,
     emit,
     logger,
@@ -141,6 +158,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     lock,
     cancels,
     logger,
+    team,
   });
 
   return {
@@ -153,10 +171,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     cancels,
     logger,
     environments,
+    team,
     localSandbox: () => sandboxes.current(),
     async dispose() {
       lock.dispose();
       reconciliation.dispose();
+      stopTeamFollowing();
+      await team.dispose();
       cancels.cancelAll();
       await exportsService.cancelAll();
       await bulkIssue.dispose();

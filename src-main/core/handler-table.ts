@@ -26,6 +26,8 @@ import { namesHandlers } from '../names/handlers';
 import { policyHandlers } from '../policy/handlers';
 import type { Policy } from '../policy/policy';
 import type { OpenExternal, SaveFilePort, SetThemeSource } from '../ports/ports';
+import { teamHandlers } from '../team/handlers';
+import type { TeamService } from '../team/team-service';
 import { updatesHandlers, type UpdatesPort } from '../updates/handlers';
 import type { EnvironmentStores } from './environment-stores';
 
@@ -48,6 +50,7 @@ export interface HandlerTableDeps {
   writeClipboard?: (text: string) => void | Promise<void>;
   setThemeSource?: SetThemeSource;
   updates?: () => UpdatesPort | null;
+  team: TeamService;
 }
 
 export function handlerTable(deps: HandlerTableDeps): HandlerTable {
@@ -92,5 +95,6 @@ export function handlerTable(deps: HandlerTableDeps): HandlerTable {
     ...bulkIssueHandlers(deps.bulkIssue, stores.getCache, deps.saveFile),
     ...exportHandlers(deps.exportsService),
     ...updatesHandlers(() => deps.updates?.() ?? null),
+    ...teamHandlers(deps.team),
   };
 }

@@ -9,6 +9,7 @@ import type {
   CustomerSearchResult,
 } from '../../src-shared/ipc/channels/customers';
 import type { JournalEntry, JOURNAL_OUTCOMES } from '../../src-shared/ipc/channels/journal';
+import type { TeamJournalEntry, TeamJournalQuery } from '../../src-shared/ipc/channels/team';
 import { type Result, ok, validationError } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
 import type { KnownCards } from '../cards/known-cards';
@@ -36,6 +37,13 @@ export interface JournalReader {
   latestEventHash?(id: string): string | null;
 }
 
+/** The team database's journal of every desk, as far as an export reads it. */
+export interface TeamJournalReader {
+  list(
+    query: TeamJournalQuery & { page: number; limit: number },
+  ): Promise<Result<{ entries: TeamJournalEntry[]; total: number }>>;
+}
+
 /** The customer cache, as far as an export reads it (to name the customer behind an id). */
 export interface CustomerLookup {
   get(id: string): MaybePromise<Customer | null>;
@@ -54,6 +62,8 @@ export interface SourceContext {
   getJournal?: () => Promise<JournalReader>;
   /** The desk's key that signs the journal's export. */
   journalSigner?: ExportSigner;
+  /** The team journal of the environment's team database, when the desk has one. */
+  getTeamJournal?: () => TeamJournalReader;
   /** The customer cache of the environment, when there is one. */
   getCustomerCache?: () => Promise<CustomerLookup>;
   /** A customer's display name from the local cache; undefined when unknown. */

@@ -12,7 +12,7 @@ import type { ExportSigner } from '../journal/export-signature';
 import type { Emit, Logger, SaveFilePort } from '../ports/ports';
 import { customerNameLookup } from './customer-names';
 import { createCsvFile, type CsvFile } from './csv-file';
-import type { CustomerLookup, JournalReader, PreparedSource, SourceContext } from './export-source';
+import type { CustomerLookup, JournalReader, PreparedSource, SourceContext, TeamJournalReader } from './export-source';
 import { suggestedFileName } from './file-name';
 import { createProgressReporter } from './progress-reporter';
 import { type ExportSourceName, exportSources } from './sources';
@@ -30,6 +30,8 @@ export interface ExportServiceDeps {
   getJournal?: () => Promise<JournalReader>;
   /** The desk's key that signs the journal's export (journal/export-signature.ts). */
   journalSigner?: ExportSigner;
+  /** The team journal (the active environment's team database), for the `teamJournal` source. */
+  getTeamJournal?: () => TeamJournalReader;
   saveFile: SaveFilePort;
   emit: Emit;
   logger?: Logger;
@@ -157,6 +159,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           getKnownCards: () => knownCards,
           getJournal: deps.getJournal,
           ...(deps.journalSigner ? { journalSigner: deps.journalSigner } : {}),
+          ...(deps.getTeamJournal ? { getTeamJournal: deps.getTeamJournal } : {}),
           getCustomerCache: deps.getCustomerCache,
           customerName: customerNameLookup(deps.getCustomerCache),
           customerIdsNamed: deps.customerIdsNamed ?? (async () => []),

@@ -8,6 +8,7 @@ import { inTransaction, openSqlite } from '../storage/sqlite-database';
 import { type Anchor, type AnchorPort, NO_ANCHOR } from './chain-anchor';
 import { FINGERPRINT_VERSION, fingerprintOf } from './fingerprint';
 import { type ChainCheck, type EventKind, JournalChain, type Operator, currentOperator } from './journal-chain';
+import { type JournalEvents, journalEvents } from './journal-events';
 import type { JournalListQuery, JournalOperation, JournalOutcome } from './journal-list-filter';
 import { JOURNAL_SCHEMA } from './journal-migrations';
 import { type JournalReads, journalReads } from './journal-reads';
@@ -58,6 +59,8 @@ export interface Journal extends JournalReads {
   latestEventHash(id: string): string | null;
   /** Why no write may be recorded (and so none sent), or null when the journal works. */
   readonly refusal: string | null;
+  /** The events in order, for an outbox (the team database's copy): journal-events.ts. */
+  readonly events: JournalEvents;
   /** How many pending entries from before this process were turned into unknown outcomes when opening. */
   readonly recoveredAtOpen: number;
   /** Closes the file; the chain's last head is still being anchored until `anchored()` resolves. */
@@ -284,6 +287,7 @@ export function openJournal(options: OpenJournalOptions): Journal {
   const reads = journalReads(db);
   return {
     refusal: null,
+    events: journalEvents(db),
     recoveredAtOpen: opened.recoveredAtOpen,
     ...reads,
     ...journalWrites(opened, { read: (id) => reads.get(id), anchor, now, operator }),

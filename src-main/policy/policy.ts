@@ -10,6 +10,7 @@ import {
   type ProxySetting,
 } from '../../src-shared/ipc/channels/network';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, baseUrlProblem } from '../../src-shared/ipc/channels/settings';
+import { parseTeamAddress } from '../../src-shared/ipc/channels/team';
 import { feedUrlProblem } from './feed-url';
 
 /** `"system"`, `"none"` or `{ "host": "proxy.corp", "port": 8080 }`. */
@@ -44,6 +45,15 @@ const policyEnvironmentSchema = z.strictObject({
     .string()
     .min(1)
     .refine((p) => isAbsolute(p), { error: 'extraCaFile must be an absolute path' })
+    .optional(),
+  /** The team's PostgreSQL database for this environment (docs/team.md); each operator signs in with their own login. */
+  team: z
+    .strictObject({
+      url: z.string().superRefine((url, ctx) => {
+        const parsed = parseTeamAddress(url);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+      }),
+    })
     .optional(),
 });
 
@@ -111,6 +121,8 @@ export interface ManagedEnvironment {
   proxy: ProxySetting;
   /** The extra CA file (absolute path), checked readable at start. */
   extraCaFile: string | null;
+  /** The team database's address, or null when the environment has none. */
+  teamUrl?: string | null;
 }
 
 /** The policy as the app uses it: defaults filled in; the optional keys stay undefined when not set. */
@@ -155,6 +167,7 @@ export function policyFrom(parsed: z.infer<typeof policySchema>, file: string): 
       baseUrl: env.baseUrl,
       proxy: proxyOf(env),
       extraCaFile: env.extraCaFile ?? null,
+      teamUrl: env.team?.url ?? null,
     })),
     allowUserEnvironments,
     allowLocalSandbox,

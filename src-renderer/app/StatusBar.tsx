@@ -5,6 +5,7 @@ import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { agoText } from '../components/customers/cacheAge';
 import { isRunning, syncPercent } from '../components/customers/syncProgressText';
+import { TeamStatusItem } from './TeamStatusItem';
 import { UpdateReady } from './UpdateReady';
 import { useAppStore } from '../stores/appStore';
 import { EnvironmentBadge } from '../components/environment/EnvironmentBadge';
@@ -82,6 +83,7 @@ export function StatusBar(): React.JSX.Element {
             ? 'Customers never synced'
             : `Customers synced ${agoText(Math.max(0, now - lastSynced))}`}
       </span>
+      <TeamStatusItem />
       <UpdateReady />
       {status?.notices.map((n) => (
         <span key={n} className="notice" role="status" title={n}>

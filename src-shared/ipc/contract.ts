@@ -18,6 +18,7 @@ import { namesChannels } from './channels/names';
 import { networkChannels, proxySignInAskSchema } from './channels/network';
 import { policyChannels } from './channels/policy';
 import { appStatusSchema, settingsChannels } from './channels/settings';
+import { teamChannels, teamStatusSchema } from './channels/team';
 import { updateStatusSchema, updatesChannels } from './channels/updates';
 import type { ChannelName, EventName, CallOptions } from './names';
 import type { Result } from './result';
@@ -39,6 +40,7 @@ export const contract = {
   ...lockChannels,
   ...updatesChannels,
   ...clipboardChannels,
+  ...teamChannels,
 };
 
 export const events = {
@@ -49,6 +51,7 @@ export const events = {
   'lock.changed': lockStateSchema,
   'updates.status': updateStatusSchema,
   'network.proxySignInAsked': proxySignInAskSchema,
+  'team.changed': teamStatusSchema,
 };
 
 export type Contract = typeof contract;

@@ -69,6 +69,10 @@ export const CHANNEL_NAMES = [
   'lock.setIdleMinutes',
   'updates.status',
   'updates.restart',
+  'team.status',
+  'team.connect',
+  'team.disconnect',
+  'team.journal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -80,6 +84,7 @@ export const EVENT_NAMES = [
   'lock.changed',
   'updates.status',
   'network.proxySignInAsked',
+  'team.changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -49,6 +49,8 @@ export interface HarnessOptions {
   updates?: { engine: UpdateEngine; feedUrl: string };
   /** The clock of the lock's waits after wrong passcodes (AppCoreOptions.lockClock). */
   lockClock?: () => number;
+  /** The team database's timings (AppCoreOptions.team): how soon a lost database is tried again. */
+  team?: AppCoreOptions['team'];
 }
 
 export interface Harness {
@@ -125,6 +127,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     localSandbox: options.sandbox,
     localSandboxFirstSync: options.sandboxFirstSync ?? false,
     ...(options.lockClock ? { lockClock: options.lockClock } : {}),
+    ...(options.team ? { team: options.team } : {}),
     saveFile: {
       async chooseSavePath(suggestedName) {
         if (cancelNext) {

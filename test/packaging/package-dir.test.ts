@@ -14,6 +14,8 @@ import { DISPOSE_LIMIT_MS } from '../../src-main/shell/quit';
 import { copyOfRepo, REPO, run } from './fake-project';
 import { TEST_KEYS } from '../support/cache-keys';
 import { standInElectronDist } from './stand-in-electron';
+import { TEAM_DATABASE, startPostgres } from '../support/postgres';
+import { TEAM_SCHEMA_VERSION } from '../../src-main/team/migrations';
 
 let repo: ReturnType<typeof copyOfRepo>;
 let electronDist: string;
@@ -273,5 +275,32 @@ describe('the packaged main process, run in Node under a stand-in for electron',
         body: expect.stringContaining(`Data folder: ${join(layout, 'appdata-file', 'card-desk')}`),
       },
     ]);
+  });
+
+  it('sets up a team database with --team-setup, as IT runs it from the installed app, and exits 0 without a window', async () => {
+    const db = await startPostgres({ setUp: false });
+    try {
+      const appData = mkdtempSync(join(layout, 'appdata-'));
+      const args = ['--team-setup', '--url', `postgres://postgres@127.0.0.1:${db.port}/${TEAM_DATABASE}`];
+      const r = await run(
+        process.execPath,
+        [
+          '--import',
+          join(REPO, 'test/packaging/fake-electron/register.mjs'),
+          'resources/app.asar/out/main/index.js',
+          ...args,
+        ],
+        { cwd: layout, env: { ...process.env, CARD_DESK_FAKE_APPDATA: appData, PGPASSWORD: '' } },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(
+        `Card Desk's team schema is now at version ${TEAM_SCHEMA_VERSION} (set up by postgres)`,
+      );
+      expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toMatchObject({ exitCode: 0, windows: [] });
+      const { rows } = await db.sql('SELECT count(*)::int AS n FROM card_desk.schema_migrations');
+      expect(rows[0].n).toBe(TEAM_SCHEMA_VERSION);
+    } finally {
+      await db.remove();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { disputesSource } from './disputes';
 import { fundingSourcesSource } from './funding-sources';
 import { journalSource } from './journal';
 import { knownCardsSource } from './known-cards';
+import { teamJournalSource } from './team-journal';
 
 export type ExportSourceName = (typeof EXPORT_SOURCES)[number];
 
@@ -21,4 +22,5 @@ export const exportSources: Record<ExportSourceName, ExportSource> = {
   cardTransactions: cardTransactionsSource,
   knownCards: knownCardsSource,
   journal: journalSource,
+  teamJournal: teamJournalSource,
 };

@@ -16,13 +16,15 @@ import { useRowSelection } from '../../components/lists/useRowSelection';
 import { useSettledFilter } from '../../components/fields/useSettledFilter';
 import { bridge } from '../../lib/bridge';
 import { useAppStore } from '../../stores/appStore';
+import { useTeamStore } from '../../stores/teamStore';
 import { JournalDetail } from './JournalDetail';
 import { JournalFilters, JOURNAL_FILTER_DEFAULTS, cleanJournalFilters, journalFilterQuery } from './JournalFilters';
+import { JournalTabs, TeamJournal } from './TeamJournal';
 import { VerifyJournal } from './VerifyJournal';
 import { OUTCOME_LABEL, journalColumns, journalCustomerId, type Outcome } from './journalFields';
 import { IssueCardButton, OpenAccountButton } from '../../writes/IssueCardButton';
 
-const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '', ...JOURNAL_FILTER_DEFAULTS, batch: '' };
+const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '', ...JOURNAL_FILTER_DEFAULTS, batch: '', view: '' };
 type Values = typeof DEFAULTS;
 const clean = (raw: Values): Values => ({
   ...cleanPaging(raw),
@@ -32,6 +34,7 @@ const clean = (raw: Values): Values => ({
   outcome: oneOf(raw.outcome, ['', ...JOURNAL_OUTCOMES], ''),
   ...cleanJournalFilters(raw),
   batch: raw.batch.slice(0, 64),
+  view: oneOf(raw.view, ['', 'team'], ''),
 });
 
 export function JournalPage({ route }: { route: Route }): React.JSX.Element {
@@ -45,10 +48,14 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
     ...journalFilterQuery(values),
     ...(values.batch ? { batchId: values.batch } : {}),
   };
+  // With a team database the page has two views: this desk's journal and the team's.
+  const hasTeam = useTeamStore((s) => (s.team?.state ?? 'off') !== 'off');
+  const teamView = hasTeam && values.view === 'team';
   const list = useListData<JournalEntry>({
     key: ['journal', query],
     fetchPage: (page, limit, opts) => bridge().journal.list({ ...query, page, limit }, opts),
     paging,
+    enabled: !teamView,
   });
 
   // Entries change as writes are answered and reconciled, also from other pages.
@@ -72,71 +79,84 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
         <h1 id="page-title">Journal</h1>
       </header>
       <p className="page-subtitle">
-        Every card issued and account or wallet opened from Card Desk in this environment, and what came of it.
+        Every card issued and account or wallet opened from Card Desk in this environment, and what came of it
+        {hasTeam ? ': on this desk, or by the whole team with the operator and desk of each' : ''}.
       </p>
-      <div className="toolbar">
-        <label>
-          Search
-          <input
-            type="search"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            placeholder="Customer name, client reference, result id, error…"
-            maxLength={200}
-            size={36}
-          />
-        </label>
-        <label>
-          Outcome
-          <select value={values.outcome} onChange={(e) => set({ outcome: e.target.value, page: '0' })}>
-            <option value="">All outcomes</option>
-            {JOURNAL_OUTCOMES.map((o) => (
-              <option key={o} value={o}>
-                {OUTCOME_LABEL[o]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {values.batch ? (
-          <button type="button" onClick={() => set({ batch: '', page: '0' })} data-testid="batch-filter">
-            Only batch {values.batch.slice(0, 8)} ✕
-          </button>
-        ) : null}
-        <span className="spacer" />
-        <IssueCardButton />
-        <OpenAccountButton />
-        <ExportButton
-          source="journal"
-          query={query}
-          label={exportLabel(list.pagination?.total, 'journal entry', 'journal entries', Object.keys(query).length > 0)}
-          disabled={list.pagination?.total === 0}
-        />
-        <VerifyJournal />
-      </div>
-      <JournalFilters values={values} onChange={set} />
-      <NamesProvider names={names}>
-        <ListBody
-          label="Journal entries"
-          list={list}
-          columns={journalColumns(environmentName)}
-          {...detail.tableProps}
-          empty={
-            Object.keys(query).length > 0
-              ? 'No journal entry matches.'
-              : 'No writes yet: issued cards and opened accounts appear here.'
-          }
-        />
-      </NamesProvider>
-      <ListFooter list={list} paging={paging} />
-      {detail.selected ? (
-        <NamesProvider names={names}>
-          <JournalDetail
-            entry={detail.selected}
-            environmentName={environmentName(detail.selected.environmentId)}
-            onClose={detail.close}
-          />
-        </NamesProvider>
-      ) : null}
+      {hasTeam ? <JournalTabs view={teamView ? 'team' : ''} onView={(view) => set({ view, page: '0' })} /> : null}
+      {teamView ? (
+        <TeamJournal outcome={values.outcome} onOutcome={(outcome) => set({ outcome, page: '0' })} paging={paging} />
+      ) : (
+        <>
+          <div className="toolbar">
+            <label>
+              Search
+              <input
+                type="search"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                placeholder="Customer name, client reference, result id, error…"
+                maxLength={200}
+                size={36}
+              />
+            </label>
+            <label>
+              Outcome
+              <select value={values.outcome} onChange={(e) => set({ outcome: e.target.value, page: '0' })}>
+                <option value="">All outcomes</option>
+                {JOURNAL_OUTCOMES.map((o) => (
+                  <option key={o} value={o}>
+                    {OUTCOME_LABEL[o]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {values.batch ? (
+              <button type="button" onClick={() => set({ batch: '', page: '0' })} data-testid="batch-filter">
+                Only batch {values.batch.slice(0, 8)} ✕
+              </button>
+            ) : null}
+            <span className="spacer" />
+            <IssueCardButton />
+            <OpenAccountButton />
+            <ExportButton
+              source="journal"
+              query={query}
+              label={exportLabel(
+                list.pagination?.total,
+                'journal entry',
+                'journal entries',
+                Object.keys(query).length > 0,
+              )}
+              disabled={list.pagination?.total === 0}
+            />
+            <VerifyJournal />
+          </div>
+          <JournalFilters values={values} onChange={set} />
+          <NamesProvider names={names}>
+            <ListBody
+              label="Journal entries"
+              list={list}
+              columns={journalColumns(environmentName)}
+              {...detail.tableProps}
+              empty={
+                Object.keys(query).length > 0
+                  ? 'No journal entry matches.'
+                  : 'No writes yet: issued cards and opened accounts appear here.'
+              }
+            />
+          </NamesProvider>
+          <ListFooter list={list} paging={paging} />
+          {detail.selected ? (
+            <NamesProvider names={names}>
+              <JournalDetail
+                entry={detail.selected}
+                environmentName={environmentName(detail.selected.environmentId)}
+                onClose={detail.close}
+              />
+            </NamesProvider>
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

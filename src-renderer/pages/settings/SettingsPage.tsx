@@ -6,6 +6,7 @@ import { EnvironmentForm } from './EnvironmentForm';
 import { JournalSection } from './JournalSection';
 import { LockSection } from './LockSection';
 import { SyncScheduleSection } from './SyncScheduleSection';
+import { TeamSection } from './TeamSection';
 import { useEnvironments } from './useEnvironments';
 import { usePolicy } from './usePolicy';
 import './settings.css';
@@ -45,6 +46,7 @@ export function SettingsPage(): React.JSX.Element {
           </section>
         )}
       </section>
+      <TeamSection />
       <SyncScheduleSection />
       <AppearanceSection />
       <LockSection />

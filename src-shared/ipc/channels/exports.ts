@@ -10,6 +10,7 @@ export const EXPORT_SOURCES = [
   'cardTransactions',
   'journal',
   'knownCards',
+  'teamJournal',
 ] as const;
 
 export const exportProgressSchema = z.object({

@@ -124,6 +124,16 @@ describe('a valid policy', () => {
     });
   });
 
+  it("reads an environment's team database address", () => {
+    const policy = load({
+      environments: [
+        { ...EXAMPLE.environments[0], team: { url: 'postgres://db.bank.local:5432/carddesk' } },
+        { id: 'b', name: 'B', baseUrl: 'https://b.example.com' },
+      ],
+    });
+    expect(policy.environments.map((e) => e.teamUrl)).toEqual(['postgres://db.bank.local:5432/carddesk', null]);
+  });
+
   it("takes the proxy's Kerberos service principal, and names one that is not a principal", () => {
     const policy = load({
       environments: [
@@ -206,6 +216,29 @@ describe('an invalid policy stops start-up naming the file and the field', () =>
       { environments: [{ id: 'x', name: 'X', baseUrl: 'https://a.example.com', extraCaFile: 'corp-ca.pem' }] },
       'environments[0].extraCaFile',
       'absolute path',
+    ],
+    [
+      {
+        environments: [
+          {
+            id: 'x',
+            name: 'X',
+            baseUrl: 'https://a.example.com',
+            team: { url: 'postgres://db.bank.local/carddesk?sslmode=disable' },
+          },
+        ],
+      },
+      'environments[0].team.url',
+      'only to this computer',
+    ],
+    [
+      {
+        environments: [
+          { id: 'x', name: 'X', baseUrl: 'https://a.example.com', team: { url: 'https://db.bank.local' } },
+        ],
+      },
+      'environments[0].team.url',
+      'postgres://',
     ],
   ])('%j names %s', (json, field, words) => {
     const error = failure(json);

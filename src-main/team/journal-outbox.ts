@@ -1,0 +1,122 @@
+// The desk's journal is the outbox of the team journal: every event of the environment's entries (begun,
+// settled, unknown, reconciled, resend allowed, …) is appended to card_desk.journal_events in the journal's
+// order and exactly once. Where the desk is up to is read from the team database itself (the highest
+// sequence it holds of this desk's journal), so nothing is lost when this desk forgets, and (desk, journal,
+// sequence) is unique there, so an event sent again after a lost answer is stored once. An event written
+// while the database is away waits in the journal and is sent when the link is back.
+import type { Journal } from '../journal/journal';
+import type { JournalEventRecord } from '../journal/journal-events';
+import type { Logger } from '../ports/ports';
+import { errorMessage } from '../errors/error-message';
+import type { TeamLink } from './team-link';
+import type { Desk } from './team-settings';
+
+export interface OutboxStatus {
+  /** Events of this desk not yet in the team database (null until the link has told where it is up to). */
+  waiting: number | null;
+  /** When the last event reached the team database (ISO), in this run. */
+  lastSentAt: string | null;
+}
+
+export interface JournalOutboxOptions {
+  link: TeamLink;
+  journal: () => Journal;
+  environmentId: string;
+  desk: Desk;
+  logger: Logger;
+  /** Events per insert (default 200). */
+  batch?: number;
+  now?: () => Date;
+}
+
+function bodyOf(event: JournalEventRecord): unknown {
+  try {
+    return JSON.parse(event.body);
+  } catch {
+    return event.body;
+  }
+}
+
+export class JournalOutbox {
+  /**
+   * Where the team database is up to with this desk's journal, once known; `journalId` null: the journal
+   * had no event when the database last answered, so whatever it holds now is still to be sent.
+   */
+  private cursor: { journalId: string | null; seq: number } | null = null;
+  private lastSentAt: string | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(private readonly options: JournalOutboxOptions) {}
+
+  status(): OutboxStatus {
+    const events = this.options.journal().events;
+    const journalId = events.journalId();
+    const known = this.cursor !== null && (this.cursor.journalId === journalId || this.cursor.journalId === null);
+    const waiting =
+      journalId === null ? 0 : known ? events.countAfter(this.options.environmentId, this.cursor!.seq) : null;
+    return { waiting, lastSentAt: this.lastSentAt };
+  }
+
+  /** Sends what waits, when the link is up; one run at a time. Returns how many events were sent. */
+  send(): Promise<number> {
+    if (this.options.link.status.state !== 'connected') return Promise.resolve(0);
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run(): Promise<number> {
+    const { link, environmentId, desk } = this.options;
+    const events = this.options.journal().events;
+    const journalId = events.journalId();
+    if (journalId === null) {
+      this.cursor = { journalId: null, seq: 0 };
+      return 0;
+    }
+    let sent = 0;
+    try {
+      if (this.cursor?.journalId === null) this.cursor = { journalId, seq: 0 };
+      else if (this.cursor?.journalId !== journalId) this.cursor = { journalId, seq: await this.sentUpTo(journalId) };
+      for (;;) {
+        const batch = events.eventsAfter(environmentId, this.cursor.seq, this.options.batch ?? 200);
+        if (batch.length === 0) break;
+        const rows = batch.map((e) => ({
+          desk_seq: e.seq,
+          at: e.at,
+          entry_id: e.entryId,
+          kind: e.kind,
+          body: bodyOf(e),
+        }));
+        await link.use((client) =>
+          client.query(
+            `INSERT INTO card_desk.journal_events (desk_id, desk_name, journal_id, desk_seq, at, entry_id, kind, body)
+             SELECT $1, $2, $3, r.desk_seq, r.at, r.entry_id, r.kind, r.body
+               FROM jsonb_to_recordset($4::jsonb) AS r(desk_seq bigint, at timestamptz, entry_id text, kind text, body jsonb)
+              ORDER BY r.desk_seq
+             ON CONFLICT (desk_id, journal_id, desk_seq) DO NOTHING`,
+            [desk.id, desk.name, journalId, JSON.stringify(rows)],
+          ),
+        );
+        this.cursor = { journalId, seq: batch[batch.length - 1]!.seq };
+        this.lastSentAt = (this.options.now?.() ?? new Date()).toISOString();
+        sent += batch.length;
+      }
+    } catch (error) {
+      // The link has said why and heals; the events wait in the journal.
+      this.options.logger.warn({ err: errorMessage(error), sent }, 'team journal: events wait for the database');
+    }
+    return sent;
+  }
+
+  /** The highest sequence of this desk's journal the team database holds (0: none). */
+  private async sentUpTo(journalId: string): Promise<number> {
+    const { rows } = await this.options.link.use((client) =>
+      client.query<{ seq: string | null }>(
+        'SELECT max(desk_seq) AS seq FROM card_desk.journal_events WHERE desk_id = $1 AND journal_id = $2',
+        [this.options.desk.id, journalId],
+      ),
+    );
+    return Number(rows[0]?.seq ?? 0);
+  }
+}

@@ -1,0 +1,70 @@
+// What `team:setup` does on a database its administrator connects to: the roles, the schema, then every
+// numbered migration not yet recorded, each in its own transaction. Two setups at once wait for each other
+// (an advisory lock), so a migration never runs twice. Running it again on an up-to-date database changes
+// nothing and says so.
+import type { ClientBase } from 'pg';
+import { SETUP_PREAMBLE, TEAM_MIGRATIONS, type TeamMigration } from './migrations';
+
+/** The advisory lock key of team:setup ("card desk setup" as a number). */
+const SETUP_LOCK = 7_263_517_001;
+
+export interface SetupReport {
+  /** The migrations that ran now, in order. */
+  applied: { version: number; name: string }[];
+  /** The schema's version after the setup. */
+  version: number;
+  /** Who ran it (the database's session_user). */
+  admin: string;
+}
+
+async function appliedVersions(client: ClientBase): Promise<Set<number>> {
+  const { rows } = await client.query<{ version: number }>('SELECT version FROM card_desk.schema_migrations');
+  return new Set(rows.map((r) => r.version));
+}
+
+async function inTransaction(client: ClientBase, work: () => Promise<void>): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await work();
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Sets up or upgrades the team schema through `client` (an administrator's connection). */
+export async function setUpTeamDatabase(
+  client: ClientBase,
+  migrations: readonly TeamMigration[] = TEAM_MIGRATIONS,
+): Promise<SetupReport> {
+  const { rows } = await client.query<{ admin: string }>('SELECT session_user AS admin');
+  const admin = rows[0]!.admin;
+  await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
+  try {
+    await inTransaction(client, async () => {
+      await client.query(SETUP_PREAMBLE);
+      // Every login of the roles may connect to this database (pg_hba.conf still decides from where).
+      await client.query(
+        `DO $$ BEGIN EXECUTE format('GRANT CONNECT ON DATABASE %I TO card_desk_operator, card_desk_approver, card_desk_syncer', current_database()); END $$;`,
+      );
+    });
+    const done = await appliedVersions(client);
+    const applied: SetupReport['applied'] = [];
+    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (done.has(migration.version)) continue;
+      await inTransaction(client, async () => {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO card_desk.schema_migrations (version, name) VALUES ($1, $2)', [
+          migration.version,
+          migration.name,
+        ]);
+      });
+      applied.push({ version: migration.version, name: migration.name });
+      done.add(migration.version);
+    }
+    return { applied, version: Math.max(0, ...done), admin };
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => undefined);
+  }
+}

@@ -1,0 +1,229 @@
+// One desk's link to its team database, for one environment and one login: a small pool of connections,
+// what state the link is in and why, and healing. A database that goes away is a normal event: the link
+// says so (`unreachable`), the desk keeps working on its own, and the link tries again, sooner first, then
+// every `maxRetryMs`, until the database answers; then it is `connected` and its listeners hear it. A refused
+// sign-in is not tried again (a wrong password tried over and over can lock a login): the operator signs in
+// again. A login that is no Card Desk operator, or a database whose schema is missing or too old, heals when
+// IT acts, so those are tried again at the slow pace.
+import pg from 'pg';
+import type { Logger } from '../ports/ports';
+import { errorMessage } from '../errors/error-message';
+import { TEAM_SCHEMA_VERSION } from './migrations';
+import { addressText, connectionConfig, type TeamAddress } from './team-address';
+import { type TeamFailure, teamFailure } from './team-failure';
+
+export type LinkState = 'connecting' | 'connected' | 'unreachable' | 'refused';
+
+export interface LinkStatus {
+  state: LinkState;
+  /** What is wrong, in the operator's words (null when connected or connecting). */
+  problem: string | null;
+  /** The database's name for this login (session_user), once connected. */
+  login: string | null;
+  /** Whether the login may page the API for the team (a card_desk_syncer member). */
+  syncer: boolean;
+  /** When the state began (ISO). */
+  since: string;
+}
+
+export interface TeamLinkOptions {
+  address: TeamAddress;
+  user: string;
+  /** The password, read from the keychain each time a connection is made. */
+  password: () => Promise<string>;
+  /** The environment's extra CA certificates (PEM), read each time a connection is made. */
+  extraCa: () => readonly string[];
+  logger: Logger;
+  /** Called on every change of state. */
+  onStatus?: (status: LinkStatus) => void;
+  /** First wait before trying again, doubled each time up to `maxRetryMs` (defaults 1 s and 30 s). */
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+  now?: () => Date;
+}
+
+/** A failure that is not the network's: the link stays as it is and the caller is told. */
+export class TeamQueryError extends Error {
+  override readonly name = 'TeamQueryError';
+}
+
+interface SessionCheck {
+  login: string;
+  operator: boolean;
+  syncer: boolean;
+  version: number | null;
+  server: number;
+}
+
+export class TeamLink {
+  private readonly pool: pg.Pool;
+  private current: LinkStatus;
+  private retryMs: number;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private checking: Promise<void> | null = null;
+  private lastAnswer = 0;
+  readonly where: string;
+
+  constructor(private readonly options: TeamLinkOptions) {
+    this.where = addressText(options.address);
+    this.retryMs = options.firstRetryMs ?? 1_000;
+    this.current = { state: 'connecting', problem: null, login: null, syncer: false, since: this.nowIso() };
+    // The password and the CA list are read each time a connection is made: a change heals the next one.
+    const config = connectionConfig(options.address, {
+      user: options.user,
+      password: options.password,
+      extraCa: options.extraCa,
+    });
+    this.pool = new pg.Pool({ ...config, max: 3, idleTimeoutMillis: 30_000 });
+    // An idle connection the server ended: the next use finds out and heals; nothing to throw here.
+    this.pool.on('error', (error) => this.lost(error));
+  }
+
+  get status(): LinkStatus {
+    return this.current;
+  }
+
+  /** Checks the login and the schema now (and keeps trying while the database cannot be reached). */
+  start(): Promise<void> {
+    this.checking ??= this.check().finally(() => {
+      this.checking = null;
+    });
+    return this.checking;
+  }
+
+  /** Runs `work` on a connection; a lost database makes the link `unreachable` (and heal) and is thrown. */
+  async use<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (this.closed) throw new TeamQueryError(`The link to ${this.where} is closed.`);
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw this.lost(error);
+    }
+    try {
+      const result = await work(client);
+      client.release();
+      this.lastAnswer = Date.now();
+      return result;
+    } catch (error) {
+      const failure = teamFailure(error, { where: this.where, user: this.options.user });
+      // A connection that broke mid-query is not given back to the pool.
+      client.release(failure.reason === 'unreachable');
+      if (failure.reason === 'unreachable') throw this.lost(error);
+      throw new TeamQueryError(errorMessage(error));
+    }
+  }
+
+  /**
+   * While connected, asks the database something small when it has not answered for `quietMs`: a database
+   * that went away without a word (a network that dropped) is found, and the pool's connections stay warm.
+   */
+  async heartbeat(quietMs: number): Promise<void> {
+    if (this.current.state !== 'connected' || Date.now() - this.lastAnswer < quietMs) return;
+    await this.use((client) => client.query('SELECT 1')).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.pool.end().catch(() => undefined);
+  }
+
+  private nowIso(): string {
+    return (this.options.now?.() ?? new Date()).toISOString();
+  }
+
+  private set(status: Omit<LinkStatus, 'since'>): void {
+    const same =
+      status.state === this.current.state &&
+      status.problem === this.current.problem &&
+      status.login === this.current.login;
+    if (same) return;
+    this.current = { ...status, since: this.nowIso() };
+    this.options.onStatus?.(this.current);
+  }
+
+  /** Marks the link lost (when it was not already) and schedules a check; returns the error to throw. */
+  private lost(error: unknown): Error {
+    const failure = teamFailure(error, { where: this.where, user: this.options.user });
+    if (!this.closed) {
+      if (this.current.state !== 'unreachable' && this.current.state !== 'refused')
+        this.options.logger.warn({ where: this.where, err: errorMessage(error) }, 'team database lost');
+      this.fail(failure);
+    }
+    return new TeamQueryError(failure.message);
+  }
+
+  private fail(failure: TeamFailure): void {
+    const state: LinkState = failure.reason === 'unreachable' ? 'unreachable' : 'refused';
+    this.set({ state, problem: failure.message, login: null, syncer: false });
+    if (failure.reason === 'sign_in') return;
+    this.schedule(failure.reason === 'unreachable' ? this.retryMs : (this.options.maxRetryMs ?? 30_000));
+  }
+
+  private schedule(ms: number): void {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.start();
+    }, ms);
+    this.timer.unref?.();
+    this.retryMs = Math.min(this.retryMs * 2, this.options.maxRetryMs ?? 30_000);
+  }
+
+  private async check(): Promise<void> {
+    let session: SessionCheck;
+    try {
+      const client = await this.pool.connect();
+      try {
+        session = await readSession(client);
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      if (this.closed) return;
+      const missingSchema = ['42P01', '3F000', '42501', '42704'].includes(String((error as { code?: string }).code));
+      this.fail(
+        missingSchema
+          ? {
+              reason: 'refused',
+              message: `${this.where} is not set up for Card Desk (${errorMessage(error)}). Ask IT to run team:setup on it.`,
+            }
+          : teamFailure(error, { where: this.where, user: this.options.user }),
+      );
+      return;
+    }
+    const problem = sessionProblem(session, this.where);
+    if (problem) return this.fail({ reason: 'refused', message: problem });
+    this.retryMs = this.options.firstRetryMs ?? 1_000;
+    this.lastAnswer = Date.now();
+    this.options.logger.info({ where: this.where, login: session.login }, 'team database connected');
+    this.set({ state: 'connected', problem: null, login: session.login, syncer: session.syncer });
+  }
+}
+
+async function readSession(client: pg.PoolClient): Promise<SessionCheck> {
+  const { rows } = await client.query<Omit<SessionCheck, 'version'>>(`
+    SELECT session_user AS login,
+           pg_has_role(session_user, 'card_desk_operator', 'MEMBER') AS operator,
+           pg_has_role(session_user, 'card_desk_syncer', 'MEMBER') AS syncer,
+           current_setting('server_version_num')::int AS server`);
+  const session = rows[0]!;
+  // The schema is read only by a member: anyone else could not, and is told what they lack instead.
+  if (!session.operator) return { ...session, version: null };
+  const version = await client.query<{ version: number | null }>(
+    'SELECT max(version) AS version FROM card_desk.schema_migrations',
+  );
+  return { ...session, version: version.rows[0]?.version ?? null };
+}
+
+function sessionProblem(session: SessionCheck, where: string): string | null {
+  if (session.server < 140_000)
+    return `${where} runs PostgreSQL ${Math.floor(session.server / 10_000)}; Card Desk needs PostgreSQL 14 or newer.`;
+  if (!session.operator)
+    return `The login ${session.login} is not a Card Desk operator on ${where}. Ask IT: GRANT card_desk_operator TO ${session.login};`;
+  if ((session.version ?? 0) < TEAM_SCHEMA_VERSION)
+    return `${where} holds an older Card Desk team schema (version ${session.version ?? 0}; this Card Desk needs ${TEAM_SCHEMA_VERSION}). Ask IT to run team:setup on it again.`;
+  return null;
+}

@@ -1,0 +1,265 @@
+// The active environment's team database, on this desk: which one (the policy's address, or the one the
+// operator chose), the operator's login (user name in team.json, password in the keychain), the link to it
+// and the journal's outbox. Optional: an environment without one works exactly as a desk alone. A new
+// active environment closes the old link and opens its own. The status bar and Settings hear every change
+// (`team.changed`).
+import type { PoolClient } from 'pg';
+import { err, ok, type Result } from '../../src-shared/ipc/result';
+import type { TeamConnectInput, TeamJournalQuery, TeamStatus } from '../../src-shared/ipc/channels/team';
+import type { Journal } from '../journal/journal';
+import { KeychainUnavailableError } from '../keychain/keychain-error';
+import type { SecretStore } from '../keychain/secret-store';
+import type { Policy } from '../policy/policy';
+import type { Emit, Logger } from '../ports/ports';
+import { errorMessage } from '../errors/error-message';
+import { JournalOutbox } from './journal-outbox';
+import { listTeamJournal, type TeamJournalPage } from './team-journal';
+import { parseTeamAddress } from './team-address';
+import { displayUrl, teamStatus } from './team-status';
+import { TeamLink, TeamQueryError, type LinkStatus } from './team-link';
+import { TeamSettings, teamPasswordAccount, type Desk, type TeamLogin } from './team-settings';
+
+export interface TeamServiceOptions {
+  dataDir: string;
+  secretStore: SecretStore;
+  policy: Policy;
+  journal: () => Journal;
+  /** The environment's extra CA certificates (PEM), as its API calls trust them. */
+  extraCa: (environmentId: string) => Promise<readonly string[]>;
+  emit: Emit;
+  logger: Logger;
+  /** How often the outbox looks for new journal events (default 2 s). */
+  sendEveryMs?: number;
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+}
+
+interface Active {
+  environmentId: string;
+  login: TeamLogin;
+  link: TeamLink;
+  outbox: JournalOutbox;
+  /** The environment's extra CAs as the link's next connection trusts them. */
+  trust: { ca: readonly string[] };
+}
+
+/** A connected link quiet this long is asked `SELECT 1` (below the pool's 30 s idle limit). */
+const HEARTBEAT_MS = 15_000;
+
+export class NoPasswordError extends Error {
+  override readonly name = 'NoPasswordError';
+  readonly code = 'CARD_DESK_NO_PASSWORD';
+}
+
+export class TeamService {
+  readonly settings: TeamSettings;
+  private environmentId = '';
+  private active: Active | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private lastEmitted = '';
+
+  constructor(private readonly options: TeamServiceOptions) {
+    this.settings = new TeamSettings(options.dataDir, options.logger);
+    this.timer = setInterval(() => void this.tick(), options.sendEveryMs ?? 2_000);
+    this.timer.unref?.();
+  }
+
+  /** The address the policy sets for the environment, if it sets one. */
+  private policyUrl(environmentId: string): string | null {
+    return this.options.policy.environments.find((e) => e.id === environmentId)?.teamUrl ?? null;
+  }
+
+  /** Makes `environmentId` the one the desk works in: its team database (if any) is connected. */
+  async activate(environmentId: string): Promise<void> {
+    await this.closeActive();
+    this.environmentId = environmentId;
+    const login = this.settings.login(environmentId);
+    const policyUrl = this.policyUrl(environmentId);
+    if (login && (!policyUrl || policyUrl === login.url)) {
+      await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login));
+      void this.active?.link.start();
+    }
+    this.emitStatus();
+  }
+
+  status(): TeamStatus {
+    const active = this.active;
+    return teamStatus({
+      environmentId: this.environmentId,
+      policyUrl: this.policyUrl(this.environmentId),
+      desk: this.settings.desk,
+      active: active && {
+        url: active.login.url,
+        user: active.login.user,
+        link: active.link.status,
+        outbox: active.outbox,
+      },
+    });
+  }
+
+  /** Signs in to the active environment's team database; the password is kept only once it was accepted. */
+  async connect(input: TeamConnectInput): Promise<Result<TeamStatus>> {
+    const environmentId = this.environmentId;
+    const policyUrl = this.policyUrl(environmentId);
+    if (policyUrl && displayUrl(policyUrl) !== displayUrl(input.url))
+      return err('validation', `url is set by your organisation for this environment: ${displayUrl(policyUrl)}`, {
+        field: 'url',
+      });
+    const login = { url: policyUrl ?? input.url, user: input.user };
+    await this.closeActive();
+    await this.open(environmentId, login, async () => input.password);
+    const active = this.active!;
+    await active.link.start();
+    const status = active.link.status;
+    if (status.state !== 'connected') {
+      // Whatever login was saved before stays in use.
+      await this.activate(environmentId);
+      return err(status.state === 'unreachable' ? 'network' : 'unauthorized', status.problem ?? 'Not connected.');
+    }
+    try {
+      await this.options.secretStore.set(teamPasswordAccount(environmentId, login), input.password);
+    } catch (error) {
+      await this.activate(environmentId);
+      if (error instanceof KeychainUnavailableError) return error.toErr();
+      return err('keychain_unavailable', `The keychain could not keep the password: ${errorMessage(error)}`);
+    }
+    const previous = this.settings.login(environmentId);
+    if (previous && teamPasswordAccount(environmentId, previous) !== teamPasswordAccount(environmentId, login))
+      await this.options.secretStore.delete(teamPasswordAccount(environmentId, previous)).catch(() => false);
+    this.settings.setLogin(environmentId, login);
+    // From now on the password is read from the keychain, as after a restart.
+    await this.closeActive();
+    await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login));
+    await this.active!.link.start();
+    void this.active?.outbox.send().then(() => this.emitStatus());
+    this.emitStatus();
+    return ok(this.status());
+  }
+
+  /** Stops using the team database on this desk and forgets the login; the desk goes on alone. */
+  async disconnect(): Promise<Result<TeamStatus>> {
+    const environmentId = this.environmentId;
+    const login = this.settings.login(environmentId);
+    await this.closeActive();
+    try {
+      if (login) await this.options.secretStore.delete(teamPasswordAccount(environmentId, login));
+    } catch (error) {
+      this.options.logger.warn({ err: errorMessage(error) }, 'team password could not leave the keychain');
+      if (error instanceof KeychainUnavailableError)
+        return err('keychain_unavailable', `${error.message} The login was kept; sign out again when it works.`);
+    }
+    this.settings.setLogin(environmentId, null);
+    this.emitStatus();
+    return ok(this.status());
+  }
+
+  /** Runs `work` on the team database's connection; a failure says why in the operator's words. */
+  async use<T>(work: (client: PoolClient) => Promise<T>): Promise<Result<T>> {
+    const active = this.active;
+    if (!active) return err('not_found', 'This environment has no team database: set one in Settings → Team.');
+    if (active.link.status.state !== 'connected')
+      return err(
+        'network',
+        active.link.status.problem ?? `The team database ${active.link.where} is not connected yet.`,
+      );
+    try {
+      return ok(await active.link.use(work));
+    } catch (error) {
+      return err(error instanceof TeamQueryError ? 'network' : 'internal', errorMessage(error));
+    }
+  }
+
+  /** A page of the team journal (the Journal page's *Team* view and its export). */
+  journal(query: TeamJournalQuery & { page: number; limit: number }): Promise<Result<TeamJournalPage>> {
+    return this.use((client) => listTeamJournal(client, query));
+  }
+
+  async dispose(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.closeActive();
+  }
+
+  private async tick(): Promise<void> {
+    const active = this.active;
+    // A link that cannot connect reads the environment's CAs again: one IT added in Settings heals it.
+    if (active && active.link.status.state !== 'connected')
+      active.trust.ca = await this.options.extraCa(active.environmentId).catch(() => active.trust.ca);
+    await this.active?.link.heartbeat(HEARTBEAT_MS);
+    await this.active?.outbox.send();
+    this.emitStatus();
+  }
+
+  private async open(environmentId: string, login: TeamLogin, password: () => Promise<string>): Promise<void> {
+    const trust = { ca: await this.options.extraCa(environmentId).catch(() => []) };
+    this.active = openActive(this.options, {
+      environmentId,
+      login,
+      password,
+      trust,
+      desk: this.settings.desk,
+      onStatus: (status) => {
+        if (status.state === 'connected') void this.active?.outbox.send().then(() => this.emitStatus());
+        this.emitStatus();
+      },
+    });
+  }
+
+  private async closeActive(): Promise<void> {
+    const active = this.active;
+    this.active = null;
+    await active?.link.close();
+  }
+
+  private emitStatus(): void {
+    const status = this.status();
+    const text = JSON.stringify(status);
+    if (text === this.lastEmitted) return;
+    this.lastEmitted = text;
+    this.options.emit('team.changed', status);
+  }
+}
+
+/** A link to the environment's team database for the login, and the journal's outbox on it. */
+function openActive(
+  options: TeamServiceOptions,
+  input: {
+    environmentId: string;
+    login: TeamLogin;
+    password: () => Promise<string>;
+    trust: { ca: readonly string[] };
+    desk: Desk;
+    onStatus: (status: LinkStatus) => void;
+  },
+): Active {
+  const parsed = parseTeamAddress(input.login.url);
+  if (!parsed.ok) throw new Error(parsed.problem);
+  const link = new TeamLink({
+    address: parsed.address,
+    user: input.login.user,
+    password: input.password,
+    extraCa: () => input.trust.ca,
+    logger: options.logger,
+    onStatus: input.onStatus,
+    ...(options.firstRetryMs === undefined ? {} : { firstRetryMs: options.firstRetryMs }),
+    ...(options.maxRetryMs === undefined ? {} : { maxRetryMs: options.maxRetryMs }),
+  });
+  const outbox = new JournalOutbox({
+    link,
+    journal: options.journal,
+    environmentId: input.environmentId,
+    desk: input.desk,
+    logger: options.logger,
+  });
+  return { environmentId: input.environmentId, login: input.login, link, outbox, trust: input.trust };
+}
+
+/** The login's password from the keychain, read for each new connection. */
+async function savedPassword(secrets: SecretStore, environmentId: string, login: TeamLogin): Promise<string> {
+  const password = await secrets.get(teamPasswordAccount(environmentId, login));
+  if (password === null)
+    throw new NoPasswordError(
+      'The team database password is not in the keychain any more: sign in again in Settings → Team.',
+    );
+  return password;
+}

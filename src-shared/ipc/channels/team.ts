@@ -1,0 +1,171 @@
+// The team database of the active environment (optional: without one a desk works on its own): its
+// state, signing in with the operator's own database login, signing out, and the team's journal.
+import { z } from 'zod';
+import { channel, noInput } from './common';
+import { JOURNAL_OUTCOMES } from './journal';
+import { isLoopbackHost } from './settings';
+
+// A team database's address, `postgres://db.bank.local:5432/carddesk`: a plain connection (no TLS) only to this
+// computer; to another, always TLS with the certificate verified. Read here so the policy file and the
+// Settings form check it as main connects with it (src-main/team/team-address.ts).
+export interface TeamAddress {
+  host: string;
+  port: number;
+  database: string;
+  /** The user name in the address, if it has one. */
+  user: string | null;
+  /** `verified`: TLS with the certificate checked. `plain`: no TLS (only ever to this computer). */
+  tls: 'verified' | 'plain';
+}
+
+const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
+
+/** Reads a team database address; the problem in words (naming what is wrong) when it cannot be used. */
+export function parseTeamAddress(text: string): { ok: true; address: TeamAddress } | { ok: false; problem: string } {
+  const fail = (problem: string) => ({ ok: false as const, problem });
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return fail('url must be an address like postgres://db.example.com:5432/carddesk');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    return fail('url must start with postgres:// (a PostgreSQL database)');
+  if (url.password)
+    return fail('url must not hold a password: it goes in its own field, and Card Desk keeps it in the keychain');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!host) return fail('url must name the database server (postgres://HOST:5432/DATABASE)');
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!database || database.includes('/'))
+    return fail('url must name one database after the server (postgres://HOST:5432/DATABASE)');
+  const port = url.port ? Number(url.port) : 5432;
+  const unknown = [...url.searchParams.keys()].filter((k) => k !== 'sslmode');
+  if (unknown.length > 0) return fail(`url has an option Card Desk does not use: ${unknown.join(', ')}`);
+  const mode = url.searchParams.get('sslmode');
+  if (mode !== null && !(SSL_MODES as readonly string[]).includes(mode))
+    return fail(`url's sslmode must be one of ${SSL_MODES.join(', ')}`);
+  const loopback = isLoopbackHost(host);
+  const wantsTls = mode === 'require' || mode === 'verify-ca' || mode === 'verify-full';
+  if (!loopback && mode !== null && !wantsTls)
+    return fail(
+      `url's sslmode=${mode} is refused: a connection without TLS is allowed only to this computer (127.0.0.1, ::1 or localhost)`,
+    );
+  return {
+    ok: true,
+    address: {
+      host,
+      port,
+      database,
+      user: url.username ? decodeURIComponent(url.username) : null,
+      // To another computer always TLS, and always verified (require and verify-ca are taken as verify-full).
+      tls: loopback && !wantsTls ? 'plain' : 'verified',
+    },
+  };
+}
+
+export const TEAM_STATES = [
+  /** No team database for this environment: the desk works on its own (the default). */
+  'off',
+  /** The policy names a team database, and the operator has not signed in to it. */
+  'signed_out',
+  'connecting',
+  'connected',
+  /** It cannot be reached now; the desk keeps working and tries again. */
+  'unreachable',
+  /** It refused the sign-in, or is not set up for Card Desk: `problem` says what to do. */
+  'refused',
+] as const;
+export type TeamState = (typeof TEAM_STATES)[number];
+
+export const teamStatusSchema = z.object({
+  environmentId: z.string(),
+  state: z.enum(TEAM_STATES),
+  /** The database's address (no user name, no password), or null when none is set. */
+  url: z.string().nullable(),
+  /** The organisation's policy sets the address: the operator gives only their login. */
+  urlSetByPolicy: z.boolean(),
+  /** The database login this desk signs in with. */
+  user: z.string().nullable(),
+  /** The login as the database names it once connected (what the team journal records). */
+  login: z.string().nullable(),
+  /** The login may page the API for the team (card_desk_syncer). */
+  syncer: z.boolean(),
+  /** What is wrong and what to do, in the operator's words; null when nothing is. */
+  problem: z.string().nullable(),
+  /** When the state began (ISO). */
+  since: z.string().nullable(),
+  /** This desk, as the team journal names it. */
+  desk: z.object({ id: z.string(), name: z.string() }),
+  /** The journal's events not yet in the team database (null: not known until it answers), the last sent. */
+  journal: z.object({ waiting: z.number().int().nullable(), lastSentAt: z.string().nullable() }),
+});
+export type TeamStatus = z.infer<typeof teamStatusSchema>;
+
+const required = (field: string) => ({ error: `${field} is required` });
+
+export const teamConnectSchema = z.object({
+  url: z
+    .string(required('url'))
+    .trim()
+    .min(1, required('url'))
+    .max(2048, { error: 'url must be at most 2048 characters' })
+    .superRefine((url, ctx) => {
+      const parsed = parseTeamAddress(url);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+    }),
+  user: z
+    .string(required('user'))
+    .trim()
+    .min(1, required('user'))
+    .max(63, { error: 'user must be at most 63 characters (a PostgreSQL name)' }),
+  password: z
+    .string(required('password'))
+    .min(1, required('password'))
+    .max(1000, { error: 'password must be at most 1000 characters' }),
+});
+export type TeamConnectInput = z.infer<typeof teamConnectSchema>;
+
+/** An entry of the team journal: its latest state, the login that made it and the desk it was made on. */
+export const teamJournalEntrySchema = z.object({
+  entryId: z.string(),
+  deskId: z.string(),
+  deskName: z.string(),
+  /** The database login that sent the entry's first event. */
+  operator: z.string(),
+  /** When the write was begun, and when its latest event was (ISO, the desk's clock). */
+  at: z.string(),
+  updatedAt: z.string(),
+  operation: z.string(),
+  outcome: z.string(),
+  customerId: z.string().nullable(),
+  resultId: z.string().nullable(),
+  clientReference: z.string().nullable(),
+  error: z.string().nullable(),
+  /** The request as the desk recorded it (nothing secret in it). */
+  request: z.record(z.string(), z.unknown()),
+  /** Events of the entry in the team journal. */
+  events: z.number().int(),
+});
+export type TeamJournalEntry = z.infer<typeof teamJournalEntrySchema>;
+
+export const teamJournalQuerySchema = z.object({
+  outcome: z.enum(JOURNAL_OUTCOMES).optional(),
+  operation: z
+    .enum(['cards.create', 'accounts.create'], { error: 'operation must be cards.create or accounts.create' })
+    .optional(),
+  /** Only one login's entries. */
+  operator: z.string().trim().min(1).max(63).optional(),
+  page: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(100).optional(),
+});
+export type TeamJournalQuery = z.infer<typeof teamJournalQuerySchema>;
+
+export const teamChannels = {
+  'team.status': channel(noInput, teamStatusSchema),
+  /** Signs in to the active environment's team database; the password goes to the keychain. */
+  'team.connect': channel(teamConnectSchema, teamStatusSchema),
+  /** Stops using the team database on this desk and forgets the login (its password leaves the keychain). */
+  'team.disconnect': channel(noInput, teamStatusSchema),
+  /** A page of the team journal, newest first. */
+  'team.journal': channel(teamJournalQuerySchema, z.array(teamJournalEntrySchema)),
+};

@@ -1,0 +1,182 @@
+// The team database in Chromium against the real handlers and a real PostgreSQL set up by `npm run
+// team:setup`: Settings → Team signs the operator in with their own login (a refused password said as
+// such), the status bar names the login, and the Journal's Team view lists every desk's entries with the
+// login and desk of each (another desk's login writing straight to the database), and exports them.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresMissing, startPostgres, type TestPostgres } from '../support/postgres';
+import { exportCsvFrom } from './exported-csv';
+import { appWith, openFresh } from './shared-app';
+
+const ALICE = { user: 'alice', password: 'alice-e2e-Pa55' };
+let db: TestPostgres;
+beforeAll(async () => {
+  const missing = postgresMissing();
+  if (missing) throw new Error(missing);
+  db = await startPostgres();
+  await db.createLogin('alice', ALICE.password, ['card_desk_operator']);
+  await db.createLogin('bob', 'bob-e2e-Pa55', ['card_desk_operator']);
+  // Bob's desk, elsewhere: one card issued there, in the team journal under his login.
+  const bob = await db.connectAs('bob', 'bob-e2e-Pa55');
+  await bob.query(
+    `INSERT INTO card_desk.journal_events (desk_id, desk_name, journal_id, desk_seq, at, entry_id, kind, body)
+     VALUES ($1, 'DESK-BOB', 'j1', 1, now(), 'bob-entry-1', 'settled', $2)`,
+    [
+      randomUUID(),
+      JSON.stringify({ operation: 'cards.create', outcome: 'succeeded', result_id: 'card-of-bob', request_json: '{}' }),
+    ],
+  );
+  await bob.end();
+});
+afterAll(async () => {
+  await db?.remove();
+});
+// A lost database is tried again within half a second, so its return shows soon.
+const app = appWith({ sandbox: { seed: 3737, customers: 20 }, team: { firstRetryMs: 100, maxRetryMs: 500 } });
+
+const page = () => app.e2e.page;
+const teamSection = () => page().getByRole('region', { name: 'Team', exact: true });
+
+/** Signed in as alice through the bridge (what the form does), whatever an earlier test left. */
+async function signedIn(): Promise<void> {
+  await page().evaluate(
+    async ({ url, user, password }) => {
+      const r = await window.cardDesk.team.connect({ url, user, password });
+      if (!r.ok) throw new Error(r.error.message);
+    },
+    { url: db.url, ...ALICE },
+  );
+}
+
+describe('the team database', () => {
+  it('signs in from Settings → Team with the operator’s own login, saying why a wrong password was refused', async () => {
+    await openFresh(app.e2e, 'settings');
+    await page().evaluate(() => window.cardDesk.team.disconnect());
+    await openFresh(app.e2e, 'settings');
+    await teamSection().getByText('No team database: this desk works on its own.').waitFor();
+    await teamSection().getByRole('textbox', { name: 'Database address' }).fill(db.url);
+    await teamSection().getByRole('textbox', { name: 'Database user' }).fill('alice');
+    await teamSection().getByLabel('Password').fill('not-her-password');
+    await teamSection().getByRole('button', { name: 'Sign in' }).click();
+    await teamSection().getByRole('alert').filter({ hasText: 'refused the sign-in of alice' }).waitFor();
+
+    await teamSection().getByLabel('Password').fill(ALICE.password);
+    await teamSection().getByRole('button', { name: 'Sign in' }).click();
+    await teamSection().getByText(`Connected to ${db.url} as alice.`).waitFor();
+    await expect.poll(() => page().getByTestId('status-team').textContent()).toBe('Team: alice');
+    await teamSection().getByRole('button', { name: 'Sign out alice' }).waitFor();
+    expect(await teamSection().getByLabel('Password').count()).toBe(0);
+  });
+
+  it('refuses a plain address to another computer, naming the field', async () => {
+    await openFresh(app.e2e, 'settings');
+    await page().evaluate(() => window.cardDesk.team.disconnect());
+    await openFresh(app.e2e, 'settings');
+    await teamSection()
+      .getByRole('textbox', { name: 'Database address' })
+      .fill('postgres://db.example.com/carddesk?sslmode=disable');
+    await teamSection().getByRole('textbox', { name: 'Database user' }).fill('alice');
+    await teamSection().getByLabel('Password').fill('x');
+    await teamSection().getByRole('button', { name: 'Sign in' }).click();
+    await teamSection()
+      .getByText(/without TLS is allowed only to this computer/)
+      .waitFor();
+    expect(await teamSection().getByRole('textbox', { name: 'Database address' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+  });
+
+  it('lists every desk’s entries in the Journal’s Team view, with the login and desk of each, and exports them', async () => {
+    await openFresh(app.e2e, 'journal');
+    await signedIn();
+    const { sampleCustomerIds, businessAccounts } = app.sandbox.fixtures;
+    await page().evaluate(
+      async ({ customerId, debitAccountId }) => {
+        const r = await window.cardDesk.cards.create({
+          customerId,
+          type: 'virtual',
+          currency: 'NGN',
+          status: 'active',
+          brand: 'Verve',
+          debitAccountId,
+        });
+        if (!r.ok) throw new Error(r.error.message);
+      },
+      {
+        customerId: sampleCustomerIds[0]!,
+        debitAccountId: businessAccounts.find((a) => a.currency === 'NGN')!.id,
+      },
+    );
+    await openFresh(app.e2e, 'journal');
+    await page().getByRole('tab', { name: 'Team' }).click();
+    const table = page().getByRole('table', { name: 'Team journal entries' });
+    // The desk's own entry arrives once its outbox has sent it.
+    await table.getByRole('row').filter({ hasText: 'alice' }).first().waitFor({ timeout: 60_000 });
+    await table.getByRole('row').filter({ hasText: 'bob' }).filter({ hasText: 'DESK-BOB' }).waitFor();
+    expect(await page().getByRole('tab', { name: 'Team' }).getAttribute('aria-selected')).toBe('true');
+
+    const csv = await exportCsvFrom(page().locator('.toolbar'));
+    expect(csv.headers).toEqual(expect.arrayContaining(['operator', 'desk', 'outcome', 'resultId']));
+    expect(new Set(csv.rows.map((r) => r.operator))).toEqual(new Set(['alice', 'bob']));
+    expect(csv.rows.find((r) => r.operator === 'bob')).toMatchObject({ desk: 'DESK-BOB', resultId: 'card-of-bob' });
+
+    await page().getByRole('tab', { name: 'This desk' }).click();
+    await page().getByRole('table', { name: 'Journal entries' }).waitFor();
+  });
+
+  it('says in the status bar and Settings that the database cannot be reached, keeps issuing, and heals', async () => {
+    await openFresh(app.e2e, 'settings');
+    await signedIn();
+    await expect.poll(() => page().getByTestId('status-team').textContent()).toBe('Team: alice');
+    await db.stop();
+    try {
+      await expect.poll(() => page().getByTestId('status-team').textContent()).toMatch(/^Team database unreachable/);
+      await teamSection()
+        .getByText(/cannot be reached .* Card Desk keeps working on this desk and tries again/)
+        .waitFor();
+      const { sampleCustomerIds, businessAccounts } = app.sandbox.fixtures;
+      const issued = await page().evaluate(
+        async ({ customerId, debitAccountId }) =>
+          (
+            await window.cardDesk.cards.create({
+              customerId,
+              type: 'virtual',
+              currency: 'NGN',
+              status: 'active',
+              brand: 'Verve',
+              debitAccountId,
+            })
+          ).ok,
+        { customerId: sampleCustomerIds[1]!, debitAccountId: businessAccounts.find((a) => a.currency === 'NGN')!.id },
+      );
+      expect(issued).toBe(true);
+      await expect
+        .poll(() => page().getByTestId('status-team').textContent())
+        .toBe('Team database unreachable, 2 journal events wait');
+      await teamSection().getByText('2 journal events wait to be sent to the team journal.').waitFor();
+    } finally {
+      await db.start();
+    }
+    await expect.poll(() => page().getByTestId('status-team').textContent()).toBe('Team: alice');
+  });
+
+  it('says when the database refuses the saved password, and signs in again over it', async () => {
+    await openFresh(app.e2e, 'settings');
+    await signedIn();
+    await db.sql(`ALTER ROLE alice PASSWORD 'alice-changed-Pa55'`);
+    try {
+      // IT changed the password: the next connection the desk makes is refused.
+      await db.sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'alice'`);
+      await expect.poll(() => page().getByTestId('status-team').textContent()).toBe('Team database: sign-in refused');
+      await teamSection()
+        .getByText(/refused the sign-in of alice/)
+        .waitFor();
+      await teamSection().getByRole('textbox', { name: 'Database user' }).fill('alice');
+      await teamSection().getByLabel('Password').fill('alice-changed-Pa55');
+      await teamSection().getByRole('button', { name: 'Sign in' }).click();
+      await teamSection().getByText(`Connected to ${db.url} as alice.`).waitFor();
+    } finally {
+      await db.sql(`ALTER ROLE alice PASSWORD '${ALICE.password}'`);
+    }
+  });
+});
