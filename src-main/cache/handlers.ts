@@ -33,30 +33,29 @@ export interface CustomerHandlerDeps {
 }
 
 export function customerHandlers({ getCache, getActive, policy }: CustomerHandlerDeps): HandlersFor<CustomerChannel> {
-  const cache = getCache;
   return {
     'customers.list': async (query, { signal }) =>
       channelResult(await (await getActive()).api.listCustomers(query, { signal })),
-    'customers.search': async (input) => ok(await (await cache()).searchListed(input.query, input.limit)),
-    'customers.browse': async (input) => ok(await (await cache()).browse(input)),
+    'customers.search': async (input) => ok(await (await getCache()).searchListed(input.query, input.limit)),
+    'customers.browse': async (input) => ok(await (await getCache()).browse(input)),
     'customers.get': async (input) => {
-      const customer = await (await cache()).get(input.id);
+      const customer = await (await getCache()).get(input.id);
       return customer
         ? ok(customer)
         : err('not_found', `No customer with id ${input.id} is in the cache. Sync to fetch the latest customers.`, {
             field: 'id',
           });
     },
-    'customers.sync': async (input) => (await cache()).sync({ full: input?.full ?? false }),
-    'customers.cancelSync': async () => ok({ cancelled: (await cache()).cancelSync() }),
-    'customers.cacheStatus': async () => ok(await (await cache()).status()),
+    'customers.sync': async (input) => (await getCache()).sync({ full: input?.full ?? false }),
+    'customers.cancelSync': async () => ok({ cancelled: (await getCache()).cancelSync() }),
+    'customers.cacheStatus': async () => ok(await (await getCache()).status()),
     'customers.setSyncSchedule': async (input) =>
       policy?.syncScheduleMinutes === undefined
-        ? ok(await (await cache()).setSchedule(input.minutes))
+        ? ok(await (await getCache()).setSchedule(input.minutes))
         : err('forbidden', SET_BY_POLICY, { field: 'minutes' }),
     'customers.setFullSweepHours': async (input) =>
       policy?.fullSweepHours === undefined
-        ? ok(await (await cache()).setFullSweepHours(input.hours))
+        ? ok(await (await getCache()).setFullSweepHours(input.hours))
         : err('forbidden', SET_BY_POLICY, { field: 'hours' }),
   };
 }
