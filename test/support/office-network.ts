@@ -7,9 +7,10 @@ import { lookup } from 'node:dns/promises';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, waitForPort } from './ports';
 
 /** The API's host name in these tests: resolves to 127.0.0.1 through /etc/hosts, and is no loopback literal. */
 export const API_HOST = 'api.card-desk.test';
@@ -167,14 +168,7 @@ export async function startTestApi(pki: TestPki, handle?: ApiHandler): Promise<T
   };
 }
 
-/** A free port on 127.0.0.1 (nothing listens on it once this returns). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { freePort };
 
 export interface TestProxy {
   port: number;
@@ -210,7 +204,7 @@ export async function startTinyproxy(
     stdio: 'ignore',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForPort(port, child);
+  await waitForPort(port, child, 'tinyproxy');
   return {
     port,
     url: `http://127.0.0.1:${port}`,
@@ -227,21 +221,4 @@ export async function startTinyproxy(
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`tinyproxy exited at start (code ${child.exitCode})`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`tinyproxy did not listen on ${port}`);
 }
