@@ -16,10 +16,14 @@ export interface HostedSecretStoreOptions {
   answerWithinMs?: number;
   /** Tries of one call on fresh hosts after its first (default 1). */
   retries?: number;
+  /** Tries of a read again after an item it met was removed mid-read by another program (default 5). */
+  rereads?: number;
 }
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Ask = Distribute<KeychainRequest>;
+
+const READS: ReadonlySet<KeychainRequest['op']> = new Set(['get', 'accounts']);
 
 /** The host did not answer: it died, or took longer than answerWithinMs. */
 class HostLost extends Error {}
@@ -28,6 +32,7 @@ export class HostedSecretStore implements SecretStore {
   private readonly service: string;
   private readonly answerWithinMs: number;
   private readonly retries: number;
+  private readonly rereads: number;
   private host: KeychainHostProcess | null = null;
   private nextId = 1;
   private readonly pending = new Map<
@@ -41,6 +46,7 @@ export class HostedSecretStore implements SecretStore {
     this.service = options.service ?? KEYCHAIN_SERVICE;
     this.answerWithinMs = options.answerWithinMs ?? 120_000;
     this.retries = options.retries ?? 1;
+    this.rereads = options.rereads ?? 5;
   }
 
   async get(account: string): Promise<string | null> {
@@ -67,8 +73,9 @@ export class HostedSecretStore implements SecretStore {
   }
 
   private async call(ask: Ask): Promise<string | boolean | string[] | null> {
-    let lastError: unknown = null;
-    for (let attempt = 0; attempt <= this.retries; attempt++) {
+    let fresh = 0;
+    let rereads = 0;
+    for (;;) {
       let answer: KeychainAnswer | HostLost;
       try {
         answer = await this.ask(ask);
@@ -77,13 +84,16 @@ export class HostedSecretStore implements SecretStore {
         throw keychainUnavailable(e);
       }
       if (!(answer instanceof HostLost) && answer.ok) return answer.value;
-      lastError = answer instanceof HostLost ? answer : new Error(answer.message);
+      const failure = answer instanceof HostLost ? answer : new Error(answer.message);
+      const problem = answer instanceof HostLost ? 'no_secret_service' : classifyKeychainFailure(failure);
+      // A read that met an item another program removed meanwhile reads again (reads change nothing).
+      if (problem === 'item_changed' && READS.has(ask.op) && rereads++ < this.rereads) continue;
       // Only a keychain that did not answer at all is worth a fresh connection; a locked keyring or a
       // refusal stays as it is until the user acts.
-      if (!(answer instanceof HostLost) && classifyKeychainFailure(lastError) !== 'no_secret_service') break;
+      if (problem !== 'no_secret_service') throw keychainUnavailable(failure);
       this.recycle();
+      if (fresh++ >= this.retries) throw keychainUnavailable(failure);
     }
-    throw keychainUnavailable(lastError);
   }
 
   private ask(ask: Ask): Promise<KeychainAnswer | HostLost> {

@@ -3,7 +3,7 @@
 import { err, type AppError, type Err } from '../../src-shared/ipc/result';
 import { errorMessage } from '../errors/error-message';
 
-export type KeychainProblem = 'no_secret_service' | 'locked' | 'denied' | 'not_installed' | 'failed';
+export type KeychainProblem = 'no_secret_service' | 'item_changed' | 'locked' | 'denied' | 'not_installed' | 'failed';
 
 const ADVICE =
   'Card Desk keeps API keys only in the system keychain and never in a file. ' +
@@ -11,6 +11,7 @@ const ADVICE =
 
 const MESSAGES: Record<KeychainProblem, string> = {
   no_secret_service: `No system keychain (Secret Service) is running. ${ADVICE}`,
+  item_changed: `A key in the system keychain was added or removed by another program while Card Desk read it. Try again.`,
   locked: `The system keychain is locked or has no default collection. ${ADVICE}`,
   denied: `The system keychain refused access to Card Desk. Allow Card Desk in your keychain settings. ${ADVICE}`,
   not_installed: `The keychain library could not be loaded. ${ADVICE}`,
@@ -44,6 +45,9 @@ export function classifyKeychainFailure(error: unknown): KeychainProblem {
   ) {
     return 'no_secret_service';
   }
+  // One item removed between libsecret's search and its read of that item (another program, or another
+  // window of Card Desk, changed the same service's keys): the keychain itself is fine, a read again is too.
+  if (/No such secret item at path/i.test(text)) return 'item_changed';
   if (/Object does not exist at path|locked|collection|dismissed|prompt/i.test(text)) return 'locked';
   if (/denied|not allowed|permission|user interaction is not allowed|errSecAuthFailed/i.test(text)) return 'denied';
   if (/Cannot find module|libsecret|\.node|was compiled against|NODE_MODULE_VERSION|ELIFECLASS/i.test(text))

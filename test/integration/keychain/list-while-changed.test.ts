@@ -76,8 +76,8 @@ it('lists accounts while another process adds and removes them, and the app is s
         expect(ACCOUNTS).toEqual(expect.arrayContaining(listed));
         answered++;
       } catch (e) {
-        // An item removed mid-listing is reported as the keychain's refusal (under changes this constant,
-        // nearly every listing): a clear error, not a crash.
+        // An item removed mid-listing is read again a few times, then reported as a change by another
+        // program (under changes this constant, nearly every listing): a clear error, not a crash.
         expect(e).toBeInstanceOf(KeychainUnavailableError);
         refused++;
       }
