@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { certificatesOfPem } from '../api/trust-store';
 import { errorMessage } from '../errors/error-message';
-import { TEAM_ROLES } from './migrations';
+import { TEAM_ROLES } from './schema/roles';
 import { addressText, connectionConfig, parseTeamAddress } from './team-address';
 import { setUpTeamDatabase } from './setup';
 import { teamFailure } from './team-failure';

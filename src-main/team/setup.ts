@@ -3,7 +3,8 @@
 // (an advisory lock), so a migration never runs twice. Running it again on an up-to-date database changes
 // nothing and says so.
 import type { ClientBase } from 'pg';
-import { SETUP_PREAMBLE, TEAM_MIGRATIONS, type TeamMigration } from './migrations';
+import { TEAM_MIGRATIONS, type TeamMigration } from './schema/migrations';
+import { SETUP_PREAMBLE } from './schema/roles';
 
 /** The advisory lock key of team:setup ("card desk setup" as a number). */
 const SETUP_LOCK = 7_263_517_001;

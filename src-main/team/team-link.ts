@@ -8,7 +8,7 @@
 import pg from 'pg';
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
-import { TEAM_SCHEMA_VERSION } from './migrations';
+import { TEAM_SCHEMA_VERSION } from './schema/migrations';
 import { addressText, connectionConfig, type TeamAddress } from './team-address';
 import { type TeamFailure, teamFailure } from './team-failure';
 

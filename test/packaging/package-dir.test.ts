@@ -15,7 +15,7 @@ import { copyOfRepo, REPO, run } from './fake-project';
 import { TEST_KEYS } from '../support/cache-keys';
 import { standInElectronDist } from './stand-in-electron';
 import { TEAM_DATABASE, startPostgres } from '../support/postgres';
-import { TEAM_SCHEMA_VERSION } from '../../src-main/team/migrations';
+import { TEAM_SCHEMA_VERSION } from '../../src-main/team/schema/migrations';
 
 let repo: ReturnType<typeof copyOfRepo>;
 let electronDist: string;

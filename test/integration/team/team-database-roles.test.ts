@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_SCHEMA_VERSION } from '../../../src-main/team/migrations';
+import { TEAM_SCHEMA_VERSION } from '../../../src-main/team/schema/migrations';
 import { postgresMissing, runTeamSetupCli, startPostgres, type TestPostgres } from '../../support/postgres';
 
 let db: TestPostgres;

@@ -11,7 +11,7 @@ import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-er
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
 import { createLogger } from '../../../src-main/logging/logger';
 import { NO_POLICY } from '../../../src-main/policy/policy';
-import { TEAM_SCHEMA_VERSION } from '../../../src-main/team/migrations';
+import { TEAM_SCHEMA_VERSION } from '../../../src-main/team/schema/migrations';
 import { parseTeamAddress } from '../../../src-main/team/team-address';
 import { TeamLink } from '../../../src-main/team/team-link';
 import { TeamService } from '../../../src-main/team/team-service';

@@ -1,0 +1,28 @@
+// The team database's schema, as numbered migrations `team:setup` runs in order (setup.ts). Each runs once,
+// in its own transaction, and is recorded in card_desk.schema_migrations with who ran it. Append new steps;
+// never edit a released one. Everything lives in the schema `card_desk`; the three group roles (NOLOGIN)
+// are made before the first step, and a DBA gives a person's login one of them (docs/team.md).
+//
+// Who may do what is decided here, by the database, not by the desk (a desk runs on the user's machine):
+// grants per column, row-level security, and triggers that stamp `session_user` (the login that connected,
+// which SET ROLE cannot change) wherever a person is recorded. No column that names a person is writable
+// by a desk.
+// One file per step (NNN-name.ts), listed below in order.
+import { JOURNAL } from './001-journal';
+import { CUSTOMERS } from './002-customers';
+import { CLAIMS } from './003-claims';
+
+export interface TeamMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
+  { version: 1, name: 'team journal: append-only events of every desk', sql: JOURNAL },
+  { version: 2, name: 'customers, their sync state and the sync lease', sql: CUSTOMERS },
+  { version: 3, name: 'write claims', sql: CLAIMS },
+];
+
+/** The schema this Card Desk needs: a database set up by an older team:setup is asked to be upgraded. */
+export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length;
