@@ -4,6 +4,7 @@
 // does lives in its room.
 import path from 'node:path';
 import { closeAgents } from '../api/network-agents';
+import { ApprovalsService } from '../approvals/approvals-service';
 import { createBulkIssueService } from '../bulk-issue/bulk-service';
 import { CardObservations } from '../cards/observations';
 import { createEnvironmentManager, type EnvironmentManager } from '../environments/environment-manager';
@@ -130,6 +131,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     hasUnknownOutcomes: () => journal.journal.list({ outcome: 'outcome_unknown', limit: 1 }).total > 0,
     logger,
   });
+  // Four eyes on the writes the policy names: asked for and decided in the team database, sent by the approver's desk.
+  const approvals = new ApprovalsService({
+    policy,
+    team,
+    getActive,
+    issuing,
+    customerName: stores.customerName,
+    emit,
+    logger,
+  });
   // Issue from a file: its batches beside the journal, its writes through the same issuing service.
   const bulkIssue = createBulkIssueService({
     dataDir,
@@ -159,6 +170,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     cancels,
     logger,
     team,
+    approvals,
   });
 
   return {
@@ -177,6 +189,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       lock.dispose();
       reconciliation.dispose();
       stopTeamFollowing();
+      await approvals.dispose();
       await team.dispose();
       cancels.cancelAll();
       await exportsService.cancelAll();

@@ -1,6 +1,8 @@
 // The full IPC handler table: each channel namespace answered by the room that owns it, given the services
 // the composition root built. Nothing here decides anything; it only hands each room what it needs.
 import { accountHandlers } from '../accounts/handlers';
+import { approvalsHandlers, guardedCreateAccount, guardedCreateCard } from '../approvals/handlers';
+import type { ApprovalsService } from '../approvals/approvals-service';
 import { activityHandlers } from '../activity/handlers';
 import { appHandlers } from '../app/handlers';
 import { bulkIssueHandlers } from '../bulk-issue/handlers';
@@ -51,6 +53,7 @@ export interface HandlerTableDeps {
   setThemeSource?: SetThemeSource;
   updates?: () => UpdatesPort | null;
   team: TeamService;
+  approvals: ApprovalsService;
 }
 
 export function handlerTable(deps: HandlerTableDeps): HandlerTable {
@@ -73,10 +76,13 @@ export function handlerTable(deps: HandlerTableDeps): HandlerTable {
       getActive,
       getKnownCards: stores.getKnownCards,
       customerIdsNamed: stores.customerIdsNamed,
-      createCard: (request, options) => issuing.createCard(request, options),
+      createCard: guardedCreateCard(deps.approvals, (request, options) => issuing.createCard(request, options)),
       observe: observations,
     }),
-    ...accountHandlers({ getActive, createAccount: (request, options) => issuing.createAccount(request, options) }),
+    ...accountHandlers({
+      getActive,
+      createAccount: guardedCreateAccount(deps.approvals, (request, options) => issuing.createAccount(request, options)),
+    }),
     ...activityHandlers({ getActive, observe: observations }),
     ...namesHandlers({
       getCustomer: stores.getCache,
@@ -96,5 +102,6 @@ export function handlerTable(deps: HandlerTableDeps): HandlerTable {
     ...exportHandlers(deps.exportsService),
     ...updatesHandlers(() => deps.updates?.() ?? null),
     ...teamHandlers(deps.team),
+    ...approvalsHandlers(deps.approvals),
   };
 }

@@ -138,9 +138,9 @@ describe('approval requests in the team database', () => {
     const attempts = await Promise.allSettled([claim(approver), claim(approver)]);
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     await approver.query(`SELECT card_desk.record_outcome($1, 'sent', 'card-1', null, 'entry-1')`, [id]);
-    expect((await failure(maker.query(`SELECT card_desk.record_outcome($1, 'failed', null, 'x', null)`, [id]))).code).toBe(
-      '42501',
-    );
+    expect(
+      (await failure(maker.query(`SELECT card_desk.record_outcome($1, 'failed', null, 'x', null)`, [id]))).code,
+    ).toBe('42501');
 
     const { id: edited } = await ask(maker, 'fp-8');
     await approve(approver, edited);

@@ -1,0 +1,215 @@
+// Four eyes on the writes the policy names, on this desk: whether a prepared write needs approval and why
+// (rules.ts), the refusal of such a write sent without one, asking for approval (the exact body, its
+// SHA-256, where it goes, the readable review), the list, and the maker's and the approver's steps, each
+// decided by the team database (approval-store.ts). Approving sends the write once from this desk
+// (approval-sender.ts). The navigation's live count comes from approvals-listener.ts.
+import { createHash } from 'node:crypto';
+import { err, ok, type Result } from '../../src-shared/ipc/result';
+import type {
+  Approval,
+  ApprovalCheck,
+  ApprovalWrite,
+  ApprovalsListQuery,
+  ApprovalsStatus,
+} from '../../src-shared/ipc/channels/approvals';
+import type { ActiveEnvironment } from '../environments/environment-manager';
+import { originOf } from '../environments/environment-keys';
+import type { IssuingService } from '../issuing/issuing-service';
+import { fingerprintOf } from '../journal/fingerprint';
+import type { Policy } from '../policy/policy';
+import type { Emit, Logger } from '../ports/ports';
+import { approvalOf, approvalStore, type ApprovalRow } from './approval-store';
+import { sendApproved } from './approval-sender';
+import { ApprovalsListener } from './approvals-listener';
+import { DEFAULT_APPROVAL_HOURS, approvalNeededMessage, approvalReasons } from './rules';
+import { summaryOf } from './summary';
+import { onTeam, teamProblem, type TeamPort } from './team-access';
+
+export interface ApprovalsDeps {
+  policy: Policy;
+  team: TeamPort;
+  getActive: () => Promise<ActiveEnvironment>;
+  issuing: Pick<IssuingService, 'createCard' | 'createAccount'>;
+  customerName: (customerId: string) => Promise<string | null>;
+  emit: Emit;
+  logger: Logger;
+  /** How often the listener looks at the link (default 500 ms). */
+  tickMs?: number;
+}
+
+const nounOf = (write: ApprovalWrite) =>
+  write.operation === 'cards.create' ? 'card' : write.input.type === 'wallet' ? 'wallet' : 'account';
+
+/** The write's fingerprint in its environment: one open request per write across the team. */
+const fingerprintIn = (environmentId: string, write: ApprovalWrite) =>
+  `${environmentId}:${fingerprintOf(write.operation, write.input)}`;
+
+export class ApprovalsService {
+  private readonly listener: ApprovalsListener;
+
+  constructor(private readonly deps: ApprovalsDeps) {
+    this.listener = new ApprovalsListener({
+      team: deps.team,
+      emit: deps.emit,
+      logger: deps.logger,
+      ...(deps.tickMs === undefined ? {} : { tickMs: deps.tickMs }),
+    });
+  }
+
+  status(): Promise<ApprovalsStatus> {
+    return this.listener.refresh();
+  }
+
+  private rulesFor(environmentId: string) {
+    return this.deps.policy.environments.find((e) => e.id === environmentId)?.approvals ?? null;
+  }
+
+  private login(): string | null {
+    return this.deps.team.status().login;
+  }
+
+  async check(write: ApprovalWrite): Promise<ApprovalCheck> {
+    const active = await this.deps.getActive();
+    const reasons = approvalReasons(this.rulesFor(active.environment.id), write);
+    return {
+      needed: reasons.length > 0,
+      reasons,
+      problem: reasons.length > 0 ? teamProblem(this.deps.team.status()) : null,
+    };
+  }
+
+  /**
+   * Before a write is sent directly (cards.create, accounts.create): a refusal when it needs approval, or
+   * when the same write waits for approval on any desk; null when it may be sent.
+   */
+  async refusal(write: ApprovalWrite): Promise<Result<never> | null> {
+    const active = await this.deps.getActive();
+    const rules = this.rulesFor(active.environment.id);
+    const reasons = approvalReasons(rules, write);
+    const noun = nounOf(write);
+    if (reasons.length > 0) {
+      const problem = teamProblem(this.deps.team.status());
+      return err(
+        'forbidden',
+        problem ? `${approvalNeededMessage(noun, reasons)} ${problem}` : approvalNeededMessage(noun, reasons),
+      );
+    }
+    if (!rules || this.deps.team.status().state !== 'connected') return null;
+    const fingerprint = fingerprintIn(active.environment.id, write);
+    const open = await onTeam(this.deps.team, async (client) => {
+      const { rows } = await client.query<{ id: string; maker: string; desk_name: string; state: string }>(
+        `SELECT id::text, maker, desk_name, state FROM card_desk.approval_requests
+          WHERE fingerprint = $1 AND state IN ('waiting', 'approved', 'sending') AND expires_at > now() LIMIT 1`,
+        [fingerprint],
+      );
+      return rows[0] ?? null;
+    });
+    if (open.ok && open.data)
+      return err(
+        'conflict',
+        `The same ${noun} is ${open.data.state === 'waiting' ? 'waiting for approval' : 'approved and being sent'} (request ${open.data.id}, asked by ${open.data.maker} on ${open.data.desk_name}). Nothing was sent.`,
+      );
+    return null;
+  }
+
+  async request(write: ApprovalWrite & { note?: string | undefined }): Promise<Result<Approval>> {
+    const active = await this.deps.getActive();
+    const environmentId = active.environment.id;
+    const rules = this.rulesFor(environmentId);
+    const reasons = approvalReasons(rules, write);
+    if (reasons.length === 0)
+      return err('validation', `This ${nounOf(write)} does not need approval here: send it directly.`, {
+        field: 'operation',
+      });
+    const problem = teamProblem(this.deps.team.status());
+    if (problem) return err('network', problem);
+    const body = JSON.stringify(write.input);
+    const address = originOf(active.environment.baseUrl);
+    const summary = await summaryOf(write, {
+      environmentName: active.environment.name,
+      environmentAddress: address,
+      customerName: this.deps.customerName,
+    });
+    const desk = this.deps.team.status().desk;
+    const asked = await onTeam(this.deps.team, (client) =>
+      approvalStore.request(client, {
+        operation: write.operation,
+        body,
+        bodySha256: createHash('sha256').update(body, 'utf8').digest('hex'),
+        fingerprint: fingerprintIn(environmentId, write),
+        summary,
+        reasons,
+        environmentId,
+        environmentAddress: address,
+        desk,
+        note: write.note?.trim() || null,
+        hours: rules?.approvalHours ?? DEFAULT_APPROVAL_HOURS,
+      }),
+    );
+    return this.answer(asked);
+  }
+
+  async list(query: ApprovalsListQuery): Promise<Result<Approval[]>> {
+    const rows = await onTeam(this.deps.team, (client) => approvalStore.list(client, query));
+    if (!rows.ok) return rows;
+    const login = this.login();
+    return ok(rows.data.map((row) => approvalOf(row, login)));
+  }
+
+  async get(id: string): Promise<Result<Approval>> {
+    const row = await onTeam(this.deps.team, (client) => approvalStore.get(client, id));
+    if (!row.ok) return row;
+    if (!row.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
+    return ok(approvalOf(row.data, this.login()));
+  }
+
+  /**
+   * Approves request `id` (the database refuses the maker, a non-approver, an edited or expired request)
+   * and sends it once from this desk. A request this login approved earlier that was not sent yet is sent.
+   */
+  async approve(id: string, note: string | undefined): Promise<Result<Approval>> {
+    const found = await onTeam(this.deps.team, (client) => approvalStore.get(client, id));
+    if (!found.ok) return found;
+    if (!found.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
+    const active = await this.deps.getActive();
+    const where = this.placeProblem(found.data, active);
+    if (where) return err('conflict', where);
+    const desk = this.deps.team.status().desk;
+    const resume = found.data.state === 'approved' && found.data.checker === this.login();
+    if (!resume) {
+      const approved = await onTeam(this.deps.team, (client) =>
+        approvalStore.approve(client, id, note?.trim() || null, desk.name),
+      );
+      if (!approved.ok) return approved;
+    }
+    const sent = await sendApproved({ ...this.deps }, id, active, desk);
+    return this.answer(sent);
+  }
+
+  async reject(id: string, reason: string): Promise<Result<Approval>> {
+    const desk = this.deps.team.status().desk;
+    return this.answer(await onTeam(this.deps.team, (client) => approvalStore.reject(client, id, reason, desk.name)));
+  }
+
+  async withdraw(id: string): Promise<Result<Approval>> {
+    const desk = this.deps.team.status().desk;
+    return this.answer(await onTeam(this.deps.team, (client) => approvalStore.withdraw(client, id, desk.name)));
+  }
+
+  dispose(): Promise<void> {
+    return this.listener.dispose();
+  }
+
+  /** A request is sent only from the environment and address it was asked for. */
+  private placeProblem(row: ApprovalRow, active: ActiveEnvironment): string | null {
+    const address = originOf(active.environment.baseUrl);
+    if (row.environment_id === active.environment.id && row.environment_address === address) return null;
+    return `Request ${row.id} is for environment ${row.environment_id} at ${row.environment_address}; this desk works in ${active.environment.name} at ${address}. Switch to it to approve and send the request.`;
+  }
+
+  private async answer(result: Result<ApprovalRow>): Promise<Result<Approval>> {
+    void this.listener.refresh().catch(() => undefined);
+    if (!result.ok) return result;
+    return ok(approvalOf(result.data, this.login()));
+  }
+}

@@ -1,0 +1,54 @@
+// The readable review of a write, as its maker's desk saw it, stored beside the exact body so the approver
+// reads the same: names before ids, amounts with their currency, where it goes.
+import type { CreateAccountRequest, CreateCardRequest } from '../../src-shared/api/requests';
+import { cardPathOf } from '../../src-shared/api/requests';
+import type { Approval, ApprovalWrite } from '../../src-shared/ipc/channels/approvals';
+import { amountText } from './rules';
+
+type Line = Approval['summary'][number];
+
+export interface SummaryContext {
+  environmentName: string;
+  environmentAddress: string;
+  customerName: (customerId: string) => Promise<string | null>;
+}
+
+async function customerLine(id: string | undefined, ctx: SummaryContext): Promise<Line[]> {
+  if (!id) return [];
+  const name = await ctx.customerName(id).catch(() => null);
+  return [{ label: 'Customer', value: name ? `${name} (${id})` : id }];
+}
+
+async function cardLines(card: CreateCardRequest, ctx: SummaryContext): Promise<Line[]> {
+  const path = cardPathOf(card);
+  const lines: Line[] = [
+    ...(await customerLine(card.customerId, ctx)),
+    { label: 'Card', value: `${card.type} ${card.brand} card in ${card.currency}, ${card.status}` },
+  ];
+  for (const limit of card.spendingControls?.spendingLimits ?? [])
+    lines.push({ label: 'Spending limit', value: `${amountText(card.currency, limit.amount)} ${limit.interval}` });
+  if (card.debitAccountId) lines.push({ label: 'Paid from account', value: card.debitAccountId });
+  if (path === 'bankAccount')
+    lines.push({
+      label: 'Mapped to bank account',
+      value: `${card.accountNumber ?? ''} at bank ${card.bankCode ?? ''}`,
+    });
+  if (path === 'fundingSource') lines.push({ label: 'Funding source', value: card.fundingSourceId ?? '' });
+  if (card.replacementFor)
+    lines.push({ label: 'Replaces card', value: `${card.replacementFor} (${card.reason ?? 'no reason'})` });
+  if (card.amount !== undefined) lines.push({ label: 'Amount', value: amountText(card.currency, card.amount) });
+  return lines;
+}
+
+async function accountLines(account: CreateAccountRequest, ctx: SummaryContext): Promise<Line[]> {
+  return [
+    ...(await customerLine(account.customerId, ctx)),
+    { label: account.type === 'wallet' ? 'Wallet' : 'Account', value: `${account.accountType} in ${account.currency}` },
+  ];
+}
+
+export async function summaryOf(write: ApprovalWrite, ctx: SummaryContext): Promise<Line[]> {
+  const lines =
+    write.operation === 'cards.create' ? await cardLines(write.input, ctx) : await accountLines(write.input, ctx);
+  return [...lines, { label: 'Environment', value: `${ctx.environmentName} (${ctx.environmentAddress})` }];
+}
