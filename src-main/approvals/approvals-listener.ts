@@ -87,12 +87,12 @@ export class ApprovalsListener {
   /** Holds `client` listening until stopped or the connection fails. */
   private async listen(client: PoolClient): Promise<void> {
     const heard = () => void this.refresh().catch(() => undefined);
-    let failed: Error | null = null;
+    const ended: { by: Error | null } = { by: null };
     let broken: (error: Error) => void = () => undefined;
     await new Promise<void>((resolve) => {
       this.stop = resolve;
       broken = (error) => {
-        failed = error;
+        ended.by = error;
         resolve();
       };
       client.on('notification', heard);
@@ -101,10 +101,9 @@ export class ApprovalsListener {
     });
     client.removeListener('notification', heard);
     client.removeListener('error', broken);
-    const lost: Error | null = failed;
-    if (lost) {
-      this.options.logger.warn({ err: errorMessage(lost) }, 'approvals: stopped listening');
-      throw lost;
+    if (ended.by) {
+      this.options.logger.warn({ err: errorMessage(ended.by) }, 'approvals: stopped listening');
+      throw ended.by;
     }
     await client.query('UNLISTEN card_desk_approvals');
   }

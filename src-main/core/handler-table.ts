@@ -81,7 +81,9 @@ export function handlerTable(deps: HandlerTableDeps): HandlerTable {
     }),
     ...accountHandlers({
       getActive,
-      createAccount: guardedCreateAccount(deps.approvals, (request, options) => issuing.createAccount(request, options)),
+      createAccount: guardedCreateAccount(deps.approvals, (request, options) =>
+        issuing.createAccount(request, options),
+      ),
     }),
     ...activityHandlers({ getActive, observe: observations }),
     ...namesHandlers({
