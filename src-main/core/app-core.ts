@@ -114,6 +114,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     getJournal,
     journalSigner,
     getTeamJournal: () => ({ list: (query) => team.journal(query) }),
+    // Built below (it sends through the issuing service); asked only when an export runs.
+    getApprovals: () => ({ list: (query) => approvals.list(query) }),
     saveFile: options.saveFile,
     emit,
     logger,
