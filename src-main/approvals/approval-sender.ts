@@ -10,11 +10,13 @@ import type { IssuingService, WriteOptions } from '../issuing/issuing-service';
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
 import { approvalStore, type ApprovalRow } from './approval-store';
+import { startApprovedBatch, type BatchPort } from './batch-approval';
 import { onTeam, type TeamPort } from './team-access';
 
 export interface SenderDeps {
   team: TeamPort;
   issuing: Pick<IssuingService, 'createCard' | 'createAccount'>;
+  bulk: BatchPort;
   logger: Logger;
 }
 
@@ -76,8 +78,19 @@ export async function sendApproved(
 ): Promise<Result<ApprovalRow>> {
   const claimed = await onTeam(deps.team, (client) => approvalStore.claim(client, id, desk));
   if (!claimed.ok) return claimed;
+  if (claimed.data.operation === 'bulkIssue') return sendBatch(deps, claimed.data);
   const { outcome, journalEntryId } = await sendBody(deps, claimed.data, { environment });
   deps.logger.info({ approval: id, outcome: outcome.state }, 'approved request sent');
+  return record(deps, id, outcome, journalEntryId);
+}
+
+/** Records how an approved request ended; said in words when the database could not record it. */
+async function record(
+  deps: SenderDeps,
+  id: string,
+  outcome: Outcome,
+  journalEntryId: string | null,
+): Promise<Result<ApprovalRow>> {
   const recorded = await onTeam(deps.team, (client) =>
     approvalStore.recordOutcome(client, id, outcome, journalEntryId),
   );
@@ -86,8 +99,44 @@ export async function sendApproved(
     { approval: id, err: recorded.error.message },
     'approvals: outcome not recorded in the team database',
   );
+  const ended = outcome.state === 'sent' ? `sent (${outcome.resultId})` : outcome.state.replace('_', ' ');
   return err(
     'network',
-    `Request ${id} was ${outcome.state === 'sent' ? `sent (${outcome.resultId})` : outcome.state.replace('_', ' ')}, but the team database could not record it: ${recorded.error.message}`,
+    `Request ${id} was ${ended}, but the team database could not record it: ${recorded.error.message}`,
   );
+}
+
+/**
+ * An approved batch: started as a batch of this desk (answered at once, `sending`); when it has run, how it
+ * ended is recorded (every row issued: sent; else failed or unknown, with the figures).
+ */
+async function sendBatch(deps: SenderDeps, claimed: ApprovalRow): Promise<Result<ApprovalRow>> {
+  const started = await startApprovedBatch(deps.bulk, {
+    id: claimed.id,
+    body: claimed.body,
+    bodySha256: claimed.body_sha256,
+    environmentId: claimed.environment_id,
+  });
+  if (!started.ok)
+    return record(deps, claimed.id, { state: 'failed', resultId: null, message: started.error.message }, null);
+  const batchId = started.data;
+  deps.logger.info({ approval: claimed.id, batchId }, 'approved batch started');
+  void deps.bulk
+    .idle(batchId)
+    .then(async () => {
+      const status = await deps.bulk.status(batchId);
+      const s = status.ok ? status.data : null;
+      const message = s
+        ? `Batch ${batchId}: ${s.issued} issued, ${s.failed} failed, ${s.unknown} unknown of ${s.total}`
+        : `Batch ${batchId}: ${status.ok ? '' : status.error.message}`;
+      const state =
+        s && s.failed === 0 && s.unknown === 0 && s.issued === s.total
+          ? 'sent'
+          : s && s.unknown > 0
+            ? 'outcome_unknown'
+            : 'failed';
+      await record(deps, claimed.id, { state, resultId: batchId, message }, null);
+    })
+    .catch((error: unknown) => deps.logger.warn({ approval: claimed.id, err: errorMessage(error) }, 'approved batch'));
+  return ok({ ...claimed, state: 'sending', outcome_message: `Being sent as batch ${batchId}` });
 }

@@ -11,6 +11,7 @@ import type {
   ApprovalWrite,
   ApprovalsListQuery,
   ApprovalsStatus,
+  SingleWrite,
 } from '../../src-shared/ipc/channels/approvals';
 import type { ActiveEnvironment } from '../environments/environment-manager';
 import { originOf } from '../environments/environment-keys';
@@ -21,7 +22,8 @@ import type { Emit, Logger } from '../ports/ports';
 import { approvalOf, approvalStore, type ApprovalRow } from './approval-store';
 import { sendApproved } from './approval-sender';
 import { ApprovalsListener } from './approvals-listener';
-import { DEFAULT_APPROVAL_HOURS, approvalNeededMessage, approvalReasons } from './rules';
+import { batchBody, batchRows, batchSummary, type BatchPort } from './batch-approval';
+import { DEFAULT_APPROVAL_HOURS, approvalNeededMessage, approvalReasons, batchApprovalReasons } from './rules';
 import { summaryOf } from './summary';
 import { onTeam, teamProblem, type TeamPort } from './team-access';
 
@@ -30,6 +32,8 @@ export interface ApprovalsDeps {
   team: TeamPort;
   getActive: () => Promise<ActiveEnvironment>;
   issuing: Pick<IssuingService, 'createCard' | 'createAccount'>;
+  /** Issue from a file: a batch approved as one request is sent through it. */
+  bulk: BatchPort;
   customerName: (customerId: string) => Promise<string | null>;
   emit: Emit;
   logger: Logger;
@@ -38,11 +42,27 @@ export interface ApprovalsDeps {
 }
 
 const nounOf = (write: ApprovalWrite) =>
-  write.operation === 'cards.create' ? 'card' : write.input.type === 'wallet' ? 'wallet' : 'account';
+  write.operation === 'cards.create'
+    ? 'card'
+    : write.operation === 'bulkIssue'
+      ? 'batch'
+      : write.input.type === 'wallet'
+        ? 'wallet'
+        : 'account';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The write's fingerprint in its environment: one open request per write across the team. */
-const fingerprintIn = (environmentId: string, write: ApprovalWrite) =>
+const fingerprintIn = (environmentId: string, write: SingleWrite) =>
   `${environmentId}:${fingerprintOf(write.operation, write.input)}`;
+
+/** What a request stores: the exact body, why it needs approval, its readable review, its fingerprint. */
+interface Prepared {
+  body: string;
+  reasons: string[];
+  summary: Approval['summary'];
+  fingerprint: string;
+}
 
 export class ApprovalsService {
   private readonly listener: ApprovalsListener;
@@ -68,9 +88,19 @@ export class ApprovalsService {
     return this.deps.team.status().login;
   }
 
-  async check(write: ApprovalWrite): Promise<ApprovalCheck> {
+  /** Why the write needs approval in the active environment (a batch: by its ready rows). */
+  private async reasonsFor(write: ApprovalWrite): Promise<Result<string[]>> {
     const active = await this.deps.getActive();
-    const reasons = approvalReasons(this.rulesFor(active.environment.id), write);
+    const rules = this.rulesFor(active.environment.id);
+    if (write.operation !== 'bulkIssue') return ok(approvalReasons(rules, write));
+    const rows = batchRows(this.deps.bulk, write.input.batchId, active.environment.id);
+    return rows.ok ? ok(batchApprovalReasons(rules, rows.data.ready.length)) : rows;
+  }
+
+  async check(write: ApprovalWrite): Promise<ApprovalCheck> {
+    const found = await this.reasonsFor(write);
+    if (!found.ok) return { needed: false, reasons: [], problem: found.error.message };
+    const reasons = found.data;
     return {
       needed: reasons.length > 0,
       reasons,
@@ -85,7 +115,9 @@ export class ApprovalsService {
   async refusal(write: ApprovalWrite): Promise<Result<never> | null> {
     const active = await this.deps.getActive();
     const rules = this.rulesFor(active.environment.id);
-    const reasons = approvalReasons(rules, write);
+    const found = await this.reasonsFor(write);
+    if (!found.ok) return write.operation === 'bulkIssue' ? null : found;
+    const reasons = found.data;
     const noun = nounOf(write);
     if (reasons.length > 0) {
       const problem = teamProblem(this.deps.team.status());
@@ -94,7 +126,7 @@ export class ApprovalsService {
         problem ? `${approvalNeededMessage(noun, reasons)} ${problem}` : approvalNeededMessage(noun, reasons),
       );
     }
-    if (!rules || this.deps.team.status().state !== 'connected') return null;
+    if (!rules || write.operation === 'bulkIssue' || this.deps.team.status().state !== 'connected') return null;
     const fingerprint = fingerprintIn(active.environment.id, write);
     const open = await onTeam(this.deps.team, async (client) => {
       const { rows } = await client.query<{ id: string; maker: string; desk_name: string; state: string }>(
@@ -112,38 +144,55 @@ export class ApprovalsService {
     return null;
   }
 
-  async request(write: ApprovalWrite & { note?: string | undefined }): Promise<Result<Approval>> {
-    const active = await this.deps.getActive();
-    const environmentId = active.environment.id;
-    const rules = this.rulesFor(environmentId);
-    const reasons = approvalReasons(rules, write);
+  /** The body, reasons, review and fingerprint of a write to ask approval for. */
+  private async prepare(write: ApprovalWrite, active: ActiveEnvironment): Promise<Result<Prepared>> {
+    const found = await this.reasonsFor(write);
+    if (!found.ok) return found;
+    const reasons = found.data;
     if (reasons.length === 0)
       return err('validation', `This ${nounOf(write)} does not need approval here: send it directly.`, {
         field: 'operation',
       });
-    const problem = teamProblem(this.deps.team.status());
-    if (problem) return err('network', problem);
-    const body = JSON.stringify(write.input);
     const address = originOf(active.environment.baseUrl);
+    const environment = `${active.environment.name} (${address})`;
+    if (write.operation === 'bulkIssue') {
+      const rows = batchRows(this.deps.bulk, write.input.batchId, active.environment.id);
+      if (!rows.ok) return rows;
+      const body = batchBody(rows.data);
+      const fingerprint = `${active.environment.id}:batch:${sha256(body)}`;
+      return ok({ body, reasons, summary: batchSummary(rows.data, environment), fingerprint });
+    }
     const summary = await summaryOf(write, {
       environmentName: active.environment.name,
       environmentAddress: address,
       customerName: this.deps.customerName,
     });
+    const fingerprint = fingerprintIn(active.environment.id, write);
+    return ok({ body: JSON.stringify(write.input), reasons, summary, fingerprint });
+  }
+
+  async request(write: ApprovalWrite & { note?: string | undefined }): Promise<Result<Approval>> {
+    const active = await this.deps.getActive();
+    const environmentId = active.environment.id;
+    const prepared = await this.prepare(write, active);
+    if (!prepared.ok) return prepared;
+    const problem = teamProblem(this.deps.team.status());
+    if (problem) return err('network', problem);
+    const { body, reasons, summary, fingerprint } = prepared.data;
     const desk = this.deps.team.status().desk;
     const asked = await onTeam(this.deps.team, (client) =>
       approvalStore.request(client, {
         operation: write.operation,
         body,
-        bodySha256: createHash('sha256').update(body, 'utf8').digest('hex'),
-        fingerprint: fingerprintIn(environmentId, write),
+        bodySha256: sha256(body),
+        fingerprint,
         summary,
         reasons,
         environmentId,
-        environmentAddress: address,
+        environmentAddress: originOf(active.environment.baseUrl),
         desk,
         note: write.note?.trim() || null,
-        hours: rules?.approvalHours ?? DEFAULT_APPROVAL_HOURS,
+        hours: this.rulesFor(environmentId)?.approvalHours ?? DEFAULT_APPROVAL_HOURS,
       }),
     );
     return this.answer(asked);

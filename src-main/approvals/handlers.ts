@@ -1,7 +1,7 @@
 // Every approvals.* channel, and the guard main puts before cards.create and accounts.create: a write that
 // needs approval is refused there (never sent), whatever the window asked.
 import { ok } from '../../src-shared/ipc/result';
-import type { HandlersFor } from '../ipc/handler';
+import type { Handler, HandlersFor } from '../ipc/handler';
 import type { CreateCard } from '../cards/handlers';
 import type { CreateAccount } from '../accounts/handlers';
 import type { ApprovalsService } from './approvals-service';
@@ -39,4 +39,13 @@ export function guardedCreateCard(approvals: ApprovalsService, createCard: Creat
 export function guardedCreateAccount(approvals: ApprovalsService, createAccount: CreateAccount): CreateAccount {
   return async (request, options) =>
     (await approvals.refusal({ operation: 'accounts.create', input: request })) ?? createAccount(request, options);
+}
+
+/** bulkIssue.start as the window reaches it: refused when the batch needs approval, else started. */
+export function guardedBatchStart(
+  approvals: ApprovalsService,
+  start: Handler<'bulkIssue.start'>,
+): Handler<'bulkIssue.start'> {
+  return async (input, ctx) =>
+    (await approvals.refusal({ operation: 'bulkIssue', input: { batchId: input.batchId } })) ?? start(input, ctx);
 }

@@ -3,7 +3,7 @@
 // main's refusal of a write sent without approval.
 import type { CreateCardRequest } from '../../src-shared/api/requests';
 import { cardPathOf } from '../../src-shared/api/requests';
-import type { ApprovalWrite } from '../../src-shared/ipc/channels/approvals';
+import type { SingleWrite } from '../../src-shared/ipc/channels/approvals';
 import type { ApprovalRules } from '../policy/approval-rules';
 
 /** Hours a request waits for its decision when the policy does not say. */
@@ -32,7 +32,7 @@ function cardReasons(rule: NonNullable<ApprovalRules['cards.create']>, card: Cre
 }
 
 /** Why the write needs approval under `rules` (empty: it does not). */
-export function approvalReasons(rules: ApprovalRules | null | undefined, write: ApprovalWrite): string[] {
+export function approvalReasons(rules: ApprovalRules | null | undefined, write: SingleWrite): string[] {
   if (!rules) return [];
   if (write.operation === 'cards.create') {
     const rule = rules['cards.create'];

@@ -2,7 +2,7 @@
 // reads the same: names before ids, amounts with their currency, where it goes.
 import type { CreateAccountRequest, CreateCardRequest } from '../../src-shared/api/requests';
 import { cardPathOf } from '../../src-shared/api/requests';
-import type { Approval, ApprovalWrite } from '../../src-shared/ipc/channels/approvals';
+import type { Approval, SingleWrite } from '../../src-shared/ipc/channels/approvals';
 import { amountText } from './rules';
 
 type Line = Approval['summary'][number];
@@ -47,7 +47,7 @@ async function accountLines(account: CreateAccountRequest, ctx: SummaryContext):
   ];
 }
 
-export async function summaryOf(write: ApprovalWrite, ctx: SummaryContext): Promise<Line[]> {
+export async function summaryOf(write: SingleWrite, ctx: SummaryContext): Promise<Line[]> {
   const lines =
     write.operation === 'cards.create' ? await cardLines(write.input, ctx) : await accountLines(write.input, ctx);
   return [...lines, { label: 'Environment', value: `${ctx.environmentName} (${ctx.environmentAddress})` }];

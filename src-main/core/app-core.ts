@@ -133,16 +133,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     hasUnknownOutcomes: () => journal.journal.list({ outcome: 'outcome_unknown', limit: 1 }).total > 0,
     logger,
   });
-  // Four eyes on the writes the policy names: asked for and decided in the team database, sent by the approver's desk.
-  const approvals = new ApprovalsService({
-    policy,
-    team,
-    getActive,
-    issuing,
-    customerName: stores.customerName,
-    emit,
-    logger,
-  });
   // Issue from a file: its batches beside the journal, its writes through the same issuing service.
   const bulkIssue = createBulkIssueService({
     dataDir,
@@ -154,6 +144,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     secrets: secretStore,
     notice: (text, on) => environments.notice(text, on),
     retentionDays,
+  });
+  // Four eyes on the writes the policy names: asked for and decided in the team database, sent by the approver's desk.
+  const approvals = new ApprovalsService({
+    policy,
+    team,
+    getActive,
+    issuing,
+    bulk: bulkIssue,
+    customerName: stores.customerName,
+    emit,
+    logger,
   });
   // A batch belongs to its environment: no switch away from it, nor deleting or moving it, while it is open.
   environments.guardSwitches((change, nameOf) => bulkIssue.switchRefusal(change, nameOf));

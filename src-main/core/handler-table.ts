@@ -1,7 +1,7 @@
 // The full IPC handler table: each channel namespace answered by the room that owns it, given the services
 // the composition root built. Nothing here decides anything; it only hands each room what it needs.
 import { accountHandlers } from '../accounts/handlers';
-import { approvalsHandlers, guardedCreateAccount, guardedCreateCard } from '../approvals/handlers';
+import { approvalsHandlers, guardedBatchStart, guardedCreateAccount, guardedCreateCard } from '../approvals/handlers';
 import type { ApprovalsService } from '../approvals/approvals-service';
 import { activityHandlers } from '../activity/handlers';
 import { appHandlers } from '../app/handlers';
@@ -59,6 +59,7 @@ export interface HandlerTableDeps {
 export function handlerTable(deps: HandlerTableDeps): HandlerTable {
   const { environments, stores, issuing, observations } = deps;
   const getActive = () => environments.active();
+  const bulkIssue = bulkIssueHandlers(deps.bulkIssue, stores.getCache, deps.saveFile);
   return {
     ...appHandlers({
       status: () => environments.status(),
@@ -100,7 +101,8 @@ export function handlerTable(deps: HandlerTableDeps): HandlerTable {
       customerIdsNamed: stores.customerIdsNamed,
       acknowledgeResend: (id) => issuing.acknowledgeResend(id),
     }),
-    ...bulkIssueHandlers(deps.bulkIssue, stores.getCache, deps.saveFile),
+    ...bulkIssue,
+    'bulkIssue.start': guardedBatchStart(deps.approvals, bulkIssue['bulkIssue.start']),
     ...exportHandlers(deps.exportsService),
     ...updatesHandlers(() => deps.updates?.() ?? null),
     ...teamHandlers(deps.team),

@@ -24,7 +24,7 @@ export const STATE_LABEL: Record<ApprovalState, string> = {
 };
 
 export const operationText = (operation: Approval['operation']): string =>
-  operation === 'cards.create' ? 'Issue card' : 'Open account';
+  operation === 'cards.create' ? 'Issue card' : operation === 'bulkIssue' ? 'Issue from a file' : 'Open account';
 
 function Decision({ a }: { a: Approval }): React.JSX.Element | null {
   const approver = useApprovalsStore((s) => s.status?.approver === true);

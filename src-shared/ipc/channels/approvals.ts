@@ -3,9 +3,10 @@
 // sent once by the approver's desk. The database, not the desk, decides who may do what.
 import { z } from 'zod';
 import { createAccountRequestSchema, createCardRequestSchema } from '../../api/requests';
+import { batchInputSchema } from './bulk-issue';
 import { channel, noInput } from './common';
 
-export const APPROVAL_OPERATIONS = ['cards.create', 'accounts.create'] as const;
+export const APPROVAL_OPERATIONS = ['cards.create', 'accounts.create', 'bulkIssue'] as const;
 export type ApprovalOperation = (typeof APPROVAL_OPERATIONS)[number];
 
 export const APPROVAL_STATES = [
@@ -37,10 +38,14 @@ export const approvalWriteSchema = z.discriminatedUnion(
   [
     z.object({ operation: z.literal('cards.create'), input: createCardRequestSchema }),
     z.object({ operation: z.literal('accounts.create'), input: createAccountRequestSchema }),
+    /** A previewed batch (Issue from a file): its ready rows, approved as one request. */
+    z.object({ operation: z.literal('bulkIssue'), input: batchInputSchema }),
   ],
-  { error: 'operation must be cards.create or accounts.create' },
+  { error: 'operation must be cards.create, accounts.create or bulkIssue' },
 );
 export type ApprovalWrite = z.infer<typeof approvalWriteSchema>;
+/** One card or one account (not a batch). */
+export type SingleWrite = Extract<ApprovalWrite, { operation: 'cards.create' | 'accounts.create' }>;
 
 export const approvalRequestInputSchema = z.intersection(
   approvalWriteSchema,

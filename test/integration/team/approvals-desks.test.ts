@@ -3,7 +3,8 @@
 // one independent API server, under a policy that asks for approval above a spending limit. A card above
 // the limit is never sent by its maker's desk; the database refuses the maker's and the plain operator's
 // approval; two approvers racing on it send one POST, whose card and journal entry name both people; a body
-// edited in the database after it was asked for is never approved; a card below the limit goes directly.
+// edited in the database after it was asked for is never approved; a card below the limit goes directly; a
+// file of 30 cards needs one approval and is then sent, 30 POSTs, by the approver's desk.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import type { AppCore } from '../../../src-main/core/app-core';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { NO_POLICY, type Policy } from '../../../src-main/policy/policy';
 import { teamPasswordAccount } from '../../../src-main/team/team-settings';
+import { HEADER, bridgeOf, cachedCustomers, data, validRow } from '../../support/bulk-fixture';
 import { startIndependentApi, type IndependentApi } from '../../support/independent-api';
 import { postgresMissing, startPostgres, type TestPostgres } from '../../support/postgres';
 import { callCore, testAppCore } from '../support/app-core';
@@ -68,7 +70,7 @@ beforeAll(async () => {
   const missing = postgresMissing();
   if (missing) throw new Error(missing);
   dir = mkdtempSync(join(tmpdir(), 'card-desk-approvals-'));
-  [db, server] = await Promise.all([startPostgres(), startIndependentApi({ customers: 12 })]);
+  [db, server] = await Promise.all([startPostgres(), startIndependentApi({ customers: 40 })]);
   for (const [name, login] of Object.entries(LOGINS)) await db.createLogin(name, login.password, [...login.roles]);
   policy = {
     ...NO_POLICY,
@@ -81,7 +83,7 @@ beforeAll(async () => {
         proxy: { mode: 'none' },
         extraCaFile: null,
         teamUrl: db.url,
-        approvals: { 'cards.create': { spendingLimitAbove: 500_000 } },
+        approvals: { 'cards.create': { spendingLimitAbove: 500_000 }, bulkIssue: { rowsAbove: 20 } },
       },
     ],
   };
@@ -212,5 +214,47 @@ describe('four eyes on a card above the spending limit', () => {
     await call('mary', 'cards.create', card(3, 400_000));
     expect(cardPosts()).toHaveLength(2);
     expect(cardPosts()[1]!.body.metadata).not.toHaveProperty('approvedBy');
+  });
+});
+
+describe('a batch above the rows the policy allows', () => {
+  it('needs one approval, and is then sent by the approver’s desk: 30 POSTs', async () => {
+    const maker = bridgeOf(desks.mary.core);
+    const customers = await cachedCustomers(maker, 40);
+    const account = '7'.repeat(20) + 'acc0';
+    const rows = customers.slice(5, 35).map((c, i) => validRow(c._id, account, `APR-${i + 1}`));
+    const { batchId } = await data(
+      maker('bulkIssue.preview', { csv: [HEADER, ...rows].join('\n'), fileName: 'staff.csv' }),
+    );
+    const before = cardPosts().length;
+    await expect(data(maker('bulkIssue.start', { batchId, cards: 30 }))).rejects.toThrow(
+      /This batch needs approval \(the batch has 30 cards, more than 20\)/,
+    );
+    const asked = (await call('mary', 'approvals.request', {
+      operation: 'bulkIssue',
+      input: { batchId },
+      note: 'New branch staff',
+    })) as Approval;
+    expect(asked.summary).toEqual(
+      expect.arrayContaining([
+        { label: 'Cards', value: '30 cards from a file of 30 rows' },
+        { label: 'Total spending limits', value: 'NGN 1,500,000 daily' },
+        { label: 'Rows by status', value: 'ready 30' },
+      ]),
+    );
+    expect(cardPosts().length).toBe(before);
+    await expect(call('olu', 'approvals.approve', { id: asked.id })).rejects.toThrow(/olu is not an approver/);
+    expect(await call('ada', 'approvals.approve', { id: asked.id })).toMatchObject({
+      state: 'sending',
+      checker: 'ada',
+    });
+    await expect
+      .poll(async () => ((await call('mary', 'approvals.get', { id: asked.id })) as Approval).state, {
+        timeout: 60_000,
+      })
+      .toBe('sent');
+    expect(cardPosts().length - before).toBe(30);
+    const sent = (await call('mary', 'approvals.get', { id: asked.id })) as Approval;
+    expect(sent.outcomeMessage).toMatch(/30 issued, 0 failed, 0 unknown of 30/);
   });
 });
