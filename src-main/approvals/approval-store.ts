@@ -144,6 +144,19 @@ export const approvalStore = {
     await client.query('SELECT card_desk.expire_requests()');
   },
 
+  /** The open request (waiting, approved or being sent) of a write, if any. */
+  async openFor(
+    client: PoolClient,
+    fingerprint: string,
+  ): Promise<{ id: string; maker: string; desk_name: string; state: string } | null> {
+    const { rows } = await client.query<{ id: string; maker: string; desk_name: string; state: string }>(
+      `SELECT id::text, maker, desk_name, state FROM card_desk.approval_requests
+        WHERE fingerprint = $1 AND state IN ('waiting', 'approved', 'sending') AND expires_at > now() LIMIT 1`,
+      [fingerprint],
+    );
+    return rows[0] ?? null;
+  },
+
   async get(client: PoolClient, id: string): Promise<ApprovalRow | null> {
     const { rows } = await client.query<ApprovalRow>(
       `SELECT ${COLUMNS} FROM card_desk.approval_requests WHERE id = $1`,

@@ -3,7 +3,6 @@
 // SHA-256, where it goes, the readable review), the list, and the maker's and the approver's steps, each
 // decided by the team database (approval-store.ts). Approving sends the write once from this desk
 // (approval-sender.ts). The navigation's live count comes from approvals-listener.ts.
-import { createHash } from 'node:crypto';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type {
   Approval,
@@ -11,20 +10,18 @@ import type {
   ApprovalWrite,
   ApprovalsListQuery,
   ApprovalsStatus,
-  SingleWrite,
 } from '../../src-shared/ipc/channels/approvals';
 import type { ActiveEnvironment } from '../environments/environment-manager';
 import { originOf } from '../environments/environment-keys';
 import type { IssuingService } from '../issuing/issuing-service';
-import { fingerprintOf } from '../journal/fingerprint';
 import type { Policy } from '../policy/policy';
 import type { Emit, Logger } from '../ports/ports';
 import { approvalOf, approvalStore, type ApprovalRow } from './approval-store';
 import { sendApproved } from './approval-sender';
 import { ApprovalsListener } from './approvals-listener';
-import { batchBody, batchRows, batchSummary, type BatchPort } from './batch-approval';
+import { batchRows, type BatchPort } from './batch-approval';
 import { DEFAULT_APPROVAL_HOURS, approvalNeededMessage, approvalReasons, batchApprovalReasons } from './rules';
-import { summaryOf } from './summary';
+import { fingerprintIn, nounOf, prepareRequest, sha256 } from './prepare-request';
 import { onTeam, teamProblem, type TeamPort } from './team-access';
 
 export interface ApprovalsDeps {
@@ -39,29 +36,6 @@ export interface ApprovalsDeps {
   logger: Logger;
   /** How often the listener looks at the link (default 500 ms). */
   tickMs?: number;
-}
-
-const nounOf = (write: ApprovalWrite) =>
-  write.operation === 'cards.create'
-    ? 'card'
-    : write.operation === 'bulkIssue'
-      ? 'batch'
-      : write.input.type === 'wallet'
-        ? 'wallet'
-        : 'account';
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-/** The write's fingerprint in its environment: one open request per write across the team. */
-const fingerprintIn = (environmentId: string, write: SingleWrite) =>
-  `${environmentId}:${fingerprintOf(write.operation, write.input)}`;
-
-/** What a request stores: the exact body, why it needs approval, its readable review, its fingerprint. */
-interface Prepared {
-  body: string;
-  reasons: string[];
-  summary: Approval['summary'];
-  fingerprint: string;
 }
 
 export class ApprovalsService {
@@ -128,14 +102,7 @@ export class ApprovalsService {
     }
     if (!rules || write.operation === 'bulkIssue' || this.deps.team.status().state !== 'connected') return null;
     const fingerprint = fingerprintIn(active.environment.id, write);
-    const open = await onTeam(this.deps.team, async (client) => {
-      const { rows } = await client.query<{ id: string; maker: string; desk_name: string; state: string }>(
-        `SELECT id::text, maker, desk_name, state FROM card_desk.approval_requests
-          WHERE fingerprint = $1 AND state IN ('waiting', 'approved', 'sending') AND expires_at > now() LIMIT 1`,
-        [fingerprint],
-      );
-      return rows[0] ?? null;
-    });
+    const open = await onTeam(this.deps.team, (client) => approvalStore.openFor(client, fingerprint));
     if (open.ok && open.data)
       return err(
         'conflict',
@@ -144,37 +111,12 @@ export class ApprovalsService {
     return null;
   }
 
-  /** The body, reasons, review and fingerprint of a write to ask approval for. */
-  private async prepare(write: ApprovalWrite, active: ActiveEnvironment): Promise<Result<Prepared>> {
-    const found = await this.reasonsFor(write);
-    if (!found.ok) return found;
-    const reasons = found.data;
-    if (reasons.length === 0)
-      return err('validation', `This ${nounOf(write)} does not need approval here: send it directly.`, {
-        field: 'operation',
-      });
-    const address = originOf(active.environment.baseUrl);
-    const environment = `${active.environment.name} (${address})`;
-    if (write.operation === 'bulkIssue') {
-      const rows = batchRows(this.deps.bulk, write.input.batchId, active.environment.id);
-      if (!rows.ok) return rows;
-      const body = batchBody(rows.data);
-      const fingerprint = `${active.environment.id}:batch:${sha256(body)}`;
-      return ok({ body, reasons, summary: batchSummary(rows.data, environment), fingerprint });
-    }
-    const summary = await summaryOf(write, {
-      environmentName: active.environment.name,
-      environmentAddress: address,
-      customerName: this.deps.customerName,
-    });
-    const fingerprint = fingerprintIn(active.environment.id, write);
-    return ok({ body: JSON.stringify(write.input), reasons, summary, fingerprint });
-  }
-
   async request(write: ApprovalWrite & { note?: string | undefined }): Promise<Result<Approval>> {
     const active = await this.deps.getActive();
     const environmentId = active.environment.id;
-    const prepared = await this.prepare(write, active);
+    const found = await this.reasonsFor(write);
+    if (!found.ok) return found;
+    const prepared = await prepareRequest(this.deps, write, found.data, active);
     if (!prepared.ok) return prepared;
     const problem = teamProblem(this.deps.team.status());
     if (problem) return err('network', problem);
