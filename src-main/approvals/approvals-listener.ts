@@ -17,6 +17,8 @@ export interface ListenerOptions {
   logger: Logger;
   /** How often the link's state is looked at (default 500 ms); expiry runs every 60 s. */
   tickMs?: number;
+  /** Each time the desk starts listening (connected again): work that waited for the database. */
+  onConnected?: () => Promise<unknown>;
 }
 
 export class ApprovalsListener {
@@ -77,6 +79,11 @@ export class ApprovalsListener {
           this.stop = null;
         });
       await this.refresh();
+      await this.options
+        .onConnected?.()
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: errorMessage(error) }, 'approvals: work on connecting failed'),
+        );
     }
     if (Date.now() - this.lastExpiry > 60_000) {
       this.lastExpiry = Date.now();

@@ -14,11 +14,13 @@ import type {
 import type { ActiveEnvironment } from '../environments/environment-manager';
 import { originOf } from '../environments/environment-keys';
 import type { IssuingService } from '../issuing/issuing-service';
+import type { Journal } from '../journal/journal';
 import type { Policy } from '../policy/policy';
 import type { Emit, Logger } from '../ports/ports';
 import { approvalOf, approvalStore, type ApprovalRow } from './approval-store';
 import { sendApproved } from './approval-sender';
 import { ApprovalsListener } from './approvals-listener';
+import { settleInterruptedSends } from './interrupted-sends';
 import { batchRows, type BatchPort } from './batch-approval';
 import { DEFAULT_APPROVAL_HOURS, approvalNeededMessage, approvalReasons, batchApprovalReasons } from './rules';
 import { fingerprintIn, nounOf, prepareRequest, sha256 } from './prepare-request';
@@ -34,18 +36,29 @@ export interface ApprovalsDeps {
   customerName: (customerId: string) => Promise<string | null>;
   emit: Emit;
   logger: Logger;
+  /** The desk's journal: what a send interrupted by a stop became. */
+  getJournal: () => Promise<Journal>;
   /** How often the listener looks at the link (default 500 ms). */
   tickMs?: number;
 }
 
 export class ApprovalsService {
   private readonly listener: ApprovalsListener;
+  /** Requests this process is sending now. */
+  private readonly sendingNow = new Set<string>();
 
   constructor(private readonly deps: ApprovalsDeps) {
     this.listener = new ApprovalsListener({
       team: deps.team,
       emit: deps.emit,
       logger: deps.logger,
+      onConnected: () =>
+        settleInterruptedSends({
+          team: deps.team,
+          getJournal: deps.getJournal,
+          sendingNow: this.sendingNow,
+          logger: deps.logger,
+        }),
       ...(deps.tickMs === undefined ? {} : { tickMs: deps.tickMs }),
     });
   }
@@ -173,8 +186,12 @@ export class ApprovalsService {
       );
       if (!approved.ok) return approved;
     }
-    const sent = await sendApproved({ ...this.deps }, id, active, desk);
-    return this.answer(sent);
+    this.sendingNow.add(id);
+    try {
+      return await this.answer(await sendApproved({ ...this.deps }, id, active, desk));
+    } finally {
+      this.sendingNow.delete(id);
+    }
   }
 
   async reject(id: string, reason: string): Promise<Result<Approval>> {

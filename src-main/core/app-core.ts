@@ -152,6 +152,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     getActive,
     issuing,
     bulk: bulkIssue,
+    getJournal,
     customerName: stores.customerName,
     emit,
     logger,

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateCardRequest } from '../../../src-shared/api/requests';
 import type { Approval, ApprovalsStatus } from '../../../src-shared/ipc/channels/approvals';
 import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
+import type { TeamStatus } from '../../../src-shared/ipc/channels/team';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { NO_POLICY, type Policy } from '../../../src-main/policy/policy';
@@ -214,6 +215,30 @@ describe('four eyes on a card above the spending limit', () => {
     await call('mary', 'cards.create', card(3, 400_000));
     expect(cardPosts()).toHaveLength(2);
     expect(cardPosts()[1]!.body.metadata).not.toHaveProperty('approvedBy');
+  });
+});
+
+describe('a send its desk was stopped in the middle of', () => {
+  it('is settled from that desk’s journal when it is back, and never sent again', async () => {
+    const asked = (await call('mary', 'approvals.request', {
+      operation: 'cards.create',
+      input: card(4, 650_000),
+    })) as Approval;
+    // Ada's desk approved and claimed it, then stopped before its journal recorded anything (nothing sent).
+    const desk = ((await call('ada', 'team.status', undefined)) as TeamStatus).desk;
+    const ada = await db.connectAs('ada', LOGINS.ada.password);
+    try {
+      await ada.query('SELECT card_desk.approve_request($1, null, $2)', [asked.id, desk.name]);
+      await ada.query('SELECT card_desk.claim_for_sending($1, $2, $3)', [asked.id, desk.id, desk.name]);
+    } finally {
+      await ada.end();
+    }
+    const before = cardPosts().length;
+    await desks.ada.core.team.activate(ENV); // the desk on the team database again
+    const settled = () => call('mary', 'approvals.get', { id: asked.id }) as Promise<Approval>;
+    await expect.poll(async () => (await settled()).state, { timeout: 20_000 }).toBe('failed');
+    expect((await settled()).outcomeMessage).toMatch(/stopped before sending it: nothing was sent/);
+    expect(cardPosts().length).toBe(before);
   });
 });
 
