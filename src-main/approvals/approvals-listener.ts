@@ -19,6 +19,8 @@ export interface ListenerOptions {
   tickMs?: number;
   /** Each time the desk starts listening (connected again): work that waited for the database. */
   onConnected?: () => Promise<unknown>;
+  /** Once a minute while connected, after expiry. */
+  everyMinute?: () => Promise<unknown>;
 }
 
 export class ApprovalsListener {
@@ -88,6 +90,11 @@ export class ApprovalsListener {
     if (Date.now() - this.lastExpiry > 60_000) {
       this.lastExpiry = Date.now();
       await this.options.team.use((client) => approvalStore.expire(client));
+      await this.options
+        .everyMinute?.()
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: errorMessage(error) }, 'approvals: the minute’s work failed'),
+        );
     }
   }
 

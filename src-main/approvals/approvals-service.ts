@@ -20,7 +20,7 @@ import type { Emit, Logger } from '../ports/ports';
 import { approvalOf, approvalStore, type ApprovalRow } from './approval-store';
 import { sendApproved } from './approval-sender';
 import { ApprovalsListener } from './approvals-listener';
-import { settleInterruptedSends } from './interrupted-sends';
+import { settleInterruptedSends, settleReconciledSends } from './interrupted-sends';
 import { batchRows, type BatchPort } from './batch-approval';
 import { DEFAULT_APPROVAL_HOURS, approvalNeededMessage, approvalReasons, batchApprovalReasons } from './rules';
 import { fingerprintIn, nounOf, prepareRequest, sha256 } from './prepare-request';
@@ -42,25 +42,25 @@ export interface ApprovalsDeps {
   tickMs?: number;
 }
 
+/** The live counts, and on each connection and each minute the sends this desk left unsettled. */
+function listenerOf(deps: ApprovalsDeps, sendingNow: ReadonlySet<string>): ApprovalsListener {
+  return new ApprovalsListener({
+    team: deps.team,
+    emit: deps.emit,
+    logger: deps.logger,
+    onConnected: () => settleInterruptedSends({ ...deps, sendingNow }),
+    everyMinute: () => settleReconciledSends(deps),
+    ...(deps.tickMs === undefined ? {} : { tickMs: deps.tickMs }),
+  });
+}
+
 export class ApprovalsService {
-  private readonly listener: ApprovalsListener;
   /** Requests this process is sending now. */
   private readonly sendingNow = new Set<string>();
+  private readonly listener: ApprovalsListener;
 
   constructor(private readonly deps: ApprovalsDeps) {
-    this.listener = new ApprovalsListener({
-      team: deps.team,
-      emit: deps.emit,
-      logger: deps.logger,
-      onConnected: () =>
-        settleInterruptedSends({
-          team: deps.team,
-          getJournal: deps.getJournal,
-          sendingNow: this.sendingNow,
-          logger: deps.logger,
-        }),
-      ...(deps.tickMs === undefined ? {} : { tickMs: deps.tickMs }),
-    });
+    this.listener = listenerOf(deps, this.sendingNow);
   }
 
   status(): Promise<ApprovalsStatus> {

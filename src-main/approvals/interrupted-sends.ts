@@ -61,3 +61,37 @@ export async function settleInterruptedSends(deps: {
   if (settled > 0) deps.logger.info({ settled }, 'approvals: interrupted sends settled from the journal');
   return settled;
 }
+
+/**
+ * Requests this desk sent whose outcome was unknown and whose journal entry has since been reconciled (the
+ * card turned up) or resolved: recorded as sent with what was created.
+ */
+export async function settleReconciledSends(deps: {
+  team: TeamPort;
+  getJournal: () => Promise<Journal>;
+  logger: Logger;
+}): Promise<number> {
+  const desk = deps.team.status().desk;
+  const found = await onTeam(deps.team, async (client) => {
+    const { rows } = await client.query<{ id: string; journal_entry_id: string }>(
+      `SELECT id::text, journal_entry_id FROM card_desk.approval_requests
+        WHERE state = 'outcome_unknown' AND checker = session_user AND sending_desk_id = $1
+          AND journal_entry_id IS NOT NULL`,
+      [desk.id],
+    );
+    return rows;
+  });
+  if (!found.ok || found.data.length === 0) return 0;
+  const journal = await deps.getJournal();
+  let settled = 0;
+  for (const row of found.data) {
+    const entry = journal.get(row.journal_entry_id);
+    if (!entry?.resultId || (entry.outcome !== 'reconciled' && entry.outcome !== 'succeeded')) continue;
+    const outcome = { state: 'sent' as const, resultId: entry.resultId, message: 'Found after an unknown outcome.' };
+    const recorded = await onTeam(deps.team, (client) =>
+      approvalStore.recordOutcome(client, row.id, outcome, entry.id),
+    );
+    if (recorded.ok) settled += 1;
+  }
+  return settled;
+}

@@ -19,6 +19,21 @@ async function customerLine(id: string | undefined, ctx: SummaryContext): Promis
   return [{ label: 'Customer', value: name ? `${name} (${id})` : id }];
 }
 
+/** The mapped account and the maker's name enquiry, as the card's metadata carries it (writes/HolderNameCheck.tsx). */
+function bankAccountLines(card: CreateCardRequest): Line[] {
+  const holder = card.metadata?.accountHolderName;
+  const lines: Line[] = [
+    { label: 'Mapped to bank account', value: `${card.accountNumber ?? ''} at bank ${card.bankCode ?? ''}` },
+    {
+      label: 'Account holder',
+      value: holder ? `${holder} (${card.metadata?.holderNameCheck ?? 'not compared'})` : 'not looked up',
+    },
+  ];
+  const because = card.metadata?.mappedAnywayBecause;
+  if (because) lines.push({ label: 'Mapped anyway because', value: because });
+  return lines;
+}
+
 async function cardLines(card: CreateCardRequest, ctx: SummaryContext): Promise<Line[]> {
   const path = cardPathOf(card);
   const lines: Line[] = [
@@ -28,11 +43,7 @@ async function cardLines(card: CreateCardRequest, ctx: SummaryContext): Promise<
   for (const limit of card.spendingControls?.spendingLimits ?? [])
     lines.push({ label: 'Spending limit', value: `${amountText(card.currency, limit.amount)} ${limit.interval}` });
   if (card.debitAccountId) lines.push({ label: 'Paid from account', value: card.debitAccountId });
-  if (path === 'bankAccount')
-    lines.push({
-      label: 'Mapped to bank account',
-      value: `${card.accountNumber ?? ''} at bank ${card.bankCode ?? ''}`,
-    });
+  if (path === 'bankAccount') lines.push(...bankAccountLines(card));
   if (path === 'fundingSource') lines.push({ label: 'Funding source', value: card.fundingSourceId ?? '' });
   if (card.replacementFor)
     lines.push({ label: 'Replaces card', value: `${card.replacementFor} (${card.reason ?? 'no reason'})` });
