@@ -15,6 +15,7 @@ import { answerOf, journaledWrite, type WriteContext } from './journaled-write';
 import { errorMessage } from '../errors/error-message';
 import { createReconciliation, type Reconciliation } from './reconciliation';
 import { acknowledgeResend } from './resend';
+import type { WriteClaims } from '../ports/write-claims';
 
 export interface IssuingDeps {
   getActive: () => Promise<ActiveEnvironment>;
@@ -30,6 +31,12 @@ export interface IssuingDeps {
   repeatWindowMs?: number;
   /** Least time between two automatic look-ups of the accounts behind one unknown outcome (default 60 s). */
   accountRecheckMs?: number;
+  /**
+   * The team database's claims (never twice across desks), when the desk may have one: each write is claimed
+   * before it is sent, and every change of a journal entry (an answer, a reconciliation, a resend allowed)
+   * brings its claim up to date.
+   */
+  claims?: WriteClaims;
 }
 
 export interface WriteOptions {
@@ -67,7 +74,10 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
   const inFlight = new InFlightWrites();
   const now = deps.now ?? Date.now;
   const makeReference = deps.newClientReference ?? newClientReference;
-  const changed = (entry: JournalEntry) => deps.emit('journal.changed', entry);
+  const changed = (entry: JournalEntry) => {
+    deps.emit('journal.changed', entry);
+    void deps.claims?.follow(entry);
+  };
   const warn = (what: string, e: unknown) => deps.logger?.warn({ error: errorMessage(e) }, what);
 
   async function context(pinned?: ActiveEnvironment): Promise<WriteContext & { active: ActiveEnvironment }> {
@@ -83,6 +93,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
       now,
       ...(deps.repeatWindowMs !== undefined ? { repeatWindowMs: deps.repeatWindowMs } : {}),
       ...(deps.customerName ? { customerName: deps.customerName } : {}),
+      ...(deps.claims ? { claims: deps.claims } : {}),
     };
   }
 

@@ -43,6 +43,16 @@ interface Active {
   trust: { ca: readonly string[] };
 }
 
+/** The team database a write of an environment is claimed in, as this desk reaches it now. */
+export interface ClaimsScene {
+  environmentId: string;
+  link: TeamLink | null;
+  /** The database, as the operator knows it (its address without login). */
+  where: string;
+  signedIn: boolean;
+  desk: Desk;
+}
+
 /** A connected link quiet this long is asked `SELECT 1` (below the pool's 30 s idle limit). */
 const HEARTBEAT_MS = 15_000;
 
@@ -169,6 +179,14 @@ export class TeamService {
     }
   }
 
+  /**
+   * Where the claims of `environmentId`'s writes go (team/write-claims.ts): null when it has no team database;
+   * `link` null when this desk is not linked to it now (signed out, or not the active environment).
+   */
+  claimsScene(environmentId = this.environmentId): ClaimsScene | null {
+    return claimsSceneOf(environmentId, this.active, this.settings, this.policyUrl(environmentId));
+  }
+
   /** A page of the team journal (the Journal page's *Team* view and its export). */
   journal(query: TeamJournalQuery & { page: number; limit: number }): Promise<Result<TeamJournalPage>> {
     return this.use((client) => listTeamJournal(client, query));
@@ -252,6 +270,29 @@ function openActive(
     logger: options.logger,
   });
   return { environmentId: input.environmentId, login: input.login, link, outbox, trust: input.trust };
+}
+
+function claimsSceneOf(
+  environmentId: string,
+  active: Active | null,
+  settings: TeamSettings,
+  policyUrl: string | null,
+): ClaimsScene | null {
+  const desk = settings.desk;
+  if (active && active.environmentId === environmentId)
+    return { environmentId, link: active.link, where: serverName(active.login.url), signedIn: true, desk };
+  const login = settings.login(environmentId);
+  const url = policyUrl ?? login?.url ?? null;
+  if (!url) return null;
+  return { environmentId, link: null, where: serverName(url), signedIn: login !== null, desk };
+}
+
+/** The database's server as people name it: `db.bank.local`, with its port when not PostgreSQL's usual one. */
+function serverName(url: string): string {
+  const parsed = parseTeamAddress(url);
+  if (!parsed.ok) return displayUrl(url);
+  const { host, port } = parsed.address;
+  return port === 5432 ? host : `${host}:${port}`;
 }
 
 /** The login's password from the keychain, read for each new connection. */
