@@ -90,7 +90,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'card-desk-claims-'));
   db = await startPostgres();
   for (const [user, password] of Object.entries(LOGINS)) await db.createLogin(user, password, ['card_desk_operator']);
-  server = await startIndependentApi({ customers: 6, extraKeys: Object.values(KEYS) });
+  server = await startIndependentApi({ customers: 8, extraKeys: Object.values(KEYS) });
   await openDesk('alice');
   await openDesk('bob');
 });
@@ -226,6 +226,40 @@ describe('never twice across desks', () => {
       .poll(async () => (await data<TeamStatus>(call(carol, 'team.status', undefined))).state)
       .toBe('connected');
     expect((await claims()).filter((c) => c.operator === 'carol')).toEqual([]);
+  });
+
+  it('sends each journal event under the login signed in on the desk when it was written', async () => {
+    const carol = desk('carol');
+    const deskId = (await data<TeamStatus>(call(carol, 'team.status', undefined))).desk.id;
+    const operators = async () =>
+      (
+        await db.sql('SELECT operator FROM card_desk.journal_events WHERE desk_id = $1 ORDER BY desk_seq', [deskId])
+      ).rows.map((r: { operator: string }) => r.operator);
+    // Carol's card, issued while the database was stopped (above), is in the team journal under her login.
+    await expect.poll(operators).toEqual(['carol', 'carol']);
+    await db.stop();
+    try {
+      await expect
+        .poll(async () => (await data<TeamStatus>(call(carol, 'team.status', undefined))).state)
+        .toBe('unreachable');
+      expect(await call(carol, 'cards.create', card(5))).toMatchObject({ ok: true });
+      await data(call(carol, 'team.disconnect', undefined));
+    } finally {
+      await db.start();
+    }
+    // Bob signs in on carol's desk: her two waiting events are not his to send, nor are his after hers.
+    await data(call(carol, 'team.connect', { url: db.url, user: 'bob', password: LOGINS.bob }));
+    expect(await call(carol, 'cards.create', card(6))).toMatchObject({ ok: true });
+    await expect
+      .poll(async () => (await data<TeamStatus>(call(carol, 'team.status', undefined))).journal.waiting)
+      .toBe(4);
+    expect(await operators()).toEqual(['carol', 'carol']);
+    // Carol signs in again: hers go under her login, and bob's wait for him.
+    await data(call(carol, 'team.connect', { url: db.url, user: 'carol', password: LOGINS.carol }));
+    await expect.poll(operators).toEqual(['carol', 'carol', 'carol', 'carol']);
+    expect((await data<TeamStatus>(call(carol, 'team.status', undefined))).journal.waiting).toBe(2);
+    await data(call(carol, 'team.connect', { url: db.url, user: 'bob', password: LOGINS.bob }));
+    await expect.poll(operators).toEqual(['carol', 'carol', 'carol', 'carol', 'bob', 'bob']);
   });
 
   it('lets no login rewrite who claimed a write, nor settle another desk’s write in flight', async () => {
