@@ -16,6 +16,7 @@ import { errorMessage } from '../errors/error-message';
 import { createReconciliation, type Reconciliation } from './reconciliation';
 import { acknowledgeResend } from './resend';
 import type { WriteClaims } from '../ports/write-claims';
+import { unavailableMessage } from './write-claims';
 
 export interface IssuingDeps {
   getActive: () => Promise<ActiveEnvironment>;
@@ -63,6 +64,11 @@ export interface IssuingService {
   reconcileAccountsInBackground(): void;
   /** Lets an unknown-outcome write be sent again, after one more look for what it may have created. */
   acknowledgeResend(id: string): Promise<Result<JournalEntry>>;
+  /**
+   * Why a write of `noun` in the environment is refused now without asking anyone (the policy requires the
+   * team database, and this desk cannot reach it or is not signed in), or null.
+   */
+  writesRefusal(environmentId: string, noun: string): string | null;
 }
 
 const CARD_UNKNOWN_ADVICE =
@@ -171,6 +177,11 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
     reconcile,
     reconcileAccounts,
     reconcileAccountsInBackground: reconciliation.reconcileAccountsInBackground,
+
+    writesRefusal(environmentId, noun) {
+      const standing = deps.claims?.standing(environmentId);
+      return standing?.required ? unavailableMessage(noun, standing) : null;
+    },
 
     acknowledgeResend: (id) =>
       acknowledgeResend({ scene: context, reconciliation, changed, warn, logger: deps.logger }, id),

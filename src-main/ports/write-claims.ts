@@ -52,7 +52,14 @@ export type ClaimAnswer =
       required: boolean;
     };
 
+export type ClaimUnavailable = Extract<ClaimAnswer, { kind: 'unavailable' }>;
+
 export interface WriteClaims {
+  /**
+   * Without asking the database: why a write of the environment could not be claimed now (the desk is not
+   * signed in, or its link is down), or null. Before a batch starts, so it is refused whole, not row by row.
+   */
+  standing(environmentId: string): ClaimUnavailable | null;
   /** Claims the write in one transaction before it is sent; never throws (a failure is `unavailable`). */
   claim(request: ClaimRequest): Promise<ClaimAnswer>;
   /** Brings the claim of the journal entry up to its outcome (succeeded, failed, unknown, reconciled, resend

@@ -15,7 +15,7 @@ import { errorMessage } from '../errors/error-message';
 import { JournalOutbox } from './journal-outbox';
 import { LoginSpans } from './login-spans';
 import { listTeamJournal, type TeamJournalPage } from './team-journal';
-import { parseTeamAddress } from './team-address';
+import { parseTeamAddress, serverName } from './team-address';
 import { displayUrl, teamStatus } from './team-status';
 import { TeamLink, TeamQueryError, type LinkStatus } from './team-link';
 import { TeamSettings, teamPasswordAccount, type Desk, type TeamLogin } from './team-settings';
@@ -99,6 +99,7 @@ export class TeamService {
   status(): TeamStatus {
     const active = this.active;
     return teamStatus({
+      writesNeedTeam: this.options.policy.teamRequiredForWrites ?? true,
       environmentId: this.environmentId,
       policyUrl: this.policyUrl(this.environmentId),
       desk: this.settings.desk,
@@ -295,14 +296,6 @@ function claimsSceneOf(
   const url = policyUrl ?? login?.url ?? null;
   if (!url) return null;
   return { environmentId, link: null, where: serverName(url), signedIn: login !== null, desk };
-}
-
-/** The database's server as people name it: `db.bank.local`, with its port when not PostgreSQL's usual one. */
-function serverName(url: string): string {
-  const parsed = parseTeamAddress(url);
-  if (!parsed.ok) return displayUrl(url);
-  const { host, port } = parsed.address;
-  return port === 5432 ? host : `${host}:${port}`;
 }
 
 /** The login's password from the keychain, read for each new connection. */

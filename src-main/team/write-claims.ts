@@ -10,7 +10,7 @@ import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { errorMessage } from '../errors/error-message';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../ports/ports';
-import type { ClaimAnswer, ClaimHolder, ClaimRequest, WriteClaims } from '../ports/write-claims';
+import type { ClaimAnswer, ClaimHolder, ClaimRequest, ClaimUnavailable, WriteClaims } from '../ports/write-claims';
 import type { TeamLink } from './team-link';
 import type { ClaimsScene } from './team-service';
 import type { Desk } from './team-settings';
@@ -122,10 +122,17 @@ export class TeamWriteClaims implements WriteClaims {
     this.timer.unref?.();
   }
 
+  standing(environmentId: string): ClaimUnavailable | null {
+    const scene = this.options.team.claimsScene(environmentId);
+    if (!scene) return null;
+    const state = scene.link?.status.state;
+    return state === 'connected' || state === 'connecting' ? null : this.unavailableIn(scene);
+  }
+
   async claim(request: ClaimRequest): Promise<ClaimAnswer> {
     const scene = this.options.team.claimsScene(request.environmentId);
     if (!scene) return { kind: 'no_team' };
-    const unavailable = (why: 'unreachable' | 'signed_out' | 'refused', detail: string): ClaimAnswer => ({
+    const unavailable = (why: ClaimUnavailable['why'], detail: string): ClaimAnswer => ({
       kind: 'unavailable',
       where: scene.where,
       why,
@@ -133,10 +140,8 @@ export class TeamWriteClaims implements WriteClaims {
       required: this.options.required,
     });
     const link = scene.link;
-    if (!link) return unavailable(scene.signedIn ? 'unreachable' : 'signed_out', '');
-    if (link.status.state === 'connecting') await link.start();
-    if (link.status.state !== 'connected')
-      return unavailable(link.status.state === 'refused' ? 'refused' : 'unreachable', link.status.problem ?? '');
+    if (link?.status.state === 'connecting') await link.start();
+    if (!link || link.status.state !== 'connected') return this.unavailableIn(scene);
     try {
       let answer = await link.use((client) => claimIn(client, request, scene.desk));
       if (answer.kind === 'held' && answer.own) {
@@ -179,6 +184,25 @@ export class TeamWriteClaims implements WriteClaims {
       this.catchingUp = null;
     });
     return this.catchingUp;
+  }
+
+  /** The team database of `scene` cannot be asked now: why. */
+  private unavailableIn(scene: ClaimsScene): ClaimUnavailable {
+    const status = scene.link?.status;
+    const why = !scene.link
+      ? scene.signedIn
+        ? 'unreachable'
+        : 'signed_out'
+      : status?.state === 'refused'
+        ? 'refused'
+        : 'unreachable';
+    return {
+      kind: 'unavailable',
+      where: scene.where,
+      why,
+      detail: status?.problem ?? '',
+      required: this.options.required,
+    };
   }
 
   dispose(): void {

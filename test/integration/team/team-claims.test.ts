@@ -15,6 +15,7 @@ import type { AppCore } from '../../../src-main/core/app-core';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { NO_POLICY } from '../../../src-main/policy/policy';
 import { teamPasswordAccount } from '../../../src-main/team/team-settings';
+import { HEADER, validRow } from '../../support/bulk-fixture';
 import { startIndependentApi, type IndependentApi } from '../../support/independent-api';
 import { postgresMissing, startPostgres, type TestPostgres } from '../../support/postgres';
 import { testAppCore } from '../support/app-core';
@@ -90,7 +91,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'card-desk-claims-'));
   db = await startPostgres();
   for (const [user, password] of Object.entries(LOGINS)) await db.createLogin(user, password, ['card_desk_operator']);
-  server = await startIndependentApi({ customers: 8, extraKeys: Object.values(KEYS) });
+  server = await startIndependentApi({ customers: 10, extraKeys: Object.values(KEYS) });
   await openDesk('alice');
   await openDesk('bob');
 });
@@ -180,6 +181,30 @@ describe('never twice across desks', () => {
       .toEqual([{ operator: 'alice' }, { operator: 'bob' }]);
   });
 
+  it('reports a batch row another desk issued for that row, and sends the rest', async () => {
+    expect(await call(desk('alice'), 'cards.create', card(8))).toMatchObject({ ok: true });
+    const bob = desk('bob');
+    await data(call(bob, 'customers.sync', { full: true }));
+    const csv = [
+      HEADER,
+      validRow(server.customers[8]!._id, debitAccountId(), 'R-8'),
+      validRow(server.customers[9]!._id, debitAccountId(), 'R-9'),
+    ].join('\n');
+    const { batchId } = await data<{ batchId: string }>(call(bob, 'bulkIssue.preview', { csv }));
+    await data(call(bob, 'bulkIssue.start', { batchId, cards: 2 }));
+    await expect
+      .poll(async () => (await data<{ state: string }>(call(bob, 'bulkIssue.status', { batchId }))).state, {
+        timeout: 30_000,
+      })
+      .toBe('done');
+    const { rows } = await data<{ rows: { outcome: string; error: string | null }[] }>(
+      call(bob, 'bulkIssue.results', { batchId }),
+    );
+    expect(rows.map((r) => r.outcome)).toEqual(['not_sent', 'issued']);
+    expect(rows[0]!.error).toMatch(/^Not sent: Already issued by alice on .+ at \d\d:\d\d: card \w+\./);
+    expect(posts('/cards').filter((p) => p.body.customerId === server.customers[8]!._id)).toHaveLength(1);
+  });
+
   it('refuses a write naming the team database while it is stopped; search goes on', async () => {
     const alice = desk('alice');
     await data(call(alice, 'customers.sync', { full: true }));
@@ -194,9 +219,19 @@ describe('never twice across desks', () => {
         expect(refused.error.message).toMatch(
           /^The team database 127\.0\.0\.1:\d+ is unreachable, so Card Desk cannot make sure no other desk is issuing this card\. Nothing was sent\./,
         );
-      expect(posts('/cards')).toHaveLength(2);
+      expect(posts('/cards')).toHaveLength(4);
       const found = await data<{ results: unknown[] }>(call(alice, 'customers.search', { query: 'Customer' }));
       expect(found.results.length).toBeGreaterThan(0);
+      // Said before Send too, and a batch from a file is refused whole.
+      const status = await data<TeamStatus>(call(alice, 'team.status', undefined));
+      expect(status.writesRefused).toMatch(
+        /^The team database 127\.0\.0\.1:\d+ cannot be reached, so Card Desk sends no card/,
+      );
+      const csv = [HEADER, validRow(server.customers[7]!._id, debitAccountId(), 'ROW-1')].join('\n');
+      const { batchId } = await data<{ batchId: string }>(call(alice, 'bulkIssue.preview', { csv }));
+      const batch = await call(alice, 'bulkIssue.start', { batchId, cards: 1 });
+      expect(batch).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+      if (!batch.ok) expect(batch.error.message).toMatch(/^The team database 127\.0\.0\.1:\d+ is unreachable/);
     } finally {
       await db.start();
     }
@@ -217,7 +252,7 @@ describe('never twice across desks', () => {
           /^Sent with this desk's own guard only: the team database 127\.0\.0\.1:\d+ could not be asked/,
         ),
       });
-      expect(posts('/cards')).toHaveLength(3);
+      expect(posts('/cards')).toHaveLength(5);
     } finally {
       await db.start();
     }
