@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresMissing, startPostgres, type TestPostgres } from '../support/postgres';
 import { exportCsvFrom } from './exported-csv';
+import { issueWizard } from './issue-wizard';
 import { appWith, openFresh } from './shared-app';
 
 const ALICE = { user: 'alice', password: 'alice-e2e-Pa55' };
@@ -35,6 +36,7 @@ afterAll(async () => {
 const app = appWith({ sandbox: { seed: 3737, customers: 20 }, team: { firstRetryMs: 100, maxRetryMs: 500 } });
 
 const page = () => app.e2e.page;
+const wizard = issueWizard(app);
 const teamSection = () => page().getByRole('region', { name: 'Team', exact: true });
 
 /** Signed in as alice through the bridge (what the form does), whatever an earlier test left. */
@@ -153,6 +155,21 @@ describe('the team database', () => {
       expect(refused).toMatch(
         /^The team database 127\.0\.0\.1:\d+ is unreachable, so Card Desk cannot make sure no other desk is issuing this card\. Nothing was sent\./,
       );
+      // The issue wizard says so on its review step, before Send.
+      await wizard.openWizard('A new card');
+      await wizard.dialog().getByRole('combobox', { name: 'Customer' }).fill(sampleCustomerIds[2]!);
+      await wizard
+        .dialog()
+        .getByRole('option', { name: `Use customer id ${sampleCustomerIds[2]!}` })
+        .click();
+      await wizard.chooseDebitAccount();
+      await wizard.goToReview();
+      await expect
+        .poll(() => wizard.dialog().getByTestId('team-writes-refused').textContent())
+        .toMatch(
+          /^This cannot be sent now\. The team database 127\.0\.0\.1:\d+ cannot be reached, so Card Desk sends no card/,
+        );
+      await wizard.closeWizard();
     } finally {
       await db.start();
     }
