@@ -1,8 +1,11 @@
 // The team database in Chromium against the real handlers and a real PostgreSQL set up by `npm run
 // team:setup`: Settings → Team signs the operator in with their own login (a refused password said as
 // such), the status bar names the login, and the Journal's Team view lists every desk's entries with the
-// login and desk of each (another desk's login writing straight to the database), and exports them.
+// login and desk of each (another desk's login writing straight to the database), and exports them, signed
+// by the desk's key as its own journal's export is (`npm run journal:verify` accepts the file, not an edit).
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresMissing, startPostgres, type TestPostgres } from '../support/postgres';
 import { exportCsvFrom } from './exported-csv';
@@ -121,6 +124,24 @@ describe('the team database', () => {
     expect(csv.headers).toEqual(expect.arrayContaining(['operator', 'desk', 'outcome', 'resultId']));
     expect(new Set(csv.rows.map((r) => r.operator))).toEqual(new Set(['alice', 'bob']));
     expect(csv.rows.find((r) => r.operator === 'bob')).toMatchObject({ desk: 'DESK-BOB', resultId: 'card-of-bob' });
+
+    // Signed by this desk's key: journal:verify accepts the file as written, and names the row an edit changed.
+    const { fingerprint } = await page().evaluate(async () => {
+      const r = await window.cardDesk.journal.exportFingerprint();
+      if (!r.ok) throw new Error(r.error.message);
+      return r.data;
+    });
+    const verify = (file: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src-main/journal/verify-cli.ts', file, '--key', fingerprint], {
+        encoding: 'utf8',
+      });
+    const untouched = verify(csv.file);
+    expect(untouched.status, untouched.stderr).toBe(0);
+    const edited = `${csv.file}.edited.csv`;
+    writeFileSync(edited, readFileSync(csv.file, 'utf8').replace('card-of-bob', 'card-of-eve'));
+    const refused = verify(edited);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout + refused.stderr).toMatch(/was changed after it was exported/);
 
     await page().getByRole('tab', { name: 'This desk' }).click();
     await page().getByRole('table', { name: 'Journal entries' }).waitFor();
