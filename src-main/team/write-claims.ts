@@ -25,6 +25,22 @@ export interface TeamWriteClaimsOptions {
   catchUpEveryMs?: number;
   /** A claim whose write never reached this desk's journal is closed after this (default 2 minutes). */
   abandonAfterMs?: number;
+  /**
+   * Longest wait for the database to answer a claim (default 15 s; then the write is treated as not claimable)
+   * or to take an outcome (default 5 s; then it is caught up later): a network that drops without a word
+   * does not hold the operator's write.
+   */
+  claimWaitMs?: number;
+  followWaitMs?: number;
+}
+
+/** `work`, or a failure once `ms` have passed (the work itself goes on, and its result is dropped). */
+function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the team database did not answer ${what} within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 type ClaimState = 'in_flight' | 'succeeded' | 'failed' | 'outcome_unknown' | 'reconciled' | 'resend_allowed';
@@ -142,12 +158,20 @@ export class TeamWriteClaims implements WriteClaims {
     const link = scene.link;
     if (link?.status.state === 'connecting') await link.start();
     if (!link || link.status.state !== 'connected') return this.unavailableIn(scene);
+    // Unanswered in time, the claim may still have been made: under the entry id the journal then holds (when
+    // sent on the desk's own guard) it is caught up; with no such entry it is closed after abandonAfterMs.
+    const claimOnce = () =>
+      within(
+        this.options.claimWaitMs ?? 15_000,
+        'the claim',
+        link.use((client) => claimIn(client, request, scene.desk)),
+      );
     try {
-      let answer = await link.use((client) => claimIn(client, request, scene.desk));
+      let answer = await claimOnce();
       if (answer.kind === 'held' && answer.own) {
         // This desk's own claim that its journal has settled since (the database was away then): catch up.
         await this.catchUp();
-        answer = await link.use((client) => claimIn(client, request, scene.desk));
+        answer = await claimOnce();
       }
       return answer.kind === 'claimed' ? answer : { kind: answer.kind, holder: answer.holder };
     } catch (error) {
@@ -159,11 +183,14 @@ export class TeamWriteClaims implements WriteClaims {
   async follow(entry: JournalEntry): Promise<void> {
     const link = this.linkFor(entry.environmentId);
     if (!link) return;
-    await link
-      .use((client) => followIn(client, entry, this.desk()))
-      .catch((error: unknown) => {
-        this.options.logger.warn({ err: errorMessage(error), journalId: entry.id }, 'team claim waits to be settled');
-      });
+    const desk = this.desk();
+    await within(
+      this.options.followWaitMs ?? 5_000,
+      'the outcome',
+      link.use((client) => followIn(client, entry, desk)),
+    ).catch((error: unknown) => {
+      this.options.logger.warn({ err: errorMessage(error), journalId: entry.id }, 'team claim waits to be settled');
+    });
   }
 
   async release(entryId: string): Promise<void> {

@@ -91,7 +91,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'card-desk-claims-'));
   db = await startPostgres();
   for (const [user, password] of Object.entries(LOGINS)) await db.createLogin(user, password, ['card_desk_operator']);
-  server = await startIndependentApi({ customers: 10, extraKeys: Object.values(KEYS) });
+  server = await startIndependentApi({ customers: 11, extraKeys: Object.values(KEYS) });
   await openDesk('alice');
   await openDesk('bob');
 });
@@ -111,12 +111,12 @@ afterAll(async () => {
 
 describe('never twice across desks', () => {
   it('sends a card both desks send at once only once; the other desk is told who is issuing it', async () => {
-    server.writeDelayMs = 400; // the service is slow to answer: the first claim is still in flight
-    const both = await Promise.all([
-      call(desk('alice'), 'cards.create', card(0)),
-      call(desk('bob'), 'cards.create', card(0)),
-    ]);
-    server.writeDelayMs = 0;
+    // The service holds the card it receives until one desk has its answer: the first claim is still in flight.
+    const release = server.holdWrites();
+    const sending = [call(desk('alice'), 'cards.create', card(0)), call(desk('bob'), 'cards.create', card(0))];
+    await Promise.race(sending);
+    release();
+    const both = await Promise.all(sending);
     expect(posts('/cards')).toHaveLength(1);
     const sent = both.findIndex((r) => r.ok);
     expect(sent).toBeGreaterThanOrEqual(0);
@@ -205,6 +205,19 @@ describe('never twice across desks', () => {
     expect(posts('/cards').filter((p) => p.body.customerId === server.customers[8]!._id)).toHaveLength(1);
   });
 
+  it('settles a claim the database missed when it is back, from the journal', async () => {
+    const release = server.holdWrites();
+    const sending = call(desk('alice'), 'cards.create', card(10));
+    await expect.poll(async () => (await claims()).at(-1)).toMatchObject({ operator: 'alice', state: 'in_flight' });
+    await db.stop();
+    release();
+    expect(await sending).toMatchObject({ ok: true });
+    await db.start();
+    await expect
+      .poll(async () => (await claims()).at(-1), { timeout: 30_000 })
+      .toMatchObject({ operator: 'alice', state: 'succeeded', result_id: expect.stringMatching(/\w+/) });
+  });
+
   it('refuses a write naming the team database while it is stopped; search goes on', async () => {
     const alice = desk('alice');
     await data(call(alice, 'customers.sync', { full: true }));
@@ -219,7 +232,7 @@ describe('never twice across desks', () => {
         expect(refused.error.message).toMatch(
           /^The team database 127\.0\.0\.1:\d+ is unreachable, so Card Desk cannot make sure no other desk is issuing this card\. Nothing was sent\./,
         );
-      expect(posts('/cards')).toHaveLength(4);
+      expect(posts('/cards')).toHaveLength(5);
       const found = await data<{ results: unknown[] }>(call(alice, 'customers.search', { query: 'Customer' }));
       expect(found.results.length).toBeGreaterThan(0);
       // Said before Send too, and a batch from a file is refused whole.
@@ -252,7 +265,7 @@ describe('never twice across desks', () => {
           /^Sent with this desk's own guard only: the team database 127\.0\.0\.1:\d+ could not be asked/,
         ),
       });
-      expect(posts('/cards')).toHaveLength(5);
+      expect(posts('/cards')).toHaveLength(6);
     } finally {
       await db.start();
     }
