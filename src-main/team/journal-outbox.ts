@@ -19,6 +19,8 @@ export interface OutboxStatus {
   waiting: number | null;
   /** When the last event reached the team database (ISO), in this run. */
   lastSentAt: string | null;
+  /** The login the next event was written under, when another is signed in now: it waits for that login. */
+  waitingFor: string | null;
 }
 
 export interface JournalOutboxOptions {
@@ -59,7 +61,7 @@ export class JournalOutbox {
     const known = this.cursor !== null && (this.cursor.journalId === journalId || this.cursor.journalId === null);
     const waiting =
       journalId === null ? 0 : known ? events.countAfter(this.options.environmentId, this.cursor!.seq) : null;
-    return { waiting, lastSentAt: this.lastSentAt };
+    return { waiting, lastSentAt: this.lastSentAt, waitingFor: this.waitingFor };
   }
 
   /** Sends what waits, when the link is up; one run at a time. Returns how many events were sent. */

@@ -42,7 +42,7 @@ export function teamStatus(input: TeamStatusInput): TeamStatus {
     desk,
     syncer: false,
     login: null,
-    journal: { waiting: null, lastSentAt: null },
+    journal: { waiting: null, lastSentAt: null, waitingFor: null },
   };
   if (!active) {
     const url = policyUrl ? displayUrl(policyUrl) : null;

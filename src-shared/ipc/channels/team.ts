@@ -102,7 +102,12 @@ export const teamStatusSchema = z.object({
    */
   writesRefused: z.string().nullable(),
   /** The journal's events not yet in the team database (null: not known until it answers), the last sent. */
-  journal: z.object({ waiting: z.number().int().nullable(), lastSentAt: z.string().nullable() }),
+  journal: z.object({
+    waiting: z.number().int().nullable(),
+    lastSentAt: z.string().nullable(),
+    /** The login the next event was written under, when it is not the one signed in now (it waits for it). */
+    waitingFor: z.string().nullable(),
+  }),
 });
 export type TeamStatus = z.infer<typeof teamStatusSchema>;
 

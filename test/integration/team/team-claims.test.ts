@@ -299,13 +299,15 @@ describe('never twice across desks', () => {
     await data(call(carol, 'team.connect', { url: db.url, user: 'bob', password: LOGINS.bob }));
     expect(await call(carol, 'cards.create', card(6))).toMatchObject({ ok: true });
     await expect
-      .poll(async () => (await data<TeamStatus>(call(carol, 'team.status', undefined))).journal.waiting)
-      .toBe(4);
+      .poll(async () => (await data<TeamStatus>(call(carol, 'team.status', undefined))).journal)
+      .toMatchObject({ waiting: 4, waitingFor: 'carol' });
     expect(await operators()).toEqual(['carol', 'carol']);
     // Carol signs in again: hers go under her login, and bob's wait for him.
     await data(call(carol, 'team.connect', { url: db.url, user: 'carol', password: LOGINS.carol }));
     await expect.poll(operators).toEqual(['carol', 'carol', 'carol', 'carol']);
-    expect((await data<TeamStatus>(call(carol, 'team.status', undefined))).journal.waiting).toBe(2);
+    await expect
+      .poll(async () => (await data<TeamStatus>(call(carol, 'team.status', undefined))).journal)
+      .toMatchObject({ waiting: 2, waitingFor: 'bob' });
     await data(call(carol, 'team.connect', { url: db.url, user: 'bob', password: LOGINS.bob }));
     await expect.poll(operators).toEqual(['carol', 'carol', 'carol', 'carol', 'bob', 'bob']);
   });
