@@ -22,6 +22,7 @@ import { createLogger, type AppLogger } from '../logging/logger';
 import { NO_POLICY } from '../policy/policy';
 import type { SandboxHandle } from '../sandbox/handle';
 import { TeamService } from '../team/team-service';
+import { TeamWriteClaims } from '../team/write-claims';
 import type { UnsettledWrites } from '../updates/unsettled-writes';
 import type { AppCoreOptions } from './app-core-options';
 import { prepareDataFolder } from './data-folder';
@@ -120,6 +121,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     emit,
     logger,
   });
+  // Never twice across desks: each write is claimed in the environment's team database, when it has one.
+  const claims = new TeamWriteClaims({
+    team,
+    journal: () => journal.journal,
+    required: policy.teamRequiredForWrites ?? true,
+    logger,
+  });
   const issuing = createIssuingService({
     getActive,
     getJournal,
@@ -127,6 +135,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     emit,
     logger,
     customerName: stores.customerName,
+    claims,
   });
   const reconciliation = scheduleReconciliation({
     service: issuing,
@@ -194,6 +203,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       reconciliation.dispose();
       stopTeamFollowing();
       await approvals.dispose();
+      claims.dispose();
       await team.dispose();
       cancels.cancelAll();
       await exportsService.cancelAll();

@@ -96,6 +96,11 @@ export const policySchema = z
       .optional(),
     /** Whether the developer tools may be opened. */
     allowDevTools: z.boolean().optional(),
+    /**
+     * In an environment with a team database: true (the default) refuses a write while the team database
+     * cannot be asked whether another desk is sending it; false sends it with the desk's own guard and says so.
+     */
+    teamRequiredForWrites: z.boolean().optional(),
   })
   .superRefine((policy, ctx) => {
     const seen = { id: new Set<string>(), name: new Set<string>() };
@@ -144,6 +149,7 @@ export interface Policy {
   cacheRetentionDays?: number;
   updates?: { feedUrl?: string; enabled?: boolean };
   allowDevTools?: boolean;
+  teamRequiredForWrites?: boolean;
 }
 
 /** No policy file: the operator decides everything. */

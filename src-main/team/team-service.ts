@@ -13,8 +13,9 @@ import type { Policy } from '../policy/policy';
 import type { Emit, Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
 import { JournalOutbox } from './journal-outbox';
+import { LoginSpans } from './login-spans';
 import { listTeamJournal, type TeamJournalPage } from './team-journal';
-import { parseTeamAddress } from './team-address';
+import { parseTeamAddress, serverName } from './team-address';
 import { displayUrl, teamStatus } from './team-status';
 import { TeamLink, TeamQueryError, type LinkStatus } from './team-link';
 import { TeamSettings, teamPasswordAccount, type Desk, type TeamLogin } from './team-settings';
@@ -43,6 +44,16 @@ interface Active {
   trust: { ca: readonly string[] };
 }
 
+/** The team database a write of an environment is claimed in, as this desk reaches it now. */
+export interface ClaimsScene {
+  environmentId: string;
+  link: TeamLink | null;
+  /** The database, as the operator knows it (its address without login). */
+  where: string;
+  signedIn: boolean;
+  desk: Desk;
+}
+
 /** A connected link quiet this long is asked `SELECT 1` (below the pool's 30 s idle limit). */
 const HEARTBEAT_MS = 15_000;
 
@@ -53,6 +64,7 @@ export class NoPasswordError extends Error {
 
 export class TeamService {
   readonly settings: TeamSettings;
+  private readonly spans: LoginSpans;
   private environmentId = '';
   private active: Active | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -60,6 +72,7 @@ export class TeamService {
 
   constructor(private readonly options: TeamServiceOptions) {
     this.settings = new TeamSettings(options.dataDir, options.logger);
+    this.spans = new LoginSpans(options.dataDir, options.logger);
     this.timer = setInterval(() => void this.tick(), options.sendEveryMs ?? 2_000);
     this.timer.unref?.();
   }
@@ -74,6 +87,7 @@ export class TeamService {
     await this.closeActive();
     this.environmentId = environmentId;
     const login = this.settings.login(environmentId);
+    this.spans.follow(environmentId, login?.user ?? null, this.options.journal().events);
     const policyUrl = this.policyUrl(environmentId);
     if (login && (!policyUrl || policyUrl === login.url)) {
       await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login));
@@ -85,6 +99,7 @@ export class TeamService {
   status(): TeamStatus {
     const active = this.active;
     return teamStatus({
+      writesNeedTeam: this.options.policy.teamRequiredForWrites ?? true,
       environmentId: this.environmentId,
       policyUrl: this.policyUrl(this.environmentId),
       desk: this.settings.desk,
@@ -127,6 +142,7 @@ export class TeamService {
     if (previous && teamPasswordAccount(environmentId, previous) !== teamPasswordAccount(environmentId, login))
       await this.options.secretStore.delete(teamPasswordAccount(environmentId, previous)).catch(() => false);
     this.settings.setLogin(environmentId, login);
+    this.spans.follow(environmentId, login.user, this.options.journal().events);
     // From now on the password is read from the keychain, as after a restart.
     await this.closeActive();
     await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login));
@@ -149,24 +165,22 @@ export class TeamService {
         return err('keychain_unavailable', `${error.message} The login was kept; sign out again when it works.`);
     }
     this.settings.setLogin(environmentId, null);
+    this.spans.follow(environmentId, null, this.options.journal().events);
     this.emitStatus();
     return ok(this.status());
   }
 
   /** Runs `work` on the team database's connection; a failure says why in the operator's words. */
-  async use<T>(work: (client: PoolClient) => Promise<T>): Promise<Result<T>> {
-    const active = this.active;
-    if (!active) return err('not_found', 'This environment has no team database: set one in Settings → Team.');
-    if (active.link.status.state !== 'connected')
-      return err(
-        'network',
-        active.link.status.problem ?? `The team database ${active.link.where} is not connected yet.`,
-      );
-    try {
-      return ok(await active.link.use(work));
-    } catch (error) {
-      return err(error instanceof TeamQueryError ? 'network' : 'internal', errorMessage(error));
-    }
+  use<T>(work: (client: PoolClient) => Promise<T>): Promise<Result<T>> {
+    return useLink(this.active?.link ?? null, work);
+  }
+
+  /**
+   * Where the claims of `environmentId`'s writes go (team/write-claims.ts): null when it has no team database;
+   * `link` null when this desk is not linked to it now (signed out, or not the active environment).
+   */
+  claimsScene(environmentId = this.environmentId): ClaimsScene | null {
+    return claimsSceneOf(environmentId, this.active, this.settings, this.policyUrl(environmentId));
   }
 
   /** A page of the team journal (the Journal page's *Team* view and its export). */
@@ -193,6 +207,7 @@ export class TeamService {
   private async open(environmentId: string, login: TeamLogin, password: () => Promise<string>): Promise<void> {
     const trust = { ca: await this.options.extraCa(environmentId).catch(() => []) };
     this.active = openActive(this.options, {
+      spans: this.spans,
       environmentId,
       login,
       password,
@@ -224,6 +239,7 @@ export class TeamService {
 function openActive(
   options: TeamServiceOptions,
   input: {
+    spans: LoginSpans;
     environmentId: string;
     login: TeamLogin;
     password: () => Promise<string>;
@@ -249,9 +265,37 @@ function openActive(
     journal: options.journal,
     environmentId: input.environmentId,
     desk: input.desk,
+    spans: input.spans,
     logger: options.logger,
   });
   return { environmentId: input.environmentId, login: input.login, link, outbox, trust: input.trust };
+}
+
+/** Runs `work` on the link's connection; a failure says why in the operator's words. */
+async function useLink<T>(link: TeamLink | null, work: (client: PoolClient) => Promise<T>): Promise<Result<T>> {
+  if (!link) return err('not_found', 'This environment has no team database: set one in Settings → Team.');
+  if (link.status.state !== 'connected')
+    return err('network', link.status.problem ?? `The team database ${link.where} is not connected yet.`);
+  try {
+    return ok(await link.use(work));
+  } catch (error) {
+    return err(error instanceof TeamQueryError ? 'network' : 'internal', errorMessage(error));
+  }
+}
+
+function claimsSceneOf(
+  environmentId: string,
+  active: Active | null,
+  settings: TeamSettings,
+  policyUrl: string | null,
+): ClaimsScene | null {
+  const desk = settings.desk;
+  if (active && active.environmentId === environmentId)
+    return { environmentId, link: active.link, where: serverName(active.login.url), signedIn: true, desk };
+  const login = settings.login(environmentId);
+  const url = policyUrl ?? login?.url ?? null;
+  if (!url) return null;
+  return { environmentId, link: null, where: serverName(url), signedIn: login !== null, desk };
 }
 
 /** The login's password from the keychain, read for each new connection. */

@@ -184,6 +184,7 @@ export function IssueCardWizard({
     unknown,
     repeat,
     failure,
+    notice,
     setFailure,
     send,
     resend,
@@ -239,6 +240,11 @@ export function IssueCardWizard({
       <div className="wizard" ref={doneRef} tabIndex={-1} role="group" aria-label="Outcome">
         {issued ? (
           <CardIssued card={issued} replaced={path === 'replace' ? (replacedText ?? values.replacementFor) : null} />
+        ) : null}
+        {notice ? (
+          <p className="review-warning" role="note">
+            {notice}
+          </p>
         ) : null}
         {unknown ? <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} /> : null}
         {failure ? <BridgeErrorBanner message={failure} /> : null}

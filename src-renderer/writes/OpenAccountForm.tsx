@@ -73,22 +73,20 @@ export function OpenAccountForm({ customerId, restored, onBusy, onUnsaved }: Wri
   const isDirty = form.formState.isDirty;
   const noun = type === 'wallet' ? 'wallet' : 'account';
 
-  const { sending, created, unknown, repeat, failure, send, resend, confirmRepeat, dismissRepeat } = useSendOnce<
-    CreateAccountRequest,
-    Account
-  >({
-    write: (request, confirm) => bridge().accounts.create(confirm ? { ...request, confirmRepeat: true } : request),
-    onBusy,
-    onSucceeded: () => {
-      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
-      void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
-    },
-    onRejected: (e) => {
-      if (e.field === 'type' || e.field === 'currency' || e.field === 'accountType' || e.field === 'customerId') {
-        form.setError(e.field, { type: 'server', message: inOperatorWords(e.field, e.message) });
-      }
-    },
-  });
+  const { sending, created, unknown, repeat, failure, notice, send, resend, confirmRepeat, dismissRepeat } =
+    useSendOnce<CreateAccountRequest, Account>({
+      write: (request, confirm) => bridge().accounts.create(confirm ? { ...request, confirmRepeat: true } : request),
+      onBusy,
+      onSucceeded: () => {
+        void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+        void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
+      },
+      onRejected: (e) => {
+        if (e.field === 'type' || e.field === 'currency' || e.field === 'accountType' || e.field === 'customerId') {
+          form.setError(e.field, { type: 'server', message: inOperatorWords(e.field, e.message) });
+        }
+      },
+    });
   useEffect(() => {
     onUnsaved?.((isDirty || draft !== undefined) && !created && !unknown);
   }, [onUnsaved, isDirty, draft, created, unknown]);
@@ -134,6 +132,11 @@ export function OpenAccountForm({ customerId, restored, onBusy, onUnsaved }: Wri
         <a href={`${hrefOf('accounts')}?type=${created.type === 'wallet' ? 'wallet' : 'account'}`}>
           See it in Accounts
         </a>
+        {notice ? (
+          <p className="review-warning" role="note">
+            {notice}
+          </p>
+        ) : null}
       </div>
     );
   }

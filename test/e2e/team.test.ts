@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresMissing, startPostgres, type TestPostgres } from '../support/postgres';
 import { exportCsvFrom } from './exported-csv';
+import { issueWizard } from './issue-wizard';
 import { appWith, openFresh } from './shared-app';
 
 const ALICE = { user: 'alice', password: 'alice-e2e-Pa55' };
@@ -38,6 +39,7 @@ afterAll(async () => {
 const app = appWith({ sandbox: { seed: 3737, customers: 20 }, team: { firstRetryMs: 100, maxRetryMs: 500 } });
 
 const page = () => app.e2e.page;
+const wizard = issueWizard(app);
 const teamSection = () => page().getByRole('region', { name: 'Team', exact: true });
 
 /** Signed in as alice through the bridge (what the form does), whatever an earlier test left. */
@@ -145,7 +147,7 @@ describe('the team database', () => {
     await page().getByRole('table', { name: 'Journal entries' }).waitFor();
   });
 
-  it('says in the status bar and Settings that the database cannot be reached, keeps issuing, and heals', async () => {
+  it('says in the status bar and Settings that the database cannot be reached, refuses writes naming it, and heals', async () => {
     await openFresh(app.e2e, 'settings');
     await signedIn();
     await expect.poll(() => page().getByTestId('status-team').textContent()).toBe('Team: alice');
@@ -156,25 +158,39 @@ describe('the team database', () => {
         .getByText(/cannot be reached .* Card Desk keeps working on this desk and tries again/)
         .waitFor();
       const { sampleCustomerIds, businessAccounts } = app.sandbox.fixtures;
-      const issued = await page().evaluate(
-        async ({ customerId, debitAccountId }) =>
-          (
-            await window.cardDesk.cards.create({
-              customerId,
-              type: 'virtual',
-              currency: 'NGN',
-              status: 'active',
-              brand: 'Verve',
-              debitAccountId,
-            })
-          ).ok,
+      // No other desk can be asked whether it is issuing the same card, so nothing is sent (teamRequiredForWrites).
+      const refused = await page().evaluate(
+        async ({ customerId, debitAccountId }) => {
+          const r = await window.cardDesk.cards.create({
+            customerId,
+            type: 'virtual',
+            currency: 'NGN',
+            status: 'active',
+            brand: 'Verve',
+            debitAccountId,
+          });
+          return r.ok ? 'sent' : r.error.message;
+        },
         { customerId: sampleCustomerIds[1]!, debitAccountId: businessAccounts.find((a) => a.currency === 'NGN')!.id },
       );
-      expect(issued).toBe(true);
+      expect(refused).toMatch(
+        /^The team database 127\.0\.0\.1:\d+ is unreachable, so Card Desk cannot make sure no other desk is issuing this card\. Nothing was sent\./,
+      );
+      // The issue wizard says so on its review step, before Send.
+      await wizard.openWizard('A new card');
+      await wizard.dialog().getByRole('combobox', { name: 'Customer' }).fill(sampleCustomerIds[2]!);
+      await wizard
+        .dialog()
+        .getByRole('option', { name: `Use customer id ${sampleCustomerIds[2]!}` })
+        .click();
+      await wizard.chooseDebitAccount();
+      await wizard.goToReview();
       await expect
-        .poll(() => page().getByTestId('status-team').textContent())
-        .toBe('Team database unreachable, 2 journal events wait');
-      await teamSection().getByText('2 journal events wait to be sent to the team journal.').waitFor();
+        .poll(() => wizard.dialog().getByTestId('team-writes-refused').textContent())
+        .toMatch(
+          /^This cannot be sent now\. The team database 127\.0\.0\.1:\d+ cannot be reached, so Card Desk sends no card/,
+        );
+      await wizard.closeWizard();
     } finally {
       await db.start();
     }

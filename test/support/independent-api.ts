@@ -88,8 +88,8 @@ export interface IndependentApi {
    * know what happened, and the list of accounts answers 500 too.
    */
   loseWriteAnswers: boolean;
-  /** How long a write waits before its record is made and answered (default 0). */
-  writeDelayMs: number;
+  /** Writes received from now on wait (their record not made, no answer) until the returned function is called. */
+  holdWrites(): () => void;
   /** The window the server is in now (the next request would be counted in it). */
   currentWindow(): number;
   addCustomers(count: number): void;
@@ -247,7 +247,7 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
   const accounts: Record<string, unknown>[] = ACCOUNTS.map((a) => ({ ...a }));
   const keys = new Set([key, ...(options.extraKeys ?? [])]);
   const writes: IndependentApi['writes'] = [];
-  const control = { loseWriteAnswers: false, writeDelayMs: 0 };
+  const control: { loseWriteAnswers: boolean; held: Promise<void> | null } = { loseWriteAnswers: false, held: null };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -296,7 +296,7 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
     }
     if (req.method === 'POST' && (url.pathname === '/cards' || url.pathname === '/accounts')) {
       void readBody(req).then(async (body) => {
-        if (control.writeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.writeDelayMs));
+        if (control.held) await control.held;
         writes.push({ path: url.pathname, body });
         const made = url.pathname === '/cards' ? newCard(body, cards) : newAccount(body, accounts);
         if (control.loseWriteAnswers) send(500, 'Internal server error', null);
@@ -338,11 +338,13 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
     set loseWriteAnswers(on: boolean) {
       control.loseWriteAnswers = on;
     },
-    get writeDelayMs() {
-      return control.writeDelayMs;
-    },
-    set writeDelayMs(ms: number) {
-      control.writeDelayMs = ms;
+    holdWrites: () => {
+      let release!: () => void;
+      control.held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        control.held = null;
+        release();
+      };
     },
     currentWindow: () => (clock() - windowStart >= windowMs ? windowIndex + 1 : windowIndex),
     addCustomers: (count) => {
