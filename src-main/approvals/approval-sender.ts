@@ -16,7 +16,7 @@ import { onTeam, type TeamPort } from './team-access';
 export interface SenderDeps {
   team: TeamPort;
   issuing: Pick<IssuingService, 'createCard' | 'createAccount'>;
-  bulk: BatchPort;
+  bulkIssue: BatchPort;
   logger: Logger;
 }
 
@@ -111,7 +111,7 @@ async function record(
  * ended is recorded (every row issued: sent; else failed or unknown, with the figures).
  */
 async function sendBatch(deps: SenderDeps, claimed: ApprovalRow): Promise<Result<ApprovalRow>> {
-  const started = await startApprovedBatch(deps.bulk, {
+  const started = await startApprovedBatch(deps.bulkIssue, {
     id: claimed.id,
     body: claimed.body,
     bodySha256: claimed.body_sha256,
@@ -121,10 +121,10 @@ async function sendBatch(deps: SenderDeps, claimed: ApprovalRow): Promise<Result
     return record(deps, claimed.id, { state: 'failed', resultId: null, message: started.error.message }, null);
   const batchId = started.data;
   deps.logger.info({ approval: claimed.id, batchId }, 'approved batch started');
-  void deps.bulk
+  void deps.bulkIssue
     .idle(batchId)
     .then(async () => {
-      const status = await deps.bulk.status(batchId);
+      const status = await deps.bulkIssue.status(batchId);
       const s = status.ok ? status.data : null;
       const message = s
         ? `Batch ${batchId}: ${s.issued} issued, ${s.failed} failed, ${s.unknown} unknown of ${s.total}`

@@ -32,7 +32,7 @@ export interface ApprovalsDeps {
   getActive: () => Promise<ActiveEnvironment>;
   issuing: Pick<IssuingService, 'createCard' | 'createAccount'>;
   /** Issue from a file: a batch approved as one request is sent through it. */
-  bulk: BatchPort;
+  bulkIssue: BatchPort;
   customerName: (customerId: string) => Promise<string | null>;
   emit: Emit;
   logger: Logger;
@@ -80,7 +80,7 @@ export class ApprovalsService {
     const active = await this.deps.getActive();
     const rules = this.rulesFor(active.environment.id);
     if (write.operation !== 'bulkIssue') return ok(approvalReasons(rules, write));
-    const rows = batchRows(this.deps.bulk, write.input.batchId, active.environment.id);
+    const rows = batchRows(this.deps.bulkIssue, write.input.batchId, active.environment.id);
     return rows.ok ? ok(batchApprovalReasons(rules, rows.data.ready.length)) : rows;
   }
 

@@ -35,7 +35,7 @@ export interface Prepared {
 
 /** The body, review and fingerprint of a write to ask approval for; refused when it needs none. */
 export async function prepareRequest(
-  deps: { bulk: BatchPort; customerName: (customerId: string) => Promise<string | null> },
+  deps: { bulkIssue: BatchPort; customerName: (customerId: string) => Promise<string | null> },
   write: ApprovalWrite,
   reasons: string[],
   active: ActiveEnvironment,
@@ -47,7 +47,7 @@ export async function prepareRequest(
   const address = originOf(active.environment.baseUrl);
   const environment = `${active.environment.name} (${address})`;
   if (write.operation === 'bulkIssue') {
-    const rows = batchRows(deps.bulk, write.input.batchId, active.environment.id);
+    const rows = batchRows(deps.bulkIssue, write.input.batchId, active.environment.id);
     if (!rows.ok) return rows;
     const body = batchBody(rows.data);
     const fingerprint = `${active.environment.id}:batch:${sha256(body)}`;

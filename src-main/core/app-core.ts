@@ -155,17 +155,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     retentionDays,
   });
   // Four eyes on the writes the policy names: asked for and decided in the team database, sent by the approver's desk.
-  const approvals = new ApprovalsService({
-    policy,
-    team,
-    getActive,
-    issuing,
-    bulk: bulkIssue,
-    getJournal,
-    customerName: stores.customerName,
-    emit,
-    logger,
-  });
+  const { customerName } = stores;
+  const approvalDeps = { policy, team, getActive, issuing, bulkIssue, getJournal, customerName, emit, logger };
+  const approvals = new ApprovalsService(approvalDeps);
   // A batch belongs to its environment: no switch away from it, nor deleting or moving it, while it is open.
   environments.guardSwitches((change, nameOf) => bulkIssue.switchRefusal(change, nameOf));
   const handlers = handlerTable({
