@@ -10,6 +10,7 @@ import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { useApprovalsStore } from '../../stores/approvalsStore';
+import { useTeamStore } from '../../stores/teamStore';
 
 export const STATE_LABEL: Record<ApprovalState, string> = {
   waiting: 'Waiting for approval',
@@ -28,11 +29,13 @@ export const operationText = (operation: Approval['operation']): string =>
 
 function Decision({ a }: { a: Approval }): React.JSX.Element | null {
   const approver = useApprovalsStore((s) => s.status?.approver === true);
+  const login = useTeamStore((s) => s.team?.login ?? null);
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  if (a.state !== 'waiting' && !(a.state === 'approved' && a.checker && !a.mine)) return null;
+  // Waiting: to decide. Approved by this login but not sent yet (its desk stopped in between): to send.
+  if (a.state !== 'waiting' && !(a.state === 'approved' && a.checker !== null && a.checker === login)) return null;
   const act = async (call: () => ReturnType<ReturnType<typeof bridge>['approvals']['get']>) => {
     setBusy(true);
     setProblem(null);
