@@ -8,7 +8,7 @@ import type { ActiveEnvironment } from '../environments/environment-manager';
 import { originOf } from '../environments/environment-keys';
 import { fingerprintOf } from '../journal/fingerprint';
 import { batchBody, batchRows, batchSummary, type BatchPort } from './batch-approval';
-import { summaryOf } from './summary';
+import { accountNameFrom, summaryOf } from './summary';
 
 export const nounOf = (write: ApprovalWrite) =>
   write.operation === 'cards.create'
@@ -57,6 +57,7 @@ export async function prepareRequest(
     environmentName: active.environment.name,
     environmentAddress: address,
     customerName: deps.customerName,
+    accountName: (id, currency) => accountNameFrom(active.api, id, currency),
   });
   const fingerprint = fingerprintIn(active.environment.id, write);
   return ok({ body: JSON.stringify(write.input), reasons, summary, fingerprint });

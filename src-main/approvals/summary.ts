@@ -1,7 +1,8 @@
 // The readable review of a write, as its maker's desk saw it, stored beside the exact body so the approver
 // reads the same: names before ids, amounts with their currency, where it goes.
 import type { CreateAccountRequest, CreateCardRequest } from '../../src-shared/api/requests';
-import { cardPathOf } from '../../src-shared/api/requests';
+import { MAX_PAGE_SIZE, cardPathOf } from '../../src-shared/api/requests';
+import type { CardApiClient } from '../api/types';
 import type { Approval, SingleWrite } from '../../src-shared/ipc/channels/approvals';
 import { amountText } from './rules';
 
@@ -11,6 +12,18 @@ export interface SummaryContext {
   environmentName: string;
   environmentAddress: string;
   customerName: (customerId: string) => Promise<string | null>;
+  /** The account or wallet a card is paid from, by name and number, when the service knows it. */
+  accountName?: (accountId: string, currency: 'NGN' | 'USD') => Promise<string | null>;
+}
+
+/** "Operations · 0123456789", from the service's lists of accounts and wallets in the currency. */
+export async function accountNameFrom(api: CardApiClient, id: string, currency: 'NGN' | 'USD'): Promise<string | null> {
+  for (const type of ['account', 'wallet'] as const) {
+    const listed = await api.listAccounts({ type, currency, page: 0, limit: MAX_PAGE_SIZE });
+    const found = listed.ok ? listed.data.find((a) => a._id === id) : undefined;
+    if (found) return `${found.accountName ?? 'no name'}${found.accountNumber ? ` · ${found.accountNumber}` : ''}`;
+  }
+  return null;
 }
 
 async function customerLine(id: string | undefined, ctx: SummaryContext): Promise<Line[]> {
@@ -42,7 +55,10 @@ async function cardLines(card: CreateCardRequest, ctx: SummaryContext): Promise<
   ];
   for (const limit of card.spendingControls?.spendingLimits ?? [])
     lines.push({ label: 'Spending limit', value: `${amountText(card.currency, limit.amount)} ${limit.interval}` });
-  if (card.debitAccountId) lines.push({ label: 'Paid from account', value: card.debitAccountId });
+  if (card.debitAccountId) {
+    const name = await ctx.accountName?.(card.debitAccountId, card.currency).catch(() => null);
+    lines.push({ label: 'Paid from account', value: name ? `${name} (${card.debitAccountId})` : card.debitAccountId });
+  }
   if (path === 'bankAccount') lines.push(...bankAccountLines(card));
   if (path === 'fundingSource') lines.push({ label: 'Funding source', value: card.fundingSourceId ?? '' });
   if (card.replacementFor)

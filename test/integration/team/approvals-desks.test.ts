@@ -122,6 +122,7 @@ describe('four eyes on a card above the spending limit', () => {
     })) as Approval;
     expect(asked).toMatchObject({ state: 'waiting', maker: 'mary', mine: true, environmentId: ENV });
     expect(asked.summary).toContainEqual({ label: 'Spending limit', value: 'NGN 600,000 monthly' });
+    expect(asked.summary).toContainEqual({ label: 'Paid from account', value: `Operations (${'7'.repeat(20)}acc0)` });
     await expect(
       call('olu', 'approvals.request', { operation: 'cards.create', input: card(0, 600_000) }),
     ).rejects.toThrow(/already waiting for approval \(request \d+, asked by mary/);
