@@ -4,6 +4,7 @@
 // does lives in its room.
 import path from 'node:path';
 import { closeAgents } from '../api/network-agents';
+import { ApprovalsService } from '../approvals/approvals-service';
 import { createBulkIssueService } from '../bulk-issue/bulk-service';
 import { CardObservations } from '../cards/observations';
 import { createEnvironmentManager, type EnvironmentManager } from '../environments/environment-manager';
@@ -114,6 +115,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     getJournal,
     journalSigner,
     getTeamJournal: () => ({ list: (query) => team.journal(query) }),
+    // Built below (it sends through the issuing service); asked only when an export runs.
+    getApprovals: () => ({ list: (query) => approvals.list(query) }),
     saveFile: options.saveFile,
     emit,
     logger,
@@ -151,6 +154,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     notice: (text, on) => environments.notice(text, on),
     retentionDays,
   });
+  // Four eyes on the writes the policy names: asked for and decided in the team database, sent by the approver's desk.
+  const { customerName } = stores;
+  const approvalDeps = { policy, team, getActive, issuing, bulkIssue, getJournal, customerName, emit, logger };
+  const approvals = new ApprovalsService(approvalDeps);
   // A batch belongs to its environment: no switch away from it, nor deleting or moving it, while it is open.
   environments.guardSwitches((change, nameOf) => bulkIssue.switchRefusal(change, nameOf));
   const handlers = handlerTable({
@@ -168,6 +175,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     cancels,
     logger,
     team,
+    approvals,
   });
 
   return {
@@ -186,6 +194,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       lock.dispose();
       reconciliation.dispose();
       stopTeamFollowing();
+      await approvals.dispose();
       claims.dispose();
       await team.dispose();
       cancels.cancelAll();
