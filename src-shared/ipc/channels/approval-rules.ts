@@ -34,3 +34,27 @@ export const approvalRulesSchema = z.strictObject({
 });
 
 export type ApprovalRules = z.infer<typeof approvalRulesSchema>;
+
+export const APPROVAL_RULE_SOURCES = ['policy', 'team', 'none'] as const;
+
+/** The approval rules in force in the active environment, where they come from, and who may change them. */
+export const approvalRulesViewSchema = z.object({
+  /** IT's policy file, the team database (set in Settings by an administrator), or none (nothing needs approval). */
+  source: z.enum(APPROVAL_RULE_SOURCES),
+  rules: approvalRulesSchema.nullable(),
+  /** Why the team database's rules cannot be read (every write then needs approval), or null. */
+  problem: z.string().nullable(),
+  /** Who last set (or cleared) the team database's rules, and when (ISO), or null. */
+  setBy: z.string().nullable(),
+  setAt: z.string().nullable(),
+  /** This login may change them here: the policy is silent and the database says it is card_desk_admin. */
+  canEdit: z.boolean(),
+  /** Why they cannot be changed here, in the operator's words, or null. */
+  readOnlyReason: z.string().nullable(),
+});
+export type ApprovalRulesView = z.infer<typeof approvalRulesViewSchema>;
+
+/** `approvals.setRules`: the rules to keep in the team database, or null to clear them (nothing needs approval). */
+export const setApprovalRulesInputSchema = z.object({
+  rules: approvalRulesSchema.nullable(),
+});
