@@ -51,7 +51,9 @@ export class TeamRules {
     else this.deps.logger.warn({ err: errorMessage(read.error.message) }, 'approvals: the rules were not read');
   }
 
+  /** What Settings shows: read again first, so it is the database's as it is now. */
   async view(): Promise<ApprovalRulesView> {
+    await this.reload();
     const active = await this.deps.getActive();
     const inForce = await this.inForce(active);
     const base = {

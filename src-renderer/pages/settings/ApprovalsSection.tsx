@@ -143,18 +143,17 @@ function RulesFields(props: {
   );
 }
 
-function RulesEditor({ view }: { view: ApprovalRulesView }): React.JSX.Element {
+/** The form; a save reads the rules again (a new form from them) and tells the section, which keeps the word. */
+function RulesEditor({ view, onSaved }: { view: ApprovalRulesView; onSaved: () => void }): React.JSX.Element {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<RulesForm>(() => formOf(view.rules));
   const [problems, setProblems] = useState<Partial<Record<RulesField, string>>>({});
   const [error, setError] = useState<AppError | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const readOnly = !view.canEdit || busy;
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    setSaved(null);
     setError(null);
     const read = rulesOf(form);
     setProblems(read.ok ? {} : read.problems);
@@ -168,8 +167,7 @@ function RulesEditor({ view }: { view: ApprovalRulesView }): React.JSX.Element {
       else setError(r.error);
       return;
     }
-    setSaved('Saved: every desk of the team uses these rules now.');
-    queryClient.setQueryData(KEY, { data: r.data });
+    onSaved();
     await queryClient.invalidateQueries({ queryKey: KEY });
   };
 
@@ -189,11 +187,6 @@ function RulesEditor({ view }: { view: ApprovalRulesView }): React.JSX.Element {
         </div>
       ) : null}
       {error ? <ErrorState error={error} /> : null}
-      {saved ? (
-        <p role="status" className="ok-text">
-          {saved}
-        </p>
-      ) : null}
     </form>
   );
 }
@@ -204,6 +197,7 @@ export function ApprovalsSection(): React.JSX.Element | null {
     bridge().approvals.rules(undefined, opts),
   );
   const view = rules.data?.data;
+  const [saved, setSaved] = useState(false);
   return (
     <section className="panel" aria-labelledby="approvals-title" data-testid="approvals-section">
       <h2 id="approvals-title">Approvals</h2>
@@ -220,7 +214,16 @@ export function ApprovalsSection(): React.JSX.Element | null {
             </p>
           ) : null}
           {view.readOnlyReason ? <p className="muted">{view.readOnlyReason}</p> : null}
-          <RulesEditor key={`${view.source}-${view.setAt ?? ''}-${String(view.canEdit)}`} view={view} />
+          <RulesEditor
+            key={`${view.source}-${view.setAt ?? ''}-${String(view.canEdit)}`}
+            view={view}
+            onSaved={() => setSaved(true)}
+          />
+          {saved ? (
+            <p role="status" className="ok-text">
+              Saved: every desk of the team uses these rules now.
+            </p>
+          ) : null}
         </>
       ) : null}
     </section>
