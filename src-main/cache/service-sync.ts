@@ -14,7 +14,8 @@ import type { SyncOutcome } from './sync/sync-runner';
 import { UnreadableTally } from './sync/unreadable-tally';
 import { CacheWorkerError, type CacheWriter } from './threads/cache-writer';
 import { releaseMemory } from './threads/release-memory';
-import { writerSyncStore } from './threads/writer-sync-store';
+import { writerFeedStore, writerSyncStore } from './threads/writer-sync-store';
+import { type CustomerFeed, runFeed } from './sync/feed-runner';
 
 export interface SyncHost {
   options: CustomerCacheOptions;
@@ -83,11 +84,39 @@ export class CacheSync {
     }
     const tally = new UnreadableTally(cache.logger, cache.environmentId);
     progress.summarize(() => tally.summary());
+    const feed = cache.feed?.() ?? null;
+    const outcome = feed
+      ? await this.fromFeed(feed, writer, tally, progress, signal)
+      : await this.fromApi(options, writer, tally, progress, signal);
+    return this.ended(outcome, writer);
+  }
+
+  /** The customers' changes from the feed that fills the cache instead of the API (no request to the API). */
+  private fromFeed(
+    feed: CustomerFeed,
+    writer: CacheWriter,
+    tally: UnreadableTally,
+    progress: SyncProgressReporter,
+    signal: AbortSignal,
+  ): Promise<SyncOutcome> {
+    writer.startReader();
+    return runFeed({ feed, store: writerFeedStore(writer, tally), progress, signal, now: this.host.now });
+  }
+
+  /** The API's pages, a re-sync or a full sweep (sync/resync.ts). */
+  private async fromApi(
+    options: SyncOptions,
+    writer: CacheWriter,
+    tally: UnreadableTally,
+    progress: SyncProgressReporter,
+    signal: AbortSignal,
+  ): Promise<SyncOutcome> {
+    const { options: cache } = this.host;
     // The rate limit's waits are part of the sync: said while they last, and counted in its estimate.
     const { budget } = cache.api;
     progress.useRateEstimate((pages) => backgroundTimeMs(budget, pages));
     const stopWatching = watchBackgroundWaits(budget, (resumesAt) => progress.waiting(resumesAt));
-    const outcome = await runResync({
+    return runResync({
       ...(cache.logger ? { logger: cache.logger } : {}),
       api: cache.api,
       store: writerSyncStore(writer, tally),
@@ -98,7 +127,6 @@ export class CacheSync {
       ...(cache.pageConcurrency ? { concurrency: cache.pageConcurrency } : {}),
       transport: writer.transport,
     }).finally(stopWatching);
-    return this.ended(outcome, writer);
   }
 
   /** After the sync's pages: logs, recovers a damaged file, tells the app, and hands memory back. */

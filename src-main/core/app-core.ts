@@ -3,7 +3,9 @@
 // against exactly the handlers, services and storage the app runs. It only wires rooms together: what each
 // does lives in its room.
 import path from 'node:path';
+import { backgroundClient } from '../api/call-priority';
 import { closeAgents } from '../api/network-agents';
+import type { CustomerFeed } from '../cache/service';
 import { createBulkIssueService } from '../bulk-issue/bulk-service';
 import { CardObservations } from '../cards/observations';
 import { createEnvironmentManager, type EnvironmentManager } from '../environments/environment-manager';
@@ -20,7 +22,7 @@ import { guardWhileLocked } from '../lock/lock-handlers';
 import { createLogger, type AppLogger } from '../logging/logger';
 import { NO_POLICY } from '../policy/policy';
 import type { SandboxHandle } from '../sandbox/handle';
-import { TeamService } from '../team/team-service';
+import { TeamService, teamCustomerFeed } from '../team/team-service';
 import type { UnsettledWrites } from '../updates/unsettled-writes';
 import type { AppCoreOptions } from './app-core-options';
 import { prepareDataFolder } from './data-folder';
@@ -82,6 +84,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const getJournal = () => journal.ready();
   const journalSigner = exportSigner(secretStore, journalAccounts(dataDir).exportKey, logger);
+  // While an environment's team database fills its cache, the cache asks it, not the API (team/sync/).
+  const teamFeeds: { of: (environmentId: string) => CustomerFeed | null } = { of: () => null };
   const stores = environmentStores({
     dataDir,
     environments,
@@ -91,6 +95,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     emit,
     logger,
     ...(options.cacheWorkerUrl ? { cacheWorkerUrl: options.cacheWorkerUrl } : {}),
+    customerFeed: (environmentId) => teamFeeds.of(environmentId),
   });
   // The active environment's team database, when it has one: the journal's events also go there.
   const team = new TeamService({
@@ -102,7 +107,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     emit,
     logger,
     ...options.team,
+    customers: {
+      cache: stores.getCache,
+      api: async () => backgroundClient((await environments.active()).api),
+      ...(options.team?.customers ? { timings: options.team.customers } : {}),
+    },
   });
+  teamFeeds.of = (environmentId) => teamCustomerFeed(team, environmentId);
   await team.activate((await environments.list()).activeId);
   const stopTeamFollowing = environments.onChange((change) => team.activate(change.environment.id));
   const exportsService = createExportService({

@@ -1,5 +1,5 @@
 // The team database's state as Settings and the status bar show it (`team.status`, `team.changed`).
-import type { TeamStatus } from '../../src-shared/ipc/channels/team';
+import type { TeamCustomersStatus, TeamStatus } from '../../src-shared/ipc/channels/team';
 import type { JournalOutbox } from './journal-outbox';
 import { displayUrl } from './team-address';
 import type { LinkStatus } from './team-link';
@@ -13,7 +13,13 @@ export interface TeamStatusInput {
   policyUrl: string | null;
   desk: Desk;
   /** The link in use, when the desk is signed in. */
-  active: { url: string; user: string; link: LinkStatus; outbox: Pick<JournalOutbox, 'status'> } | null;
+  active: {
+    url: string;
+    user: string;
+    link: LinkStatus;
+    outbox: Pick<JournalOutbox, 'status'>;
+    customers: TeamCustomersStatus | null;
+  } | null;
 }
 
 export function teamStatus({ environmentId, policyUrl, desk, active }: TeamStatusInput): TeamStatus {
@@ -24,6 +30,7 @@ export function teamStatus({ environmentId, policyUrl, desk, active }: TeamStatu
     syncer: false,
     login: null,
     journal: { waiting: null, lastSentAt: null },
+    customers: null,
   };
   if (!active) {
     const url = policyUrl ? displayUrl(policyUrl) : null;
@@ -40,5 +47,6 @@ export function teamStatus({ environmentId, policyUrl, desk, active }: TeamStatu
     problem: link.problem,
     since: link.since,
     journal: active.outbox.status(),
+    customers: active.customers,
   };
 }
