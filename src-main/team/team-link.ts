@@ -109,12 +109,18 @@ export class TeamLink {
     } catch (error) {
       throw this.lost(error);
     }
+    // A server that ends the connection between two queries of `work` (a transaction's) is an error event on
+    // the client: heard here, as the next query fails with it and heals the link.
+    const heard = () => undefined;
+    client.on('error', heard);
     try {
       const result = await work(client);
+      client.off('error', heard);
       client.release();
       this.lastAnswer = Date.now();
       return result;
     } catch (error) {
+      client.off('error', heard);
       const failure = teamFailure(error, { where: this.where, user: this.options.user });
       // A connection that broke mid-query is not given back to the pool.
       client.release(failure.reason === 'unreachable');

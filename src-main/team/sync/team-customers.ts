@@ -22,7 +22,7 @@ export interface TeamCustomerTimings extends SyncerTimings {
 
 /** What the team's customers need of the desk: its cache of the active environment, and the API client. */
 export interface TeamCustomerPorts {
-  cache: () => Promise<{ sync(): Promise<unknown> }>;
+  cache: () => Promise<{ sync(): Promise<unknown>; cancelSync(): boolean }>;
   api: () => Promise<Pick<CardApiClient, 'listCustomersBytes'>>;
   timings?: TeamCustomerTimings;
 }
@@ -47,6 +47,8 @@ export class TeamCustomers {
   private filling: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** The first fill stops a sync from the API under way (begun before the desk signed in). */
+  private first = true;
 
   constructor(private readonly options: TeamCustomersOptions) {
     const { link, logger } = options;
@@ -103,7 +105,10 @@ export class TeamCustomers {
 
   private async fill(): Promise<void> {
     try {
-      await (await this.options.ports.cache()).sync();
+      const cache = await this.options.ports.cache();
+      if (this.first && cache.cancelSync()) await cache.sync(); // ends with the cancelled one
+      this.first = false;
+      await cache.sync();
     } catch (error) {
       this.options.logger.warn({ err: errorMessage(error) }, 'could not fill the customer cache from the team');
     }
