@@ -8,7 +8,7 @@ import type { TeamLink } from '../team-link';
 export const TEAM_FEED_NAME = 'the team database';
 
 interface ChangeRow {
-  change_seq: string;
+  seq: string;
   record: string | null;
 }
 
@@ -29,7 +29,8 @@ export function teamCustomerFeed(options: TeamFeedOptions): CustomerFeed {
 async function readChanges(link: Pick<TeamLink, 'use'>, afterSeq: number, limit: number): Promise<FeedChanges> {
   const { rows } = await link.use((client) =>
     client.query<ChangeRow>(
-      `SELECT change_seq::text, CASE WHEN deleted THEN NULL ELSE record::text END AS record
+      // Named apart from the column: ORDER BY would otherwise sort by the text.
+      `SELECT change_seq::text AS seq, CASE WHEN deleted THEN NULL ELSE record::text END AS record
          FROM card_desk.customers WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
       [afterSeq, limit],
     ),
@@ -39,7 +40,7 @@ async function readChanges(link: Pick<TeamLink, 'use'>, afterSeq: number, limit:
   return {
     body: Buffer.from(`{"data":[${records.join(',')}]}`),
     changes: rows.length,
-    throughSeq: last ? Number(last.change_seq) : afterSeq,
+    throughSeq: last ? Number(last.seq) : afterSeq,
   };
 }
 

@@ -111,9 +111,17 @@ export function teamSyncStore(link: Link): ResyncStorePort {
       );
       if (result.rowCount !== 1) throw new LeaseLostError();
     });
+  // The re-sync hands pages over without waiting for the one before (cache/sync/page-write-queue.ts): they
+  // are stored one after another, in the order given, as the cache's worker stores them.
+  let lastPage: Promise<unknown> = Promise.resolve();
+  const inOrder = (page: FetchedPage): Promise<PageStored> => {
+    const stored = lastPage.catch(() => undefined).then(() => inTransaction(link, (c) => storePage(c, page)));
+    lastPage = stored;
+    return stored;
+  };
   return {
     syncState: () => link.use(async (client) => toSyncState(await readCursor(client))),
-    storePage: (page) => inTransaction(link, (client) => storePage(client, page)),
+    storePage: inOrder,
     finishGeneration: (generation, at) =>
       inTransaction(link, async (client) => {
         const cursor = await readCursor(client, true);

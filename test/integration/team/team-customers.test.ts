@@ -4,6 +4,7 @@
 // Only the syncer's key pages GET /customers; alice's desk finds customers in its own cache, filled from the
 // team database; a customer added to the server reaches both desks. A syncer that goes away is replaced by
 // another once its lease lapses, and with the database stopped a desk still searches and catches up after.
+// 1,100 customers: a desk reads the team's copy in more than one batch (1,000 changes each), in order.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,7 +66,7 @@ beforeAll(async () => {
   db = await startPostgres();
   await db.createLogin(SYNCER.user, SYNCER.password, ['card_desk_operator', 'card_desk_syncer']);
   await db.createLogin(ALICE.user, ALICE.password, ['card_desk_operator']);
-  server = await startIndependentApi({ customers: 250, moreKeys: [ALICE_KEY] });
+  server = await startIndependentApi({ customers: 1_100, moreKeys: [ALICE_KEY] });
 });
 
 afterAll(async () => {
@@ -84,11 +85,11 @@ describe('one customer sync for the team', () => {
   it("pages the API with the syncer's key only; the other desk finds customers from its own cache", async () => {
     syncerDesk = await openDesk('desk-syncer', server.key, SYNCER);
     aliceDesk = await openDesk('desk-alice', ALICE_KEY, ALICE);
-    await expect.poll(() => names(aliceDesk, 'Customer 249'), POLL).toContain('Customer 249');
+    await expect.poll(() => names(aliceDesk, 'Customer 1099'), POLL).toContain('Customer 1099');
     await expect.poll(() => names(syncerDesk, 'Customer 17'), POLL).toContain('Customer 17');
     const { rows } = await db.sql('SELECT count(*)::int AS n, max(changed_by) AS by FROM card_desk.customers');
-    expect(rows[0]).toEqual({ n: 250, by: 'syncer' });
-    expect(customerPagesBy(server.key)).toBeGreaterThanOrEqual(3);
+    expect(rows[0]).toEqual({ n: 1_100, by: 'syncer' });
+    expect(customerPagesBy(server.key)).toBeGreaterThanOrEqual(11);
     expect(customerPagesBy(ALICE_KEY)).toBe(0);
     // Alice's own sync reads the team database, not the API.
     await callCore(aliceDesk.core, 'customers.sync', {});
@@ -109,8 +110,8 @@ describe('one customer sync for the team', () => {
 
   it('brings a customer added to the server to both desks, still paged by the syncer alone', async () => {
     server.addCustomers(1);
-    await expect.poll(() => names(aliceDesk, 'Customer 250'), POLL).toContain('Customer 250');
-    await expect.poll(() => names(syncerDesk, 'Customer 250'), POLL).toContain('Customer 250');
+    await expect.poll(() => names(aliceDesk, 'Customer 1100'), POLL).toContain('Customer 1100');
+    await expect.poll(() => names(syncerDesk, 'Customer 1100'), POLL).toContain('Customer 1100');
     expect(customerPagesBy(ALICE_KEY)).toBe(0);
   });
 
@@ -138,7 +139,7 @@ describe('one customer sync for the team', () => {
     expect(holder.rows[0]!.id).not.toBe(gone);
     // Resumed from the team's cursor: the new syncer re-reads no page of what the last one stored.
     server.addCustomers(1);
-    await expect.poll(() => names(aliceDesk, 'Customer 251'), POLL).toContain('Customer 251');
+    await expect.poll(() => names(aliceDesk, 'Customer 1101'), POLL).toContain('Customer 1101');
     const alicePages = pagesBy(ALICE_KEY);
     expect(alicePages.length).toBeLessThanOrEqual(4);
     expect(alicePages.map((r) => r.page)).not.toContain(0);
@@ -149,10 +150,10 @@ describe('one customer sync for the team', () => {
     await expect.poll(async () => (await status(aliceDesk)).state, POLL).toBe('unreachable');
     expect(await names(aliceDesk, 'Customer 42')).toContain('Customer 42');
     server.addCustomers(1);
-    expect(await names(aliceDesk, 'Customer 252')).toEqual([]);
+    expect(await names(aliceDesk, 'Customer 1102')).toEqual([]);
     await db.start();
-    await expect.poll(() => names(aliceDesk, 'Customer 252'), POLL).toContain('Customer 252');
+    await expect.poll(() => names(aliceDesk, 'Customer 1102'), POLL).toContain('Customer 1102');
     const { rows } = await db.sql('SELECT count(*)::int AS n FROM card_desk.customers');
-    expect(rows[0]).toEqual({ n: 253 });
+    expect(rows[0]).toEqual({ n: 1_103 });
   });
 });
