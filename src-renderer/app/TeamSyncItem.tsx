@@ -3,6 +3,7 @@
 // many of its changes this desk's cache has still to read.
 import type { TeamStatus } from '../../src-shared/ipc/channels/team';
 import { agoText } from '../components/customers/cacheAge';
+import { useNow } from './useNow';
 
 /** "alice on DESK-2", "this desk", or that no desk syncs now. */
 function syncer(customers: NonNullable<TeamStatus['customers']>): string {
@@ -12,15 +13,16 @@ function syncer(customers: NonNullable<TeamStatus['customers']>): string {
 }
 
 export function TeamSyncItem({ team }: { team: TeamStatus }): React.JSX.Element | null {
+  const now = useNow(30_000);
   const customers = team.customers;
   if (team.state !== 'connected' || !customers) return null;
   const lastPage = customers.lastPageAt ? Date.parse(customers.lastPageAt) : NaN;
-  const fresh = Number.isNaN(lastPage) ? '' : `, ${agoText(Math.max(0, Date.now() - lastPage))}`;
+  const fresh = Number.isNaN(lastPage) ? '' : `, ${agoText(Math.max(0, now - lastPage))}`;
   const behind = customers.behind;
   const toRead = behind > 0 ? `, ${behind.toLocaleString('en')} ${behind === 1 ? 'change' : 'changes'} to read` : '';
   const title =
     `Customers are synced for the team by ${syncer(customers)}` +
-    (Number.isNaN(lastPage) ? '' : `; the team's copy was last read from the API ${agoText(Date.now() - lastPage)}`) +
+    (Number.isNaN(lastPage) ? '' : `; the team's copy was last read from the API ${agoText(now - lastPage)}`) +
     (behind > 0
       ? `; this desk has ${behind.toLocaleString('en')} of its changes still to read.`
       : '; this desk holds all of it.');
