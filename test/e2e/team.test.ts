@@ -185,7 +185,7 @@ describe('the team database', () => {
     }
   });
 
-  it('names in the status bar who syncs customers for the team, and this desk once it does', async () => {
+  it('names in the status bar who syncs customers for the team, and when no desk does', async () => {
     await openFresh(app.e2e, 'customers');
     await signedIn();
     // Carol's desk, elsewhere, holds the team's sync lease.

@@ -4,7 +4,8 @@
 // Only the syncer's key pages GET /customers; alice's desk finds customers in its own cache, filled from the
 // team database; a customer added to the server reaches both desks. A syncer that goes away is replaced by
 // another once its lease lapses, and with the database stopped a desk still searches and catches up after.
-// 1,100 customers: a desk reads the team's copy in more than one batch (1,000 changes each), in order.
+// 1,100 customers: a desk reads the team's copy in more than one batch (1,000 changes each), in order; the
+// server's odd records (test/support/odd-customers.ts) among them, each read by the desk as the API's would be.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import type { AppCore } from '../../../src-main/core/app-core';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { teamPasswordAccount } from '../../../src-main/team/team-settings';
 import { startIndependentApi, type IndependentApi } from '../../support/independent-api';
+import { ODD_CUSTOMERS } from '../../support/odd-customers';
 import { postgresMissing, startPostgres, type TestPostgres } from '../../support/postgres';
 import { callCore, testAppCore } from '../support/app-core';
 
@@ -66,7 +68,7 @@ beforeAll(async () => {
   db = await startPostgres();
   await db.createLogin(SYNCER.user, SYNCER.password, ['card_desk_operator', 'card_desk_syncer']);
   await db.createLogin(ALICE.user, ALICE.password, ['card_desk_operator']);
-  server = await startIndependentApi({ customers: 1_100, moreKeys: [ALICE_KEY] });
+  server = await startIndependentApi({ customers: 1_100, oddCustomers: true, moreKeys: [ALICE_KEY] });
 });
 
 afterAll(async () => {
@@ -88,9 +90,11 @@ describe('one customer sync for the team', () => {
     await expect.poll(() => names(aliceDesk, 'Customer 1099'), POLL).toContain('Customer 1099');
     await expect.poll(() => names(syncerDesk, 'Customer 17'), POLL).toContain('Customer 17');
     const { rows } = await db.sql('SELECT count(*)::int AS n, max(changed_by) AS by FROM card_desk.customers');
-    expect(rows[0]).toEqual({ n: 1_100, by: 'syncer' });
+    expect(rows[0]).toEqual({ n: 1_100 + ODD_CUSTOMERS.length, by: 'syncer' });
     expect(customerPagesBy(server.key)).toBeGreaterThanOrEqual(11);
     expect(customerPagesBy(ALICE_KEY)).toBe(0);
+    // The odd records the service holds reach her cache, each found by its word.
+    for (const odd of ODD_CUSTOMERS) expect((await names(aliceDesk, odd.searchBy)).length).toBe(1);
     // Alice's own sync reads the team database, not the API.
     await callCore(aliceDesk.core, 'customers.sync', {});
     expect(customerPagesBy(ALICE_KEY)).toBe(0);
@@ -154,6 +158,6 @@ describe('one customer sync for the team', () => {
     await db.start();
     await expect.poll(() => names(aliceDesk, 'Customer 1102'), POLL).toContain('Customer 1102');
     const { rows } = await db.sql('SELECT count(*)::int AS n FROM card_desk.customers');
-    expect(rows[0]).toEqual({ n: 1_103 });
+    expect(rows[0]).toEqual({ n: 1_103 + ODD_CUSTOMERS.length });
   });
 });
