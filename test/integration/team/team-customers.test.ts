@@ -60,6 +60,11 @@ const status = (desk: Desk) => callCore(desk.core, 'team.status', undefined) as 
 /** GET /customers pages sent with `key` (the key checked when it was set asks for one customer: not a page). */
 const pagesBy = (key: string) => server.log.filter((r) => r.path === '/customers' && r.key === key && r.limit !== 1);
 const customerPagesBy = (key: string) => pagesBy(key).length;
+/** Adds a customer to the server; its name (the odd customers among them shift the numbers). */
+function addCustomer(): string {
+  server.addCustomers(1);
+  return server.customers.at(-1)!.name;
+}
 
 beforeAll(async () => {
   const missing = postgresMissing();
@@ -113,9 +118,9 @@ describe('one customer sync for the team', () => {
   });
 
   it('brings a customer added to the server to both desks, still paged by the syncer alone', async () => {
-    server.addCustomers(1);
-    await expect.poll(() => names(aliceDesk, 'Customer 1100'), POLL).toContain('Customer 1100');
-    await expect.poll(() => names(syncerDesk, 'Customer 1100'), POLL).toContain('Customer 1100');
+    const added = addCustomer();
+    await expect.poll(() => names(aliceDesk, added), POLL).toContain(added);
+    await expect.poll(() => names(syncerDesk, added), POLL).toContain(added);
     expect(customerPagesBy(ALICE_KEY)).toBe(0);
   });
 
@@ -142,8 +147,8 @@ describe('one customer sync for the team', () => {
     expect(holder.rows[0]).toMatchObject({ holder: 'alice' });
     expect(holder.rows[0]!.id).not.toBe(gone);
     // Resumed from the team's cursor: the new syncer re-reads no page of what the last one stored.
-    server.addCustomers(1);
-    await expect.poll(() => names(aliceDesk, 'Customer 1101'), POLL).toContain('Customer 1101');
+    const added = addCustomer();
+    await expect.poll(() => names(aliceDesk, added), POLL).toContain(added);
     const alicePages = pagesBy(ALICE_KEY);
     expect(alicePages.length).toBeLessThanOrEqual(4);
     expect(alicePages.map((r) => r.page)).not.toContain(0);
@@ -153,10 +158,10 @@ describe('one customer sync for the team', () => {
     await db.stop();
     await expect.poll(async () => (await status(aliceDesk)).state, POLL).toBe('unreachable');
     expect(await names(aliceDesk, 'Customer 42')).toContain('Customer 42');
-    server.addCustomers(1);
-    expect(await names(aliceDesk, 'Customer 1102')).toEqual([]);
+    const added = addCustomer();
+    expect(await names(aliceDesk, added)).toEqual([]);
     await db.start();
-    await expect.poll(() => names(aliceDesk, 'Customer 1102'), POLL).toContain('Customer 1102');
+    await expect.poll(() => names(aliceDesk, added), POLL).toContain(added);
     const { rows } = await db.sql('SELECT count(*)::int AS n FROM card_desk.customers');
     expect(rows[0]).toEqual({ n: 1_103 + ODD_CUSTOMERS.length });
   });
