@@ -29,7 +29,7 @@ export interface BulkIssueDeps {
   getActive: () => Promise<ActiveEnvironment>;
   getJournal: () => Promise<Journal>;
   getCustomers: () => Promise<CustomerLookup>;
-  issuing: Pick<IssuingService, 'createCard' | 'reconcile' | 'reconcileAccounts'>;
+  issuing: Pick<IssuingService, 'createCard' | 'reconcile' | 'reconcileAccounts' | 'writesRefusal'>;
   logger?: Logger;
   /** Rows sent at once (default 2). */
   concurrency?: number;
@@ -120,6 +120,9 @@ export function createBulkIssueService(deps: BulkIssueDeps): BulkIssueService {
       const active = await deps.getActive();
       const refused = startRefusal(store, batch, { cards, issueAgainRows });
       if (refused) return refused;
+      // No row goes while the team database that keeps desks from sending the same card cannot be asked.
+      const teamRefusal = deps.issuing.writesRefusal(batch.environmentId, 'card');
+      if (teamRefusal) return err('forbidden', teamRefusal);
       if (running.anyIn(batch.environmentId)) return anotherRunning();
       store.plan(batchId, issueAgainRows);
       store.pin(batchId, batchDestination(active));

@@ -3,8 +3,8 @@
 // against exactly the handlers, services and storage the app runs. It only wires rooms together: what each
 // does lives in its room.
 import path from 'node:path';
-import { backgroundClient } from '../api/call-priority';
 import { closeAgents } from '../api/network-agents';
+import { ApprovalsService } from '../approvals/approvals-service';
 import type { CustomerFeed } from '../cache/service';
 import { createBulkIssueService } from '../bulk-issue/bulk-service';
 import { CardObservations } from '../cards/observations';
@@ -22,7 +22,7 @@ import { guardWhileLocked } from '../lock/lock-handlers';
 import { createLogger, type AppLogger } from '../logging/logger';
 import { NO_POLICY } from '../policy/policy';
 import type { SandboxHandle } from '../sandbox/handle';
-import { TeamService, teamCustomerFeed } from '../team/team-service';
+import { TeamWriteClaims } from '../team/write-claims';
 import type { UnsettledWrites } from '../updates/unsettled-writes';
 import type { AppCoreOptions } from './app-core-options';
 import { prepareDataFolder } from './data-folder';
@@ -30,6 +30,8 @@ import { DEFAULT_CACHE_RETENTION_DAYS } from '../cache/store/retention';
 import { forgetRetiredKeys, retiredKeysNotice } from '../cache/store/retired-keys';
 import { environmentStores } from './environment-stores';
 import { handlerTable } from './handler-table';
+import { openTeam } from './team-setup';
+import type { TeamService } from '../team/team-service';
 import { LocalSandboxes } from './local-sandbox';
 import { openAppLock } from './lock-setup';
 
@@ -98,24 +100,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     customerFeed: (environmentId) => teamFeeds.of(environmentId),
   });
   // The active environment's team database, when it has one: the journal's events also go there.
-  const team = new TeamService({
-    dataDir,
-    secretStore,
-    policy,
-    journal: () => journal.journal,
-    extraCa: async (id) => (await environments.networks.policyFor(id)('https://team-database.invalid/')).extraCa,
-    emit,
-    logger,
-    ...options.team,
-    customers: {
-      cache: stores.getCache,
-      api: async () => backgroundClient((await environments.active()).api),
-      ...(options.team?.customers ? { timings: options.team.customers } : {}),
-    },
+  const { team, stopFollowing: stopTeamFollowing } = await openTeam({
+    ...{ dataDir, secretStore, policy, journal: () => journal.journal, environments, getCache: stores.getCache },
+    ...{ emit, logger, timings: options.team, feeds: teamFeeds },
   });
-  teamFeeds.of = (environmentId) => teamCustomerFeed(team, environmentId);
-  await team.activate((await environments.list()).activeId);
-  const stopTeamFollowing = environments.onChange((change) => team.activate(change.environment.id));
   const exportsService = createExportService({
     getActive,
     getKnownCards: stores.getKnownCards,
@@ -124,8 +112,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     getJournal,
     journalSigner,
     getTeamJournal: () => ({ list: (query) => team.journal(query) }),
+    // Built below (it sends through the issuing service); asked only when an export runs.
+    getApprovals: () => ({ list: (query) => approvals.list(query) }),
     saveFile: options.saveFile,
     emit,
+    logger,
+  });
+  // Never twice across desks: each write is claimed in the environment's team database, when it has one.
+  const claims = new TeamWriteClaims({
+    team,
+    journal: () => journal.journal,
+    required: policy.teamRequiredForWrites ?? true,
     logger,
   });
   const issuing = createIssuingService({
@@ -135,6 +132,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     emit,
     logger,
     customerName: stores.customerName,
+    claims,
   });
   const reconciliation = scheduleReconciliation({
     service: issuing,
@@ -153,6 +151,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     notice: (text, on) => environments.notice(text, on),
     retentionDays,
   });
+  // Four eyes on the writes the policy names: asked for and decided in the team database, sent by the approver's desk.
+  const { customerName } = stores;
+  const approvalDeps = { policy, team, getActive, issuing, bulkIssue, getJournal, customerName, emit, logger };
+  const approvals = new ApprovalsService(approvalDeps);
   // A batch belongs to its environment: no switch away from it, nor deleting or moving it, while it is open.
   environments.guardSwitches((change, nameOf) => bulkIssue.switchRefusal(change, nameOf));
   const handlers = handlerTable({
@@ -170,6 +172,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     cancels,
     logger,
     team,
+    approvals,
   });
 
   return {
@@ -188,6 +191,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       lock.dispose();
       reconciliation.dispose();
       stopTeamFollowing();
+      await approvals.dispose();
+      claims.dispose();
       await team.dispose();
       cancels.cancelAll();
       await exportsService.cancelAll();

@@ -1,6 +1,8 @@
 // The full IPC handler table: each channel namespace answered by the room that owns it, given the services
 // the composition root built. Nothing here decides anything; it only hands each room what it needs.
 import { accountHandlers } from '../accounts/handlers';
+import { approvalsHandlers, guardedBatchStart, guardedCreateAccount, guardedCreateCard } from '../approvals/handlers';
+import type { ApprovalsService } from '../approvals/approvals-service';
 import { activityHandlers } from '../activity/handlers';
 import { appHandlers } from '../app/handlers';
 import { bulkIssueHandlers } from '../bulk-issue/handlers';
@@ -51,11 +53,13 @@ export interface HandlerTableDeps {
   setThemeSource?: SetThemeSource;
   updates?: () => UpdatesPort | null;
   team: TeamService;
+  approvals: ApprovalsService;
 }
 
 export function handlerTable(deps: HandlerTableDeps): HandlerTable {
   const { environments, stores, issuing, observations } = deps;
   const getActive = () => environments.active();
+  const bulkIssue = bulkIssueHandlers(deps.bulkIssue, stores.getCache, deps.saveFile);
   return {
     ...appHandlers({
       status: () => environments.status(),
@@ -73,10 +77,15 @@ export function handlerTable(deps: HandlerTableDeps): HandlerTable {
       getActive,
       getKnownCards: stores.getKnownCards,
       customerIdsNamed: stores.customerIdsNamed,
-      createCard: (request, options) => issuing.createCard(request, options),
+      createCard: guardedCreateCard(deps.approvals, (request, options) => issuing.createCard(request, options)),
       observe: observations,
     }),
-    ...accountHandlers({ getActive, createAccount: (request, options) => issuing.createAccount(request, options) }),
+    ...accountHandlers({
+      getActive,
+      createAccount: guardedCreateAccount(deps.approvals, (request, options) =>
+        issuing.createAccount(request, options),
+      ),
+    }),
     ...activityHandlers({ getActive, observe: observations }),
     ...namesHandlers({
       getCustomer: stores.getCache,
@@ -92,9 +101,11 @@ export function handlerTable(deps: HandlerTableDeps): HandlerTable {
       customerIdsNamed: stores.customerIdsNamed,
       acknowledgeResend: (id) => issuing.acknowledgeResend(id),
     }),
-    ...bulkIssueHandlers(deps.bulkIssue, stores.getCache, deps.saveFile),
+    ...bulkIssue,
+    'bulkIssue.start': guardedBatchStart(deps.approvals, bulkIssue['bulkIssue.start']),
     ...exportHandlers(deps.exportsService),
     ...updatesHandlers(() => deps.updates?.() ?? null),
     ...teamHandlers(deps.team),
+    ...approvalsHandlers(deps.approvals),
   };
 }

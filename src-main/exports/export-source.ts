@@ -9,6 +9,7 @@ import type {
   CustomerSearchResult,
 } from '../../src-shared/ipc/channels/customers';
 import type { JournalEntry, JOURNAL_OUTCOMES } from '../../src-shared/ipc/channels/journal';
+import type { Approval, ApprovalsListQuery } from '../../src-shared/ipc/channels/approvals';
 import type { TeamJournalEntry, TeamJournalQuery } from '../../src-shared/ipc/channels/team';
 import { type Result, ok, validationError } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
@@ -38,6 +39,10 @@ export interface JournalReader {
 }
 
 /** The team database's journal of every desk, as far as an export reads it. */
+export interface ApprovalsReader {
+  list(query: ApprovalsListQuery): Promise<Result<Approval[]>>;
+}
+
 export interface TeamJournalReader {
   list(
     query: TeamJournalQuery & { page: number; limit: number },
@@ -64,6 +69,8 @@ export interface SourceContext {
   journalSigner?: ExportSigner;
   /** The team journal of the environment's team database, when the desk has one. */
   getTeamJournal?: () => TeamJournalReader;
+  /** The approval requests of the environment's team database (the Approvals page). */
+  getApprovals?: () => ApprovalsReader;
   /** The customer cache of the environment, when there is one. */
   getCustomerCache?: () => Promise<CustomerLookup>;
   /** A customer's display name from the local cache; undefined when unknown. */

@@ -12,7 +12,14 @@ import type { ExportSigner } from '../journal/export-signature';
 import type { Emit, Logger, SaveFilePort } from '../ports/ports';
 import { customerNameLookup } from './customer-names';
 import { createCsvFile, type CsvFile } from './csv-file';
-import type { CustomerLookup, JournalReader, PreparedSource, SourceContext, TeamJournalReader } from './export-source';
+import type {
+  ApprovalsReader,
+  CustomerLookup,
+  JournalReader,
+  PreparedSource,
+  SourceContext,
+  TeamJournalReader,
+} from './export-source';
 import { suggestedFileName } from './file-name';
 import { createProgressReporter } from './progress-reporter';
 import { type ExportSourceName, exportSources } from './sources';
@@ -32,6 +39,8 @@ export interface ExportServiceDeps {
   journalSigner?: ExportSigner;
   /** The team journal (the active environment's team database), for the `teamJournal` source. */
   getTeamJournal?: () => TeamJournalReader;
+  /** The approval requests (the active environment's team database), for the `approvals` source. */
+  getApprovals?: () => ApprovalsReader;
   saveFile: SaveFilePort;
   emit: Emit;
   logger?: Logger;
@@ -160,6 +169,7 @@ export function createExportService(deps: ExportServiceDeps): ExportService {
           getJournal: deps.getJournal,
           ...(deps.journalSigner ? { journalSigner: deps.journalSigner } : {}),
           ...(deps.getTeamJournal ? { getTeamJournal: deps.getTeamJournal } : {}),
+          ...(deps.getApprovals ? { getApprovals: deps.getApprovals } : {}),
           getCustomerCache: deps.getCustomerCache,
           customerName: customerNameLookup(deps.getCustomerCache),
           customerIdsNamed: deps.customerIdsNamed ?? (async () => []),

@@ -15,6 +15,8 @@ import { answerOf, journaledWrite, type WriteContext } from './journaled-write';
 import { errorMessage } from '../errors/error-message';
 import { createReconciliation, type Reconciliation } from './reconciliation';
 import { acknowledgeResend } from './resend';
+import type { WriteClaims } from '../ports/write-claims';
+import { unavailableMessage } from './write-claims';
 
 export interface IssuingDeps {
   getActive: () => Promise<ActiveEnvironment>;
@@ -30,6 +32,12 @@ export interface IssuingDeps {
   repeatWindowMs?: number;
   /** Least time between two automatic look-ups of the accounts behind one unknown outcome (default 60 s). */
   accountRecheckMs?: number;
+  /**
+   * The team database's claims (never twice across desks), when the desk may have one: each write is claimed
+   * before it is sent, and every change of a journal entry (an answer, a reconciliation, a resend allowed)
+   * brings its claim up to date.
+   */
+  claims?: WriteClaims;
 }
 
 export interface WriteOptions {
@@ -56,6 +64,11 @@ export interface IssuingService {
   reconcileAccountsInBackground(): void;
   /** Lets an unknown-outcome write be sent again, after one more look for what it may have created. */
   acknowledgeResend(id: string): Promise<Result<JournalEntry>>;
+  /**
+   * Why a write of `noun` in the environment is refused now without asking anyone (the policy requires the
+   * team database, and this desk cannot reach it or is not signed in), or null.
+   */
+  writesRefusal(environmentId: string, noun: string): string | null;
 }
 
 const CARD_UNKNOWN_ADVICE =
@@ -67,7 +80,10 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
   const inFlight = new InFlightWrites();
   const now = deps.now ?? Date.now;
   const makeReference = deps.newClientReference ?? newClientReference;
-  const changed = (entry: JournalEntry) => deps.emit('journal.changed', entry);
+  const changed = (entry: JournalEntry) => {
+    deps.emit('journal.changed', entry);
+    void deps.claims?.follow(entry);
+  };
   const warn = (what: string, e: unknown) => deps.logger?.warn({ error: errorMessage(e) }, what);
 
   async function context(pinned?: ActiveEnvironment): Promise<WriteContext & { active: ActiveEnvironment }> {
@@ -83,6 +99,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
       now,
       ...(deps.repeatWindowMs !== undefined ? { repeatWindowMs: deps.repeatWindowMs } : {}),
       ...(deps.customerName ? { customerName: deps.customerName } : {}),
+      ...(deps.claims ? { claims: deps.claims } : {}),
     };
   }
 
@@ -160,6 +177,11 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
     reconcile,
     reconcileAccounts,
     reconcileAccountsInBackground: reconciliation.reconcileAccountsInBackground,
+
+    writesRefusal(environmentId, noun) {
+      const standing = deps.claims?.standing(environmentId);
+      return standing?.required ? unavailableMessage(noun, standing) : null;
+    },
 
     acknowledgeResend: (id) =>
       acknowledgeResend({ scene: context, reconciliation, changed, warn, logger: deps.logger }, id),

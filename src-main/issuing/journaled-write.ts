@@ -3,13 +3,16 @@
 // an identical one succeeded minutes ago, recorded in the journal before it is sent, and settled in the
 // journal when the answer comes.
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
-import { err, ok, type Result } from '../../src-shared/ipc/result';
+import { randomUUID } from 'node:crypto';
+import { err, ok, type Err, type Result } from '../../src-shared/ipc/result';
 import type { ApiResult } from '../api/types';
 import type { Logger } from '../ports/ports';
 import type { Journal, JournalOperation } from '../journal/journal';
 import { fingerprintOf } from '../journal/fingerprint';
 import type { InFlightWrites } from './in-flight';
 import { errorMessage } from '../errors/error-message';
+import type { WriteClaims } from '../ports/write-claims';
+import { claimRefusal, teamFingerprint } from './write-claims';
 
 export interface WriteContext {
   environmentId: string;
@@ -24,6 +27,8 @@ export interface WriteContext {
   repeatWindowMs?: number;
   /** The customer's name for "You issued this card to Ada Obi…", when it can be found. */
   customerName?: (customerId: string) => Promise<string | null>;
+  /** The team database's claims (write-claims.ts), when the environment has one. */
+  claims?: WriteClaims;
 }
 
 /** Ten minutes: an identical write this soon after a success is far more likely a slip than a wish. */
@@ -51,7 +56,9 @@ export interface WriteSpec<T> {
 }
 
 export type WriteOutcome<T> =
-  { kind: 'refused'; result: Result<T> } | { kind: 'answered'; entry: JournalEntry; result: ApiResult<T> };
+  | { kind: 'refused'; result: Result<T> }
+  /** `note`: said with the answer (a write sent on this desk's own guard because the team could not be asked). */
+  | { kind: 'answered'; entry: JournalEntry; result: ApiResult<T>; note: string | null };
 
 const inFlightMessage = (noun: string) =>
   `An identical ${noun} request is already being sent. Wait for its answer before sending it again.`;
@@ -135,10 +142,16 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
     if (spec.cancelled?.())
       return { kind: 'refused', result: err('cancelled', 'The request was cancelled before it was sent.') };
 
+    // Claimed across desks before it is written and sent; the entry is written under the id claimed.
+    const entryId = randomUUID();
+    const claimed = await claimAcrossDesks(ctx, spec as WriteSpec<unknown>, fingerprint, entryId);
+    if ('ok' in claimed) return { kind: 'refused', result: claimed };
+
     const toSend = withClientReference(spec.request, spec.clientReference);
     let entry: JournalEntry;
     try {
       entry = journal.begin({
+        id: entryId,
         environmentId,
         origin: ctx.origin,
         operation: spec.operation,
@@ -149,6 +162,7 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
       });
     } catch (e) {
       logger?.error({ operation: spec.operation, error: errorMessage(e) }, 'journal write failed; request not sent');
+      await ctx.claims?.release(entryId);
       return {
         kind: 'refused',
         result: err(
@@ -194,20 +208,43 @@ export async function journaledWrite<T>(ctx: WriteContext, spec: WriteSpec<T>): 
         'journal settle failed',
       );
     }
+    // The other desks see the outcome as soon as it is known (what fails now is done when the database is back).
+    await ctx.claims?.follow(entry);
     logger?.info({ operation: spec.operation, journalId: entry.id, outcome: entry.outcome }, 'write answered');
-    return { kind: 'answered', entry, result };
+    if (claimed.note) logger?.warn({ operation: spec.operation, journalId: entry.id }, claimed.note);
+    return { kind: 'answered', entry, result, note: claimed.note };
   } finally {
     inFlight.release(key);
   }
 }
 
+/** The team's claim of the write (none without a team database): a refusal, or a go with its note. */
+async function claimAcrossDesks(
+  ctx: WriteContext,
+  spec: WriteSpec<unknown>,
+  fingerprint: string,
+  entryId: string,
+): Promise<Err | { note: string | null }> {
+  if (!ctx.claims) return { note: null };
+  const now = ctx.now?.() ?? Date.now();
+  const answer = await ctx.claims.claim({
+    environmentId: ctx.environmentId,
+    fingerprint: teamFingerprint(ctx.origin, fingerprint),
+    operation: spec.operation,
+    entryId,
+    repeatSince: spec.confirmRepeat ? null : new Date(now - (ctx.repeatWindowMs ?? REPEAT_WINDOW_MS)).toISOString(),
+  });
+  return claimRefusal(spec.noun, answer, now);
+}
+
 /** The answer as the renderer sees it: an unknown outcome names its journal entry and says what to do. */
 export function answerOf<T>(outcome: WriteOutcome<T>, unknownAdvice: string): Result<T> {
   if (outcome.kind === 'refused') return outcome.result;
-  const { result, entry } = outcome;
-  if (result.ok) return ok(result.data);
+  const { result, entry, note } = outcome;
+  const noted = note ? ` ${note}` : '';
+  if (result.ok) return note ? { ...ok(result.data), notice: note } : ok(result.data);
   if (result.error.kind === 'outcome_unknown') {
-    return err('outcome_unknown', `${result.error.message} ${unknownAdvice}`, { journalEntryId: entry.id });
+    return err('outcome_unknown', `${result.error.message} ${unknownAdvice}${noted}`, { journalEntryId: entry.id });
   }
   return { ok: false, error: { ...result.error, journalEntryId: entry.id } };
 }

@@ -112,7 +112,7 @@ export function verifyExport(text: string, expectedKey: string): ExportCheck {
   let signingKey: string | null = null;
   for (const [i, cells] of rows.entries()) {
     const n = i + 1;
-    const id = cells[at('id')] ?? '';
+    const id = cells[at('id')] ?? cells[at('entryId')] ?? '';
     const named = id ? `row ${n} (entry ${id})` : `row ${n}`;
     if (cells.length !== header.length)
       return fail(n, `${named} has ${cells.length} cells, the header ${header.length}`);

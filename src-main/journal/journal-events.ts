@@ -22,6 +22,8 @@ export interface JournalEvents {
   eventsAfter(environmentId: string, afterSeq: number, limit: number): JournalEventRecord[];
   /** How many events of `environmentId`'s entries come after `afterSeq`. */
   countAfter(environmentId: string, afterSeq: number): number;
+  /** The sequence of the newest event (0 while there is none): the next event is written after it. */
+  lastSeq(): number;
 }
 
 export function journalEvents(db: DatabaseSync): JournalEvents {
@@ -31,6 +33,7 @@ export function journalEvents(db: DatabaseSync): JournalEvents {
     WHERE e.seq > ? AND n.environment_id = ? ORDER BY e.seq LIMIT ?`);
   const count = db.prepare(`
     SELECT COUNT(*) AS n FROM events e JOIN entries n ON n.id = e.entry_id WHERE e.seq > ? AND n.environment_id = ?`);
+  const last = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM events');
   let id: string | null = null;
   return {
     journalId() {
@@ -42,5 +45,6 @@ export function journalEvents(db: DatabaseSync): JournalEvents {
     eventsAfter: (environmentId, afterSeq, limit) =>
       (after.all(afterSeq, environmentId, limit) as unknown as JournalEventRecord[]).map((r) => ({ ...r })),
     countAfter: (environmentId, afterSeq) => Number((count.get(afterSeq, environmentId) as { n: number }).n),
+    lastSeq: () => Number((last.get() as { seq: number }).seq),
   };
 }

@@ -22,6 +22,8 @@ export const INTERRUPTED_MESSAGE =
   'Card Desk stopped before the service answered, so it is not known whether this write happened. Check before sending it again.';
 
 export interface BeginEntry {
+  /** The entry's id, when the caller named it beforehand (a team claim names it before the entry is written). */
+  id?: string;
   environmentId: string;
   operation: JournalOperation;
   /** The request as sent; `number` is masked before it is stored. */
@@ -193,8 +195,16 @@ function journalWrites(
   };
 
   return {
-    begin({ environmentId, origin = null, operation, request, clientReference, fingerprint, batch = null }) {
-      const id = randomUUID();
+    begin({
+      id = randomUUID(),
+      environmentId,
+      origin = null,
+      operation,
+      request,
+      clientReference,
+      fingerprint,
+      batch = null,
+    }) {
       const stored = safeRequest(request);
       const customerId = typeof stored.customerId === 'string' ? stored.customerId : null;
       changed(

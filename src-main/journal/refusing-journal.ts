@@ -13,7 +13,7 @@ export function refusingJournal(refusal: string): Journal {
   return {
     refusal,
     recoveredAtOpen: 0,
-    events: { journalId: () => null, eventsAfter: () => [], countAfter: () => 0 },
+    events: { journalId: () => null, eventsAfter: () => [], countAfter: () => 0, lastSeq: () => 0 },
     begin: refuse,
     settle: refuse,
     reconcile: refuse,

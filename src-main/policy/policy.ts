@@ -11,6 +11,7 @@ import {
 } from '../../src-shared/ipc/channels/network';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, baseUrlProblem } from '../../src-shared/ipc/channels/settings';
 import { parseTeamAddress } from '../../src-shared/ipc/channels/team';
+import { approvalRulesSchema, type ApprovalRules } from './approval-rules';
 import { feedUrlProblem } from './feed-url';
 
 /** `"system"`, `"none"` or `{ "host": "proxy.corp", "port": 8080 }`. */
@@ -55,6 +56,8 @@ const policyEnvironmentSchema = z.strictObject({
       }),
     })
     .optional(),
+  /** Which writes need a second person's approval (approval-rules.ts); needs the team database. */
+  approvals: approvalRulesSchema.optional(),
 });
 
 export const policySchema = z
@@ -93,6 +96,11 @@ export const policySchema = z
       .optional(),
     /** Whether the developer tools may be opened. */
     allowDevTools: z.boolean().optional(),
+    /**
+     * In an environment with a team database: true (the default) refuses a write while the team database
+     * cannot be asked whether another desk is sending it; false sends it with the desk's own guard and says so.
+     */
+    teamRequiredForWrites: z.boolean().optional(),
   })
   .superRefine((policy, ctx) => {
     const seen = { id: new Set<string>(), name: new Set<string>() };
@@ -123,6 +131,8 @@ export interface ManagedEnvironment {
   extraCaFile: string | null;
   /** The team database's address, or null when the environment has none. */
   teamUrl?: string | null;
+  /** Which writes need approval, or null when the policy names none. */
+  approvals?: ApprovalRules | null;
 }
 
 /** The policy as the app uses it: defaults filled in; the optional keys stay undefined when not set. */
@@ -139,6 +149,7 @@ export interface Policy {
   cacheRetentionDays?: number;
   updates?: { feedUrl?: string; enabled?: boolean };
   allowDevTools?: boolean;
+  teamRequiredForWrites?: boolean;
 }
 
 /** No policy file: the operator decides everything. */
@@ -168,6 +179,7 @@ export function policyFrom(parsed: z.infer<typeof policySchema>, file: string): 
       proxy: proxyOf(env),
       extraCaFile: env.extraCaFile ?? null,
       teamUrl: env.team?.url ?? null,
+      approvals: env.approvals ?? null,
     })),
     allowUserEnvironments,
     allowLocalSandbox,

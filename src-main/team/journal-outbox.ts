@@ -3,11 +3,14 @@
 // order and exactly once. Where the desk is up to is read from the team database itself (the highest
 // sequence it holds of this desk's journal), so nothing is lost when this desk forgets, and (desk, journal,
 // sequence) is unique there, so an event sent again after a lost answer is stored once. An event written
-// while the database is away waits in the journal and is sent when the link is back.
+// while the database is away waits in the journal and is sent when the link is back. The database names the
+// operator of each row (session_user), so an event goes only over a connection of the login it was written
+// under (login-spans.ts); an event of another login waits, with those after it, until that login is back.
 import type { Journal } from '../journal/journal';
 import type { JournalEventRecord } from '../journal/journal-events';
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
+import type { LoginSpans } from './login-spans';
 import type { TeamLink } from './team-link';
 import type { Desk } from './team-settings';
 
@@ -16,6 +19,8 @@ export interface OutboxStatus {
   waiting: number | null;
   /** When the last event reached the team database (ISO), in this run. */
   lastSentAt: string | null;
+  /** The login the next event was written under, when another is signed in now: it waits for that login. */
+  waitingFor: string | null;
 }
 
 export interface JournalOutboxOptions {
@@ -23,6 +28,8 @@ export interface JournalOutboxOptions {
   journal: () => Journal;
   environmentId: string;
   desk: Desk;
+  /** Whose each event is: the login signed in when it was written. */
+  spans: Pick<LoginSpans, 'loginOf'>;
   logger: Logger;
   /** Events per insert (default 200). */
   batch?: number;
@@ -54,7 +61,7 @@ export class JournalOutbox {
     const known = this.cursor !== null && (this.cursor.journalId === journalId || this.cursor.journalId === null);
     const waiting =
       journalId === null ? 0 : known ? events.countAfter(this.options.environmentId, this.cursor!.seq) : null;
-    return { waiting, lastSentAt: this.lastSentAt };
+    return { waiting, lastSentAt: this.lastSentAt, waitingFor: this.waitingFor };
   }
 
   /** Sends what waits, when the link is up; one run at a time. Returns how many events were sent. */
@@ -79,7 +86,10 @@ export class JournalOutbox {
       if (this.cursor?.journalId === null) this.cursor = { journalId, seq: 0 };
       else if (this.cursor?.journalId !== journalId) this.cursor = { journalId, seq: await this.sentUpTo(journalId) };
       for (;;) {
-        const batch = events.eventsAfter(environmentId, this.cursor.seq, this.options.batch ?? 200);
+        const batch = this.ownBatch(
+          journalId,
+          events.eventsAfter(environmentId, this.cursor.seq, this.options.batch ?? 200),
+        );
         if (batch.length === 0) break;
         const rows = batch.map((e) => ({
           desk_seq: e.seq,
@@ -101,12 +111,31 @@ export class JournalOutbox {
         this.cursor = { journalId, seq: batch[batch.length - 1]!.seq };
         this.lastSentAt = (this.options.now?.() ?? new Date()).toISOString();
         sent += batch.length;
+        if (this.waitingFor) break;
       }
     } catch (error) {
       // The link has said why and heals; the events wait in the journal.
       this.options.logger.warn({ err: errorMessage(error), sent }, 'team journal: events wait for the database');
     }
     return sent;
+  }
+
+  /** The login whose events wait for it to sign in again (null: none). */
+  private waitingFor: string | null = null;
+
+  /** The first events of `batch` this connection's login may send: up to the first written under another. */
+  private ownBatch(journalId: string, batch: JournalEventRecord[]): JournalEventRecord[] {
+    const login = this.options.link.status.login;
+    const other = batch.findIndex((e) => {
+      const owner = this.options.spans.loginOf(this.options.environmentId, journalId, e.seq);
+      return owner !== null && owner !== login;
+    });
+    const owner =
+      other === -1 ? null : this.options.spans.loginOf(this.options.environmentId, journalId, batch[other]!.seq);
+    if (owner !== this.waitingFor && owner !== null)
+      this.options.logger.info({ waitingFor: owner, login }, 'team journal: events wait for the login that wrote them');
+    this.waitingFor = owner;
+    return other === -1 ? batch : batch.slice(0, other);
   }
 
   /** The highest sequence of this desk's journal the team database holds (0: none). */

@@ -25,6 +25,14 @@ export function displayUrl(url: string): string {
   return parsed.ok ? addressText(parsed.address) : url;
 }
 
+/** The database's server as people name it: `db.bank.local`, with its port when not PostgreSQL's usual one. */
+export function serverName(url: string): string {
+  const parsed = parseTeamAddress(url);
+  if (!parsed.ok) return url;
+  const { host, port } = parsed.address;
+  return port === 5432 ? host : `${host}:${port}`;
+}
+
 export interface ConnectionSecrets {
   user: string;
   password?: string | (() => Promise<string>) | undefined;

@@ -14,10 +14,11 @@ import type { Emit, Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
 import type { CustomerFeed } from '../cache/service-contract';
 import { JournalOutbox } from './journal-outbox';
+import { LoginSpans } from './login-spans';
 import { feedThrough } from './sync/customer-feed';
 import { TeamCustomers, type TeamCustomerPorts } from './sync/team-customers';
 import { listTeamJournal, type TeamJournalPage } from './team-journal';
-import { parseTeamAddress } from './team-address';
+import { parseTeamAddress, serverName } from './team-address';
 import { displayUrl, teamStatus } from './team-status';
 import { TeamLink, TeamQueryError, type LinkStatus } from './team-link';
 import { TeamSettings, teamPasswordAccount, type Desk, type TeamLogin } from './team-settings';
@@ -52,6 +53,16 @@ interface Active {
   close: () => Promise<void>;
 }
 
+/** The team database a write of an environment is claimed in, as this desk reaches it now. */
+export interface ClaimsScene {
+  environmentId: string;
+  link: TeamLink | null;
+  /** The database, as the operator knows it (its address without login). */
+  where: string;
+  signedIn: boolean;
+  desk: Desk;
+}
+
 /** A connected link quiet this long is asked `SELECT 1` (below the pool's 30 s idle limit). */
 const HEARTBEAT_MS = 15_000;
 
@@ -62,6 +73,7 @@ export class NoPasswordError extends Error {
 
 export class TeamService {
   readonly settings: TeamSettings;
+  private readonly spans: LoginSpans;
   private environmentId = '';
   private active: Active | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -69,6 +81,7 @@ export class TeamService {
 
   constructor(private readonly options: TeamServiceOptions) {
     this.settings = new TeamSettings(options.dataDir, options.logger);
+    this.spans = new LoginSpans(options.dataDir, options.logger);
     this.timer = setInterval(() => void this.tick(), options.sendEveryMs ?? 2_000);
     this.timer.unref?.();
   }
@@ -83,6 +96,7 @@ export class TeamService {
     await this.closeActive();
     this.environmentId = environmentId;
     const login = this.settings.login(environmentId);
+    this.spans.follow(environmentId, login?.user ?? null, this.options.journal().events);
     if (login && this.signedIn(environmentId)) {
       await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login));
       void this.active?.link.start();
@@ -93,6 +107,7 @@ export class TeamService {
   status(): TeamStatus {
     const active = this.active;
     return teamStatus({
+      writesNeedTeam: this.options.policy.teamRequiredForWrites ?? true,
       environmentId: this.environmentId,
       policyUrl: this.policyUrl(this.environmentId),
       desk: this.settings.desk,
@@ -136,6 +151,7 @@ export class TeamService {
     if (previous && teamPasswordAccount(environmentId, previous) !== teamPasswordAccount(environmentId, login))
       await this.options.secretStore.delete(teamPasswordAccount(environmentId, previous)).catch(() => false);
     this.settings.setLogin(environmentId, login);
+    this.spans.follow(environmentId, login.user, this.options.journal().events);
     // From now on the password is read from the keychain, as after a restart.
     await this.closeActive();
     await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login));
@@ -158,6 +174,7 @@ export class TeamService {
         return err('keychain_unavailable', `${error.message} The login was kept; sign out again when it works.`);
     }
     this.settings.setLogin(environmentId, null);
+    this.spans.follow(environmentId, null, this.options.journal().events);
     this.emitStatus();
     return ok(this.status());
   }
@@ -173,19 +190,16 @@ export class TeamService {
   }
 
   /** Runs `work` on the team database's connection; a failure says why in the operator's words. */
-  async use<T>(work: (client: PoolClient) => Promise<T>): Promise<Result<T>> {
-    const active = this.active;
-    if (!active) return err('not_found', 'This environment has no team database: set one in Settings → Team.');
-    if (active.link.status.state !== 'connected')
-      return err(
-        'network',
-        active.link.status.problem ?? `The team database ${active.link.where} is not connected yet.`,
-      );
-    try {
-      return ok(await active.link.use(work));
-    } catch (error) {
-      return err(error instanceof TeamQueryError ? 'network' : 'internal', errorMessage(error));
-    }
+  use<T>(work: (client: PoolClient) => Promise<T>): Promise<Result<T>> {
+    return useLink(this.active?.link ?? null, work);
+  }
+
+  /**
+   * Where the claims of `environmentId`'s writes go (team/write-claims.ts): null when it has no team database;
+   * `link` null when this desk is not linked to it now (signed out, or not the active environment).
+   */
+  claimsScene(environmentId = this.environmentId): ClaimsScene | null {
+    return claimsSceneOf(environmentId, this.active, this.settings, this.policyUrl(environmentId));
   }
 
   /** A page of the team journal (the Journal page's *Team* view and its export). */
@@ -212,6 +226,7 @@ export class TeamService {
   private async open(environmentId: string, login: TeamLogin, password: () => Promise<string>): Promise<void> {
     const trust = { ca: await this.options.extraCa(environmentId).catch(() => []) };
     this.active = openActive(this.options, {
+      spans: this.spans,
       environmentId,
       login,
       password,
@@ -243,6 +258,7 @@ export class TeamService {
 function openActive(
   options: TeamServiceOptions,
   input: {
+    spans: LoginSpans;
     environmentId: string;
     login: TeamLogin;
     password: () => Promise<string>;
@@ -268,6 +284,7 @@ function openActive(
     journal: options.journal,
     environmentId: input.environmentId,
     desk: input.desk,
+    spans: input.spans,
     logger: options.logger,
   });
   const customers = options.customers
@@ -300,6 +317,33 @@ export function teamCustomerFeed(team: TeamService, environmentId: string): Cust
 /** A login saved, at the policy's address when the policy sets one. */
 function atAddress(login: TeamLogin | null, policyUrl: string | null): boolean {
   return login !== null && (!policyUrl || policyUrl === login.url);
+}
+
+/** Runs `work` on the link's connection; a failure says why in the operator's words. */
+async function useLink<T>(link: TeamLink | null, work: (client: PoolClient) => Promise<T>): Promise<Result<T>> {
+  if (!link) return err('not_found', 'This environment has no team database: set one in Settings → Team.');
+  if (link.status.state !== 'connected')
+    return err('network', link.status.problem ?? `The team database ${link.where} is not connected yet.`);
+  try {
+    return ok(await link.use(work));
+  } catch (error) {
+    return err(error instanceof TeamQueryError ? 'network' : 'internal', errorMessage(error));
+  }
+}
+
+function claimsSceneOf(
+  environmentId: string,
+  active: Active | null,
+  settings: TeamSettings,
+  policyUrl: string | null,
+): ClaimsScene | null {
+  const desk = settings.desk;
+  if (active && active.environmentId === environmentId)
+    return { environmentId, link: active.link, where: serverName(active.login.url), signedIn: true, desk };
+  const login = settings.login(environmentId);
+  const url = policyUrl ?? login?.url ?? null;
+  if (!url) return null;
+  return { environmentId, link: null, where: serverName(url), signedIn: login !== null, desk };
 }
 
 /** The login's password from the keychain, read for each new connection. */

@@ -1,13 +1,15 @@
 // The team database's state as Settings and the status bar show it (`team.status`, `team.changed`).
 import type { TeamCustomersStatus, TeamStatus } from '../../src-shared/ipc/channels/team';
 import type { JournalOutbox } from './journal-outbox';
-import { displayUrl } from './team-address';
+import { displayUrl, serverName } from './team-address';
 import type { LinkStatus } from './team-link';
 import type { Desk } from './team-settings';
 
 export { displayUrl };
 
 export interface TeamStatusInput {
+  /** The policy's `teamRequiredForWrites` (default true). */
+  writesNeedTeam: boolean;
   environmentId: string;
   /** The address the policy sets for the environment, if it does. */
   policyUrl: string | null;
@@ -22,14 +24,31 @@ export interface TeamStatusInput {
   } | null;
 }
 
-export function teamStatus({ environmentId, policyUrl, desk, active }: TeamStatusInput): TeamStatus {
+/** Why writes are refused now (the policy requires the team database and it cannot be asked), or null. */
+function writesRefused(input: TeamStatusInput): string | null {
+  const { writesNeedTeam, policyUrl, active } = input;
+  if (!writesNeedTeam) return null;
+  const so =
+    'so Card Desk sends no card or account now: it could not make sure no other desk is sending the same one. Reads and search go on.';
+  if (!active)
+    return policyUrl
+      ? `You are not signed in to the team database ${serverName(policyUrl)} (Settings → Team), ${so}`
+      : null;
+  const { state } = active.link;
+  if (state === 'connected' || state === 'connecting') return null;
+  return `The team database ${serverName(active.url)} cannot be reached, ${so}`;
+}
+
+export function teamStatus(input: TeamStatusInput): TeamStatus {
+  const { environmentId, policyUrl, desk, active } = input;
   const base = {
+    writesRefused: writesRefused(input),
     environmentId,
     urlSetByPolicy: policyUrl !== null,
     desk,
     syncer: false,
     login: null,
-    journal: { waiting: null, lastSentAt: null },
+    journal: { waiting: null, lastSentAt: null, waitingFor: null },
     customers: null,
   };
   if (!active) {

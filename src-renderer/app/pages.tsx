@@ -20,6 +20,7 @@ const LOADERS: Record<RoutePath, () => Promise<PageModule>> = {
   'name-enquiry': () => import('../pages/name-enquiry/NameEnquiryPage').then((m) => ({ default: m.NameEnquiryPage })),
   'bulk-issue': () => import('../pages/bulk-issue/BulkIssuePage').then((m) => ({ default: m.BulkIssuePage })),
   journal: () => import('../pages/journal/JournalPage').then((m) => ({ default: m.JournalPage })),
+  approvals: () => import('../pages/approvals/ApprovalsPage').then((m) => ({ default: m.ApprovalsPage })),
   settings: () => import('../pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 };
 

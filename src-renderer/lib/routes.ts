@@ -12,6 +12,7 @@ export const ROUTES = [
   { path: 'name-enquiry', label: 'Name enquiry' },
   { path: 'bulk-issue', label: 'Issue from a file' },
   { path: 'journal', label: 'Journal' },
+  { path: 'approvals', label: 'Approvals' },
   { path: 'settings', label: 'Settings' },
 ] as const;
 export type RoutePath = (typeof ROUTES)[number]['path'];

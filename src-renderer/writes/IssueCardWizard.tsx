@@ -23,6 +23,7 @@ import {
   type CardPath,
 } from './cardForm';
 import { withHolderMetadata, type HolderConfirmation } from './HolderNameCheck';
+import { NeedsApproval, useApprovalCheck } from './NeedsApproval';
 import { ReviewStep } from './ReviewStep';
 import { SpendingControlsEditor } from './SpendingControlsEditor';
 import { UnknownOutcome } from './UnknownOutcome';
@@ -183,6 +184,7 @@ export function IssueCardWizard({
     unknown,
     repeat,
     failure,
+    notice,
     setFailure,
     send,
     resend,
@@ -225,11 +227,24 @@ export function IssueCardWizard({
     setStep(replacing ? 'details' : 'path');
   };
 
+  const reviewed =
+    step === 'review'
+      ? withHolderMetadata(toCardRequest(values, choices), path === 'bankAccount' ? holder : null)
+      : null;
+  const approvalWrite = reviewed ? { operation: 'cards.create' as const, input: reviewed as CreateCardRequest } : null;
+  const approval = useApprovalCheck(approvalWrite);
+  const needsApproval = approval?.needed === true && approvalWrite !== null;
+
   if (step === 'done') {
     return (
       <div className="wizard" ref={doneRef} tabIndex={-1} role="group" aria-label="Outcome">
         {issued ? (
           <CardIssued card={issued} replaced={path === 'replace' ? (replacedText ?? values.replacementFor) : null} />
+        ) : null}
+        {notice ? (
+          <p className="review-warning" role="note">
+            {notice}
+          </p>
         ) : null}
         {unknown ? <UnknownOutcome noun="card" unknown={unknown} busy={sending} onResend={resend} /> : null}
         {failure ? <BridgeErrorBanner message={failure} /> : null}
@@ -307,13 +322,8 @@ export function IssueCardWizard({
       {step === 'controls' ? (
         <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} />
       ) : null}
-      {step === 'review' ? (
-        <ReviewStep
-          request={withHolderMetadata(toCardRequest(values, choices), path === 'bankAccount' ? holder : null)}
-          choices={choices}
-          holder={holder}
-        />
-      ) : null}
+      {step === 'review' ? <ReviewStep request={reviewed!} choices={choices} holder={holder} /> : null}
+      {needsApproval ? <NeedsApproval write={approvalWrite} check={approval} noun="card" /> : null}
 
       {repeat ? (
         <RepeatConfirm repeat={repeat} busy={sending} onConfirm={confirmRepeat} onCancel={dismissRepeat} />
@@ -330,7 +340,7 @@ export function IssueCardWizard({
           <button type="submit" className="primary">
             Continue
           </button>
-        ) : step === 'review' ? (
+        ) : step === 'review' && needsApproval ? null : step === 'review' ? (
           <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
             {sending ? 'Sending…' : path === 'replace' ? replaceButtonText(replacedText) : 'Issue card'}
           </button>

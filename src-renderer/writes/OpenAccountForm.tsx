@@ -22,6 +22,7 @@ import { SelectField } from './Field';
 import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
 import { WriteTarget } from './WriteTarget';
+import { NeedsApproval, useApprovalCheck } from './NeedsApproval';
 import { useSendOnce } from './useSendOnce';
 import { inWords } from './errorsInWords';
 import type { WriteFormProps } from './writeFormProps';
@@ -72,22 +73,20 @@ export function OpenAccountForm({ customerId, restored, onBusy, onUnsaved }: Wri
   const isDirty = form.formState.isDirty;
   const noun = type === 'wallet' ? 'wallet' : 'account';
 
-  const { sending, created, unknown, repeat, failure, send, resend, confirmRepeat, dismissRepeat } = useSendOnce<
-    CreateAccountRequest,
-    Account
-  >({
-    write: (request, confirm) => bridge().accounts.create(confirm ? { ...request, confirmRepeat: true } : request),
-    onBusy,
-    onSucceeded: () => {
-      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
-      void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
-    },
-    onRejected: (e) => {
-      if (e.field === 'type' || e.field === 'currency' || e.field === 'accountType' || e.field === 'customerId') {
-        form.setError(e.field, { type: 'server', message: inOperatorWords(e.field, e.message) });
-      }
-    },
-  });
+  const { sending, created, unknown, repeat, failure, notice, send, resend, confirmRepeat, dismissRepeat } =
+    useSendOnce<CreateAccountRequest, Account>({
+      write: (request, confirm) => bridge().accounts.create(confirm ? { ...request, confirmRepeat: true } : request),
+      onBusy,
+      onSucceeded: () => {
+        void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+        void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
+      },
+      onRejected: (e) => {
+        if (e.field === 'type' || e.field === 'currency' || e.field === 'accountType' || e.field === 'customerId') {
+          form.setError(e.field, { type: 'server', message: inOperatorWords(e.field, e.message) });
+        }
+      },
+    });
   useEffect(() => {
     onUnsaved?.((isDirty || draft !== undefined) && !created && !unknown);
   }, [onUnsaved, isDirty, draft, created, unknown]);
@@ -109,6 +108,13 @@ export function OpenAccountForm({ customerId, restored, onBusy, onUnsaved }: Wri
     [],
   );
 
+  // Whether the policy asks for a second person's approval of this account (checked once the form is valid).
+  const watched = useWatch({ control }) as AccountFormValues;
+  const parsed = createAccountRequestSchema.safeParse(toRequest(watched));
+  const approvalWrite = parsed.success ? { operation: 'accounts.create' as const, input: parsed.data } : null;
+  const approval = useApprovalCheck(approvalWrite);
+  const needsApproval = approval?.needed === true && approvalWrite !== null;
+
   if (created) {
     return (
       <div className="issue-result" role="status">
@@ -126,6 +132,11 @@ export function OpenAccountForm({ customerId, restored, onBusy, onUnsaved }: Wri
         <a href={`${hrefOf('accounts')}?type=${created.type === 'wallet' ? 'wallet' : 'account'}`}>
           See it in Accounts
         </a>
+        {notice ? (
+          <p className="review-warning" role="note">
+            {notice}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -174,11 +185,15 @@ export function OpenAccountForm({ customerId, restored, onBusy, onUnsaved }: Wri
         <RepeatConfirm repeat={repeat} busy={sending} onConfirm={confirmRepeat} onCancel={dismissRepeat} />
       ) : null}
       {failure ? <BridgeErrorBanner message={failure} /> : null}
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
-          {sending ? 'Sending…' : type === 'wallet' ? 'Open wallet' : 'Open account'}
-        </button>
-      </div>
+      {needsApproval ? (
+        <NeedsApproval write={approvalWrite} check={approval} noun={noun} />
+      ) : (
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
+            {sending ? 'Sending…' : type === 'wallet' ? 'Open wallet' : 'Open account'}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { useEnvironmentKey } from '../components/environment/useEnvironmentKey';
 import { bridge } from '../lib/bridge';
 import { displayPan, formatMoney, formatPhone, shortId } from '../lib/format';
 import { useBridgeQuery } from '../lib/useBridgeQuery';
+import { useTeamStore } from '../stores/teamStore';
 import { expiryText } from '../components/cards/cardFields';
 import { SpendingControlsView } from '../components/cards/SpendingControlsView';
 import { customerName, kycText } from '../components/customers/customerFields';
@@ -106,6 +107,17 @@ function ReplacedCardText({ id }: { id: string }): React.JSX.Element {
   );
 }
 
+/** The policy's refusal while the team database cannot be asked, said before Send rather than after. */
+function TeamWritesRefused(): React.JSX.Element | null {
+  const why = useTeamStore((s) => s.team?.writesRefused ?? null);
+  if (!why) return null;
+  return (
+    <p className="review-warning" role="note" data-testid="team-writes-refused">
+      <strong>This cannot be sent now.</strong> {why}
+    </p>
+  );
+}
+
 export function ReviewStep({
   request,
   choices,
@@ -147,6 +159,7 @@ export function ReviewStep({
   return (
     <section className="review" aria-label="Review before sending" tabIndex={-1}>
       <WriteTarget />
+      <TeamWritesRefused />
       <p>
         <strong>{what}.</strong> Check these details with the customer, then send. Card Desk sends the request once.
       </p>

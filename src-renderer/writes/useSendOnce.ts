@@ -28,6 +28,8 @@ export interface SendOnce<Req, Res> {
   /** Set when main held the write as a repeat of a recent success; cleared by `confirmRepeat` or `dismissRepeat`. */
   repeat: RepeatOf | null;
   failure: string | null;
+  /** Said with a success: a write sent on this desk's own guard because the team database could not be asked. */
+  notice: string | null;
   setFailure(message: string | null): void;
   send(request: Req): Promise<void>;
   /** Sends the last request again (after the user confirmed an unknown outcome). */
@@ -45,6 +47,7 @@ export function useSendOnce<Req, Res>(options: SendOnceOptions<Req, Res>): SendO
   const [unknown, setUnknown] = useState<UnknownWrite | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [repeat, setRepeat] = useState<RepeatOf | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   // A double click must not send twice: the ref is set before the button can re-render as disabled.
   const inFlight = useRef(false);
   const lastRequest = useRef<Req | null>(null);
@@ -64,6 +67,7 @@ export function useSendOnce<Req, Res>(options: SendOnceOptions<Req, Res>): SendO
       void queryClient.invalidateQueries({ queryKey: ['journal'] });
       if (r.ok) {
         setCreated(r.data);
+        setNotice(r.notice ?? null);
         setUnknown(null);
         latest.current.onSucceeded?.(r.data);
         return;
@@ -97,6 +101,7 @@ export function useSendOnce<Req, Res>(options: SendOnceOptions<Req, Res>): SendO
     unknown,
     repeat,
     failure,
+    notice,
     setFailure,
     send: (request) => send(request),
     resend: () => (lastRequest.current ? send(lastRequest.current) : Promise.resolve()),
@@ -107,6 +112,7 @@ export function useSendOnce<Req, Res>(options: SendOnceOptions<Req, Res>): SendO
       setUnknown(null);
       setRepeat(null);
       setFailure(null);
+      setNotice(null);
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   disputesChannels,
   fundingSourcesChannels,
 } from './channels/accounts';
+import { approvalsChannels, approvalsStatusSchema } from './channels/approvals';
 import { bulkIssueChannels } from './channels/bulk-issue';
 import { cardsChannels } from './channels/cards';
 import { clipboardChannels } from './channels/clipboard';
@@ -41,6 +42,7 @@ export const contract = {
   ...updatesChannels,
   ...clipboardChannels,
   ...teamChannels,
+  ...approvalsChannels,
 };
 
 export const events = {
@@ -52,6 +54,7 @@ export const events = {
   'updates.status': updateStatusSchema,
   'network.proxySignInAsked': proxySignInAskSchema,
   'team.changed': teamStatusSchema,
+  'approvals.changed': approvalsStatusSchema,
 };
 
 export type Contract = typeof contract;

@@ -73,6 +73,14 @@ export const CHANNEL_NAMES = [
   'team.connect',
   'team.disconnect',
   'team.journal',
+  'approvals.status',
+  'approvals.check',
+  'approvals.request',
+  'approvals.list',
+  'approvals.get',
+  'approvals.approve',
+  'approvals.reject',
+  'approvals.withdraw',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -85,6 +93,7 @@ export const EVENT_NAMES = [
   'updates.status',
   'network.proxySignInAsked',
   'team.changed',
+  'approvals.changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -53,7 +53,8 @@ export const appErrorSchema = z.object({
 });
 export type AppError = z.infer<typeof appErrorSchema>;
 
-export type Ok<T> = { ok: true; data: T; pagination?: Pagination };
+/** `notice`: something the operator should know about a success (a write sent on the desk's own guard only). */
+export type Ok<T> = { ok: true; data: T; pagination?: Pagination; notice?: string };
 export type Err = { ok: false; error: AppError };
 export type Result<T> = Ok<T> | Err;
 
@@ -66,7 +67,7 @@ export const err = (kind: ErrorKind, message: string, extra: Omit<AppError, 'kin
 
 export const resultSchema = <T extends z.ZodType>(data: T) =>
   z.union([
-    z.object({ ok: z.literal(true), data, pagination: paginationSchema.optional() }),
+    z.object({ ok: z.literal(true), data, pagination: paginationSchema.optional(), notice: z.string().optional() }),
     z.object({ ok: z.literal(false), error: appErrorSchema }),
   ]);
 

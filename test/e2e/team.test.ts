@@ -1,11 +1,15 @@
 // The team database in Chromium against the real handlers and a real PostgreSQL set up by `npm run
 // team:setup`: Settings → Team signs the operator in with their own login (a refused password said as
 // such), the status bar names the login, and the Journal's Team view lists every desk's entries with the
-// login and desk of each (another desk's login writing straight to the database), and exports them.
+// login and desk of each (another desk's login writing straight to the database), and exports them, signed
+// by the desk's key as its own journal's export is (`npm run journal:verify` accepts the file, not an edit).
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresMissing, startPostgres, type TestPostgres } from '../support/postgres';
 import { exportCsvFrom } from './exported-csv';
+import { issueWizard } from './issue-wizard';
 import { appWith, openFresh } from './shared-app';
 import { clippedText, widthProblems } from './fits-window';
 
@@ -40,6 +44,7 @@ const app = appWith({
 });
 
 const page = () => app.e2e.page;
+const wizard = issueWizard(app);
 const teamSection = () => page().getByRole('region', { name: 'Team', exact: true });
 
 /** Signed in as alice through the bridge (what the form does), whatever an earlier test left. */
@@ -125,11 +130,29 @@ describe('the team database', () => {
     expect(new Set(csv.rows.map((r) => r.operator))).toEqual(new Set(['alice', 'bob']));
     expect(csv.rows.find((r) => r.operator === 'bob')).toMatchObject({ desk: 'DESK-BOB', resultId: 'card-of-bob' });
 
+    // Signed by this desk's key: journal:verify accepts the file as written, and names the row an edit changed.
+    const { fingerprint } = await page().evaluate(async () => {
+      const r = await window.cardDesk.journal.exportFingerprint();
+      if (!r.ok) throw new Error(r.error.message);
+      return r.data;
+    });
+    const verify = (file: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src-main/journal/verify-cli.ts', file, '--key', fingerprint], {
+        encoding: 'utf8',
+      });
+    const untouched = verify(csv.file);
+    expect(untouched.status, untouched.stderr).toBe(0);
+    const edited = `${csv.file}.edited.csv`;
+    writeFileSync(edited, readFileSync(csv.file, 'utf8').replace('card-of-bob', 'card-of-eve'));
+    const refused = verify(edited);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout + refused.stderr).toMatch(/was changed after it was exported/);
+
     await page().getByRole('tab', { name: 'This desk' }).click();
     await page().getByRole('table', { name: 'Journal entries' }).waitFor();
   });
 
-  it('says in the status bar and Settings that the database cannot be reached, keeps issuing, and heals', async () => {
+  it('says in the status bar and Settings that the database cannot be reached, refuses writes naming it, and heals', async () => {
     await openFresh(app.e2e, 'settings');
     await signedIn();
     await expect.poll(() => page().getByTestId('status-team').textContent()).toBe('Team: alice');
@@ -140,25 +163,39 @@ describe('the team database', () => {
         .getByText(/cannot be reached .* Card Desk keeps working on this desk and tries again/)
         .waitFor();
       const { sampleCustomerIds, businessAccounts } = app.sandbox.fixtures;
-      const issued = await page().evaluate(
-        async ({ customerId, debitAccountId }) =>
-          (
-            await window.cardDesk.cards.create({
-              customerId,
-              type: 'virtual',
-              currency: 'NGN',
-              status: 'active',
-              brand: 'Verve',
-              debitAccountId,
-            })
-          ).ok,
+      // No other desk can be asked whether it is issuing the same card, so nothing is sent (teamRequiredForWrites).
+      const refused = await page().evaluate(
+        async ({ customerId, debitAccountId }) => {
+          const r = await window.cardDesk.cards.create({
+            customerId,
+            type: 'virtual',
+            currency: 'NGN',
+            status: 'active',
+            brand: 'Verve',
+            debitAccountId,
+          });
+          return r.ok ? 'sent' : r.error.message;
+        },
         { customerId: sampleCustomerIds[1]!, debitAccountId: businessAccounts.find((a) => a.currency === 'NGN')!.id },
       );
-      expect(issued).toBe(true);
+      expect(refused).toMatch(
+        /^The team database 127\.0\.0\.1:\d+ is unreachable, so Card Desk cannot make sure no other desk is issuing this card\. Nothing was sent\./,
+      );
+      // The issue wizard says so on its review step, before Send.
+      await wizard.openWizard('A new card');
+      await wizard.dialog().getByRole('combobox', { name: 'Customer' }).fill(sampleCustomerIds[2]!);
+      await wizard
+        .dialog()
+        .getByRole('option', { name: `Use customer id ${sampleCustomerIds[2]!}` })
+        .click();
+      await wizard.chooseDebitAccount();
+      await wizard.goToReview();
       await expect
-        .poll(() => page().getByTestId('status-team').textContent())
-        .toBe('Team database unreachable, 2 journal events wait');
-      await teamSection().getByText('2 journal events wait to be sent to the team journal.').waitFor();
+        .poll(() => wizard.dialog().getByTestId('team-writes-refused').textContent())
+        .toMatch(
+          /^This cannot be sent now\. The team database 127\.0\.0\.1:\d+ cannot be reached, so Card Desk sends no card/,
+        );
+      await wizard.closeWizard();
     } finally {
       await db.start();
     }

@@ -29,8 +29,8 @@ export interface IndependentApiOptions {
   port?: number;
   /** The server's clock for its windows (default Date.now): a test shares one with the client to move time on. */
   now?: () => number;
-  /** More keys the server takes besides `key` (several desks, each with its own key); the log says which was used. */
-  moreKeys?: string[];
+  /** More API keys the server takes besides `key` (one per desk, as each desk of a team has its own); the log says which was used. */
+  extraKeys?: string[];
 }
 
 export interface IndependentCustomer {
@@ -85,6 +85,15 @@ export interface IndependentApi {
   log: LoggedRequest[];
   /** The paths asked for, in order. */
   readonly requests: string[];
+  /** Every POST /cards and POST /accounts received (each creates its record), in order, with its body. */
+  writes: { path: string; body: Record<string, unknown> }[];
+  /**
+   * When set, the server is in trouble: a write creates its record and then answers 500, so the desk cannot
+   * know what happened, and the list of accounts answers 500 too.
+   */
+  loseWriteAnswers: boolean;
+  /** Writes received from now on wait (their record not made, no answer) until the returned function is called. */
+  holdWrites(): () => void;
   /** The window the server is in now (the next request would be counted in it). */
   currentWindow(): number;
   addCustomers(count: number): void;
@@ -173,6 +182,53 @@ function transactionOf(card: IndependentCard) {
   };
 }
 
+function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+      } catch {
+        resolve({});
+      }
+    });
+  });
+}
+
+const text = (value: unknown, otherwise: string): string => (typeof value === 'string' ? value : otherwise);
+
+/** POST /cards: a card as the body asks for it, its metadata kept (spec §4.2). */
+function newCard(body: Record<string, unknown>, cards: IndependentCard[]): IndependentCard {
+  const card = {
+    ...cardFor({ _id: text(body.customerId, '') } as IndependentCustomer, 0x800 + cards.length),
+    brand: text(body.brand, 'Verve'),
+    type: text(body.type, 'virtual'),
+    currency: text(body.currency, 'NGN'),
+    status: text(body.status, 'active'),
+    ...(body.metadata ? { metadata: body.metadata } : {}),
+  };
+  cards.push(card);
+  return card;
+}
+
+/** POST /accounts: an account or a customer's wallet, created now (spec §4.3). */
+function newAccount(body: Record<string, unknown>, accounts: Record<string, unknown>[]): Record<string, unknown> {
+  const at = new Date().toISOString();
+  const account = {
+    _id: hexId(0xacc1 + accounts.length, 0),
+    type: body.type,
+    currency: body.currency,
+    ...(body.accountType ? { accountType: body.accountType } : {}),
+    ...(body.customerId ? { customer: body.customerId } : {}),
+    accountName: 'New account',
+    createdAt: at,
+    updatedAt: at,
+  };
+  accounts.unshift(account);
+  return account;
+}
+
 const ACCOUNTS = [{ _id: hexId(0xacc0, 0), type: 'account', currency: 'NGN', accountName: 'Operations' }];
 const EMPTY_LISTS = ['/cards/authorizations', '/cards/disputes', '/fundingsources'];
 
@@ -192,6 +248,10 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
   const cards = ordinary.filter((_, i) => i % 3 === 0).map(cardFor);
   // The odd ones do not keep the type's promises: that is the point of them.
   let customers = (options.oddCustomers ? withOddCustomers(ordinary) : ordinary) as IndependentCustomer[];
+  const accounts: Record<string, unknown>[] = ACCOUNTS.map((a) => ({ ...a }));
+  const keys = new Set([key, ...(options.extraKeys ?? [])]);
+  const writes: IndependentApi['writes'] = [];
+  const control: { loseWriteAnswers: boolean; held: Promise<void> | null } = { loseWriteAnswers: false, held: null };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -236,7 +296,7 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
       return send(200, 'Successful', data, { pagination }, { ...rate, ETag: etag });
     };
 
-    if (revoked || bearer === null || ![key, ...(options.moreKeys ?? [])].includes(bearer))
+    if (revoked || bearer === null || !keys.has(bearer))
       return send(401, 'Unauthorized; provide a valid API key in the Authorization header', null);
     if (used >= limit) return send(429, 'Too many requests', null, {}, { 'Retry-After': resetIn });
     used += 1;
@@ -247,9 +307,20 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
         'X-RateLimit-Reset': resetIn,
       };
     }
+    if (req.method === 'POST' && (url.pathname === '/cards' || url.pathname === '/accounts')) {
+      void readBody(req).then(async (body) => {
+        if (control.held) await control.held;
+        writes.push({ path: url.pathname, body });
+        const made = url.pathname === '/cards' ? newCard(body, cards) : newAccount(body, accounts);
+        if (control.loseWriteAnswers) send(500, 'Internal server error', null);
+        else send(200, 'Successful', made);
+      });
+      return;
+    }
     if (req.method !== 'GET') return send(404, 'Not found', null);
     if (url.pathname === '/customers') return list(customers, 100);
-    if (url.pathname === '/accounts') return list(ACCOUNTS, 100);
+    if (url.pathname === '/accounts')
+      return control.loseWriteAnswers ? send(500, 'Internal server error', null) : list(accounts, 100);
     if (EMPTY_LISTS.includes(url.pathname)) return list([], 100);
     const cardPath = /^\/cards\/([^/]+)\/(balance|transactions)$/.exec(url.pathname);
     const card = cardPath ? cards.find((c) => c._id === cardPath[1]) : undefined;
@@ -272,6 +343,21 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
     log,
     get requests() {
       return log.map((r) => r.path);
+    },
+    writes,
+    get loseWriteAnswers() {
+      return control.loseWriteAnswers;
+    },
+    set loseWriteAnswers(on: boolean) {
+      control.loseWriteAnswers = on;
+    },
+    holdWrites: () => {
+      let release!: () => void;
+      control.held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        control.held = null;
+        release();
+      };
     },
     currentWindow: () => (clock() - windowStart >= windowMs ? windowIndex + 1 : windowIndex),
     addCustomers: (count) => {

@@ -2,6 +2,7 @@
 import type { EXPORT_SOURCES } from '../../../src-shared/ipc/channels/exports';
 import type { ExportSource } from '../export-source';
 import { accountsSource } from './accounts';
+import { approvalsSource } from './approvals';
 import { authorizationsSource } from './authorizations';
 import { cardTransactionsSource } from './card-transactions';
 import { customersSource } from './customers';
@@ -23,4 +24,5 @@ export const exportSources: Record<ExportSourceName, ExportSource> = {
   knownCards: knownCardsSource,
   journal: journalSource,
   teamJournal: teamJournalSource,
+  approvals: approvalsSource,
 };

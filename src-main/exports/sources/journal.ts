@@ -2,25 +2,14 @@ import { OPERATION_WORDS, journalChannels } from '../../../src-shared/ipc/channe
 import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { err } from '../../../src-shared/ipc/result';
 import { bankByCode } from '../../../src-shared/api/banks';
-import { FIRST_PREV_HASH, rowHash, signedStatement } from '../../journal/export-chain';
-import type { ExportKey } from '../../journal/export-signature';
-import { keychainUnavailable } from '../../keychain/keychain-error';
 import { customersFor } from '../../journal/customer-filter';
-import { type Cell, isoTime, utc } from '../cells';
-import { type Column, type SourceContext, columnFor, defineSource, pageOfTotal } from '../export-source';
-import { guardFormula } from '../formula-guard';
+import { isoTime, utc } from '../cells';
+import { type Column, columnFor, defineSource, pageOfTotal } from '../export-source';
+import { type Chained, NO_SIGNING_KEY, exportChain, signedColumns, signedPage } from '../signed-chain';
 
-/** An entry with its place in the export's signed chain of rows (journal/export-chain.ts). */
-type ChainedEntry = JournalEntry & {
-  customerName?: string;
-  eventHash: string | null;
-  row: number;
-  rows: number;
-  signingKey: string;
-  prevRowHash: string;
-  rowHash: string;
-  signature: string;
-};
+/** An entry as the export lists it: with the customer's name, and its place in the signed chain of rows. */
+type NamedEntry = JournalEntry & { customerName?: string };
+type ChainedEntry = Chained<NamedEntry>;
 
 const column = columnFor<ChainedEntry>();
 /** A request field as text; only named, non-secret fields are exported (a physical card's number never is). */
@@ -71,57 +60,23 @@ const ENTRY_COLUMNS: Column<ChainedEntry>[] = [
   column('replacementReason', (e) => requestText(e, 'reason')),
   column('expirationDate', (e) => requestText(e, 'expirationDate')),
   column('accountType', (e) => requestText(e, 'accountType')),
-  column('eventHash', (e) => e.eventHash),
-  column('row', (e) => e.row),
-  column('rows', (e) => e.rows),
-  column('signingKey', (e) => e.signingKey),
 ];
-const CHAIN_COLUMNS: Column<ChainedEntry>[] = [
-  column('prevRowHash', (e) => e.prevRowHash),
-  column('rowHash', (e) => e.rowHash),
-  column('signature', (e) => e.signature),
-];
-const HEADERS = [...ENTRY_COLUMNS, ...CHAIN_COLUMNS].map((c) => c.header);
-
-/** A cell as the CSV file holds it (csv-file.ts: formula guard, booleans as words, nothing as empty). */
-function written(cell: Cell): string {
-  if (cell === null || cell === undefined) return '';
-  if (typeof cell === 'boolean') return cell ? 'true' : 'false';
-  return typeof cell === 'number' ? String(cell) : guardFormula(cell);
-}
-
-/** Where each export's chain of rows stands between its pages, and the key that signs it. */
-const chains = new WeakMap<SourceContext, { prev: string; row: number; rows: number; key: ExportKey }>();
+const LAYOUT = signedColumns<NamedEntry>(ENTRY_COLUMNS);
 
 const NO_JOURNAL = 'The journal of writes is not available, so it cannot be exported.';
 const unavailable = (getJournal: unknown, journalSigner: unknown): string | null =>
-  !getJournal
-    ? NO_JOURNAL
-    : !journalSigner
-      ? "Card Desk has no key here to sign the journal's export, so it cannot be exported."
-      : null;
-const UNSIGNABLE =
-  "The journal's export is signed with this desk's key from the system keychain, which cannot be used now";
+  !getJournal ? NO_JOURNAL : !journalSigner ? NO_SIGNING_KEY : null;
 
 export const journalSource = defineSource({
   query: journalChannels['journal.list'].input,
-  columns: [...ENTRY_COLUMNS, ...CHAIN_COLUMNS],
+  columns: LAYOUT.columns,
   unavailable: ({ getJournal, journalSigner }) => unavailable(getJournal, journalSigner),
   fetchPage: async (ctx, query, page, limit) => {
     if (!ctx.getJournal || !ctx.journalSigner)
       return err('not_found', unavailable(ctx.getJournal, ctx.journalSigner) ?? NO_JOURNAL);
-    let chain = chains.get(ctx);
-    if (!chain) {
-      // The key first: an export that cannot be signed stops before it reads anything.
-      let key: ExportKey;
-      try {
-        key = await ctx.journalSigner.key();
-      } catch (e) {
-        return err('keychain_unavailable', `${UNSIGNABLE}: ${keychainUnavailable(e).message}`);
-      }
-      chain = { prev: FIRST_PREV_HASH, row: 0, rows: -1, key };
-      chains.set(ctx, chain);
-    }
+    // The key first: an export that cannot be signed stops before it reads anything.
+    const chain = await exportChain(ctx);
+    if (!chain.ok) return chain;
     const text = query.query?.trim();
     const customerIds = text ? await ctx.customerIdsNamed(text) : [];
     const { customer, ...rest } = query;
@@ -143,28 +98,8 @@ export const journalSource = defineSource({
         return customerName ? { ...e, customerName } : e;
       }),
     );
-    // The count of the whole export, as its first page said.
-    if (chain.rows < 0) chain.rows = total;
-    const { key } = chain;
-    const chained = named.map((entry): ChainedEntry => {
-      const base = {
-        ...entry,
-        eventHash: journal.latestEventHash?.(entry.id) ?? null,
-        row: ++chain.row,
-        rows: chain.rows,
-        signingKey: key.publicKey,
-      };
-      const cells = ENTRY_COLUMNS.map((c) => written(c.cell({ ...base, prevRowHash: '', rowHash: '', signature: '' })));
-      const hash = rowHash(chain.prev, cells);
-      const row = {
-        ...base,
-        prevRowHash: chain.prev,
-        rowHash: hash,
-        signature: key.sign(signedStatement(HEADERS, hash)),
-      };
-      chain.prev = hash;
-      return row;
-    });
+    const withHashes = named.map((e) => ({ ...e, eventHash: journal.latestEventHash?.(e.id) ?? null }));
+    const chained = signedPage(chain.data, LAYOUT, withHashes, total);
     return pageOfTotal(chained, total, limit);
   },
 });

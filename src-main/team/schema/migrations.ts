@@ -11,6 +11,7 @@
 import { JOURNAL } from './001-journal';
 import { CUSTOMERS } from './002-customers';
 import { CLAIMS } from './003-claims';
+import { APPROVALS } from './006-approvals';
 
 export interface TeamMigration {
   version: number;
@@ -22,7 +23,8 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 1, name: 'team journal: append-only events of every desk', sql: JOURNAL },
   { version: 2, name: 'customers, their sync state and the sync lease', sql: CUSTOMERS },
   { version: 3, name: 'write claims', sql: CLAIMS },
+  { version: 6, name: 'approval requests: four eyes on the writes the policy names', sql: APPROVALS },
 ];
 
 /** The schema this Card Desk needs: a database set up by an older team:setup is asked to be upgraded. */
-export const TEAM_SCHEMA_VERSION = TEAM_MIGRATIONS.length;
+export const TEAM_SCHEMA_VERSION = Math.max(...TEAM_MIGRATIONS.map((m) => m.version));

@@ -11,6 +11,7 @@ import {
 } from '../../../src-shared/ipc/channels/bulk-issue';
 import { ErrorState } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
+import { NeedsApproval, useApprovalCheck } from '../../writes/NeedsApproval';
 import { WriteTarget } from '../../writes/WriteTarget';
 import { STATUS_TEXT, cardsInWords, typedAsDigits, typedInWords } from './words';
 import { formatDate } from '../../lib/format';
@@ -164,6 +165,9 @@ export function BatchPreviewView({
     else setProblem(r.error.message);
   };
 
+  // A batch the policy says needs a second person is sent for approval as a whole, not started here.
+  const approvalWrite = { operation: 'bulkIssue' as const, input: { batchId: preview.batchId } };
+  const approval = useApprovalCheck(again.size === 0 ? approvalWrite : null);
   const notKyc = preview.rows.filter((r) => r.status === 'ready' && r.kyc === 'not_approved').length;
   return (
     <div>
@@ -191,7 +195,9 @@ export function BatchPreviewView({
         </p>
       ) : null}
       <Rows rows={preview.rows} again={again} toggle={toggle} />
-      {cards === 0 ? (
+      {approval?.needed && cards > 0 ? (
+        <NeedsApproval write={approvalWrite} check={approval} noun="batch" />
+      ) : cards === 0 ? (
         // Nothing is ready: there is nothing to confirm, so no number to type.
         <p className="bulk-confirm" role="note" data-testid="nothing-to-issue">
           <strong>Nothing to issue.</strong> No row is ready: fix the rows above in the file and choose it again, or

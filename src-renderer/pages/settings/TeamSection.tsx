@@ -28,7 +28,11 @@ export function teamStateText(team: TeamStatus): string {
 function waitingText(team: TeamStatus): string | null {
   const waiting = team.journal.waiting;
   if (waiting === null || waiting === 0) return null;
-  return `${waiting.toLocaleString('en')} journal ${waiting === 1 ? 'event waits' : 'events wait'} to be sent to the team journal.`;
+  const text = `${waiting.toLocaleString('en')} journal ${waiting === 1 ? 'event waits' : 'events wait'} to be sent to the team journal.`;
+  const who = team.journal.waitingFor;
+  return who
+    ? `${text} The first was written while ${who} was signed in on this desk: it goes when ${who} signs in here again.`
+    : text;
 }
 
 export function TeamSection(): React.JSX.Element | null {

@@ -11,6 +11,7 @@ export const EXPORT_SOURCES = [
   'journal',
   'knownCards',
   'teamJournal',
+  'approvals',
 ] as const;
 
 export const exportProgressSchema = z.object({

@@ -113,8 +113,18 @@ export const teamStatusSchema = z.object({
   since: z.string().nullable(),
   /** This desk, as the team journal names it. */
   desk: z.object({ id: z.string(), name: z.string() }),
+  /**
+   * Why a card or an account would be refused now: the policy requires the team database (teamRequiredForWrites)
+   * and it cannot be asked whether another desk is sending the same write. Null when writes go.
+   */
+  writesRefused: z.string().nullable(),
   /** The journal's events not yet in the team database (null: not known until it answers), the last sent. */
-  journal: z.object({ waiting: z.number().int().nullable(), lastSentAt: z.string().nullable() }),
+  journal: z.object({
+    waiting: z.number().int().nullable(),
+    lastSentAt: z.string().nullable(),
+    /** The login the next event was written under, when it is not the one signed in now (it waits for it). */
+    waitingFor: z.string().nullable(),
+  }),
   /** The team's customer sync; null when not signed in or not yet read from the database. */
   customers: teamCustomersStatusSchema.nullable(),
 });

@@ -18,7 +18,7 @@ import { requireTestKeychain } from '../environments/support';
 
 const SERVICE = `Card Desk list test ${randomUUID()}`;
 const ACCOUNTS = ['env-a', 'env-b', 'env-c', 'env-d', 'env-e'];
-const LISTS = 100;
+const LISTS = 25;
 
 let dir: string;
 let churn: ChildProcess | null = null;

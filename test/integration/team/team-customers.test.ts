@@ -73,7 +73,7 @@ beforeAll(async () => {
   db = await startPostgres();
   await db.createLogin(SYNCER.user, SYNCER.password, ['card_desk_operator', 'card_desk_syncer']);
   await db.createLogin(ALICE.user, ALICE.password, ['card_desk_operator']);
-  server = await startIndependentApi({ customers: 1_100, oddCustomers: true, moreKeys: [ALICE_KEY] });
+  server = await startIndependentApi({ customers: 1_100, oddCustomers: true, extraKeys: [ALICE_KEY] });
 });
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
 // Two desks (two app cores, each with its own data folder and local sandbox) and one team database, a real
 // PostgreSQL set up by `npm run team:setup` with two operator logins: each desk signs in with its own
 // login (the password into the OS keychain, nowhere else), every journal event of both desks reaches the
-// team journal in order and once, naming each desk's login; with the database stopped, a desk goes on
+// team journal in order and once, naming each desk's login; with the database stopped, a desk whose policy
+// lets it issue on its own guard (teamRequiredForWrites false; refusing is team-claims.test.ts's) goes on
 // issuing and its journal holds the events, which are sent when the database is back.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,7 @@ async function openDesk(name: string) {
   const data = join(dir, name);
   const statuses: TeamStatus[] = [];
   const core = await testAppCore(data, {
+    policy: { ...NO_POLICY, teamRequiredForWrites: false },
     localSandbox: { customers: 20 },
     localSandboxFirstSync: false,
     team: { sendEveryMs: 100, firstRetryMs: 100, maxRetryMs: 500 },

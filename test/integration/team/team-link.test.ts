@@ -11,7 +11,7 @@ import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-er
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
 import { createLogger } from '../../../src-main/logging/logger';
 import { NO_POLICY } from '../../../src-main/policy/policy';
-import { TEAM_SCHEMA_VERSION } from '../../../src-main/team/schema/migrations';
+import { TEAM_MIGRATIONS, TEAM_SCHEMA_VERSION } from '../../../src-main/team/schema/migrations';
 import { parseTeamAddress } from '../../../src-main/team/team-address';
 import { TeamLink } from '../../../src-main/team/team-link';
 import { TeamService } from '../../../src-main/team/team-service';
@@ -75,12 +75,13 @@ describe('the team database refuses, and the desk says why and what to do', () =
 
   it('a database whose schema is older than this Card Desk needs', async () => {
     const last = TEAM_SCHEMA_VERSION;
+    const before = TEAM_MIGRATIONS.at(-2)!.version;
     const { rows } = await db.sql('DELETE FROM card_desk.schema_migrations WHERE version = $1 RETURNING name', [last]);
     try {
       const link = await linkTo(at('carddesk'));
       expect(link.status.state).toBe('refused');
       expect(link.status.problem).toBe(
-        `${at('carddesk')} holds an older Card Desk team schema (version ${last - 1}; this Card Desk needs ${last}). Ask IT to run team:setup on it again.`,
+        `${at('carddesk')} holds an older Card Desk team schema (version ${before}; this Card Desk needs ${last}). Ask IT to run team:setup on it again.`,
       );
     } finally {
       await db.sql('INSERT INTO card_desk.schema_migrations (version, name) VALUES ($1, $2)', [last, rows[0].name]);

@@ -132,6 +132,9 @@ describe('a valid policy', () => {
       ],
     });
     expect(policy.environments.map((e) => e.teamUrl)).toEqual(['postgres://db.bank.local:5432/carddesk', null]);
+    // Writes wait for the team database unless the policy says otherwise.
+    expect(policy.teamRequiredForWrites).toBeUndefined();
+    expect(load({ teamRequiredForWrites: false }).teamRequiredForWrites).toBe(false);
   });
 
   it("takes the proxy's Kerberos service principal, and names one that is not a principal", () => {
@@ -240,6 +243,7 @@ describe('an invalid policy stops start-up naming the file and the field', () =>
       'environments[0].team.url',
       'postgres://',
     ],
+    [{ teamRequiredForWrites: 'no' }, 'teamRequiredForWrites', 'boolean'],
   ])('%j names %s', (json, field, words) => {
     const error = failure(json);
     expect(error.field).toBe(field);

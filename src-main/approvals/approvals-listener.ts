@@ -1,0 +1,124 @@
+// Live counts for the navigation: one connection of the team link LISTENs on card_desk_approvals (every
+// step of every request notifies it, migration 006), and each notification reads the counts again and
+// tells the window (`approvals.changed`). While the link is down there is nothing to count; when it is back
+// the listener starts again. Waiting requests past their time are marked expired once a minute.
+import type { PoolClient } from 'pg';
+import type { ApprovalsStatus } from '../../src-shared/ipc/channels/approvals';
+import type { Emit, Logger } from '../ports/ports';
+import { errorMessage } from '../errors/error-message';
+import { approvalStore } from './approval-store';
+import type { TeamPort } from './team-access';
+
+const NONE: ApprovalsStatus = { available: false, approver: false, waitingForMe: 0, myWaiting: 0 };
+
+export interface ListenerOptions {
+  team: TeamPort;
+  emit: Emit;
+  logger: Logger;
+  /** How often the link's state is looked at (default 500 ms); expiry runs every 60 s. */
+  tickMs?: number;
+  /** Each time the desk starts listening (connected again): work that waited for the database. */
+  onConnected?: () => Promise<unknown>;
+  /** Once a minute while connected, after expiry. */
+  everyMinute?: () => Promise<unknown>;
+}
+
+export class ApprovalsListener {
+  private current: ApprovalsStatus = NONE;
+  private stop: (() => void) | null = null;
+  private listening: Promise<unknown> | null = null;
+  private timer: NodeJS.Timeout;
+  private lastExpiry = 0;
+  private lastEmitted = '';
+
+  constructor(private readonly options: ListenerOptions) {
+    this.timer = setInterval(() => void this.tick(), options.tickMs ?? 500);
+    this.timer.unref?.();
+  }
+
+  get status(): ApprovalsStatus {
+    return this.current;
+  }
+
+  /** Reads the counts again (after this desk changed a request, or when notified). */
+  async refresh(): Promise<ApprovalsStatus> {
+    if (this.options.team.status().state !== 'connected') {
+      this.set(NONE);
+      return NONE;
+    }
+    const counts = await this.options.team.use((client) => approvalStore.counts(client));
+    if (counts.ok) this.set({ available: true, ...counts.data });
+    return this.current;
+  }
+
+  async dispose(): Promise<void> {
+    clearInterval(this.timer);
+    this.stop?.();
+    await this.listening;
+  }
+
+  private set(status: ApprovalsStatus): void {
+    this.current = status;
+    const text = JSON.stringify(status);
+    if (text === this.lastEmitted) return;
+    this.lastEmitted = text;
+    this.options.emit('approvals.changed', status);
+  }
+
+  private async tick(): Promise<void> {
+    const connected = this.options.team.status().state === 'connected';
+    if (!connected) {
+      // Let the link close (a pool waits for the connection held here).
+      this.stop?.();
+      if (this.current.available) this.set(NONE);
+      return;
+    }
+    if (!this.listening) {
+      this.listening = this.options.team
+        .use((client) => this.listen(client))
+        .finally(() => {
+          this.listening = null;
+          this.stop = null;
+        });
+      await this.refresh();
+      await this.options
+        .onConnected?.()
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: errorMessage(error) }, 'approvals: work on connecting failed'),
+        );
+    }
+    if (Date.now() - this.lastExpiry > 60_000) {
+      this.lastExpiry = Date.now();
+      await this.options.team.use((client) => approvalStore.expire(client));
+      await this.options
+        .everyMinute?.()
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: errorMessage(error) }, 'approvals: the minute’s work failed'),
+        );
+    }
+  }
+
+  /** Holds `client` listening until stopped or the connection fails. */
+  private async listen(client: PoolClient): Promise<void> {
+    const heard = () => void this.refresh().catch(() => undefined);
+    const ended: { by: Error | null } = { by: null };
+    let broken: (error: Error) => void = () => undefined;
+    await new Promise<void>((resolve) => {
+      this.stop = resolve;
+      broken = (error) => {
+        ended.by = error;
+        resolve();
+      };
+      client.on('notification', heard);
+      client.on('error', broken);
+      client.query('LISTEN card_desk_approvals').catch(broken);
+    });
+    client.removeListener('notification', heard);
+    client.removeListener('error', broken);
+    if (ended.by) {
+      this.options.logger.warn({ err: errorMessage(ended.by) }, 'approvals: stopped listening');
+      throw ended.by;
+    }
+    await client.query('UNLISTEN card_desk_approvals');
+  }
+}

@@ -1,0 +1,223 @@
+// Four eyes on the writes the policy names, on this desk: whether a prepared write needs approval and why
+// (rules.ts), the refusal of such a write sent without one, asking for approval (the exact body, its
+// SHA-256, where it goes, the readable review), the list, and the maker's and the approver's steps, each
+// decided by the team database (approval-store.ts). Approving sends the write once from this desk
+// (approval-sender.ts). The navigation's live count comes from approvals-listener.ts.
+import { err, ok, type Result } from '../../src-shared/ipc/result';
+import type {
+  Approval,
+  ApprovalCheck,
+  ApprovalWrite,
+  ApprovalsListQuery,
+  ApprovalsStatus,
+} from '../../src-shared/ipc/channels/approvals';
+import type { ActiveEnvironment } from '../environments/environment-manager';
+import { originOf } from '../environments/environment-keys';
+import type { IssuingService } from '../issuing/issuing-service';
+import type { Journal } from '../journal/journal';
+import type { Policy } from '../policy/policy';
+import type { Emit, Logger } from '../ports/ports';
+import { approvalOf, approvalStore, type ApprovalRow } from './approval-store';
+import { sendApproved } from './approval-sender';
+import { ApprovalsListener } from './approvals-listener';
+import { settleInterruptedSends, settleReconciledSends } from './interrupted-sends';
+import { batchRows, type BatchPort } from './batch-approval';
+import { DEFAULT_APPROVAL_HOURS, approvalNeededMessage, approvalReasons, batchApprovalReasons } from './rules';
+import { fingerprintIn, nounOf, prepareRequest, sha256 } from './prepare-request';
+import { onTeam, teamProblem, type TeamPort } from './team-access';
+
+export interface ApprovalsDeps {
+  policy: Policy;
+  team: TeamPort;
+  getActive: () => Promise<ActiveEnvironment>;
+  issuing: Pick<IssuingService, 'createCard' | 'createAccount'>;
+  /** Issue from a file: a batch approved as one request is sent through it. */
+  bulkIssue: BatchPort;
+  customerName: (customerId: string) => Promise<string | null>;
+  emit: Emit;
+  logger: Logger;
+  /** The desk's journal: what a send interrupted by a stop became. */
+  getJournal: () => Promise<Journal>;
+  /** How often the listener looks at the link (default 500 ms). */
+  tickMs?: number;
+}
+
+/** The live counts, and on each connection and each minute the sends this desk left unsettled. */
+function listenerOf(deps: ApprovalsDeps, sendingNow: ReadonlySet<string>): ApprovalsListener {
+  return new ApprovalsListener({
+    team: deps.team,
+    emit: deps.emit,
+    logger: deps.logger,
+    onConnected: () => settleInterruptedSends({ ...deps, sendingNow }),
+    everyMinute: () => settleReconciledSends(deps),
+    ...(deps.tickMs === undefined ? {} : { tickMs: deps.tickMs }),
+  });
+}
+
+export class ApprovalsService {
+  /** Requests this process is sending now. */
+  private readonly sendingNow = new Set<string>();
+  private readonly listener: ApprovalsListener;
+
+  constructor(private readonly deps: ApprovalsDeps) {
+    this.listener = listenerOf(deps, this.sendingNow);
+  }
+
+  status(): Promise<ApprovalsStatus> {
+    return this.listener.refresh();
+  }
+
+  private rulesFor(environmentId: string) {
+    return this.deps.policy.environments.find((e) => e.id === environmentId)?.approvals ?? null;
+  }
+
+  private login(): string | null {
+    return this.deps.team.status().login;
+  }
+
+  /** Why the write needs approval in the active environment (a batch: by its ready rows). */
+  private async reasonsFor(write: ApprovalWrite): Promise<Result<string[]>> {
+    const active = await this.deps.getActive();
+    const rules = this.rulesFor(active.environment.id);
+    if (write.operation !== 'bulkIssue') return ok(approvalReasons(rules, write));
+    const rows = batchRows(this.deps.bulkIssue, write.input.batchId, active.environment.id);
+    return rows.ok ? ok(batchApprovalReasons(rules, rows.data.ready.length)) : rows;
+  }
+
+  async check(write: ApprovalWrite): Promise<ApprovalCheck> {
+    const found = await this.reasonsFor(write);
+    if (!found.ok) return { needed: false, reasons: [], problem: found.error.message };
+    const reasons = found.data;
+    return {
+      needed: reasons.length > 0,
+      reasons,
+      problem: reasons.length > 0 ? teamProblem(this.deps.team.status()) : null,
+    };
+  }
+
+  /**
+   * Before a write is sent directly (cards.create, accounts.create): a refusal when it needs approval, or
+   * when the same write waits for approval on any desk; null when it may be sent.
+   */
+  async refusal(write: ApprovalWrite): Promise<Result<never> | null> {
+    const active = await this.deps.getActive();
+    const rules = this.rulesFor(active.environment.id);
+    const found = await this.reasonsFor(write);
+    if (!found.ok) return write.operation === 'bulkIssue' ? null : found;
+    const reasons = found.data;
+    const noun = nounOf(write);
+    if (reasons.length > 0) {
+      const problem = teamProblem(this.deps.team.status());
+      return err(
+        'forbidden',
+        problem ? `${approvalNeededMessage(noun, reasons)} ${problem}` : approvalNeededMessage(noun, reasons),
+      );
+    }
+    if (!rules || write.operation === 'bulkIssue' || this.deps.team.status().state !== 'connected') return null;
+    const fingerprint = fingerprintIn(active.environment.id, write);
+    const open = await onTeam(this.deps.team, (client) => approvalStore.openFor(client, fingerprint));
+    if (open.ok && open.data)
+      return err(
+        'conflict',
+        `The same ${noun} is ${open.data.state === 'waiting' ? 'waiting for approval' : 'approved and being sent'} (request ${open.data.id}, asked by ${open.data.maker} on ${open.data.desk_name}). Nothing was sent.`,
+      );
+    return null;
+  }
+
+  async request(write: ApprovalWrite & { note?: string | undefined }): Promise<Result<Approval>> {
+    const active = await this.deps.getActive();
+    const environmentId = active.environment.id;
+    const found = await this.reasonsFor(write);
+    if (!found.ok) return found;
+    const prepared = await prepareRequest(this.deps, write, found.data, active);
+    if (!prepared.ok) return prepared;
+    const problem = teamProblem(this.deps.team.status());
+    if (problem) return err('network', problem);
+    const { body, reasons, summary, fingerprint } = prepared.data;
+    const desk = this.deps.team.status().desk;
+    const asked = await onTeam(this.deps.team, (client) =>
+      approvalStore.request(client, {
+        operation: write.operation,
+        body,
+        bodySha256: sha256(body),
+        fingerprint,
+        summary,
+        reasons,
+        environmentId,
+        environmentAddress: originOf(active.environment.baseUrl),
+        desk,
+        note: write.note?.trim() || null,
+        hours: this.rulesFor(environmentId)?.approvalHours ?? DEFAULT_APPROVAL_HOURS,
+      }),
+    );
+    return this.answer(asked);
+  }
+
+  async list(query: ApprovalsListQuery): Promise<Result<Approval[]>> {
+    const rows = await onTeam(this.deps.team, (client) => approvalStore.list(client, query));
+    if (!rows.ok) return rows;
+    const login = this.login();
+    return ok(rows.data.map((row) => approvalOf(row, login)));
+  }
+
+  async get(id: string): Promise<Result<Approval>> {
+    const row = await onTeam(this.deps.team, (client) => approvalStore.get(client, id));
+    if (!row.ok) return row;
+    if (!row.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
+    return ok(approvalOf(row.data, this.login()));
+  }
+
+  /**
+   * Approves request `id` (the database refuses the maker, a non-approver, an edited or expired request)
+   * and sends it once from this desk. A request this login approved earlier that was not sent yet is sent.
+   */
+  async approve(id: string, note: string | undefined): Promise<Result<Approval>> {
+    const found = await onTeam(this.deps.team, (client) => approvalStore.get(client, id));
+    if (!found.ok) return found;
+    if (!found.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
+    const active = await this.deps.getActive();
+    const where = this.placeProblem(found.data, active);
+    if (where) return err('conflict', where);
+    const desk = this.deps.team.status().desk;
+    const resume = found.data.state === 'approved' && found.data.checker === this.login();
+    if (!resume) {
+      const approved = await onTeam(this.deps.team, (client) =>
+        approvalStore.approve(client, id, note?.trim() || null, desk.name),
+      );
+      if (!approved.ok) return approved;
+    }
+    this.sendingNow.add(id);
+    try {
+      return await this.answer(await sendApproved({ ...this.deps }, id, active, desk));
+    } finally {
+      this.sendingNow.delete(id);
+    }
+  }
+
+  async reject(id: string, reason: string): Promise<Result<Approval>> {
+    const desk = this.deps.team.status().desk;
+    return this.answer(await onTeam(this.deps.team, (client) => approvalStore.reject(client, id, reason, desk.name)));
+  }
+
+  async withdraw(id: string): Promise<Result<Approval>> {
+    const desk = this.deps.team.status().desk;
+    return this.answer(await onTeam(this.deps.team, (client) => approvalStore.withdraw(client, id, desk.name)));
+  }
+
+  dispose(): Promise<void> {
+    return this.listener.dispose();
+  }
+
+  /** A request is sent only from the environment and address it was asked for. */
+  private placeProblem(row: ApprovalRow, active: ActiveEnvironment): string | null {
+    const address = originOf(active.environment.baseUrl);
+    if (row.environment_id === active.environment.id && row.environment_address === address) return null;
+    return `Request ${row.id} is for environment ${row.environment_id} at ${row.environment_address}; this desk works in ${active.environment.name} at ${address}. Switch to it to approve and send the request.`;
+  }
+
+  private async answer(result: Result<ApprovalRow>): Promise<Result<Approval>> {
+    void this.listener.refresh().catch(() => undefined);
+    if (!result.ok) return result;
+    return ok(approvalOf(result.data, this.login()));
+  }
+}

@@ -1,0 +1,128 @@
+// One approval request as both people read it: the readable review the maker's desk stored (names before
+// ids, amounts with currency, the environment), why it needs approval, the note, the exact request behind
+// a disclosure and its SHA-256, and what became of it. An approver who is not its maker approves it (this
+// desk then sends it once) or rejects it with a reason; its maker withdraws it while it waits.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Approval, ApprovalState } from '../../../src-shared/ipc/channels/approvals';
+import { Details } from '../../components/details/Drawer';
+import { bridge } from '../../lib/bridge';
+import { formatDateTime } from '../../lib/format';
+import { useBridgeQuery } from '../../lib/useBridgeQuery';
+import { useApprovalsStore } from '../../stores/approvalsStore';
+import { useTeamStore } from '../../stores/teamStore';
+
+export const STATE_LABEL: Record<ApprovalState, string> = {
+  waiting: 'Waiting for approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+  sending: 'Being sent',
+  sent: 'Sent',
+  failed: 'Failed',
+  outcome_unknown: 'Outcome unknown',
+};
+
+export const operationText = (operation: Approval['operation']): string =>
+  operation === 'cards.create' ? 'Issue card' : operation === 'bulkIssue' ? 'Issue from a file' : 'Open account';
+
+function Decision({ a }: { a: Approval }): React.JSX.Element | null {
+  const approver = useApprovalsStore((s) => s.status?.approver === true);
+  const login = useTeamStore((s) => s.team?.login ?? null);
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // Waiting: to decide. Approved by this login but not sent yet (its desk stopped in between): to send.
+  if (a.state !== 'waiting' && !(a.state === 'approved' && a.checker !== null && a.checker === login)) return null;
+  const act = async (call: () => ReturnType<ReturnType<typeof bridge>['approvals']['get']>) => {
+    setBusy(true);
+    setProblem(null);
+    const r = await call();
+    setBusy(false);
+    if (!r.ok) setProblem(r.error.message);
+    else setNote('');
+    void queryClient.invalidateQueries({ queryKey: ['approvals'] });
+  };
+  if (a.mine)
+    return (
+      <div className="form-actions">
+        {problem ? <p role="alert">{problem}</p> : null}
+        <button type="button" disabled={busy} onClick={() => void act(() => bridge().approvals.withdraw({ id: a.id }))}>
+          Withdraw request
+        </button>
+      </div>
+    );
+  if (!approver) return null;
+  return (
+    <div className="approval-decision">
+      <label>
+        Note or reason
+        <textarea value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} rows={2} />
+      </label>
+      {problem ? <p role="alert">{problem}</p> : null}
+      <div className="form-actions">
+        <button
+          type="button"
+          disabled={busy || note.trim() === ''}
+          title={note.trim() === '' ? 'A reason is required to reject' : undefined}
+          onClick={() => void act(() => bridge().approvals.reject({ id: a.id, reason: note }))}
+        >
+          Reject
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void act(() => bridge().approvals.approve({ id: a.id, ...(note.trim() ? { note } : {}) }))}
+        >
+          {busy ? 'Sending…' : a.state === 'approved' ? 'Send approved request' : 'Approve and send'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function ApprovalDetail({ id, onClose }: { id: string; onClose: () => void }): React.JSX.Element {
+  const q = useBridgeQuery(['approvals', 'get', id], (o) => bridge().approvals.get({ id }, o));
+  const a = q.data?.data;
+  return (
+    <section className="approval-detail" aria-labelledby="approval-detail-title">
+      <h2 id="approval-detail-title">
+        Request #{id}
+        {a ? ` · ${operationText(a.operation)} · ${STATE_LABEL[a.state]}` : ''}
+      </h2>
+      {q.error ? <p role="alert">{q.error.message}</p> : null}
+      {a ? (
+        <>
+          <p className="review-warning" role="note">
+            <strong>Needs approval:</strong> {a.reasons.join('; ')}
+          </p>
+          <Details items={a.summary.map((l): [string, React.ReactNode] => [l.label, l.value])} />
+          <Details
+            items={[
+              ['Asked by', `${a.maker} on ${a.deskName}, ${formatDateTime(a.requestedAt)}`],
+              ['Note', a.note ?? '—'],
+              ['Expires', formatDateTime(a.expiresAt)],
+              ['Decided', a.checker ? `${a.checker}, ${formatDateTime(a.decidedAt)}` : '—'],
+              [a.state === 'rejected' ? 'Reason' : 'Approver’s note', a.decisionNote ?? '—'],
+              ['Sent from', a.sendingDeskName ?? '—'],
+              ['Result', a.resultId ?? a.outcomeMessage ?? '—'],
+              ['SHA-256', <span className="mono">{a.bodySha256}</span>],
+            ]}
+          />
+          <details>
+            <summary>The exact request</summary>
+            <pre className="mono">{JSON.stringify(a.request, null, 2)}</pre>
+          </details>
+          <Decision a={a} />
+        </>
+      ) : null}
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </section>
+  );
+}
