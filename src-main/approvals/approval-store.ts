@@ -1,5 +1,5 @@
-// The approval requests in the team database, read and changed only through the functions migration 006
-// made (team/schema/006-approvals.ts): each checks the login (session_user), so what this file asks is
+// The approval requests in the team database, read and changed only through the functions migration 004
+// made (team/schema/004-approvals.ts): each checks the login (session_user), so what this file asks is
 // what the database allows that login, nothing more.
 import type { PoolClient } from 'pg';
 import type {
@@ -97,7 +97,7 @@ export interface NewRequest {
   hours: number;
 }
 
-/** Runs one of migration 006's functions (once: in FROM) and reads the request it returns as the list does. */
+/** Runs one of migration 004's functions (once: in FROM) and reads the request it returns as the list does. */
 async function step(client: PoolClient, call: string, values: unknown[]): Promise<ApprovalRow> {
   const { rows } = await client.query<ApprovalRow>(`SELECT ${COLUMNS} FROM ${call} AS r`, values);
   return rows[0]!;

@@ -1,5 +1,5 @@
 // Live counts for the navigation: one connection of the team link LISTENs on card_desk_approvals (every
-// step of every request notifies it, migration 006), and each notification reads the counts again and
+// step of every request notifies it, migration 004), and each notification reads the counts again and
 // tells the window (`approvals.changed`). While the link is down there is nothing to count; when it is back
 // the listener starts again. Waiting requests past their time are marked expired once a minute.
 import type { PoolClient } from 'pg';

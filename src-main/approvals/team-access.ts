@@ -11,7 +11,7 @@ export interface TeamPort {
   use<T>(work: (client: PoolClient) => Promise<T>): Promise<Result<T>>;
 }
 
-/** SQLSTATEs migration 006's functions answer with, and what they mean here. */
+/** SQLSTATEs migration 004's functions answer with, and what they mean here. */
 const REFUSALS: Record<string, ErrorKind> = {
   '42501': 'forbidden', // insufficient_privilege: the wrong login, an edited body, an expired request
   '23514': 'validation', // check_violation

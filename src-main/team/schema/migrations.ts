@@ -11,7 +11,7 @@
 import { JOURNAL } from './001-journal';
 import { CUSTOMERS } from './002-customers';
 import { CLAIMS } from './003-claims';
-import { APPROVALS } from './006-approvals';
+import { APPROVALS } from './004-approvals';
 
 export interface TeamMigration {
   version: number;
@@ -23,7 +23,7 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 1, name: 'team journal: append-only events of every desk', sql: JOURNAL },
   { version: 2, name: 'customers, their sync state and the sync lease', sql: CUSTOMERS },
   { version: 3, name: 'write claims', sql: CLAIMS },
-  { version: 6, name: 'approval requests: four eyes on the writes the policy names', sql: APPROVALS },
+  { version: 4, name: 'approval requests: four eyes on the writes the policy names', sql: APPROVALS },
 ];
 
 /** The schema this Card Desk needs: a database set up by an older team:setup is asked to be upgraded. */

@@ -1,4 +1,4 @@
-// Migration 6: approval requests, four eyes on the writes the policy names (docs/team.md, "Approvals").
+// Migration 4: approval requests, four eyes on the writes the policy names (docs/team.md, "Approvals").
 export const APPROVALS = `
 -- A write that needs a second person: the exact body the maker's desk prepared (text, as it will be sent),
 -- its SHA-256, where it goes, who asked (session_user), from which desk, and what became of it. Desks can
