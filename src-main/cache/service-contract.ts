@@ -11,6 +11,9 @@ import type { Result } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
 import type { Emit, Logger } from '../ports/ports';
 import type { LoadedCacheKeys } from './store/cache-keys';
+import type { CustomerFeed } from './sync/feed-runner';
+
+export type { CustomerFeed, FeedChanges } from './sync/feed-runner';
 
 export interface CustomerCacheOptions {
   /** The environment's own folder, e.g. `<dataDir>/environments/<id>`; the cache file goes in it. */
@@ -41,6 +44,12 @@ export interface CustomerCacheOptions {
   now?: () => Date;
   /** Length of a schedule minute (tests shorten it). */
   minuteMs?: number;
+  /**
+   * The feed that fills the cache instead of the API's pages, asked at each sync: while it answers one
+   * (a team database fills the environment's caches), a sync reads its changes and requests no page of
+   * the API. Null or absent: the cache pages the API.
+   */
+  feed?: () => CustomerFeed | null;
   /** Told when the cache's freshness changes: at open, after each completed sync, after a rebuild (null). */
   onSynced?: (lastSyncedAt: string | null) => void;
 }

@@ -14,7 +14,13 @@ import type { SyncOutcome } from './sync/sync-runner';
 import { UnreadableTally } from './sync/unreadable-tally';
 import { CacheWorkerError, type CacheWriter } from './threads/cache-writer';
 import { releaseMemory } from './threads/release-memory';
-import { writerSyncStore } from './threads/writer-sync-store';
+import { writerFeedStore, writerSyncStore } from './threads/writer-sync-store';
+import { type CustomerFeed, runFeed } from './sync/feed-runner';
+
+/** A feed's run of at most this many pages is small: its reader stays, no memory is handed back after it. */
+const SMALL_FEED_PAGES = 10;
+/** How long the page reader waits for a feed's next changes before it ends. */
+const FEED_READER_IDLE_MS = 60_000;
 
 export interface SyncHost {
   options: CustomerCacheOptions;
@@ -26,6 +32,7 @@ export interface SyncHost {
 
 export class CacheSync {
   private running: { promise: Promise<Result<SyncProgress>>; abort: AbortController } | null = null;
+  private readerTimer: NodeJS.Timeout | null = null;
   private rebuildAfterSync = false;
 
   constructor(private readonly host: SyncHost) {}
@@ -38,6 +45,7 @@ export class CacheSync {
     if (this.running) return this.running.promise;
     const { connections } = this.host;
     if (connections.closed) return Promise.resolve(err('internal', 'The customer cache is closed.'));
+    this.stopReaderTimer();
     const abort = new AbortController();
     const promise = this.run(options, abort.signal).finally(() => {
       this.running = null;
@@ -65,6 +73,7 @@ export class CacheSync {
   /** Waits for the running sync, if any, to end. */
   async stopped(): Promise<void> {
     await this.running?.promise.catch(() => undefined);
+    this.stopReaderTimer();
   }
 
   private async run(options: SyncOptions, signal: AbortSignal): Promise<Result<SyncProgress>> {
@@ -83,11 +92,55 @@ export class CacheSync {
     }
     const tally = new UnreadableTally(cache.logger, cache.environmentId);
     progress.summarize(() => tally.summary());
+    const feed = cache.feed?.() ?? null;
+    const outcome = feed
+      ? await this.fromFeed(feed, writer, tally, progress, signal)
+      : await this.fromApi(options, writer, tally, progress, signal);
+    return this.ended(outcome, writer, feed !== null);
+  }
+
+  /** Ends the page reader once no sync has started for FEED_READER_IDLE_MS. */
+  private endReaderLater(writer: CacheWriter): Promise<void> {
+    this.stopReaderTimer();
+    this.readerTimer = setTimeout(() => {
+      this.readerTimer = null;
+      if (!this.running) void writer.endSync().catch(() => undefined);
+    }, FEED_READER_IDLE_MS);
+    this.readerTimer.unref?.();
+    return Promise.resolve();
+  }
+
+  private stopReaderTimer(): void {
+    if (this.readerTimer) clearTimeout(this.readerTimer);
+    this.readerTimer = null;
+  }
+
+  /** The customers' changes from the feed that fills the cache instead of the API (no request to the API). */
+  private fromFeed(
+    feed: CustomerFeed,
+    writer: CacheWriter,
+    tally: UnreadableTally,
+    progress: SyncProgressReporter,
+    signal: AbortSignal,
+  ): Promise<SyncOutcome> {
+    writer.startReader();
+    return runFeed({ feed, store: writerFeedStore(writer, tally), progress, signal, now: this.host.now });
+  }
+
+  /** The API's pages, a re-sync or a full sweep (sync/resync.ts). */
+  private async fromApi(
+    options: SyncOptions,
+    writer: CacheWriter,
+    tally: UnreadableTally,
+    progress: SyncProgressReporter,
+    signal: AbortSignal,
+  ): Promise<SyncOutcome> {
+    const { options: cache } = this.host;
     // The rate limit's waits are part of the sync: said while they last, and counted in its estimate.
     const { budget } = cache.api;
     progress.useRateEstimate((pages) => backgroundTimeMs(budget, pages));
     const stopWatching = watchBackgroundWaits(budget, (resumesAt) => progress.waiting(resumesAt));
-    const outcome = await runResync({
+    return runResync({
       ...(cache.logger ? { logger: cache.logger } : {}),
       api: cache.api,
       store: writerSyncStore(writer, tally),
@@ -98,15 +151,17 @@ export class CacheSync {
       ...(cache.pageConcurrency ? { concurrency: cache.pageConcurrency } : {}),
       transport: writer.transport,
     }).finally(stopWatching);
-    return this.ended(outcome, writer);
   }
 
   /** After the sync's pages: logs, recovers a damaged file, tells the app, and hands memory back. */
-  private async ended(outcome: SyncOutcome, writer: CacheWriter): Promise<Result<SyncProgress>> {
+  private async ended(outcome: SyncOutcome, writer: CacheWriter, fromFeed: boolean): Promise<Result<SyncProgress>> {
     const { options: cache, connections } = this.host;
     // The page reader's thread is only needed while pages come in (a sync started meanwhile starts
     // another). After a completed sync its heap goes with the collections that hand memory back.
-    const readerEnded = writer.endSync().catch(() => undefined);
+    // A feed's few changes come often: its reader stays a while for the next, and the memory a burst grows
+    // is handed back only after a large fill (starting a thread and collecting take longer than the changes).
+    const small = fromFeed && outcome.progress.pagesDone <= SMALL_FEED_PAGES;
+    const readerEnded = small ? this.endReaderLater(writer) : writer.endSync().catch(() => undefined);
     const { phase } = outcome.progress;
     cache.logger?.info(
       {
@@ -130,7 +185,7 @@ export class CacheSync {
       }
     }
     if (phase === 'done' || phase === 'unchanged') this.host.tellSynced();
-    if (phase === 'done') {
+    if (phase === 'done' && !small) {
       await Promise.all([releaseMemory(), writer.call('releaseMemory').catch(() => undefined), readerEnded]);
     }
     if (outcome.error)

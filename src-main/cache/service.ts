@@ -22,7 +22,7 @@ import { CacheConnections } from './service-connections';
 import { CacheSync } from './service-sync';
 import type { CustomerCacheOptions, CustomerCacheService, SyncOptions } from './service-contract';
 
-export type { CustomerCacheOptions, CustomerCacheService, SyncOptions } from './service-contract';
+export type { CustomerCacheOptions, CustomerCacheService, CustomerFeed, SyncOptions } from './service-contract';
 
 export const CACHE_FILE_NAME = 'customers.sqlite';
 export const DEFAULT_SEARCH_LIMIT = 50;

@@ -8,6 +8,7 @@ import type { AppLogger } from '../logging/logger';
 import type { Policy } from '../policy/policy';
 import type { Emit, OpenExternal, ResolveProxy, SaveFilePort, SetThemeSource } from '../ports/ports';
 import type { SandboxOptions } from '../sandbox/handle';
+import type { TeamCustomerTimings } from '../team/sync/team-customers';
 import type { UpdatesPort } from '../updates/handlers';
 
 export interface AppCoreOptions {
@@ -47,6 +48,9 @@ export interface AppCoreOptions {
   writeClipboard?: (text: string) => void | Promise<void>;
   /** The updater, once the shell has started it; updates are off without one. */
   updates?: () => UpdatesPort | null;
-  /** The team database's timings: how often the journal's outbox looks for events, how soon a lost database is tried again. */
-  team?: { sendEveryMs?: number; firstRetryMs?: number; maxRetryMs?: number };
+  /**
+   * The team database's timings: how often the journal's outbox looks for events, how soon a lost database is
+   * tried again, and the customer sync's (lease, renewal, passes, polling).
+   */
+  team?: { sendEveryMs?: number; firstRetryMs?: number; maxRetryMs?: number; customers?: TeamCustomerTimings };
 }

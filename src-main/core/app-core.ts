@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { closeAgents } from '../api/network-agents';
 import { ApprovalsService } from '../approvals/approvals-service';
+import type { CustomerFeed } from '../cache/service';
 import { createBulkIssueService } from '../bulk-issue/bulk-service';
 import { CardObservations } from '../cards/observations';
 import { createEnvironmentManager, type EnvironmentManager } from '../environments/environment-manager';
@@ -21,7 +22,6 @@ import { guardWhileLocked } from '../lock/lock-handlers';
 import { createLogger, type AppLogger } from '../logging/logger';
 import { NO_POLICY } from '../policy/policy';
 import type { SandboxHandle } from '../sandbox/handle';
-import { TeamService } from '../team/team-service';
 import { TeamWriteClaims } from '../team/write-claims';
 import type { UnsettledWrites } from '../updates/unsettled-writes';
 import type { AppCoreOptions } from './app-core-options';
@@ -30,6 +30,8 @@ import { DEFAULT_CACHE_RETENTION_DAYS } from '../cache/store/retention';
 import { forgetRetiredKeys, retiredKeysNotice } from '../cache/store/retired-keys';
 import { environmentStores } from './environment-stores';
 import { handlerTable } from './handler-table';
+import { openTeam } from './team-setup';
+import type { TeamService } from '../team/team-service';
 import { LocalSandboxes } from './local-sandbox';
 import { openAppLock } from './lock-setup';
 
@@ -84,6 +86,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const getJournal = () => journal.ready();
   const journalSigner = exportSigner(secretStore, journalAccounts(dataDir).exportKey, logger);
+  // While an environment's team database fills its cache, the cache asks it, not the API (team/sync/).
+  const teamFeeds: { of: (environmentId: string) => CustomerFeed | null } = { of: () => null };
   const stores = environmentStores({
     dataDir,
     environments,
@@ -93,20 +97,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     emit,
     logger,
     ...(options.cacheWorkerUrl ? { cacheWorkerUrl: options.cacheWorkerUrl } : {}),
+    customerFeed: (environmentId) => teamFeeds.of(environmentId),
   });
   // The active environment's team database, when it has one: the journal's events also go there.
-  const team = new TeamService({
-    dataDir,
-    secretStore,
-    policy,
-    journal: () => journal.journal,
-    extraCa: async (id) => (await environments.networks.policyFor(id)('https://team-database.invalid/')).extraCa,
-    emit,
-    logger,
-    ...options.team,
+  const { team, stopFollowing: stopTeamFollowing } = await openTeam({
+    ...{ dataDir, secretStore, policy, journal: () => journal.journal, environments, getCache: stores.getCache },
+    ...{ emit, logger, timings: options.team, feeds: teamFeeds },
   });
-  await team.activate((await environments.list()).activeId);
-  const stopTeamFollowing = environments.onChange((change) => team.activate(change.environment.id));
   const exportsService = createExportService({
     getActive,
     getKnownCards: stores.getKnownCards,

@@ -4,7 +4,7 @@
 import type { Customer } from '../../src-shared/api/records';
 import { backgroundClient } from '../api/call-priority';
 import { applyPolicySchedule } from '../cache/policy-schedule';
-import { openCustomerCache, type CustomerCacheService } from '../cache/service';
+import { openCustomerCache, type CustomerCacheService, type CustomerFeed } from '../cache/service';
 import { cacheAccountOf, loadCacheKeys } from '../cache/store/cache-keys';
 import type { KnownCards } from '../cards/known-cards';
 import { openKnownCardsHealing } from '../cards/known-cards-file';
@@ -29,6 +29,8 @@ export interface EnvironmentStoresDeps {
   emit: Emit;
   logger: AppLogger;
   cacheWorkerUrl?: URL;
+  /** Where an environment's cache fills from instead of the API, when a team database fills it. */
+  customerFeed?: (environmentId: string) => CustomerFeed | null;
 }
 
 export interface EnvironmentStores {
@@ -78,6 +80,7 @@ export function environmentStores(deps: EnvironmentStoresDeps): EnvironmentStore
       logger,
       workerUrl: deps.cacheWorkerUrl,
       onSynced: (iso: string | null) => environments.setLastSyncedAt(iso),
+      feed: () => deps.customerFeed?.(environmentId) ?? null,
     });
     return applyPolicySchedule(opened, deps.policy);
   });

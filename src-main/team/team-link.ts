@@ -57,12 +57,14 @@ interface SessionCheck {
 
 export class TeamLink {
   private readonly pool: pg.Pool;
+  private readonly config: pg.ClientConfig;
   private current: LinkStatus;
   private retryMs: number;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private checking: Promise<void> | null = null;
   private lastAnswer = 0;
+  private readonly connectedListeners: (() => void)[] = [];
   readonly where: string;
 
   constructor(private readonly options: TeamLinkOptions) {
@@ -75,6 +77,7 @@ export class TeamLink {
       password: options.password,
       extraCa: options.extraCa,
     });
+    this.config = config;
     this.pool = new pg.Pool({ ...config, max: 3, idleTimeoutMillis: 30_000 });
     // An idle connection the server ended: the next use finds out and heals; nothing to throw here.
     this.pool.on('error', (error) => this.lost(error));
@@ -82,6 +85,11 @@ export class TeamLink {
 
   get status(): LinkStatus {
     return this.current;
+  }
+
+  /** Calls `listener` each time the link becomes connected (after `onStatus`). */
+  onConnected(listener: () => void): void {
+    this.connectedListeners.push(listener);
   }
 
   /** Checks the login and the schema now (and keeps trying while the database cannot be reached). */
@@ -101,18 +109,33 @@ export class TeamLink {
     } catch (error) {
       throw this.lost(error);
     }
+    // A server that ends the connection between two queries of `work` (a transaction's) is an error event on
+    // the client: heard here, as the next query fails with it and heals the link.
+    const heard = () => undefined;
+    client.on('error', heard);
     try {
       const result = await work(client);
+      client.off('error', heard);
       client.release();
       this.lastAnswer = Date.now();
       return result;
     } catch (error) {
+      client.off('error', heard);
       const failure = teamFailure(error, { where: this.where, user: this.options.user });
       // A connection that broke mid-query is not given back to the pool.
       client.release(failure.reason === 'unreachable');
       if (failure.reason === 'unreachable') throw this.lost(error);
       throw new TeamQueryError(errorMessage(error));
     }
+  }
+
+  /**
+   * A connection of its own, outside the pool, signed in as the link's are (LISTEN holds one for as long
+   * as it listens); the caller connects and ends it.
+   */
+  separateClient(): pg.Client {
+    if (this.closed) throw new TeamQueryError(`The link to ${this.where} is closed.`);
+    return new pg.Client(this.config);
   }
 
   /**
@@ -142,6 +165,7 @@ export class TeamLink {
     if (same) return;
     this.current = { ...status, since: this.nowIso() };
     this.options.onStatus?.(this.current);
+    if (status.state === 'connected') for (const listener of this.connectedListeners) listener();
   }
 
   /** Marks the link lost (when it was not already) and schedules a check; returns the error to throw. */

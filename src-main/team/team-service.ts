@@ -12,8 +12,11 @@ import type { SecretStore } from '../keychain/secret-store';
 import type { Policy } from '../policy/policy';
 import type { Emit, Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
+import type { CustomerFeed } from '../cache/service-contract';
 import { JournalOutbox } from './journal-outbox';
 import { LoginSpans } from './login-spans';
+import { feedThrough } from './sync/customer-feed';
+import { TeamCustomers, type TeamCustomerPorts } from './sync/team-customers';
 import { listTeamJournal, type TeamJournalPage } from './team-journal';
 import { parseTeamAddress, serverName } from './team-address';
 import { displayUrl, teamStatus } from './team-status';
@@ -33,6 +36,8 @@ export interface TeamServiceOptions {
   sendEveryMs?: number;
   firstRetryMs?: number;
   maxRetryMs?: number;
+  /** The desk's customer cache and API client: with them the team's one customer sync runs (sync/). */
+  customers?: TeamCustomerPorts;
 }
 
 interface Active {
@@ -40,8 +45,12 @@ interface Active {
   login: TeamLogin;
   link: TeamLink;
   outbox: JournalOutbox;
+  /** The team's customers on this desk (when the desk has a cache to fill). */
+  customers: TeamCustomers | null;
   /** The environment's extra CAs as the link's next connection trusts them. */
   trust: { ca: readonly string[] };
+  /** Stops the team's customers on this desk (the lease released), then closes the link. */
+  close: () => Promise<void>;
 }
 
 /** The team database a write of an environment is claimed in, as this desk reaches it now. */
@@ -88,8 +97,7 @@ export class TeamService {
     this.environmentId = environmentId;
     const login = this.settings.login(environmentId);
     this.spans.follow(environmentId, login?.user ?? null, this.options.journal().events);
-    const policyUrl = this.policyUrl(environmentId);
-    if (login && (!policyUrl || policyUrl === login.url)) {
+    if (login && this.signedIn(environmentId)) {
       await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login));
       void this.active?.link.start();
     }
@@ -108,6 +116,7 @@ export class TeamService {
         user: active.login.user,
         link: active.link.status,
         outbox: active.outbox,
+        customers: active.customers?.status() ?? null,
       },
     });
   }
@@ -170,6 +179,16 @@ export class TeamService {
     return ok(this.status());
   }
 
+  /** Signed in to the environment's team database: a login saved (at the policy's address, when it sets one). */
+  signedIn(environmentId: string): boolean {
+    return atAddress(this.settings.login(environmentId), this.policyUrl(environmentId));
+  }
+
+  /** The team's customers on this desk (the syncer, the cache's fill), while `environmentId` is active. */
+  customersOf(environmentId: string): TeamCustomers | null {
+    return this.active?.environmentId === environmentId ? this.active.customers : null;
+  }
+
   /** Runs `work` on the team database's connection; a failure says why in the operator's words. */
   use<T>(work: (client: PoolClient) => Promise<T>): Promise<Result<T>> {
     return useLink(this.active?.link ?? null, work);
@@ -223,7 +242,7 @@ export class TeamService {
   private async closeActive(): Promise<void> {
     const active = this.active;
     this.active = null;
-    await active?.link.close();
+    await active?.close();
   }
 
   private emitStatus(): void {
@@ -268,7 +287,36 @@ function openActive(
     spans: input.spans,
     logger: options.logger,
   });
-  return { environmentId: input.environmentId, login: input.login, link, outbox, trust: input.trust };
+  const customers = options.customers
+    ? new TeamCustomers({
+        environmentId: input.environmentId,
+        link,
+        desk: input.desk,
+        ports: options.customers,
+        logger: options.logger,
+      })
+    : null;
+  link.onConnected(() => customers?.connected());
+  const close = async () => {
+    await customers?.stop();
+    await link.close();
+  };
+  return { environmentId: input.environmentId, login: input.login, link, outbox, customers, trust: input.trust, close };
+}
+
+/**
+ * Where the environment's customer cache fills from while the desk is signed in to its team database: the
+ * team's copy, by change number (the API's customer pages are then the syncer's alone). Null when the
+ * environment has no team database on this desk: the cache pages the API itself.
+ */
+export function teamCustomerFeed(team: TeamService, environmentId: string): CustomerFeed | null {
+  if (!team.signedIn(environmentId)) return null;
+  return feedThrough(() => team.customersOf(environmentId)?.feed ?? null);
+}
+
+/** A login saved, at the policy's address when the policy sets one. */
+function atAddress(login: TeamLogin | null, policyUrl: string | null): boolean {
+  return login !== null && (!policyUrl || policyUrl === login.url);
 }
 
 /** Runs `work` on the link's connection; a failure says why in the operator's words. */

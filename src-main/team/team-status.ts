@@ -1,5 +1,5 @@
 // The team database's state as Settings and the status bar show it (`team.status`, `team.changed`).
-import type { TeamStatus } from '../../src-shared/ipc/channels/team';
+import type { TeamCustomersStatus, TeamStatus } from '../../src-shared/ipc/channels/team';
 import type { JournalOutbox } from './journal-outbox';
 import { displayUrl, serverName } from './team-address';
 import type { LinkStatus } from './team-link';
@@ -15,7 +15,13 @@ export interface TeamStatusInput {
   policyUrl: string | null;
   desk: Desk;
   /** The link in use, when the desk is signed in. */
-  active: { url: string; user: string; link: LinkStatus; outbox: Pick<JournalOutbox, 'status'> } | null;
+  active: {
+    url: string;
+    user: string;
+    link: LinkStatus;
+    outbox: Pick<JournalOutbox, 'status'>;
+    customers: TeamCustomersStatus | null;
+  } | null;
 }
 
 /** Why writes are refused now (the policy requires the team database and it cannot be asked), or null. */
@@ -43,6 +49,7 @@ export function teamStatus(input: TeamStatusInput): TeamStatus {
     syncer: false,
     login: null,
     journal: { waiting: null, lastSentAt: null, waitingFor: null },
+    customers: null,
   };
   if (!active) {
     const url = policyUrl ? displayUrl(policyUrl) : null;
@@ -59,5 +66,6 @@ export function teamStatus(input: TeamStatusInput): TeamStatus {
     problem: link.problem,
     since: link.since,
     journal: active.outbox.status(),
+    customers: active.customers,
   };
 }

@@ -2,10 +2,10 @@
 // reached with the saved key, how many requests the rate limit has left, and how fresh the customer cache is.
 // Always one line: in a narrow window the labels marked `sb-wide` are left out (styles.css).
 import { format } from 'date-fns';
-import { useEffect, useState } from 'react';
 import { agoText } from '../components/customers/cacheAge';
 import { isRunning, syncPercent } from '../components/customers/syncProgressText';
 import { TeamStatusItem } from './TeamStatusItem';
+import { useNow } from './useNow';
 import { UpdateReady } from './UpdateReady';
 import { useAppStore } from '../stores/appStore';
 import { EnvironmentBadge } from '../components/environment/EnvironmentBadge';
@@ -18,16 +18,6 @@ const CONNECTION_LABEL: Record<string, string> = {
   rate_limited: 'Rate limited',
   unknown: 'Not yet connected',
 };
-
-/** Re-renders every `ms` so relative times ("5 minutes ago") stay true. */
-function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), ms);
-    return () => window.clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 export function StatusBar(): React.JSX.Element {
   const status = useAppStore((s) => s.status);

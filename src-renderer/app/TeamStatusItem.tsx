@@ -1,8 +1,10 @@
 // The status bar's word on the team database: nothing when the environment has none; who is signed in;
-// and, when the database cannot be reached, that the desk goes on and how many journal events wait.
+// and, when the database cannot be reached, that the desk goes on and how many journal events wait; beside
+// it, who syncs customers for the team (TeamSyncItem.tsx).
 import { useEffect } from 'react';
 import type { TeamState } from '../../src-shared/ipc/channels/team';
 import { useTeamStore } from '../stores/teamStore';
+import { TeamSyncItem } from './TeamSyncItem';
 
 export function TeamStatusItem(): React.JSX.Element | null {
   const team = useTeamStore((s) => s.team);
@@ -26,9 +28,12 @@ export function TeamStatusItem(): React.JSX.Element | null {
     refused: 'Team database: sign-in refused',
   };
   return (
-    <span data-testid="status-team" className={`team-${team.state}`} title={team.problem ?? team.url ?? undefined}>
-      {team.state === 'connected' ? <span className="sb-wide">Team: </span> : null}
-      {text[team.state]}
-    </span>
+    <>
+      <span data-testid="status-team" className={`team-${team.state}`} title={team.problem ?? team.url ?? undefined}>
+        {team.state === 'connected' ? <span className="sb-wide">Team: </span> : null}
+        {text[team.state]}
+      </span>
+      <TeamSyncItem team={team} />
+    </>
   );
 }

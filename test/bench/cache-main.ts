@@ -16,6 +16,7 @@ import { CACHE_FILE_NAME, openCustomerCache } from '../../src-main/cache/service
 import { CancelRegistry } from '../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../src-main/ipc/handler';
 import { createDispatcher } from '../../src-main/ipc/register';
+import { queriesFor } from './customer-queries';
 import { timeQueries } from './query-timing';
 import { settle } from './settle';
 import { testCacheKeys } from '../support/cache-keys';
@@ -41,31 +42,6 @@ export interface CacheMainFigures {
   /** The RSS right after the sync, before settling. */
   rssAfterSyncBytes: number;
   youngGenerationBytes: number;
-}
-
-/** What staff type to find these customers: names as they type them, emails, phones in several forms, ids. */
-function queriesFor(customers: Customer[]): string[] {
-  const out: string[] = [];
-  for (const c of customers) {
-    const first = c.individual?.firstName ?? '';
-    const last = c.individual?.lastName ?? '';
-    const nsn = (c.phoneNumber ?? '').replace(/^\+234/, '');
-    out.push(
-      first.slice(0, 1),
-      first.slice(0, 2),
-      first.slice(0, 3),
-      first,
-      `${first} ${last.slice(0, 3)}`,
-      `${first} ${last}`,
-      last.slice(0, 4),
-      (c.emailAddress ?? '').slice(0, 8),
-      c.emailAddress ?? '',
-      `0${nsn.slice(0, 3)} ${nsn.slice(3, 6)} ${nsn.slice(6)}`,
-      `+234${nsn.slice(0, 5)}`,
-      c._id.slice(0, 8),
-    );
-  }
-  return out.filter((q) => q.trim());
 }
 
 const { url, key, folder, customers } = JSON.parse(process.argv[2]!) as {

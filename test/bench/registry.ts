@@ -5,6 +5,7 @@ import { rateBudgetBenchmark } from './rate-budget.bench';
 import { apiParseBenchmark } from './api-parse.bench';
 import { bulkIssueBenchmark } from './bulk-issue.bench';
 import { journalBenchmark } from './journal.bench';
+import { teamBenchmark } from './team.bench';
 
 /**
  * The UI benchmark, loaded when it runs: its tooling (the renderer build, the harness, Chromium's driver)
@@ -25,4 +26,5 @@ export const benchmarks: Benchmark[] = [
   apiParseBenchmark,
   bulkIssueBenchmark,
   journalBenchmark,
+  teamBenchmark,
 ];

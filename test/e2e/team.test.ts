@@ -11,6 +11,7 @@ import { postgresMissing, startPostgres, type TestPostgres } from '../support/po
 import { exportCsvFrom } from './exported-csv';
 import { issueWizard } from './issue-wizard';
 import { appWith, openFresh } from './shared-app';
+import { clippedText, widthProblems } from './fits-window';
 
 const ALICE = { user: 'alice', password: 'alice-e2e-Pa55' };
 let db: TestPostgres;
@@ -35,8 +36,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.remove();
 });
-// A lost database is tried again within half a second, so its return shows soon.
-const app = appWith({ sandbox: { seed: 3737, customers: 20 }, team: { firstRetryMs: 100, maxRetryMs: 500 } });
+// A lost database is tried again within half a second, so its return shows soon; the team's customer sync is
+// read again each half second, so who syncs shows soon too.
+const app = appWith({
+  sandbox: { seed: 3737, customers: 20 },
+  team: { firstRetryMs: 100, maxRetryMs: 500, customers: { pollEveryMs: 500 } },
+});
 
 const page = () => app.e2e.page;
 const wizard = issueWizard(app);
@@ -215,5 +220,29 @@ describe('the team database', () => {
     } finally {
       await db.sql(`ALTER ROLE alice PASSWORD '${ALICE.password}'`);
     }
+  });
+
+  it('names in the status bar who syncs customers for the team, and when no desk does', async () => {
+    await openFresh(app.e2e, 'customers');
+    await signedIn();
+    // Carol's desk, elsewhere, holds the team's sync lease.
+    await db.createLogin('carol', 'carol-e2e-Pa55', ['card_desk_operator', 'card_desk_syncer']);
+    const carol = await db.connectAs('carol', 'carol-e2e-Pa55');
+    const deskId = randomUUID();
+    await carol.query(`SELECT card_desk.take_sync_lease($1, 'DESK-CAROL', 60)`, [deskId]);
+    try {
+      await expect
+        .poll(() => page().getByTestId('status-team-sync').textContent(), { timeout: 30_000 })
+        .toMatch(/carol on DESK-CAROL$/);
+      await page().setViewportSize({ width: 1366, height: 850 });
+      expect(await widthProblems(page())).toEqual([]);
+      expect(await clippedText(page())).toEqual([]);
+    } finally {
+      await carol.query('SELECT card_desk.release_sync_lease($1)', [deskId]);
+      await carol.end();
+    }
+    await expect
+      .poll(() => page().getByTestId('status-team-sync').textContent(), { timeout: 30_000 })
+      .toMatch(/no desk syncs now$/);
   });
 });

@@ -27,11 +27,27 @@ export async function data<T>(r: Promise<Result<T>>): Promise<T> {
   return result.data;
 }
 
-/** Syncs the customer cache and returns the customers it holds, oldest first. */
+/**
+ * Syncs the customer cache and returns the first `count` customers it holds, oldest first. A desk alone has
+ * them after its sync; a team desk's cache fills from the team's copy as the team's syncer writes it, so its
+ * sync is asked again until they are there.
+ */
 export async function cachedCustomers(call: Call, count: number): Promise<Customer[]> {
-  await data(call('customers.sync', {}));
-  const page = await data(call('customers.browse', { sort: 'createdAt', direction: 'asc', offset: 0, limit: count }));
-  return page.results;
+  const alone = (await data(call('team.status', undefined))).state === 'off';
+  let results: Customer[] = [];
+  await until(
+    async () => {
+      await data(call('customers.sync', {}));
+      const page = await data(
+        call('customers.browse', { sort: 'createdAt', direction: 'asc', offset: 0, limit: count }),
+      );
+      results = page.results;
+      return alone || results.length >= count;
+    },
+    60_000,
+    `${count} customers in the cache`,
+  );
+  return results;
 }
 
 export const HEADER =

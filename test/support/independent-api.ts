@@ -29,7 +29,7 @@ export interface IndependentApiOptions {
   port?: number;
   /** The server's clock for its windows (default Date.now): a test shares one with the client to move time on. */
   now?: () => number;
-  /** More API keys the server takes besides `key` (one per desk, as each desk of a team has its own). */
+  /** More API keys the server takes besides `key` (one per desk, as each desk of a team has its own); the log says which was used. */
   extraKeys?: string[];
 }
 
@@ -70,6 +70,10 @@ export interface LoggedRequest {
   status: number;
   /** Which rate-limit window (0, 1, ...) counted it. */
   window: number;
+  /** The key the request carried (its Bearer token), or null without one. */
+  key: string | null;
+  /** The `limit` asked for, if any (a key check asks for 1 customer; a sync's pages for 100). */
+  limit: number | null;
 }
 
 export interface IndependentApi {
@@ -258,7 +262,16 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
       used = 0;
     }
     const page = url.searchParams.has('page') ? Number(url.searchParams.get('page')) : null;
-    const entry: LoggedRequest = { path: url.pathname, page, status: 0, window: windowIndex };
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const limitAsked = url.searchParams.has('limit') ? Number(url.searchParams.get('limit')) : null;
+    const entry: LoggedRequest = {
+      path: url.pathname,
+      page,
+      status: 0,
+      window: windowIndex,
+      key: bearer,
+      limit: limitAsked,
+    };
     log.push(entry);
     const resetIn = String(Math.ceil((windowStart + windowMs - now) / 1000));
     let rate: Record<string, string> = {};
@@ -283,7 +296,7 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
       return send(200, 'Successful', data, { pagination }, { ...rate, ETag: etag });
     };
 
-    if (revoked || !keys.has((req.headers.authorization ?? '').replace(/^Bearer /, '')))
+    if (revoked || bearer === null || !keys.has(bearer))
       return send(401, 'Unauthorized; provide a valid API key in the Authorization header', null);
     if (used >= limit) return send(429, 'Too many requests', null, {}, { 'Retry-After': resetIn });
     used += 1;

@@ -27,6 +27,8 @@ export interface PageWrite {
   rows: CustomerRow[];
   /** ETag of page 0, kept until the sync completes. */
   etag?: string;
+  /** The feed's last change this page holds (a feed fills the cache, service-feed.ts), kept with the page. */
+  feedSeq?: number;
 }
 
 /** A page read on the page reader's thread (page-reader.ts): records sealed, with the shared strings they use. */
@@ -72,6 +74,11 @@ export class CustomerStore {
 
   syncState(): SyncState {
     return this.meta.syncState();
+  }
+
+  /** The last change of a feed the cache holds; null when no feed filled it. */
+  feedSeq(): number | null {
+    return this.meta.num('feed_seq');
   }
 
   /** Stores pages (consecutive, of one sync) and the resume point after the last, atomically. */

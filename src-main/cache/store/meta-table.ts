@@ -18,7 +18,9 @@ export type MetaKey =
   | 'emails_through_seq'
   | 'unreadable_ids'
   /** 1 while words were dropped from the full-text indexes since they were last purged (full-text-indexes.ts). */
-  | 'index_purge_pending';
+  | 'index_purge_pending'
+  /** The last change of a feed (the team database's change_seq) the cache holds, when a feed fills it. */
+  | 'feed_seq';
 
 export interface SyncState {
   /** The generation rows of the running (or last) sync are marked with. */
@@ -103,8 +105,13 @@ export class MetaTable {
   }
 
   /** A page stored: `added` new customers counted, the sync's count so far, and the resume point after it. */
-  pageStored(write: { page: number; totalPages: number | null }, customersDone: number, added: number): void {
+  pageStored(
+    write: { page: number; totalPages: number | null; feedSeq?: number },
+    customersDone: number,
+    added: number,
+  ): void {
     this.set('customer_count', (this.num('customer_count') ?? 0) + added);
+    if (write.feedSeq !== undefined) this.set('feed_seq', write.feedSeq);
     this.set('sync_next_page', write.page + 1);
     this.set('sync_total_pages', write.totalPages);
     this.set('sync_customers_done', customersDone);

@@ -24,6 +24,8 @@ export interface FetchedPage {
   body: Uint8Array;
   /** ETag of page 0, kept until the sync completes. */
   etag?: string;
+  /** The feed's last change the page holds (sync/feed-runner.ts), stored in the page's transaction. */
+  feedSeq?: number;
   /**
    * The caller sends further pages without waiting for this one to be stored: the worker may then hold
    * it for a shared transaction (see PageBatch). Otherwise it is committed at once.

@@ -43,13 +43,25 @@ export function writeFullSweepHours(db: DatabaseSync, hours: number): void {
  */
 export function beginIncremental(db: DatabaseSync, generation: number, page: number, shape: string): void {
   inTransaction(db, () => {
-    if (Number(get(db, 'sync_generation') ?? 0) !== generation)
-      throw new Error(`Sync ${generation} is no longer the current one.`);
-    if (get(db, 'sync_next_page') !== null && get(db, 'sync_next_page') !== undefined)
-      throw new Error('Another sync is under way in the cache.');
-    set(db, 'sync_next_page', page);
-    set(db, 'sync_customers_done', 0);
-    set(db, 'sync_pending_etag', (get(db, 'etag') as string | null | undefined) ?? null);
+    continueGeneration(db, generation, page);
     set(db, LIST_SHAPE_KEY, shape);
   });
+}
+
+/**
+ * Starts a feed's run (sync/feed-runner.ts) in the complete sync `generation`: its pages, from page 0, add to
+ * that generation's customers, so completing it removes none of them.
+ */
+export function beginFeed(db: DatabaseSync, generation: number): void {
+  inTransaction(db, () => continueGeneration(db, generation, 0));
+}
+
+function continueGeneration(db: DatabaseSync, generation: number, page: number): void {
+  if (Number(get(db, 'sync_generation') ?? 0) !== generation)
+    throw new Error(`Sync ${generation} is no longer the current one.`);
+  if (get(db, 'sync_next_page') !== null && get(db, 'sync_next_page') !== undefined)
+    throw new Error('Another sync is under way in the cache.');
+  set(db, 'sync_next_page', page);
+  set(db, 'sync_customers_done', 0);
+  set(db, 'sync_pending_etag', (get(db, 'etag') as string | null | undefined) ?? null);
 }

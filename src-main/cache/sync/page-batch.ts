@@ -71,7 +71,7 @@ export class PageBatch {
       }
       const store = this.hooks.store();
       if (this.held.length === 0) store.beginBatch();
-      const { generation, page, etag } = fetched;
+      const { generation, page, etag, feedSeq } = fetched;
       const written = store.addPreparedToBatch({
         generation,
         page,
@@ -80,6 +80,7 @@ export class PageBatch {
         groups: prepared.groups,
         strings: prepared.strings,
         ...(etag ? { etag } : {}),
+        ...(feedSeq === undefined ? {} : { feedSeq }),
       });
       stored = {
         readable: true,

@@ -99,6 +99,11 @@ export class CacheWriter {
     return responseFromWhole(await this.reader.request(request, signal));
   };
 
+  /** Starts the page reader for pages that come from elsewhere than its requests (a feed's). */
+  startReader(): void {
+    this.reader.start();
+  }
+
   /** A sync is over: the page reader's thread ends, with its heap (the next sync's first request starts another). */
   endSync(): Promise<void> {
     return this.reader.stop();

@@ -52,7 +52,8 @@ export class PageReaderHandle {
     }).finally(() => signal.removeEventListener('abort', abort));
   }
 
-  private start(): Worker {
+  /** Starts the reader's thread when it is not running (a sync that sends no request of its own). */
+  start(): Worker {
     if (this.thread) return this.thread;
     const { port1, port2 } = new MessageChannel();
     const thread = new Worker(this.location.url, {

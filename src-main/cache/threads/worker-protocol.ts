@@ -35,6 +35,8 @@ export interface WorkerOps {
   /** The worker's end of the channel to a newly started page reader (page-reader-thread.ts). */
   attachReader(port: MessagePort): void;
   syncState(): SyncState;
+  /** The last change of a feed the cache holds (service-feed.ts); null when no feed filled it. */
+  feedSeq(): number | null;
   /** Reads a fetched page and stores its customers with the resume point after it; an unreadable page stores nothing. */
   storePage(page: FetchedPage): PageStored;
   finishGeneration(generation: number, at: string): { pruned: number; customerCount: number };
@@ -46,6 +48,8 @@ export interface WorkerOps {
   setFullSweepHours(hours: number): void;
   /** Starts an incremental re-sync of the complete sync `generation` at `page`, with its pending shape. */
   beginIncremental(generation: number, page: number, shape: string): void;
+  /** Starts a feed's run in the complete sync `generation`, at page 0 (list-shape-store.ts). */
+  beginFeed(generation: number): void;
   /** Builds the name pairs an upgrade left pending (name-pairs-index.ts); true when it ran. */
   buildNamePairs(): boolean;
   /** After a sync: a memory-reducing collection of the worker's heap (see release-memory.ts). */

@@ -13,7 +13,13 @@ import { buildNamePairs } from '../search/name-pairs-index';
 import { PageBatch } from '../sync/page-batch';
 import { PageReaderClient } from './page-reader-client';
 import { PAGE_READER_ROLE } from './page-reader-protocol';
-import { beginIncremental, readStoredShape, writeFullSweepHours, writeShape } from '../sync/list-shape-store';
+import {
+  beginFeed,
+  beginIncremental,
+  readStoredShape,
+  writeFullSweepHours,
+  writeShape,
+} from '../sync/list-shape-store';
 import { transportErrorCodes } from '../../api/transport-error-codes';
 import { RecordSeal } from '../store/record-seal';
 import { releaseMemory } from './release-memory';
@@ -78,6 +84,7 @@ const ops: Omit<WorkerOps, 'storePage'> = {
     if (opened) readerClient.open(opened.file, opened.keys);
   },
   syncState: () => requireStore().syncState(),
+  feedSeq: () => requireStore().feedSeq(),
   finishGeneration(generation, at) {
     const finished = requireStore().finishGeneration(generation, at);
     // The cache is whole again: of the damaged copies set aside before, only the newest is kept.
@@ -103,6 +110,7 @@ const ops: Omit<WorkerOps, 'storePage'> = {
   setListShape: (shape) => writeShape(requireDb(), shape),
   setFullSweepHours: (hours) => writeFullSweepHours(requireDb(), hours),
   beginIncremental: (generation, page, shape) => beginIncremental(requireDb(), generation, page, shape),
+  beginFeed: (generation) => beginFeed(requireDb(), generation),
   recover(reason) {
     if (!opened || !seal) throw new Error('The customer cache is not open.');
     closeDb();

@@ -2,6 +2,7 @@
 // operation of the worker's (worker-protocol.ts), each stored page's notes counted by the sync's tally.
 import { diskFullMessage } from '../store/cache-errors';
 import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from '../sync/list-shape';
+import type { FeedStorePort } from '../sync/feed-runner';
 import type { ResyncStorePort } from '../sync/resync';
 import type { UnreadableTally } from '../sync/unreadable-tally';
 import { CacheWorkerError, type CacheWriter } from './cache-writer';
@@ -35,5 +36,19 @@ export function writerSyncStore(writer: CacheWriter, tally: UnreadableTally): Re
     beginIncremental: (generation, page, shape) =>
       writer.call('beginIncremental', generation, page, JSON.stringify(shape)),
     setListShape: (shape) => writer.call('setListShape', shape ? JSON.stringify(shape) : null),
+  };
+}
+
+/** The store a feed's run writes to (sync/feed-runner.ts): the same pages, with the feed's numbers. */
+export function writerFeedStore(writer: CacheWriter, tally: UnreadableTally): FeedStorePort {
+  const store = writerSyncStore(writer, tally);
+  return {
+    syncState: () => store.syncState(),
+    storePage: (page) => store.storePage(page),
+    finishGeneration: (generation, at) => store.finishGeneration(generation, at),
+    markUnchanged: (at) => store.markUnchanged(at),
+    describeFailure: (e) => store.describeFailure?.(e) ?? Promise.resolve(null),
+    feedSeq: () => writer.call('feedSeq'),
+    beginFeed: (generation) => writer.call('beginFeed', generation),
   };
 }

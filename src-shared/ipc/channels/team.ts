@@ -77,6 +77,23 @@ export const TEAM_STATES = [
 ] as const;
 export type TeamState = (typeof TEAM_STATES)[number];
 
+/** The team's one customer sync, as this desk sees it (while it is signed in and the database answers). */
+export const teamCustomersStatusSchema = z.object({
+  /** The desk that pages the API for the team: its login and name; null when no desk holds the lease now. */
+  syncedBy: z.object({ login: z.string(), deskName: z.string(), thisDesk: z.boolean() }).nullable(),
+  /** This desk holds the lease (it pages the API for the team). */
+  thisDeskSyncs: z.boolean(),
+  /** When the syncer last read the API's list (ISO): how fresh the team's copy is. */
+  lastPageAt: z.string().nullable(),
+  /** When the team's copy last changed, and that change's number. */
+  lastChangeAt: z.string().nullable(),
+  teamSeq: z.number().int().nullable(),
+  /** The last change this desk's cache holds (null: none yet), and the changes it has still to read. */
+  appliedSeq: z.number().int().nullable(),
+  behind: z.number().int().min(0),
+});
+export type TeamCustomersStatus = z.infer<typeof teamCustomersStatusSchema>;
+
 export const teamStatusSchema = z.object({
   environmentId: z.string(),
   state: z.enum(TEAM_STATES),
@@ -108,6 +125,8 @@ export const teamStatusSchema = z.object({
     /** The login the next event was written under, when it is not the one signed in now (it waits for it). */
     waitingFor: z.string().nullable(),
   }),
+  /** The team's customer sync; null when not signed in or not yet read from the database. */
+  customers: teamCustomersStatusSchema.nullable(),
 });
 export type TeamStatus = z.infer<typeof teamStatusSchema>;
 

@@ -23,7 +23,8 @@ import { postgresMissing, startPostgres, type TestPostgres } from '../../support
 import { callCore, testAppCore } from '../support/app-core';
 
 const LOGINS = {
-  mary: { password: 'mary-Pa55-team', roles: ['card_desk_operator'] },
+  // Mary's desk also pages the API's customers for the team (every desk's cache fills from the team's copy).
+  mary: { password: 'mary-Pa55-team', roles: ['card_desk_operator', 'card_desk_syncer'] },
   olu: { password: 'olu-Pa55-team', roles: ['card_desk_operator'] },
   ada: { password: 'ada-Pa55-team', roles: ['card_desk_operator', 'card_desk_approver'] },
   ben: { password: 'ben-Pa55-team', roles: ['card_desk_operator', 'card_desk_approver'] },
