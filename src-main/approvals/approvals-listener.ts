@@ -1,5 +1,6 @@
 // Live counts for the navigation: one connection of the team link LISTENs on card_desk_approvals (every
-// step of every request notifies it, migration 004), and each notification reads the counts again and
+// step of every request notifies it, migration 004) and on card_desk_approval_rules (a change of the rules,
+// migration 005, read again at once), and each request's notification reads the counts again and
 // tells the window (`approvals.changed`). While the link is down there is nothing to count; when it is back
 // the listener starts again. Waiting requests past their time are marked expired once a minute.
 import type { PoolClient } from 'pg';
@@ -8,6 +9,7 @@ import type { Emit, Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
 import { approvalStore } from './approval-store';
 import type { TeamPort } from './team-access';
+import { RULES_CHANNEL } from './rules-store';
 
 const NONE: ApprovalsStatus = { available: false, approver: false, waitingForMe: 0, myWaiting: 0 };
 
@@ -19,6 +21,8 @@ export interface ListenerOptions {
   tickMs?: number;
   /** Each time the desk starts listening (connected again): work that waited for the database. */
   onConnected?: () => Promise<unknown>;
+  /** The approval rules changed in the team database (any desk's administrator saved them). */
+  onRulesChanged?: () => Promise<unknown>;
   /** Once a minute while connected, after expiry. */
   everyMinute?: () => Promise<unknown>;
 }
@@ -100,7 +104,10 @@ export class ApprovalsListener {
 
   /** Holds `client` listening until stopped or the connection fails. */
   private async listen(client: PoolClient): Promise<void> {
-    const heard = () => void this.refresh().catch(() => undefined);
+    const heard = (notice: { channel: string }) => {
+      if (notice.channel === RULES_CHANNEL) void this.options.onRulesChanged?.().catch(() => undefined);
+      else void this.refresh().catch(() => undefined);
+    };
     const ended: { by: Error | null } = { by: null };
     let broken: (error: Error) => void = () => undefined;
     await new Promise<void>((resolve) => {
@@ -111,7 +118,7 @@ export class ApprovalsListener {
       };
       client.on('notification', heard);
       client.on('error', broken);
-      client.query('LISTEN card_desk_approvals').catch(broken);
+      client.query(`LISTEN card_desk_approvals; LISTEN ${RULES_CHANNEL}`).catch(broken);
     });
     client.removeListener('notification', heard);
     client.removeListener('error', broken);
@@ -119,6 +126,6 @@ export class ApprovalsListener {
       this.options.logger.warn({ err: errorMessage(ended.by) }, 'approvals: stopped listening');
       throw ended.by;
     }
-    await client.query('UNLISTEN card_desk_approvals');
+    await client.query(`UNLISTEN card_desk_approvals; UNLISTEN ${RULES_CHANNEL}`);
   }
 }

@@ -25,6 +25,8 @@ import { batchRows, type BatchPort } from './batch-approval';
 import { DEFAULT_APPROVAL_HOURS, approvalNeededMessage, approvalReasons, batchApprovalReasons } from './rules';
 import { fingerprintIn, nounOf, prepareRequest, sha256 } from './prepare-request';
 import { onTeam, teamProblem, type TeamPort } from './team-access';
+import { TeamRules } from './team-rules';
+import type { RulesInForce } from './rules-in-force';
 
 export interface ApprovalsDeps {
   policy: Policy;
@@ -43,12 +45,13 @@ export interface ApprovalsDeps {
 }
 
 /** The live counts, and on each connection and each minute the sends this desk left unsettled. */
-function listenerOf(deps: ApprovalsDeps, sendingNow: ReadonlySet<string>): ApprovalsListener {
+function listenerOf(deps: ApprovalsDeps, sendingNow: ReadonlySet<string>, rules: TeamRules): ApprovalsListener {
   return new ApprovalsListener({
     team: deps.team,
     emit: deps.emit,
     logger: deps.logger,
-    onConnected: () => settleInterruptedSends({ ...deps, sendingNow }),
+    onConnected: () => Promise.all([rules.reload(), settleInterruptedSends({ ...deps, sendingNow })]),
+    onRulesChanged: () => rules.reload(),
     everyMinute: () => settleReconciledSends(deps),
     ...(deps.tickMs === undefined ? {} : { tickMs: deps.tickMs }),
   });
@@ -58,17 +61,16 @@ export class ApprovalsService {
   /** Requests this process is sending now. */
   private readonly sendingNow = new Set<string>();
   private readonly listener: ApprovalsListener;
+  /** The rules in force: the policy's, else the team database's (Settings → Approvals). */
+  readonly rules: TeamRules;
 
   constructor(private readonly deps: ApprovalsDeps) {
-    this.listener = listenerOf(deps, this.sendingNow);
+    this.rules = new TeamRules(deps);
+    this.listener = listenerOf(deps, this.sendingNow, this.rules);
   }
 
   status(): Promise<ApprovalsStatus> {
     return this.listener.refresh();
-  }
-
-  private rulesFor(environmentId: string) {
-    return this.deps.policy.environments.find((e) => e.id === environmentId)?.approvals ?? null;
   }
 
   private login(): string | null {
@@ -76,9 +78,10 @@ export class ApprovalsService {
   }
 
   /** Why the write needs approval in the active environment (a batch: by its ready rows). */
-  private async reasonsFor(write: ApprovalWrite): Promise<Result<string[]>> {
+  private async reasonsFor(write: ApprovalWrite, inForce?: RulesInForce): Promise<Result<string[]>> {
     const active = await this.deps.getActive();
-    const rules = this.rulesFor(active.environment.id);
+    const { rules, problem } = inForce ?? (await this.rules.inForce(active));
+    if (problem) return ok([problem]);
     if (write.operation !== 'bulkIssue') return ok(approvalReasons(rules, write));
     const rows = batchRows(this.deps.bulkIssue, write.input.batchId, active.environment.id);
     return rows.ok ? ok(batchApprovalReasons(rules, rows.data.ready.length)) : rows;
@@ -101,8 +104,10 @@ export class ApprovalsService {
    */
   async refusal(write: ApprovalWrite): Promise<Result<never> | null> {
     const active = await this.deps.getActive();
-    const rules = this.rulesFor(active.environment.id);
-    const found = await this.reasonsFor(write);
+    // A write sent directly obeys the rules as they are now, not only as last notified.
+    await this.rules.reload();
+    const inForce = await this.rules.inForce(active);
+    const found = await this.reasonsFor(write, inForce);
     if (!found.ok) return write.operation === 'bulkIssue' ? null : found;
     const reasons = found.data;
     const noun = nounOf(write);
@@ -113,7 +118,7 @@ export class ApprovalsService {
         problem ? `${approvalNeededMessage(noun, reasons)} ${problem}` : approvalNeededMessage(noun, reasons),
       );
     }
-    if (!rules || write.operation === 'bulkIssue' || this.deps.team.status().state !== 'connected') return null;
+    if (!inForce.rules || write.operation === 'bulkIssue' || this.deps.team.status().state !== 'connected') return null;
     const fingerprint = fingerprintIn(active.environment.id, write);
     const open = await onTeam(this.deps.team, (client) => approvalStore.openFor(client, fingerprint));
     if (open.ok && open.data)
@@ -127,7 +132,8 @@ export class ApprovalsService {
   async request(write: ApprovalWrite & { note?: string | undefined }): Promise<Result<Approval>> {
     const active = await this.deps.getActive();
     const environmentId = active.environment.id;
-    const found = await this.reasonsFor(write);
+    const inForce = await this.rules.inForce(active);
+    const found = await this.reasonsFor(write, inForce);
     if (!found.ok) return found;
     const prepared = await prepareRequest(this.deps, write, found.data, active);
     if (!prepared.ok) return prepared;
@@ -147,7 +153,7 @@ export class ApprovalsService {
         environmentAddress: originOf(active.environment.baseUrl),
         desk,
         note: write.note?.trim() || null,
-        hours: this.rulesFor(environmentId)?.approvalHours ?? DEFAULT_APPROVAL_HOURS,
+        hours: inForce.rules?.approvalHours ?? DEFAULT_APPROVAL_HOURS,
       }),
     );
     return this.answer(asked);

@@ -14,7 +14,9 @@ export type ApprovalsChannel =
   | 'approvals.get'
   | 'approvals.approve'
   | 'approvals.reject'
-  | 'approvals.withdraw';
+  | 'approvals.withdraw'
+  | 'approvals.rules'
+  | 'approvals.setRules';
 
 export function approvalsHandlers(approvals: ApprovalsService): HandlersFor<ApprovalsChannel> {
   return {
@@ -26,6 +28,8 @@ export function approvalsHandlers(approvals: ApprovalsService): HandlersFor<Appr
     'approvals.approve': ({ id, note }) => approvals.approve(id, note),
     'approvals.reject': ({ id, reason }) => approvals.reject(id, reason),
     'approvals.withdraw': ({ id }) => approvals.withdraw(id),
+    'approvals.rules': async () => ok(await approvals.rules.view()),
+    'approvals.setRules': ({ rules }) => approvals.rules.set(rules),
   };
 }
 

@@ -81,6 +81,8 @@ export const CHANNEL_NAMES = [
   'approvals.approve',
   'approvals.reject',
   'approvals.withdraw',
+  'approvals.rules',
+  'approvals.setRules',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 

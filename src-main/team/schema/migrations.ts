@@ -1,6 +1,6 @@
 // The team database's schema, as numbered migrations `team:setup` runs in order (setup.ts). Each runs once,
 // in its own transaction, and is recorded in card_desk.schema_migrations with who ran it. Append new steps;
-// never edit a released one. Everything lives in the schema `card_desk`; the three group roles (NOLOGIN)
+// never edit a released one. Everything lives in the schema `card_desk`; the four group roles (NOLOGIN)
 // are made before the first step, and a DBA gives a person's login one of them (docs/team.md).
 //
 // Who may do what is decided here, by the database, not by the desk (a desk runs on the user's machine):
@@ -12,6 +12,7 @@ import { JOURNAL } from './001-journal';
 import { CUSTOMERS } from './002-customers';
 import { CLAIMS } from './003-claims';
 import { APPROVALS } from './004-approvals';
+import { APPROVAL_RULES } from './005-approval-rules';
 
 export interface TeamMigration {
   version: number;
@@ -24,6 +25,7 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 2, name: 'customers, their sync state and the sync lease', sql: CUSTOMERS },
   { version: 3, name: 'write claims', sql: CLAIMS },
   { version: 4, name: 'approval requests: four eyes on the writes the policy names', sql: APPROVALS },
+  { version: 5, name: 'approval rules set in Settings by an administrator', sql: APPROVAL_RULES },
 ];
 
 /** The schema this Card Desk needs: a database set up by an older team:setup is asked to be upgraded. */

@@ -1,5 +1,6 @@
 import { ErrorState, LoadingRows } from '../../components/states/States';
 import { AboutSection } from './AboutSection';
+import { ApprovalsSection } from './ApprovalsSection';
 import { AppearanceSection } from './AppearanceSection';
 import { EnvironmentCard } from './EnvironmentCard';
 import { EnvironmentForm } from './EnvironmentForm';
@@ -47,6 +48,7 @@ export function SettingsPage(): React.JSX.Element {
         )}
       </section>
       <TeamSection />
+      <ApprovalsSection />
       <SyncScheduleSection />
       <AppearanceSection />
       <LockSection />

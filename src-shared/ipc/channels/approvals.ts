@@ -3,6 +3,7 @@
 // sent once by the approver's desk. The database, not the desk, decides who may do what.
 import { z } from 'zod';
 import { createAccountRequestSchema, createCardRequestSchema } from '../../api/requests';
+import { approvalRulesViewSchema, setApprovalRulesInputSchema } from './approval-rules';
 import { batchInputSchema } from './bulk-issue';
 import { channel, noInput } from './common';
 
@@ -130,4 +131,8 @@ export const approvalsChannels = {
   ),
   /** The maker takes back a request still waiting. */
   'approvals.withdraw': channel(z.object({ id: idSchema }), approvalSchema),
+  /** The rules in force in the active environment: the policy's, else the team database's (Settings). */
+  'approvals.rules': channel(noInput, approvalRulesViewSchema),
+  /** Keeps the rules in the team database (the database refuses a login that is not card_desk_admin). */
+  'approvals.setRules': channel(setApprovalRulesInputSchema, approvalRulesViewSchema),
 };

@@ -1,0 +1,60 @@
+// Which writes of an environment need a second person's approval (the team database keeps the requests):
+// `approvals` in a policy environment. Each write is "always", "never" (the default), or conditions any of
+// which makes it need approval.
+import { z } from 'zod';
+
+const always = z.literal('always');
+const never = z.literal('never');
+
+export const approvalRulesSchema = z.strictObject({
+  'cards.create': z
+    .union([
+      always,
+      never,
+      z.strictObject({
+        /** A spending limit above this amount (in the card's currency). */
+        spendingLimitAbove: z.number({ error: 'spendingLimitAbove must be an amount' }).positive().optional(),
+        /** A card mapped to a bank account. */
+        mappedToBankAccount: z.boolean().optional(),
+        /** A card that replaces another. */
+        replacement: z.boolean().optional(),
+      }),
+    ])
+    .optional(),
+  'accounts.create': z.union([always, never]).optional(),
+  bulkIssue: z
+    .union([
+      always,
+      never,
+      z.strictObject({ rowsAbove: z.number({ error: 'rowsAbove must be a number' }).int().min(0) }),
+    ])
+    .optional(),
+  /** How long a request waits for its approval before it expires (default 24). */
+  approvalHours: z.number().int().min(1, { error: 'approvalHours must be at least 1' }).max(720).optional(),
+});
+
+export type ApprovalRules = z.infer<typeof approvalRulesSchema>;
+
+export const APPROVAL_RULE_SOURCES = ['policy', 'team', 'none'] as const;
+
+/** The approval rules in force in the active environment, where they come from, and who may change them. */
+export const approvalRulesViewSchema = z.object({
+  /** IT's policy file, the team database (set in Settings by an administrator), or none (nothing needs approval). */
+  source: z.enum(APPROVAL_RULE_SOURCES),
+  rules: approvalRulesSchema.nullable(),
+  /** Why the team database's rules cannot be read (every write then needs approval), or null. */
+  problem: z.string().nullable(),
+  /** Who last set (or cleared) the team database's rules, and when (ISO), or null. */
+  setBy: z.string().nullable(),
+  setAt: z.string().nullable(),
+  /** This login may change them here: the policy is silent and the database says it is card_desk_admin. */
+  canEdit: z.boolean(),
+  /** Why they cannot be changed here, in the operator's words, or null. */
+  readOnlyReason: z.string().nullable(),
+});
+export type ApprovalRulesView = z.infer<typeof approvalRulesViewSchema>;
+
+/** `approvals.setRules`: the rules to keep in the team database, or null to clear them (nothing needs approval). */
+export const setApprovalRulesInputSchema = z.object({
+  rules: approvalRulesSchema.nullable(),
+});
