@@ -12,6 +12,7 @@ import { JOURNAL } from './001-journal';
 import { CUSTOMERS } from './002-customers';
 import { CLAIMS } from './003-claims';
 import { APPROVALS } from './004-approvals';
+import { CUSTOMER_SIGHTINGS } from './006-customer-sightings';
 
 export interface TeamMigration {
   version: number;
@@ -24,6 +25,11 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 2, name: 'customers, their sync state and the sync lease', sql: CUSTOMERS },
   { version: 3, name: 'write claims', sql: CLAIMS },
   { version: 4, name: 'approval requests: four eyes on the writes the policy names', sql: APPROVALS },
+  {
+    version: 6,
+    name: 'customer sightings: a complete full sweep marks the customers it did not see as deleted',
+    sql: CUSTOMER_SIGHTINGS,
+  },
 ];
 
 /** The schema this Card Desk needs: a database set up by an older team:setup is asked to be upgraded. */

@@ -124,6 +124,33 @@ describe('one customer sync for the team', () => {
     expect(customerPagesBy(ALICE_KEY)).toBe(0);
   });
 
+  it("removes from both desks a customer the service stops listing, at the syncer's next full sweep", async () => {
+    const gone = server.removeCustomers((c) => c.name === 'Customer 17')[0]!;
+    expect(await names(aliceDesk, 'Customer 17')).toContain('Customer 17');
+    const generation = async () =>
+      Number((await db.sql(`SELECT cursor::jsonb->>'generation' AS g FROM card_desk.sync_state`)).rows[0]!.g);
+    const before = await generation();
+    // A full sweep is due once the list's shape is forgotten (asked again until one starts).
+    await expect
+      .poll(async () => {
+        if ((await generation()) === before)
+          await db.sql(`UPDATE card_desk.sync_state SET list_shape = NULL WHERE list = 'customers'`);
+        return names(aliceDesk, 'Customer 17');
+      }, POLL)
+      .not.toContain('Customer 17');
+    await expect.poll(() => names(syncerDesk, 'Customer 17'), POLL).not.toContain('Customer 17');
+    const { rows } = await db.sql('SELECT deleted FROM card_desk.customers WHERE id = $1', [gone._id]);
+    expect(rows[0]).toEqual({ deleted: true });
+    expect(await names(aliceDesk, 'Customer 18')).toContain('Customer 18');
+    // The sweep ends by learning the list's shape again: the next passes are incremental.
+    await expect
+      .poll(
+        async () => (await db.sql(`SELECT list_shape IS NOT NULL AS known FROM card_desk.sync_state`)).rows[0],
+        POLL,
+      )
+      .toEqual({ known: true });
+  });
+
   it('hands the sync to another syncer once the lease of a desk that went away lapses', async () => {
     const { rows } = await db.sql(`SELECT holder_desk_id::text AS id FROM card_desk.sync_state`);
     const gone = rows[0]!.id as string;
