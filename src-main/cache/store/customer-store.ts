@@ -39,6 +39,11 @@ export interface PageWrite {
 /** The generation of a row a feed removed: no sync's, so finishGeneration deletes it with its index entries. */
 const REMOVED_GENERATION = -1;
 
+function markRemoved(db: DatabaseSync, ids: readonly string[]): void {
+  const mark = db.prepare('UPDATE customers SET generation = ? WHERE id = ?');
+  for (const id of ids) mark.run(REMOVED_GENERATION, id);
+}
+
 /** A page read on the page reader's thread (page-reader.ts): records sealed, with the shared strings they use. */
 export interface PreparedPageWrite extends Omit<PageWrite, 'rows'>, PreparedRows {
   strings: [number, string][];
@@ -179,17 +184,12 @@ export class CustomerStore {
       unreadable.mark(row.id, row.unreadable === true);
     }
     // Only a feed's page removes: the API's envelope has no `removed`, and one it sent would not count.
-    if (write.feedSeq !== undefined && write.removed) this.markRemoved(write.removed);
+    if (write.feedSeq !== undefined && write.removed) markRemoved(this.db, write.removed);
     if (unreadable.changed) this.meta.set('unreadable_ids', unreadable.text());
     if (this.indexes.takeDropped() > 0) this.meta.set('index_purge_pending', 1);
     const customersDone = done + write.rows.length;
     this.meta.pageStored(write, customersDone, added);
     return { generation, customersDone };
-  }
-
-  private markRemoved(ids: readonly string[]): void {
-    const mark = this.db.prepare('UPDATE customers SET generation = ? WHERE id = ?');
-    for (const id of ids) mark.run(REMOVED_GENERATION, id);
   }
 
   /** Completes a sync: drops customers the service no longer returned, remembers the ETag and time. */

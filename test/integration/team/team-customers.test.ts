@@ -2,7 +2,8 @@
 // that takes two keys and logs which one each request carried, and two desks (app cores with their own data
 // folders), each with its own key and login: `syncer` (a card_desk_syncer member) and `alice` (an operator).
 // Only the syncer's key pages GET /customers; alice's desk finds customers in its own cache, filled from the
-// team database; a customer added to the server reaches both desks. A syncer that goes away is replaced by
+// team database; a customer added to the server reaches both desks, and one it removes leaves both after
+// the syncer's next full sweep. A syncer that goes away is replaced by
 // another once its lease lapses, and with the database stopped a desk still searches and catches up after.
 // 1,100 customers: a desk reads the team's copy in more than one batch (1,000 changes each), in order; the
 // server's odd records (test/support/odd-customers.ts) among them, each read by the desk as the API's would be.
