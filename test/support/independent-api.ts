@@ -97,6 +97,9 @@ export interface IndependentApi {
   /** The window the server is in now (the next request would be counted in it). */
   currentWindow(): number;
   addCustomers(count: number): void;
+  /** The service stops listing the customers `which` picks (answers them, removed); `restore` lists them again. */
+  removeCustomers(which: (customer: IndependentCustomer) => boolean): IndependentCustomer[];
+  restoreCustomers(removed: IndependentCustomer[]): void;
   /** From now on the key is refused (401), as when it is revoked. */
   revokeKey(): void;
   stop(): Promise<void>;
@@ -248,6 +251,8 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
   const cards = ordinary.filter((_, i) => i % 3 === 0).map(cardFor);
   // The odd ones do not keep the type's promises: that is the point of them.
   let customers = (options.oddCustomers ? withOddCustomers(ordinary) : ordinary) as IndependentCustomer[];
+  /** Where the next added customer is numbered from (customers removed leave their numbers unused). */
+  let nextAt = customers.length;
   const accounts: Record<string, unknown>[] = ACCOUNTS.map((a) => ({ ...a }));
   const keys = new Set([key, ...(options.extraKeys ?? [])]);
   const writes: IndependentApi['writes'] = [];
@@ -361,8 +366,17 @@ export async function startIndependentApi(options: IndependentApiOptions = {}): 
     },
     currentWindow: () => (clock() - windowStart >= windowMs ? windowIndex + 1 : windowIndex),
     addCustomers: (count) => {
-      const from = customers.length;
+      const from = nextAt;
+      nextAt += count;
       customers = [...customers, ...Array.from({ length: count }, (_, i) => customerAt(from + i, initial, style))];
+    },
+    removeCustomers: (which) => {
+      const removed = customers.filter(which);
+      customers = customers.filter((c) => !which(c));
+      return removed;
+    },
+    restoreCustomers: (removed) => {
+      customers = [...customers, ...removed];
     },
     revokeKey: () => {
       revoked = true;

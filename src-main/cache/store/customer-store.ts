@@ -29,6 +29,19 @@ export interface PageWrite {
   etag?: string;
   /** The feed's last change this page holds (a feed fills the cache, service-feed.ts), kept with the page. */
   feedSeq?: number;
+  /**
+   * Customers a feed no longer lists (the team copy marked them deleted): marked with REMOVED_GENERATION
+   * in the page's transaction, so the feed's run, when it completes, prunes them as any sync prunes.
+   */
+  removed?: string[];
+}
+
+/** The generation of a row a feed removed: no sync's, so finishGeneration deletes it with its index entries. */
+const REMOVED_GENERATION = -1;
+
+function markRemoved(db: DatabaseSync, ids: readonly string[]): void {
+  const mark = db.prepare('UPDATE customers SET generation = ? WHERE id = ?');
+  for (const id of ids) mark.run(REMOVED_GENERATION, id);
 }
 
 /** A page read on the page reader's thread (page-reader.ts): records sealed, with the shared strings they use. */
@@ -170,6 +183,8 @@ export class CustomerStore {
       if (this.rows.put(row, generation, stored[row.group]!, row.entry)) added++;
       unreadable.mark(row.id, row.unreadable === true);
     }
+    // Only a feed's page removes: the API's envelope has no `removed`, and one it sent would not count.
+    if (write.feedSeq !== undefined && write.removed) markRemoved(this.db, write.removed);
     if (unreadable.changed) this.meta.set('unreadable_ids', unreadable.text());
     if (this.indexes.takeDropped() > 0) this.meta.set('index_purge_pending', 1);
     const customersDone = done + write.rows.length;

@@ -52,13 +52,17 @@ export interface ReadPage {
   sent: number;
   totalPages: number | null;
   notes?: RecordNote[];
+  /** Ids of customers the source no longer lists (a feed's `removed`; the API's pages have none). */
+  removed?: string[];
 }
 
 /** The page's rows and the list's page count, or null when the body is not the customer list's envelope. */
 export function readCustomerPage(body: Uint8Array, page: number): ReadPage | null {
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
-  const read = readEnvelope(customerList, parseJson(text));
+  const json = parseJson(text);
+  const read = readEnvelope(customerList, json);
   if (!read) return null;
+  const removed = removedIds(json);
   // The page's length counts skipped customers too: a full page of which one was skipped is not the last.
   const sent = read.data.length + (read.notes?.filter((n) => n.skipped).length ?? 0);
   return {
@@ -66,7 +70,15 @@ export function readCustomerPage(body: Uint8Array, page: number): ReadPage | nul
     sent,
     totalPages: totalPagesOf(read.pagination?.pages, sent, page),
     ...(read.notes ? { notes: read.notes } : {}),
+    ...(removed.length > 0 ? { removed } : {}),
   };
+}
+
+/** The ids in the envelope's `removed` (a feed's, feed-runner.ts); any other value there is left out. */
+function removedIds(json: unknown): string[] {
+  const removed = (json as { removed?: unknown } | null)?.removed;
+  if (!Array.isArray(removed)) return [];
+  return removed.filter((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 100);
 }
 
 /** The page count the pagination gives; without one, a short page is the last and a full one may not be. */

@@ -4,7 +4,8 @@
 // reader as an API page is: one odd record never stops the fill), with the number of its last change in
 // the page's own transaction, so an interrupted fill resumes after the last page stored. The cache's first
 // fill starts a generation of its own (and so replaces what the API filled before); later runs add to the
-// current generation, so completing them removes nobody.
+// current generation, so completing them removes nobody but the customers the feed's pages named in
+// `removed` (the team copy marked them deleted: customer-store.ts marks them with the page).
 import type { AppError } from '../../../src-shared/ipc/result';
 import { errorMessage } from '../../errors/error-message';
 import type { FetchedPage, PageStored } from './customer-page';

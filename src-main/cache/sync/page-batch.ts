@@ -81,6 +81,7 @@ export class PageBatch {
         strings: prepared.strings,
         ...(etag ? { etag } : {}),
         ...(feedSeq === undefined ? {} : { feedSeq }),
+        ...(prepared.removed ? { removed: prepared.removed } : {}),
       });
       stored = {
         readable: true,

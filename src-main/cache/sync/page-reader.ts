@@ -27,6 +27,8 @@ export type PreparedPage =
       sent: number;
       /** Customers read tolerantly or left out (tolerant-read.ts). */
       notes?: RecordNote[];
+      /** Ids of customers a feed no longer lists, removed with the page (customer-store.ts). */
+      removed?: string[];
     }
   | { readable: false };
 
@@ -77,6 +79,7 @@ export class PageReader {
       strings: used,
       sent: read.sent,
       ...(read.notes ? { notes: read.notes } : {}),
+      ...(read.removed ? { removed: read.removed } : {}),
     };
   }
 }

@@ -13,6 +13,7 @@ import { CUSTOMERS } from './002-customers';
 import { CLAIMS } from './003-claims';
 import { APPROVALS } from './004-approvals';
 import { APPROVAL_RULES } from './005-approval-rules';
+import { CUSTOMER_SIGHTINGS } from './006-customer-sightings';
 
 export interface TeamMigration {
   version: number;
@@ -26,6 +27,11 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 3, name: 'write claims', sql: CLAIMS },
   { version: 4, name: 'approval requests: four eyes on the writes the policy names', sql: APPROVALS },
   { version: 5, name: 'approval rules set in Settings by an administrator', sql: APPROVAL_RULES },
+  {
+    version: 6,
+    name: 'customer sightings: a complete full sweep marks the customers it did not see as deleted',
+    sql: CUSTOMER_SIGHTINGS,
+  },
 ];
 
 /** The schema this Card Desk needs: a database set up by an older team:setup is asked to be upgraded. */

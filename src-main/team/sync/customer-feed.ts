@@ -1,7 +1,8 @@
 // The team's customers as a feed for this desk's cache (cache/sync/feed-runner.ts): the changes after the
 // last one the cache holds, by change_seq, read as the records' JSON text and handed over as a list
 // envelope's bytes, so the records are checked (and odd ones tolerated) by the cache as an API page's are.
-// A deleted customer is not sent: the cache keeps what it has of them (the team copy keeps them, marked).
+// A customer the team copy marks deleted is sent by id only, in the envelope's `removed`: the cache removes
+// it (a complete full sweep of the syncer's marked it: the service no longer lists it).
 import type { CustomerFeed, FeedChanges } from '../../cache/service-contract';
 import type { TeamLink } from '../team-link';
 
@@ -9,6 +10,7 @@ export const TEAM_FEED_NAME = 'the team database';
 
 interface ChangeRow {
   seq: string;
+  id: string;
   record: string | null;
 }
 
@@ -30,15 +32,16 @@ async function readChanges(link: Pick<TeamLink, 'use'>, afterSeq: number, limit:
   const { rows } = await link.use((client) =>
     client.query<ChangeRow>(
       // Named apart from the column: ORDER BY would otherwise sort by the text.
-      `SELECT change_seq::text AS seq, CASE WHEN deleted THEN NULL ELSE record::text END AS record
+      `SELECT change_seq::text AS seq, id, CASE WHEN deleted THEN NULL ELSE record::text END AS record
          FROM card_desk.customers WHERE change_seq > $1 ORDER BY change_seq LIMIT $2`,
       [afterSeq, limit],
     ),
   );
   const records = rows.flatMap((r) => (r.record === null ? [] : [r.record]));
+  const removed = rows.flatMap((r) => (r.record === null ? [r.id] : []));
   const last = rows.at(-1);
   return {
-    body: Buffer.from(`{"data":[${records.join(',')}]}`),
+    body: Buffer.from(`{"data":[${records.join(',')}],"removed":${JSON.stringify(removed)}}`),
     changes: rows.length,
     throughSeq: last ? Number(last.seq) : afterSeq,
   };

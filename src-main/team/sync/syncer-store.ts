@@ -4,6 +4,9 @@
 // sync's cursor after it in card_desk.sync_state, with the list's shape. A syncer that stops mid-sweep
 // leaves the cursor there, so the next one, on any desk, resumes at the first page not stored. The
 // database lets only the lease holder write either (row-level security): a lapsed lease fails the page.
+// Each write stamps the customer's seen_at (schema 006); when a full sweep completes (its pages stored in
+// order from page 0, by one syncer or several), the customers not seen since it started are marked deleted,
+// in the transaction that completes it, unless they are too many (removal-guard.ts).
 import type pg from 'pg';
 import { parseJson } from '../../api/envelope-reader';
 import type { FetchedPage, PageStored } from '../../cache/sync/customer-page';
@@ -11,7 +14,9 @@ import { PAGE_SIZE } from '../../cache/sync/customer-page';
 import { DEFAULT_FULL_SWEEP_HOURS, parseShape, type ListShape } from '../../cache/sync/list-shape';
 import type { ResyncStorePort } from '../../cache/sync/resync';
 import type { SyncState } from '../../cache/store/customer-store';
+import type { Logger } from '../../ports/ports';
 import type { TeamLink } from '../team-link';
+import { removalVerdict } from './removal-guard';
 
 /** The sync's state as it lives in sync_state.cursor (JSON): the cache's SyncState, team-wide. */
 export interface TeamCursor {
@@ -24,6 +29,8 @@ export interface TeamCursor {
   lastSyncedAt: string | null;
   lastTotalPages: number | null;
   customerCount: number;
+  /** A full sweep is under way (from its page 0 until it completes): completing it removes the unseen. */
+  sweep: boolean;
 }
 
 const START: TeamCursor = {
@@ -36,6 +43,7 @@ const START: TeamCursor = {
   lastSyncedAt: null,
   lastTotalPages: null,
   customerCount: 0,
+  sweep: false,
 };
 
 export class LeaseLostError extends Error {
@@ -102,7 +110,30 @@ function readPage(
   return { records, sent, totalPages: Number.isFinite(pages) ? pages : sent < PAGE_SIZE ? page.page + 1 : null };
 }
 
-export function teamSyncStore(link: Link): ResyncStorePort {
+/**
+ * At the end of a complete full sweep: marks deleted the customers not seen since the sweep started (the
+ * team's full_sweep_started_at), unless removalVerdict refuses; answers how many were marked.
+ */
+async function removeUnseen(client: pg.ClientBase, logger?: Pick<Logger, 'info' | 'warn'>): Promise<number> {
+  const unseen = `FROM card_desk.customers c, card_desk.sync_state s
+    WHERE s.list = 'customers' AND NOT c.deleted AND (c.seen_at IS NULL OR c.seen_at < s.full_sweep_started_at)`;
+  const { rows } = await client.query<{ present: string; unseen: string }>(
+    `SELECT (SELECT count(*) FROM card_desk.customers WHERE NOT deleted) AS present, (SELECT count(*) ${unseen}) AS unseen`,
+  );
+  const verdict = removalVerdict(Number(rows[0]?.present ?? 0), Number(rows[0]?.unseen ?? 0));
+  if (!verdict.remove) {
+    logger?.warn({ unseen: verdict.count }, verdict.reason);
+    return 0;
+  }
+  if (verdict.count === 0) return 0;
+  const marked = await client.query(
+    `UPDATE card_desk.customers SET deleted = true WHERE id IN (SELECT c.id ${unseen})`,
+  );
+  logger?.info({ removed: marked.rowCount }, 'customers the service no longer lists were removed from the team copy');
+  return marked.rowCount ?? 0;
+}
+
+export function teamSyncStore(link: Link, logger?: Pick<Logger, 'info' | 'warn'>): ResyncStorePort {
   const updateShape = (shape: ListShape | null) =>
     inTransaction(link, async (client) => {
       const result = await client.query(
@@ -126,6 +157,7 @@ export function teamSyncStore(link: Link): ResyncStorePort {
       inTransaction(link, async (client) => {
         const cursor = await readCursor(client, true);
         if (cursor.generation !== generation) throw new Error(`Sync ${generation} is no longer the current one.`);
+        const pruned = cursor.sweep ? await removeUnseen(client, logger) : 0;
         const { rows } = await client.query<{ n: string }>(
           'SELECT count(*) AS n FROM card_desk.customers WHERE NOT deleted',
         );
@@ -140,8 +172,9 @@ export function teamSyncStore(link: Link): ResyncStorePort {
           lastSyncedAt: at,
           lastTotalPages: cursor.totalPages,
           customerCount,
+          sweep: false,
         });
-        return { pruned: 0, customerCount };
+        return { pruned, customerCount };
       }),
     markUnchanged: (at) =>
       inTransaction(link, async (client) => {
@@ -189,7 +222,13 @@ async function storePage(client: pg.PoolClient, page: FetchedPage): Promise<Page
   let startsSweep = false;
   if (page.generation === null) {
     if (page.page !== 0) throw new Error('A new sync generation starts at page 0.');
-    next = { ...cursor, generation: cursor.generation + 1, customersDone: 0, pendingEtag: page.etag ?? null };
+    next = {
+      ...cursor,
+      generation: cursor.generation + 1,
+      customersDone: 0,
+      pendingEtag: page.etag ?? null,
+      sweep: true,
+    };
     startsSweep = true;
   } else if (page.generation !== cursor.generation || cursor.nextPage !== page.page) {
     throw new Error(
@@ -197,11 +236,12 @@ async function storePage(client: pg.PoolClient, page: FetchedPage): Promise<Page
     );
   } else next = { ...cursor };
   if (read.records.size > 0) {
+    // Every customer of the page is written, so its seen_at is stamped; the stamp gives a new change_seq
+    // only to one whose record or deleted changed (schema 006), so the desks re-read no unchanged one.
     await client.query(
       `INSERT INTO card_desk.customers (id, record)
        SELECT r->>'_id', r FROM jsonb_array_elements($1::jsonb) AS r
-       ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record, deleted = false
-        WHERE customers.record IS DISTINCT FROM EXCLUDED.record OR customers.deleted`,
+       ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record, deleted = false`,
       [JSON.stringify([...read.records.values()])],
     );
   }

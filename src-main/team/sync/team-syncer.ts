@@ -128,7 +128,7 @@ export class TeamSyncer {
     try {
       const outcome = await runResync({
         api: await options.api(),
-        store: teamSyncStore(options.link),
+        store: teamSyncStore(options.link, options.logger),
         progress: new SyncProgressReporter(options.environmentId, () => undefined, 1_000),
         signal,
         full: false,

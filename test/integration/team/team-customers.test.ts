@@ -2,7 +2,8 @@
 // that takes two keys and logs which one each request carried, and two desks (app cores with their own data
 // folders), each with its own key and login: `syncer` (a card_desk_syncer member) and `alice` (an operator).
 // Only the syncer's key pages GET /customers; alice's desk finds customers in its own cache, filled from the
-// team database; a customer added to the server reaches both desks. A syncer that goes away is replaced by
+// team database; a customer added to the server reaches both desks, and one it removes leaves both after
+// the syncer's next full sweep. A syncer that goes away is replaced by
 // another once its lease lapses, and with the database stopped a desk still searches and catches up after.
 // 1,100 customers: a desk reads the team's copy in more than one batch (1,000 changes each), in order; the
 // server's odd records (test/support/odd-customers.ts) among them, each read by the desk as the API's would be.
@@ -122,6 +123,33 @@ describe('one customer sync for the team', () => {
     await expect.poll(() => names(aliceDesk, added), POLL).toContain(added);
     await expect.poll(() => names(syncerDesk, added), POLL).toContain(added);
     expect(customerPagesBy(ALICE_KEY)).toBe(0);
+  });
+
+  it("removes from both desks a customer the service stops listing, at the syncer's next full sweep", async () => {
+    const gone = server.removeCustomers((c) => c.name === 'Customer 17')[0]!;
+    expect(await names(aliceDesk, 'Customer 17')).toContain('Customer 17');
+    const generation = async () =>
+      Number((await db.sql(`SELECT cursor::jsonb->>'generation' AS g FROM card_desk.sync_state`)).rows[0]!.g);
+    const before = await generation();
+    // A full sweep is due once the list's shape is forgotten (asked again until one starts).
+    await expect
+      .poll(async () => {
+        if ((await generation()) === before)
+          await db.sql(`UPDATE card_desk.sync_state SET list_shape = NULL WHERE list = 'customers'`);
+        return names(aliceDesk, 'Customer 17');
+      }, POLL)
+      .not.toContain('Customer 17');
+    await expect.poll(() => names(syncerDesk, 'Customer 17'), POLL).not.toContain('Customer 17');
+    const { rows } = await db.sql('SELECT deleted FROM card_desk.customers WHERE id = $1', [gone._id]);
+    expect(rows[0]).toEqual({ deleted: true });
+    expect(await names(aliceDesk, 'Customer 18')).toContain('Customer 18');
+    // The sweep ends by learning the list's shape again: the next passes are incremental.
+    await expect
+      .poll(
+        async () => (await db.sql(`SELECT list_shape IS NOT NULL AS known FROM card_desk.sync_state`)).rows[0],
+        POLL,
+      )
+      .toEqual({ known: true });
   });
 
   it('hands the sync to another syncer once the lease of a desk that went away lapses', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../../src-main/cache/store/cache-errors';
 import { customerRow } from '../../../src-main/cache/search/search-fields';
 import { CustomerStore } from '../../../src-main/cache/store/customer-store';
+import { beginFeed } from '../../../src-main/cache/sync/list-shape-store';
 import { openWriter } from '../../../src-main/cache/store/database';
 import { CACHE_SCHEMA, MIGRATIONS, SCHEMA_VERSION, requireFts5 } from '../../../src-main/cache/store/schema';
 import { migrate, schemaVersion } from '../../../src-main/storage/sqlite-database';
@@ -122,6 +123,37 @@ describe('schema', () => {
 });
 
 describe('CustomerStore', () => {
+  it("removes the customers a feed's page names in removed when the fill completes, never on an API page's word", () => {
+    const { db } = openWriter(file, testSeal);
+    const store = new CustomerStore(db, testSeal);
+    const [first] = pages(fillerCustomers(0, 3));
+    const [gone, kept] = [first![0]!._id, first![1]!._id];
+    const { generation } = store.writePages([
+      { generation: null, page: 0, totalPages: 1, rows: first!.map(customerRow), feedSeq: 3 },
+    ]);
+    store.finishGeneration(generation, '2026-01-01T00:00:00.000Z');
+    // A later fill from the feed adds to the generation: the removed customer goes when it completes.
+    beginFeed(db, generation);
+    store.writePages([{ generation, page: 0, totalPages: 1, rows: [], feedSeq: 4, removed: [gone, 'never-held'] }]);
+    expect(store.finishGeneration(generation, '2026-01-02T00:00:00.000Z')).toEqual({ pruned: 1, customerCount: 2 });
+    const ids = () =>
+      db
+        .prepare('SELECT id FROM customers ORDER BY id')
+        .all()
+        .map((r) => r.id);
+    expect(ids()).not.toContain(gone);
+    expect(ids()).toContain(kept);
+    // An API page's envelope that says `removed` removes no one.
+    const next = store.writePages([
+      { generation: null, page: 0, totalPages: 1, rows: first!.slice(1).map(customerRow), removed: [kept] },
+    ]);
+    expect(store.finishGeneration(next.generation, '2026-01-03T00:00:00.000Z')).toEqual({
+      pruned: 0,
+      customerCount: 2,
+    });
+    db.close();
+  });
+
   it('stores pages with the resume point, keeps the FTS index in step, and prunes at the end', () => {
     const { db } = openWriter(file, testSeal);
     const store = new CustomerStore(db, testSeal);
