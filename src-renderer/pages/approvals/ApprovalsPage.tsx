@@ -59,13 +59,12 @@ export function ApprovalsPage({ route }: { route: Route }): React.JSX.Element {
   const list = useBridgeQuery(['approvals', 'list', query], (o) => bridge().approvals.list(query, o), {
     enabled: status?.available === true,
   });
-  // Every step of every request, on any desk, changes the counts: the list is read again then.
+  // Every step of every request, on any desk, changes the counts main reports (approvals.changed, kept by the
+  // store): the list is read again then, including a change told before this page was opened.
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      bridge().events.on('approvals.changed', () => void queryClient.invalidateQueries({ queryKey: ['approvals'] })),
-    [queryClient],
-  );
+  useEffect(() => {
+    if (status?.available) void queryClient.invalidateQueries({ queryKey: ['approvals'] });
+  }, [queryClient, status]);
   const rows = list.data?.data ?? [];
   return (
     <section className="page approvals-page" aria-labelledby="approvals-title">
