@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresMissing, startPostgres, type TestPostgres } from '../../support/postgres';
+import { sqlFailure, teamDatabaseWith, type TeamLogins } from '../../support/team-logins';
 
-let db: TestPostgres;
+let team: TeamLogins<'mary' | 'ada' | 'ike'>;
 let operator: pg.Client;
 let approver: pg.Client;
 let admin: pg.Client;
@@ -14,20 +14,16 @@ const desk = randomUUID();
 const ADDRESS = 'https://api.bank.example';
 
 beforeAll(async () => {
-  const missing = postgresMissing();
-  if (missing) throw new Error(missing);
-  db = await startPostgres();
-  await db.createLogin('mary', 'mary-secret', ['card_desk_operator']);
-  await db.createLogin('ada', 'ada-secret', ['card_desk_operator', 'card_desk_approver']);
-  await db.createLogin('ike', 'ike-secret', ['card_desk_operator', 'card_desk_admin']);
-  operator = await db.connectAs('mary', 'mary-secret');
-  approver = await db.connectAs('ada', 'ada-secret');
-  admin = await db.connectAs('ike', 'ike-secret');
+  team = await teamDatabaseWith({
+    mary: ['card_desk_operator'],
+    ada: ['card_desk_operator', 'card_desk_approver'],
+    ike: ['card_desk_operator', 'card_desk_admin'],
+  });
+  ({ mary: operator, ada: approver, ike: admin } = team.as);
 });
 
 afterAll(async () => {
-  for (const client of [operator, approver, admin]) await client?.end().catch(() => undefined);
-  await db?.remove();
+  await team?.close();
 });
 
 const set = (client: pg.Client, rules: unknown, address = ADDRESS) =>
@@ -36,28 +32,19 @@ const set = (client: pg.Client, rules: unknown, address = ADDRESS) =>
     [address, rules === null ? null : JSON.stringify(rules), desk],
   );
 
-async function failure(run: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await run;
-  } catch (error) {
-    return { code: String((error as { code?: string }).code), message: (error as Error).message };
-  }
-  throw new Error('the statement was allowed');
-}
-
 describe('approval rules in the team database', () => {
   it('refuses an operator and an approver, and any direct change', async () => {
     for (const [client, login] of [
       [operator, 'mary'],
       [approver, 'ada'],
     ] as const) {
-      expect(await failure(set(client, { 'cards.create': 'always' }))).toEqual({
+      expect(await sqlFailure(set(client, { 'cards.create': 'always' }))).toEqual({
         code: '42501',
         message: `${login} is not an administrator of the team database (card_desk_admin)`,
       });
     }
     for (const client of [operator, admin]) {
-      const refused = await failure(
+      const refused = await sqlFailure(
         client.query(`INSERT INTO card_desk.approval_rules (environment_address, rules) VALUES ('x', '{}')`),
       );
       expect(refused.code).toBe('42501');
@@ -100,7 +87,7 @@ describe('approval rules in the team database', () => {
       [{ approvalHours: 0 }, 'approvalHours must be a whole number of hours from 1 to 720'],
     ];
     for (const [rules, message] of cases) {
-      const refused = await failure(set(admin, rules, 'https://other.example'));
+      const refused = await sqlFailure(set(admin, rules, 'https://other.example'));
       expect(refused.code).toBe('23514');
       expect(refused.message).toContain(message);
     }

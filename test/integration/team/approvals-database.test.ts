@@ -5,8 +5,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresMissing, startPostgres, type TestPostgres } from '../../support/postgres';
+import type { TestPostgres } from '../../support/postgres';
+import { sqlFailure, teamDatabaseWith, type TeamLogins } from '../../support/team-logins';
 
+let team: TeamLogins<'mary' | 'olu' | 'ada' | 'ben'>;
 let db: TestPostgres;
 let maker: pg.Client;
 let operator: pg.Client;
@@ -15,22 +17,18 @@ let second: pg.Client;
 const desk = randomUUID();
 
 beforeAll(async () => {
-  const missing = postgresMissing();
-  if (missing) throw new Error(missing);
-  db = await startPostgres();
-  await db.createLogin('mary', 'mary-secret', ['card_desk_operator']);
-  await db.createLogin('olu', 'olu-secret', ['card_desk_operator']);
-  await db.createLogin('ada', 'ada-secret', ['card_desk_operator', 'card_desk_approver']);
-  await db.createLogin('ben', 'ben-secret', ['card_desk_operator', 'card_desk_approver']);
-  maker = await db.connectAs('mary', 'mary-secret');
-  operator = await db.connectAs('olu', 'olu-secret');
-  approver = await db.connectAs('ada', 'ada-secret');
-  second = await db.connectAs('ben', 'ben-secret');
+  team = await teamDatabaseWith({
+    mary: ['card_desk_operator'],
+    olu: ['card_desk_operator'],
+    ada: ['card_desk_operator', 'card_desk_approver'],
+    ben: ['card_desk_operator', 'card_desk_approver'],
+  });
+  ({ db } = team);
+  ({ mary: maker, olu: operator, ada: approver, ben: second } = team.as);
 });
 
 afterAll(async () => {
-  for (const client of [maker, operator, approver, second]) await client?.end().catch(() => undefined);
-  await db?.remove();
+  await team?.close();
 });
 
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -46,16 +44,6 @@ async function ask(client: pg.Client, fingerprint: string, body = `{"customerId"
   return rows[0]!;
 }
 
-/** The error a statement fails with: its SQLSTATE and message. */
-async function failure(run: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await run;
-  } catch (error) {
-    return { code: String((error as { code?: string }).code), message: (error as Error).message };
-  }
-  throw new Error('the statement was allowed');
-}
-
 const approve = (client: pg.Client, id: string) =>
   client.query(`SELECT (card_desk.approve_request($1, 'ok', 'DESK-9')).state`, [id]);
 const stateOf = async (id: string) =>
@@ -65,7 +53,7 @@ describe('approval requests in the team database', () => {
   it('stamps the maker as the login that connected and refuses a hash that is not the body’s', async () => {
     const asked = await ask(maker, 'fp-1');
     expect(asked).toMatchObject({ maker: 'mary', state: 'waiting' });
-    const wrong = await failure(
+    const wrong = await sqlFailure(
       maker.query(
         `SELECT card_desk.request_approval('cards.create', '{"a":1}', $1, 'fp-x', '{}', ARRAY[]::text[], 'e', 'a',
            $2, 'DESK-1', null, 24)`,
@@ -76,39 +64,39 @@ describe('approval requests in the team database', () => {
   });
 
   it('refuses a second request for the same write while one is open, naming who asked', async () => {
-    const { message } = await failure(ask(operator, 'fp-1'));
+    const { message } = await sqlFailure(ask(operator, 'fp-1'));
     expect(message).toMatch(/already waiting for approval \(request \d+, asked by mary on DESK-1/);
   });
 
   it('refuses the maker’s own approval and an approval by an operator who is no approver', async () => {
     const { id } = await ask(maker, 'fp-2');
-    const own = await failure(approve(maker, id));
+    const own = await sqlFailure(approve(maker, id));
     expect(own).toMatchObject({ code: '42501' });
     expect(own.message).toMatch(/mary is not an approver/);
     // Even a maker who is an approver cannot decide their own request.
     const { id: approversOwn } = await ask(approver, 'fp-2b');
-    expect((await failure(approve(approver, approversOwn))).message).toMatch(/ada asked for request \d+ and cannot/);
-    const plain = await failure(approve(operator, id));
+    expect((await sqlFailure(approve(approver, approversOwn))).message).toMatch(/ada asked for request \d+ and cannot/);
+    const plain = await sqlFailure(approve(operator, id));
     expect(plain).toMatchObject({ code: '42501' });
     expect(plain.message).toMatch(/olu is not an approver/);
     expect(await stateOf(id)).toEqual({ state: 'waiting', checker: null });
     await approve(approver, id);
     expect(await stateOf(id)).toEqual({ state: 'approved', checker: 'ada' });
     // Decided once: a second approver finds it no longer waiting.
-    expect((await failure(approve(second, id))).message).toMatch(/is approved by ada, no longer waiting/);
+    expect((await sqlFailure(approve(second, id))).message).toMatch(/is approved by ada, no longer waiting/);
   });
 
   it('refuses to approve a request whose stored body was edited after it was asked for', async () => {
     const { id } = await ask(maker, 'fp-3');
     await db.sql(`UPDATE card_desk.approval_requests SET body = replace(body, 'fp-3', 'fp-4') WHERE id = $1`, [id]);
-    expect((await failure(approve(approver, id))).message).toMatch(/changed after it was asked for/);
+    expect((await sqlFailure(approve(approver, id))).message).toMatch(/changed after it was asked for/);
     expect(await stateOf(id)).toEqual({ state: 'waiting', checker: null });
   });
 
   it('refuses to approve an expired request, and marks it expired', async () => {
     const { id } = await ask(maker, 'fp-5');
     await db.sql(`UPDATE card_desk.approval_requests SET expires_at = now() - interval '1 minute' WHERE id = $1`, [id]);
-    expect((await failure(approve(approver, id))).message).toMatch(/expired at .*ask for it again/);
+    expect((await sqlFailure(approve(approver, id))).message).toMatch(/expired at .*ask for it again/);
     await maker.query('SELECT card_desk.expire_requests()');
     expect(await stateOf(id)).toEqual({ state: 'expired', checker: null });
     // The same write may be asked for again once the old request expired.
@@ -117,10 +105,10 @@ describe('approval requests in the team database', () => {
 
   it('lets only the maker withdraw, and no desk change a request directly', async () => {
     const { id } = await ask(maker, 'fp-6');
-    const other = await failure(operator.query(`SELECT card_desk.withdraw_request($1, 'DESK-2')`, [id]));
+    const other = await sqlFailure(operator.query(`SELECT card_desk.withdraw_request($1, 'DESK-2')`, [id]));
     expect(other.message).toMatch(/Only mary, who asked for request \d+, can withdraw it/);
     for (const client of [maker, approver]) {
-      const direct = await failure(
+      const direct = await sqlFailure(
         client.query(`UPDATE card_desk.approval_requests SET state = 'approved', checker = 'ada' WHERE id = $1`, [id]),
       );
       expect(direct.code).toBe('42501');
@@ -134,19 +122,21 @@ describe('approval requests in the team database', () => {
     await approve(approver, id);
     const claim = (client: pg.Client) =>
       client.query(`SELECT (card_desk.claim_for_sending($1, $2, 'DESK-9')).state`, [id, randomUUID()]);
-    expect((await failure(claim(second))).message).toMatch(/is sent by ada, who approved it/);
+    expect((await sqlFailure(claim(second))).message).toMatch(/is sent by ada, who approved it/);
     const attempts = await Promise.allSettled([claim(approver), claim(approver)]);
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     await approver.query(`SELECT card_desk.record_outcome($1, 'sent', 'card-1', null, 'entry-1')`, [id]);
     expect(
-      (await failure(maker.query(`SELECT card_desk.record_outcome($1, 'failed', null, 'x', null)`, [id]))).code,
+      (await sqlFailure(maker.query(`SELECT card_desk.record_outcome($1, 'failed', null, 'x', null)`, [id]))).code,
     ).toBe('42501');
 
     const { id: edited } = await ask(maker, 'fp-8');
     await approve(approver, edited);
     await db.sql(`UPDATE card_desk.approval_requests SET body = '{"customerId":"other"}' WHERE id = $1`, [edited]);
-    expect((await failure(claim(approver))).message).toMatch(/is not approved and waiting to be sent \(it is sent\)/);
-    const sendEdited = await failure(
+    expect((await sqlFailure(claim(approver))).message).toMatch(
+      /is not approved and waiting to be sent \(it is sent\)/,
+    );
+    const sendEdited = await sqlFailure(
       approver.query(`SELECT card_desk.claim_for_sending($1, $2, 'DESK-9')`, [edited, randomUUID()]),
     );
     expect(sendEdited.message).toMatch(/changed after it was approved: it is not sent/);

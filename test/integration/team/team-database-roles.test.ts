@@ -5,8 +5,10 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MIGRATIONS, TEAM_SCHEMA_VERSION } from '../../../src-main/team/schema/migrations';
-import { postgresMissing, runTeamSetupCli, startPostgres, type TestPostgres } from '../../support/postgres';
+import { runTeamSetupCli, type TestPostgres } from '../../support/postgres';
+import { sqlFailure, teamDatabaseWith, type TeamLogins } from '../../support/team-logins';
 
+let team: TeamLogins<'alice' | 'bob' | 'sam'>;
 let db: TestPostgres;
 let alice: pg.Client;
 let bob: pg.Client;
@@ -14,20 +16,17 @@ let syncer: pg.Client;
 const desk = randomUUID();
 
 beforeAll(async () => {
-  const missing = postgresMissing();
-  if (missing) throw new Error(missing);
-  db = await startPostgres();
-  await db.createLogin('alice', 'alice-secret', ['card_desk_operator']);
-  await db.createLogin('bob', 'bob-secret', ['card_desk_operator']);
-  await db.createLogin('sam', 'sam-secret', ['card_desk_operator', 'card_desk_syncer']);
-  alice = await db.connectAs('alice', 'alice-secret');
-  bob = await db.connectAs('bob', 'bob-secret');
-  syncer = await db.connectAs('sam', 'sam-secret');
+  team = await teamDatabaseWith({
+    alice: ['card_desk_operator'],
+    bob: ['card_desk_operator'],
+    sam: ['card_desk_operator', 'card_desk_syncer'],
+  });
+  ({ db } = team);
+  ({ alice, bob, sam: syncer } = team.as);
 });
 
 afterAll(async () => {
-  for (const client of [alice, bob, syncer]) await client?.end().catch(() => undefined);
-  await db?.remove();
+  await team?.close();
 });
 
 const appendAs = (client: pg.Client, seq: number, extra = '') =>
@@ -36,16 +35,6 @@ const appendAs = (client: pg.Client, seq: number, extra = '') =>
      VALUES ($1, 'DESK-1', 'j1', $2, now(), 'entry-1', 'begun', '{"operation":"cards.create"}'${extra ? `, '${extra}'` : ''})`,
     [desk, seq],
   );
-
-/** The error a statement fails with: its SQLSTATE and message. */
-async function failure(run: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await run;
-  } catch (error) {
-    return { code: String((error as { code?: string }).code), message: (error as Error).message };
-  }
-  throw new Error('the statement was allowed');
-}
 
 describe('team:setup', () => {
   it('is run again on an up-to-date database without changing anything', async () => {
@@ -66,7 +55,7 @@ describe('the team journal', () => {
   it('records the login that connected as the operator, whatever the desk sends', async () => {
     await appendAs(alice, 1);
     // A desk cannot name the operator itself: the column is not its to write.
-    expect((await failure(appendAs(bob, 2, 'alice'))).code).toBe('42501');
+    expect((await sqlFailure(appendAs(bob, 2, 'alice'))).code).toBe('42501');
     await bob.query('SET ROLE card_desk_operator');
     await appendAs(bob, 2);
     await bob.query('RESET ROLE');
@@ -87,7 +76,7 @@ describe('the team journal', () => {
       [desk],
     );
     expect(again.rowCount).toBe(0);
-    expect((await failure(appendAs(alice, 1))).code).toBe('23505');
+    expect((await sqlFailure(appendAs(alice, 1))).code).toBe('23505');
   });
 
   it('cannot be updated, deleted or truncated by an operator', async () => {
@@ -98,7 +87,7 @@ describe('the team journal', () => {
       truncate: alice.query('TRUNCATE card_desk.journal_events'),
     };
     for (const [what, attempt] of Object.entries(tries)) {
-      const { code, message } = await failure(attempt);
+      const { code, message } = await sqlFailure(attempt);
       expect({ what, code }).toEqual({ what, code: '42501' });
       expect(message).toMatch(/permission denied for table journal_events/);
     }
@@ -128,9 +117,9 @@ describe('customers and the sync lease', () => {
     client.query(`INSERT INTO card_desk.customers (id, record) VALUES ($1, '{"name":"Ada"}')`, [id]);
 
   it('lets no operator write customers, and a syncer only while it holds the lease', async () => {
-    expect((await failure(addCustomer(alice, 'cus_1'))).code).toBe('42501');
-    expect((await failure(addCustomer(syncer, 'cus_1'))).message).toMatch(/row-level security/);
-    expect((await failure(alice.query(`SELECT card_desk.take_sync_lease($1, 'DESK-1', 60)`, [desk]))).code).toBe(
+    expect((await sqlFailure(addCustomer(alice, 'cus_1'))).code).toBe('42501');
+    expect((await sqlFailure(addCustomer(syncer, 'cus_1'))).message).toMatch(/row-level security/);
+    expect((await sqlFailure(alice.query(`SELECT card_desk.take_sync_lease($1, 'DESK-1', 60)`, [desk]))).code).toBe(
       '42501',
     );
     const took = await syncer.query<{ took: boolean }>(`SELECT card_desk.take_sync_lease($1, 'DESK-S', 60) AS took`, [
@@ -174,7 +163,7 @@ describe('write claims', () => {
 
   it('lets one desk claim a write; another sees who claimed it and can neither claim nor settle it', async () => {
     await claim(alice, 'fp-1');
-    expect((await failure(claim(bob, 'fp-1'))).code).toBe('23505');
+    expect((await sqlFailure(claim(bob, 'fp-1'))).code).toBe('23505');
     const { rows } = await bob.query(
       `SELECT operator, state FROM card_desk.write_claims WHERE fingerprint = 'fp-1' AND state = 'in_flight'`,
     );
@@ -185,7 +174,7 @@ describe('write claims', () => {
 
   it('keeps an unknown outcome claimed until any operator reconciles it, naming who did; then it may be claimed anew', async () => {
     await alice.query(`UPDATE card_desk.write_claims SET state = 'outcome_unknown' WHERE fingerprint = 'fp-1'`);
-    expect((await failure(claim(bob, 'fp-1'))).code).toBe('23505');
+    expect((await sqlFailure(claim(bob, 'fp-1'))).code).toBe('23505');
     const done = await bob.query(
       `UPDATE card_desk.write_claims SET state = 'reconciled', result_id = 'card_9' WHERE fingerprint = 'fp-1'`,
     );
@@ -204,11 +193,11 @@ describe('write claims', () => {
     await bob.query(
       `UPDATE card_desk.write_claims SET state = 'succeeded' WHERE fingerprint = 'fp-1' AND state = 'in_flight'`,
     );
-    const reopen = await failure(
+    const reopen = await sqlFailure(
       db.sql(`UPDATE card_desk.write_claims SET state = 'in_flight' WHERE operator = 'bob'`),
     );
     expect(reopen.message).toMatch(/a claim that is succeeded cannot become in_flight/);
-    expect((await failure(alice.query('DELETE FROM card_desk.write_claims'))).code).toBe('42501');
+    expect((await sqlFailure(alice.query('DELETE FROM card_desk.write_claims'))).code).toBe('42501');
     expect((await claimsOf('fp-1')).rows).toHaveLength(2);
   });
 });
