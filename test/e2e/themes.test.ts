@@ -1,6 +1,7 @@
 // Light and dark, in Chromium: the app follows prefers-color-scheme, the choice in Settings overrides it,
-// and every page, drawer, dialog and wizard step is free of serious or critical axe violations in both
-// themes (colour contrast included, charts too).
+// and every page, drawer, dialog and wizard step is free of serious or critical axe violations (colour
+// contrast included, charts too): pages in the light theme (their dark colours: nothing-cut.test.ts),
+// a customer's page, a drawer, Ctrl+K and each wizard step in both.
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src-renderer/lib/routes';
 import { issueWizard } from './issue-wizard';
@@ -56,44 +57,50 @@ describe('Themes', () => {
   });
 
   for (const scheme of ['light', 'dark'] as const) {
-    it(`every page, drawer and wizard step is axe-clean in the ${scheme} theme`, { timeout: 180_000 }, async () => {
-      await page().emulateMedia({ colorScheme: scheme });
-      const found: string[] = [];
-      for (const route of ROUTES) {
-        await openFresh(app.e2e, route.path);
+    it(
+      `${scheme === 'light' ? 'every page, ' : ''}a drawer, a dialog and each wizard step are axe-clean in the ${scheme} theme`,
+      { timeout: 180_000 },
+      async () => {
+        await page().emulateMedia({ colorScheme: scheme });
+        const found: string[] = [];
+        // Every page in the light theme. In the dark one a page's structure is the same and its colours are what
+        // nothing-cut.test.ts checks on every page at three sizes in both themes (axe's colour-contrast): here
+        // the dark pass goes to what that walk does not open.
+        for (const route of scheme === 'light' ? ROUTES : []) {
+          await openFresh(app.e2e, route.path);
+          await settled();
+          found.push(...(await axeIn(scheme, route.path)));
+        }
+        // A customer's page and a list's drawer.
+        await openFresh(app.e2e, `customers/${app.customers[0]!._id}`);
         await settled();
-        found.push(...(await axeIn(scheme, route.path)));
-        if (scheme === 'dark') await app.e2e.screenshot(`theme-dark-${route.path}`);
-      }
-      // A customer's page and a list's drawer.
-      await openFresh(app.e2e, `customers/${app.customers[0]!._id}`);
-      await settled();
-      found.push(...(await axeIn(scheme, 'customer')));
-      await openFresh(app.e2e, 'authorizations');
-      await settled();
-      await page().getByRole('rowgroup', { name: 'Authorizations rows' }).getByRole('row').first().click();
-      await page().getByRole('dialog').first().waitFor();
-      found.push(...(await axeIn(scheme, 'authorization drawer')));
-      // Ctrl+K.
-      await openFresh(app.e2e, 'cards');
-      await page().keyboard.press('Control+k');
-      await page().getByRole('dialog', { name: 'Search customers' }).waitFor();
-      await page().keyboard.type(app.customers[1]!.emailAddress!.slice(0, 5));
-      await page().getByRole('listbox').waitFor();
-      found.push(...(await axeIn(scheme, 'Ctrl+K')));
-      // Each step of the card wizard.
-      await wizard.openWizard('A new card');
-      found.push(...(await axeIn(scheme, 'wizard: card details')));
-      await wizard.chooseCustomer(app.customers[2]!);
-      await wizard.chooseDebitAccount();
-      await wizard.dialog().getByRole('button', { name: 'Next' }).click();
-      await wizard.dialog().getByText('Defaults: NGN cards').waitFor();
-      found.push(...(await axeIn(scheme, 'wizard: spending controls')));
-      await wizard.dialog().getByRole('button', { name: 'Next' }).click();
-      await wizard.dialog().getByRole('region', { name: 'Review before sending' }).waitFor();
-      found.push(...(await axeIn(scheme, 'wizard: review')));
-      await wizard.closeWizard();
-      expect(found).toEqual([]);
-    });
+        found.push(...(await axeIn(scheme, 'customer')));
+        await openFresh(app.e2e, 'authorizations');
+        await settled();
+        await page().getByRole('rowgroup', { name: 'Authorizations rows' }).getByRole('row').first().click();
+        await page().getByRole('dialog').first().waitFor();
+        found.push(...(await axeIn(scheme, 'authorization drawer')));
+        // Ctrl+K.
+        await openFresh(app.e2e, 'cards');
+        await page().keyboard.press('Control+k');
+        await page().getByRole('dialog', { name: 'Search customers' }).waitFor();
+        await page().keyboard.type(app.customers[1]!.emailAddress!.slice(0, 5));
+        await page().getByRole('listbox').waitFor();
+        found.push(...(await axeIn(scheme, 'Ctrl+K')));
+        // Each step of the card wizard.
+        await wizard.openWizard('A new card');
+        found.push(...(await axeIn(scheme, 'wizard: card details')));
+        await wizard.chooseCustomer(app.customers[2]!);
+        await wizard.chooseDebitAccount();
+        await wizard.dialog().getByRole('button', { name: 'Next' }).click();
+        await wizard.dialog().getByText('Defaults: NGN cards').waitFor();
+        found.push(...(await axeIn(scheme, 'wizard: spending controls')));
+        await wizard.dialog().getByRole('button', { name: 'Next' }).click();
+        await wizard.dialog().getByRole('region', { name: 'Review before sending' }).waitFor();
+        found.push(...(await axeIn(scheme, 'wizard: review')));
+        await wizard.closeWizard();
+        expect(found).toEqual([]);
+      },
+    );
   }
 });
