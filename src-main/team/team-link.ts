@@ -135,7 +135,12 @@ export class TeamLink {
    */
   separateClient(): pg.Client {
     if (this.closed) throw new TeamQueryError(`The link to ${this.where} is closed.`);
-    return new pg.Client(this.config);
+    const client = new pg.Client(this.config);
+    // A server that ends the connection while the client is idle (stopped, or a DBA ending sessions) is an
+    // error event: without a listener Node would end the app with it. Its owner hears it too and acts (the
+    // next query fails and heals); here it is only kept from becoming an uncaught exception.
+    client.on('error', () => undefined);
+    return client;
   }
 
   /**

@@ -71,6 +71,19 @@ export class NoPasswordError extends Error {
   readonly code = 'CARD_DESK_NO_PASSWORD';
 }
 
+/**
+ * The status, or null when it cannot be read because the desk is closing: its journal is shut while the link
+ * still reports (a stopped database, a last answer), and there is no window left to tell.
+ */
+function readableStatus(read: () => TeamStatus, logger: Logger): TeamStatus | null {
+  try {
+    return read();
+  } catch (error) {
+    logger.debug({ err: errorMessage(error) }, 'team status not told: the desk is closing');
+    return null;
+  }
+}
+
 export class TeamService {
   readonly settings: TeamSettings;
   private readonly spans: LoginSpans;
@@ -246,7 +259,8 @@ export class TeamService {
   }
 
   private emitStatus(): void {
-    const status = this.status();
+    const status = readableStatus(() => this.status(), this.options.logger);
+    if (!status) return;
     const text = JSON.stringify(status);
     if (text === this.lastEmitted) return;
     this.lastEmitted = text;
