@@ -116,6 +116,8 @@ async function sendBatch(deps: SenderDeps, claimed: ApprovalRow): Promise<Result
     body: claimed.body,
     bodySha256: claimed.body_sha256,
     environmentId: claimed.environment_id,
+    maker: claimed.maker,
+    checker: claimed.checker ?? '',
   });
   if (!started.ok)
     return record(deps, claimed.id, { state: 'failed', resultId: null, message: started.error.message }, null);
@@ -127,8 +129,10 @@ async function sendBatch(deps: SenderDeps, claimed: ApprovalRow): Promise<Result
       const status = await deps.bulkIssue.status(batchId);
       const s = status.ok ? status.data : null;
       const message = s
-        ? `Batch ${batchId}: ${s.issued} issued, ${s.failed} failed, ${s.unknown} unknown of ${s.total}`
-        : `Batch ${batchId}: ${status.ok ? '' : status.error.message}`;
+        ? `${s.issued} issued, ${s.failed} failed, ${s.unknown} unknown of ${s.total}`
+        : status.ok
+          ? 'The batch ended; its figures could not be read.'
+          : status.error.message;
       const state =
         s && s.failed === 0 && s.unknown === 0 && s.issued === s.total
           ? 'sent'
@@ -138,5 +142,5 @@ async function sendBatch(deps: SenderDeps, claimed: ApprovalRow): Promise<Result
       await record(deps, claimed.id, { state, resultId: batchId, message }, null);
     })
     .catch((error: unknown) => deps.logger.warn({ approval: claimed.id, err: errorMessage(error) }, 'approved batch'));
-  return ok({ ...claimed, state: 'sending', outcome_message: `Being sent as batch ${batchId}` });
+  return ok({ ...claimed, state: 'sending', result_id: batchId, outcome_message: 'Being sent from this desk' });
 }

@@ -73,6 +73,9 @@ export class ApprovalsService {
     return this.listener.refresh();
   }
 
+  /** A batch of this id ran on this desk. */
+  private readonly batchHere = (batchId: string): boolean => this.deps.bulkIssue.store.get(batchId) !== null;
+
   private login(): string | null {
     return this.deps.team.status().login;
   }
@@ -163,14 +166,14 @@ export class ApprovalsService {
     const rows = await onTeam(this.deps.team, (client) => approvalStore.list(client, query));
     if (!rows.ok) return rows;
     const login = this.login();
-    return ok(rows.data.map((row) => approvalOf(row, login)));
+    return ok(rows.data.map((row) => approvalOf(row, login, this.batchHere)));
   }
 
   async get(id: string): Promise<Result<Approval>> {
     const row = await onTeam(this.deps.team, (client) => approvalStore.get(client, id));
     if (!row.ok) return row;
     if (!row.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
-    return ok(approvalOf(row.data, this.login()));
+    return ok(approvalOf(row.data, this.login(), this.batchHere));
   }
 
   /**
@@ -224,6 +227,6 @@ export class ApprovalsService {
   private async answer(result: Result<ApprovalRow>): Promise<Result<Approval>> {
     void this.listener.refresh().catch(() => undefined);
     if (!result.ok) return result;
-    return ok(approvalOf(result.data, this.login()));
+    return ok(approvalOf(result.data, this.login(), this.batchHere));
   }
 }

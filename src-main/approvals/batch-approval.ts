@@ -93,13 +93,23 @@ function rowsOfBody(body: string): Result<{ row: number; request: CreateCardRequ
   return ok(rows);
 }
 
-/** Makes the approved rows a batch of this desk and starts it; its id. */
+/**
+ * Makes the approved rows a batch of this desk and starts it; its id. Each card records its four eyes in its
+ * metadata, as a single approved card does, so every desk finds the batch's rows in the team journal.
+ */
 export async function startApprovedBatch(
   bulk: BatchPort,
-  approval: { id: string; body: string; bodySha256: string; environmentId: string },
+  approval: { id: string; body: string; bodySha256: string; environmentId: string; maker: string; checker: string },
 ): Promise<Result<string>> {
-  const rows = rowsOfBody(approval.body);
-  if (!rows.ok) return rows;
+  const parsed = rowsOfBody(approval.body);
+  if (!parsed.ok) return parsed;
+  const fourEyes = { approvalRequest: approval.id, requestedBy: approval.maker, approvedBy: approval.checker };
+  const rows = ok(
+    parsed.data.map(({ row, request }) => ({
+      row,
+      request: { ...request, metadata: { ...request.metadata, ...fourEyes } },
+    })),
+  );
   const batchId = randomUUID();
   bulk.store.create(
     {

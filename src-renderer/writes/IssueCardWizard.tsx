@@ -32,6 +32,7 @@ import { useSendOnce } from './useSendOnce';
 import { useKnownCard } from './useKnownCard';
 import { useLockStore } from '../stores/lockStore';
 import { useDraftStore } from '../stores/draftStore';
+import { useTeamStore } from '../stores/teamStore';
 import { panTail } from '../lib/format';
 import { refId } from '../components/cards/cardFields';
 import type { WriteFormProps } from './writeFormProps';
@@ -91,6 +92,7 @@ export function IssueCardWizard({
   restored,
   onBusy,
   onUnsaved,
+  onClose,
 }: WriteFormProps): React.JSX.Element {
   const queryClient = useQueryClient();
   const draft = restored as WizardDraft | undefined;
@@ -117,12 +119,22 @@ export function IssueCardWizard({
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   const isDirty = form.formState.isDirty;
+  // Sent for approval: what was entered is kept in the team database, so closing asks nothing.
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
-    onUnsaved?.(step !== 'done' && (isDirty || draft !== undefined));
-  }, [onUnsaved, step, isDirty, draft]);
+    onUnsaved?.(step !== 'done' && !asked && (isDirty || draft !== undefined));
+  }, [onUnsaved, step, asked, isDirty, draft]);
+  // "This cannot be sent now" (the team database cannot be asked): the review's send button waits.
+  const writesRefused = useTeamStore((s) => s.team?.writesRefused ?? null);
   // Locking unmounts the pages: what was typed is handed to the draft store as the wizard goes, so the
   // app opens it again as it was once unlocked (App.tsx, RestoredWrite). Nothing typed, nothing kept.
-  const keep = useLatest({ step, path, useDefaults, holder, worthKeeping: step !== 'done' && (isDirty || !!draft) });
+  const keep = useLatest({
+    step,
+    path,
+    useDefaults,
+    holder,
+    worthKeeping: step !== 'done' && !asked && (isDirty || !!draft),
+  });
   useEffect(
     () => () => {
       const now = keep.current;
@@ -323,7 +335,15 @@ export function IssueCardWizard({
         <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} />
       ) : null}
       {step === 'review' ? <ReviewStep request={reviewed!} choices={choices} holder={holder} /> : null}
-      {needsApproval ? <NeedsApproval write={approvalWrite} check={approval} noun="card" /> : null}
+      {needsApproval ? (
+        <NeedsApproval
+          write={approvalWrite}
+          check={approval}
+          noun="card"
+          onAsked={() => setAsked(true)}
+          {...(onClose ? { onClose } : {})}
+        />
+      ) : null}
 
       {repeat ? (
         <RepeatConfirm repeat={repeat} busy={sending} onConfirm={confirmRepeat} onCancel={dismissRepeat} />
@@ -331,7 +351,7 @@ export function IssueCardWizard({
       {failure ? <BridgeErrorBanner message={failure} /> : null}
 
       <div className="form-actions">
-        {step !== 'path' ? (
+        {step !== 'path' && !asked ? (
           <button type="button" disabled={sending} onClick={() => setStep(stepNames[stepNames.indexOf(step) - 1]!)}>
             Back
           </button>
@@ -341,7 +361,13 @@ export function IssueCardWizard({
             Continue
           </button>
         ) : step === 'review' && needsApproval ? null : step === 'review' ? (
-          <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
+          <button
+            type="submit"
+            className="primary"
+            disabled={sending || writesRefused !== null}
+            title={writesRefused ?? undefined}
+            aria-busy={sending}
+          >
             {sending ? 'Sending…' : path === 'replace' ? replaceButtonText(replacedText) : 'Issue card'}
           </button>
         ) : (
