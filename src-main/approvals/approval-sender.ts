@@ -41,7 +41,7 @@ async function sendBody(
     outcome: { state: 'failed' as const, resultId: null, message: `The request is not valid: ${message ?? ''}` },
     journalEntryId: null,
   });
-  let result: Result<{ _id: string }>;
+  let result: Result<{ _id: string; maskedPan?: string | undefined }>;
   if (claimed.operation === 'cards.create') {
     const parsed = createCardRequestSchema.safeParse(body);
     if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
@@ -58,7 +58,10 @@ async function sendBody(
     if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
     result = await deps.issuing.createAccount(parsed.data, options);
   }
-  if (result.ok) return { outcome: { state: 'sent', resultId: result.data._id, message: null }, journalEntryId: null };
+  // The masked number is known only here (the service has no "get card"): the maker's desk reads it here.
+  const issued = result.ok && result.data.maskedPan ? `Card ${result.data.maskedPan} issued` : null;
+  if (result.ok)
+    return { outcome: { state: 'sent', resultId: result.data._id, message: issued }, journalEntryId: null };
   const state = result.error.kind === 'outcome_unknown' ? 'outcome_unknown' : 'failed';
   return {
     outcome: { state, resultId: null, message: result.error.message },

@@ -23,6 +23,7 @@ import { createLogger, type AppLogger } from '../logging/logger';
 import { NO_POLICY } from '../policy/policy';
 import type { SandboxHandle } from '../sandbox/handle';
 import { TeamWriteClaims } from '../team/write-claims';
+import { TeamCards } from '../team/team-cards';
 import type { UnsettledWrites } from '../updates/unsettled-writes';
 import type { AppCoreOptions } from './app-core-options';
 import { prepareDataFolder } from './data-folder';
@@ -103,6 +104,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const { team, stopFollowing: stopTeamFollowing } = await openTeam({
     ...{ dataDir, secretStore, policy, journal: () => journal.journal, environments, getCache: stores.getCache },
     ...{ emit, logger, timings: options.team, feeds: teamFeeds },
+  });
+  // A card issued on any desk is known on every desk: learned from the team journal into the known cards.
+  const teamCards = new TeamCards({
+    team,
+    environmentId: async () => (await getActive()).environment.id,
+    observe: async (cards) => (await stores.getKnownCards()).observe(cards, 'team-journal'),
+    logger,
+    ...(options.team?.sendEveryMs === undefined ? {} : { everyMs: options.team.sendEveryMs }),
   });
   const exportsService = createExportService({
     getActive,
@@ -191,6 +200,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       lock.dispose();
       reconciliation.dispose();
       stopTeamFollowing();
+      await teamCards.dispose();
       await approvals.dispose();
       claims.dispose();
       await team.dispose();

@@ -31,16 +31,26 @@ export function cardRequestText(request: Record<string, unknown>): string {
   return `${what} card${limitText ? `, limit ${limitText}` : ''}`;
 }
 
-function IssuedCard({ id, request }: { id: string; request: Record<string, unknown> }): React.JSX.Element {
+function IssuedCard({
+  id,
+  request,
+  outcome,
+}: {
+  id: string;
+  request: Record<string, unknown>;
+  outcome: string | null;
+}): React.JSX.Element {
   const known = useBridgeQuery(['cards', 'get', id], (o) => bridge().cards.get({ id }, o));
   const balance = useBridgeQuery(['cards', 'balance', id], (o) => bridge().cards.balance({ cardId: id }, o));
   const card = known.data?.data ?? null;
+  // The approver's desk says the masked number in the outcome ("Card 506099******1006 issued").
+  const maskedPan = card?.maskedPan ?? /^Card (\S+) issued$/.exec(outcome ?? '')?.[1] ?? null;
   const currency = card?.currency ?? text(request.currency);
   const b = balance.data?.data ?? null;
   return (
     <span data-testid="approval-card">
-      {card?.maskedPan ? <span className="mono">{displayPan(card.maskedPan)}</span> : null}
-      {card?.maskedPan ? ' · ' : ''}
+      {maskedPan ? <span className="mono">{displayPan(maskedPan)}</span> : null}
+      {maskedPan ? ' · ' : ''}
       {cardRequestText(request)}
       {b ? ` · balance ${formatMoney(b.availableBalance, currency)}` : ''} ·{' '}
       <a href={hrefOf('cards', id)}>Open the card</a>
@@ -63,7 +73,7 @@ function BatchRows({ a }: { a: Approval }): React.JSX.Element | null {
 /** The Result line of a request's detail. */
 export function ApprovalOutcome({ a }: { a: Approval }): React.JSX.Element {
   if (a.operation === 'cards.create' && a.resultId && (a.state === 'sent' || a.state === 'outcome_unknown'))
-    return <IssuedCard id={a.resultId} request={a.request} />;
+    return <IssuedCard id={a.resultId} request={a.request} outcome={a.outcomeMessage} />;
   if (a.operation === 'accounts.create' && a.resultId)
     return (
       <span>
