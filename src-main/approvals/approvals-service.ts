@@ -24,6 +24,9 @@ import { settleInterruptedSends, settleReconciledSends } from './interrupted-sen
 import { batchRows, type BatchPort } from './batch-approval';
 import { DEFAULT_APPROVAL_HOURS, approvalNeededMessage, approvalReasons, batchApprovalReasons } from './rules';
 import { fingerprintIn, nounOf, prepareRequest, sha256 } from './prepare-request';
+import { batchReview } from './batch-review';
+import { accountNameFrom } from './summary';
+import type { Customer } from '../../src-shared/api/records';
 import { onTeam, teamProblem, type TeamPort } from './team-access';
 import { TeamRules } from './team-rules';
 import type { RulesInForce } from './rules-in-force';
@@ -36,6 +39,8 @@ export interface ApprovalsDeps {
   /** Issue from a file: a batch approved as one request is sent through it. */
   bulkIssue: BatchPort;
   customerName: (customerId: string) => Promise<string | null>;
+  /** A customer of this desk's copy (a batch's review names each row's customer and its KYC). */
+  customer?: (customerId: string) => Promise<Customer | null>;
   emit: Emit;
   logger: Logger;
   /** The desk's journal: what a send interrupted by a stop became. */
@@ -173,7 +178,16 @@ export class ApprovalsService {
     const row = await onTeam(this.deps.team, (client) => approvalStore.get(client, id));
     if (!row.ok) return row;
     if (!row.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
-    return ok(approvalOf(row.data, this.login(), this.batchHere));
+    const approval = approvalOf(row.data, this.login(), this.batchHere);
+    const active = await this.deps.getActive();
+    // A batch is judged from its rows as this desk knows them, where this desk works in its environment.
+    if (approval.operation !== 'bulkIssue' || !this.deps.customer || this.placeProblem(row.data, active))
+      return ok(approval);
+    const summary = await batchReview(row.data.body, approval.summary, {
+      customer: this.deps.customer,
+      accountName: (accountId, currency) => accountNameFrom(active.api, accountId, currency),
+    });
+    return ok({ ...approval, summary });
   }
 
   /**

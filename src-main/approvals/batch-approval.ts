@@ -39,7 +39,7 @@ export function batchRows(bulk: BatchPort, batchId: string, environmentId: strin
 }
 
 /** Totals of spending limits by currency and interval: "NGN 1,500,000 daily". */
-function limitTotals(ready: BatchRows['ready']): string {
+export function limitTotals(ready: BatchRows['ready']): string {
   const totals = new Map<string, number>();
   for (const { request } of ready)
     for (const limit of request.spendingControls?.spendingLimits ?? []) {
@@ -74,7 +74,7 @@ export function batchSummary(rows: BatchRows, environment: string): Line[] {
 export const batchBody = (rows: BatchRows): string => JSON.stringify({ rows: rows.ready });
 
 /** The body as the database holds it, read back with the contract's schema. */
-function rowsOfBody(body: string): Result<{ row: number; request: CreateCardRequest }[]> {
+export function rowsOfBody(body: string): Result<{ row: number; request: CreateCardRequest }[]> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

@@ -23,7 +23,6 @@ import { createLogger, type AppLogger } from '../logging/logger';
 import { NO_POLICY } from '../policy/policy';
 import type { SandboxHandle } from '../sandbox/handle';
 import { TeamWriteClaims } from '../team/write-claims';
-import { TeamCards } from '../team/team-cards';
 import type { UnsettledWrites } from '../updates/unsettled-writes';
 import type { AppCoreOptions } from './app-core-options';
 import { prepareDataFolder } from './data-folder';
@@ -101,18 +100,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     customerFeed: (environmentId) => teamFeeds.of(environmentId),
   });
   // The active environment's team database, when it has one: the journal's events also go there.
-  const { team, stopFollowing: stopTeamFollowing } = await openTeam({
+  const teamSetup = await openTeam({
     ...{ dataDir, secretStore, policy, journal: () => journal.journal, environments, getCache: stores.getCache },
+    getKnownCards: stores.getKnownCards,
     ...{ emit, logger, timings: options.team, feeds: teamFeeds },
   });
-  // A card issued on any desk is known on every desk: learned from the team journal into the known cards.
-  const teamCards = new TeamCards({
-    team,
-    environmentId: async () => (await getActive()).environment.id,
-    observe: async (cards) => (await stores.getKnownCards()).observe(cards, 'team-journal'),
-    logger,
-    ...(options.team?.sendEveryMs === undefined ? {} : { everyMs: options.team.sendEveryMs }),
-  });
+  const { team } = teamSetup;
   const exportsService = createExportService({
     getActive,
     getKnownCards: stores.getKnownCards,
@@ -162,8 +155,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   // Four eyes on the writes the policy names: asked for and decided in the team database, sent by the approver's desk.
   const { customerName } = stores;
+  const customer = async (customerId: string) => (await stores.getCache()).get(customerId);
   const approvalDeps = { policy, team, getActive, issuing, bulkIssue, getJournal, customerName, emit, logger };
-  const approvals = new ApprovalsService(approvalDeps);
+  const approvals = new ApprovalsService({ ...approvalDeps, customer });
   // A batch belongs to its environment: no switch away from it, nor deleting or moving it, while it is open.
   environments.guardSwitches((change, nameOf) => bulkIssue.switchRefusal(change, nameOf));
   const handlers = handlerTable({
@@ -199,8 +193,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     async dispose() {
       lock.dispose();
       reconciliation.dispose();
-      stopTeamFollowing();
-      await teamCards.dispose();
+      teamSetup.stopFollowing();
+      await teamSetup.teamCards.dispose();
       await approvals.dispose();
       claims.dispose();
       await team.dispose();

@@ -74,7 +74,7 @@ beforeAll(async () => {
   const missing = postgresMissing();
   if (missing) throw new Error(missing);
   dir = mkdtempSync(join(tmpdir(), 'card-desk-approvals-'));
-  [db, server] = await Promise.all([startPostgres(), startIndependentApi({ customers: 40 })]);
+  [db, server] = await Promise.all([startPostgres(), startIndependentApi({ customers: 40, customerStyle: 'people' })]);
   for (const [name, login] of Object.entries(LOGINS)) await db.createLogin(name, login.password, [...login.roles]);
   policy = {
     ...NO_POLICY,
@@ -305,6 +305,26 @@ describe('a batch above the rows the policy allows', () => {
       ]),
     );
     expect(cardPosts().length).toBe(before);
+    // The approver judges it as the maker did, from its rows on the approver's desk: names, KYC, the debit account.
+    const review = ((await call('ada', 'approvals.get', { id: asked.id })) as Approval).summary;
+    const inFile = customers.slice(5, 35);
+    const named = (c: (typeof inFile)[number]) =>
+      c.name?.trim() || [c.individual?.firstName, c.individual?.lastName].filter(Boolean).join(' ');
+    for (const c of [inFile[0]!, inFile[29]!])
+      expect(review).toContainEqual({
+        label: expect.stringMatching(/^Row \d+$/),
+        value: expect.stringContaining(`${named(c)} (${c._id})`),
+      });
+    const notKyc = inFile.filter((c) => c.isApproved === false).length;
+    expect(notKyc).toBeGreaterThan(0);
+    expect(review).toContainEqual({
+      label: 'Warning',
+      value: `KYC not approved for ${notKyc} of the customers ready to be sent`,
+    });
+    expect(review).toContainEqual({
+      label: 'Debit account',
+      value: expect.stringMatching(new RegExp(`^Operations.*\\(${account}\\), for 30 cards$`)),
+    });
     await expect(call('olu', 'approvals.approve', { id: asked.id })).rejects.toThrow(/olu is not an approver/);
     expect(await call('ada', 'approvals.approve', { id: asked.id })).toMatchObject({
       state: 'sending',
