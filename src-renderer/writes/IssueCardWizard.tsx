@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { inOperatorWords } from '../../src-shared/api/field-words';
 import { compactNumber } from '../../src-shared/api/input-rules';
-import { CARD_BRANDS, CURRENCIES, type Card } from '../../src-shared/api/records';
+import type { Card } from '../../src-shared/api/records';
 import type { CreateCardRequest } from '../../src-shared/api/requests';
 import { bridge } from '../lib/bridge';
 import { hrefOf } from '../lib/routes';
@@ -15,7 +15,7 @@ import { CardDetailsStep } from './CardDetailsStep';
 import {
   PATHS,
   cardRequestResolver,
-  emptyCardForm,
+  firstCardValues,
   stepOfField,
   toCardRequest,
   type CardFormChoices,
@@ -34,7 +34,6 @@ import { useLockStore } from '../stores/lockStore';
 import { useDraftStore } from '../stores/draftStore';
 import { useTeamStore } from '../stores/teamStore';
 import { panTail } from '../lib/format';
-import { refId } from '../components/cards/cardFields';
 import type { WriteFormProps } from './writeFormProps';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
@@ -62,21 +61,6 @@ const DETAIL_FIELDS = [
   'reason',
 ] as const satisfies readonly (keyof CardFormValues)[];
 
-/** The form's first values: empty, or, replacing a card, that card's customer, kind, brand and currency. */
-function firstValues(customerId: string | undefined, replacing: Card | undefined): CardFormValues {
-  if (!replacing) return emptyCardForm(customerId);
-  const empty = emptyCardForm(refId(replacing.customer) ?? customerId);
-  const of = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
-    (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
-  return {
-    ...empty,
-    replacementFor: replacing._id,
-    type: of(replacing.type, ['physical', 'virtual'] as const, empty.type),
-    brand: of(replacing.brand, CARD_BRANDS, empty.brand),
-    currency: of(replacing.currency, CURRENCIES, empty.currency),
-  };
-}
-
 /** What the wizard holds, kept across a lock (stores/draftStore.ts) and started again from. */
 interface WizardDraft {
   step: Exclude<Step, 'done'>;
@@ -99,7 +83,8 @@ export function IssueCardWizard({
   // Opened from a card's page to replace it: the path is chosen and the card is filled in.
   const [step, setStep] = useState<Step>(draft?.step ?? (replacing ? 'details' : 'path'));
   const [path, setPath] = useState<CardPath>(draft?.path ?? (replacing ? 'replace' : 'new'));
-  const [useDefaults, setUseDefaults] = useState(draft?.useDefaults ?? true);
+  // A replacement starts from the old card's spending controls, where it has any.
+  const [useDefaults, setUseDefaults] = useState(draft?.useDefaults ?? !replacing?.spendingControls);
   const [holder, setHolder] = useState<HolderConfirmation | null>(draft?.holder ?? null);
   const choices = useMemo<CardFormChoices>(() => ({ path, useDefaultControls: useDefaults }), [path, useDefaults]);
   // The resolver is made once and reads the choices as of the last render when it validates.
@@ -107,7 +92,7 @@ export function IssueCardWizard({
   const latestHolder = useLatest(holder);
   const resolver = useMemo(() => cardRequestResolver(() => latestChoices.current), [latestChoices]);
   const form = useForm<CardFormValues, unknown, CreateCardRequest>({
-    defaultValues: firstValues(customerId, replacing),
+    defaultValues: firstCardValues(customerId, replacing),
     // A wizard started again after a lock has what was typed, and counts as changed (closing asks first).
     values: draft?.values,
     resetOptions: { keepDefaultValues: true },
@@ -232,7 +217,7 @@ export function IssueCardWizard({
   });
 
   const startOver = () => {
-    form.reset(firstValues(customerId, replacing));
+    form.reset(firstCardValues(customerId, replacing));
     reset();
     setHolder(null);
     setUseDefaults(true);
@@ -307,7 +292,11 @@ export function IssueCardWizard({
                 name="card-path"
                 value={p.path}
                 checked={path === p.path}
-                onChange={() => setPath(p.path)}
+                onChange={() => {
+                  setPath(p.path);
+                  // A replacement draws on the old card's account unless the service asks for one.
+                  if (p.path === 'replace') form.setValue('debitAccountId', '');
+                }}
               />
               <span>
                 <strong>{p.title}</strong>
@@ -329,6 +318,7 @@ export function IssueCardWizard({
             setHolder(h);
             if (h) setFailure(null);
           }}
+          onCardToReplace={(card) => setUseDefaults(!card.spendingControls)}
         />
       ) : null}
       {step === 'controls' ? (
