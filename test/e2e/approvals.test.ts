@@ -3,7 +3,9 @@
 // limit. The desk signs in as an approver: the review step of a new account says *Needs approval* and why,
 // and *Send for approval* sends nothing to the API; another person's request (made by her login straight in
 // the database) is counted live in the navigation, opened on the Approvals page with its readable review,
-// approved and sent once, naming both people; the page exports what it shows.
+// approved and sent once, naming both people, its result read as the card; the page exports what it shows.
+// After *Send for approval* the dialog says what happened and its link opens the request; Withdraw asks first;
+// a request rejected at another desk is told by a badge and asked again.
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_POLICY } from '../../src-main/policy/policy';
@@ -23,6 +25,7 @@ beforeAll(async () => {
   [db, api] = await Promise.all([startPostgres(), startIndependentApi(10)]);
   await db.createLogin('mary', 'mary-e2e-Pa55', ['card_desk_operator']);
   await db.createLogin('ada', ADA.password, ['card_desk_operator', 'card_desk_approver']);
+  await db.createLogin('ben', 'ben-e2e-Pa55', ['card_desk_operator', 'card_desk_approver']);
 });
 afterAll(async () => {
   await Promise.all([db?.remove(), api?.stop()]);
@@ -108,12 +111,62 @@ describe('approvals', () => {
     expect(await dialog.getByRole('button', { name: 'Open account' }).count()).toBe(0);
     await needs.getByLabel('Note for the approver').fill('Settlement account for the Abuja branch');
     await needs.getByRole('button', { name: 'Send for approval' }).click();
-    await dialog.getByTestId('sent-for-approval').waitFor();
+    const sent = dialog.getByTestId('sent-for-approval');
+    await sent.waitFor();
+    // It says what happened, and that nothing is lost by closing.
+    expect(await sent.textContent()).toMatch(/^Sent for approval as request #\d+\. The account is kept in the team/);
+    expect(await sent.textContent()).not.toMatch(/nothing was sent yet/);
+    expect(await dialog.getByRole('button', { name: 'Back' }).count()).toBe(0);
     expect(posts('/accounts')).toEqual([]);
-    const { rows } = await db.sql(`SELECT maker, state FROM card_desk.approval_requests WHERE note = $1`, [
+    const { rows } = await db.sql(`SELECT id::text, maker, state FROM card_desk.approval_requests WHERE note = $1`, [
       'Settlement account for the Abuja branch',
     ]);
-    expect(rows).toEqual([{ maker: 'ada', state: 'waiting' }]);
+    expect(rows).toEqual([{ id: expect.any(String), maker: 'ada', state: 'waiting' }]);
+    const id = rows[0]!.id as string;
+    // Its link closes the dialog (no "Discard?") and opens the request on Approvals.
+    await sent.getByRole('link', { name: `Open request #${id} in Approvals` }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const detail = page().getByRole('region', { name: new RegExp(`Request #${id}`) });
+    await detail.getByRole('heading', { name: /· Waiting for approval$/ }).waitFor();
+
+    // Withdrawing asks first; keeping it keeps it.
+    await detail.getByRole('button', { name: 'Withdraw request' }).click();
+    const confirm = detail.getByRole('alertdialog', { name: 'Withdraw this request?' });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await db.sql(`SELECT state FROM card_desk.approval_requests WHERE id = $1`, [id])).rows).toEqual([
+      { state: 'waiting' },
+    ]);
+
+    // Rejected at another approver's desk: Ada is told (a badge away from Approvals) and asks again.
+    await openFresh(app.e2e, 'accounts');
+    const ben = await db.connectAs('ben', 'ben-e2e-Pa55');
+    await ben
+      .query(`SELECT card_desk.reject_request($1, 'Use the existing settlement account', 'DESK-BEN')`, [id])
+      .finally(() => ben.end());
+    await page().getByTestId('approvals-decided').waitFor({ timeout: 20_000 });
+    await openFresh(app.e2e, `approvals/${id}`);
+    await detail.getByRole('heading', { name: /· Rejected$/ }).waitFor();
+    expect(await page().getByTestId('approvals-decided').count()).toBe(0);
+    await detail.getByRole('button', { name: 'Ask again' }).click();
+    await page()
+      .getByRole('heading', { name: /· Waiting for approval$/ })
+      .waitFor();
+    const { rows: asked } = await db.sql(
+      `SELECT state, body FROM card_desk.approval_requests WHERE note = $1 ORDER BY id`,
+      ['Settlement account for the Abuja branch'],
+    );
+    expect(asked.map((r) => r.state)).toEqual(['rejected', 'waiting']);
+    expect(asked[1]!.body).toBe(asked[0]!.body);
+    // The new one is withdrawn after confirming.
+    await page().getByRole('button', { name: 'Withdraw request' }).click();
+    await page()
+      .getByRole('button', { name: /^Withdraw request #\d+$/ })
+      .click();
+    await page()
+      .getByRole('heading', { name: /· Withdrawn$/ })
+      .waitFor();
+    expect(posts('/accounts')).toEqual([]);
   });
 
   it('counts another person’s request live, and approves it on the Approvals page: sent once, naming both', async () => {
@@ -135,6 +188,16 @@ describe('approvals', () => {
     await detail.getByRole('button', { name: 'Approve and send' }).click();
     await detail.getByRole('heading', { name: /· Sent$/ }).waitFor({ timeout: 20_000 });
     expect(posts('/cards')).toHaveLength(1);
+    // The result is the card, as the operator knows cards: masked number, brand, limit, balance, a link.
+    const issued = detail.getByTestId('approval-card');
+    await expect
+      .poll(() => issued.textContent(), { timeout: 20_000 })
+      .toMatch(
+        /^\d{6}.*\d{4} · Verve virtual NGN card, limit ₦900,000\.00 monthly · balance ₦[\d,]+\.\d\d · Open the card$/,
+      );
+    expect(await issued.getByRole('link', { name: 'Open the card' }).getAttribute('href')).toMatch(
+      /^#\/cards\/[0-9a-f]{24}$/,
+    );
     expect(posts('/cards')[0]!.body.metadata).toMatchObject({ requestedBy: 'mary', approvedBy: 'ada' });
     await expect.poll(() => link.textContent(), { timeout: 20_000 }).toMatch(/Approvals$/);
   });

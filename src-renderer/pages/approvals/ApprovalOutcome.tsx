@@ -25,7 +25,7 @@ export function cardRequestText(request: Record<string, unknown>): string {
   const limitText = limits
     .map(
       (l) =>
-        `${formatMoney(l.amount, currency)} ${INTERVAL_LABEL[l.interval as keyof typeof INTERVAL_LABEL] ?? l.interval}`,
+        `${formatMoney(l.amount, currency)} ${(INTERVAL_LABEL[l.interval as keyof typeof INTERVAL_LABEL] ?? l.interval).toLowerCase()}`,
     )
     .join(', ');
   return `${what} card${limitText ? `, limit ${limitText}` : ''}`;
