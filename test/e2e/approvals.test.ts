@@ -5,7 +5,8 @@
 // the database) is counted live in the navigation, opened on the Approvals page with its readable review,
 // approved and sent once, naming both people, its result read as the card; the page exports what it shows.
 // After *Send for approval* the dialog says what happened and its link opens the request; Withdraw asks first;
-// a request rejected at another desk is told by a badge and asked again.
+// a request rejected at another desk is told by a badge and asked again; a batch is judged from its rows and
+// its outcome ("1 issued, 0 failed, 0 unknown of 1") arrives by itself, its rows one click away.
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_POLICY } from '../../src-main/policy/policy';
@@ -43,7 +44,11 @@ const app = appWith(() => ({
         proxy: { mode: 'none' },
         extraCaFile: null,
         teamUrl: db.url,
-        approvals: { 'cards.create': { spendingLimitAbove: 500_000 }, 'accounts.create': 'always' },
+        approvals: {
+          'cards.create': { spendingLimitAbove: 500_000 },
+          'accounts.create': 'always',
+          bulkIssue: 'always',
+        },
       },
     ],
   },
@@ -73,6 +78,43 @@ async function maryAsks(): Promise<string> {
         createHash('sha256').update(body).digest('hex'),
         `${ENV}:${randomUUID()}`,
         JSON.stringify([{ label: 'Spending limit', value: 'NGN 900,000 monthly' }]),
+        ENV,
+        new URL(api.url).origin,
+        randomUUID(),
+      ],
+    );
+    return rows[0]!.id;
+  } finally {
+    await mary.end();
+  }
+}
+
+/** Mary, at another desk, asks for a batch of one card (the rows her desk's preview found ready). */
+async function maryAsksBatch(): Promise<string> {
+  const request = {
+    customerId: api.customers[2]!._id,
+    type: 'virtual',
+    currency: 'NGN',
+    status: 'active',
+    brand: 'Verve',
+    debitAccountId: '7'.repeat(20) + 'acc0',
+    spendingControls: { spendingLimits: [{ amount: 50000, interval: 'daily' }] },
+  };
+  const body = JSON.stringify({ rows: [{ row: 2, request }] });
+  const sha = createHash('sha256').update(body).digest('hex');
+  const mary = await db.connectAs('mary', 'mary-e2e-Pa55');
+  try {
+    const { rows } = await mary.query<{ id: string }>(
+      `SELECT id::text FROM card_desk.request_approval('bulkIssue', $1, $2, $3, $4,
+         ARRAY['every file of cards needs approval'], $5, $6, $7, 'DESK-MARY', 'New branch staff', 24)`,
+      [
+        body,
+        sha,
+        `${ENV}:batch:${sha}`,
+        JSON.stringify([
+          { label: 'Cards', value: '1 cards from a file of 1 rows' },
+          { label: 'Rows by status', value: 'ready 1' },
+        ]),
         ENV,
         new URL(api.url).origin,
         randomUUID(),
@@ -200,6 +242,28 @@ describe('approvals', () => {
     );
     expect(posts('/cards')[0]!.body.metadata).toMatchObject({ requestedBy: 'mary', approvedBy: 'ada' });
     await expect.poll(() => link.textContent(), { timeout: 20_000 }).toMatch(/Approvals$/);
+  });
+
+  it('judges a batch from its rows, and follows its outcome to its rows in one click', async () => {
+    await signedIn();
+    const id = await maryAsksBatch();
+    await openFresh(app.e2e, `approvals/${id}`);
+    const detail = page().getByRole('region', { name: new RegExp(`Request #${id}`) });
+    // Built on this desk from the batch's rows: the row with its customer and card, the debit account, the totals.
+    await detail.getByText(new RegExp(`\\(${api.customers[2]!._id}\\).*: virtual Verve card in NGN`)).waitFor();
+    await detail.getByText(/^Operations.*, for 1 card$/).waitFor();
+    await detail.getByText('NGN 50,000 daily', { exact: true }).waitFor();
+    const before = posts('/cards').length;
+    await detail.getByRole('button', { name: 'Approve and send' }).click();
+    // The outcome arrives by itself, with the figures, and the rows one click away.
+    await detail.getByRole('heading', { name: /· Sent$/ }).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => detail.getByTestId('approval-batch-outcome').textContent(), { timeout: 20_000 })
+      .toMatch(/^1 issued, 0 failed, 0 unknown of 1 The rows in this desk’s journal$/);
+    expect(posts('/cards').length - before).toBe(1);
+    await detail.getByTestId('approval-batch-rows').click();
+    await page().getByTestId('batch-filter').waitFor();
+    await expect.poll(() => page().getByRole('table', { name: 'Journal entries' }).getByRole('row').count()).toBe(2);
   });
 
   it('exports the requests it shows', async () => {
