@@ -215,6 +215,51 @@ describe('Issuing a card', () => {
     expect(newCard).not.toBe(lostCard);
   });
 
+  it('gains the debit account on the details step when the service asks for one for a replacement, and goes on', async () => {
+    const customer = app.customers[9]!;
+    const account = ngnAccount();
+    const stolen = await page().evaluate(
+      (input) =>
+        window.cardDesk.cards.create({ ...input, type: 'virtual', currency: 'NGN', status: 'active', brand: 'Verve' }),
+      { customerId: customer._id, debitAccountId: account },
+    );
+    if (!stolen.ok) throw new Error(stolen.error.message);
+    const before = cardPosts().length;
+    await replaceCardDetails(customer, stolen.data._id, 'stolen');
+    expect(await dialog().getByLabel('Debit account').count()).toBe(0);
+    await goToReview();
+    // This service wants the account the new card draws on.
+    app.sandbox.faults.add({
+      kind: 'status',
+      status: 400,
+      message: 'debitAccountId is required for a virtual card',
+      endpoint: 'POST /cards',
+      count: 1,
+    });
+    await dialog()
+      .getByRole('button', { name: /^Replace card/ })
+      .click();
+    // Back on the details step, which now has the field, starting from the old card's account.
+    const field = dialog()
+      .locator('.form-field')
+      .filter({ has: page().getByLabel('Debit account') });
+    await field.getByRole('alert').waitFor();
+    await expect.poll(() => dialog().getByLabel('Debit account').inputValue()).toBe(account);
+    await goToReview();
+    await dialog()
+      .getByRole('button', { name: /^Replace card/ })
+      .click();
+    await dialog().getByRole('heading', { name: 'Card replaced' }).waitFor();
+    await closeWizard();
+    const posts = cardPosts().slice(before);
+    expect(posts.map((p) => p.status)).toEqual([400, 200]);
+    expect(posts[1]!.body).toMatchObject({
+      replacementFor: stolen.data._id,
+      reason: 'stolen',
+      debitAccountId: account,
+    });
+  });
+
   it('shows each broken rule on its field as the user goes, and sends nothing', { timeout: 180_000 }, async () => {
     const before = cardPosts().length;
     const error = (text: string | RegExp) => dialog().getByRole('alert').filter({ hasText: text });
