@@ -5,6 +5,7 @@
 import { backgroundClient } from '../api/call-priority';
 import type { CustomerCacheService, CustomerFeed } from '../cache/service';
 import type { EnvironmentManager } from '../environments/environment-manager';
+import { originOf } from '../environments/environment-keys';
 import type { Journal } from '../journal/journal';
 import type { SecretStore } from '../keychain/secret-store';
 import type { Emit, Logger } from '../ports/ports';
@@ -55,7 +56,10 @@ export async function openTeam(
   // A card issued on any desk is known on every desk.
   const teamCards = new TeamCards({
     team,
-    environmentId: async () => (await environments.active()).environment.id,
+    environment: async () => {
+      const { environment } = await environments.active();
+      return { id: environment.id, origin: originOf(environment.baseUrl) };
+    },
     observe: async (cards) => (await setup.getKnownCards()).observe(cards, 'team-journal'),
     logger: setup.logger,
     ...(timings?.sendEveryMs === undefined ? {} : { everyMs: timings.sendEveryMs }),

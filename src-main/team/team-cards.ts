@@ -1,6 +1,7 @@
 // Cards issued on any desk, learned from the team journal: the service has no "get card" operation, so a
 // card is known only where it was journaled, and the team journal is where every desk can read it. Every
-// few seconds while the desk is connected, the environment's settled card writes after the last one read
+// few seconds while the desk is connected, the settled card writes to the environment's service (by its
+// address, as every desk of the team shares it) after the last one read
 // (by the team's order, team_seq) become cards of this desk's index (core injects `observe`: the known
 // cards of the active environment): id, customer, brand, type, currency, status, spending controls, 2FA and
 // metadata as they were sent. The masked number is not journaled: an approved card's comes from its
@@ -17,8 +18,8 @@ export interface TeamCardsOptions {
     status(): TeamStatus;
     use<T>(work: (client: PoolClient) => Promise<T>): Promise<Result<T>>;
   };
-  /** The environment the desk works in now. */
-  environmentId: () => Promise<string>;
+  /** The environment the desk works in now: its id and the address (origin) of its service. */
+  environment: () => Promise<{ id: string; origin: string }>;
   /** Adds cards to the active environment's index; how many were new. */
   observe: (cards: Card[]) => Promise<number>;
   logger: Logger;
@@ -73,21 +74,26 @@ export function cardOfEvent(body: Record<string, unknown>, at: Date, journalId =
   return card.success ? card.data : null;
 }
 
-/** The environment's settled card writes of every desk after `afterSeq`, in the team's order. */
+/**
+ * The settled card writes of every desk to the environment's service after `afterSeq`, in the team's order:
+ * by its address (each desk names its environments as it likes), or by its id where an entry has no address.
+ */
 async function cardEventsAfter(
   client: PoolClient,
-  environmentId: string,
+  environment: { id: string; origin: string },
   afterSeq: string,
   limit: number,
 ): Promise<EventRow[]> {
   const { rows } = await client.query<EventRow>(
     `SELECT team_seq::text, journal_id, at, body FROM card_desk.journal_events
       WHERE team_seq > $1::bigint AND body->>'operation' = 'cards.create'
-        AND body->>'environment_id' = $2 AND body->>'result_id' IS NOT NULL
+        AND (coalesce(body->>'origin', body->>'environment_address', '') = $2
+             OR (coalesce(body->>'origin', body->>'environment_address') IS NULL AND body->>'environment_id' = $4))
+        AND body->>'result_id' IS NOT NULL
         AND CASE WHEN journal_id = 'approvals' THEN body->>'outcome' = 'sent'
                  ELSE body->>'outcome' IN ('succeeded', 'reconciled') END
       ORDER BY team_seq LIMIT $3`,
-    [afterSeq, environmentId, limit],
+    [afterSeq, environment.origin, limit, environment.id],
   );
   return rows;
 }
@@ -118,16 +124,17 @@ export class TeamCards {
   }
 
   private async run(): Promise<number> {
-    const environmentId = await this.options.environmentId();
+    const environment = await this.options.environment();
+    const key = `${environment.id} ${environment.origin}`;
     const limit = this.options.batch ?? 500;
     let learned = 0;
     for (;;) {
-      const after = this.cursor.get(environmentId) ?? '0';
-      const rows = await this.options.team.use((client) => cardEventsAfter(client, environmentId, after, limit));
+      const after = this.cursor.get(key) ?? '0';
+      const rows = await this.options.team.use((client) => cardEventsAfter(client, environment, after, limit));
       if (!rows.ok || rows.data.length === 0) return learned;
       const cards = rows.data.flatMap((r) => cardOfEvent(r.body, r.at, r.journal_id) ?? []);
       if (cards.length > 0) learned += await this.options.observe(cards);
-      this.cursor.set(environmentId, rows.data.at(-1)!.team_seq);
+      this.cursor.set(key, rows.data.at(-1)!.team_seq);
       if (rows.data.length < limit) return learned;
     }
   }
