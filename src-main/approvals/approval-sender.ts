@@ -41,7 +41,7 @@ async function sendBody(
     outcome: { state: 'failed' as const, resultId: null, message: `The request is not valid: ${message ?? ''}` },
     journalEntryId: null,
   });
-  let result: Result<{ _id: string }>;
+  let result: Result<{ _id: string; maskedPan?: string | undefined }>;
   if (claimed.operation === 'cards.create') {
     const parsed = createCardRequestSchema.safeParse(body);
     if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
@@ -58,7 +58,10 @@ async function sendBody(
     if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
     result = await deps.issuing.createAccount(parsed.data, options);
   }
-  if (result.ok) return { outcome: { state: 'sent', resultId: result.data._id, message: null }, journalEntryId: null };
+  // The masked number is known only here (the service has no "get card"): the maker's desk reads it here.
+  const issued = result.ok && result.data.maskedPan ? `Card ${result.data.maskedPan} issued` : null;
+  if (result.ok)
+    return { outcome: { state: 'sent', resultId: result.data._id, message: issued }, journalEntryId: null };
   const state = result.error.kind === 'outcome_unknown' ? 'outcome_unknown' : 'failed';
   return {
     outcome: { state, resultId: null, message: result.error.message },
@@ -116,6 +119,8 @@ async function sendBatch(deps: SenderDeps, claimed: ApprovalRow): Promise<Result
     body: claimed.body,
     bodySha256: claimed.body_sha256,
     environmentId: claimed.environment_id,
+    maker: claimed.maker,
+    checker: claimed.checker ?? '',
   });
   if (!started.ok)
     return record(deps, claimed.id, { state: 'failed', resultId: null, message: started.error.message }, null);
@@ -127,8 +132,10 @@ async function sendBatch(deps: SenderDeps, claimed: ApprovalRow): Promise<Result
       const status = await deps.bulkIssue.status(batchId);
       const s = status.ok ? status.data : null;
       const message = s
-        ? `Batch ${batchId}: ${s.issued} issued, ${s.failed} failed, ${s.unknown} unknown of ${s.total}`
-        : `Batch ${batchId}: ${status.ok ? '' : status.error.message}`;
+        ? `${s.issued} issued, ${s.failed} failed, ${s.unknown} unknown of ${s.total}`
+        : status.ok
+          ? 'The batch ended; its figures could not be read.'
+          : status.error.message;
       const state =
         s && s.failed === 0 && s.unknown === 0 && s.issued === s.total
           ? 'sent'
@@ -138,5 +145,5 @@ async function sendBatch(deps: SenderDeps, claimed: ApprovalRow): Promise<Result
       await record(deps, claimed.id, { state, resultId: batchId, message }, null);
     })
     .catch((error: unknown) => deps.logger.warn({ approval: claimed.id, err: errorMessage(error) }, 'approved batch'));
-  return ok({ ...claimed, state: 'sending', outcome_message: `Being sent as batch ${batchId}` });
+  return ok({ ...claimed, state: 'sending', result_id: batchId, outcome_message: 'Being sent from this desk' });
 }

@@ -57,7 +57,15 @@ function summaryOf(value: unknown): Approval['summary'] {
   });
 }
 
-export function approvalOf(row: ApprovalRow, login: string | null): Approval {
+/**
+ * One request as the contract has it; `batchHere`: whether a batch of this id is this desk's (an approved
+ * batch ran here, so its rows are in this desk's journal).
+ */
+export function approvalOf(
+  row: ApprovalRow,
+  login: string | null,
+  batchHere: (batchId: string) => boolean = () => false,
+): Approval {
   return {
     id: row.id,
     operation: row.operation,
@@ -80,6 +88,7 @@ export function approvalOf(row: ApprovalRow, login: string | null): Approval {
     resultId: row.result_id,
     outcomeMessage: row.outcome_message,
     mine: login !== null && row.maker === login,
+    batchOnThisDesk: row.operation === 'bulkIssue' && row.result_id !== null && batchHere(row.result_id),
   };
 }
 
@@ -176,15 +185,32 @@ export const approvalStore = {
     return rows;
   },
 
-  /** The login, whether it is an approver, how many wait for it to decide and how many of its own wait. */
-  async counts(
-    client: PoolClient,
-  ): Promise<{ login: string; approver: boolean; waitingForMe: number; myWaiting: number }> {
-    const { rows } = await client.query<{ login: string; approver: boolean; others: number; mine: number }>(
+  /**
+   * The login, whether it is an approver, how many wait for it to decide, how many of its own wait, and when
+   * one of its own was last decided or settled (an expired one at its time).
+   */
+  async counts(client: PoolClient): Promise<{
+    login: string;
+    approver: boolean;
+    waitingForMe: number;
+    myWaiting: number;
+    myLastDecisionAt: string | null;
+  }> {
+    const { rows } = await client.query<{
+      login: string;
+      approver: boolean;
+      others: number;
+      mine: number;
+      decided: Date | null;
+    }>(
       `SELECT session_user AS login, pg_has_role(session_user, 'card_desk_approver', 'MEMBER') AS approver,
-              count(*) FILTER (WHERE maker <> session_user)::int AS others,
-              count(*) FILTER (WHERE maker = session_user)::int AS mine
-         FROM card_desk.approval_requests WHERE state = 'waiting' AND expires_at > now()`,
+              count(*) FILTER (WHERE state = 'waiting' AND expires_at > now() AND maker <> session_user)::int AS others,
+              count(*) FILTER (WHERE state = 'waiting' AND expires_at > now() AND maker = session_user)::int AS mine,
+              max(CASE WHEN state = 'waiting' THEN expires_at
+                       ELSE greatest(decided_at, settled_at) END)
+                FILTER (WHERE maker = session_user AND state <> 'withdrawn'
+                          AND (state <> 'waiting' OR expires_at <= now())) AS decided
+         FROM card_desk.approval_requests`,
     );
     const row = rows[0]!;
     return {
@@ -192,6 +218,7 @@ export const approvalStore = {
       approver: row.approver,
       waitingForMe: row.approver ? row.others : 0,
       myWaiting: row.mine,
+      myLastDecisionAt: row.decided ? row.decided.toISOString() : null,
     };
   },
 };

@@ -11,7 +11,14 @@ import { approvalStore } from './approval-store';
 import type { TeamPort } from './team-access';
 import { RULES_CHANNEL } from './rules-store';
 
-const NONE: ApprovalsStatus = { available: false, approver: false, waitingForMe: 0, myWaiting: 0 };
+const NONE: ApprovalsStatus = {
+  available: false,
+  approver: false,
+  waitingForMe: 0,
+  myWaiting: 0,
+  myLastDecisionAt: null,
+  changes: 0,
+};
 
 export interface ListenerOptions {
   team: TeamPort;
@@ -34,6 +41,8 @@ export class ApprovalsListener {
   private timer: NodeJS.Timeout;
   private lastExpiry = 0;
   private lastEmitted = '';
+  /** Notifications heard: a step that changes no count (approved, sent, failed) still reaches the window. */
+  private changes = 0;
 
   constructor(private readonly options: ListenerOptions) {
     this.timer = setInterval(() => void this.tick(), options.tickMs ?? 500);
@@ -47,11 +56,11 @@ export class ApprovalsListener {
   /** Reads the counts again (after this desk changed a request, or when notified). */
   async refresh(): Promise<ApprovalsStatus> {
     if (this.options.team.status().state !== 'connected') {
-      this.set(NONE);
-      return NONE;
+      this.set({ ...NONE, changes: this.changes });
+      return this.current;
     }
     const counts = await this.options.team.use((client) => approvalStore.counts(client));
-    if (counts.ok) this.set({ available: true, ...counts.data });
+    if (counts.ok) this.set({ available: true, ...counts.data, changes: this.changes });
     return this.current;
   }
 
@@ -74,7 +83,7 @@ export class ApprovalsListener {
     if (!connected) {
       // Let the link close (a pool waits for the connection held here).
       this.stop?.();
-      if (this.current.available) this.set(NONE);
+      if (this.current.available) this.set({ ...NONE, changes: this.changes });
       return;
     }
     if (!this.listening) {
@@ -106,7 +115,10 @@ export class ApprovalsListener {
   private async listen(client: PoolClient): Promise<void> {
     const heard = (notice: { channel: string }) => {
       if (notice.channel === RULES_CHANNEL) void this.options.onRulesChanged?.().catch(() => undefined);
-      else void this.refresh().catch(() => undefined);
+      else {
+        this.changes += 1;
+        void this.refresh().catch(() => undefined);
+      }
     };
     const ended: { by: Error | null } = { by: null };
     let broken: (error: Error) => void = () => undefined;

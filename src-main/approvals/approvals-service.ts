@@ -24,6 +24,9 @@ import { settleInterruptedSends, settleReconciledSends } from './interrupted-sen
 import { batchRows, type BatchPort } from './batch-approval';
 import { DEFAULT_APPROVAL_HOURS, approvalNeededMessage, approvalReasons, batchApprovalReasons } from './rules';
 import { fingerprintIn, nounOf, prepareRequest, sha256 } from './prepare-request';
+import { batchReview } from './batch-review';
+import { accountNameFrom } from './summary';
+import type { Customer } from '../../src-shared/api/records';
 import { onTeam, teamProblem, type TeamPort } from './team-access';
 import { TeamRules } from './team-rules';
 import type { RulesInForce } from './rules-in-force';
@@ -36,6 +39,8 @@ export interface ApprovalsDeps {
   /** Issue from a file: a batch approved as one request is sent through it. */
   bulkIssue: BatchPort;
   customerName: (customerId: string) => Promise<string | null>;
+  /** A customer of this desk's copy (a batch's review names each row's customer and its KYC). */
+  customer?: (customerId: string) => Promise<Customer | null>;
   emit: Emit;
   logger: Logger;
   /** The desk's journal: what a send interrupted by a stop became. */
@@ -72,6 +77,9 @@ export class ApprovalsService {
   status(): Promise<ApprovalsStatus> {
     return this.listener.refresh();
   }
+
+  /** A batch of this id ran on this desk. */
+  private readonly batchHere = (batchId: string): boolean => this.deps.bulkIssue.store.get(batchId) !== null;
 
   private login(): string | null {
     return this.deps.team.status().login;
@@ -163,14 +171,23 @@ export class ApprovalsService {
     const rows = await onTeam(this.deps.team, (client) => approvalStore.list(client, query));
     if (!rows.ok) return rows;
     const login = this.login();
-    return ok(rows.data.map((row) => approvalOf(row, login)));
+    return ok(rows.data.map((row) => approvalOf(row, login, this.batchHere)));
   }
 
   async get(id: string): Promise<Result<Approval>> {
     const row = await onTeam(this.deps.team, (client) => approvalStore.get(client, id));
     if (!row.ok) return row;
     if (!row.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
-    return ok(approvalOf(row.data, this.login()));
+    const approval = approvalOf(row.data, this.login(), this.batchHere);
+    const active = await this.deps.getActive();
+    // A batch is judged from its rows as this desk knows them, where this desk works in its environment.
+    if (approval.operation !== 'bulkIssue' || !this.deps.customer || this.placeProblem(row.data, active))
+      return ok(approval);
+    const summary = await batchReview(row.data.body, approval.summary, {
+      customer: this.deps.customer,
+      accountName: (accountId, currency) => accountNameFrom(active.api, accountId, currency),
+    });
+    return ok({ ...approval, summary });
   }
 
   /**
@@ -224,6 +241,6 @@ export class ApprovalsService {
   private async answer(result: Result<ApprovalRow>): Promise<Result<Approval>> {
     void this.listener.refresh().catch(() => undefined);
     if (!result.ok) return result;
-    return ok(approvalOf(result.data, this.login()));
+    return ok(approvalOf(result.data, this.login(), this.batchHere));
   }
 }

@@ -39,7 +39,7 @@ export function batchRows(bulk: BatchPort, batchId: string, environmentId: strin
 }
 
 /** Totals of spending limits by currency and interval: "NGN 1,500,000 daily". */
-function limitTotals(ready: BatchRows['ready']): string {
+export function limitTotals(ready: BatchRows['ready']): string {
   const totals = new Map<string, number>();
   for (const { request } of ready)
     for (const limit of request.spendingControls?.spendingLimits ?? []) {
@@ -74,7 +74,7 @@ export function batchSummary(rows: BatchRows, environment: string): Line[] {
 export const batchBody = (rows: BatchRows): string => JSON.stringify({ rows: rows.ready });
 
 /** The body as the database holds it, read back with the contract's schema. */
-function rowsOfBody(body: string): Result<{ row: number; request: CreateCardRequest }[]> {
+export function rowsOfBody(body: string): Result<{ row: number; request: CreateCardRequest }[]> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -93,13 +93,23 @@ function rowsOfBody(body: string): Result<{ row: number; request: CreateCardRequ
   return ok(rows);
 }
 
-/** Makes the approved rows a batch of this desk and starts it; its id. */
+/**
+ * Makes the approved rows a batch of this desk and starts it; its id. Each card records its four eyes in its
+ * metadata, as a single approved card does, so every desk finds the batch's rows in the team journal.
+ */
 export async function startApprovedBatch(
   bulk: BatchPort,
-  approval: { id: string; body: string; bodySha256: string; environmentId: string },
+  approval: { id: string; body: string; bodySha256: string; environmentId: string; maker: string; checker: string },
 ): Promise<Result<string>> {
-  const rows = rowsOfBody(approval.body);
-  if (!rows.ok) return rows;
+  const parsed = rowsOfBody(approval.body);
+  if (!parsed.ok) return parsed;
+  const fourEyes = { approvalRequest: approval.id, requestedBy: approval.maker, approvedBy: approval.checker };
+  const rows = ok(
+    parsed.data.map(({ row, request }) => ({
+      row,
+      request: { ...request, metadata: { ...request.metadata, ...fourEyes } },
+    })),
+  );
   const batchId = randomUUID();
   bulk.store.create(
     {

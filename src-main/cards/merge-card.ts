@@ -4,7 +4,7 @@
 import type { Card } from '../../src-shared/api/records';
 import { refId } from '../../src-shared/api/ref-id';
 
-export const CARD_SOURCES = ['issued', 'authorization', 'transaction', 'looked-up'] as const;
+export const CARD_SOURCES = ['issued', 'authorization', 'transaction', 'looked-up', 'team-journal'] as const;
 export type CardSource = (typeof CARD_SOURCES)[number];
 
 const timeOf = (iso: unknown): number => {

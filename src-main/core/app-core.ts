@@ -100,10 +100,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     customerFeed: (environmentId) => teamFeeds.of(environmentId),
   });
   // The active environment's team database, when it has one: the journal's events also go there.
-  const { team, stopFollowing: stopTeamFollowing } = await openTeam({
+  const teamSetup = await openTeam({
     ...{ dataDir, secretStore, policy, journal: () => journal.journal, environments, getCache: stores.getCache },
+    getKnownCards: stores.getKnownCards,
     ...{ emit, logger, timings: options.team, feeds: teamFeeds },
   });
+  const { team } = teamSetup;
   const exportsService = createExportService({
     getActive,
     getKnownCards: stores.getKnownCards,
@@ -153,8 +155,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   // Four eyes on the writes the policy names: asked for and decided in the team database, sent by the approver's desk.
   const { customerName } = stores;
+  const customer = async (customerId: string) => (await stores.getCache()).get(customerId);
   const approvalDeps = { policy, team, getActive, issuing, bulkIssue, getJournal, customerName, emit, logger };
-  const approvals = new ApprovalsService(approvalDeps);
+  const approvals = new ApprovalsService({ ...approvalDeps, customer });
   // A batch belongs to its environment: no switch away from it, nor deleting or moving it, while it is open.
   environments.guardSwitches((change, nameOf) => bulkIssue.switchRefusal(change, nameOf));
   const handlers = handlerTable({
@@ -190,7 +193,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     async dispose() {
       lock.dispose();
       reconciliation.dispose();
-      stopTeamFollowing();
+      teamSetup.stopFollowing();
+      await teamSetup.teamCards.dispose();
       await approvals.dispose();
       claims.dispose();
       await team.dispose();

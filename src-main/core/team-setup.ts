@@ -1,13 +1,17 @@
 // The team database's service as the app core builds it: the journal's outbox, the customer sync with the
 // active environment's cache and API client, and following the active environment. Its feed is handed to
-// the environment's cache through `feeds` (the cache is opened before the service exists).
+// the environment's cache through `feeds` (the cache is opened before the service exists). Beside it, the
+// cards other desks issued, learned from the team journal into the active environment's known cards.
 import { backgroundClient } from '../api/call-priority';
 import type { CustomerCacheService, CustomerFeed } from '../cache/service';
 import type { EnvironmentManager } from '../environments/environment-manager';
+import { originOf } from '../environments/environment-keys';
 import type { Journal } from '../journal/journal';
 import type { SecretStore } from '../keychain/secret-store';
 import type { Emit, Logger } from '../ports/ports';
 import type { Policy } from '../policy/policy';
+import type { KnownCards } from '../cards/known-cards';
+import { TeamCards } from '../team/team-cards';
 import { TeamService, teamCustomerFeed } from '../team/team-service';
 import type { AppCoreOptions } from './app-core-options';
 
@@ -18,6 +22,8 @@ export interface TeamSetup {
   journal: () => Journal;
   environments: EnvironmentManager;
   getCache: () => Promise<CustomerCacheService>;
+  /** The active environment's known cards, which learn the cards other desks issued. */
+  getKnownCards: () => Promise<KnownCards>;
   emit: Emit;
   logger: Logger;
   timings: AppCoreOptions['team'];
@@ -25,7 +31,9 @@ export interface TeamSetup {
   feeds: { of: (environmentId: string) => CustomerFeed | null };
 }
 
-export async function openTeam(setup: TeamSetup): Promise<{ team: TeamService; stopFollowing: () => void }> {
+export async function openTeam(
+  setup: TeamSetup,
+): Promise<{ team: TeamService; teamCards: TeamCards; stopFollowing: () => void }> {
   const { environments, timings } = setup;
   const team = new TeamService({
     dataDir: setup.dataDir,
@@ -45,5 +53,16 @@ export async function openTeam(setup: TeamSetup): Promise<{ team: TeamService; s
   setup.feeds.of = (environmentId) => teamCustomerFeed(team, environmentId);
   await team.activate((await environments.list()).activeId);
   const stopFollowing = environments.onChange((change) => team.activate(change.environment.id));
-  return { team, stopFollowing };
+  // A card issued on any desk is known on every desk.
+  const teamCards = new TeamCards({
+    team,
+    environment: async () => {
+      const { environment } = await environments.active();
+      return { id: environment.id, origin: originOf(environment.baseUrl) };
+    },
+    observe: async (cards) => (await setup.getKnownCards()).observe(cards, 'team-journal'),
+    logger: setup.logger,
+    ...(timings?.sendEveryMs === undefined ? {} : { everyMs: timings.sendEveryMs }),
+  });
+  return { team, teamCards, stopFollowing };
 }

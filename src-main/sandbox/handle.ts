@@ -34,6 +34,8 @@ export interface FaultRule {
   probability?: number;
   ms?: number;
   status?: number;
+  /** The error envelope's message of a `status` fault (default: the status's usual words). */
+  message?: string;
   retryAfterSeconds?: number;
 }
 

@@ -1,6 +1,7 @@
 // The team journal as the Journal page's *Team* view and its export read it: one row per entry of any desk
 // (its latest event's state), with the login that sent its first event and the desk it was made on,
-// newest first. Read-only: the operator role could not change it anyway.
+// newest first; the cards of one approval request are found by the request their metadata names
+// (approval-sender.ts writes it on every card it sends). Read-only: the operator role could not change it anyway.
 import type { PoolClient } from 'pg';
 import type { TeamJournalEntry, TeamJournalQuery } from '../../src-shared/ipc/channels/team';
 
@@ -72,9 +73,17 @@ export async function listTeamJournal(
       WHERE ($1::text IS NULL OR body->>'outcome' = $1)
         AND ($2::text IS NULL OR body->>'operation' = $2)
         AND ($3::text IS NULL OR operator = $3)
+        AND ($6::text IS NULL OR strpos(body->>'request_json', '"approvalRequest":"' || $6 || '"') > 0)
       ORDER BY begun_at DESC, entry_id
       LIMIT $4 OFFSET $5`,
-    [query.outcome ?? null, query.operation ?? null, query.operator ?? null, query.limit, query.page * query.limit],
+    [
+      query.outcome ?? null,
+      query.operation ?? null,
+      query.operator ?? null,
+      query.limit,
+      query.page * query.limit,
+      query.approvalRequest ?? null,
+    ],
   );
   if (rows.length > 0 || query.page === 0) return { entries: rows.map(entryOf), total: Number(rows[0]?.total ?? 0) };
   // Past the last page: the count alone.

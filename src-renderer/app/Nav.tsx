@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ROUTES, hrefOf, type RoutePath } from '../lib/routes';
-import { useApprovalsStore } from '../stores/approvalsStore';
+import { hasUnseenDecision, useApprovalsStore } from '../stores/approvalsStore';
 
 export function Nav({ current }: { current: RoutePath }): React.JSX.Element {
   // Approvals are listed when the team database is there; an approver sees how many wait for them, live.
@@ -13,6 +13,8 @@ export function Nav({ current }: { current: RoutePath }): React.JSX.Element {
     return off;
   }, [listen, refresh]);
   const waiting = approvals?.approver ? approvals.waitingForMe : 0;
+  // The maker is told when one of their requests was decided (approved and sent, rejected, expired, …).
+  const decided = useApprovalsStore(hasUnseenDecision) && current !== 'approvals';
   return (
     <nav className="nav" aria-label="Main">
       <div className="brand">Card Desk</div>
@@ -25,6 +27,13 @@ export function Nav({ current }: { current: RoutePath }): React.JSX.Element {
                 <span className="nav-count" aria-label={`, ${waiting} waiting for your approval`}>
                   {' '}
                   {waiting}
+                </span>
+              ) : null}
+              {r.path === 'approvals' && decided ? (
+                <span className="nav-count nav-news" data-testid="approvals-decided">
+                  {' '}
+                  decided
+                  <span className="visually-hidden">: one of your requests was decided</span>
                 </span>
               ) : null}
             </a>

@@ -1,12 +1,15 @@
 // The card's own fields, and those of the chosen path only. Every rule shows its message on its field as
 // the user types (the form validates on change with the shared schema).
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { rangesInWords } from '../../src-shared/api/card-ranges';
-import { CARD_BRANDS, CURRENCIES } from '../../src-shared/api/records';
+import { CARD_BRANDS, CURRENCIES, type Card } from '../../src-shared/api/records';
+import { refId } from '../components/cards/cardFields';
 import { ISSUER_COUNTRIES, REPLACEMENT_REASONS } from '../../src-shared/api/requests';
 import { humanize } from '../components/values/Badge';
 import { BankAccountFields, type HolderConfirmation } from './BankAccountFields';
-import type { CardForm, CardPath } from './cardForm';
+import { controlsInput, type CardForm, type CardPath } from './cardForm';
+import { useKnownCard } from './useKnownCard';
 import { CustomerPicker } from './CustomerPicker';
 import { Field, SelectField } from './Field';
 import { DebitAccountSelect, FundingSourceSelect, ReplaceCardSelect } from './Pickers';
@@ -20,11 +23,14 @@ export function CardDetailsStep({
   path,
   holder,
   onHolder,
+  onCardToReplace,
 }: {
   form: CardForm;
   path: CardPath;
   holder: HolderConfirmation | null;
   onHolder: (h: HolderConfirmation | null) => void;
+  /** The card chosen to replace: the new card starts from its spending controls and settings. */
+  onCardToReplace?: (card: Card) => void;
 }): React.JSX.Element {
   const {
     register,
@@ -35,6 +41,16 @@ export function CardDetailsStep({
   } = form;
   const [type, brand, currency, customerId] = watch(['type', 'brand', 'currency', 'customerId']);
   const validate = { shouldValidate: true, shouldDirty: true } as const;
+  // A replacement draws on the old card's account; when the service asks for one anyway, this step gains the
+  // field (from then on while this step is shown), starting from the old card's account where it is known.
+  const debitAccountId = watch('debitAccountId');
+  const [askedForAccount] = useState(() => errors.debitAccountId !== undefined);
+  const showDebitAccount = path !== 'replace' || askedForAccount || debitAccountId !== '';
+  const replaced = useKnownCard(path === 'replace' && askedForAccount ? watch('replacementFor') : '');
+  useEffect(() => {
+    const account = refId(replaced?.account);
+    if (askedForAccount && account && form.getValues('debitAccountId') === '') setValue('debitAccountId', account);
+  }, [askedForAccount, replaced, form, setValue]);
 
   return (
     <div className="card-details">
@@ -74,6 +90,10 @@ export function CardDetailsStep({
                     setValue('brand', card.brand as (typeof CARD_BRANDS)[number], validate);
                   if ((CURRENCIES as readonly string[]).includes(card.currency ?? ''))
                     setValue('currency', card.currency as (typeof CURRENCIES)[number], validate);
+                  // Its spending controls and 2FA too.
+                  setValue('spendingControls', controlsInput(card.spendingControls), validate);
+                  setValue('enable2FA', card.is2FAEnabled === true, validate);
+                  onCardToReplace?.(card);
                 }}
               />
             )}
@@ -146,6 +166,12 @@ export function CardDetailsStep({
       ) : null}
 
       {path === 'bankAccount' ? <BankAccountFields form={form} confirmed={holder} onConfirmed={onHolder} /> : null}
+      {path === 'replace' && type !== 'physical' ? (
+        <p className="muted" data-testid="replacement-account">
+          The new card draws on the debit account below: the old card&rsquo;s, where Card Desk knows it. Change it if
+          the service asks for another.
+        </p>
+      ) : null}
 
       <div className="form-row">
         {type === 'physical' ? (
@@ -168,11 +194,7 @@ export function CardDetailsStep({
               />
             )}
           </Field>
-        ) : path === 'replace' ? (
-          <p className="muted" data-testid="replacement-account">
-            The new card draws on the account of the card it replaces.
-          </p>
-        ) : (
+        ) : !showDebitAccount ? null : (
           <Controller
             control={control}
             name="debitAccountId"

@@ -56,6 +56,10 @@ function WriteDialogButton({
             replacing={replacing}
             onBusy={setBusy}
             onUnsaved={(u) => (unsaved.current = u)}
+            onClose={() => {
+              unsaved.current = false;
+              setOpen(false);
+            }}
           />
         </Modal>
       ) : null}

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { inOperatorWords } from '../../src-shared/api/field-words';
 import { compactNumber } from '../../src-shared/api/input-rules';
-import { CARD_BRANDS, CURRENCIES, type Card } from '../../src-shared/api/records';
+import type { Card } from '../../src-shared/api/records';
 import type { CreateCardRequest } from '../../src-shared/api/requests';
 import { bridge } from '../lib/bridge';
 import { hrefOf } from '../lib/routes';
@@ -15,7 +15,7 @@ import { CardDetailsStep } from './CardDetailsStep';
 import {
   PATHS,
   cardRequestResolver,
-  emptyCardForm,
+  firstCardValues,
   stepOfField,
   toCardRequest,
   type CardFormChoices,
@@ -32,8 +32,8 @@ import { useSendOnce } from './useSendOnce';
 import { useKnownCard } from './useKnownCard';
 import { useLockStore } from '../stores/lockStore';
 import { useDraftStore } from '../stores/draftStore';
+import { useTeamStore } from '../stores/teamStore';
 import { panTail } from '../lib/format';
-import { refId } from '../components/cards/cardFields';
 import type { WriteFormProps } from './writeFormProps';
 
 type Step = 'path' | 'details' | 'controls' | 'review' | 'done';
@@ -61,21 +61,6 @@ const DETAIL_FIELDS = [
   'reason',
 ] as const satisfies readonly (keyof CardFormValues)[];
 
-/** The form's first values: empty, or, replacing a card, that card's customer, kind, brand and currency. */
-function firstValues(customerId: string | undefined, replacing: Card | undefined): CardFormValues {
-  if (!replacing) return emptyCardForm(customerId);
-  const empty = emptyCardForm(refId(replacing.customer) ?? customerId);
-  const of = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
-    (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
-  return {
-    ...empty,
-    replacementFor: replacing._id,
-    type: of(replacing.type, ['physical', 'virtual'] as const, empty.type),
-    brand: of(replacing.brand, CARD_BRANDS, empty.brand),
-    currency: of(replacing.currency, CURRENCIES, empty.currency),
-  };
-}
-
 /** What the wizard holds, kept across a lock (stores/draftStore.ts) and started again from. */
 interface WizardDraft {
   step: Exclude<Step, 'done'>;
@@ -91,13 +76,15 @@ export function IssueCardWizard({
   restored,
   onBusy,
   onUnsaved,
+  onClose,
 }: WriteFormProps): React.JSX.Element {
   const queryClient = useQueryClient();
   const draft = restored as WizardDraft | undefined;
   // Opened from a card's page to replace it: the path is chosen and the card is filled in.
   const [step, setStep] = useState<Step>(draft?.step ?? (replacing ? 'details' : 'path'));
   const [path, setPath] = useState<CardPath>(draft?.path ?? (replacing ? 'replace' : 'new'));
-  const [useDefaults, setUseDefaults] = useState(draft?.useDefaults ?? true);
+  // A replacement starts from the old card's spending controls, where it has any.
+  const [useDefaults, setUseDefaults] = useState(draft?.useDefaults ?? !replacing?.spendingControls);
   const [holder, setHolder] = useState<HolderConfirmation | null>(draft?.holder ?? null);
   const choices = useMemo<CardFormChoices>(() => ({ path, useDefaultControls: useDefaults }), [path, useDefaults]);
   // The resolver is made once and reads the choices as of the last render when it validates.
@@ -105,7 +92,7 @@ export function IssueCardWizard({
   const latestHolder = useLatest(holder);
   const resolver = useMemo(() => cardRequestResolver(() => latestChoices.current), [latestChoices]);
   const form = useForm<CardFormValues, unknown, CreateCardRequest>({
-    defaultValues: firstValues(customerId, replacing),
+    defaultValues: firstCardValues(customerId, replacing),
     // A wizard started again after a lock has what was typed, and counts as changed (closing asks first).
     values: draft?.values,
     resetOptions: { keepDefaultValues: true },
@@ -117,12 +104,22 @@ export function IssueCardWizard({
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   const isDirty = form.formState.isDirty;
+  // Sent for approval: what was entered is kept in the team database, so closing asks nothing.
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
-    onUnsaved?.(step !== 'done' && (isDirty || draft !== undefined));
-  }, [onUnsaved, step, isDirty, draft]);
+    onUnsaved?.(step !== 'done' && !asked && (isDirty || draft !== undefined));
+  }, [onUnsaved, step, asked, isDirty, draft]);
+  // "This cannot be sent now" (the team database cannot be asked): the review's send button waits.
+  const writesRefused = useTeamStore((s) => s.team?.writesRefused ?? null);
   // Locking unmounts the pages: what was typed is handed to the draft store as the wizard goes, so the
   // app opens it again as it was once unlocked (App.tsx, RestoredWrite). Nothing typed, nothing kept.
-  const keep = useLatest({ step, path, useDefaults, holder, worthKeeping: step !== 'done' && (isDirty || !!draft) });
+  const keep = useLatest({
+    step,
+    path,
+    useDefaults,
+    holder,
+    worthKeeping: step !== 'done' && !asked && (isDirty || !!draft),
+  });
   useEffect(
     () => () => {
       const now = keep.current;
@@ -220,7 +217,7 @@ export function IssueCardWizard({
   });
 
   const startOver = () => {
-    form.reset(firstValues(customerId, replacing));
+    form.reset(firstCardValues(customerId, replacing));
     reset();
     setHolder(null);
     setUseDefaults(true);
@@ -295,7 +292,11 @@ export function IssueCardWizard({
                 name="card-path"
                 value={p.path}
                 checked={path === p.path}
-                onChange={() => setPath(p.path)}
+                onChange={() => {
+                  setPath(p.path);
+                  // A replacement draws on the old card's account unless the service asks for one.
+                  if (p.path === 'replace') form.setValue('debitAccountId', '');
+                }}
               />
               <span>
                 <strong>{p.title}</strong>
@@ -317,13 +318,22 @@ export function IssueCardWizard({
             setHolder(h);
             if (h) setFailure(null);
           }}
+          onCardToReplace={(card) => setUseDefaults(!card.spendingControls)}
         />
       ) : null}
       {step === 'controls' ? (
         <SpendingControlsEditor form={form} useDefaults={useDefaults} onUseDefaults={setUseDefaults} />
       ) : null}
       {step === 'review' ? <ReviewStep request={reviewed!} choices={choices} holder={holder} /> : null}
-      {needsApproval ? <NeedsApproval write={approvalWrite} check={approval} noun="card" /> : null}
+      {needsApproval ? (
+        <NeedsApproval
+          write={approvalWrite}
+          check={approval}
+          noun="card"
+          onAsked={() => setAsked(true)}
+          {...(onClose ? { onClose } : {})}
+        />
+      ) : null}
 
       {repeat ? (
         <RepeatConfirm repeat={repeat} busy={sending} onConfirm={confirmRepeat} onCancel={dismissRepeat} />
@@ -331,7 +341,7 @@ export function IssueCardWizard({
       {failure ? <BridgeErrorBanner message={failure} /> : null}
 
       <div className="form-actions">
-        {step !== 'path' ? (
+        {step !== 'path' && !asked ? (
           <button type="button" disabled={sending} onClick={() => setStep(stepNames[stepNames.indexOf(step) - 1]!)}>
             Back
           </button>
@@ -341,7 +351,13 @@ export function IssueCardWizard({
             Continue
           </button>
         ) : step === 'review' && needsApproval ? null : step === 'review' ? (
-          <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
+          <button
+            type="submit"
+            className="primary"
+            disabled={sending || writesRefused !== null}
+            title={writesRefused ?? undefined}
+            aria-busy={sending}
+          >
             {sending ? 'Sending…' : path === 'replace' ? replaceButtonText(replacedText) : 'Issue card'}
           </button>
         ) : (

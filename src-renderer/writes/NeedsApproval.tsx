@@ -1,6 +1,7 @@
 // The review step of a write the policy says needs a second person: *Needs approval* and why, a note for
 // the approver, and *Send for approval*, which stores the write exactly as prepared in the team database
-// (main refuses to send it directly anyway). Once asked, it says so and where to follow it.
+// (main refuses to send it directly anyway). Once asked, it says what happened and where to follow it: the
+// link closes the dialog (what was asked for is kept in the team database) and opens the request.
 import { useState } from 'react';
 import type { ApprovalCheck, ApprovalWrite, Approval } from '../../src-shared/ipc/channels/approvals';
 import { bridge } from '../lib/bridge';
@@ -19,10 +20,16 @@ export function NeedsApproval({
   write,
   check,
   noun,
+  onAsked,
+  onClose,
 }: {
   write: ApprovalWrite;
   check: ApprovalCheck;
   noun: string;
+  /** Told once the request is stored: nothing typed is lost by closing now. */
+  onAsked?: (asked: Approval) => void;
+  /** Closes the dialog (its link to the request opens Approvals instead of changing the page behind it). */
+  onClose?: () => void;
 }): React.JSX.Element {
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,15 +40,20 @@ export function NeedsApproval({
     setProblem(null);
     const r = await bridge().approvals.request({ ...write, ...(note.trim() ? { note } : {}) });
     setBusy(false);
-    if (r.ok) setAsked(r.data);
-    else setProblem(r.error.message);
+    if (r.ok) {
+      setAsked(r.data);
+      onAsked?.(r.data);
+    } else setProblem(r.error.message);
   };
   if (asked)
     return (
       <div className="review-warning" role="status" data-testid="sent-for-approval">
-        <strong>Sent for approval.</strong> Request #{asked.id} is waiting for another person to approve it; nothing was
-        sent yet. Follow it, or withdraw it, under{' '}
-        <a href={`${hrefOf('approvals', asked.id)}`}>Approvals → Waiting for approval</a>.
+        <strong>Sent for approval as request #{asked.id}.</strong> The {noun} is kept in the team database until an
+        approver decides; once approved, the approver&rsquo;s desk sends it once and you are told here in Approvals. You
+        can close this dialog: nothing you entered is lost.{' '}
+        <a href={`${hrefOf('approvals', asked.id)}`} onClick={() => onClose?.()}>
+          Open request #{asked.id} in Approvals
+        </a>
       </div>
     );
   return (

@@ -3,9 +3,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { inOperatorWords } from '../../src-shared/api/field-words';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useDraftStore } from '../stores/draftStore';
 import { useLockStore } from '../stores/lockStore';
+import { useTeamStore } from '../stores/teamStore';
 import { useLatest } from '../lib/useLatest';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Account } from '../../src-shared/api/records';
@@ -48,7 +49,13 @@ const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = asy
     : { values: {}, errors: inWords(result.errors) };
 };
 
-export function OpenAccountForm({ customerId, restored, onBusy, onUnsaved }: WriteFormProps): React.JSX.Element {
+export function OpenAccountForm({
+  customerId,
+  restored,
+  onBusy,
+  onUnsaved,
+  onClose,
+}: WriteFormProps): React.JSX.Element {
   const queryClient = useQueryClient();
   const draft = restored as AccountFormValues | undefined;
   const form = useForm<AccountFormValues, unknown, CreateAccountRequest>({
@@ -87,12 +94,15 @@ export function OpenAccountForm({ customerId, restored, onBusy, onUnsaved }: Wri
         }
       },
     });
+  // Sent for approval: what was chosen is kept in the team database, so closing asks nothing.
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
-    onUnsaved?.((isDirty || draft !== undefined) && !created && !unknown);
-  }, [onUnsaved, isDirty, draft, created, unknown]);
+    onUnsaved?.((isDirty || draft !== undefined) && !created && !unknown && !asked);
+  }, [onUnsaved, isDirty, draft, created, unknown, asked]);
   // Locking unmounts the pages: what was chosen goes to the draft store as the form goes, and the app opens it
   // again once unlocked (RestoredWrite). Nothing chosen, or already sent: nothing kept.
-  const keep = useLatest((isDirty || draft !== undefined) && !created && !unknown && !sending);
+  const keep = useLatest((isDirty || draft !== undefined) && !created && !unknown && !sending && !asked);
+  const writesRefused = useTeamStore((s) => s.team?.writesRefused ?? null);
   useEffect(
     () => () => {
       if (!useLockStore.getState().lock?.locked || !keep.current) return;
@@ -186,10 +196,22 @@ export function OpenAccountForm({ customerId, restored, onBusy, onUnsaved }: Wri
       ) : null}
       {failure ? <BridgeErrorBanner message={failure} /> : null}
       {needsApproval ? (
-        <NeedsApproval write={approvalWrite} check={approval} noun={noun} />
+        <NeedsApproval
+          write={approvalWrite}
+          check={approval}
+          noun={noun}
+          onAsked={() => setAsked(true)}
+          {...(onClose ? { onClose } : {})}
+        />
       ) : (
         <div className="form-actions">
-          <button type="submit" className="primary" disabled={sending} aria-busy={sending}>
+          <button
+            type="submit"
+            className="primary"
+            disabled={sending || writesRefused !== null}
+            title={writesRefused ?? undefined}
+            aria-busy={sending}
+          >
             {sending ? 'Sending…' : type === 'wallet' ? 'Open wallet' : 'Open account'}
           </button>
         </div>

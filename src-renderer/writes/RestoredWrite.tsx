@@ -32,6 +32,7 @@ function RestoredDialog({ draft, onClose }: { draft: KeptDraft; onClose: () => v
           restored={draft.state}
           onBusy={setBusy}
           onUnsaved={(u) => (unsaved.current = u)}
+          onClose={onClose}
         />
       ) : (
         <IssueCardWizard
@@ -40,6 +41,7 @@ function RestoredDialog({ draft, onClose }: { draft: KeptDraft; onClose: () => v
           restored={draft.state}
           onBusy={setBusy}
           onUnsaved={(u) => (unsaved.current = u)}
+          onClose={onClose}
         />
       )}
     </Modal>

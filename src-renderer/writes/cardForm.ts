@@ -2,7 +2,8 @@
 // path. Validation is the shared POST /cards schema, run over that request, so the form and main agree.
 import type { Resolver, UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CARD_BRANDS, CHANNELS, CURRENCIES } from '../../src-shared/api/records';
+import { CARD_BRANDS, CURRENCIES, type CHANNELS, type Card, type SpendingControls } from '../../src-shared/api/records';
+import { refId } from '../components/cards/cardFields';
 import {
   makeCreateCardRequestSchema,
   type CardPath,
@@ -94,6 +95,48 @@ export const emptyCardForm = (customerId = ''): CardFormValues => ({
   },
 });
 
+/** A card's spending controls as the form holds them (a replacement starts from the old card's). */
+export function controlsInput(controls: SpendingControls | null | undefined): CardFormValues['spendingControls'] {
+  const empty = emptyCardForm().spendingControls;
+  if (!controls) return empty;
+  const ch = controls.channels ?? {};
+  return {
+    channels: {
+      atm: ch.atm ?? empty.channels.atm,
+      pos: ch.pos ?? empty.channels.pos,
+      web: ch.web ?? empty.channels.web,
+      mobile: ch.mobile ?? empty.channels.mobile,
+    },
+    allowedCategories: (controls.allowedCategories ?? []).join(', '),
+    blockedCategories: (controls.blockedCategories ?? []).join(', '),
+    spendingLimits: (controls.spendingLimits ?? []).map((l) => ({
+      amount: String(l.amount),
+      interval: l.interval,
+      categories: (l.categories ?? []).join(', '),
+    })),
+  };
+}
+
+/**
+ * The form's first values: empty, or, replacing a card, that card's customer, kind, brand, currency,
+ * spending controls and 2FA.
+ */
+export function firstCardValues(customerId: string | undefined, replacing: Card | undefined): CardFormValues {
+  if (!replacing) return emptyCardForm(customerId);
+  const empty = emptyCardForm(refId(replacing.customer) ?? customerId);
+  const of = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
+    (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+  return {
+    ...empty,
+    replacementFor: replacing._id,
+    type: of(replacing.type, ['physical', 'virtual'] as const, empty.type),
+    brand: of(replacing.brand, CARD_BRANDS, empty.brand),
+    currency: of(replacing.currency, CURRENCIES, empty.currency),
+    enable2FA: replacing.is2FAEnabled === true,
+    spendingControls: controlsInput(replacing.spendingControls),
+  };
+}
+
 /** What the wizard knows besides the inputs. */
 export interface CardFormChoices {
   path: CardPath;
@@ -127,8 +170,8 @@ export function toCardRequest(
     issuerCountry: v.issuerCountry,
   };
   if (v.type === 'physical') r.number = read(v.number, compactNumber);
-  // A replacement keeps the account of the card it replaces: no debit account is asked for or sent.
-  else if (path !== 'replace') r.debitAccountId = read(v.debitAccountId, normalizeId);
+  // A replacement keeps the account of the card it replaces unless one is given (when the service asks for it).
+  else r.debitAccountId = read(v.debitAccountId, normalizeId);
   r.amount = amountOf(v.amount);
   if (v.brand === 'Visa') r.expirationDate = read(v.expirationDate, normalizeExpiry);
   if (v.enable2FA) r.enable2FA = true;

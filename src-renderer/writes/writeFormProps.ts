@@ -13,4 +13,6 @@ export interface WriteFormProps {
   onBusy: (busy: boolean) => void;
   /** Told whether closing now would throw away what was entered. */
   onUnsaved?: (unsaved: boolean) => void;
+  /** Closes the dialog without asking (after the write was sent for approval, its link opens Approvals). */
+  onClose?: () => void;
 }

@@ -3,7 +3,10 @@
 // limit. The desk signs in as an approver: the review step of a new account says *Needs approval* and why,
 // and *Send for approval* sends nothing to the API; another person's request (made by her login straight in
 // the database) is counted live in the navigation, opened on the Approvals page with its readable review,
-// approved and sent once, naming both people; the page exports what it shows.
+// approved and sent once, naming both people, its result read as the card; the page exports what it shows.
+// After *Send for approval* the dialog says what happened and its link opens the request; Withdraw asks first;
+// a request rejected at another desk is told by a badge and asked again; a batch is judged from its rows and
+// its outcome ("1 issued, 0 failed, 0 unknown of 1") arrives by itself, its rows one click away.
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_POLICY } from '../../src-main/policy/policy';
@@ -23,6 +26,7 @@ beforeAll(async () => {
   [db, api] = await Promise.all([startPostgres(), startIndependentApi(10)]);
   await db.createLogin('mary', 'mary-e2e-Pa55', ['card_desk_operator']);
   await db.createLogin('ada', ADA.password, ['card_desk_operator', 'card_desk_approver']);
+  await db.createLogin('ben', 'ben-e2e-Pa55', ['card_desk_operator', 'card_desk_approver']);
 });
 afterAll(async () => {
   await Promise.all([db?.remove(), api?.stop()]);
@@ -40,7 +44,11 @@ const app = appWith(() => ({
         proxy: { mode: 'none' },
         extraCaFile: null,
         teamUrl: db.url,
-        approvals: { 'cards.create': { spendingLimitAbove: 500_000 }, 'accounts.create': 'always' },
+        approvals: {
+          'cards.create': { spendingLimitAbove: 500_000 },
+          'accounts.create': 'always',
+          bulkIssue: 'always',
+        },
       },
     ],
   },
@@ -81,6 +89,43 @@ async function maryAsks(): Promise<string> {
   }
 }
 
+/** Mary, at another desk, asks for a batch of one card (the rows her desk's preview found ready). */
+async function maryAsksBatch(): Promise<string> {
+  const request = {
+    customerId: api.customers[2]!._id,
+    type: 'virtual',
+    currency: 'NGN',
+    status: 'active',
+    brand: 'Verve',
+    debitAccountId: '7'.repeat(20) + 'acc0',
+    spendingControls: { spendingLimits: [{ amount: 50000, interval: 'daily' }] },
+  };
+  const body = JSON.stringify({ rows: [{ row: 2, request }] });
+  const sha = createHash('sha256').update(body).digest('hex');
+  const mary = await db.connectAs('mary', 'mary-e2e-Pa55');
+  try {
+    const { rows } = await mary.query<{ id: string }>(
+      `SELECT id::text FROM card_desk.request_approval('bulkIssue', $1, $2, $3, $4,
+         ARRAY['every file of cards needs approval'], $5, $6, $7, 'DESK-MARY', 'New branch staff', 24)`,
+      [
+        body,
+        sha,
+        `${ENV}:batch:${sha}`,
+        JSON.stringify([
+          { label: 'Cards', value: '1 cards from a file of 1 rows' },
+          { label: 'Rows by status', value: 'ready 1' },
+        ]),
+        ENV,
+        new URL(api.url).origin,
+        randomUUID(),
+      ],
+    );
+    return rows[0]!.id;
+  } finally {
+    await mary.end();
+  }
+}
+
 /** The desk in the bank's environment, signed in to the team database as Ada (whatever ran before). */
 async function signedIn(): Promise<void> {
   await openFresh(app.e2e, 'overview');
@@ -108,12 +153,62 @@ describe('approvals', () => {
     expect(await dialog.getByRole('button', { name: 'Open account' }).count()).toBe(0);
     await needs.getByLabel('Note for the approver').fill('Settlement account for the Abuja branch');
     await needs.getByRole('button', { name: 'Send for approval' }).click();
-    await dialog.getByTestId('sent-for-approval').waitFor();
+    const sent = dialog.getByTestId('sent-for-approval');
+    await sent.waitFor();
+    // It says what happened, and that nothing is lost by closing.
+    expect(await sent.textContent()).toMatch(/^Sent for approval as request #\d+\. The account is kept in the team/);
+    expect(await sent.textContent()).not.toMatch(/nothing was sent yet/);
+    expect(await dialog.getByRole('button', { name: 'Back' }).count()).toBe(0);
     expect(posts('/accounts')).toEqual([]);
-    const { rows } = await db.sql(`SELECT maker, state FROM card_desk.approval_requests WHERE note = $1`, [
+    const { rows } = await db.sql(`SELECT id::text, maker, state FROM card_desk.approval_requests WHERE note = $1`, [
       'Settlement account for the Abuja branch',
     ]);
-    expect(rows).toEqual([{ maker: 'ada', state: 'waiting' }]);
+    expect(rows).toEqual([{ id: expect.any(String), maker: 'ada', state: 'waiting' }]);
+    const id = rows[0]!.id as string;
+    // Its link closes the dialog (no "Discard?") and opens the request on Approvals.
+    await sent.getByRole('link', { name: `Open request #${id} in Approvals` }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const detail = page().getByRole('region', { name: new RegExp(`Request #${id}`) });
+    await detail.getByRole('heading', { name: /· Waiting for approval$/ }).waitFor();
+
+    // Withdrawing asks first; keeping it keeps it.
+    await detail.getByRole('button', { name: 'Withdraw request' }).click();
+    const confirm = detail.getByRole('alertdialog', { name: 'Withdraw this request?' });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await db.sql(`SELECT state FROM card_desk.approval_requests WHERE id = $1`, [id])).rows).toEqual([
+      { state: 'waiting' },
+    ]);
+
+    // Rejected at another approver's desk: Ada is told (a badge away from Approvals) and asks again.
+    await openFresh(app.e2e, 'accounts');
+    const ben = await db.connectAs('ben', 'ben-e2e-Pa55');
+    await ben
+      .query(`SELECT card_desk.reject_request($1, 'Use the existing settlement account', 'DESK-BEN')`, [id])
+      .finally(() => ben.end());
+    await page().getByTestId('approvals-decided').waitFor({ timeout: 20_000 });
+    await openFresh(app.e2e, `approvals/${id}`);
+    await detail.getByRole('heading', { name: /· Rejected$/ }).waitFor();
+    expect(await page().getByTestId('approvals-decided').count()).toBe(0);
+    await detail.getByRole('button', { name: 'Ask again' }).click();
+    await page()
+      .getByRole('heading', { name: /· Waiting for approval$/ })
+      .waitFor();
+    const { rows: asked } = await db.sql(
+      `SELECT state, body FROM card_desk.approval_requests WHERE note = $1 ORDER BY id`,
+      ['Settlement account for the Abuja branch'],
+    );
+    expect(asked.map((r) => r.state)).toEqual(['rejected', 'waiting']);
+    expect(asked[1]!.body).toBe(asked[0]!.body);
+    // The new one is withdrawn after confirming.
+    await page().getByRole('button', { name: 'Withdraw request' }).click();
+    await page()
+      .getByRole('button', { name: /^Withdraw request #\d+$/ })
+      .click();
+    await page()
+      .getByRole('heading', { name: /· Withdrawn$/ })
+      .waitFor();
+    expect(posts('/accounts')).toEqual([]);
   });
 
   it('counts another person’s request live, and approves it on the Approvals page: sent once, naming both', async () => {
@@ -135,8 +230,40 @@ describe('approvals', () => {
     await detail.getByRole('button', { name: 'Approve and send' }).click();
     await detail.getByRole('heading', { name: /· Sent$/ }).waitFor({ timeout: 20_000 });
     expect(posts('/cards')).toHaveLength(1);
+    // The result is the card, as the operator knows cards: masked number, brand, limit, balance, a link.
+    const issued = detail.getByTestId('approval-card');
+    await expect
+      .poll(() => issued.textContent(), { timeout: 20_000 })
+      .toMatch(
+        /^\d{6}.*\d{4} · Verve virtual NGN card, limit ₦900,000\.00 monthly · balance ₦[\d,]+\.\d\d · Open the card$/,
+      );
+    expect(await issued.getByRole('link', { name: 'Open the card' }).getAttribute('href')).toMatch(
+      /^#\/cards\/[0-9a-f]{24}$/,
+    );
     expect(posts('/cards')[0]!.body.metadata).toMatchObject({ requestedBy: 'mary', approvedBy: 'ada' });
     await expect.poll(() => link.textContent(), { timeout: 20_000 }).toMatch(/Approvals$/);
+  });
+
+  it('judges a batch from its rows, and follows its outcome to its rows in one click', async () => {
+    await signedIn();
+    const id = await maryAsksBatch();
+    await openFresh(app.e2e, `approvals/${id}`);
+    const detail = page().getByRole('region', { name: new RegExp(`Request #${id}`) });
+    // Built on this desk from the batch's rows: the row with its customer and card, the debit account, the totals.
+    await detail.getByText(new RegExp(`\\(${api.customers[2]!._id}\\).*: virtual Verve card in NGN`)).waitFor();
+    await detail.getByText(/^Operations.*, for 1 card$/).waitFor();
+    await detail.getByText('NGN 50,000 daily', { exact: true }).waitFor();
+    const before = posts('/cards').length;
+    await detail.getByRole('button', { name: 'Approve and send' }).click();
+    // The outcome arrives by itself, with the figures, and the rows one click away.
+    await detail.getByRole('heading', { name: /· Sent$/ }).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => detail.getByTestId('approval-batch-outcome').textContent(), { timeout: 20_000 })
+      .toMatch(/^1 issued, 0 failed, 0 unknown of 1 The rows in this desk’s journal$/);
+    expect(posts('/cards').length - before).toBe(1);
+    await detail.getByTestId('approval-batch-rows').click();
+    await page().getByTestId('batch-filter').waitFor();
+    await expect.poll(() => page().getByRole('table', { name: 'Journal entries' }).getByRole('row').count()).toBe(2);
   });
 
   it('exports the requests it shows', async () => {

@@ -5,7 +5,7 @@ import { bankByCode, bankChoiceText } from '../../src-shared/api/banks';
 import { describe, expect, it } from 'vitest';
 import { repeatMessage } from '../../src-main/issuing/journaled-write';
 import { nameOf } from './customer-cache';
-import { issueThroughBridge, issueWizard, validPan } from './issue-wizard';
+import { issueWizard, validPan } from './issue-wizard';
 import { appWithCustomerCache, openFresh } from './shared-app';
 
 const app = appWithCustomerCache({ seed: 5150, customers: 60 });
@@ -157,10 +157,23 @@ describe('Issuing a card', () => {
     expect(posts[0]!.body).toMatchObject({ metadata: { holderNameCheck: 'matches the customer' } });
   });
 
-  it('replaces a lost card without asking for a debit account, naming both cards; the old one shows canceled', async () => {
+  it('replaces a lost card from its spending controls and 2FA, without asking for a debit account, naming both cards; the old one shows canceled', async () => {
     // The card to replace: one of this test's own customer, issued through the bridge as the wizard does.
     const customer = app.customers[8]!;
-    const lostCard = await issueThroughBridge(page(), customer._id, ngnAccount());
+    // Its spending controls and 2FA are where the replacement starts.
+    const controls = {
+      channels: { atm: false, pos: true, web: true, mobile: true },
+      allowedCategories: [],
+      blockedCategories: [],
+      spendingLimits: [{ amount: 120_000, interval: 'daily' as const }],
+    };
+    const lostIssued = await page().evaluate(
+      (input) =>
+        window.cardDesk.cards.create({ ...input, type: 'virtual', currency: 'NGN', status: 'active', brand: 'Verve' }),
+      { customerId: customer._id, debitAccountId: ngnAccount(), spendingControls: controls, enable2FA: true },
+    );
+    if (!lostIssued.ok) throw new Error(lostIssued.error.message);
+    const lostCard = lostIssued.data._id;
     const lost = await page().evaluate((id) => window.cardDesk.cards.get({ id }), lostCard);
     if (!lost.ok) throw new Error(lost.error.message);
     const lostFour = lost.data.maskedPan!.slice(-4);
@@ -195,10 +208,56 @@ describe('Issuing a card', () => {
       currency: 'NGN',
     });
     expect(posts[0]!.body).not.toHaveProperty('debitAccountId');
+    expect(posts[0]!.body).toMatchObject({ spendingControls: controls, enable2FA: true });
     expect(made.data.account).toBe(lost.data.account);
     const old = await page().evaluate((id) => window.cardDesk.cards.get({ id }), lostCard);
     expect(old.ok && old.data.status).toBe('canceled');
     expect(newCard).not.toBe(lostCard);
+  });
+
+  it('gains the debit account on the details step when the service asks for one for a replacement, and goes on', async () => {
+    const customer = app.customers[9]!;
+    const account = ngnAccount();
+    const stolen = await page().evaluate(
+      (input) =>
+        window.cardDesk.cards.create({ ...input, type: 'virtual', currency: 'NGN', status: 'active', brand: 'Verve' }),
+      { customerId: customer._id, debitAccountId: account },
+    );
+    if (!stolen.ok) throw new Error(stolen.error.message);
+    const before = cardPosts().length;
+    await replaceCardDetails(customer, stolen.data._id, 'stolen');
+    expect(await dialog().getByLabel('Debit account').count()).toBe(0);
+    await goToReview();
+    // This service wants the account the new card draws on.
+    app.sandbox.faults.add({
+      kind: 'status',
+      status: 400,
+      message: 'debitAccountId is required for a virtual card',
+      endpoint: 'POST /cards',
+      count: 1,
+    });
+    await dialog()
+      .getByRole('button', { name: /^Replace card/ })
+      .click();
+    // Back on the details step, which now has the field, starting from the old card's account.
+    const field = dialog()
+      .locator('.form-field')
+      .filter({ has: page().getByLabel('Debit account') });
+    await field.getByRole('alert').waitFor();
+    await expect.poll(() => dialog().getByLabel('Debit account').inputValue()).toBe(account);
+    await goToReview();
+    await dialog()
+      .getByRole('button', { name: /^Replace card/ })
+      .click();
+    await dialog().getByRole('heading', { name: 'Card replaced' }).waitFor();
+    await closeWizard();
+    const posts = cardPosts().slice(before);
+    expect(posts.map((p) => p.status)).toEqual([400, 200]);
+    expect(posts[1]!.body).toMatchObject({
+      replacementFor: stolen.data._id,
+      reason: 'stolen',
+      debitAccountId: account,
+    });
   });
 
   it('shows each broken rule on its field as the user goes, and sends nothing', { timeout: 180_000 }, async () => {

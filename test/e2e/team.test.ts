@@ -193,7 +193,14 @@ describe('the team database', () => {
         .toMatch(
           /^This cannot be sent now\. The team database 127\.0\.0\.1:\d+ cannot be reached, so Card Desk sends no card/,
         );
+      // …and its send button waits.
+      expect(await wizard.dialog().getByRole('button', { name: 'Issue card' }).isDisabled()).toBe(true);
       await wizard.closeWizard();
+      // Approvals says the database cannot be reached, not to sign in (the desk is still signed in).
+      await openFresh(app.e2e, 'approvals');
+      await expect
+        .poll(() => page().getByTestId('approvals-unavailable').textContent())
+        .toMatch(/^The team database cannot be reached now.*You are still signed in/);
     } finally {
       await db.start();
     }

@@ -37,6 +37,7 @@ export const faultRuleSchema = z.strictObject({
     .min(400, { error: 'status must be an HTTP error status' })
     .max(599, { error: 'status must be an HTTP error status' })
     .optional(),
+  message: z.string().min(1).max(500, { error: 'message must be at most 500 characters' }).optional(),
   retryAfterSeconds: z.number().int().min(0, { error: 'retryAfterSeconds must be 0 or more' }).optional(),
 });
 

@@ -84,7 +84,7 @@ export function injectFaults(faults: FaultInjector, held: HeldRequests): Middlew
     switch (rule.kind) {
       case 'status': {
         const status = rule.status ?? DEFAULT_FAULT_STATUS;
-        return fail(c, status, STATUS_MESSAGES[status] ?? 'Request failed');
+        return fail(c, status, rule.message ?? STATUS_MESSAGES[status] ?? 'Request failed');
       }
       case 'rate_limit':
         c.header('Retry-After', String(rule.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));

@@ -1,7 +1,8 @@
 // A card's or a customer's recent authorizations, declined ones first with why, so the operator on the
 // phone sees a refused payment where they are already looking. The service lists authorizations of every
 // card by date range only: the range is read page by page (as Authorizations does when it filters) and
-// narrowed here by the same rule the Authorizations page and its export use.
+// narrowed here by the same rule the Authorizations page and its export use. None lately: a link to the
+// latest ones from every date.
 import { useMemo, useState } from 'react';
 import type { Authorization } from '../../../src-shared/api/records';
 import { authorizationMatches, type AuthorizationFilter } from '../../../src-shared/api/authorization-filter';
@@ -86,6 +87,8 @@ export function RecentAuthorizations({
   const declined = mine.filter((a) => a.approved !== true).length;
   const showCard = 'customer' in of;
   const link = `${hrefOf('authorizations')}?${new URLSearchParams({ ...range, ...of }).toString()}`;
+  // None lately: the latest, whenever they were (every date, newest first).
+  const everLink = `${hrefOf('authorizations')}?${new URLSearchParams({ fromDate: '', toDate: '', ...of }).toString()}`;
   const n = (v: number) => v.toLocaleString('en');
   const headingId = `recent-auth-${'card' in of ? 'card' : 'customer'}`;
 
@@ -112,6 +115,14 @@ export function RecentAuthorizations({
       </div>
       <p className="muted small" role="status" data-testid="recent-auth-status">
         {status}
+        {!whole.loading && !whole.error && mine.length === 0 ? (
+          <>
+            {' '}
+            <a href={everLink} data-testid="recent-auth-ever">
+              The latest ones, from every date, on Authorizations
+            </a>
+          </>
+        ) : null}
       </p>
       {whole.error ? <ErrorState error={whole.error.appError} onRetry={whole.retry} /> : null}
       {mine.length > 0 ? <MiniTable columns={columns(showCard)} rows={mine.slice(0, SHOWN)} /> : null}

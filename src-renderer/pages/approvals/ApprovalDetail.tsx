@@ -1,16 +1,19 @@
 // One approval request as both people read it: the readable review the maker's desk stored (names before
 // ids, amounts with currency, the environment), why it needs approval, the note, the exact request behind
 // a disclosure and its SHA-256, and what became of it. An approver who is not its maker approves it (this
-// desk then sends it once) or rejects it with a reason; its maker withdraws it while it waits.
+// desk then sends it once) or rejects it with a reason; its maker withdraws it while it waits (saying so
+// twice), and asks again for one rejected or expired.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Approval, ApprovalState } from '../../../src-shared/ipc/channels/approvals';
+import type { Approval, ApprovalState, ApprovalWrite } from '../../../src-shared/ipc/channels/approvals';
 import { Details } from '../../components/details/Drawer';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
+import { hrefOf, navigate } from '../../lib/routes';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { useApprovalsStore } from '../../stores/approvalsStore';
 import { useTeamStore } from '../../stores/teamStore';
+import { ApprovalOutcome, shownState } from './ApprovalOutcome';
 
 export const STATE_LABEL: Record<ApprovalState, string> = {
   waiting: 'Waiting for approval',
@@ -47,12 +50,12 @@ function Decision({ a }: { a: Approval }): React.JSX.Element | null {
   };
   if (a.mine)
     return (
-      <div className="form-actions">
-        {problem ? <p role="alert">{problem}</p> : null}
-        <button type="button" disabled={busy} onClick={() => void act(() => bridge().approvals.withdraw({ id: a.id }))}>
-          Withdraw request
-        </button>
-      </div>
+      <Withdraw
+        a={a}
+        busy={busy}
+        problem={problem}
+        onWithdraw={() => void act(() => bridge().approvals.withdraw({ id: a.id }))}
+      />
     );
   if (!approver) return null;
   return (
@@ -85,6 +88,78 @@ function Decision({ a }: { a: Approval }): React.JSX.Element | null {
   );
 }
 
+/** The maker takes back a waiting request, after saying so a second time. */
+function Withdraw({
+  a,
+  busy,
+  problem,
+  onWithdraw,
+}: {
+  a: Approval;
+  busy: boolean;
+  problem: string | null;
+  onWithdraw: () => void;
+}): React.JSX.Element {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="form-actions">
+      {problem ? <p role="alert">{problem}</p> : null}
+      {confirming ? (
+        <div role="alertdialog" aria-label="Withdraw this request?" className="review-warning">
+          <p>Withdraw request #{a.id}? No approver can approve it any more, and nothing is sent.</p>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Keep it
+          </button>{' '}
+          <button type="button" className="primary" disabled={busy} onClick={onWithdraw}>
+            Withdraw request #{a.id}
+          </button>
+        </div>
+      ) : (
+        <button type="button" disabled={busy} onClick={() => setConfirming(true)}>
+          Withdraw request
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A rejected or expired request of this login's: asked again as it was (a batch: from its file again). */
+function AskAgain({ a }: { a: Approval }): React.JSX.Element | null {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const state = shownState(a);
+  if (!a.mine || (state !== 'rejected' && state !== 'expired')) return null;
+  if (a.operation === 'bulkIssue')
+    return (
+      <p className="muted">
+        To ask again, preview the file again in <a href={hrefOf('bulk-issue')}>Issue from a file</a> and send it for
+        approval.
+      </p>
+    );
+  const ask = async () => {
+    setBusy(true);
+    setProblem(null);
+    const r = await bridge().approvals.request({
+      operation: a.operation,
+      input: a.request,
+      ...(a.note ? { note: a.note } : {}),
+    } as ApprovalWrite);
+    setBusy(false);
+    if (!r.ok) return setProblem(r.error.message);
+    void queryClient.invalidateQueries({ queryKey: ['approvals'] });
+    navigate('approvals', r.data.id);
+  };
+  return (
+    <div className="form-actions">
+      {problem ? <p role="alert">{problem}</p> : null}
+      <button type="button" className="primary" disabled={busy} aria-busy={busy} onClick={() => void ask()}>
+        {busy ? 'Asking again…' : 'Ask again'}
+      </button>
+    </div>
+  );
+}
+
 export function ApprovalDetail({ id, onClose }: { id: string; onClose: () => void }): React.JSX.Element {
   const q = useBridgeQuery(['approvals', 'get', id], (o) => bridge().approvals.get({ id }, o));
   const a = q.data?.data;
@@ -92,7 +167,7 @@ export function ApprovalDetail({ id, onClose }: { id: string; onClose: () => voi
     <section className="approval-detail" aria-labelledby="approval-detail-title">
       <h2 id="approval-detail-title">
         Request #{id}
-        {a ? ` · ${operationText(a.operation)} · ${STATE_LABEL[a.state]}` : ''}
+        {a ? ` · ${operationText(a.operation)} · ${STATE_LABEL[shownState(a)]}` : ''}
       </h2>
       {q.error ? <p role="alert">{q.error.message}</p> : null}
       {a ? (
@@ -109,7 +184,7 @@ export function ApprovalDetail({ id, onClose }: { id: string; onClose: () => voi
               ['Decided', a.checker ? `${a.checker}, ${formatDateTime(a.decidedAt)}` : '—'],
               [a.state === 'rejected' ? 'Reason' : 'Approver’s note', a.decisionNote ?? '—'],
               ['Sent from', a.sendingDeskName ?? '—'],
-              ['Result', a.resultId ?? a.outcomeMessage ?? '—'],
+              ['Result', <ApprovalOutcome a={a} />],
               ['SHA-256', <span className="mono">{a.bodySha256}</span>],
             ]}
           />
@@ -118,6 +193,7 @@ export function ApprovalDetail({ id, onClose }: { id: string; onClose: () => voi
             <pre className="mono">{JSON.stringify(a.request, null, 2)}</pre>
           </details>
           <Decision a={a} />
+          <AskAgain a={a} />
         </>
       ) : null}
       <button type="button" onClick={onClose}>

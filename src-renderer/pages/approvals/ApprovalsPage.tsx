@@ -11,7 +11,9 @@ import { formatDateTime } from '../../lib/format';
 import { hrefOf, navigate, type Route } from '../../lib/routes';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { useApprovalsStore } from '../../stores/approvalsStore';
+import { useTeamStore } from '../../stores/teamStore';
 import { ApprovalDetail, STATE_LABEL, operationText } from './ApprovalDetail';
+import { shownState } from './ApprovalOutcome';
 import './approvals.css';
 
 type StateFilter = (typeof APPROVAL_STATES)[number] | 'all';
@@ -44,10 +46,37 @@ function ApprovalRow({ a }: { a: Approval }): React.JSX.Element {
       </td>
       <td>{formatDateTime(a.requestedAt)}</td>
       <td>
-        <span className={`approval-state state-${a.state}`}>{STATE_LABEL[a.state]}</span>
+        <span className={`approval-state state-${shownState(a)}`}>{STATE_LABEL[shownState(a)]}</span>
         {a.checker ? <span className="muted"> by {a.checker}</span> : null}
       </td>
     </tr>
+  );
+}
+
+/** Why there are no approvals to show: not signed in, or signed in and the database cannot be reached. */
+function NoTeamDatabase(): React.JSX.Element {
+  const team = useTeamStore((s) => s.team);
+  const state = team?.state ?? 'off';
+  const why =
+    state === 'unreachable' || state === 'connecting' ? (
+      <>
+        The team database cannot be reached now, so approvals cannot be read or decided. You are still signed in: Card
+        Desk tries again by itself and shows them when it answers.
+      </>
+    ) : state === 'refused' ? (
+      <>
+        The team database refused this desk{team?.problem ? `: ${team.problem}` : '.'} See{' '}
+        <a href={hrefOf('settings')}>Settings → Team</a>.
+      </>
+    ) : (
+      <>
+        Approvals need the team database: sign in to it in <a href={hrefOf('settings')}>Settings → Team</a>.
+      </>
+    );
+  return (
+    <p className="muted" role="status" data-testid="approvals-unavailable">
+      {why}
+    </p>
   );
 }
 
@@ -65,14 +94,17 @@ export function ApprovalsPage({ route }: { route: Route }): React.JSX.Element {
   useEffect(() => {
     if (status?.available) void queryClient.invalidateQueries({ queryKey: ['approvals'] });
   }, [queryClient, status]);
+  // Looking at Approvals is being told of the decisions on one's own requests (the navigation's badge).
+  const markDecisionsSeen = useApprovalsStore((s) => s.markDecisionsSeen);
+  useEffect(() => {
+    if (status?.myLastDecisionAt) markDecisionsSeen();
+  }, [markDecisionsSeen, status?.myLastDecisionAt]);
   const rows = list.data?.data ?? [];
   return (
     <section className="page approvals-page" aria-labelledby="approvals-title">
       <h1 id="approvals-title">Approvals</h1>
       {status?.available !== true ? (
-        <p className="muted" role="status">
-          Approvals need the team database: sign in to it in <a href={hrefOf('settings')}>Settings → Team</a>.
-        </p>
+        <NoTeamDatabase />
       ) : (
         <>
           <p className="muted">

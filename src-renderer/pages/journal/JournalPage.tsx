@@ -24,7 +24,15 @@ import { VerifyJournal } from './VerifyJournal';
 import { OUTCOME_LABEL, journalColumns, journalCustomerId, type Outcome } from './journalFields';
 import { IssueCardButton, OpenAccountButton } from '../../writes/IssueCardButton';
 
-const DEFAULTS = { ...PAGING_DEFAULTS, q: '', outcome: '', ...JOURNAL_FILTER_DEFAULTS, batch: '', view: '' };
+const DEFAULTS = {
+  ...PAGING_DEFAULTS,
+  q: '',
+  outcome: '',
+  ...JOURNAL_FILTER_DEFAULTS,
+  batch: '',
+  view: '',
+  approval: '',
+};
 type Values = typeof DEFAULTS;
 const clean = (raw: Values): Values => ({
   ...cleanPaging(raw),
@@ -35,6 +43,7 @@ const clean = (raw: Values): Values => ({
   ...cleanJournalFilters(raw),
   batch: raw.batch.slice(0, 64),
   view: oneOf(raw.view, ['', 'team'], ''),
+  approval: /^[1-9]\d{0,17}$/.test(raw.approval) ? raw.approval : '',
 });
 
 export function JournalPage({ route }: { route: Route }): React.JSX.Element {
@@ -84,7 +93,13 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
       </p>
       {hasTeam ? <JournalTabs view={teamView ? 'team' : ''} onView={(view) => set({ view, page: '0' })} /> : null}
       {teamView ? (
-        <TeamJournal outcome={values.outcome} onOutcome={(outcome) => set({ outcome, page: '0' })} paging={paging} />
+        <TeamJournal
+          outcome={values.outcome}
+          onOutcome={(outcome) => set({ outcome, page: '0' })}
+          approval={values.approval}
+          onClearApproval={() => set({ approval: '', page: '0' })}
+          paging={paging}
+        />
       ) : (
         <>
           <div className="toolbar">

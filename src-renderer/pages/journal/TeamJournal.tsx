@@ -64,13 +64,21 @@ const TEAM_COLUMNS: Column<TeamJournalEntry>[] = [
 export function TeamJournal({
   outcome,
   onOutcome,
+  approval,
+  onClearApproval,
   paging,
 }: {
   outcome: string;
   onOutcome: (outcome: string) => void;
+  /** Only the cards of this approval request (an approved batch's rows), or ''. */
+  approval: string;
+  onClearApproval: () => void;
   paging: ListPaging;
 }): React.JSX.Element {
-  const query: { outcome?: Outcome } = isOutcome(outcome) ? { outcome } : {};
+  const query: { outcome?: Outcome; approvalRequest?: string } = {
+    ...(isOutcome(outcome) ? { outcome } : {}),
+    ...(approval ? { approvalRequest: approval } : {}),
+  };
   const list = useListData<TeamJournalEntry>({
     key: ['team', 'journal', query],
     fetchPage: (page, limit, opts) => bridge().team.journal({ ...query, page, limit }, opts),
@@ -101,11 +109,21 @@ export function TeamJournal({
             ))}
           </select>
         </label>
+        {approval ? (
+          <button type="button" onClick={onClearApproval} data-testid="approval-filter">
+            Only request #{approval} ✕
+          </button>
+        ) : null}
         <span className="spacer" />
         <ExportButton
           source="teamJournal"
-          query={query.outcome ? { outcome: query.outcome } : undefined}
-          label={exportLabel(list.pagination?.total, 'team journal entry', 'team journal entries', !!query.outcome)}
+          query={Object.keys(query).length > 0 ? query : undefined}
+          label={exportLabel(
+            list.pagination?.total,
+            'team journal entry',
+            'team journal entries',
+            Object.keys(query).length > 0,
+          )}
           disabled={list.pagination?.total === 0}
         />
       </div>
@@ -114,7 +132,9 @@ export function TeamJournal({
         list={list}
         columns={TEAM_COLUMNS}
         rowKey={(e) => `${e.deskId}/${e.entryId}`}
-        empty={query.outcome ? 'No team journal entry matches.' : 'No desk has sent a journal entry yet.'}
+        empty={
+          Object.keys(query).length > 0 ? 'No team journal entry matches.' : 'No desk has sent a journal entry yet.'
+        }
       />
       <ListFooter list={list} paging={paging} />
     </>

@@ -90,6 +90,8 @@ export const approvalSchema = z.object({
   outcomeMessage: z.string().nullable(),
   /** This desk's login asked for it. */
   mine: z.boolean(),
+  /** An approved batch that ran on this desk (its rows are in this desk's journal); else false. */
+  batchOnThisDesk: z.boolean(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 
@@ -103,6 +105,13 @@ export const approvalsStatusSchema = z.object({
   waitingForMe: z.number().int(),
   /** This login's own requests still waiting. */
   myWaiting: z.number().int(),
+  /** When one of this login's own requests was last decided or settled (ISO), or null: the maker's badge. */
+  myLastDecisionAt: z.string().nullable(),
+  /**
+   * How many steps of any request this desk has heard of (each notification of the team database): it grows
+   * when a request is decided or its outcome recorded although no count changed, so pages read again.
+   */
+  changes: z.number().int(),
 });
 export type ApprovalsStatus = z.infer<typeof approvalsStatusSchema>;
 

@@ -184,6 +184,11 @@ export const teamJournalQuerySchema = z.object({
     .optional(),
   /** Only one login's entries. */
   operator: z.string().trim().min(1).max(63).optional(),
+  /** Only the cards sent for one approval request (an approved batch's rows, on every desk). */
+  approvalRequest: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, { error: 'approvalRequest must be the number of an approval request' })
+    .optional(),
   page: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(100).optional(),
 });

@@ -4,7 +4,8 @@
 // the limit is never sent by its maker's desk; the database refuses the maker's and the plain operator's
 // approval; two approvers racing on it send one POST, whose card and journal entry name both people; a body
 // edited in the database after it was asked for is never approved; a card below the limit goes directly; a
-// file of 30 cards needs one approval and is then sent, 30 POSTs, by the approver's desk.
+// file of 30 cards needs one approval and is then sent, 30 POSTs, by the approver's desk. Outcomes reach every
+// desk by themselves, and a card issued on one desk is known on every desk (from the team journal).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateCardRequest } from '../../../src-shared/api/requests';
 import type { Approval, ApprovalsStatus } from '../../../src-shared/ipc/channels/approvals';
 import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
-import type { TeamStatus } from '../../../src-shared/ipc/channels/team';
+import type { TeamJournalEntry, TeamStatus } from '../../../src-shared/ipc/channels/team';
+import type { Card } from '../../../src-shared/api/records';
 import type { AppCore } from '../../../src-main/core/app-core';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { NO_POLICY, type Policy } from '../../../src-main/policy/policy';
@@ -72,7 +74,7 @@ beforeAll(async () => {
   const missing = postgresMissing();
   if (missing) throw new Error(missing);
   dir = mkdtempSync(join(tmpdir(), 'card-desk-approvals-'));
-  [db, server] = await Promise.all([startPostgres(), startIndependentApi({ customers: 40 })]);
+  [db, server] = await Promise.all([startPostgres(), startIndependentApi({ customers: 40, customerStyle: 'people' })]);
   for (const [name, login] of Object.entries(LOGINS)) await db.createLogin(name, login.password, [...login.roles]);
   policy = {
     ...NO_POLICY,
@@ -147,6 +149,7 @@ describe('four eyes on a card above the spending limit', () => {
   });
 
   it('sends it once when two approvers race, naming maker and checker on the card and in the journal', async () => {
+    const oluHeard = desks.olu.heard.length;
     const tries = await Promise.allSettled([
       call('ada', 'approvals.approve', { id: asked.id, note: 'Checked with HR' }),
       call('ben', 'approvals.approve', { id: asked.id }),
@@ -171,6 +174,9 @@ describe('four eyes on a card above the spending limit', () => {
       })
       .toBe('sent');
     await expect.poll(() => desks.ada.heard.at(-1)?.waitingForMe, { timeout: 20_000 }).toBe(0);
+    // Every desk's window is told of each step, also where no count changed (olu neither asked nor approves).
+    await expect.poll(() => desks.olu.heard.length, { timeout: 20_000 }).toBeGreaterThan(oluHeard);
+    expect(desks.olu.heard.at(-1)).toMatchObject({ waitingForMe: 0, myWaiting: 0, myLastDecisionAt: null });
     const { rows } = await db.sql(
       `SELECT kind, operator FROM card_desk.journal_events WHERE entry_id = $1 ORDER BY team_seq`,
       [`approval-${asked.id}`],
@@ -181,6 +187,35 @@ describe('four eyes on a card above the spending limit', () => {
       { kind: 'approval_sending', operator: checker },
       { kind: 'approval_sent', operator: checker },
     ]);
+  });
+
+  it('tells the maker of the decision, and the maker’s desk knows the card: brand, masked number, limit, customer', async () => {
+    await expect.poll(() => desks.mary.heard.at(-1)?.myLastDecisionAt ?? null, { timeout: 20_000 }).not.toBeNull();
+    const sent = (await call('mary', 'approvals.get', { id: asked.id })) as Approval;
+    const issued = cardPosts()[0]!;
+    expect(sent.outcomeMessage).toMatch(/^Card \S+ issued$/);
+    const known = async () =>
+      (await call('mary', 'cards.get', { id: sent.resultId! }).catch(() => null)) as Card | null;
+    await expect.poll(known, { timeout: 20_000 }).not.toBeNull();
+    const card = (await known())!;
+    expect(card).toMatchObject({
+      _id: sent.resultId,
+      brand: 'Verve',
+      type: 'virtual',
+      currency: 'NGN',
+      customer: issued.body.customerId,
+      spendingControls: { spendingLimits: [{ amount: 600_000, interval: 'monthly' }] },
+    });
+    expect(card.maskedPan).toBe(sent.outcomeMessage!.replace(/^Card (\S+) issued$/, '$1'));
+    // Found by the customer's page (its cards) as by its id.
+    const ofCustomer = (await call('mary', 'cards.known', { customerId: issued.body.customerId as string })) as Card[];
+    expect(ofCustomer.map((c) => c._id)).toContain(sent.resultId);
+    // A desk that neither asked nor approved knows it too.
+    await expect
+      .poll(async () => ((await call('olu', 'cards.known', { query: sent.resultId! })) as Card[]).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
   });
 
   it('never approves a request whose stored body was edited after it was asked for', async () => {
@@ -270,6 +305,26 @@ describe('a batch above the rows the policy allows', () => {
       ]),
     );
     expect(cardPosts().length).toBe(before);
+    // The approver judges it as the maker did, from its rows on the approver's desk: names, KYC, the debit account.
+    const review = ((await call('ada', 'approvals.get', { id: asked.id })) as Approval).summary;
+    const inFile = customers.slice(5, 35);
+    const named = (c: (typeof inFile)[number]) =>
+      c.name?.trim() || [c.individual?.firstName, c.individual?.lastName].filter(Boolean).join(' ');
+    for (const c of [inFile[0]!, inFile[29]!])
+      expect(review).toContainEqual({
+        label: expect.stringMatching(/^Row \d+$/),
+        value: expect.stringContaining(`${named(c)} (${c._id})`),
+      });
+    const notKyc = inFile.filter((c) => c.isApproved === false).length;
+    expect(notKyc).toBeGreaterThan(0);
+    expect(review).toContainEqual({
+      label: 'Warning',
+      value: `KYC not approved for ${notKyc} of the customers ready to be sent`,
+    });
+    expect(review).toContainEqual({
+      label: 'Debit account',
+      value: expect.stringMatching(new RegExp(`^Operations.*\\(${account}\\), for 30 cards$`)),
+    });
     await expect(call('olu', 'approvals.approve', { id: asked.id })).rejects.toThrow(/olu is not an approver/);
     expect(await call('ada', 'approvals.approve', { id: asked.id })).toMatchObject({
       state: 'sending',
@@ -282,6 +337,24 @@ describe('a batch above the rows the policy allows', () => {
       .toBe('sent');
     expect(cardPosts().length - before).toBe(30);
     const sent = (await call('mary', 'approvals.get', { id: asked.id })) as Approval;
-    expect(sent.outcomeMessage).toMatch(/30 issued, 0 failed, 0 unknown of 30/);
+    expect(sent.outcomeMessage).toBe('30 issued, 0 failed, 0 unknown of 30');
+    // Its rows are one click away on both desks: the approver's journal holds the batch, the maker's team journal
+    // finds the cards of the request.
+    expect(sent.batchOnThisDesk).toBe(false);
+    const onApprover = (await call('ada', 'approvals.get', { id: asked.id })) as Approval;
+    expect(onApprover.batchOnThisDesk).toBe(true);
+    const batchRows = (await call('ada', 'journal.list', {
+      batchId: onApprover.resultId!,
+      limit: 100,
+    })) as JournalEntry[];
+    expect(batchRows.filter((e) => e.outcome === 'succeeded')).toHaveLength(30);
+    const teamRows = async () =>
+      (await call('mary', 'team.journal', { approvalRequest: asked.id, limit: 100 })) as TeamJournalEntry[];
+    await expect
+      .poll(async () => (await teamRows()).filter((e) => e.outcome === 'succeeded').length, {
+        timeout: 30_000,
+      })
+      .toBe(30);
+    expect((await teamRows()).every((e) => e.operator === 'ada')).toBe(true);
   });
 });

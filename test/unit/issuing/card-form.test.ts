@@ -6,6 +6,7 @@ import {
   cardRequestResolver,
   displayedRequest,
   emptyCardForm,
+  firstCardValues,
   toCardRequest,
   type CardFormChoices,
   type CardFormValues,
@@ -36,6 +37,31 @@ async function messages(values: CardFormValues, choices: CardFormChoices): Promi
 }
 
 describe('card form', () => {
+  it('starts a replacement from the old card’s spending controls and 2FA', () => {
+    const v = firstCardValues(undefined, {
+      _id: 'd'.repeat(24),
+      customer: CUSTOMER,
+      type: 'virtual',
+      brand: 'Verve',
+      currency: 'NGN',
+      is2FAEnabled: true,
+      spendingControls: {
+        channels: { atm: false, pos: true, web: true, mobile: false },
+        blockedCategories: ['5933'],
+        spendingLimits: [{ amount: 750_000, interval: 'monthly' }],
+      },
+    });
+    expect(v).toMatchObject({ customerId: CUSTOMER, replacementFor: 'd'.repeat(24), enable2FA: true });
+    expect(toCardRequest(v, { path: 'replace', useDefaultControls: false })).toMatchObject({
+      enable2FA: true,
+      spendingControls: {
+        channels: { atm: false, pos: true, web: true, mobile: false },
+        blockedCategories: ['5933'],
+        spendingLimits: [{ amount: 750_000, interval: 'monthly' }],
+      },
+    });
+  });
+
   it('sends only the chosen path’s fields, without empty inputs', () => {
     const v = filled({
       fundingSourceId: 'b'.repeat(24),
@@ -65,8 +91,14 @@ describe('card form', () => {
       replacementFor: 'd'.repeat(24),
       reason: 'lost',
     });
-    // A replacement keeps the old card's account: the debit account is not sent.
-    expect(toCardRequest(v, { path: 'replace', useDefaultControls: true })).not.toHaveProperty('debitAccountId');
+    // A replacement keeps the old card's account: no debit account is sent unless one is given (the service
+    // asked for it, and the details step gained the field).
+    expect(
+      toCardRequest({ ...v, debitAccountId: '' }, { path: 'replace', useDefaultControls: true }),
+    ).not.toHaveProperty('debitAccountId');
+    expect(toCardRequest(v, { path: 'replace', useDefaultControls: true })).toMatchObject({
+      debitAccountId: ACCOUNT,
+    });
     expect(
       toCardRequest(filled({ type: 'physical', number: ' 5060 ' }), { path: 'new', useDefaultControls: true }),
     ).toMatchObject({ number: '5060' });
