@@ -124,6 +124,11 @@ export const teamStatusSchema = z.object({
     lastSentAt: z.string().nullable(),
     /** The login the next event was written under, when it is not the one signed in now (it waits for it). */
     waitingFor: z.string().nullable(),
+    /**
+     * The team journal holds different events under this desk's numbers, or refused its events: said in the
+     * log, in Settings and on the status bar, never a silent drop. Null when nothing is wrong.
+     */
+    alarm: z.string().nullable(),
   }),
   /** The team's customer sync; null when not signed in or not yet read from the database. */
   customers: teamCustomersStatusSchema.nullable(),
