@@ -179,6 +179,23 @@ export const teamJournalEntrySchema = z.object({
   request: z.record(z.string(), z.unknown()),
   /** Events of the entry in the team journal. */
   events: z.number().int(),
+  /** Whose journal: a desk's writes, an approval request (its steps), the approval rules, the administration. */
+  kind: z.enum(['write', 'approval', 'rules', 'administration']),
+  /** When the database received the latest event (ISO, the database's clock). */
+  receivedAt: z.string(),
+  /** Each event (at most the latest 50) with the login the database stamped on it and when it received it. */
+  steps: z.array(
+    z.object({
+      kind: z.string(),
+      operator: z.string(),
+      receivedAt: z.string(),
+      outcome: z.string().nullable(),
+      reason: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+  /** What happened, in words: "Approval requested by mal · rejected by bob: not this one". */
+  story: z.string(),
 });
 export type TeamJournalEntry = z.infer<typeof teamJournalEntrySchema>;
 

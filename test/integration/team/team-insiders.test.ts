@@ -133,6 +133,16 @@ describe('the journals the functions write', () => {
       { state: 'approved', checker: 'bob' },
       { state: 'rejected', checker: 'bob' },
     ]);
+    // The team journal tells the rejection as what it is, naming the maker and the approver who rejected it.
+    const { entries } = await listTeamJournal(alice as unknown as PoolClient, { page: 0, limit: 50 });
+    const rejected = entries.find((e) => e.entryId === `approval-${other}`)!;
+    expect(rejected).toMatchObject({
+      kind: 'approval',
+      outcome: 'rejected',
+      story: 'Approval requested by alice · rejected by bob: not this one',
+    });
+    expect(rejected.steps.map((s) => s.operator)).toEqual(['alice', 'bob']);
+    expect(Date.parse(rejected.receivedAt)).not.toBeNaN();
     await ida.query(
       `SELECT card_desk.set_approval_rules('https://api.bank.example', '{"accounts.create":"always"}', $1, 'DESK-I')`,
       [randomUUID()],
