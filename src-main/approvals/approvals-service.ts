@@ -18,6 +18,7 @@ import type { Journal } from '../journal/journal';
 import type { Policy } from '../policy/policy';
 import type { Emit, Logger } from '../ports/ports';
 import { approvalOf, approvalStore, type ApprovalRow } from './approval-store';
+import { approverReview } from './approver-review';
 import { sendApproved } from './approval-sender';
 import { ApprovalsListener } from './approvals-listener';
 import { settleInterruptedSends, settleReconciledSends } from './interrupted-sends';
@@ -170,7 +171,15 @@ export class ApprovalsService {
     const row = await onTeam(this.deps.team, (client) => approvalStore.get(client, id));
     if (!row.ok) return row;
     if (!row.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
-    return ok(approvalOf(row.data, this.login()));
+    const approval = approvalOf(row.data, this.login());
+    if (approval.operation === 'bulkIssue') return ok(approval);
+    // The approver reads the request as this desk reads it, not as the maker's desk described it.
+    const active = await this.deps.getActive();
+    const review = await approverReview(
+      { ...approval, body: row.data.body },
+      { active, inForce: await this.rules.inForce(active), customerName: this.deps.customerName },
+    );
+    return ok({ ...approval, review });
   }
 
   /**
