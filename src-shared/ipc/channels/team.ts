@@ -91,6 +91,8 @@ export const teamCustomersStatusSchema = z.object({
   /** The last change this desk's cache holds (null: none yet), and the changes it has still to read. */
   appliedSeq: z.number().int().nullable(),
   behind: z.number().int().min(0),
+  /** Why this desk's last sync pass failed (a refusal of the team database, in its words); null when it did not. */
+  syncFailure: z.string().nullable(),
 });
 export type TeamCustomersStatus = z.infer<typeof teamCustomersStatusSchema>;
 
