@@ -149,6 +149,22 @@ describe('the journals the functions write', () => {
     );
   });
 
+  it('never lets a failure to mark expired requests block a new request', async () => {
+    const old = await ask(alice, aliceDesk, 'fp-old');
+    await db.sql(`UPDATE card_desk.approval_requests SET expires_at = now() - interval '1 minute' WHERE id = $1`, [
+      old,
+    ]);
+    // Only an owner could still take the approvals journal's next number; expiring then fails, asking does not.
+    await db.sql(
+      `INSERT INTO card_desk.journal_events (desk_id, desk_name, journal_id, desk_seq, at, entry_id, kind, body)
+       SELECT $1, 'DBA', 'approvals', last_value + 1, now(), 'in-the-way', 'x', '{}' FROM card_desk.approval_event_seq`,
+      [malDesk],
+    );
+    const id = await ask(alice, aliceDesk, 'fp-after');
+    const { rows } = await db.sql('SELECT state FROM card_desk.approval_requests WHERE id = $1', [id]);
+    expect(rows).toEqual([{ state: 'waiting' }]);
+  });
+
   it("cannot have their numbers taken by a login's sequence", async () => {
     expect((await sqlFailure(mal.query(`SELECT nextval('card_desk.approval_event_seq')`))).code).toBe('42501');
     expect((await sqlFailure(mal.query(`SELECT setval('card_desk.approval_event_seq', 9000)`))).code).toBe('42501');
