@@ -60,22 +60,22 @@ function SentBy({ entry }: { entry: TeamJournalEntry }): React.JSX.Element {
 }
 
 const TEAM_COLUMNS: Column<TeamJournalEntry>[] = [
-  { id: 'at', header: 'When', accessorFn: (e) => formatDateTimeFull(e.at), width: DATE_TIME_WIDTH + 30 },
-  { id: 'operator', header: 'Sent by', cell: ({ row }) => <SentBy entry={row.original} />, width: 140 },
+  { id: 'at', header: 'When', accessorFn: (e) => formatDateTimeFull(e.at), width: DATE_TIME_WIDTH },
+  { id: 'operator', header: 'Sent by', cell: ({ row }) => <SentBy entry={row.original} />, width: 120 },
   {
     id: 'received',
     header: 'Received',
     accessorFn: (e) => formatDateTimeFull(e.receivedAt),
-    width: DATE_TIME_WIDTH + 30,
-    priority: 3,
+    width: DATE_TIME_WIDTH + 20,
+    priority: 5,
   },
-  { id: 'desk', header: 'Desk', accessorFn: (e) => e.deskName, width: 150, priority: 4 },
-  { id: 'operation', header: 'Operation', accessorFn: operationText, width: 160, priority: 2 },
+  { id: 'desk', header: 'Desk', accessorFn: (e) => e.deskName, width: 150, priority: 3 },
+  { id: 'operation', header: 'Operation', accessorFn: operationText, width: 125, priority: 2 },
   {
     id: 'customer',
     header: 'Customer',
     cell: ({ row }) => (row.original.customerId ? <CustomerRef id={row.original.customerId} /> : '—'),
-    width: 150,
+    width: 140,
     priority: 4,
   },
   {
@@ -90,7 +90,7 @@ const TEAM_COLUMNS: Column<TeamJournalEntry>[] = [
         ) : null}
       </span>
     ),
-    minWidth: 260,
+    minWidth: 200,
   },
   {
     id: 'outcome',
@@ -101,7 +101,7 @@ const TEAM_COLUMNS: Column<TeamJournalEntry>[] = [
       ) : (
         (APPROVAL_STATE[row.original.outcome] ?? row.original.outcome)
       ),
-    width: 160,
+    width: 140,
   },
 ];
 
