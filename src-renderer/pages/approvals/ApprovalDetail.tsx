@@ -101,7 +101,6 @@ function ApproverReview({ a }: { a: Approval }): React.JSX.Element {
         {maker}
       </>
     );
-  const reasons = a.review.reasons.length > 0 ? a.review.reasons : a.reasons;
   return (
     <>
       {a.review.warnings.map((w) => (
@@ -110,7 +109,10 @@ function ApproverReview({ a }: { a: Approval }): React.JSX.Element {
         </p>
       ))}
       <p className="review-warning" role="note">
-        <strong>Needs approval:</strong> {reasons.join('; ')}
+        <strong>Needs approval:</strong>{' '}
+        {a.review.reasons.length > 0
+          ? a.review.reasons.join('; ')
+          : 'the rules in force on this desk name no reason (the maker’s reasons are below, in the maker’s words)'}
       </p>
       <h3>The request, as this desk reads it</h3>
       <div data-testid="approver-review">

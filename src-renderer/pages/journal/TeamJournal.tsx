@@ -59,39 +59,43 @@ function SentBy({ entry }: { entry: TeamJournalEntry }): React.JSX.Element {
   return <span title={title}>{logins.length > 0 ? logins.join(' → ') : entry.operator}</span>;
 }
 
+/** A write: its result or error, its events with their logins in the title; anything else: what happened. */
+function WhatHappened({ entry }: { entry: TeamJournalEntry }): React.JSX.Element {
+  if (entry.kind !== 'write') return <span title={entry.story}>{entry.story}</span>;
+  return (
+    <span title={entry.story}>
+      {entry.resultId ? (
+        <IdWithCopy id={entry.resultId} label="result id" />
+      ) : (
+        <span className="muted">{entry.error ?? '—'}</span>
+      )}
+    </span>
+  );
+}
+
+/** A full time to the second, with its zone, fits in this width. */
+const FULL_TIME_WIDTH = DATE_TIME_WIDTH + 25;
+
 const TEAM_COLUMNS: Column<TeamJournalEntry>[] = [
-  { id: 'at', header: 'When', accessorFn: (e) => formatDateTimeFull(e.at), width: DATE_TIME_WIDTH },
-  { id: 'operator', header: 'Sent by', cell: ({ row }) => <SentBy entry={row.original} />, width: 120 },
+  { id: 'at', header: 'When', accessorFn: (e) => formatDateTimeFull(e.at), width: FULL_TIME_WIDTH },
+  { id: 'operator', header: 'Sent by', cell: ({ row }) => <SentBy entry={row.original} />, width: 110 },
   {
     id: 'received',
     header: 'Received',
     accessorFn: (e) => formatDateTimeFull(e.receivedAt),
-    width: DATE_TIME_WIDTH + 20,
+    width: FULL_TIME_WIDTH,
     priority: 5,
   },
-  { id: 'desk', header: 'Desk', accessorFn: (e) => e.deskName, width: 150, priority: 3 },
-  { id: 'operation', header: 'Operation', accessorFn: operationText, width: 125, priority: 2 },
+  { id: 'desk', header: 'Desk', accessorFn: (e) => e.deskName, width: 100, priority: 3 },
+  { id: 'operation', header: 'Operation', accessorFn: operationText, width: 170, priority: 2 },
   {
     id: 'customer',
     header: 'Customer',
     cell: ({ row }) => (row.original.customerId ? <CustomerRef id={row.original.customerId} /> : '—'),
-    width: 140,
+    width: 130,
     priority: 4,
   },
-  {
-    id: 'result',
-    header: 'What happened',
-    cell: ({ row }) => (
-      <span className="team-story">
-        <span title={row.original.story}>{row.original.story}</span>
-        {row.original.resultId ? <IdWithCopy id={row.original.resultId} label="result id" /> : null}
-        {row.original.error && row.original.kind === 'write' ? (
-          <span className="muted"> {row.original.error}</span>
-        ) : null}
-      </span>
-    ),
-    minWidth: 200,
-  },
+  { id: 'result', header: 'What happened', cell: ({ row }) => <WhatHappened entry={row.original} />, minWidth: 240 },
   {
     id: 'outcome',
     header: 'Outcome',
@@ -101,7 +105,7 @@ const TEAM_COLUMNS: Column<TeamJournalEntry>[] = [
       ) : (
         (APPROVAL_STATE[row.original.outcome] ?? row.original.outcome)
       ),
-    width: 140,
+    width: 165,
   },
 ];
 
