@@ -66,7 +66,12 @@ export class JournalOutbox {
     const known = this.cursor !== null && (this.cursor.journalId === journalId || this.cursor.journalId === null);
     const waiting =
       journalId === null ? 0 : known ? events.countAfter(this.options.environmentId, this.cursor!.seq) : null;
-    return { waiting, lastSentAt: this.lastSentAt, waitingFor: this.waitingFor, alarm: this.alarm };
+    return {
+      waiting,
+      lastSentAt: this.lastSentAt,
+      waitingFor: this.waitingFor,
+      alarm: this.alarm ?? this.ownerProblem,
+    };
   }
 
   /** Sends what waits, when the link is up; one run at a time. Returns how many events were sent. */
@@ -80,6 +85,7 @@ export class JournalOutbox {
 
   private async run(): Promise<number> {
     const { link, environmentId, desk } = this.options;
+    await this.register();
     const events = this.options.journal().events;
     const journalId = events.journalId();
     if (journalId === null) {
@@ -136,6 +142,29 @@ export class JournalOutbox {
       this.options.logger.warn({ err: errorMessage(error), sent }, 'team journal: events wait for the database');
     }
     return sent;
+  }
+
+  /** The login the team database has let write for this desk, as last asked; why not, when it refused. */
+  private registeredFor: string | null = null;
+  private ownerProblem: string | null = null;
+
+  /**
+   * At the first connection of each login: the team database registers this desk to it when the desk is new,
+   * or says whose desk it is. Asked again until it agrees (an administrator may add the login meanwhile).
+   */
+  private async register(): Promise<void> {
+    const login = this.options.link.status.login;
+    if (login === null || login === this.registeredFor) return;
+    try {
+      await this.options.link.use((client) =>
+        client.query('SELECT card_desk.desk_login_check($1)', [this.options.desk.id]),
+      );
+      this.registeredFor = login;
+      this.ownerProblem = null;
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'TeamQueryError') return;
+      this.ownerProblem = `The team database refused this desk's journal events: ${errorMessage(error)}`;
+    }
   }
 
   /** Differences the database holds under this desk's numbers. */

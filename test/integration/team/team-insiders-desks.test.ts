@@ -103,6 +103,18 @@ const malInserts = (deskId: string, journalId: string, seq: string, entryId: str
   );
 
 describe('one operator login with psql, against three desks', () => {
+  it('registers each desk to its login at its first connection, before it writes anything', async () => {
+    const owners = async () =>
+      (await db.sql('SELECT desk_id::text, login FROM card_desk.desk_logins ORDER BY login')).rows;
+    const deskOf = async (login: Login) => ((await call(login, 'team.status', undefined)) as TeamStatus).desk.id;
+    await expect.poll(owners).toEqual([
+      { desk_id: await deskOf('ada'), login: 'ada' },
+      { desk_id: await deskOf('mary'), login: 'mary' },
+      { desk_id: await deskOf('sam'), login: 'sam' },
+    ]);
+    expect((await db.sql('SELECT count(*)::int AS n FROM card_desk.journal_events')).rows[0]).toEqual({ n: 0 });
+  });
+
   it("leaves mary's card issued by her, her next card reaching the team journal, and approvals working", async () => {
     await call('mary', 'cards.create', card(0, 100_000));
     await expect
