@@ -70,7 +70,7 @@ export class JournalOutbox {
       waiting,
       lastSentAt: this.lastSentAt,
       waitingFor: this.waitingFor,
-      alarm: this.alarm ?? this.ownerProblem,
+      alarm: this.conflict ?? this.refusal ?? this.ownerProblem,
     };
   }
 
@@ -128,7 +128,7 @@ export class JournalOutbox {
           ),
         );
         if (differing.rows.length > 0) this.raise(differing.rows.map((r) => Number(r.desk_seq)));
-        else this.alarm = null;
+        this.refusal = null;
         this.cursor = { journalId, seq: batch[batch.length - 1]!.seq };
         this.lastSentAt = (this.options.now?.() ?? new Date()).toISOString();
         sent += batch.length;
@@ -138,7 +138,7 @@ export class JournalOutbox {
       // The link has said why and heals; the events wait in the journal. A refusal of the database (this
       // desk is another login's) is said as the alarm until it is lifted.
       const refused = (error as { name?: string }).name === 'TeamQueryError';
-      if (refused) this.alarm = `The team database refused this desk's journal events: ${errorMessage(error)}`;
+      if (refused) this.refusal = `The team database refused this desk's journal events: ${errorMessage(error)}`;
       this.options.logger.warn({ err: errorMessage(error), sent }, 'team journal: events wait for the database');
     }
     return sent;
@@ -167,16 +167,24 @@ export class JournalOutbox {
     }
   }
 
-  /** Differences the database holds under this desk's numbers. */
-  private alarm: string | null = null;
+  /**
+   * The numbers under which the team journal holds other events than this desk's, kept for as long as this
+   * desk runs: those events of the desk are not in the team journal.
+   */
+  private conflictSeqs: number[] = [];
+  private conflict: string | null = null;
+  /** The database's refusal of the last batch; lifted by the next batch it takes. */
+  private refusal: string | null = null;
 
-  private raise(seqs: number[]): void {
+  private raise(found: number[]): void {
+    const seqs = [...this.conflictSeqs, ...found];
+    this.conflictSeqs = seqs;
     const shown = seqs.slice(0, 5).join(', ') + (seqs.length > 5 ? ', …' : '');
-    this.alarm =
+    this.conflict =
       `The team journal holds different events under ${seqs.length} of this desk's numbers (${shown}): ` +
       'they were not replaced, and this desk kept its own. Tell the team database administrator.';
     this.options.logger.error(
-      { desk: this.options.desk.id, seqs: seqs.slice(0, 50), count: seqs.length },
+      { desk: this.options.desk.id, seqs: found.slice(0, 50), count: found.length },
       'team journal: the database holds different events under this desk’s numbers',
     );
   }

@@ -176,6 +176,27 @@ describe('one operator login with psql, against three desks', () => {
     expect(rejected.steps.map((s) => s.operator)).toEqual(['mary', 'ada']);
   });
 
+  it('says so when the team journal holds another event under one of its numbers, never dropping it silently', async () => {
+    // Only a login an administrator let write for mary's desk could still do this: an event under her next number.
+    const { rows } = await db.sql(
+      `SELECT desk_id::text, journal_id, max(desk_seq)::int AS top FROM card_desk.journal_events
+        WHERE operator = 'mary' AND journal_id <> 'approvals' GROUP BY 1, 2`,
+    );
+    const { desk_id: deskId, journal_id: journalId, top } = rows[0];
+    await db.sql(`SELECT card_desk.allow_desk_login($1, 'mal', 'covering the counter this morning')`, [deskId]);
+    await malInserts(deskId, journalId, String(top + 1), 'not-hers', { outcome: 'failed' });
+    await db.sql(`SELECT card_desk.remove_desk_login($1, 'mal', 'back to his own desk')`, [deskId]);
+    await call('mary', 'cards.create', card(4, 100_000));
+    await expect
+      .poll(async () => ((await call('mary', 'team.status', undefined)) as TeamStatus).journal.alarm)
+      .toMatch(new RegExp(`^The team journal holds different events under 1 of this desk's numbers \\(${top + 1}\\)`));
+    // It stays said once every later event has gone: the desk's own event under that number is not there.
+    await expect
+      .poll(async () => ((await call('mary', 'team.status', undefined)) as TeamStatus).journal.waiting)
+      .toBe(0);
+    expect(((await call('mary', 'team.status', undefined)) as TeamStatus).journal.alarm).toContain(`(${top + 1})`);
+  });
+
   it('lets the syncer’s own login mark no more than a tenth of the team copy deleted', async () => {
     await expect
       .poll(async () => Number((await db.sql('SELECT count(*) AS n FROM card_desk.customers')).rows[0].n), {
