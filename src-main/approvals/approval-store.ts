@@ -38,6 +38,9 @@ const COLUMNS = `id::text, operation, body, body_sha256, summary, reasons, envir
   CASE WHEN state = 'waiting' AND expires_at <= now() THEN 'expired' ELSE state END AS state,
   checker, decided_at, decision_note, sending_desk_name, result_id, outcome_message`;
 
+/** A list carries no body (up to 4 MB each): `approvals.get` reads one request whole. */
+const LIST_COLUMNS = COLUMNS.replace('operation, body,', "operation, '{}'::text AS body,");
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function parsedBody(body: string): Record<string, unknown> {
@@ -89,6 +92,7 @@ export function approvalOf(
     outcomeMessage: row.outcome_message,
     mine: login !== null && row.maker === login,
     batchOnThisDesk: row.operation === 'bulkIssue' && row.result_id !== null && batchHere(row.result_id),
+    review: null,
   };
 }
 
@@ -176,7 +180,7 @@ export const approvalStore = {
 
   async list(client: PoolClient, query: ApprovalsListQuery): Promise<ApprovalRow[]> {
     const { rows } = await client.query<ApprovalRow>(
-      `SELECT * FROM (SELECT ${COLUMNS} FROM card_desk.approval_requests
+      `SELECT * FROM (SELECT ${LIST_COLUMNS} FROM card_desk.approval_requests
                        WHERE ($2::boolean IS NOT TRUE OR maker = session_user)) AS r
         WHERE ($1::text IS NULL OR r.state = $1)
         ORDER BY requested_at DESC, id DESC LIMIT 1000`,

@@ -18,6 +18,7 @@ import type { Journal } from '../journal/journal';
 import type { Policy } from '../policy/policy';
 import type { Emit, Logger } from '../ports/ports';
 import { approvalOf, approvalStore, type ApprovalRow } from './approval-store';
+import { approverReview } from './approver-review';
 import { sendApproved } from './approval-sender';
 import { ApprovalsListener } from './approvals-listener';
 import { settleInterruptedSends, settleReconciledSends } from './interrupted-sends';
@@ -60,6 +61,36 @@ function listenerOf(deps: ApprovalsDeps, sendingNow: ReadonlySet<string>, rules:
     everyMinute: () => settleReconciledSends(deps),
     ...(deps.tickMs === undefined ? {} : { tickMs: deps.tickMs }),
   });
+}
+
+/** One card or account request with the review this desk builds from its stored body and own look-ups. */
+async function withApproverReview(
+  approval: Approval,
+  row: ApprovalRow,
+  active: ActiveEnvironment,
+  inForce: RulesInForce,
+  deps: ApprovalsDeps,
+): Promise<Approval> {
+  const review = await approverReview(
+    { ...approval, body: row.body },
+    { active, inForce, customerName: deps.customerName },
+  );
+  return { ...approval, review };
+}
+
+/** A batch's request with its review built on this desk from its rows (names, accounts, holders, warnings). */
+async function withBatchReview(
+  approval: Approval,
+  row: ApprovalRow,
+  active: ActiveEnvironment,
+  deps: ApprovalsDeps,
+): Promise<Approval> {
+  if (!deps.customer) return approval;
+  const summary = await batchReview(row.body, approval.summary, {
+    customer: deps.customer,
+    accountName: (accountId, currency) => accountNameFrom(active.api, accountId, currency),
+  });
+  return { ...approval, summary };
 }
 
 export class ApprovalsService {
@@ -180,14 +211,12 @@ export class ApprovalsService {
     if (!row.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
     const approval = approvalOf(row.data, this.login(), this.batchHere);
     const active = await this.deps.getActive();
-    // A batch is judged from its rows as this desk knows them, where this desk works in its environment.
-    if (approval.operation !== 'bulkIssue' || !this.deps.customer || this.placeProblem(row.data, active))
-      return ok(approval);
-    const summary = await batchReview(row.data.body, approval.summary, {
-      customer: this.deps.customer,
-      accountName: (accountId, currency) => accountNameFrom(active.api, accountId, currency),
-    });
-    return ok({ ...approval, summary });
+    // A batch is judged from its rows as this desk knows them, where this desk works in its environment; one
+    // card or account as this desk reads the stored body, not as the maker's desk described it.
+    if (approval.operation !== 'bulkIssue')
+      return ok(await withApproverReview(approval, row.data, active, await this.rules.inForce(active), this.deps));
+    if (this.placeProblem(row.data, active)) return ok(approval);
+    return ok(await withBatchReview(approval, row.data, active, this.deps));
   }
 
   /**

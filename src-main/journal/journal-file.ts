@@ -3,10 +3,11 @@
 // file, a missing or emptied one where the marker or the head anchored in the keychain (chain-anchor.ts) says a
 // journal existed, one that does not reach that head or is another journal, or one chained with a key the
 // keychain no longer holds, is moved aside (never deleted), writes are refused, and the operator is told what
-// happened, where the old file is and what to do. Only the operator starts a new journal (Settings). While the
+// happened, where the old file is and what to do. A journal whose head the keychain held (the marker says since
+// when) found without that anchor is refused the same way: its head is never adopted again. Only the operator starts a new journal (Settings). While the
 // keychain cannot be used at all, the file stays where it is and writes wait for it. Reads of everything else
 // keep working.
-import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { SecretStore } from '../keychain/secret-store';
@@ -120,10 +121,36 @@ const journalOptions = (options: JournalFileOptions): Omit<OpenJournalOptions, '
   return rest;
 };
 
-const writeMarker = (dataDir: string, now: Date) =>
-  writeFileSync(join(dataDir, JOURNAL_MARKER), `${JSON.stringify({ createdAt: now.toISOString() })}\n`, {
-    mode: 0o600,
-  });
+/** The marker: when the journal was made, and since when its head has been anchored in the keychain. */
+interface Marker {
+  createdAt: string;
+  anchoredAt?: string;
+}
+
+function readMarker(dataDir: string): Marker | null {
+  try {
+    const parsed = JSON.parse(readFileSync(join(dataDir, JOURNAL_MARKER), 'utf8')) as Partial<Marker>;
+    return typeof parsed.createdAt === 'string' ? (parsed as Marker) : null;
+  } catch {
+    return null;
+  }
+}
+
+const writeMarker = (dataDir: string, marker: Marker) =>
+  writeFileSync(join(dataDir, JOURNAL_MARKER), `${JSON.stringify(marker)}\n`, { mode: 0o600 });
+
+/** Once the keychain holds the journal's head, the marker says so: its absence later is a finding. */
+async function markAnchored(options: JournalFileOptions, accounts: JournalAccounts, now: Date): Promise<void> {
+  const marker = readMarker(options.dataDir) ?? { createdAt: now.toISOString() };
+  if (marker.anchoredAt) return writeMarker(options.dataDir, marker);
+  const held = await options.secrets.get(accounts.anchor).catch(() => null);
+  writeMarker(options.dataDir, held ? { ...marker, anchoredAt: now.toISOString() } : marker);
+}
+
+const dayOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
 
 /**
  * Opens `<dataDir>/journal.sqlite` with its key and anchor from the keychain, or a refusing stand-in with the
@@ -177,6 +204,14 @@ export async function openJournalFile(options: JournalFileOptions): Promise<Open
     return refuse(`is missing${anchorSays}`, 'journal file missing while the marker or anchor exists');
   if (size === 0 && existed)
     return refuse(`was emptied${anchorSays}`, 'journal file is empty while the marker or anchor exists');
+  // A journal whose head was anchored, found without its anchor: the head is not adopted again, since a cut
+  // tail with the anchor deleted would then pass every check.
+  const marker = readMarker(dataDir);
+  if (size !== null && size > 0 && anchored === null && marker?.anchoredAt)
+    return refuse(
+      `has lost its anchor: the head of its chain, kept in the system keychain since ${dayOf(marker.anchoredAt)}, is no longer there, so whether events were removed from its end cannot be checked`,
+      'journal anchor missing from the keychain',
+    );
   if (size !== null && size > 0) {
     const check = inspect(file);
     if (!check.ok) return refuse('is damaged', check.reason);
@@ -211,7 +246,7 @@ export async function openJournalFile(options: JournalFileOptions): Promise<Open
   }
   // The head as opened (a new journal, one re-anchored at an upgrade) is in the keychain before any write.
   await journal.anchored();
-  if (!existsSync(join(dataDir, JOURNAL_MARKER))) writeMarker(dataDir, now());
+  await markAnchored(options, accounts, now());
   return { journal, status: { state: 'ok', problem: null, asideFile: null } };
 }
 
@@ -234,7 +269,8 @@ export async function startNewJournal(options: JournalFileOptions): Promise<Open
     anchor: chainAnchor(options, accounts, file),
   });
   await journal.anchored();
-  writeMarker(options.dataDir, now());
+  writeMarker(options.dataDir, { createdAt: now().toISOString() });
+  await markAnchored(options, accounts, now());
   options.logger?.info({}, 'a new journal was started');
   return { journal, status: { state: 'ok', problem: null, asideFile: null } };
 }

@@ -21,6 +21,11 @@ export interface OutboxStatus {
   lastSentAt: string | null;
   /** The login the next event was written under, when another is signed in now: it waits for that login. */
   waitingFor: string | null;
+  /**
+   * What is wrong with the team journal's copy of this desk's events: the database holds a different event under
+   * one of this desk's numbers, or refused this desk's events (another login's desk). Null when nothing is.
+   */
+  alarm: string | null;
 }
 
 export interface JournalOutboxOptions {
@@ -61,7 +66,12 @@ export class JournalOutbox {
     const known = this.cursor !== null && (this.cursor.journalId === journalId || this.cursor.journalId === null);
     const waiting =
       journalId === null ? 0 : known ? events.countAfter(this.options.environmentId, this.cursor!.seq) : null;
-    return { waiting, lastSentAt: this.lastSentAt, waitingFor: this.waitingFor };
+    return {
+      waiting,
+      lastSentAt: this.lastSentAt,
+      waitingFor: this.waitingFor,
+      alarm: this.conflict ?? this.refusal ?? this.ownerProblem,
+    };
   }
 
   /** Sends what waits, when the link is up; one run at a time. Returns how many events were sent. */
@@ -75,6 +85,7 @@ export class JournalOutbox {
 
   private async run(): Promise<number> {
     const { link, environmentId, desk } = this.options;
+    await this.register();
     const events = this.options.journal().events;
     const journalId = events.journalId();
     if (journalId === null) {
@@ -98,26 +109,84 @@ export class JournalOutbox {
           kind: e.kind,
           body: bodyOf(e),
         }));
-        await link.use((client) =>
-          client.query(
-            `INSERT INTO card_desk.journal_events (desk_id, desk_name, journal_id, desk_seq, at, entry_id, kind, body)
-             SELECT $1, $2, $3, r.desk_seq, r.at, r.entry_id, r.kind, r.body
-               FROM jsonb_to_recordset($4::jsonb) AS r(desk_seq bigint, at timestamptz, entry_id text, kind text, body jsonb)
-              ORDER BY r.desk_seq
-             ON CONFLICT (desk_id, journal_id, desk_seq) DO NOTHING`,
+        // An event already there under its number is this desk's own, sent before a lost answer, unless its
+        // content differs: then the statement answers its number, and that is an alarm, never a silent drop.
+        const differing = await link.use((client) =>
+          client.query<{ desk_seq: string }>(
+            `WITH sent AS (
+               SELECT * FROM jsonb_to_recordset($4::jsonb)
+                 AS r(desk_seq bigint, at timestamptz, entry_id text, kind text, body jsonb)),
+             added AS (
+               INSERT INTO card_desk.journal_events (desk_id, desk_name, journal_id, desk_seq, at, entry_id, kind, body)
+               SELECT $1, $2, $3, s.desk_seq, s.at, s.entry_id, s.kind, s.body FROM sent s ORDER BY s.desk_seq
+               ON CONFLICT (desk_id, journal_id, desk_seq) DO NOTHING)
+             SELECT s.desk_seq FROM sent s JOIN card_desk.journal_events e
+                 ON e.desk_id = $1 AND e.journal_id = $3 AND e.desk_seq = s.desk_seq
+              WHERE (e.at, e.entry_id, e.kind, e.body) IS DISTINCT FROM (s.at, s.entry_id, s.kind, s.body)
+              ORDER BY s.desk_seq`,
             [desk.id, desk.name, journalId, JSON.stringify(rows)],
           ),
         );
+        if (differing.rows.length > 0) this.raise(differing.rows.map((r) => Number(r.desk_seq)));
+        this.refusal = null;
         this.cursor = { journalId, seq: batch[batch.length - 1]!.seq };
         this.lastSentAt = (this.options.now?.() ?? new Date()).toISOString();
         sent += batch.length;
         if (this.waitingFor) break;
       }
     } catch (error) {
-      // The link has said why and heals; the events wait in the journal.
+      // The link has said why and heals; the events wait in the journal. A refusal of the database (this
+      // desk is another login's) is said as the alarm until it is lifted.
+      const refused = (error as { name?: string }).name === 'TeamQueryError';
+      if (refused) this.refusal = `The team database refused this desk's journal events: ${errorMessage(error)}`;
       this.options.logger.warn({ err: errorMessage(error), sent }, 'team journal: events wait for the database');
     }
     return sent;
+  }
+
+  /** The login the team database has let write for this desk, as last asked; why not, when it refused. */
+  private registeredFor: string | null = null;
+  private ownerProblem: string | null = null;
+
+  /**
+   * At the first connection of each login: the team database registers this desk to it when the desk is new,
+   * or says whose desk it is. Asked again until it agrees (an administrator may add the login meanwhile).
+   */
+  private async register(): Promise<void> {
+    const login = this.options.link.status.login;
+    if (login === null || login === this.registeredFor) return;
+    try {
+      await this.options.link.use((client) =>
+        client.query('SELECT card_desk.desk_login_check($1)', [this.options.desk.id]),
+      );
+      this.registeredFor = login;
+      this.ownerProblem = null;
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'TeamQueryError') return;
+      this.ownerProblem = `The team database refused this desk's journal events: ${errorMessage(error)}`;
+    }
+  }
+
+  /**
+   * The numbers under which the team journal holds other events than this desk's, kept for as long as this
+   * desk runs: those events of the desk are not in the team journal.
+   */
+  private conflictSeqs: number[] = [];
+  private conflict: string | null = null;
+  /** The database's refusal of the last batch; lifted by the next batch it takes. */
+  private refusal: string | null = null;
+
+  private raise(found: number[]): void {
+    const seqs = [...this.conflictSeqs, ...found];
+    this.conflictSeqs = seqs;
+    const shown = seqs.slice(0, 5).join(', ') + (seqs.length > 5 ? ', …' : '');
+    this.conflict =
+      `The team journal holds different events under ${seqs.length} of this desk's numbers (${shown}): ` +
+      'they were not replaced, and this desk kept its own. Tell the team database administrator.';
+    this.options.logger.error(
+      { desk: this.options.desk.id, seqs: found.slice(0, 50), count: found.length },
+      'team journal: the database holds different events under this desk’s numbers',
+    );
   }
 
   /** The login whose events wait for it to sign in again (null: none). */
@@ -138,11 +207,16 @@ export class JournalOutbox {
     return other === -1 ? batch : batch.slice(0, other);
   }
 
-  /** The highest sequence of this desk's journal the team database holds (0: none). */
+  /**
+   * The highest sequence of this desk's journal the team database holds of its own rows: those sent by a login
+   * the database lets write for this desk (0: none); a number anyone else wrote is not where the desk is up to.
+   */
   private async sentUpTo(journalId: string): Promise<number> {
     const { rows } = await this.options.link.use((client) =>
       client.query<{ seq: string | null }>(
-        'SELECT max(desk_seq) AS seq FROM card_desk.journal_events WHERE desk_id = $1 AND journal_id = $2',
+        `SELECT max(e.desk_seq) AS seq FROM card_desk.journal_events e
+          WHERE e.desk_id = $1 AND e.journal_id = $2
+            AND e.operator IN (SELECT login FROM card_desk.desk_logins WHERE desk_id = $1)`,
         [this.options.desk.id, journalId],
       ),
     );

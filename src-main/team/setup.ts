@@ -34,6 +34,27 @@ async function inTransaction(client: ClientBase, work: () => Promise<void>): Pro
   }
 }
 
+/** Again on every run: no function of the schema executable by PUBLIC (one added by hand included). */
+async function revokeFromPublic(client: ClientBase): Promise<void> {
+  await client.query('REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA card_desk FROM PUBLIC');
+}
+
+/** Refuses to say the database is set up while PUBLIC may connect to it or run one of its functions. */
+async function checkLeastPrivilege(client: ClientBase): Promise<void> {
+  const { rows } = await client.query<{ connect: boolean; functions: string[] }>(
+    `SELECT has_database_privilege('public', current_database(), 'CONNECT') AS connect,
+            coalesce((SELECT array_agg(p.oid::regprocedure::text ORDER BY p.oid::regprocedure::text) FROM pg_proc p
+                       WHERE p.pronamespace = 'card_desk'::regnamespace
+                         AND has_function_privilege('public', p.oid, 'EXECUTE')
+                         AND EXISTS (SELECT FROM card_desk.schema_migrations WHERE version >= 7)), '{}') AS functions`,
+  );
+  const { connect, functions } = rows[0]!;
+  if (connect)
+    throw new Error('PUBLIC may still connect to the team database: REVOKE CONNECT ON DATABASE … FROM PUBLIC failed');
+  if (functions.length > 0)
+    throw new Error(`PUBLIC may still execute ${functions.join(', ')}: REVOKE EXECUTE … FROM PUBLIC failed`);
+}
+
 /** Sets up or upgrades the team schema through `client` (an administrator's connection). */
 export async function setUpTeamDatabase(
   client: ClientBase,
@@ -45,9 +66,13 @@ export async function setUpTeamDatabase(
   try {
     await inTransaction(client, async () => {
       await client.query(SETUP_PREAMBLE);
-      // Every login of the roles may connect to this database (pg_hba.conf still decides from where).
+      // Only the logins of Card Desk's roles may connect to this database (pg_hba.conf still decides from
+      // where): a login without one can neither read nor LISTEN to nor fake the team's notices.
       await client.query(
-        `DO $$ BEGIN EXECUTE format('GRANT CONNECT ON DATABASE %I TO card_desk_operator, card_desk_approver, card_desk_syncer', current_database()); END $$;`,
+        `DO $$ BEGIN
+           EXECUTE format('REVOKE CONNECT, TEMPORARY ON DATABASE %I FROM PUBLIC', current_database());
+           EXECUTE format('GRANT CONNECT ON DATABASE %I TO card_desk_operator, card_desk_approver, card_desk_syncer, card_desk_admin', current_database());
+         END $$;`,
       );
     });
     const done = await appliedVersions(client);
@@ -64,6 +89,8 @@ export async function setUpTeamDatabase(
       applied.push({ version: migration.version, name: migration.name });
       done.add(migration.version);
     }
+    if (done.has(7)) await inTransaction(client, () => revokeFromPublic(client));
+    await checkLeastPrivilege(client);
     return { applied, version: Math.max(0, ...done), admin };
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => undefined);

@@ -45,6 +45,12 @@ export function teamFailure(error: unknown, context: { where: string; user: stri
       reason: 'sign_in',
       message: `The team database ${where} refused the sign-in of ${user}: ${text}. Check the user name and password, or ask IT whether the login exists and may connect from this computer.`,
     };
+  // team:setup lets only Card Desk's roles connect: a login without one is refused before it signs in.
+  if (code === '42501' && /permission denied for database/i.test(text))
+    return {
+      reason: 'refused',
+      message: `The login ${user} is not a Card Desk operator on ${where}. Ask IT: GRANT card_desk_operator TO ${user};`,
+    };
   if (code === '3D000')
     return { reason: 'refused', message: `The team database server has no database of that name (${where}): ${text}.` };
   if (code.startsWith('ERR_TLS') || /CERT|SELF_SIGNED|UNABLE_TO_/.test(code))

@@ -212,7 +212,9 @@ export class TeamLink {
       }
     } catch (error) {
       if (this.closed) return;
-      const missingSchema = ['42P01', '3F000', '42501', '42704'].includes(String((error as { code?: string }).code));
+      const missingSchema =
+        ['42P01', '3F000', '42501', '42704'].includes(String((error as { code?: string }).code)) &&
+        !/permission denied for database/i.test(errorMessage(error));
       this.fail(
         missingSchema
           ? {

@@ -48,7 +48,7 @@ export function teamStatus(input: TeamStatusInput): TeamStatus {
     desk,
     syncer: false,
     login: null,
-    journal: { waiting: null, lastSentAt: null, waitingFor: null },
+    journal: { waiting: null, lastSentAt: null, waitingFor: null, alarm: null },
     customers: null,
   };
   if (!active) {

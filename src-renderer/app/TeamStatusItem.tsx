@@ -18,7 +18,8 @@ export function TeamStatusItem(): React.JSX.Element | null {
   if (!team || team.state === 'off') return null;
   const waiting = team.journal.waiting ?? 0;
   const waits =
-    waiting > 0 ? `, ${waiting.toLocaleString('en')} journal ${waiting === 1 ? 'event waits' : 'events wait'}` : '';
+    (waiting > 0 ? `, ${waiting.toLocaleString('en')} journal ${waiting === 1 ? 'event waits' : 'events wait'}` : '') +
+    (team.journal.alarm ? ', team journal alarm (Settings)' : '');
   const text: Record<TeamState, string> = {
     off: '',
     signed_out: 'Team: not signed in',
@@ -29,7 +30,11 @@ export function TeamStatusItem(): React.JSX.Element | null {
   };
   return (
     <>
-      <span data-testid="status-team" className={`team-${team.state}`} title={team.problem ?? team.url ?? undefined}>
+      <span
+        data-testid="status-team"
+        className={`team-${team.state}`}
+        title={team.journal.alarm ?? team.problem ?? team.url ?? undefined}
+      >
         {team.state === 'connected' ? <span className="sb-wide">Team: </span> : null}
         {text[team.state]}
       </span>

@@ -1,6 +1,6 @@
 // The status bar's word on the team's one customer sync, while the desk is signed in to the team database:
 // who pages the API for the team (a login on a desk, or this desk), how fresh the team's copy is, and how
-// many of its changes this desk's cache has still to read.
+// many of its changes this desk's cache has still to read, and when this desk's last sync pass was refused.
 import type { TeamStatus } from '../../src-shared/ipc/channels/team';
 import { agoText } from '../components/customers/cacheAge';
 import { useNow } from './useNow';
@@ -26,12 +26,17 @@ export function TeamSyncItem({ team }: { team: TeamStatus }): React.JSX.Element 
     (behind > 0
       ? `; this desk has ${behind.toLocaleString('en')} of its changes still to read.`
       : '; this desk holds all of it.');
+  const failed = customers.syncFailure ? ', last sync refused' : '';
   return (
-    <span data-testid="status-team-sync" title={title}>
+    <span
+      data-testid="status-team-sync"
+      title={customers.syncFailure ? `This desk's last sync pass failed: ${customers.syncFailure}. ${title}` : title}
+    >
       <span className="sb-wide">Team customers: </span>
       {syncer(customers)}
       {fresh}
       {toRead}
+      {failed}
     </span>
   );
 }

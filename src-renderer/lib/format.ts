@@ -24,6 +24,13 @@ export function formatDateTime(iso: string | null | undefined): string {
   return isValid(d) ? format(d, 'd MMM yyyy, HH:mm O') : iso;
 }
 
+/** A timestamp to the second, for records an auditor reads: `22 Nov 2026, 14:05:09 GMT+1`. */
+export function formatDateTimeFull(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = parseISO(iso);
+  return isValid(d) ? format(d, 'd MMM yyyy, HH:mm:ss O') : iso;
+}
+
 /** The time of day of a timestamp, local, with its zone: `14:05 GMT+1`; empty when unreadable. */
 export function formatTime(iso: string | null | undefined): string {
   const d = iso ? parseISO(iso) : null;

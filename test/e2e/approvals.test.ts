@@ -224,7 +224,8 @@ describe('approvals', () => {
       .getByRole('link', { name: `#${id}` })
       .click();
     const detail = page().getByRole('region', { name: new RegExp(`Request #${id}`) });
-    await detail.getByText('NGN 900,000 monthly').waitFor();
+    // The review the approver reads is this desk's, rebuilt from the stored body.
+    await detail.getByTestId('approver-review').getByText('NGN 900,000 monthly').waitFor();
     await detail.getByText(/mary on DESK-MARY/).waitFor();
     await detail.getByLabel('Note or reason').fill('Checked with HR');
     await detail.getByRole('button', { name: 'Approve and send' }).click();

@@ -35,6 +35,9 @@ const ENTRY_COLUMNS: Column<Chained<TeamJournalEntry>>[] = [
   column('currency', (e) => requestText(e, 'currency')),
   column('amount', (e) => requestText(e, 'amount')),
   column('events', (e) => e.events),
+  column(utc('receivedAt'), (e) => isoTime(e.receivedAt)),
+  column('sentBy', (e) => [...new Set(e.steps.map((s) => s.operator))].join(' ')),
+  column('story', (e) => e.story),
 ];
 const LAYOUT = signedColumns<TeamJournalEntry>(ENTRY_COLUMNS);
 

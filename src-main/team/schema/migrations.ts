@@ -14,6 +14,7 @@ import { CLAIMS } from './003-claims';
 import { APPROVALS } from './004-approvals';
 import { APPROVAL_RULES } from './005-approval-rules';
 import { CUSTOMER_SIGHTINGS } from './006-customer-sightings';
+import { DESK_OWNERS } from './007-desk-owners';
 
 export interface TeamMigration {
   version: number;
@@ -31,6 +32,11 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
     version: 6,
     name: 'customer sightings: a complete full sweep marks the customers it did not see as deleted',
     sql: CUSTOMER_SIGHTINGS,
+  },
+  {
+    version: 7,
+    name: 'desks belong to their logins; journals the functions own; the syncer bounded; nothing for PUBLIC',
+    sql: DESK_OWNERS,
   },
 ];
 

@@ -22,7 +22,7 @@ export async function readSyncPicture(
   link: Pick<TeamLink, 'use'>,
   deskId: string,
   appliedSeq: number | null,
-): Promise<Omit<TeamCustomersStatus, 'thisDeskSyncs'>> {
+): Promise<Omit<TeamCustomersStatus, 'thisDeskSyncs' | 'syncFailure'>> {
   const row = await link.use(async (client) => {
     const { rows } = await client.query<PictureRow>(
       `SELECT s.holder, s.holder_desk_id::text, s.holder_desk_name, coalesce(s.lease_until > now(), false) AS live,

@@ -43,7 +43,7 @@ export class TeamCustomers {
   private readonly listener: CustomerListener;
   private readonly timer: NodeJS.Timeout;
   private appliedSeq: number | null = null;
-  private picture: Omit<TeamCustomersStatus, 'thisDeskSyncs'> | null = null;
+  private picture: Omit<TeamCustomersStatus, 'thisDeskSyncs' | 'syncFailure'> | null = null;
   private filling: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -82,6 +82,7 @@ export class TeamCustomers {
       ...this.picture,
       appliedSeq: this.appliedSeq ?? this.picture.appliedSeq,
       thisDeskSyncs: this.syncer.holding,
+      syncFailure: this.syncer.lastFailure,
     };
   }
 

@@ -52,6 +52,13 @@ export class TeamSyncer {
     return this.held;
   }
 
+  /** Why this desk's last pass failed (the team database's refusal, in its words); null once one succeeds. */
+  get lastFailure(): string | null {
+    return this.failure;
+  }
+
+  private failure: string | null = null;
+
   /** What the last pass ended with, in words (null before the first). */
   get lastPass(): string | null {
     return this.lastOutcome;
@@ -137,10 +144,12 @@ export class TeamSyncer {
       });
       const { phase, customers, message } = outcome.progress;
       this.lastOutcome = message ?? phase;
+      this.failure = null;
       options.logger.info({ phase, customers, message }, 'team customer sync pass ended');
       return outcome;
     } catch (error) {
       this.lastOutcome = errorMessage(error);
+      this.failure = this.lastOutcome;
       options.logger.warn({ err: this.lastOutcome }, 'team customer sync pass failed');
       return null;
     }

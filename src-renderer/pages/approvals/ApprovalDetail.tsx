@@ -1,8 +1,9 @@
-// One approval request as both people read it: the readable review the maker's desk stored (names before
-// ids, amounts with currency, the environment), why it needs approval, the note, the exact request behind
-// a disclosure and its SHA-256, and what became of it. An approver who is not its maker approves it (this
-// desk then sends it once) or rejects it with a reason; its maker withdraws it while it waits (saying so
-// twice), and asks again for one rejected or expired.
+// One approval request as both people read it: the request as this desk rebuilt it from the stored body
+// (names before ids, amounts with currency, the account holder by this desk's own name enquiry, the
+// environment) with every warning, why it needs approval, the maker's review and note as the maker's words,
+// the exact request behind a disclosure and its SHA-256, and what became of it. An approver who is not its
+// maker approves it (this desk then sends it once) or rejects it with a reason; its maker withdraws it while it
+// waits (saying so twice), and asks again for one rejected or expired.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Approval, ApprovalState, ApprovalWrite } from '../../../src-shared/ipc/channels/approvals';
@@ -160,6 +161,47 @@ function AskAgain({ a }: { a: Approval }): React.JSX.Element | null {
   );
 }
 
+/**
+ * What the approver reads first: the request as this desk rebuilt it from the stored body (its own look-ups,
+ * its rules), every warning; the maker's review only as the maker's words, folded away.
+ */
+function ApproverReview({ a }: { a: Approval }): React.JSX.Element {
+  const maker = <Details items={a.summary.map((l): [string, React.ReactNode] => [l.label, l.value])} />;
+  if (!a.review)
+    return (
+      <>
+        <p className="review-warning" role="note">
+          <strong>Needs approval:</strong> {a.reasons.join('; ')}
+        </p>
+        {maker}
+      </>
+    );
+  return (
+    <>
+      {a.review.warnings.map((w) => (
+        <p key={w} className="field-error" role="alert">
+          {w}
+        </p>
+      ))}
+      <p className="review-warning" role="note">
+        <strong>Needs approval:</strong>{' '}
+        {a.review.reasons.length > 0
+          ? a.review.reasons.join('; ')
+          : 'the rules in force on this desk name no reason (the maker’s reasons are below, in the maker’s words)'}
+      </p>
+      <h3>The request, as this desk reads it</h3>
+      <div data-testid="approver-review">
+        <Details items={a.review.lines.map((l): [string, React.ReactNode] => [l.label, l.value])} />
+      </div>
+      <details>
+        <summary>The maker’s review, in the maker’s words</summary>
+        {maker}
+        <p className="muted">The maker’s reasons: {a.reasons.join('; ') || '—'}</p>
+      </details>
+    </>
+  );
+}
+
 export function ApprovalDetail({ id, onClose }: { id: string; onClose: () => void }): React.JSX.Element {
   const q = useBridgeQuery(['approvals', 'get', id], (o) => bridge().approvals.get({ id }, o));
   const a = q.data?.data;
@@ -172,14 +214,11 @@ export function ApprovalDetail({ id, onClose }: { id: string; onClose: () => voi
       {q.error ? <p role="alert">{q.error.message}</p> : null}
       {a ? (
         <>
-          <p className="review-warning" role="note">
-            <strong>Needs approval:</strong> {a.reasons.join('; ')}
-          </p>
-          <Details items={a.summary.map((l): [string, React.ReactNode] => [l.label, l.value])} />
+          <ApproverReview a={a} />
           <Details
             items={[
               ['Asked by', `${a.maker} on ${a.deskName}, ${formatDateTime(a.requestedAt)}`],
-              ['Note', a.note ?? '—'],
+              ['The maker’s note', a.note ?? '—'],
               ['Expires', formatDateTime(a.expiresAt)],
               ['Decided', a.checker ? `${a.checker}, ${formatDateTime(a.decidedAt)}` : '—'],
               [a.state === 'rejected' ? 'Reason' : 'Approver’s note', a.decisionNote ?? '—'],

@@ -1,6 +1,8 @@
 // The Journal's *Team* view: every desk's entries in the environment's team database, each with the
-// database login that made it and the desk it was made on; filterable, paged and exportable. Shown beside
-// *This desk* only when the environment has a team database.
+// database logins that sent its events (the database's stamp) and when it received them, the desk it was
+// made on, the customer by name, and what happened in words (an approval reads as its steps and who took
+// them); filterable, paged and exportable. Shown beside *This desk* only when the environment has a team
+// database.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { JOURNAL_OUTCOMES, OPERATION_WORDS } from '../../../src-shared/ipc/channels/journal';
@@ -13,8 +15,9 @@ import { ListFooter } from '../../components/lists/ListFooter';
 import { useListData } from '../../components/lists/useListData';
 import type { ListPaging } from '../../components/lists/useListQuery';
 import { IdWithCopy } from '../../components/values/CopyButton';
+import { CustomerRef, NamesProvider, useResolvedNames } from '../../components/values/names';
 import { bridge } from '../../lib/bridge';
-import { formatDateTime, shortId } from '../../lib/format';
+import { formatDateTimeFull } from '../../lib/format';
 import { OUTCOME_LABEL, OutcomeBadge, type Outcome } from './journalFields';
 import './journal.css';
 
@@ -23,41 +26,86 @@ const REFRESH_MS = 15_000;
 
 const isOutcome = (o: string): o is Outcome => (JOURNAL_OUTCOMES as readonly string[]).includes(o);
 
+const APPROVAL_STATE: Record<string, string> = {
+  waiting: 'Waiting for approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+  sending: 'Being sent',
+  sent: 'Sent',
+  failed: 'Failed',
+  outcome_unknown: 'Outcome unknown',
+  allowed: 'Login allowed',
+  removed: 'Login removed',
+  released: 'Claim released',
+};
+
+/** The operation as the operator says it: an approval request says it is one. */
+function operationText(e: TeamJournalEntry): string {
+  const words = OPERATION_WORDS[e.operation as keyof typeof OPERATION_WORDS] ?? e.operation;
+  if (e.kind === 'approval') return `Approval: ${words}`;
+  if (e.kind === 'administration') return e.operation === 'team.desk' ? 'Desk login' : `Claim of ${words}`;
+  if (e.kind === 'rules') return 'Approval rules';
+  return words;
+}
+
+/** The logins that sent the entry's events, in order; each event's login and received time in the title. */
+function SentBy({ entry }: { entry: TeamJournalEntry }): React.JSX.Element {
+  const logins = [...new Set(entry.steps.map((s) => s.operator))];
+  const title = entry.steps
+    .map((s) => `${s.kind.replace(/_/g, ' ')}: ${s.operator}, received ${formatDateTimeFull(s.receivedAt)}`)
+    .join('\n');
+  return <span title={title}>{logins.length > 0 ? logins.join(' → ') : entry.operator}</span>;
+}
+
+/** A write: its result or error, its events with their logins in the title; anything else: what happened. */
+function WhatHappened({ entry }: { entry: TeamJournalEntry }): React.JSX.Element {
+  if (entry.kind !== 'write') return <span title={entry.story}>{entry.story}</span>;
+  return (
+    <span title={entry.story}>
+      {entry.resultId ? (
+        <IdWithCopy id={entry.resultId} label="result id" />
+      ) : (
+        <span className="muted">{entry.error ?? '—'}</span>
+      )}
+    </span>
+  );
+}
+
+/** A full time to the second, with its zone, fits in this width. */
+const FULL_TIME_WIDTH = DATE_TIME_WIDTH + 25;
+
 const TEAM_COLUMNS: Column<TeamJournalEntry>[] = [
-  { id: 'at', header: 'When', accessorFn: (e) => formatDateTime(e.at), width: DATE_TIME_WIDTH },
-  { id: 'operator', header: 'Operator', accessorFn: (e) => e.operator, width: 130 },
-  { id: 'desk', header: 'Desk', accessorFn: (e) => e.deskName, width: 150, priority: 3 },
+  { id: 'at', header: 'When', accessorFn: (e) => formatDateTimeFull(e.at), width: FULL_TIME_WIDTH },
+  { id: 'operator', header: 'Sent by', cell: ({ row }) => <SentBy entry={row.original} />, width: 110 },
   {
-    id: 'operation',
-    header: 'Operation',
-    accessorFn: (e) => OPERATION_WORDS[e.operation as keyof typeof OPERATION_WORDS] ?? e.operation,
-    width: 125,
-    priority: 2,
+    id: 'received',
+    header: 'Received',
+    accessorFn: (e) => formatDateTimeFull(e.receivedAt),
+    width: FULL_TIME_WIDTH,
+    priority: 5,
   },
+  { id: 'desk', header: 'Desk', accessorFn: (e) => e.deskName, width: 100, priority: 3 },
+  { id: 'operation', header: 'Operation', accessorFn: operationText, width: 170, priority: 2 },
   {
     id: 'customer',
     header: 'Customer',
-    accessorFn: (e) => (e.customerId ? shortId(e.customerId) : '—'),
+    cell: ({ row }) => (row.original.customerId ? <CustomerRef id={row.original.customerId} /> : '—'),
     width: 130,
     priority: 4,
   },
-  {
-    id: 'result',
-    header: 'Result',
-    cell: ({ row }) =>
-      row.original.resultId ? (
-        <IdWithCopy id={row.original.resultId} label="result id" />
-      ) : (
-        <span className="muted">{row.original.error ?? '—'}</span>
-      ),
-    minWidth: 200,
-  },
+  { id: 'result', header: 'What happened', cell: ({ row }) => <WhatHappened entry={row.original} />, minWidth: 240 },
   {
     id: 'outcome',
     header: 'Outcome',
     cell: ({ row }) =>
-      isOutcome(row.original.outcome) ? <OutcomeBadge outcome={row.original.outcome} /> : row.original.outcome,
-    width: 140,
+      row.original.kind === 'write' && isOutcome(row.original.outcome) ? (
+        <OutcomeBadge outcome={row.original.outcome} />
+      ) : (
+        (APPROVAL_STATE[row.original.outcome] ?? row.original.outcome)
+      ),
+    width: 165,
   },
 ];
 
@@ -84,6 +132,7 @@ export function TeamJournal({
     fetchPage: (page, limit, opts) => bridge().team.journal({ ...query, page, limit }, opts),
     paging,
   });
+  const names = useResolvedNames({ customerIds: list.rows.map((e) => e.customerId) });
   // This desk's events arrive when its outbox sends them (team.changed says so); other desks' at any time.
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -127,15 +176,17 @@ export function TeamJournal({
           disabled={list.pagination?.total === 0}
         />
       </div>
-      <ListBody
-        label="Team journal entries"
-        list={list}
-        columns={TEAM_COLUMNS}
-        rowKey={(e) => `${e.deskId}/${e.entryId}`}
-        empty={
-          Object.keys(query).length > 0 ? 'No team journal entry matches.' : 'No desk has sent a journal entry yet.'
-        }
-      />
+      <NamesProvider names={names}>
+        <ListBody
+          label="Team journal entries"
+          list={list}
+          columns={TEAM_COLUMNS}
+          rowKey={(e) => `${e.deskId}/${e.entryId}`}
+          empty={
+            Object.keys(query).length > 0 ? 'No team journal entry matches.' : 'No desk has sent a journal entry yet.'
+          }
+        />
+      </NamesProvider>
       <ListFooter list={list} paging={paging} />
     </>
   );

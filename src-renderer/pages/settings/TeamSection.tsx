@@ -86,6 +86,11 @@ export function TeamSection(): React.JSX.Element | null {
         {teamStateText(team)}
       </p>
       {waitingText(team) ? <p className="muted">{waitingText(team)}</p> : null}
+      {team.journal.alarm ? (
+        <p className="field-error" role="alert" data-testid="team-journal-alarm">
+          {team.journal.alarm}
+        </p>
+      ) : null}
       {signedIn ? (
         <div className="form-actions">
           <button type="button" disabled={busy} onClick={() => void signOut()}>

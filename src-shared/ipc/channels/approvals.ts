@@ -68,10 +68,10 @@ export const approvalSchema = z.object({
   id: z.string(),
   operation: z.enum(APPROVAL_OPERATIONS),
   state: z.enum(APPROVAL_STATES),
-  /** The readable review the maker saw: labels to values, names before ids, amounts with currency. */
+  /** The readable review the maker's desk stored: the maker's words, never the approver's review (`review`). */
   summary: z.array(z.object({ label: z.string(), value: z.string() })),
   reasons: z.array(z.string()),
-  /** The request exactly as it will be sent. */
+  /** The request exactly as it will be sent (empty in lists: they carry no bodies). */
   request: z.record(z.string(), z.unknown()),
   bodySha256: z.string(),
   environmentId: z.string(),
@@ -92,6 +92,19 @@ export const approvalSchema = z.object({
   mine: z.boolean(),
   /** An approved batch that ran on this desk (its rows are in this desk's journal); else false. */
   batchOnThisDesk: z.boolean(),
+  /**
+   * The review built on this desk from the stored body and this desk's own look-ups (names, accounts, the
+   * account holder), why it needs approval under the rules in force here, and every warning (the maker's
+   * review saying otherwise, a body this desk would not send). Only when one request is read (approvals.get)
+   * and for a single card or account; null in lists, which carry no bodies either.
+   */
+  review: z
+    .object({
+      lines: z.array(z.object({ label: z.string(), value: z.string() })),
+      reasons: z.array(z.string()),
+      warnings: z.array(z.string()),
+    })
+    .nullable(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 

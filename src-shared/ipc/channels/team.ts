@@ -91,6 +91,8 @@ export const teamCustomersStatusSchema = z.object({
   /** The last change this desk's cache holds (null: none yet), and the changes it has still to read. */
   appliedSeq: z.number().int().nullable(),
   behind: z.number().int().min(0),
+  /** Why this desk's last sync pass failed (a refusal of the team database, in its words); null when it did not. */
+  syncFailure: z.string().nullable(),
 });
 export type TeamCustomersStatus = z.infer<typeof teamCustomersStatusSchema>;
 
@@ -124,6 +126,11 @@ export const teamStatusSchema = z.object({
     lastSentAt: z.string().nullable(),
     /** The login the next event was written under, when it is not the one signed in now (it waits for it). */
     waitingFor: z.string().nullable(),
+    /**
+     * The team journal holds different events under this desk's numbers, or refused its events: said in the
+     * log, in Settings and on the status bar, never a silent drop. Null when nothing is wrong.
+     */
+    alarm: z.string().nullable(),
   }),
   /** The team's customer sync; null when not signed in or not yet read from the database. */
   customers: teamCustomersStatusSchema.nullable(),
@@ -174,6 +181,23 @@ export const teamJournalEntrySchema = z.object({
   request: z.record(z.string(), z.unknown()),
   /** Events of the entry in the team journal. */
   events: z.number().int(),
+  /** Whose journal: a desk's writes, an approval request (its steps), the approval rules, the administration. */
+  kind: z.enum(['write', 'approval', 'rules', 'administration']),
+  /** When the database received the latest event (ISO, the database's clock). */
+  receivedAt: z.string(),
+  /** Each event (at most the latest 50) with the login the database stamped on it and when it received it. */
+  steps: z.array(
+    z.object({
+      kind: z.string(),
+      operator: z.string(),
+      receivedAt: z.string(),
+      outcome: z.string().nullable(),
+      reason: z.string().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+  /** What happened, in words: "Approval requested by mal · rejected by bob: not this one". */
+  story: z.string(),
 });
 export type TeamJournalEntry = z.infer<typeof teamJournalEntrySchema>;
 

@@ -2,7 +2,8 @@
 // file with it. An edit of journal.sqlite that the chain alone cannot show (the last event deleted, the events
 // table emptied, the whole file deleted with its marker or replaced by another journal) makes Verify fail or the
 // journal refused at opening, naming what was found; so does a chain recomputed with plain SHA-256 and a chain
-// key gone from the keychain. An anchor that lags the file (the app stopped before it was written) is no finding.
+// key gone from the keychain, and a cut tail whose anchor was deleted from the keychain (never adopted again).
+// An anchor that lags the file (the app stopped before it was written) is no finding.
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,6 +116,23 @@ describe('the head anchored in the keychain', () => {
     const status = await core.handlers['journal.status'](undefined, ctx);
     expect(status.ok && status.data.state).toBe('refused');
     expect(asideFiles()).toHaveLength(1);
+  });
+
+  it('the tail cut and the anchor deleted from the keychain while closed: refused, its head not adopted again', async () => {
+    await journalWithWrites();
+    tamper('DELETE FROM events WHERE seq = 4');
+    await secrets.delete(journalAccounts(dataDir).anchor);
+    core = await testAppCore(dataDir);
+    const ctx = { signal: new AbortController().signal };
+    const status = await core.handlers['journal.status'](undefined, ctx);
+    expect(status.ok && status.data.state).toBe('refused');
+    const verified = await core.handlers['journal.verify'](undefined, ctx);
+    expect(!verified.ok && verified.error.message).toMatch(
+      /^The journal could not be checked: it has lost its anchor: the head of its chain, kept in the system keychain since \d{1,2} [A-Z][a-z]{2} \d{4}, is no longer there, so whether events were removed from its end cannot be checked\. It was moved to journal\.sqlite\.corrupt-/,
+    );
+    expect(asideFiles()).toHaveLength(1);
+    // Nor on the next start: the keychain holds no head adopted from the cut file.
+    expect(await secrets.get(journalAccounts(dataDir).anchor)).toBeNull();
   });
 
   it('the events table emptied while closed: refused at opening, naming it', async () => {

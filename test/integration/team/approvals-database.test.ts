@@ -14,7 +14,9 @@ let maker: pg.Client;
 let operator: pg.Client;
 let approver: pg.Client;
 let second: pg.Client;
-const desk = randomUUID();
+// Each login asks from a desk of its own (the database refuses a request under another login's desk).
+const desks = new Map<pg.Client, string>();
+const deskOf = (client: pg.Client) => desks.get(client) ?? desks.set(client, randomUUID()).get(client)!;
 
 beforeAll(async () => {
   team = await teamDatabaseWith({
@@ -39,7 +41,7 @@ async function ask(client: pg.Client, fingerprint: string, body = `{"customerId"
     `SELECT (r).id, (r).maker, (r).state FROM (SELECT card_desk.request_approval('cards.create', $1, $2, $3,
        '{"customer":"Ada Obi"}', ARRAY['spending limit above 500000'], 'bank-live', 'https://api.bank.example',
        $4, 'DESK-1', 'new branch manager', 24) AS r) s`,
-    [body, sha(body), fingerprint, desk],
+    [body, sha(body), fingerprint, deskOf(client)],
   );
   return rows[0]!;
 }
@@ -57,7 +59,7 @@ describe('approval requests in the team database', () => {
       maker.query(
         `SELECT card_desk.request_approval('cards.create', '{"a":1}', $1, 'fp-x', '{}', ARRAY[]::text[], 'e', 'a',
            $2, 'DESK-1', null, 24)`,
-        [sha('{"a":2}'), desk],
+        [sha('{"a":2}'), deskOf(maker)],
       ),
     );
     expect(wrong.message).toMatch(/body_sha256 does not match the body/);

@@ -5,7 +5,8 @@
 // approval; two approvers racing on it send one POST, whose card and journal entry name both people; a body
 // edited in the database after it was asked for is never approved; a card below the limit goes directly; a
 // file of 30 cards needs one approval and is then sent, 30 POSTs, by the approver's desk. Outcomes reach every
-// desk by themselves, and a card issued on one desk is known on every desk (from the team journal).
+// desk by themselves, and a card issued on one desk is known on every desk (from the team journal); a review the
+// maker wrote by hand is not what the approver reads: the approver's desk rebuilds it from the body.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -356,5 +357,47 @@ describe('a batch above the rows the policy allows', () => {
       })
       .toBe(30);
     expect((await teamRows()).every((e) => e.operator === 'ada')).toBe(true);
+  });
+});
+
+describe('the approver reads the request, not the maker’s words', () => {
+  it('shows 900,000,000 where a review the maker wrote by hand says 1,000, and warns of it', async () => {
+    // Mary calls the database's function herself, as psql would, from her own desk, with a review of her own.
+    const input = card(2, 900_000_000);
+    const body = JSON.stringify(input);
+    const deskId = ((await call('mary', 'team.status', undefined)) as TeamStatus).desk.id;
+    const mary = await db.connectAs('mary', LOGINS.mary.password);
+    let id: string;
+    try {
+      const { rows } = await mary.query<{ id: string }>(
+        `SELECT (card_desk.request_approval('cards.create', $1, encode(sha256(convert_to($1, 'UTF8')), 'hex'),
+           'by-hand-1', $2, ARRAY['NGN 100.00, a small card'], $3, $4, $5, 'MARY-DESK', 'routine', 24)).id::text AS id`,
+        [
+          body,
+          JSON.stringify([
+            { label: 'Customer', value: 'Someone harmless' },
+            { label: 'Spending limit', value: 'NGN 1,000 monthly' },
+          ]),
+          ENV,
+          new URL(server.url).origin,
+          deskId,
+        ],
+      );
+      id = rows[0]!.id;
+    } finally {
+      await mary.end();
+    }
+    const seen = (await call('ada', 'approvals.get', { id })) as Approval;
+    expect(seen.review!.lines).toContainEqual({ label: 'Spending limit', value: 'NGN 900,000,000 monthly' });
+    expect(seen.review!.reasons).toEqual(['a spending limit of NGN 900,000,000 (monthly) is above NGN 500,000']);
+    expect(seen.review!.warnings).toContain(
+      `The maker's review says Spending limit "NGN 1,000 monthly"; the request says "NGN 900,000,000 monthly".`,
+    );
+    expect(seen.review!.warnings.some((w) => w.startsWith("The maker's review says Customer"))).toBe(true);
+    // The maker's words stay hers, shown as such; the list carries no body.
+    expect(seen.summary).toContainEqual({ label: 'Spending limit', value: 'NGN 1,000 monthly' });
+    const listed = ((await call('ada', 'approvals.list', {})) as Approval[]).find((a) => a.id === id)!;
+    expect(listed).toMatchObject({ request: {}, review: null });
+    await call('ada', 'approvals.reject', { id, reason: 'the review does not match the request' });
   });
 });

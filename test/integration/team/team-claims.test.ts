@@ -295,7 +295,10 @@ describe('never twice across desks', () => {
     const deskId = (await data<TeamStatus>(call(carol, 'team.status', undefined))).desk.id;
     const operators = async () =>
       (
-        await db.sql('SELECT operator FROM card_desk.journal_events WHERE desk_id = $1 ORDER BY desk_seq', [deskId])
+        await db.sql(
+          `SELECT operator FROM card_desk.journal_events WHERE desk_id = $1 AND journal_id <> 'team-admin' ORDER BY desk_seq`,
+          [deskId],
+        )
       ).rows.map((r: { operator: string }) => r.operator);
     // Carol's card, issued while the database was stopped (above), is in the team journal under her login.
     await expect.poll(operators).toEqual(['carol', 'carol']);
@@ -322,8 +325,16 @@ describe('never twice across desks', () => {
     await expect
       .poll(async () => (await data<TeamStatus>(call(carol, 'team.status', undefined))).journal)
       .toMatchObject({ waiting: 2, waitingFor: 'bob' });
+    // The desk is carol's: the database refuses bob's events under it, and the desk says so, until an
+    // administrator lets bob write for it, saying why.
     await data(call(carol, 'team.connect', { url: db.url, user: 'bob', password: LOGINS.bob }));
+    await expect
+      .poll(async () => (await data<TeamStatus>(call(carol, 'team.status', undefined))).journal.alarm)
+      .toContain(`The desk ${deskId} belongs to carol: bob may not write for it`);
+    expect(await operators()).toEqual(['carol', 'carol', 'carol', 'carol']);
+    await db.sql(`SELECT card_desk.allow_desk_login($1, 'bob', 'bob works at carol''s desk this week')`, [deskId]);
     await expect.poll(operators).toEqual(['carol', 'carol', 'carol', 'carol', 'bob', 'bob']);
+    expect((await data<TeamStatus>(call(carol, 'team.status', undefined))).journal.alarm).toBeNull();
   });
 
   it('lets no login rewrite who claimed a write, nor settle another desk’s write in flight', async () => {

@@ -14,6 +14,8 @@ let alice: pg.Client;
 let bob: pg.Client;
 let syncer: pg.Client;
 const desk = randomUUID();
+// Each login writes for a desk of its own: the database refuses an event under another login's desk.
+const bobDesk = randomUUID();
 
 beforeAll(async () => {
   team = await teamDatabaseWith({
@@ -29,11 +31,11 @@ afterAll(async () => {
   await team?.close();
 });
 
-const appendAs = (client: pg.Client, seq: number, extra = '') =>
+const appendAs = (client: pg.Client, seq: number, extra = '', deskId = client === bob ? bobDesk : desk) =>
   client.query(
     `INSERT INTO card_desk.journal_events (desk_id, desk_name, journal_id, desk_seq, at, entry_id, kind, body${extra ? ', operator' : ''})
      VALUES ($1, 'DESK-1', 'j1', $2, now(), 'entry-1', 'begun', '{"operation":"cards.create"}'${extra ? `, '${extra}'` : ''})`,
-    [desk, seq],
+    [deskId, seq],
   );
 
 describe('team:setup', () => {
@@ -60,8 +62,8 @@ describe('the team journal', () => {
     await appendAs(bob, 2);
     await bob.query('RESET ROLE');
     const { rows } = await db.sql(
-      'SELECT desk_seq, operator FROM card_desk.journal_events WHERE desk_id = $1 ORDER BY desk_seq',
-      [desk],
+      'SELECT desk_seq, operator FROM card_desk.journal_events WHERE desk_id = ANY($1::uuid[]) ORDER BY desk_seq',
+      [[desk, bobDesk]],
     );
     expect(rows).toEqual([
       { desk_seq: '1', operator: 'alice' },
@@ -91,7 +93,10 @@ describe('the team journal', () => {
       expect({ what, code }).toEqual({ what, code: '42501' });
       expect(message).toMatch(/permission denied for table journal_events/);
     }
-    const { rows } = await db.sql('SELECT count(*)::int AS n FROM card_desk.journal_events WHERE desk_id = $1', [desk]);
+    const { rows } = await db.sql(
+      'SELECT count(*)::int AS n FROM card_desk.journal_events WHERE desk_id = ANY($1::uuid[])',
+      [[desk, bobDesk]],
+    );
     expect(rows[0].n).toBe(2);
   });
 
@@ -114,7 +119,10 @@ describe('the team journal', () => {
 
 describe('customers and the sync lease', () => {
   const addCustomer = (client: pg.Client, id: string) =>
-    client.query(`INSERT INTO card_desk.customers (id, record) VALUES ($1, '{"name":"Ada"}')`, [id]);
+    client.query(
+      `INSERT INTO card_desk.customers (id, record) VALUES ($1, jsonb_build_object('_id', $1::text, 'name', 'Ada'))`,
+      [id],
+    );
 
   it('lets no operator write customers, and a syncer only while it holds the lease', async () => {
     expect((await sqlFailure(addCustomer(alice, 'cus_1'))).code).toBe('42501');
@@ -128,7 +136,7 @@ describe('customers and the sync lease', () => {
     expect(took.rows[0]!.took).toBe(true);
     await addCustomer(syncer, 'cus_1');
     await addCustomer(syncer, 'cus_2');
-    await syncer.query(`UPDATE card_desk.customers SET record = '{"name":"Ada L"}' WHERE id = 'cus_1'`);
+    await syncer.query(`UPDATE card_desk.customers SET record = '{"_id":"cus_1","name":"Ada L"}' WHERE id = 'cus_1'`);
     const { rows } = await alice.query<{ id: string; change_seq: string; changed_by: string }>(
       'SELECT id, change_seq, changed_by FROM card_desk.customers ORDER BY change_seq',
     );
@@ -154,7 +162,7 @@ describe('write claims', () => {
     client.query(
       `INSERT INTO card_desk.write_claims (fingerprint, operation, entry_id, desk_id, desk_name)
        VALUES ($1, 'cards.create', 'e1', $2, 'DESK-1')`,
-      [fingerprint, desk],
+      [fingerprint, client === bob ? bobDesk : desk],
     );
   const claimsOf = (fingerprint: string) =>
     db.sql('SELECT operator, state, settled_by FROM card_desk.write_claims WHERE fingerprint = $1 ORDER BY claim_id', [
