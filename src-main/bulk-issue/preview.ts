@@ -10,7 +10,15 @@ import { matchColumns, missingColumns, type ColumnMatch } from './columns';
 import { readCsv } from './csv-input';
 import { customerNameOf, matchCustomer, type CustomerLookup } from './customer-match';
 import { maskCustomerText } from './mask';
-import { cellsOf, checkRequest, describeCard, draftRequest, type AccountPlace, type RowCells } from './row-request';
+import {
+  cellsOf,
+  checkRequest,
+  describeCard,
+  draftRequest,
+  namesAccountByNumber,
+  type AccountPlace,
+  type RowCells,
+} from './row-request';
 import { compareHolderName } from '../../src-shared/api/holder-name';
 import type { StoredRow } from './batch-store';
 
@@ -18,7 +26,7 @@ export interface PreviewDeps {
   lookup: CustomerLookup;
   journal: Journal;
   environmentId: string;
-  /** The business's accounts by id (bank code and number), asked for only when a row names an accountId. */
+  /** The business's accounts by id and number, asked for only when a row names an accountId or an account number. */
   accounts: () => Promise<Map<string, AccountPlace>>;
   /**
    * The holder's name of a bank account (name enquiry), for rows that map a card to one by bank code and
@@ -141,7 +149,8 @@ export async function checkFile(
     };
   }
   const fieldAt = columns.map((c) => c.field);
-  const needsAccounts = fieldAt.includes('accountId');
+  const needsAccounts =
+    fieldAt.includes('accountId') || lines.some((values) => namesAccountByNumber(cellsOf(values, fieldAt)));
   const accounts = needsAccounts ? await deps.accounts() : new Map<string, AccountPlace>();
   const seen = new Map<string, number>();
   const rows: PreviewRow[] = [];

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   BULK_COLUMNS,
+  BULK_COLUMN_LABELS,
   type BatchPreview,
   type BulkColumn,
   type PreviewRow,
@@ -53,7 +54,7 @@ function Columns({
                   <option value="">(not used)</option>
                   {BULK_COLUMNS.map((f) => (
                     <option key={f} value={f}>
-                      {f}
+                      {BULK_COLUMN_LABELS[f]}
                     </option>
                   ))}
                 </select>{' '}

@@ -95,7 +95,7 @@ function ChooseFile(): React.JSX.Element {
 
   const saveTemplate = async () => {
     const r = await bridge().bulkIssue.saveTemplate();
-    if (r.ok && r.data.saved) setSaved(`Template saved as ${r.data.fileName}.`);
+    if (r.ok && r.data.saved) setSaved(`Template saved as ${r.data.fileName} in ${r.data.folder}.`);
     else if (!r.ok) setProblem(r.error.message);
   };
 
