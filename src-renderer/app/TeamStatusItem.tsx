@@ -30,7 +30,7 @@ export function TeamStatusItem(): React.JSX.Element | null {
   return (
     <>
       <span data-testid="status-team" className={`team-${team.state}`} title={team.problem ?? team.url ?? undefined}>
-        {team.state === 'connected' ? <span className="sb-wide">Team: </span> : null}
+        {team.state === 'connected' ? 'Team: ' : null}
         {text[team.state]}
       </span>
       <TeamSyncItem team={team} />

@@ -28,8 +28,7 @@ export function TeamSyncItem({ team }: { team: TeamStatus }): React.JSX.Element 
       : '; this desk holds all of it.');
   return (
     <span data-testid="status-team-sync" title={title}>
-      <span className="sb-wide">Team customers: </span>
-      {syncer(customers)}
+      Team customers: {syncer(customers)}
       {fresh}
       {toRead}
     </span>

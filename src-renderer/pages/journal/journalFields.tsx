@@ -2,6 +2,7 @@
 import { bankByCode } from '../../../src-shared/api/banks';
 import { OPERATION_WORDS, type JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { IdWithCopy } from '../../components/values/CopyButton';
+import { TwoLineCell } from '../../components/lists/cells';
 import { useNames } from '../../components/values/names';
 import type { Column } from '../../components/lists/DataTable';
 import { DATE_TIME_WIDTH } from '../../components/lists/columnFit';
@@ -63,11 +64,17 @@ export function requestSummary(
   return `${str(r.brand) ?? '?'} ${str(r.type) ?? ''} card, ${str(r.currency) ?? '?'}${funded}${how}${customer}`;
 }
 
-/** The request in one line, naming its customer from the names the page resolved. */
+/**
+ * The request in two lines: its customer's name first (whole, as the caller gives it), then what was asked
+ * for (which may give way in a narrow window, whole on hover). A request without a customer is one line.
+ */
 function RequestSummary({ entry }: { entry: JournalEntry }): React.JSX.Element {
   const names = useNames();
   const text = requestSummary(entry, (id) => names.customers[id]?.name);
-  return <span title={text}>{text}</span>;
+  const id = journalCustomerId(entry);
+  if (!id) return <span title={text}>{text}</span>;
+  const what = requestSummary({ ...entry, request: { ...entry.request, customerId: undefined } });
+  return <TwoLineCell main={names.customers[id]?.name ?? `Customer ${shortId(id)}`} sub={what} title={text} />;
 }
 
 export function journalColumns(environmentName: (id: string) => string): Column<JournalEntry>[] {
