@@ -5,6 +5,7 @@ import { CARD_BRANDS, CHANNELS, SPENDING_INTERVALS } from '../../src-shared/api/
 import { makeCreateCardRequestSchema, type CreateCardRequest } from '../../src-shared/api/requests';
 import { compactNumber, normalizeId, readAmount } from '../../src-shared/api/input-rules';
 import { inOperatorWords } from '../../src-shared/api/field-words';
+import { formatMoney } from '../../src-shared/api/money';
 import type { BulkColumn } from '../../src-shared/ipc/channels/bulk-issue';
 
 /** The cells of one row by template column (absent or empty cells left out). */
@@ -190,12 +191,10 @@ export function describeCard(request: Partial<CreateCardRequest>): string {
   const limit = request.spendingControls?.spendingLimits?.[0];
   const limitText =
     typeof limit?.amount === 'number' && typeof limit.interval === 'string'
-      ? `, limit ${limit.amount.toLocaleString('en')} ${limit.interval.replace(/_/g, ' ')}`
+      ? `, limit ${formatMoney(limit.amount, request.currency)} ${limit.interval.replace(/_/g, ' ')}`
       : '';
   const extra = [
-    typeof request.amount === 'number'
-      ? `funded with ${request.amount.toLocaleString('en')} ${request.currency ?? ''}`.trim()
-      : '',
+    typeof request.amount === 'number' ? `funded with ${formatMoney(request.amount, request.currency)}` : '',
     request.expirationDate ? `expires ${request.expirationDate}` : '',
     request.bankCode && request.accountNumber ? `on bank account ${request.bankCode} ${request.accountNumber}` : '',
     request.replacementFor ? `replacing …${request.replacementFor.slice(-8)} (${request.reason ?? '?'})` : '',

@@ -135,7 +135,7 @@ describe('approval rules set in Settings', () => {
     // Heard by mary's desk (notified), without a restart.
     await expect.poll(() => check('mary', card(1, 600_000)), { timeout: 20_000 }).toBe(true);
     expect(await sendCard('mary', card(1, 600_000))).toMatch(
-      /This card needs approval \(a spending limit of NGN 600,000 \(monthly\) is above NGN 500,000\)/,
+      /This card needs approval \(a spending limit of ₦600,000\.00 \(monthly\) is above ₦500,000\.00\)/,
     );
     expect(cardPosts()).toBe(before);
     expect(await sendCard('mary', card(2, 400_000))).toBe('sent');
