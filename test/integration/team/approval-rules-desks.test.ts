@@ -115,10 +115,11 @@ describe('approval rules set in Settings', () => {
     expect(await call('mary', 'approvals.rules')).toMatchObject({
       source: 'none',
       canEdit: false,
-      readOnlyReason: 'Only a member of card_desk_admin can change the approval rules; ask IT.',
+      readOnlyReason:
+        "Only the team database's administrators can change the approval rules: ask IT to make your login one.",
     });
     await expect(call('mary', 'approvals.setRules', { rules: { 'cards.create': 'never' } })).rejects.toThrow(
-      'Only a member of card_desk_admin can change the approval rules; ask IT.',
+      "Only the team database's administrators can change the approval rules: ask IT to make your login one.",
     );
     await expect(
       call('ike', 'approvals.setRules', { rules: { 'cards.create': { spendingLimitAbove: -5 } } }),
