@@ -3,7 +3,7 @@ import { bankByCode } from '../../../src-shared/api/banks';
 import { OPERATION_WORDS, type JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { IdWithCopy } from '../../components/values/CopyButton';
 import { TwoLineCell } from '../../components/lists/cells';
-import { useNames } from '../../components/values/names';
+import { CardRef, useNames } from '../../components/values/names';
 import type { Column } from '../../components/lists/DataTable';
 import { DATE_TIME_WIDTH } from '../../components/lists/columnFit';
 import { formatDateTime, formatMoney, shortId } from '../../lib/format';
@@ -93,7 +93,9 @@ export function journalColumns(environmentName: (id: string) => string): Column<
       id: 'result',
       header: 'Result',
       cell: ({ row }) =>
-        row.original.resultId ? (
+        row.original.resultId && row.original.operation === 'cards.create' ? (
+          <CardRef id={row.original.resultId} />
+        ) : row.original.resultId ? (
           <IdWithCopy id={row.original.resultId} label="result id" />
         ) : (
           <span className="muted">{row.original.error ?? '—'}</span>
