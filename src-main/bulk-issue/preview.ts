@@ -21,6 +21,7 @@ import {
 } from './row-request';
 import { compareHolderName } from '../../src-shared/api/holder-name';
 import type { StoredRow } from './batch-store';
+import { dayText } from '../../src-shared/api/day-text';
 
 export interface PreviewDeps {
   lookup: CustomerLookup;
@@ -87,11 +88,11 @@ function alreadyIssued(journal: Journal, environmentId: string, fingerprint: str
   const success = journal.recentSuccess(environmentId, fingerprint, '');
   if (success) {
     const batch = success.batchId ? ` (row ${success.batchRow} of an earlier batch)` : '';
-    return `This card was issued already on ${success.at.slice(0, 10)}${batch}: card ${success.resultId}. Choose it again to issue another.`;
+    return `This card was issued already on ${dayText(success.at)}${batch}: card ${success.resultId}. Choose it again to issue another.`;
   }
   const unknown = journal.blockingUnknown(environmentId, fingerprint);
   if (unknown) {
-    return `An identical request sent on ${unknown.at.slice(0, 10)} has an unknown outcome, so the card may exist. Check the Journal first.`;
+    return `An identical request sent on ${dayText(unknown.at)} has an unknown outcome, so the card may exist. Check the Journal first.`;
   }
   return null;
 }

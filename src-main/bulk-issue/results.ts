@@ -10,6 +10,7 @@ import type { StoredBatch, StoredRow } from './batch-store';
 import { templateCsv } from './columns';
 import { customerNameOf, type CustomerLookup } from './customer-match';
 import type { InputSeal } from './input-seal';
+import { dayText } from '../../src-shared/api/day-text';
 
 /** A file saved where the operator chose: its name and its folder, for the page to say both. */
 export interface SavedFile {
@@ -102,7 +103,7 @@ function resultHeaders(fileHeaders: readonly string[]): string[] {
 const UNREADABLE =
   "This row's own columns could not be read back (they were sealed under a key no longer in this computer's keychain).";
 const DELETED = (at: string) =>
-  `This row's own columns were deleted on ${at.slice(0, 10)}, at the end of the retention period.`;
+  `This row's own columns were deleted on ${dayText(at)}, at the end of the retention period.`;
 
 /** `issue-results-<file>-<date>.csv` */
 function resultsName(batch: StoredBatch): string {

@@ -11,6 +11,7 @@ import { BatchProgressView } from './BatchProgressView';
 import { stateText } from './words';
 import { fileText, tooLargeToRead } from './file-text';
 import './bulk-issue.css';
+import { formatDateTime } from '../../lib/format';
 
 export function BulkIssuePage({ route }: { route: Route }): React.JSX.Element {
   const batchId = route.params[0];
@@ -42,9 +43,8 @@ function OpenBatches(): React.JSX.Element | null {
     <div className="panel" role="region" aria-label="Batches not finished">
       {batches.map((b) => (
         <p key={b.batchId} data-testid="open-batch">
-          <strong>{b.fileName ?? 'A batch'}</strong> ({b.createdAt.slice(0, 16).replace('T', ' ')}):{' '}
-          {stateText(b.state)}, {b.sent} of {b.total} sent. {b.message ?? ''}{' '}
-          <a href={hrefOf('bulk-issue', b.batchId)}>Open</a>
+          <strong>{b.fileName ?? 'A batch'}</strong> ({formatDateTime(b.createdAt)}): {stateText(b.state)}, {b.sent} of{' '}
+          {b.total} sent. {b.message ?? ''} <a href={hrefOf('bulk-issue', b.batchId)}>Open</a>
         </p>
       ))}
     </div>
