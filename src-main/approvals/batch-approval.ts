@@ -38,7 +38,7 @@ export function batchRows(bulk: BatchPort, batchId: string, environmentId: strin
   return ok({ ready, all });
 }
 
-/** Totals of spending limits by currency and interval: "NGN 1,500,000 daily". */
+/** Totals of spending limits by currency and interval: "₦1,500,000.00 daily". */
 export function limitTotals(ready: BatchRows['ready']): string {
   const totals = new Map<string, number>();
   for (const { request } of ready)

@@ -3,15 +3,16 @@
 // main's refusal of a write sent without approval.
 import type { CreateCardRequest } from '../../src-shared/api/requests';
 import { cardPathOf } from '../../src-shared/api/requests';
+import { formatMoney } from '../../src-shared/api/money';
 import type { SingleWrite } from '../../src-shared/ipc/channels/approvals';
 import type { ApprovalRules } from '../policy/approval-rules';
 
 /** Hours a request waits for its decision when the policy does not say. */
 export const DEFAULT_APPROVAL_HOURS = 24;
 
-/** "NGN 600,000", "USD 1,250.50". */
+/** "₦600,000.00", "$1,250.50": as the app writes money everywhere. */
 export function amountText(currency: string, amount: number): string {
-  return `${currency} ${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  return formatMoney(amount, currency);
 }
 
 function cardReasons(rule: NonNullable<ApprovalRules['cards.create']>, card: CreateCardRequest): string[] {

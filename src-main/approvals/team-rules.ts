@@ -13,7 +13,8 @@ import { rulesInForce, type RulesInForce, type TeamRulesRow } from './rules-in-f
 import { rulesStore } from './rules-store';
 import { onTeam, teamProblem, type TeamPort } from './team-access';
 
-export const NOT_ADMIN = 'Only a member of card_desk_admin can change the approval rules; ask IT.';
+export const NOT_ADMIN =
+  "Only the team database's administrators can change the approval rules: ask IT to make your login one.";
 const POLICY_SETS = "IT's policy sets the approval rules of this environment; they cannot be changed in Settings.";
 
 export interface TeamRulesDeps {

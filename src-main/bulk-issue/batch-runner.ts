@@ -14,6 +14,7 @@ import type { Journal } from '../journal/journal';
 import type { Logger } from '../ports/ports';
 import type { BatchStore, RowSettlement, StoredRow } from './batch-store';
 import { Pacer } from './pacer';
+import { dayText } from '../../src-shared/api/day-text';
 
 export interface RunnerDeps {
   createCard: (
@@ -39,10 +40,10 @@ const PAUSING_KINDS = new Set(['network', 'unauthorized', 'forbidden', 'internal
 export function journalGuard(journal: Journal, environmentId: string, row: StoredRow): string | null {
   if (!row.fingerprint || row.issueAgain) return null;
   const done = journal.recentSuccess(environmentId, row.fingerprint, '');
-  if (done) return `Not sent: this card was issued already on ${done.at.slice(0, 10)} (card ${done.resultId}).`;
+  if (done) return `Not sent: this card was issued already on ${dayText(done.at)} (card ${done.resultId}).`;
   const unknown = journal.blockingUnknown(environmentId, row.fingerprint);
   if (unknown)
-    return `Not sent: an identical request sent on ${unknown.at.slice(0, 10)} has an unknown outcome. Check the Journal.`;
+    return `Not sent: an identical request sent on ${dayText(unknown.at)} has an unknown outcome. Check the Journal.`;
   return null;
 }
 

@@ -10,15 +10,24 @@ import { matchColumns, missingColumns, type ColumnMatch } from './columns';
 import { readCsv } from './csv-input';
 import { customerNameOf, matchCustomer, type CustomerLookup } from './customer-match';
 import { maskCustomerText } from './mask';
-import { cellsOf, checkRequest, describeCard, draftRequest, type AccountPlace, type RowCells } from './row-request';
+import {
+  cellsOf,
+  checkRequest,
+  describeCard,
+  draftRequest,
+  namesAccountByNumber,
+  type AccountPlace,
+  type RowCells,
+} from './row-request';
 import { compareHolderName } from '../../src-shared/api/holder-name';
 import type { StoredRow } from './batch-store';
+import { dayText } from '../../src-shared/api/day-text';
 
 export interface PreviewDeps {
   lookup: CustomerLookup;
   journal: Journal;
   environmentId: string;
-  /** The business's accounts by id (bank code and number), asked for only when a row names an accountId. */
+  /** The business's accounts by id and number, asked for only when a row names an accountId or an account number. */
   accounts: () => Promise<Map<string, AccountPlace>>;
   /**
    * The holder's name of a bank account (name enquiry), for rows that map a card to one by bank code and
@@ -79,11 +88,11 @@ function alreadyIssued(journal: Journal, environmentId: string, fingerprint: str
   const success = journal.recentSuccess(environmentId, fingerprint, '');
   if (success) {
     const batch = success.batchId ? ` (row ${success.batchRow} of an earlier batch)` : '';
-    return `This card was issued already on ${success.at.slice(0, 10)}${batch}: card ${success.resultId}. Choose it again to issue another.`;
+    return `This card was issued already on ${dayText(success.at)}${batch}: card ${success.resultId}. Choose it again to issue another.`;
   }
   const unknown = journal.blockingUnknown(environmentId, fingerprint);
   if (unknown) {
-    return `An identical request sent on ${unknown.at.slice(0, 10)} has an unknown outcome, so the card may exist. Check the Journal first.`;
+    return `An identical request sent on ${dayText(unknown.at)} has an unknown outcome, so the card may exist. Check the Journal first.`;
   }
   return null;
 }
@@ -141,7 +150,8 @@ export async function checkFile(
     };
   }
   const fieldAt = columns.map((c) => c.field);
-  const needsAccounts = fieldAt.includes('accountId');
+  const needsAccounts =
+    fieldAt.includes('accountId') || lines.some((values) => namesAccountByNumber(cellsOf(values, fieldAt)));
   const accounts = needsAccounts ? await deps.accounts() : new Map<string, AccountPlace>();
   const seen = new Map<string, number>();
   const rows: PreviewRow[] = [];

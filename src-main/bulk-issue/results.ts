@@ -2,6 +2,7 @@
 // operator's words, for the page and for the results CSV (which gives back the file's own columns too).
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import type { BatchResultRow } from '../../src-shared/ipc/channels/bulk-issue';
 import { createCsvFile } from '../exports/csv-file';
 import type { SaveFilePort } from '../ports/ports';
@@ -9,6 +10,16 @@ import type { StoredBatch, StoredRow } from './batch-store';
 import { templateCsv } from './columns';
 import { customerNameOf, type CustomerLookup } from './customer-match';
 import type { InputSeal } from './input-seal';
+import { dayText } from '../../src-shared/api/day-text';
+
+/** A file saved where the operator chose: its name and its folder, for the page to say both. */
+export interface SavedFile {
+  saved: boolean;
+  fileName: string | null;
+  folder: string | null;
+}
+
+const savedAs = (target: string): SavedFile => ({ saved: true, fileName: basename(target), folder: dirname(target) });
 
 const NOT_SENT: Record<string, string> = {
   cancelled: 'Not sent: the batch was cancelled before this row.',
@@ -92,7 +103,7 @@ function resultHeaders(fileHeaders: readonly string[]): string[] {
 const UNREADABLE =
   "This row's own columns could not be read back (they were sealed under a key no longer in this computer's keychain).";
 const DELETED = (at: string) =>
-  `This row's own columns were deleted on ${at.slice(0, 10)}, at the end of the retention period.`;
+  `This row's own columns were deleted on ${dayText(at)}, at the end of the retention period.`;
 
 /** `issue-results-<file>-<date>.csv` */
 function resultsName(batch: StoredBatch): string {
@@ -113,9 +124,9 @@ export async function saveResultsCsv(
   batch: StoredBatch,
   rows: readonly BatchResultRow[],
   input: InputCells,
-): Promise<{ saved: boolean; fileName: string | null }> {
+): Promise<SavedFile> {
   const target = await save.chooseSavePath(resultsName(batch));
-  if (!target) return { saved: false, fileName: null };
+  if (!target) return { saved: false, fileName: null, folder: null };
   const fileHeaders = input?.headers ?? KEPT_HEADERS;
   const file = await createCsvFile(target, [...fileHeaders, ...resultHeaders(fileHeaders)], randomUUID());
   try {
@@ -143,12 +154,12 @@ export async function saveResultsCsv(
     await file.discard();
     throw e;
   }
-  return { saved: true, fileName: target.split(/[\\/]/).pop() ?? target };
+  return savedAs(target);
 }
 
-export async function saveTemplate(save: SaveFilePort): Promise<{ saved: boolean; fileName: string | null }> {
+export async function saveTemplate(save: SaveFilePort): Promise<SavedFile> {
   const target = await save.chooseSavePath('issue-cards-template.csv');
-  if (!target) return { saved: false, fileName: null };
+  if (!target) return { saved: false, fileName: null, folder: null };
   await writeFile(target, templateCsv(), { mode: 0o600 });
-  return { saved: true, fileName: target.split(/[\\/]/).pop() ?? target };
+  return savedAs(target);
 }

@@ -5,13 +5,15 @@ import { CARD_BRANDS, CHANNELS, SPENDING_INTERVALS } from '../../src-shared/api/
 import { makeCreateCardRequestSchema, type CreateCardRequest } from '../../src-shared/api/requests';
 import { compactNumber, normalizeId, readAmount } from '../../src-shared/api/input-rules';
 import { inOperatorWords } from '../../src-shared/api/field-words';
+import { formatMoney } from '../../src-shared/api/money';
 import type { BulkColumn } from '../../src-shared/ipc/channels/bulk-issue';
 
 /** The cells of one row by template column (absent or empty cells left out). */
 export type RowCells = Partial<Record<BulkColumn, string>>;
 
-/** Where a card is mapped to an existing account of the business: its bank code and number. */
+/** An account of the business: its id, and the bank code and number a card mapped to it takes. */
 export interface AccountPlace {
+  id: string;
   bankCode: string;
   accountNumber: string;
 }
@@ -71,6 +73,32 @@ function channelsOf(cell: string, problems: string[]): Record<(typeof CHANNELS)[
   return Object.fromEntries(CHANNELS.map((c) => [c, words.includes(c)])) as Record<(typeof CHANNELS)[number], boolean>;
 }
 
+/** An account as a file names it: its id (24 hex digits, any case), else its account number. */
+const ID = /^[0-9a-f]{24}$/;
+const accountKeyOf = (cell: string) => (ID.test(normalizeId(cell)) ? normalizeId(cell) : accountNumberOf(cell));
+
+/** True when the row names an account by its number, so the business's accounts must be read to find its id. */
+export const namesAccountByNumber = (cells: RowCells): boolean =>
+  [cells.debitAccountId, cells.accountId].some((c) => c !== undefined && !ID.test(normalizeId(c)));
+
+/**
+ * The debit account's id: the id as written, or the id of the business's account with the number written
+ * (operators have the number, the API takes the id).
+ */
+function debitAccountOf(
+  cell: string,
+  accountOf: (key: string) => AccountPlace | null,
+  problems: string[],
+): string | undefined {
+  const id = normalizeId(cell);
+  if (ID.test(id)) return id;
+  if (!/^\d{6,}$/.test(accountNumberOf(cell))) return id;
+  const place = accountOf(accountNumberOf(cell));
+  if (place) return place.id;
+  problems.push(`debitAccountId: no account of this business has the number ${cell.trim()}: check it, or write its id`);
+  return undefined;
+}
+
 export function cellsOf(values: readonly string[], fieldAt: readonly (BulkColumn | null)[]): RowCells {
   const cells: RowCells = {};
   fieldAt.forEach((field, i) => {
@@ -80,18 +108,21 @@ export function cellsOf(values: readonly string[], fieldAt: readonly (BulkColumn
   return cells;
 }
 
-/** The row as the API's request (without its customer), before checking. */
+/**
+ * The row as the API's request (without its customer), before checking. `accountOf` finds an account of the
+ * business by its id or its account number. An empty status is the wizard's default: active.
+ */
 export function draftRequest(
   cells: RowCells,
-  accountOf: (id: string) => AccountPlace | null,
+  accountOf: (key: string) => AccountPlace | null,
 ): { draft: Record<string, unknown>; problems: string[] } {
   const problems: string[] = [];
   const draft: Record<string, unknown> = {
     type: cells.type?.toLowerCase(),
     brand: cells.brand ? brandOf(cells.brand) : undefined,
     currency: cells.currency?.toUpperCase(),
-    status: cells.status?.toLowerCase(),
-    debitAccountId: cells.debitAccountId ? normalizeId(cells.debitAccountId) : undefined,
+    status: cells.status?.toLowerCase() ?? 'active',
+    debitAccountId: cells.debitAccountId ? debitAccountOf(cells.debitAccountId, accountOf, problems) : undefined,
     fundingSourceId: cells.fundingSourceId ? normalizeId(cells.fundingSourceId) : undefined,
   };
   if (cells.amount) {
@@ -101,8 +132,8 @@ export function draftRequest(
   }
   if (cells.expirationDate) draft.expirationDate = cells.expirationDate;
   if (cells.accountId) {
-    const place = accountOf(normalizeId(cells.accountId));
-    if (place) Object.assign(draft, place);
+    const place = accountOf(accountKeyOf(cells.accountId));
+    if (place) Object.assign(draft, { bankCode: place.bankCode, accountNumber: place.accountNumber });
     else problems.push(`accountId: ${cells.accountId} is not an account of this business`);
   }
   if (cells.bankCode) draft.bankCode = bankCodeOf(cells.bankCode);
@@ -160,12 +191,10 @@ export function describeCard(request: Partial<CreateCardRequest>): string {
   const limit = request.spendingControls?.spendingLimits?.[0];
   const limitText =
     typeof limit?.amount === 'number' && typeof limit.interval === 'string'
-      ? `, limit ${limit.amount.toLocaleString('en')} ${limit.interval.replace(/_/g, ' ')}`
+      ? `, limit ${formatMoney(limit.amount, request.currency)} ${limit.interval.replace(/_/g, ' ')}`
       : '';
   const extra = [
-    typeof request.amount === 'number'
-      ? `funded with ${request.amount.toLocaleString('en')} ${request.currency ?? ''}`.trim()
-      : '',
+    typeof request.amount === 'number' ? `funded with ${formatMoney(request.amount, request.currency)}` : '',
     request.expirationDate ? `expires ${request.expirationDate}` : '',
     request.bankCode && request.accountNumber ? `on bank account ${request.bankCode} ${request.accountNumber}` : '',
     request.replacementFor ? `replacing …${request.replacementFor.slice(-8)} (${request.reason ?? '?'})` : '',

@@ -3,6 +3,7 @@
 // still open.
 import { err, type Err } from '../../src-shared/ipc/result';
 import type { BatchStore, StoredBatch } from './batch-store';
+import { dateTimeText } from '../../src-shared/api/day-text';
 
 /** Why `batch` may not start with these rows, or null when it may. */
 export function startRefusal(
@@ -33,7 +34,7 @@ export function startRefusal(
   if (sameFileOpen) {
     return err(
       'conflict',
-      `Another batch of the same file (started ${sameFileOpen.createdAt.slice(0, 16).replace('T', ' ')}) is ${sameFileOpen.state}. Finish or cancel it first.`,
+      `Another batch of the same file (started ${dateTimeText(sameFileOpen.createdAt)}) is ${sameFileOpen.state}. Finish or cancel it first.`,
     );
   }
   return null;

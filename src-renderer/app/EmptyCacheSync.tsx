@@ -1,6 +1,6 @@
 // Ctrl+K on an empty customer cache: the search cannot find anyone yet, so the dialog offers the sync.
 import type { RefObject } from 'react';
-import { useSyncActions } from '../components/customers/SyncPanel';
+import { useSyncActions, useSyncedElsewhere } from '../components/customers/SyncPanel';
 
 export function EmptyCacheSync({
   buttonRef,
@@ -13,6 +13,13 @@ export function EmptyCacheSync({
   onClose: () => void;
 }): React.JSX.Element {
   const actions = useSyncActions();
+  const elsewhere = useSyncedElsewhere();
+  if (elsewhere)
+    return (
+      <div className="empty-cache-sync" data-testid="empty-cache-sync">
+        <p>No customers are cached for this environment yet. {elsewhere}</p>
+      </div>
+    );
   return (
     <div className="empty-cache-sync" data-testid="empty-cache-sync">
       <p>No customers are cached for this environment yet.</p>

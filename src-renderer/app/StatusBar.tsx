@@ -1,6 +1,8 @@
 // Always in view: which environment the user is working in (test data or real), whether the service can be
 // reached with the saved key, how many requests the rate limit has left, and how fresh the customer cache is.
-// Always one line: in a narrow window the labels marked `sb-wide` are left out (styles.css).
+// Every item labelled and whole: in a narrow window the bar wraps onto a second line rather than cut anything,
+// and only details marked `sb-wide` (the reset's clock time, the badge's "test data") are left out (styles.css).
+// The environment comes first and never shrinks: which environment this is stays in view.
 import { format } from 'date-fns';
 import { agoText } from '../components/customers/cacheAge';
 import { isRunning, syncPercent } from '../components/customers/syncProgressText';
@@ -8,7 +10,7 @@ import { TeamStatusItem } from './TeamStatusItem';
 import { useNow } from './useNow';
 import { UpdateReady } from './UpdateReady';
 import { useAppStore } from '../stores/appStore';
-import { EnvironmentBadge } from '../components/environment/EnvironmentBadge';
+import { EnvironmentBadge, nameIsKind } from '../components/environment/EnvironmentBadge';
 import { useLockStore } from '../stores/lockStore';
 
 const CONNECTION_LABEL: Record<string, string> = {
@@ -35,9 +37,8 @@ export function StatusBar(): React.JSX.Element {
 
   return (
     <footer className="status-bar" aria-label="Status">
-      <span data-testid="status-environment">
-        <span className="sb-wide">Environment: </span>
-        <strong>{env ? env.name : '…'}</strong>
+      <span data-testid="status-environment" className="sb-environment">
+        Environment: {env && nameIsKind(env) ? null : <strong>{env ? env.name : '…'}</strong>}
         {env ? <EnvironmentBadge environment={env} long={false} /> : null}
       </span>
       <span data-testid="status-connection" className={`conn conn-${connection}`}>
@@ -45,7 +46,7 @@ export function StatusBar(): React.JSX.Element {
           `Status unavailable: ${statusError}`
         ) : (
           <>
-            <span className="sb-wide">Connection: </span>
+            Connection:{' '}
             {connection === 'unauthorized' && env && !env.hasKey
               ? 'No API key: add it in Settings'
               : (CONNECTION_LABEL[connection] ?? connection)}

@@ -35,7 +35,7 @@ export function TeamStatusItem(): React.JSX.Element | null {
         className={`team-${team.state}`}
         title={team.journal.alarm ?? team.problem ?? team.url ?? undefined}
       >
-        {team.state === 'connected' ? <span className="sb-wide">Team: </span> : null}
+        {team.state === 'connected' ? 'Team: ' : null}
         {text[team.state]}
       </span>
       <TeamSyncItem team={team} />

@@ -32,8 +32,7 @@ export function TeamSyncItem({ team }: { team: TeamStatus }): React.JSX.Element 
       data-testid="status-team-sync"
       title={customers.syncFailure ? `This desk's last sync pass failed: ${customers.syncFailure}. ${title}` : title}
     >
-      <span className="sb-wide">Team customers: </span>
-      {syncer(customers)}
+      Team customers: {syncer(customers)}
       {fresh}
       {toRead}
       {failed}

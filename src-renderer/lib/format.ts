@@ -1,18 +1,8 @@
 // How the app shows money, dates and ids everywhere.
-import { format, isValid, parseISO } from 'date-fns';
+import { format, isValid, parse, parseISO } from 'date-fns';
 
-const SYMBOLS: Record<string, string> = { NGN: '₦', USD: '$' };
-const number2 = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** `₦1,234.56`, `-$12.00`; an unknown currency keeps its code (`EUR 5.00`); a missing amount is `—`. */
-export function formatMoney(amount: number | null | undefined, currency: string | null | undefined): string {
-  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
-  const code = (currency ?? '').toUpperCase();
-  const symbol = SYMBOLS[code];
-  const body = number2.format(Math.abs(amount));
-  const sign = amount < 0 ? '-' : '';
-  return symbol ? `${sign}${symbol}${body}` : `${sign}${code ? `${code} ` : ''}${body}`;
-}
+/** Money as the app writes it everywhere (main writes it the same way): `₦750,000.00`. */
+export { formatMoney } from '../../src-shared/api/money';
 
 /**
  * A server timestamp in the operator's local time, with the zone said: `22 Nov 2026, 14:05 GMT+1`
@@ -48,6 +38,23 @@ export function formatDate(iso: string | null | undefined): string {
 export function toDateInput(d: Date): string {
   return format(d, 'yyyy-MM-dd');
 }
+
+/** The ways a day may be typed, day first as the app writes it: `28 Nov 2026`, `28 November 2026`, `28/11/2026`. */
+const DAY_FORMATS = ['d MMM yyyy', 'd MMMM yyyy', 'd/M/yyyy', 'd-M-yyyy', 'd.M.yyyy', 'yyyy-MM-dd'];
+
+/** A typed day as `YYYY-MM-DD`, or null when it is not a whole day written day first (four-digit year). */
+export function readDay(text: string): string | null {
+  const t = text.trim().replace(/\s+/g, ' ').replace(/,/g, '');
+  if (!/\b\d{4}\b/.test(t)) return null;
+  for (const f of DAY_FORMATS) {
+    const d = parse(t, f, new Date(2000, 0, 1));
+    if (isValid(d) && d.getFullYear() >= 1000) return toDateInput(d);
+  }
+  return null;
+}
+
+/** A `YYYY-MM-DD` day as the app writes it (`28 Nov 2026`); empty for none. */
+export const dayText = (day: string): string => (day ? formatDate(day) : '');
 
 /** `…a1b2c3d4` — enough of an id to recognise it; the full id is one copy away. */
 export function shortId(id: string | null | undefined): string {

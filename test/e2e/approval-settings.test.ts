@@ -102,7 +102,11 @@ describe('Settings → Approvals', () => {
   it('shows them read-only, with the reason, to a login that is not an administrator', async () => {
     await ikeSets({ 'cards.create': { spendingLimitAbove: 500000 } });
     await signedInAs(MARY);
-    await section().getByText('Only a member of card_desk_admin can change the approval rules; ask IT.').waitFor();
+    await section()
+      .getByText(
+        "Only the team database's administrators can change the approval rules: ask IT to make your login one.",
+      )
+      .waitFor();
     await section()
       .getByTestId('approval-rules-source')
       .filter({ hasText: /by ike on/ })

@@ -211,6 +211,43 @@ describe('approvals', () => {
     expect(posts('/accounts')).toEqual([]);
   });
 
+  it('keeps Needs approval and Send for approval in view above the bar, however tall the form', async () => {
+    await signedIn();
+    await openFresh(app.e2e, 'accounts');
+    await page().getByRole('button', { name: 'Open an account or wallet' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Open an account or wallet' });
+    const send = dialog.getByTestId('needs-approval').getByRole('button', { name: 'Send for approval' });
+    await send.waitFor();
+    try {
+      // A window shorter than the form too (as the card wizard's long review is), where the form scrolls.
+      for (const size of [
+        { width: 1024, height: 700 },
+        { width: 1366, height: 850 },
+        { width: 1024, height: 420 },
+      ]) {
+        await page().setViewportSize(size);
+        // From the top of the dialog, as the operator arrives at it.
+        await page().evaluate(() => document.querySelector('.modal-backdrop')!.scrollTo(0, 0));
+        const where = `${size.width}×${size.height}`;
+        const seen = await send.evaluate((button) => {
+          const r = button.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          const backdrop = document.querySelector('.modal-backdrop')!;
+          return {
+            inView: r.top >= 0 && r.bottom <= window.innerHeight,
+            uncovered: top !== null && button.contains(top),
+            scrolls: backdrop.scrollHeight > backdrop.clientHeight,
+          };
+        });
+        if (size.height === 420) expect(seen.scrolls, `${where}: the form is taller than the window`).toBe(true);
+        expect(seen.inView && seen.uncovered, `${where}: ${JSON.stringify(seen)}`).toBe(true);
+      }
+    } finally {
+      await page().setViewportSize({ width: 1360, height: 860 });
+      await page().keyboard.press('Escape');
+    }
+  });
+
   it('counts another person’s request live, and approves it on the Approvals page: sent once, naming both', async () => {
     await signedIn();
     await openFresh(app.e2e, 'approvals');
@@ -225,7 +262,7 @@ describe('approvals', () => {
       .click();
     const detail = page().getByRole('region', { name: new RegExp(`Request #${id}`) });
     // The review the approver reads is this desk's, rebuilt from the stored body.
-    await detail.getByTestId('approver-review').getByText('NGN 900,000 monthly').waitFor();
+    await detail.getByTestId('approver-review').getByText('₦900,000.00 monthly').waitFor();
     await detail.getByText(/mary on DESK-MARY/).waitFor();
     await detail.getByLabel('Note or reason').fill('Checked with HR');
     await detail.getByRole('button', { name: 'Approve and send' }).click();
@@ -253,7 +290,7 @@ describe('approvals', () => {
     // Built on this desk from the batch's rows: the row with its customer and card, the debit account, the totals.
     await detail.getByText(new RegExp(`\\(${api.customers[2]!._id}\\).*: virtual Verve card in NGN`)).waitFor();
     await detail.getByText(/^Operations.*, for 1 card$/).waitFor();
-    await detail.getByText('NGN 50,000 daily', { exact: true }).waitFor();
+    await detail.getByText('₦50,000.00 daily', { exact: true }).waitFor();
     const before = posts('/cards').length;
     await detail.getByRole('button', { name: 'Approve and send' }).click();
     // The outcome arrives by itself, with the figures, and the rows one click away.

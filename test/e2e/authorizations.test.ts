@@ -3,7 +3,7 @@
 import { subDays } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { Authorization, Card, Customer } from '../../src-shared/api/records';
-import { toDateInput } from '../../src-renderer/lib/format';
+import { dayText, toDateInput } from '../../src-renderer/lib/format';
 import { declineReason } from '../../src-shared/api/decline-reason';
 import { exportCsvFrom } from './exported-csv';
 import { sandboxAll, sandboxGet } from '../support/sandbox-api';
@@ -25,8 +25,9 @@ const list = (from: string, to: string, pageIndex: number, limit: number) =>
 describe('Authorizations', () => {
   it('shows the last 30 days by default, as the sandbox answers, with merchant, amount, card and customer', async () => {
     await page().getByRole('heading', { level: 1, name: 'Authorizations' }).waitFor();
-    expect(await main().getByLabel('From date').inputValue()).toBe(monthAgo);
-    expect(await main().getByLabel('To date').inputValue()).toBe(today);
+    // Days read as the app writes them, day first (28 Nov 2026), whatever the computer's locale.
+    expect(await main().getByLabel('From date').inputValue()).toBe(dayText(monthAgo));
+    expect(await main().getByLabel('To date').inputValue()).toBe(dayText(today));
     const expected = await list(monthAgo, today, 0, 25);
     expect(expected.pagination!.total).toBeGreaterThan(25);
     expect(await app.pagerText()).toBe(
@@ -53,7 +54,13 @@ describe('Authorizations', () => {
   });
 
   it('filters by date range, and by approved over the whole range', async () => {
-    await main().getByLabel('From date').fill(weekAgo);
+    // A month-first date is not a day here: said on the field once it is left, and nothing changes.
+    await main().getByLabel('From date').fill('10/30/2026');
+    await main().getByLabel('To date').focus();
+    await main().getByRole('alert').filter({ hasText: 'From date: write a day such as' }).waitFor();
+    expect(page().url()).not.toContain('fromDate=2026-10-30');
+    // Typed as the app writes it, day first.
+    await main().getByLabel('From date').fill(dayText(weekAgo));
     await expect.poll(() => page().url()).toContain(`fromDate=${weekAgo}`);
     await app.waitForRows();
     const week = await list(weekAgo, today, 0, 25);
@@ -114,7 +121,7 @@ describe('Authorizations', () => {
     await main().getByRole('alert').filter({ hasText: 'From date must not be after To date' }).first().waitFor();
     await main().getByRole('button', { name: '30 days' }).click();
     await app.waitForRows();
-    expect(await main().getByLabel('From date').inputValue()).toBe(monthAgo);
+    expect(await main().getByLabel('From date').inputValue()).toBe(dayText(monthAgo));
   });
 
   it('says so when the range has no authorizations', async () => {
@@ -285,8 +292,8 @@ describe('Authorizations', () => {
     // A day the sandbox has authorizations on (its dates are days in UTC, as the page sends them).
     const dayWithActivity = (await list(monthAgo, today, 0, 25)).data[5]!.createdAt!.slice(0, 10);
     await app.e2e.open(`authorizations?fromDate=${dayWithActivity}&toDate=${dayWithActivity}`);
-    await expect.poll(() => main().getByLabel('From date').inputValue()).toBe(dayWithActivity);
-    expect(await main().getByLabel('To date').inputValue()).toBe(dayWithActivity);
+    await expect.poll(() => main().getByLabel('From date').inputValue()).toBe(dayText(dayWithActivity));
+    expect(await main().getByLabel('To date').inputValue()).toBe(dayText(dayWithActivity));
     const day = await list(dayWithActivity, dayWithActivity, 0, 25);
     expect(day.pagination!.total).toBeGreaterThan(0);
     await expect

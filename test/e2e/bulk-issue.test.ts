@@ -18,7 +18,11 @@ describe('Issue from a file', () => {
     const { page } = app.e2e;
     await openFresh(app.e2e, 'bulk-issue');
     await page.getByRole('button', { name: 'Download the template' }).click();
-    await page.getByRole('status').filter({ hasText: 'Template saved as' }).waitFor();
+    // Where it went is said: the name and the folder the operator chose.
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Template saved as issue-cards-template.csv in ${app.e2e.harness.saveDir}.` })
+      .waitFor();
     const text = await readFile(join(app.e2e.harness.saveDir, 'issue-cards-template.csv'), 'utf8');
     expect(text.split('\r\n')[0]).toBe(
       'customer,type,brand,currency,status,amount,expirationDate,debitAccountId,fundingSourceId,accountId,bankCode,accountNumber,mapAnywayBecause,replacementFor,reason,issuerCountry,enable2FA,sendPINSMS,spendingLimit,spendingInterval,channels,allowedCategories,blockedCategories,reference',
@@ -53,6 +57,10 @@ describe('Issue from a file', () => {
     // Names not the template's own are guesses for the operator to check.
     expect(await page.locator('.bulk-guessed').count()).toBe(3);
     expect(await page.getByLabel('Column Customer ID').inputValue()).toBe('customer');
+    // The choices read in the operator's words, not the API's field names.
+    expect(await page.getByLabel('Column debitAccountId').locator('option:checked').textContent()).toBe(
+      'Debit account (number or id)',
+    );
     const unknownRow = page.locator('[data-row="11"]');
     await expect.poll(() => unknownRow.getAttribute('data-status')).toBe('not_found');
     expect(await unknownRow.textContent()).toContain('No customer in the offline cache');
@@ -82,7 +90,9 @@ describe('Issue from a file', () => {
     await page.getByRole('button', { name: 'Save the results CSV' }).click();
     const saved = page.getByRole('status').filter({ hasText: 'Results saved as' });
     await saved.waitFor();
-    const name = ((await saved.textContent()) ?? '').replace(/^Results saved as (.+)\.$/, '$1');
+    const said = `in ${app.e2e.harness.saveDir}.`;
+    const name = ((await saved.textContent()) ?? '').replace(/^Results saved as (.+) in (.+)\.$/, '$1');
+    expect(await saved.textContent()).toContain(said);
     const text = await readFile(join(app.e2e.harness.saveDir, name), 'utf8');
     const [header, ...records] = readCsv(text);
     // The file's own columns first, as written and in their order, then what became of each row.

@@ -1,6 +1,6 @@
 // Checks that what the page shows fits the window's width: nothing scrolls sideways, no element reaches past
 // the window's right edge (as far as it is not clipped by a box that fits), no table column is cut off by its
-// table, and the status bar is one line.
+// table, and each item of the status bar is whole on one line, the environment's badge among them.
 import type { Page } from 'playwright-core';
 
 /** Everything that does not fit `page`'s window, as readable lines; empty when all fits. */
@@ -43,17 +43,17 @@ export async function widthProblems(page: Page): Promise<string[]> {
     }
     const bar = document.querySelector('.status-bar');
     if (bar) {
-      // On one line every part overlaps every other vertically, and none wraps inside itself.
-      let lowestTop = -Infinity;
-      let highestBottom = Infinity;
+      // The bar may wrap onto a second line, but each item stays whole on one line (a notice may wrap
+      // inside the bar's width), and the environment with its badge is always shown.
       for (const part of bar.children) {
         const r = part.getBoundingClientRect();
-        if (r.height === 0) continue;
-        lowestTop = Math.max(lowestTop, r.top);
-        highestBottom = Math.min(highestBottom, r.bottom);
+        if (r.height === 0 || part.classList.contains('notice')) continue;
         if (r.height > 26) problems.push(`the status bar's ${name(part)} wraps: ${Math.round(r.height)} px high`);
       }
-      if (lowestTop >= highestBottom) problems.push('the status bar takes more than one line');
+      const badge = bar.querySelector('[data-testid="environment-badge"]')?.getBoundingClientRect();
+      if (!badge || badge.width === 0) problems.push("the status bar does not show the environment's badge");
+      if (bar.getBoundingClientRect().bottom > document.documentElement.clientHeight + 0.5)
+        problems.push('the status bar reaches below the window');
     }
     // Past a few, more lines of the same kind say nothing new.
     return problems.length > 12 ? [...problems.slice(0, 12), `… and ${problems.length - 12} more`] : problems;
@@ -64,10 +64,12 @@ export async function widthProblems(page: Page): Promise<string[]> {
  * Text cut short where the operator reads facts: in a table's cells and headers (`role` cell, gridcell,
  * columnheader, or td/th) and in the status bar. An element that clips (overflow other than visible, or an
  * ellipsis) and holds more than it shows, sideways or downwards, is cut. A card number's start may give way
- * by design (`.pan-head`: the last four stay whole), so it alone is not counted.
+ * by design (`.pan-head`: the last four stay whole), so it alone is not counted. With `names`, a flexible
+ * column's text (a cardholder's, customer's or merchant's name) counts too, even with its whole text on hover;
+ * only prose (an explanation, marked `data-free-text`) and a two-line cell's second line may then give way.
  */
-export async function clippedText(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export async function clippedText(page: Page, options: { names?: boolean } = {}): Promise<string[]> {
+  return page.evaluate((strict) => {
     const problems: string[] = [];
     const describe = (el: Element): string => {
       const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
@@ -99,7 +101,11 @@ export async function clippedText(page: Page): Promise<string[]> {
         const cell = el.closest('[data-fit="flex"]');
         const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ');
         const titled = (e: Element | null) => (e?.getAttribute('title') ?? '').replace(/\s+/g, ' ').includes(text);
-        if (cell && !el.closest('[role="columnheader"]')) {
+        // Checking names, only prose (`data-free-text`) and a two-line cell's second line may give way.
+        const prose =
+          !!el.closest('[data-free-text], .cell-sub') ||
+          (el.querySelector('[data-free-text]')?.textContent ?? '').trim().replace(/\s+/g, ' ') === text;
+        if (cell && (!strict || prose) && !el.closest('[role="columnheader"]')) {
           let within = false;
           for (let a: Element | null = el; a && !within; a = a === cell ? null : a.parentElement) within = titled(a);
           if (within || [...el.querySelectorAll('[title]')].some((d) => titled(d))) continue;
@@ -111,5 +117,5 @@ export async function clippedText(page: Page): Promise<string[]> {
       }
     }
     return problems.length > 12 ? [...problems.slice(0, 12), `… and ${problems.length - 12} more`] : problems;
-  });
+  }, options.names ?? false);
 }

@@ -109,6 +109,9 @@ describe('Journal', () => {
     await expect.poll(pagerText).toMatch('Page 1 of 1 · 1 in all');
     await search.fill(target.resultId!);
     await expect.poll(pagerText).toMatch('Page 1 of 1 · 1 in all');
+    // The card it issued is named by its masked number, not by its id.
+    await expect.poll(() => bodyRows().first().textContent()).toMatch(/•••• \d{4}/);
+    expect(await bodyRows().first().textContent()).not.toContain(target.resultId!.slice(-8));
     await search.fill('');
     await expect.poll(pagerText).toMatch(`${total} in all`);
 

@@ -1,6 +1,6 @@
 // Every page at the smallest window the app supports (1024×700) and a common laptop one (1366×850): nothing
 // reaches past the window, no page scrolls sideways, no table column is cut (columns give way by priority),
-// the status bar stays on one line. Each page is photographed at both sizes (test-results/screenshots).
+// each item of the status bar whole. Each page is photographed at both sizes (test-results/screenshots).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src-renderer/lib/routes';

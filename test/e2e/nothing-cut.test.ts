@@ -2,7 +2,9 @@
 // preview and a batch's results) at 1024×700, 1366×850 and 1920×1080, light and dark. One app and one page,
 // resized rather than restarted, so the walk stays cheap. At each size and theme it fails on text cut in a
 // table's cell or header or in the status bar (`clippedText`), on anything past the window (`widthProblems`)
-// and on an axe colour-contrast finding; the card wizard's fields are never under its Back/Next bar.
+// and on an axe colour-contrast finding; the card wizard's fields are never under its Back/Next bar. In
+// Lagos time, no date, card number or name is cut in Journal, Authorizations and Disputes at the two smaller
+// sizes (a name's whole text on hover is not enough there).
 import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
@@ -112,6 +114,40 @@ describe('Nothing cut at 1024×700, 1366×850 and 1920×1080, in both themes', (
     await page().getByRole('table', { name: 'Results' }).waitFor();
     found.push(...(await problemsEverywhere('batch-results')));
     expect(found).toEqual([]);
+  });
+
+  it('Journal, Authorizations and Disputes in Lagos time: no date, card number or name cut at 1024×700 and 1366×850', async () => {
+    // Operators read times in their own zone ("12:36 GMT+1"), longer than the harness's UTC ("12:36 GMT").
+    const cdp = await page().context().newCDPSession(page());
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'Africa/Lagos' });
+    try {
+      await fetchAllAuthorizations(page());
+      const account = app.sandbox.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+      await issueThroughBridge(page(), app.customers[1]!._id, account);
+      const found: string[] = [];
+      for (const route of ['journal', 'authorizations', 'disputes']) {
+        await openFresh(app.e2e, route);
+        await settled();
+        await statusBarComplete();
+        await expect.poll(() => page().locator('main [role="row"]').count(), { timeout: 60_000 }).toBeGreaterThan(1);
+        expect(await page().locator('main').textContent(), route).toContain('GMT+1');
+        for (const scheme of THEMES) {
+          await page().emulateMedia({ colorScheme: scheme });
+          for (const size of SIZES.slice(0, 2)) {
+            await page().setViewportSize(size);
+            await nextFrames();
+            const problems = [...(await clippedText(page(), { names: true })), ...(await widthProblems(page()))];
+            if (problems.length) await app.e2e.screenshot(`cut-names-${route}-${size.width}-${scheme}`);
+            found.push(...problems.map((p) => `${route} at ${size.width}×${size.height} (${scheme}): ${p}`));
+          }
+        }
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await page().emulateMedia({ colorScheme: 'light' });
+      await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' });
+      await cdp.detach();
+    }
   });
 
   it("the card wizard's fields are never under its Back and Next bar at 1024×700", async () => {

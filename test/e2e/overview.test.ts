@@ -3,7 +3,7 @@
 import { subDays } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { Authorization } from '../../src-shared/api/records';
-import { toDateInput } from '../../src-renderer/lib/format';
+import { dayText, toDateInput } from '../../src-renderer/lib/format';
 import { sandboxAll, sandboxGet } from '../support/sandbox-api';
 import { appWithSandbox, openFresh } from './shared-app';
 
@@ -50,7 +50,7 @@ describe('Overview', () => {
   it('shows the headline figures of the last 30 days, computed from every authorization of the range', async () => {
     await openOverview();
     await page().getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-    expect(await main().getByLabel('From date').inputValue()).toBe(monthAgo);
+    expect(await main().getByLabel('From date').inputValue()).toBe(dayText(monthAgo));
     const want = await expectedFigures(monthAgo, today);
     expect(want.total).toBeGreaterThan(100);
     expect(await page().getByTestId('headline-total').textContent()).toBe(want.total.toLocaleString('en'));
@@ -107,7 +107,7 @@ describe('Overview', () => {
       .waitFor();
 
     await main().getByRole('button', { name: '7 days' }).click();
-    await expect.poll(() => main().getByLabel('From date').inputValue()).toBe(weekAgo);
+    await expect.poll(() => main().getByLabel('From date').inputValue()).toBe(dayText(weekAgo));
     await waitUntilLoaded();
     const week = await expectedFigures(weekAgo, today);
     await expect.poll(() => page().getByTestId('headline-total').textContent()).toBe(week.total.toLocaleString('en'));

@@ -168,7 +168,7 @@ describe('Settings', () => {
     await envRegion('Local sandbox').getByRole('button', { name: 'Use this environment' }).click();
     await expect
       .poll(() => page().getByTestId('status-environment').textContent())
-      .toBe('Environment: Local sandboxLocal sandbox — test data');
+      .toBe('Environment: Local sandbox — test data');
     await envRegion('Local sandbox').getByText('Active', { exact: true }).waitFor();
   });
 

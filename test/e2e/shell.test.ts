@@ -28,7 +28,7 @@ describe('App shell', () => {
     const bar = app.e2e.page.getByRole('contentinfo', { name: 'Status' });
     await expect
       .poll(() => bar.getByTestId('status-environment').textContent())
-      .toBe('Environment: Local sandboxLocal sandbox — test data');
+      .toBe('Environment: Local sandbox — test data');
     // Pages fetch on open: the connection becomes known and the rate limit is reported.
     await expect
       .poll(() => bar.getByTestId('status-connection').textContent(), { timeout: 60_000 })

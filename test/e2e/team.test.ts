@@ -239,9 +239,31 @@ describe('the team database', () => {
       await expect
         .poll(() => page().getByTestId('status-team-sync').textContent(), { timeout: 30_000 })
         .toMatch(/carol on DESK-CAROL$/);
-      await page().setViewportSize({ width: 1366, height: 850 });
-      expect(await widthProblems(page())).toEqual([]);
-      expect(await clippedText(page())).toEqual([]);
+      // The team desk's status bar, every item labelled and whole, at the two smaller sizes in both themes.
+      const bar = page().getByRole('contentinfo', { name: 'Status' });
+      expect(await bar.getByTestId('status-team').textContent()).toBe('Team: alice');
+      expect(await bar.getByTestId('status-team-sync').textContent()).toMatch(/^Team customers: carol on DESK-CAROL$/);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page().emulateMedia({ colorScheme });
+        for (const size of [
+          { width: 1024, height: 700 },
+          { width: 1366, height: 850 },
+        ]) {
+          await page().setViewportSize(size);
+          const where = `${size.width}×${size.height} ${colorScheme}`;
+          expect(await widthProblems(page()), where).toEqual([]);
+          expect(await clippedText(page()), where).toEqual([]);
+          expect(await bar.getByTestId('status-team').isVisible(), where).toBe(true);
+          expect(await bar.getByTestId('environment-badge').isVisible(), where).toBe(true);
+        }
+      }
+      await page().emulateMedia({ colorScheme: 'light' });
+      // Another desk syncs for the team: this one is not offered a sync of its own, and is told who does.
+      const panel = page().getByRole('region', { name: 'Offline customer cache' });
+      await expect
+        .poll(() => panel.getByTestId('synced-elsewhere').textContent())
+        .toBe("Customers are synced for the team by carol on DESK-CAROL; this desk reads the team's copy.");
+      expect(await panel.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
     } finally {
       await carol.query('SELECT card_desk.release_sync_lease($1)', [deskId]);
       await carol.end();

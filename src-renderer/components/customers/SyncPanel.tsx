@@ -10,6 +10,7 @@ import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { useTickingNow } from '../../lib/rateWait';
 import { useAppStore } from '../../stores/appStore';
+import { useTeamStore } from '../../stores/teamStore';
 import { syncedAgo } from './cacheAge';
 import { isRunning, syncPercent, syncProgressText } from './syncProgressText';
 
@@ -38,6 +39,51 @@ export function useSyncActions() {
 
 export type SyncActions = ReturnType<typeof useSyncActions>;
 
+/** Sync now, Full re-sync and Cancel sync. */
+function SyncButtons({
+  running,
+  sync,
+  cancel,
+}: {
+  running: boolean;
+  sync: SyncActions['sync'];
+  cancel: SyncActions['cancel'];
+}): React.JSX.Element {
+  return (
+    <div className="sync-actions">
+      <button type="button" className="primary" onClick={() => void sync()} disabled={running}>
+        Sync now
+      </button>
+      <button
+        type="button"
+        onClick={() => void sync(true)}
+        disabled={running}
+        title="Fetch every customer again, to catch edits and deletions a quick sync cannot see"
+      >
+        Full re-sync
+      </button>
+      <button type="button" onClick={() => void cancel()} disabled={!running}>
+        Cancel sync
+      </button>
+    </div>
+  );
+}
+
+/**
+ * On a team desk that does not page the API for the team, why it offers no sync of its own: another desk
+ * syncs customers for everyone and this desk reads the team's copy. Null where this desk syncs (no team, or
+ * it holds the team's sync).
+ */
+export function useSyncedElsewhere(): string | null {
+  const team = useTeamStore((s) => s.team);
+  const customers = team?.state === 'connected' ? team.customers : null;
+  if (!customers || customers.thisDeskSyncs) return null;
+  const by = customers.syncedBy;
+  return by
+    ? `Customers are synced for the team by ${by.login} on ${by.deskName || 'a desk'}; this desk reads the team's copy.`
+    : "No desk syncs customers for the team at the moment; this desk reads the team's copy, and a desk whose login may sync for the team takes it up.";
+}
+
 export function SyncPanel({
   status,
   actions,
@@ -51,6 +97,7 @@ export function SyncPanel({
     storeProgress && storeProgress.environmentId === environmentId ? storeProgress : null;
   const { sync, cancel, error, starting, refresh } = actions;
   const running = starting || isRunning(progress) || (status?.syncing ?? false);
+  const elsewhere = useSyncedElsewhere();
 
   // A sync that ends (here or on schedule) changes what searches return.
   const phase = progress?.phase;
@@ -78,22 +125,13 @@ export function SyncPanel({
               : ''}
           </p>
         </div>
-        <div className="sync-actions">
-          <button type="button" className="primary" onClick={() => void sync()} disabled={running}>
-            Sync now
-          </button>
-          <button
-            type="button"
-            onClick={() => void sync(true)}
-            disabled={running}
-            title="Fetch every customer again, to catch edits and deletions a quick sync cannot see"
-          >
-            Full re-sync
-          </button>
-          <button type="button" onClick={() => void cancel()} disabled={!running}>
-            Cancel sync
-          </button>
-        </div>
+        {elsewhere ? (
+          <p className="muted" data-testid="synced-elsewhere">
+            {elsewhere}
+          </p>
+        ) : (
+          <SyncButtons running={running} sync={sync} cancel={cancel} />
+        )}
       </div>
       {status?.notice ? (
         <p className="notice" role="status">

@@ -14,6 +14,10 @@ const KIND_DETAIL: Record<EnvironmentKind, string> = {
   sandbox: 'test data',
 };
 
+/** The environment's name says no more than its badge ("Local sandbox" beside Local sandbox): say it once. */
+export const nameIsKind = (environment: Pick<Environment, 'builtIn' | 'kind' | 'name'>): boolean =>
+  environment.name.trim().toLowerCase() === KIND_LABEL[kindOf(environment)].toLowerCase();
+
 export function EnvironmentBadge({
   environment,
   /** False in the status bar: the detail ("— real money") is left out when the bar is narrow. */

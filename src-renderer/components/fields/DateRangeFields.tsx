@@ -1,10 +1,11 @@
-// "From date" / "To date" inputs with quick ranges. Both dates are inclusive and optional; the rule that
+// "From date" / "To date" inputs (days typed as the app writes them, `DayInput`) with quick ranges. Both dates are inclusive and optional; the rule that
 // From is not after To is the shared one the API request is checked with.
 import '../components.css';
 import { subDays } from 'date-fns';
 import { authorizationsListQuerySchema } from '../../../src-shared/api/requests';
 import { toDateInput } from '../../lib/format';
 import { FieldError } from './FieldError';
+import { DayInput } from './DayInput';
 
 export interface DateRange {
   fromDate: string;
@@ -42,26 +43,18 @@ export function DateRangeFields({
   return (
     <fieldset className="date-range">
       <legend className="visually-hidden">Date range</legend>
-      <label>
-        From date
-        <input
-          type="date"
-          value={value.fromDate}
-          max={value.toDate || undefined}
-          aria-invalid={problem ? true : undefined}
-          onChange={(e) => onChange({ ...value, fromDate: e.target.value })}
-        />
-      </label>
-      <label>
-        To date
-        <input
-          type="date"
-          value={value.toDate}
-          min={value.fromDate || undefined}
-          aria-invalid={problem ? true : undefined}
-          onChange={(e) => onChange({ ...value, toDate: e.target.value })}
-        />
-      </label>
+      <DayInput
+        label="From date"
+        value={value.fromDate}
+        invalid={!!problem}
+        onChange={(fromDate) => onChange({ ...value, fromDate })}
+      />
+      <DayInput
+        label="To date"
+        value={value.toDate}
+        invalid={!!problem}
+        onChange={(toDate) => onChange({ ...value, toDate })}
+      />
       <div className="range-presets" role="group" aria-label="Quick ranges">
         {PRESETS.map((days) => {
           const range = lastDays(days);

@@ -10,6 +10,7 @@ export function TwoLineCell({
   title,
   mono,
   numeric,
+  free,
 }: {
   main: React.ReactNode;
   sub: React.ReactNode;
@@ -19,9 +20,14 @@ export function TwoLineCell({
   mono?: boolean;
   /** Both lines are amounts: aligned right. */
   numeric?: boolean;
+  /**
+   * Text that may give way in a narrow window, whole on hover (`data-free-text`): an explanation, a merchant.
+   * Names of people, card numbers and dates never are.
+   */
+  free?: boolean;
 }): React.JSX.Element {
   return (
-    <span className={numeric ? 'cell-two cell-num' : 'cell-two'}>
+    <span className={numeric ? 'cell-two cell-num' : 'cell-two'} data-free-text={free ? true : undefined}>
       <span title={title} className={mono ? 'mono' : undefined}>
         {main}
       </span>

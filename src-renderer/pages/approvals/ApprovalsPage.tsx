@@ -110,7 +110,7 @@ export function ApprovalsPage({ route }: { route: Route }): React.JSX.Element {
           <p className="muted">
             {status.approver
               ? `${status.waitingForMe} waiting for your approval. You cannot approve your own requests.`
-              : 'You can send writes for approval; approving them needs the approver role (card_desk_approver).'}
+              : 'You can send writes for approval; approving them needs a login IT has made an approver.'}
           </p>
           {openId ? <ApprovalDetail id={openId} onClose={() => navigate('approvals')} /> : null}
           <div className="toolbar">

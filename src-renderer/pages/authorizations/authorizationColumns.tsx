@@ -57,7 +57,10 @@ export const authorizationColumns: Column<Authorization>[] = [
     cell: ({ row }) => {
       const m = row.original.merchant;
       return (
+        // A long merchant's name may give way at 1024 (whole on hover and in the detail); the card and the
+        // customer's name beside it never do.
         <TwoLineCell
+          free
           main={m?.name ?? '—'}
           title={m?.name}
           sub={[merchantCategoryLabel(m?.category), m?.city].filter(Boolean).join(' · ')}

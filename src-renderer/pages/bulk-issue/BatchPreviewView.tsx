@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   BULK_COLUMNS,
+  BULK_COLUMN_LABELS,
   type BatchPreview,
   type BulkColumn,
   type PreviewRow,
@@ -13,7 +14,7 @@ import { ErrorState } from '../../components/states/States';
 import { bridge } from '../../lib/bridge';
 import { NeedsApproval, useApprovalCheck } from '../../writes/NeedsApproval';
 import { WriteTarget } from '../../writes/WriteTarget';
-import { STATUS_TEXT, cardsInWords, typedAsDigits, typedInWords } from './words';
+import { STATUS_TEXT, cardsInWords, problemInFileWords, typedAsDigits, typedInWords } from './words';
 import { formatDate } from '../../lib/format';
 
 const KYC_TEXT = { approved: 'KYC approved', not_approved: 'KYC not approved', unknown: 'KYC unknown' } as const;
@@ -53,7 +54,7 @@ function Columns({
                   <option value="">(not used)</option>
                   {BULK_COLUMNS.map((f) => (
                     <option key={f} value={f}>
-                      {f}
+                      {BULK_COLUMN_LABELS[f]}
                     </option>
                   ))}
                 </select>{' '}
@@ -69,10 +70,13 @@ function Columns({
 
 function Rows({
   rows,
+  columns,
   again,
   toggle,
 }: {
   rows: PreviewRow[];
+  /** How the file's columns were taken: a problem names a column by the file's own header. */
+  columns: BatchPreview['columns'];
   again: Set<number>;
   toggle: (row: number) => void;
 }): React.JSX.Element {
@@ -116,7 +120,13 @@ function Rows({
               </span>
               <span role="cell">{r.kyc ? KYC_TEXT[r.kyc] : '—'}</span>
               <span role="cell">
-                {r.message ? <span className={r.status === 'ready' ? '' : 'field-error'}>{r.message}</span> : r.card}
+                {r.message ? (
+                  <span className={r.status === 'ready' ? '' : 'field-error'}>
+                    {problemInFileWords(r.message, columns)}
+                  </span>
+                ) : (
+                  r.card
+                )}
                 {r.status === 'already_issued' ? (
                   <label>
                     <input type="checkbox" checked={again.has(r.row)} onChange={() => toggle(r.row)} /> Issue again
@@ -194,7 +204,7 @@ export function BatchPreviewView({
           <strong>KYC not approved</strong> for {notKyc} of the customers ready to be sent. You can still issue to them.
         </p>
       ) : null}
-      <Rows rows={preview.rows} again={again} toggle={toggle} />
+      <Rows rows={preview.rows} columns={preview.columns} again={again} toggle={toggle} />
       {approval?.needed && cards > 0 ? (
         <NeedsApproval write={approvalWrite} check={approval} noun="batch" />
       ) : cards === 0 ? (

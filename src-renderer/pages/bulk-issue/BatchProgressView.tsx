@@ -23,7 +23,9 @@ function Results({ batchId }: { batchId: string }): React.JSX.Element {
   }, [batchId]);
   const save = async () => {
     const r = await bridge().bulkIssue.saveResults({ batchId });
-    setSaved(r.ok ? (r.data.saved ? `Results saved as ${r.data.fileName}.` : null) : r.error.message);
+    setSaved(
+      r.ok ? (r.data.saved ? `Results saved as ${r.data.fileName} in ${r.data.folder}.` : null) : r.error.message,
+    );
   };
   return (
     <section aria-labelledby="results-title" className="panel">

@@ -11,6 +11,7 @@ import { BatchProgressView } from './BatchProgressView';
 import { stateText } from './words';
 import { fileText, tooLargeToRead } from './file-text';
 import './bulk-issue.css';
+import { formatDateTime } from '../../lib/format';
 
 export function BulkIssuePage({ route }: { route: Route }): React.JSX.Element {
   const batchId = route.params[0];
@@ -42,9 +43,8 @@ function OpenBatches(): React.JSX.Element | null {
     <div className="panel" role="region" aria-label="Batches not finished">
       {batches.map((b) => (
         <p key={b.batchId} data-testid="open-batch">
-          <strong>{b.fileName ?? 'A batch'}</strong> ({b.createdAt.slice(0, 16).replace('T', ' ')}):{' '}
-          {stateText(b.state)}, {b.sent} of {b.total} sent. {b.message ?? ''}{' '}
-          <a href={hrefOf('bulk-issue', b.batchId)}>Open</a>
+          <strong>{b.fileName ?? 'A batch'}</strong> ({formatDateTime(b.createdAt)}): {stateText(b.state)}, {b.sent} of{' '}
+          {b.total} sent. {b.message ?? ''} <a href={hrefOf('bulk-issue', b.batchId)}>Open</a>
         </p>
       ))}
     </div>
@@ -95,7 +95,7 @@ function ChooseFile(): React.JSX.Element {
 
   const saveTemplate = async () => {
     const r = await bridge().bulkIssue.saveTemplate();
-    if (r.ok && r.data.saved) setSaved(`Template saved as ${r.data.fileName}.`);
+    if (r.ok && r.data.saved) setSaved(`Template saved as ${r.data.fileName} in ${r.data.folder}.`);
     else if (!r.ok) setProblem(r.error.message);
   };
 

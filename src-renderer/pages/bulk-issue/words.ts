@@ -1,6 +1,14 @@
 // How the page says a batch's states, rows' checks and outcomes.
 import { toCardinal } from 'n2words/en-NG';
-import type { BatchState, RowOutcome, RowStatus } from '../../../src-shared/ipc/channels/bulk-issue';
+import {
+  BULK_COLUMNS,
+  BULK_COLUMN_LABELS,
+  type BatchPreview,
+  type BatchState,
+  type BulkColumn,
+  type RowOutcome,
+  type RowStatus,
+} from '../../../src-shared/ipc/channels/bulk-issue';
 
 const STATES: Record<BatchState, string> = {
   ready: 'not started',
@@ -71,3 +79,20 @@ export function typedInWords(typed: string, n: number): boolean {
 
 /** True when the text is only a number in digits (the page then asks for it in words). */
 export const typedAsDigits = (typed: string): boolean => /^\s*[\d\s,.]+\s*$/.test(typed) && /\d/.test(typed);
+
+const COLUMN_NAME = new RegExp(`\\b(${BULK_COLUMNS.join('|')})\\b`, 'g');
+
+/**
+ * A row's problems in the operator's words: a template column the message names (`debitAccountId: …`) is
+ * called by the file's own header for it ("Debit account: …"), or by its readable name when the file has none.
+ */
+export function problemInFileWords(
+  message: string,
+  columns: readonly Pick<BatchPreview['columns'][number], 'header' | 'field'>[],
+): string {
+  const headerOf = new Map(columns.filter((c) => c.field).map((c) => [c.field!, c.header]));
+  return message.replace(COLUMN_NAME, (name) => {
+    const column = name as BulkColumn;
+    return headerOf.get(column) ?? BULK_COLUMN_LABELS[column];
+  });
+}

@@ -16,7 +16,7 @@ import { ToolbarSearch } from '../../components/fields/ToolbarSearch';
 import { cacheAgeText } from '../../components/customers/cacheAge';
 import { customerName, kycText, matchedOtherNames } from '../../components/customers/customerFields';
 import { TwoLineCell } from '../../components/lists/cells';
-import { SyncPanel, useSyncActions } from '../../components/customers/SyncPanel';
+import { SyncPanel, useSyncActions, useSyncedElsewhere } from '../../components/customers/SyncPanel';
 import { useCacheStatus, useCustomerSearch } from '../../components/customers/useCustomerSearch';
 import { CUSTOMER_ORDERS, KYC_LABEL, useCustomerBrowse, type CustomerOrder } from './useCustomerBrowse';
 
@@ -92,6 +92,7 @@ export function CustomerList({ route }: { route: Route }): React.JSX.Element {
   const unreadable = view.unread === '1';
   const browse = useCustomerBrowse({ order, kyc, page, limit, unreadable }, !searching);
   const syncActions = useSyncActions();
+  const elsewhere = useSyncedElsewhere();
   const status = cache.data?.data;
   const neverSynced = status !== undefined && status.customers === 0 && status.lastSyncedAt === null && !status.syncing;
   const cacheEmpty = status !== undefined && status.customers === 0 && !status.syncing;
@@ -163,15 +164,21 @@ export function CustomerList({ route }: { route: Route }): React.JSX.Element {
 
       {neverSynced && !searching ? (
         <EmptyState>
-          <p>No customers are cached for this environment yet. Sync once to search customers, also when offline.</p>
-          <button
-            type="button"
-            className="primary"
-            onClick={() => void syncActions.sync()}
-            disabled={syncActions.starting}
-          >
-            Sync now
-          </button>
+          {elsewhere ? (
+            <p>No customers are cached for this environment yet. {elsewhere}</p>
+          ) : (
+            <>
+              <p>No customers are cached for this environment yet. Sync once to search customers, also when offline.</p>
+              <button
+                type="button"
+                className="primary"
+                onClick={() => void syncActions.sync()}
+                disabled={syncActions.starting}
+              >
+                Sync now
+              </button>
+            </>
+          )}
         </EmptyState>
       ) : searching ? (
         <SearchResults

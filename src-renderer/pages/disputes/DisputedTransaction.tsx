@@ -23,21 +23,42 @@ function missingText(transactionId: string | undefined, lookingUp: boolean): str
   return lookingUp ? 'Looking up the transaction…' : 'Transaction not found in recent card activity';
 }
 
-/** One line for the list: `Verve •••• 1234 · Ada Obi`, or why the transaction is not named. */
+/** Why the transaction is not named, in the list's cell. */
+function Missing({ transactionId, lookingUp }: { transactionId: string | undefined; lookingUp: boolean }) {
+  return (
+    <span className="muted" aria-busy={lookingUp && transactionId ? true : undefined}>
+      {missingText(transactionId, lookingUp)}
+    </span>
+  );
+}
+
+/**
+ * The list's card and cardholder: the card first (`Verve •••• 1234`: the last four are what the caller reads
+ * out), the cardholder's name under it, each on a line of its own so neither is cut; or why the transaction is
+ * not named.
+ */
 export function DisputeParties({ transactionId }: { transactionId: string | undefined }): React.JSX.Element {
   const { tx, card, customer, lookingUp } = useDisputeParties(transactionId);
-  if (!tx)
-    return (
-      <span className="muted" aria-busy={lookingUp && transactionId ? true : undefined}>
-        {missingText(transactionId, lookingUp)}
-      </span>
-    );
-  // The card first: its last four are what the caller reads out, so a narrow column cuts the name instead.
-  const who = [card?.label, customer?.name].filter(Boolean).join(' · ') || 'Unknown card';
-  const what = [tx.merchantName, tx.amount !== null ? formatMoney(tx.amount, tx.currency) : null]
-    .filter(Boolean)
-    .join(' · ');
-  return <TwoLineCell main={who} title={who} sub={what} />;
+  if (!tx) return <Missing transactionId={transactionId} lookingUp={lookingUp} />;
+  return (
+    <span className="cell-two">
+      <span>{card?.label ?? 'Unknown card'}</span>
+      <span>{customer?.name ?? '—'}</span>
+    </span>
+  );
+}
+
+/** The list's transaction: its merchant and amount (the transaction's id is in the dispute's detail). */
+export function DisputeTransaction({ transactionId }: { transactionId: string | undefined }): React.JSX.Element {
+  const { tx, lookingUp } = useDisputeParties(transactionId);
+  if (!tx) return <Missing transactionId={transactionId} lookingUp={lookingUp} />;
+  return (
+    <TwoLineCell
+      main={tx.merchantName ?? 'Unknown merchant'}
+      title={tx.merchantName ?? undefined}
+      sub={tx.amount !== null ? formatMoney(tx.amount, tx.currency) : '—'}
+    />
+  );
 }
 
 /** The same as detail rows: links to the card and the customer when known. */

@@ -2,7 +2,6 @@
 import type { Dispute } from '../../../src-shared/api/records';
 import type { Route } from '../../lib/routes';
 import { StatusBadge } from '../../components/values/Badge';
-import { IdWithCopy } from '../../components/values/CopyButton';
 import type { Column } from '../../components/lists/DataTable';
 import { DATE_TIME_WIDTH } from '../../components/lists/columnFit';
 import { ExportButton, exportLabel } from '../../components/lists/ExportButton';
@@ -27,7 +26,7 @@ import {
 import { formatDateTime } from '../../lib/format';
 import { DisputeDetail } from './DisputeDetail';
 import { disputeReasonLabel } from './disputeReasons';
-import { DisputeParties } from './DisputedTransaction';
+import { DisputeParties, DisputeTransaction } from './DisputedTransaction';
 
 /** Disputes are few and their rows long: a smaller first page size is offered. */
 const SIZES = [10, 25, 50, 100] as const;
@@ -50,25 +49,29 @@ const columns: Column<Dispute>[] = [
   { id: 'reason', header: 'Reason', width: 200, cell: ({ row }) => disputeReasonLabel(row.original.reason) },
   { id: 'status', header: 'Status', width: 110, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   {
-    id: 'explanation',
-    header: 'Explanation',
-    minWidth: 150,
-    // The first to give way: the detail shows it whole.
-    priority: 3,
-    cell: ({ row }) => <span title={row.original.explanation}>{row.original.explanation ?? '—'}</span>,
-  },
-  {
     id: 'parties',
-    header: 'Customer and card',
-    minWidth: 220,
+    header: 'Card and cardholder',
+    minWidth: 200,
     cell: ({ row }) => <DisputeParties transactionId={row.original.transaction} />,
   },
   {
     id: 'transaction',
     header: 'Transaction',
-    width: 170,
+    minWidth: 160,
     priority: 2,
-    cell: ({ row }) => <IdWithCopy id={row.original.transaction} label="transaction id" />,
+    cell: ({ row }) => <DisputeTransaction transactionId={row.original.transaction} />,
+  },
+  {
+    id: 'explanation',
+    header: 'Explanation',
+    minWidth: 150,
+    // The first to give way: the detail shows it whole.
+    priority: 3,
+    cell: ({ row }) => (
+      <span title={row.original.explanation} data-free-text>
+        {row.original.explanation ?? '—'}
+      </span>
+    ),
   },
 ];
 

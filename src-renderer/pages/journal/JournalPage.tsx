@@ -80,7 +80,11 @@ export function JournalPage({ route }: { route: Route }): React.JSX.Element {
     [status],
   );
   const detail = useRowSelection(list.rows, (e) => e.id);
-  const names = useResolvedNames({ customerIds: list.rows.map(journalCustomerId) });
+  const names = useResolvedNames({
+    customerIds: list.rows.map(journalCustomerId),
+    // A card issued here is named by its masked number, not its id.
+    cardIds: list.rows.map((e) => (e.operation === 'cards.create' ? e.resultId : null)),
+  });
 
   return (
     <section aria-labelledby="page-title">

@@ -2,7 +2,8 @@
 import { bankByCode } from '../../../src-shared/api/banks';
 import { OPERATION_WORDS, type JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { IdWithCopy } from '../../components/values/CopyButton';
-import { useNames } from '../../components/values/names';
+import { TwoLineCell } from '../../components/lists/cells';
+import { CardRef, useNames } from '../../components/values/names';
 import type { Column } from '../../components/lists/DataTable';
 import { DATE_TIME_WIDTH } from '../../components/lists/columnFit';
 import { formatDateTime, formatMoney, shortId } from '../../lib/format';
@@ -63,11 +64,17 @@ export function requestSummary(
   return `${str(r.brand) ?? '?'} ${str(r.type) ?? ''} card, ${str(r.currency) ?? '?'}${funded}${how}${customer}`;
 }
 
-/** The request in one line, naming its customer from the names the page resolved. */
+/**
+ * The request in two lines: its customer's name first (whole, as the caller gives it), then what was asked
+ * for (which may give way in a narrow window, whole on hover). A request without a customer is one line.
+ */
 function RequestSummary({ entry }: { entry: JournalEntry }): React.JSX.Element {
   const names = useNames();
   const text = requestSummary(entry, (id) => names.customers[id]?.name);
-  return <span title={text}>{text}</span>;
+  const id = journalCustomerId(entry);
+  if (!id) return <span title={text}>{text}</span>;
+  const what = requestSummary({ ...entry, request: { ...entry.request, customerId: undefined } });
+  return <TwoLineCell main={names.customers[id]?.name ?? `Customer ${shortId(id)}`} sub={what} title={text} />;
 }
 
 export function journalColumns(environmentName: (id: string) => string): Column<JournalEntry>[] {
@@ -86,7 +93,9 @@ export function journalColumns(environmentName: (id: string) => string): Column<
       id: 'result',
       header: 'Result',
       cell: ({ row }) =>
-        row.original.resultId ? (
+        row.original.resultId && row.original.operation === 'cards.create' ? (
+          <CardRef id={row.original.resultId} />
+        ) : row.original.resultId ? (
           <IdWithCopy id={row.original.resultId} label="result id" />
         ) : (
           <span className="muted">{row.original.error ?? '—'}</span>

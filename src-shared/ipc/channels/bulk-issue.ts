@@ -42,6 +42,41 @@ export const BULK_COLUMNS = [
 ] as const;
 export type BulkColumn = (typeof BULK_COLUMNS)[number];
 
+/** What each template column is called on screen (the column mapping), in the operator's words. */
+export const BULK_COLUMN_LABELS: Record<BulkColumn, string> = {
+  customer: 'Customer (id, e-mail, phone, BVN or NIN)',
+  type: 'Card type',
+  brand: 'Brand',
+  currency: 'Currency',
+  status: 'Status (Active when empty)',
+  amount: 'Funding amount (MasterCard)',
+  expirationDate: 'Expiry date (Visa)',
+  debitAccountId: 'Debit account (number or id)',
+  fundingSourceId: 'Funding source',
+  accountId: 'Account of the business to map to (number or id)',
+  bankCode: 'Bank code',
+  accountNumber: 'Bank account number',
+  mapAnywayBecause: 'Why it is mapped to another holder’s account',
+  replacementFor: 'Card to replace',
+  reason: 'Why it is replaced (lost or stolen)',
+  issuerCountry: 'Issuer country',
+  enable2FA: 'Two-factor codes (yes or no)',
+  sendPINSMS: 'PIN by SMS (yes or no)',
+  spendingLimit: 'Spending limit',
+  spendingInterval: 'Spending limit period',
+  channels: 'Channels (pos, web, atm, mobile or all)',
+  allowedCategories: 'Only these categories',
+  blockedCategories: 'Blocked categories',
+  reference: 'Your reference',
+};
+
+/** A file saved where the operator chose: its name and folder (null when the operator cancelled). */
+const savedFileSchema = z.object({
+  saved: z.boolean(),
+  fileName: z.string().nullable(),
+  folder: z.string().nullable(),
+});
+
 export const ROW_STATUSES = [
   'ready',
   'invalid',
@@ -196,7 +231,7 @@ export const bulkIssueChannels = {
   /** This environment's recent batches, newest first (an interrupted one is shown on start). */
   'bulkIssue.list': channel(noInput, z.array(statusSchema)),
   /** Saves the template CSV where the operator chooses. */
-  'bulkIssue.saveTemplate': channel(noInput, z.object({ saved: z.boolean(), fileName: z.string().nullable() })),
+  'bulkIssue.saveTemplate': channel(noInput, savedFileSchema),
   /** Saves the results CSV of a batch where the operator chooses. */
-  'bulkIssue.saveResults': channel(batchInputSchema, z.object({ saved: z.boolean(), fileName: z.string().nullable() })),
+  'bulkIssue.saveResults': channel(batchInputSchema, savedFileSchema),
 };

@@ -114,4 +114,44 @@ describe('a file of every brand and kind', () => {
     const old = await data(call('cards.get', { id: lost._id }));
     expect(old.status).toBe('canceled');
   });
+
+  it('takes a file as operators have it: no status column (Active), the debit account by its account number', async () => {
+    const ngn = core.localSandbox()!.fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id;
+    const business = await data(call('accounts.list', { currency: 'NGN', page: 0, limit: 100 }));
+    const debit = business.find((a) => a._id === ngn)!;
+    expect(debit.accountNumber).toMatch(/^\d{10}$/);
+    const five = customers.slice(40, 45);
+    const csv = [
+      'Customer,Card type,Brand,Currency,Debit account,Reference',
+      ...five.map((c, i) => `${c._id},Virtual,Verve,NGN,${debit.accountNumber},BY-NUMBER-${i + 1}`),
+    ].join('\r\n');
+    const preview = await data(call('bulkIssue.preview', { csv, fileName: 'by-number.csv' }));
+    expect(preview.counts).toMatchObject({ total: 5, ready: 5, toFix: 0, toSkip: 0 });
+    expect(preview.rows.map((r) => r.customerName)).toEqual(five.map((c) => c.name));
+    expect(preview.columns.find((c) => c.header === 'Debit account')).toMatchObject({ field: 'debitAccountId' });
+
+    const before = cardPosts().length;
+    await data(call('bulkIssue.start', { batchId: preview.batchId, cards: 5 }));
+    await until(
+      async () => (await data(call('bulkIssue.status', { batchId: preview.batchId }))).state === 'done',
+      60_000,
+      'the batch',
+    );
+    const bodies = cardPosts()
+      .slice(before)
+      .map((p) => p.body as Record<string, unknown>);
+    expect(bodies).toHaveLength(5);
+    for (const body of bodies) expect(body).toMatchObject({ status: 'active', debitAccountId: ngn });
+
+    // A number no account of the business has is a problem of its row, naming the column.
+    const unknown = await data(
+      call('bulkIssue.preview', {
+        csv: `customer,type,brand,currency,debitAccountId\r\n${customers[46]!._id},virtual,Verve,NGN,0000000001`,
+      }),
+    );
+    expect(unknown.rows[0]).toMatchObject({
+      status: 'invalid',
+      message: expect.stringContaining('debitAccountId: no account of this business has the number 0000000001'),
+    });
+  });
 });

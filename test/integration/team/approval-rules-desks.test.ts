@@ -115,10 +115,11 @@ describe('approval rules set in Settings', () => {
     expect(await call('mary', 'approvals.rules')).toMatchObject({
       source: 'none',
       canEdit: false,
-      readOnlyReason: 'Only a member of card_desk_admin can change the approval rules; ask IT.',
+      readOnlyReason:
+        "Only the team database's administrators can change the approval rules: ask IT to make your login one.",
     });
     await expect(call('mary', 'approvals.setRules', { rules: { 'cards.create': 'never' } })).rejects.toThrow(
-      'Only a member of card_desk_admin can change the approval rules; ask IT.',
+      "Only the team database's administrators can change the approval rules: ask IT to make your login one.",
     );
     await expect(
       call('ike', 'approvals.setRules', { rules: { 'cards.create': { spendingLimitAbove: -5 } } }),
@@ -135,7 +136,7 @@ describe('approval rules set in Settings', () => {
     // Heard by mary's desk (notified), without a restart.
     await expect.poll(() => check('mary', card(1, 600_000)), { timeout: 20_000 }).toBe(true);
     expect(await sendCard('mary', card(1, 600_000))).toMatch(
-      /This card needs approval \(a spending limit of NGN 600,000 \(monthly\) is above NGN 500,000\)/,
+      /This card needs approval \(a spending limit of ₦600,000\.00 \(monthly\) is above ₦500,000\.00\)/,
     );
     expect(cardPosts()).toBe(before);
     expect(await sendCard('mary', card(2, 400_000))).toBe('sent');

@@ -108,11 +108,11 @@ describe('four eyes on a card above the spending limit', () => {
 
   it('refuses to send it from the maker’s desk, saying it needs approval and why', async () => {
     await expect(call('mary', 'cards.create', card(0, 600_000))).rejects.toThrow(
-      /This card needs approval \(a spending limit of NGN 600,000 \(monthly\) is above NGN 500,000\).*Nothing was sent/,
+      /This card needs approval \(a spending limit of ₦600,000\.00 \(monthly\) is above ₦500,000\.00\).*Nothing was sent/,
     );
     expect(await call('mary', 'approvals.check', { operation: 'cards.create', input: card(0, 600_000) })).toEqual({
       needed: true,
-      reasons: ['a spending limit of NGN 600,000 (monthly) is above NGN 500,000'],
+      reasons: ['a spending limit of ₦600,000.00 (monthly) is above ₦500,000.00'],
       problem: null,
     });
     expect(cardPosts()).toEqual([]);
@@ -125,7 +125,7 @@ describe('four eyes on a card above the spending limit', () => {
       note: 'Branch manager, Ikeja',
     })) as Approval;
     expect(asked).toMatchObject({ state: 'waiting', maker: 'mary', mine: true, environmentId: ENV });
-    expect(asked.summary).toContainEqual({ label: 'Spending limit', value: 'NGN 600,000 monthly' });
+    expect(asked.summary).toContainEqual({ label: 'Spending limit', value: '₦600,000.00 monthly' });
     expect(asked.summary).toContainEqual({ label: 'Paid from account', value: `Operations (${'7'.repeat(20)}acc0)` });
     await expect(
       call('olu', 'approvals.request', { operation: 'cards.create', input: card(0, 600_000) }),
@@ -301,7 +301,7 @@ describe('a batch above the rows the policy allows', () => {
     expect(asked.summary).toEqual(
       expect.arrayContaining([
         { label: 'Cards', value: '30 cards from a file of 30 rows' },
-        { label: 'Total spending limits', value: 'NGN 1,500,000 daily' },
+        { label: 'Total spending limits', value: '₦1,500,000.00 daily' },
         { label: 'Rows by status', value: 'ready 30' },
       ]),
     );
@@ -388,10 +388,10 @@ describe('the approver reads the request, not the maker’s words', () => {
       await mary.end();
     }
     const seen = (await call('ada', 'approvals.get', { id })) as Approval;
-    expect(seen.review!.lines).toContainEqual({ label: 'Spending limit', value: 'NGN 900,000,000 monthly' });
-    expect(seen.review!.reasons).toEqual(['a spending limit of NGN 900,000,000 (monthly) is above NGN 500,000']);
+    expect(seen.review!.lines).toContainEqual({ label: 'Spending limit', value: '₦900,000,000.00 monthly' });
+    expect(seen.review!.reasons).toEqual(['a spending limit of ₦900,000,000.00 (monthly) is above ₦500,000.00']);
     expect(seen.review!.warnings).toContain(
-      `The maker's review says Spending limit "NGN 1,000 monthly"; the request says "NGN 900,000,000 monthly".`,
+      `The maker's review says Spending limit "NGN 1,000 monthly"; the request says "₦900,000,000.00 monthly".`,
     );
     expect(seen.review!.warnings.some((w) => w.startsWith("The maker's review says Customer"))).toBe(true);
     // The maker's words stay hers, shown as such; the list carries no body.

@@ -56,15 +56,15 @@ describe('the approver’s review of a batch', () => {
     const lines = await batchReview(body, stored, ctx);
     expect(lines).toEqual([
       { label: 'Cards', value: '2 cards from a file of 3 rows' },
-      { label: 'Total spending limits', value: 'NGN 100,000 daily' },
+      { label: 'Total spending limits', value: '₦100,000.00 daily' },
       { label: 'Rows by status', value: 'ready 2, invalid 1' },
       { label: 'Debit account', value: `Operations · 0123456780 (${ACCOUNT}), for 1 card` },
       { label: 'Warning', value: 'KYC not approved for 1 of the customers ready to be sent' },
       { label: 'Warning, row 4', value: 'type: Enter the type' },
-      { label: 'Row 2', value: `Ada Obi (${ADA}): virtual Verve card in NGN, limit NGN 50,000 daily` },
+      { label: 'Row 2', value: `Ada Obi (${ADA}): virtual Verve card in NGN, limit ₦50,000.00 daily` },
       {
         label: 'Row 3',
-        value: `Ben Eze (${BEN}), KYC not approved: physical Verve card in NGN, limit NGN 50,000 daily; bank account 0123456789 at bank 058, held by CHIOMA EZE (does not match the customer), mapped anyway because: Spouse’s salary account`,
+        value: `Ben Eze (${BEN}), KYC not approved: physical Verve card in NGN, limit ₦50,000.00 daily; bank account 0123456789 at bank 058, held by CHIOMA EZE (does not match the customer), mapped anyway because: Spouse’s salary account`,
       },
       { label: 'Environment', value: 'Bank live (https://api.bank.example)' },
     ]);

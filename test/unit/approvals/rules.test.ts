@@ -27,7 +27,7 @@ describe('approval rules', () => {
     const rules = { 'cards.create': { spendingLimitAbove: 500_000 } };
     expect(approvalReasons(rules, { operation: 'cards.create', input: card(limit(500_000)) })).toEqual([]);
     expect(approvalReasons(rules, { operation: 'cards.create', input: card(limit(500_000.5)) })).toEqual([
-      'a spending limit of NGN 500,000.5 (daily) is above NGN 500,000',
+      'a spending limit of ₦500,000.50 (daily) is above ₦500,000.00',
     ]);
   });
 

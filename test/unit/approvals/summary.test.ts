@@ -31,7 +31,7 @@ describe('the review an approver reads', () => {
     expect(lines).toEqual([
       { label: 'Customer', value: `Ada Obi (${'c'.repeat(24)})` },
       { label: 'Card', value: 'virtual Verve card in NGN, active' },
-      { label: 'Spending limit', value: 'NGN 750,000 monthly' },
+      { label: 'Spending limit', value: '₦750,000.00 monthly' },
       { label: 'Mapped to bank account', value: '0123456789 at bank 058' },
       { label: 'Account holder', value: 'ADA OBI (matches the customer)' },
       { label: 'Environment', value: 'Bank live (https://api.bank.example)' },

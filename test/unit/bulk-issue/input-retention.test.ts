@@ -94,7 +94,7 @@ describe("a batch's file cells", () => {
       inputCellsOf(old, stored, await openInputSeal(undefined)),
     );
     expect(readFileSync(target, 'utf8')).toContain(
-      "This row's own columns were deleted on 2026-11-27, at the end of the retention period.",
+      "This row's own columns were deleted on 27 Nov 2026, at the end of the retention period.",
     );
 
     store.close();

@@ -1,7 +1,13 @@
 // The bulk-issue confirmation: the number of cards said in words (n2words, en-NG) and taken back typed in
 // words, forgivingly (case, hyphens, "and", spacing, a closing "cards"), never as digits.
 import { describe, expect, it } from 'vitest';
-import { cardsInWords, numberInWords, typedAsDigits, typedInWords } from '../../../src-renderer/pages/bulk-issue/words';
+import {
+  cardsInWords,
+  numberInWords,
+  problemInFileWords,
+  typedAsDigits,
+  typedInWords,
+} from '../../../src-renderer/pages/bulk-issue/words';
 
 describe('the number of cards in words', () => {
   it('says the numbers a batch can have as people write them', () => {
@@ -39,5 +45,23 @@ describe('the number of cards in words', () => {
     expect(typedAsDigits(' 1,234 ')).toBe(true);
     expect(typedAsDigits('three')).toBe(false);
     expect(typedAsDigits('')).toBe(false);
+  });
+});
+
+describe("a row's problems", () => {
+  it("name each column by the file's own header, or by its readable name when the file has none", () => {
+    const columns = [
+      { header: 'Debit account', field: 'debitAccountId' as const },
+      { header: 'Limit', field: 'spendingLimit' as const },
+      { header: 'Notes', field: null },
+    ];
+    expect(
+      problemInFileWords(
+        'debitAccountId: Choose the account the card draws on; spendingLimit is required with spendingInterval; accountNumber: write why in mapAnywayBecause',
+        columns,
+      ),
+    ).toBe(
+      'Debit account: Choose the account the card draws on; Limit is required with Spending limit period; Bank account number: write why in Why it is mapped to another holder’s account',
+    );
   });
 });

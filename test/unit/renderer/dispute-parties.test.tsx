@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { type NamesState, NamesProvider } from '../../../src-renderer/components/values/names';
-import { DisputeParties } from '../../../src-renderer/pages/disputes/DisputedTransaction';
+import { DisputeParties, DisputeTransaction } from '../../../src-renderer/pages/disputes/DisputedTransaction';
 
 const TX = '65a1b2c3d4e5f60718293a4b';
 const none: NamesState = { customers: {}, cards: {}, transactions: {}, lookingUp: false };
@@ -12,6 +12,7 @@ const render = (names: NamesState, transactionId: string | undefined) =>
   renderToStaticMarkup(
     <NamesProvider names={names}>
       <DisputeParties transactionId={transactionId} />
+      <DisputeTransaction transactionId={transactionId} />
     </NamesProvider>,
   );
 
@@ -35,9 +36,11 @@ describe('DisputeParties', () => {
       },
       TX,
     );
-    // The card first: its last four stay whole where the column is narrow.
-    expect(html).toContain('Verve •••• 1234 · Ada Obi');
+    // The card first, the cardholder under it, each on a line of its own; the transaction by its merchant
+    // and amount as the app writes money.
+    expect(html).toContain('<span>Verve •••• 1234</span><span>Ada Obi</span>');
     expect(html).toContain('Shoprite');
+    expect(html).toContain('₦1,200.00');
   });
 
   it('says the transaction is being looked up while main searches for it', () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { displayPan, formatDateTime, formatPhone, formatTime, lastFour } from '../../../src-renderer/lib/format';
+import {
+  dayText,
+  displayPan,
+  formatDateTime,
+  formatMoney,
+  formatPhone,
+  formatTime,
+  lastFour,
+  readDay,
+} from '../../../src-renderer/lib/format';
+import { amountText } from '../../../src-main/approvals/rules';
 import { dobText } from '../../../src-renderer/components/customers/customerFields';
 import { exportLabel } from '../../../src-renderer/components/lists/ExportButton';
 
@@ -24,6 +34,30 @@ describe('times and dates', () => {
     expect(dobText('1990/03/04')).toBe('4 Mar 1990');
     expect(dobText('1990-03-04T00:00:00.000Z')).toBe('4 Mar 1990');
     expect(dobText(undefined)).toBe('—');
+  });
+});
+
+describe('days typed in a date field', () => {
+  it('are read day first, as the app writes them, and written back its way', () => {
+    for (const typed of ['28 Nov 2026', '28 november 2026', ' 28 Nov, 2026 ', '28/11/2026', '28-11-2026', '2026-11-28'])
+      expect(readDay(typed), typed).toBe('2026-11-28');
+    expect(dayText('2026-11-28')).toBe('28 Nov 2026');
+    expect(dayText('')).toBe('');
+  });
+  it('are not read month first, half typed, or as a day that does not exist', () => {
+    for (const typed of ['10/30/2026', '28 Nov 2', '28 Nov', '31/02/2026', 'yesterday', ''])
+      expect(readDay(typed), typed).toBeNull();
+  });
+});
+
+describe('money', () => {
+  it('is written one way in the renderer and in main: symbol, thousands, two decimals', () => {
+    expect(formatMoney(750_000, 'NGN')).toBe('₦750,000.00');
+    expect(formatMoney(550_000.5, 'ngn')).toBe('₦550,000.50');
+    expect(formatMoney(50, 'USD')).toBe('$50.00');
+    expect(formatMoney(-12, 'USD')).toBe('-$12.00');
+    expect(formatMoney(5, 'EUR')).toBe('EUR 5.00');
+    expect(amountText('NGN', 750_000)).toBe('₦750,000.00');
   });
 });
 
