@@ -8,7 +8,7 @@ import { fingerprintOf } from '../journal/fingerprint';
 import type { Journal } from '../journal/journal';
 import { matchColumns, missingColumns, type ColumnMatch } from './columns';
 import { readCsv } from './csv-input';
-import { customerNameOf, matchCustomer, type CustomerLookup } from './customer-match';
+import { customerNameOf, matchCustomers, type CustomerLookup } from './customer-match';
 import { maskCustomerText } from './mask';
 import { cellsOf, checkRequest, describeCard, draftRequest, type AccountPlace, type RowCells } from './row-request';
 import { compareHolderName } from '../../src-shared/api/holder-name';
@@ -146,14 +146,20 @@ export async function checkFile(
   const seen = new Map<string, number>();
   const rows: PreviewRow[] = [];
   const stored: StoredRow[] = [];
+  const cellsAt = lines.map((values) => cellsOf(values, fieldAt));
+  // Every row's customer at once: a few set queries of the cache, not a search per row.
+  const matches = await matchCustomers(
+    deps.lookup,
+    cellsAt.map((cells) => cells.customer ?? ''),
+  );
 
   for (const [index, values] of lines.entries()) {
     const row = index + 1;
-    const cells = cellsOf(values, fieldAt);
+    const cells = cellsAt[index]!;
     const customerText = cells.customer ?? '';
     const label = maskCustomerText(customerText);
     const { draft, problems } = draftRequest(cells, (id) => accounts.get(id) ?? null);
-    const match = await matchCustomer(deps.lookup, customerText);
+    const match = matches[index]!;
     const customer = match.kind === 'one' ? match.customer : null;
     if (customer && !cells.accountId) problems.push(...(await checkHolder(draft, cells, customer, deps)));
     const checked = checkRequest(draft, customer?._id ?? null);

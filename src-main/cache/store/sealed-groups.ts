@@ -38,6 +38,11 @@ export const GROUP_BYTES = 2020;
 const PLAIN_PER_SEALED = 2.15;
 /** zlib's fastest level: the higher ones took a page's groups only ~1.5 % smaller for twice the time. */
 const DEFLATE_LEVEL = 1;
+/**
+ * A 4 KB window (deflate's smallest but one): a group's plain text is about that long, so a larger window
+ * finds nothing more, and costs each compression and each opening the setting up of a 32 KB one.
+ */
+const WINDOW_BITS = 12;
 /** A group's plain text at most, as it is inflated (a record is far smaller; a damaged file is refused). */
 const MAX_PLAIN_BYTES = 64 * 1024 * 1024;
 /** The IV and tag a group adds (record-seal.ts). */
@@ -137,7 +142,7 @@ export function sealInGroups(
       ids,
       plain.subarray(from === 0 ? 0 : ends[from - 1], ends[to - 1]),
     ]);
-    const packed = deflateRawSync(text, { level: DEFLATE_LEVEL });
+    const packed = deflateRawSync(text, { level: DEFLATE_LEVEL, windowBits: WINDOW_BITS });
     text.fill(0);
     if (packed.length + SEAL_BYTES > groupBytes && to - from > 1) {
       packed.fill(0);
@@ -200,7 +205,7 @@ export function openGroup(seal: RecordSeal, sealed: Uint8Array, ids: Uint8Array 
   const packed = seal.openPackedGroup(sealed);
   let text: Buffer;
   try {
-    text = inflateRawSync(packed, { maxOutputLength: MAX_PLAIN_BYTES });
+    text = inflateRawSync(packed, { windowBits: WINDOW_BITS, maxOutputLength: MAX_PLAIN_BYTES });
   } catch {
     throw new SealBrokenError('A sealed group does not open.');
   }
