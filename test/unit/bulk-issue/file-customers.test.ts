@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
 import { matchCustomer, matchCustomers, type CustomerLookup } from '../../../src-main/bulk-issue/customer-match';
@@ -109,6 +110,28 @@ describe("a file's customers", () => {
     expect(several.kind === 'several' && several.message).toContain('2 customers match 08099990000: Tunde Bakare');
     const one = atOnce[6]!;
     expect(one.kind === 'one' && one.customer).toEqual(chosen[0]);
+  });
+
+  it('finds by email the customers a stopped sync left out of the email index', () => {
+    const file = join(dir, 'email-tail.sqlite');
+    syncedCacheFile(file, everyone);
+    // As a sync stopped part-way leaves the file: the later rows' emails not yet in customer_emails.
+    const db = new DatabaseSync(file);
+    db.exec(
+      `DELETE FROM customer_emails WHERE seq > 100; UPDATE meta SET value = 100 WHERE key = 'emails_through_seq'`,
+    );
+    db.close();
+    const tail = new CustomerReader(openReader(file), testSeal);
+    try {
+      const emails = [everyone[5]!.emailAddress!, everyone[300]!.emailAddress!, chosen[3]!.emailAddress!.toLowerCase()];
+      expect(tail.findExact({ emails }).map((c) => c._id)).toEqual([
+        everyone[5]!._id,
+        everyone[300]!._id,
+        chosen[3]!._id,
+      ]);
+    } finally {
+      tail.close();
+    }
   });
 
   it('finds nothing for no keys, and each customer once however many keys name it', () => {
