@@ -1,15 +1,20 @@
 // Finding a row's customer in the offline customer cache by what the file gives: an id, an email, a
 // phone number in any form or a BVN/NIN. Exactly one customer must match; none or several is a row for
-// the operator to fix, with the candidates named. The cache answers each look-up in about a millisecond.
+// the operator to fix, with the candidates named. A whole file's customers are looked up at once
+// (matchCustomers: every id, email, phone and BVN/NIN of the file in a few set queries of the cache), so
+// checking a file grows with its rows and not with the cache.
 import type { Customer } from '../../src-shared/api/records';
 import { OBJECT_ID } from '../../src-shared/api/rules';
 import { normalizeId } from '../../src-shared/api/input-rules';
 import { nationalNumber } from '../cache/search/phone';
+import type { ExactKeys } from '../cache/store/exact-lookup';
 
 /** What the matching needs of the customer cache. */
 export interface CustomerLookup {
   get(id: string): Promise<Customer | null>;
   search(query: string, limit?: number): Promise<{ results: Customer[] }>;
+  /** Every customer one of these keys names exactly, each once (the cache's set look-up). */
+  findExact?(keys: ExactKeys): Promise<Customer[]>;
 }
 
 export type CustomerMatch =
@@ -40,19 +45,82 @@ export function customerNameOf(c: Customer): string {
 /** The customer a row's customer column names, through the cache. */
 export async function matchCustomer(lookup: CustomerLookup, text: string): Promise<CustomerMatch> {
   const t = text.trim();
-  if (t === '')
-    return { kind: 'none', message: 'customer is empty: give an id, an email, a phone number or a BVN/NIN' };
-  const kind = kindOfCustomerText(t);
-  let found: Customer[];
+  const kind = t === '' ? 'unknown' : kindOfCustomerText(t);
+  let found: Customer[] = [];
   if (kind === 'id') {
     const c = await lookup.get(normalizeId(t));
     found = c ? [c] : [];
+  } else if (kind !== 'unknown') {
+    found = (await lookup.search(kind === 'email' ? t.toLowerCase() : t, CANDIDATES)).results;
+  }
+  return matchOf(t, kind, found);
+}
+
+/**
+ * The customers of many rows' customer columns, in their order: every key of them looked up at once when
+ * the cache can (findExact), otherwise row by row.
+ */
+export async function matchCustomers(lookup: CustomerLookup, texts: readonly string[]): Promise<CustomerMatch[]> {
+  if (!lookup.findExact) {
+    const out: CustomerMatch[] = [];
+    for (const text of texts) out.push(await matchCustomer(lookup, text));
+    return out;
+  }
+  const keys = { ids: [] as string[], emails: [] as string[], phones: [] as string[], identities: [] as string[] };
+  const kinds = texts.map((text) => {
+    const t = text.trim();
+    const kind = t === '' ? 'unknown' : kindOfCustomerText(t);
+    if (kind === 'id') keys.ids.push(normalizeId(t));
+    else if (kind === 'email') keys.emails.push(t.toLowerCase());
+    else if (kind === 'phone' || kind === 'identity') keys.phones.push(nationalNumber(t));
+    if (kind === 'identity') keys.identities.push(t);
+    return kind;
+  });
+  const everyone = await lookup.findExact(keys);
+  const order = new Map(everyone.map((c, i) => [c, i]));
+  const byKey = new Map<string, Customer[]>();
+  const file = (key: string, c: Customer) => {
+    const list = byKey.get(key);
+    if (!list) byKey.set(key, [c]);
+    else if (!list.includes(c)) list.push(c);
+  };
+  for (const c of everyone) {
+    file(`id:${c._id}`, c);
+    if (c.emailAddress) file(`email:${c.emailAddress.toLowerCase()}`, c);
+    if (c.phoneNumber) file(`phone:${nationalNumber(c.phoneNumber)}`, c);
+    const identity = c.individual?.identity?.number;
+    if (identity) file(`identity:${identity}`, c);
+  }
+  return texts.map((text, i) => {
+    const t = text.trim();
+    const kind = kinds[i]!;
+    const at = (key: string) => byKey.get(key) ?? [];
+    if (kind === 'id') return matchOf(t, kind, at(`id:${normalizeId(t)}`));
+    if (kind === 'email') return matchOf(t, kind, at(`email:${t.toLowerCase()}`));
+    if (kind === 'phone' || kind === 'identity') {
+      const phone = at(`phone:${nationalNumber(t)}`);
+      const identity = kind === 'identity' ? at(`identity:${t}`).filter((c) => !phone.includes(c)) : [];
+      // In the cache's order, as a search lists them.
+      const both = [...phone, ...identity].sort((a, b) => order.get(a)! - order.get(b)!);
+      return matchOf(t, kind, both);
+    }
+    return matchOf(t, kind, []);
+  });
+}
+
+/** A row's match from the customers its key found (`found`: candidates, filtered here to exact ones). */
+function matchOf(t: string, kind: ReturnType<typeof kindOfCustomerText>, candidates: Customer[]): CustomerMatch {
+  if (t === '')
+    return { kind: 'none', message: 'customer is empty: give an id, an email, a phone number or a BVN/NIN' };
+  let found: Customer[];
+  if (kind === 'id') {
+    found = candidates;
   } else if (kind === 'email') {
     const email = t.toLowerCase();
-    found = (await lookup.search(email, CANDIDATES)).results.filter((c) => c.emailAddress?.toLowerCase() === email);
+    found = candidates.filter((c) => c.emailAddress?.toLowerCase() === email);
   } else if (kind === 'phone' || kind === 'identity') {
     const national = nationalNumber(t);
-    found = (await lookup.search(t, CANDIDATES)).results.filter(
+    found = candidates.filter(
       (c) =>
         (c.phoneNumber && nationalNumber(c.phoneNumber) === national) ||
         (kind === 'identity' && c.individual?.identity?.number === t),

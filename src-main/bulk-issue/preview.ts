@@ -6,9 +6,10 @@ import type { Customer } from '../../src-shared/api/records';
 import type { BatchCounts, BulkColumn, PreviewRow, RowStatus } from '../../src-shared/ipc/channels/bulk-issue';
 import { fingerprintOf } from '../journal/fingerprint';
 import type { Journal } from '../journal/journal';
+import type { PriorWrites } from '../journal/journal-reads';
 import { matchColumns, missingColumns, type ColumnMatch } from './columns';
 import { readCsv } from './csv-input';
-import { customerNameOf, matchCustomer, type CustomerLookup } from './customer-match';
+import { customerNameOf, matchCustomers, type CustomerLookup } from './customer-match';
 import { maskCustomerText } from './mask';
 import {
   cellsOf,
@@ -84,13 +85,14 @@ export const fileHashOf = (csv: string): string =>
     )
     .digest('hex');
 
-function alreadyIssued(journal: Journal, environmentId: string, fingerprint: string): string | null {
-  const success = journal.recentSuccess(environmentId, fingerprint, '');
+/** Why a row is issued already, from the journal's earlier writes of its fingerprint (none: null). */
+function alreadyIssued(prior: PriorWrites | undefined): string | null {
+  const success = prior?.success;
   if (success) {
     const batch = success.batchId ? ` (row ${success.batchRow} of an earlier batch)` : '';
     return `This card was issued already on ${dayText(success.at)}${batch}: card ${success.resultId}. Choose it again to issue another.`;
   }
-  const unknown = journal.blockingUnknown(environmentId, fingerprint);
+  const unknown = prior?.unknown;
   if (unknown) {
     return `An identical request sent on ${dayText(unknown.at)} has an unknown outcome, so the card may exist. Check the Journal first.`;
   }
@@ -156,14 +158,21 @@ export async function checkFile(
   const seen = new Map<string, number>();
   const rows: PreviewRow[] = [];
   const stored: StoredRow[] = [];
+  const cellsAt = lines.map((values) => cellsOf(values, fieldAt));
+  // Every row's customer at once: a few set queries of the cache, not a search per row.
+  const matches = await matchCustomers(
+    deps.lookup,
+    cellsAt.map((cells) => cells.customer ?? ''),
+  );
 
+  const drafted = [];
   for (const [index, values] of lines.entries()) {
     const row = index + 1;
-    const cells = cellsOf(values, fieldAt);
+    const cells = cellsAt[index]!;
     const customerText = cells.customer ?? '';
     const label = maskCustomerText(customerText);
     const { draft, problems } = draftRequest(cells, (id) => accounts.get(id) ?? null);
-    const match = await matchCustomer(deps.lookup, customerText);
+    const match = matches[index]!;
     const customer = match.kind === 'one' ? match.customer : null;
     if (customer && !cells.accountId) problems.push(...(await checkHolder(draft, cells, customer, deps)));
     const checked = checkRequest(draft, customer?._id ?? null);
@@ -175,7 +184,28 @@ export async function checkFile(
     const allProblems = [...problems, ...schemaProblems];
     const request = checked.ok && problems.length === 0 ? checked.request : null;
     const fingerprint = request && customer ? fingerprintOf('cards.create', request) : null;
+    drafted.push({
+      row,
+      values,
+      cells,
+      customerText,
+      label,
+      draft,
+      match,
+      customer,
+      allProblems,
+      request,
+      fingerprint,
+    });
+  }
+  // The journal asked once for the whole file: what it holds of each row's write.
+  const prior = deps.journal.priorWrites(
+    deps.environmentId,
+    drafted.flatMap((d) => (d.fingerprint ? [d.fingerprint] : [])),
+  );
 
+  for (const d of drafted) {
+    const { row, values, cells, customerText, label, draft, match, customer, allProblems, request, fingerprint } = d;
     let status: RowStatus;
     let message: string | undefined;
     if (allProblems.length > 0) {
@@ -191,7 +221,7 @@ export async function checkFile(
       status = 'duplicate_in_file';
       message = `The same card for the same customer as row ${seen.get(fingerprint)}: only that row is sent.`;
     } else {
-      const issued = fingerprint ? alreadyIssued(deps.journal, deps.environmentId, fingerprint) : null;
+      const issued = fingerprint ? alreadyIssued(prior.get(fingerprint)) : null;
       status = issued ? 'already_issued' : 'ready';
       message = issued ?? undefined;
     }

@@ -11,6 +11,7 @@ import type { Result } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
 import type { Emit, Logger } from '../ports/ports';
 import type { LoadedCacheKeys } from './store/cache-keys';
+import type { ExactKeys } from './store/exact-lookup';
 import type { CustomerFeed } from './sync/feed-runner';
 
 export type { CustomerFeed, FeedChanges } from './sync/feed-runner';
@@ -72,6 +73,11 @@ export interface CustomerCacheService {
   /** A page of all cached customers, sorted and filtered (see CustomerReader.browse). */
   browse(input: CustomerBrowseInput): Promise<CustomerBrowseResult>;
   get(id: string): Promise<Customer | null>;
+  /**
+   * Every customer one of these ids, emails, national phone numbers or BVN/NINs names exactly, whole, each
+   * once: the customers of a whole file in a few statements (store/exact-lookup.ts).
+   */
+  findExact(keys: ExactKeys): Promise<Customer[]>;
   /** Starts a sync, or joins the one running; resolves with its last progress. */
   sync(options?: SyncOptions): Promise<Result<SyncProgress>>;
   /** Cancels the running sync; false when none runs. */

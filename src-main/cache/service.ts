@@ -14,6 +14,7 @@ import type {
 import type { Result } from '../../src-shared/ipc/result';
 import { errorMessage } from '../errors/error-message';
 import type { CustomerReader } from './store/customer-reader';
+import type { ExactKeys } from './store/exact-lookup';
 import { markOpened } from './store/retention';
 import { planSearch } from './search/search-plan';
 import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from './sync/list-shape';
@@ -113,6 +114,10 @@ class SqliteCustomerCache implements CustomerCacheService {
 
   get(id: string): Promise<Customer | null> {
     return this.connections.read((reader) => reader.get(id));
+  }
+
+  findExact(keys: ExactKeys): Promise<Customer[]> {
+    return this.connections.read((reader) => reader.findExact(keys));
   }
 
   sync(options: SyncOptions = {}): Promise<Result<SyncProgress>> {

@@ -60,6 +60,12 @@ function evidenceOf(json: string | null): ReconciliationEvidence | null {
   }
 }
 
+/** What the journal holds of one fingerprint's earlier writes (JournalReads.priorWrites). */
+export interface PriorWrites {
+  success: JournalEntry | null;
+  unknown: JournalEntry | null;
+}
+
 export interface JournalReads {
   get(id: string): JournalEntry | null;
   list(query?: JournalListQuery): { entries: JournalEntry[]; total: number };
@@ -69,6 +75,12 @@ export interface JournalReads {
   blockingUnknown(environmentId: string, fingerprint: string): JournalEntry | null;
   /** The newest write with this fingerprint that succeeded (or was reconciled) at or after `sinceIso`. */
   recentSuccess(environmentId: string, fingerprint: string, sinceIso: string): JournalEntry | null;
+  /**
+   * For each of `fingerprints` that has them: the newest write that succeeded (or was reconciled), and the
+   * newest unknown-outcome entry nobody allowed to be resent, as recentSuccess (since '') and blockingUnknown
+   * answer for one; two statements for the whole set (a file's rows checked at once).
+   */
+  priorWrites(environmentId: string, fingerprints: readonly string[]): Map<string, PriorWrites>;
   /** The entry that recorded `resultId` as its result, if any. */
   findByResultId(environmentId: string, resultId: string): JournalEntry | null;
   /** The newest entry of a batch's row (indexed: one lookup per row of a batch). */
@@ -92,6 +104,28 @@ export function journalReads(db: DatabaseSync): JournalReads {
   const selectByResult = db.prepare(`
     SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND result_id = ? ORDER BY seq DESC LIMIT 1`);
   const one = (row: unknown): JournalEntry | null => (row ? toEntry(row as EntryRow) : null);
+  const inSet = 'fingerprint IN (SELECT value FROM json_each(?))';
+  const selectSuccesses = db.prepare(`
+    SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND ${inSet} AND outcome IN ('succeeded', 'reconciled')
+      ORDER BY seq DESC`);
+  const selectBlockings = db.prepare(`
+    SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND ${inSet} AND outcome = 'outcome_unknown'
+      AND resend_acknowledged = 0 ORDER BY seq DESC`);
+  const priorWrites = (environmentId: string, fingerprints: readonly string[]) => {
+    const out = new Map<string, PriorWrites>();
+    const of = (fingerprint: string) => {
+      let prior = out.get(fingerprint);
+      if (!prior) out.set(fingerprint, (prior = { success: null, unknown: null }));
+      return prior;
+    };
+    const set = JSON.stringify([...new Set(fingerprints)]);
+    // Newest first: the first row of a fingerprint is its newest.
+    for (const row of selectSuccesses.all(environmentId, set) as unknown as EntryRow[])
+      of(row.fingerprint).success ??= toEntry(row);
+    for (const row of selectBlockings.all(environmentId, set) as unknown as EntryRow[])
+      of(row.fingerprint).unknown ??= toEntry(row);
+    return out;
+  };
 
   return {
     get: (id) => one(selectOne.get(id)),
@@ -113,6 +147,7 @@ export function journalReads(db: DatabaseSync): JournalReads {
     blockingUnknown: (environmentId, fingerprint) => one(selectBlocking.get(environmentId, fingerprint)),
     recentSuccess: (environmentId, fingerprint, sinceIso) =>
       one(selectRecentSuccess.get(environmentId, fingerprint, sinceIso)),
+    priorWrites,
     findByResultId: (environmentId, resultId) => one(selectByResult.get(environmentId, resultId)),
     latestOfBatchRow: (batchId, row) => one(selectBatchRow.get(batchId, row)),
   };

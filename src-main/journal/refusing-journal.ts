@@ -24,6 +24,7 @@ export function refusingJournal(refusal: string): Journal {
     list: () => ({ entries: [], total: 0 }),
     unresolved: () => [],
     blockingUnknown: () => null,
+    priorWrites: () => new Map(),
     findByResultId: () => null,
     latestOfBatchRow: () => null,
     verify: async () => ({

@@ -11,6 +11,7 @@ import { CustomerBrowse, type BrowsePage } from './customer-browse';
 import { type OpenedGroups, RECORD_COLUMNS, RecordOpener } from './record-opener';
 import { LISTED_COLUMNS, listedCustomer } from './listed-customer';
 import type { RecordSeal } from './record-seal';
+import { type ExactKeys, exactSeqs } from './exact-lookup';
 import { MatchingRows } from '../search/matching-rows';
 import { isBrowse, type SearchPlan } from '../search/search-plan';
 
@@ -40,7 +41,7 @@ export class CustomerReader {
   /** `seal`: the cache's keys, to open records and look up identity numbers (record-seal.ts). */
   constructor(
     private readonly db: DatabaseSync,
-    seal: RecordSeal,
+    private readonly seal: RecordSeal,
     private readonly countCap = 1000,
   ) {
     const stmt = (sql: string) => this.stmt(sql);
@@ -108,6 +109,16 @@ export class CustomerReader {
       if (row) out.push((listed ? listedCustomer(row) : null) ?? this.records.decode(row, opened));
     }
     return out;
+  }
+
+  /** Every customer one of `keys` names exactly, whole, each once (exact-lookup.ts): a file's customers at once. */
+  findExact(keys: ExactKeys): Customer[] {
+    const seqs = exactSeqs(
+      (sql) => this.stmt(sql),
+      (value) => this.seal.blindIndex(value),
+      keys,
+    );
+    return this.load(seqs.sort((a, b) => a - b));
   }
 
   get(id: string): Customer | null {

@@ -178,7 +178,7 @@ export class CustomerStore {
     let added = 0;
     const unreadable = new UnreadableIds(this.meta.str('unreadable_ids'));
     const { rows, groups } = 'groups' in write ? write : prepareRows(write.rows, this.strings, this.seal);
-    const stored = this.groups.add(groups, rows);
+    const stored = this.groups.add(groups);
     for (const row of rows) {
       if (this.rows.put(row, generation, stored[row.group]!, row.entry)) added++;
       unreadable.mark(row.id, row.unreadable === true);

@@ -1,6 +1,6 @@
 // Opening customers' sealed records on the read connection, into whole customers (record-codec.ts): a row's
 // record is its place in a sealed group (sealed-groups.ts), opened with the group's id list as additional
-// data and given to the row only when that place is the row's own id's; with the shared strings it refers
+// data (or inside it, as sealInGroups seals them now) and given to the row only when that place is the row's own id's; with the shared strings it refers
 // to. One read opens each group once. Nothing of the customer comes from the row's readable columns.
 import type { StatementSync } from 'node:sqlite';
 import type { Customer } from '../../../src-shared/api/records';
@@ -54,9 +54,10 @@ export class RecordOpener {
     let group = opened.get(n);
     if (!group) {
       const row = this.stmt('SELECT bytes, ids FROM sealed_records WHERE n = ?').get(n);
-      if (!(row?.bytes instanceof Uint8Array) || !(row.ids instanceof Uint8Array))
+      const ids = row?.ids;
+      if (!(row?.bytes instanceof Uint8Array) || !(ids === null || ids instanceof Uint8Array))
         throw new SealBrokenError("A customer's sealed record is missing.");
-      group = openGroup(this.seal, row.bytes, row.ids);
+      group = openGroup(this.seal, row.bytes, ids);
       opened.set(n, group);
     }
     return group;

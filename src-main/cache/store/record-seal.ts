@@ -42,6 +42,8 @@ export const BLIND_INDEX_BYTES = 8;
 const STRINGS_AAD = Buffer.from('customer_strings');
 /** What starts the additional data of a group of records, before the ids of its customers (sealed-groups.ts). */
 const GROUP_AAD = Buffer.from('customer_records\0');
+/** The additional data of a group whose ids are sealed inside it, its plain text compressed (sealed-groups.ts). */
+const PACKED_GROUP_AAD = Buffer.from('customer_records deflated\0');
 
 type Hmac = _HMAC<_SHA256>;
 
@@ -106,6 +108,14 @@ export class RecordSeal {
   }
   openGroup(sealed: Uint8Array, ids: Uint8Array): Buffer {
     return this.openBytes(sealed, Buffer.concat([GROUP_AAD, ids]));
+  }
+
+  /** Several customers' records and their ids in one message, compressed (sealed-groups.ts). */
+  sealPackedGroup(packed: Uint8Array): Uint8Array {
+    return this.seal(packed, PACKED_GROUP_AAD);
+  }
+  openPackedGroup(sealed: Uint8Array): Buffer {
+    return this.openBytes(sealed, PACKED_GROUP_AAD);
   }
 
   sealString(text: string): Uint8Array {

@@ -3,24 +3,48 @@
 // as one row of sealed_records; each customer's row names its group (`sealed_in`) and the place of its
 // record in the group's plain text (`sealed_at`). One cipher per group instead of one per customer:
 // preparing a cipher cost Node about as much as the rest of sealing a record. A record is read by opening
-// its group (about 2 KB, a dozen customers).
+// its group (about 2 KB sealed, twenty-odd customers).
 //
-// A group is bound to its customers' ids by GCM's additional data: the ids of its entries, in order, are
-// stored beside it (`ids`, not secret: each is its row's id too) and authenticated with it, so a changed id
-// list does not open, and a row is given only the record of the entry whose id is its own: a row that names
-// another customer's place, another group, or a group whose ids were edited, opens nothing.
+// A group is bound to its customers' ids: the ids of its entries, in order, are sealed with it (inside the
+// message, so they are authenticated with it), and a row is given only the record of the entry whose id is
+// its own: a row that names another customer's place, another group, or a group whose bytes were edited,
+// opens nothing.
 //
-// An entry: the record's length in UTF-8 bytes (LEB128), then the record (record-codec.ts). A row's
-// `sealed_at` is its entry's number in the group. The ids: for each, one byte 0 and the 12 bytes of an id
-// that is 24 lower-case hex digits (nearly all), or its length in UTF-8 bytes plus one and those bytes.
+// The plain text of a group: its id list's length in bytes (LEB128), the id list, then for each entry the
+// record's length in UTF-8 bytes (LEB128) and the record (record-codec.ts); all of it compressed by deflate
+// before sealing (records of one page share most of their words: deflate takes them to under half), which
+// keeps the cache file at about its size before records held every field and groups their ids
+// (docs/benchmarks.md). A row's `sealed_at` is its entry's number in the group. The ids: for each, one byte
+// 0 and the 12 bytes of an id that is 24 lower-case hex digits (nearly all), or its length in UTF-8 bytes
+// plus one and those bytes.
+//
+// Groups written before (schema 11) hold their records uncompressed and their id list beside them, in
+// `ids`, as the group's additional data; they are read as such until a sync rewrites them. Each form is
+// sealed with its own additional data, so a group does not open as the other form.
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { type RecordSeal, SealBrokenError } from './record-seal';
 
 /**
- * A group's sealed bytes and id list at most (unless one record alone is longer): two groups fill a 4 KB page
- * of the file (each cell holds ~10 bytes besides), where larger groups left up to half of each page empty.
+ * A group's sealed bytes at most (unless one record alone is longer): two groups fill a 4 KB page of the
+ * file (each cell holds ~10 bytes besides), where larger groups left up to half of each page empty.
  */
 export const GROUP_BYTES = 2020;
+/**
+ * Plain bytes (id list and entries) gathered for a group of GROUP_BYTES before it is compressed: typical
+ * records deflate to under half, so the group comes to a little under GROUP_BYTES sealed; a group that
+ * compresses worse than that is split in two.
+ */
+const PLAIN_PER_SEALED = 2.15;
+/** zlib's fastest level: the higher ones took a page's groups only ~1.5 % smaller for twice the time. */
+const DEFLATE_LEVEL = 1;
+/**
+ * A 4 KB window (deflate's smallest but one): a group's plain text is about that long, so a larger window
+ * finds nothing more, and costs each compression and each opening the setting up of a 32 KB one.
+ */
+const WINDOW_BITS = 12;
+/** A group's plain text at most, as it is inflated (a record is far smaller; a damaged file is refused). */
+const MAX_PLAIN_BYTES = 64 * 1024 * 1024;
 /** The IV and tag a group adds (record-seal.ts). */
 const SEAL_BYTES = 28;
 /** Bytes of an entry's length at most (LEB128), and of a hex id in the id list. */
@@ -98,40 +122,65 @@ export function sealInGroups(
   seal: RecordSeal,
   groupBytes = GROUP_BYTES,
 ): SealedRecords {
-  const groups: Uint8Array[] = [];
-  const places: SealedRecords['places'] = [];
   let room = 0;
   for (const r of records) room += MAX_LENGTH_BYTES + 3 * r.text.length;
   if (room > scratch.length) scratch = Buffer.allocUnsafe(Math.max(room, SCRATCH_BYTES));
   const plain = scratch;
-  const limit = groupBytes - SEAL_BYTES;
-  let start = 0;
+  // Every record's entry, one after another: where each ends.
+  const ends: number[] = [];
   let at = 0;
-  let ids: string[] = [];
-  let idBytes = 0;
-  const close = () => {
-    if (at > start) groups.push(seal.sealGroup(plain.subarray(start, at), idList(ids)));
-    start = at;
-    ids = [];
-    idBytes = 0;
-  };
   for (const r of records) {
-    const length = Buffer.byteLength(r.text);
-    const idCost = idListBytes(r.id);
-    // The id list is stored beside the group, in the same row: it counts against the group's room.
-    if (at > start && at - start + MAX_LENGTH_BYTES + length + idBytes + idCost > limit) close();
-    idBytes += idCost;
-    places.push([groups.length, ids.length]);
-    ids.push(r.id);
-    for (let n = length; ; n = Math.floor(n / 128)) {
-      plain[at++] = n >= 128 ? (n % 128) | 128 : n;
-      if (n < 128) break;
-    }
+    at = writeLength(plain, at, Buffer.byteLength(r.text));
     at += plain.write(r.text, at, 'utf8');
+    ends.push(at);
   }
-  close();
-  plain.fill(0, 0, at); // the records' plain text does not stay behind in memory
-  return { groups, places };
+  const sealed: SealedRecords = { groups: [], places: [] };
+  const sealRange = (from: number, to: number): void => {
+    const ids = idList(records.slice(from, to).map((r) => r.id));
+    const text = Buffer.concat([
+      lengthBytes(ids.length),
+      ids,
+      plain.subarray(from === 0 ? 0 : ends[from - 1], ends[to - 1]),
+    ]);
+    const packed = deflateRawSync(text, { level: DEFLATE_LEVEL, windowBits: WINDOW_BITS });
+    text.fill(0);
+    if (packed.length + SEAL_BYTES > groupBytes && to - from > 1) {
+      packed.fill(0);
+      const middle = (from + to) >> 1;
+      sealRange(from, middle);
+      sealRange(middle, to);
+      return;
+    }
+    const group = sealed.groups.length;
+    for (let k = from; k < to; k++) sealed.places.push([group, k - from]);
+    sealed.groups.push(seal.sealPackedGroup(packed));
+    packed.fill(0); // the records' plain text does not stay behind in memory
+  };
+  // The page's entries shared evenly among as few groups as hold them, so that no group is a small rest.
+  const costs = records.map((r, i) => ends[i]! - (i === 0 ? 0 : ends[i - 1]!) + idListBytes(r.id));
+  const total = costs.reduce((sum, c) => sum + c, 0);
+  const share = total / Math.ceil(total / ((groupBytes - SEAL_BYTES) * PLAIN_PER_SEALED));
+  let first = 0;
+  let size = 0;
+  for (let i = 0; i < records.length; i++) {
+    if (i > first && size + costs[i]! / 2 > share) {
+      sealRange(first, i);
+      first = i;
+      size = 0;
+    }
+    size += costs[i]!;
+  }
+  if (records.length > first) sealRange(first, records.length);
+  plain.fill(0, 0, at);
+  return sealed;
+}
+
+function writeLength(into: Buffer, from: number, length: number): number {
+  let at = from;
+  for (let n = length; ; n = Math.floor(n / 128)) {
+    into[at++] = n >= 128 ? (n % 128) | 128 : n;
+    if (n < 128) return at;
+  }
 }
 
 /** The ids of each of `count` groups' entries, in order, from the rows that name them (`group`, `entry`). */
@@ -147,9 +196,22 @@ export interface OpenedGroup {
   ids: string[];
 }
 
-/** Opens a group stored with its id list (authenticated as the group's additional data). */
-export function openGroup(seal: RecordSeal, sealed: Uint8Array, ids: Uint8Array): OpenedGroup {
-  return { plain: seal.openGroup(sealed, ids), ids: idsOf(ids) };
+/**
+ * Opens a group: one with its id list inside (`ids` null, as sealInGroups seals them), or one written
+ * before with its id list beside it (authenticated as the group's additional data).
+ */
+export function openGroup(seal: RecordSeal, sealed: Uint8Array, ids: Uint8Array | null): OpenedGroup {
+  if (ids !== null) return { plain: seal.openGroup(sealed, ids), ids: idsOf(ids) };
+  const packed = seal.openPackedGroup(sealed);
+  let text: Buffer;
+  try {
+    text = inflateRawSync(packed, { windowBits: WINDOW_BITS, maxOutputLength: MAX_PLAIN_BYTES });
+  } catch {
+    throw new SealBrokenError('A sealed group does not open.');
+  }
+  const [length, at] = readLength(text, 0);
+  if (at + length > text.length) throw new SealBrokenError("A group's id list is cut short.");
+  return { plain: text.subarray(at + length), ids: idsOf(text.subarray(at, at + length)) };
 }
 
 /** The record of entry `entry` of an opened group, when that entry is customer `id`'s. */
@@ -176,13 +238,9 @@ export class GroupStore {
     this.insert = db.prepare('INSERT INTO sealed_records (bytes, ids) VALUES (?, ?)');
   }
 
-  /**
-   * Stores a page's groups with the ids of their entries (`rows`: who is in which group, at which entry:
-   * the same the groups were sealed with); the numbers their rows took, in order.
-   */
-  add(groups: readonly Uint8Array[], rows: readonly { id: string; group: number; entry: number }[]): number[] {
-    const members = groupMembers(rows, groups.length);
-    return groups.map((g, i) => Number(this.insert.run(g, idList(members[i]!)).lastInsertRowid));
+  /** Stores a page's groups (their ids sealed inside); the numbers their rows took, in order. */
+  add(groups: readonly Uint8Array[]): number[] {
+    return groups.map((g) => Number(this.insert.run(g, null).lastInsertRowid));
   }
 
   /** Deletes the groups no customer's record is in any more (a sync rewrote or pruned them all). */

@@ -179,6 +179,32 @@ describe('journal (SQLite)', () => {
     expect(journal.unresolved('env-a', 'accounts.create')).toHaveLength(0);
   });
 
+  it("answers a whole set of fingerprints' earlier writes at once, as the look-ups of one answer each", () => {
+    const done = journal.begin(cardWrite({ fingerprint: 'f-done' }));
+    journal.settle(done.id, { outcome: 'succeeded', resultId: 'card-1' });
+    const again = journal.begin(cardWrite({ fingerprint: 'f-done' }));
+    journal.settle(again.id, { outcome: 'succeeded', resultId: 'card-2' });
+    const lost = journal.begin(cardWrite({ fingerprint: 'f-lost' }));
+    journal.settle(lost.id, { outcome: 'outcome_unknown', error: 'connection lost' });
+    const allowed = journal.begin(cardWrite({ fingerprint: 'f-allowed' }));
+    journal.settle(allowed.id, { outcome: 'outcome_unknown', error: 'connection lost' });
+    journal.acknowledgeResend(allowed.id);
+    const failed = journal.begin(cardWrite({ fingerprint: 'f-failed' }));
+    journal.settle(failed.id, { outcome: 'failed', error: 'declined' });
+    journal.begin(cardWrite({ fingerprint: 'f-elsewhere', environmentId: 'env-b' }));
+
+    const asked = ['f-done', 'f-lost', 'f-allowed', 'f-failed', 'f-elsewhere', 'f-never', 'f-done'];
+    const prior = journal.priorWrites('env-a', asked);
+    for (const f of asked) {
+      const one = { success: journal.recentSuccess('env-a', f, ''), unknown: journal.blockingUnknown('env-a', f) };
+      expect(prior.get(f) ?? { success: null, unknown: null }).toEqual(one);
+    }
+    expect(prior.get('f-done')?.success?.resultId).toBe('card-2');
+    expect(prior.get('f-lost')?.unknown?.id).toBe(lost.id);
+    expect([...prior.keys()].sort()).toEqual(['f-done', 'f-lost']);
+    expect(journal.priorWrites('env-a', []).size).toBe(0);
+  });
+
   it('fingerprints rows from an older Card Desk again when opened, so they still block and count', () => {
     const e = journal.begin(cardWrite());
     journal.settle(e.id, { outcome: 'outcome_unknown', error: 'connection lost' });

@@ -38,6 +38,9 @@ class SealThatOpensNothing extends RecordSeal {
   override openGroup(): Buffer {
     throw new Error('a record was opened');
   }
+  override openPackedGroup(): Buffer {
+    throw new Error('a record was opened');
+  }
 }
 
 let dir: string;

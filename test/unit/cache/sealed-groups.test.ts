@@ -1,8 +1,10 @@
 // Records sealed in groups: each record reads back from its group's place exactly as it was sealed, the
-// group holds nothing in plain form, and a changed byte, another key, the group's customer ids changed, or a
-// place named by another customer's row is refused as a damaged file. In a cache file, an opened customer
+// group holds nothing in plain form (its ids sealed and compressed with its records), and a changed byte,
+// another key, a group written before read as the new form, or a place named by another customer's row is
+// refused as a damaged file; groups written before, with their id list beside them, still open. In a cache file, an opened customer
 // takes nothing from the row's readable columns: edited columns change no field of it, and a row pointed at
 // another customer's record, or at no group, opens nothing.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +29,8 @@ const seal = new RecordSeal(newCacheKeys());
 const records = [
   { id: '5e00000000000000000000a1', text: '[0,1,"Adaeze","22123456789","12 Marina Street"]' },
   { id: 'not-hex-Ọ́kà', text: '[0,"Ìbàdàn"]' },
-  { id: 'x'.repeat(300), text: `[0,"${'long '.repeat(40)}"]` },
+  // Longer than a group's room even compressed (random letters do not deflate).
+  { id: 'x'.repeat(300), text: `[0,"${randomBytes(300).toString('base64')}"]` },
   ...Array.from({ length: 40 }, (_, i) => ({
     id: `5e${String(i).padStart(22, '0')}`,
     text: `[${i},"${'x'.repeat(i)}"]`,
@@ -42,16 +45,16 @@ describe('records sealed in groups', () => {
     records.map((r, i) => ({ id: r.id, group: places[i]![0], entry: places[i]![1] })),
     groups.length,
   );
-  const opened = (g: number) => openGroup(seal, groups[g]!, idList(members[g]!));
+  const opened = (g: number) => openGroup(seal, groups[g]!, null);
 
   it('read back from their place exactly, one cipher per group', () => {
     expect(groups.length).toBeGreaterThan(3);
     expect(groups.length).toBeLessThan(records.length / 3);
-    // A group and its id list (stored in the same row) fit the room given, unless one record alone is longer.
+    // A group (its ids inside) fits the room given, unless one record alone is longer.
     groups.forEach((g, i) => {
-      const size = g.byteLength + idList(members[i]!).byteLength;
-      if (members[i]!.length > 1) expect(size).toBeLessThanOrEqual(SMALL);
+      if (members[i]!.length > 1) expect(g.byteLength).toBeLessThanOrEqual(SMALL);
     });
+    groups.forEach((g, i) => expect(opened(i).ids).toEqual(members[i]));
     expect(members.some((m) => m.length === 1 && m[0] === records[2]!.id)).toBe(true);
     expect(sealInGroups(records, seal, 4096).groups).toHaveLength(1);
     records.forEach((r, i) => {
@@ -71,25 +74,37 @@ describe('records sealed in groups', () => {
   });
 
   it('refuse a changed byte, another key, changed ids, and a place another row names', () => {
-    const [group, place] = places[0]!;
-    const ids = idList(members[group]!);
+    // Two records side by side in one group.
+    const i = places.findIndex((p, k) => places[k + 1]?.[0] === p[0]);
+    const [group, place] = places[i]!;
     const changed = Uint8Array.from(groups[group]!);
     changed[20]! ^= 1;
-    expect(() => openGroup(seal, changed, ids)).toThrow(SealBrokenError);
-    expect(() => openGroup(new RecordSeal(newCacheKeys()), groups[group]!, ids)).toThrow(SealBrokenError);
-    // The id list is authenticated: one id changed (an edited `ids` cell) opens nothing.
-    const edited = [...members[group]!];
-    edited[1] = records[5]!.id;
-    expect(() => openGroup(seal, groups[group]!, idList(edited))).toThrow(SealBrokenError);
+    expect(() => openGroup(seal, changed, null)).toThrow(SealBrokenError);
+    expect(() => openGroup(new RecordSeal(newCacheKeys()), groups[group]!, null)).toThrow(SealBrokenError);
+    // The form is authenticated too: a group read with an id list beside it (the form before) opens nothing.
+    expect(() => openGroup(seal, groups[group]!, idList(members[group]!))).toThrow(SealBrokenError);
     const plain = opened(group);
-    expect(() => recordInGroup(plain, place, records[1]!.id)).toThrow(SealBrokenError);
-    const [, other] = places[1]!;
-    expect(places[1]![0]).toBe(group);
-    expect(() => recordInGroup(plain, other, records[0]!.id)).toThrow(SealBrokenError);
-    expect(() => recordInGroup(plain, 99, records[0]!.id)).toThrow(SealBrokenError);
+    expect(() => recordInGroup(plain, place, records[i + 1]!.id)).toThrow(SealBrokenError);
+    const [, other] = places[i + 1]!;
+    expect(() => recordInGroup(plain, other, records[i]!.id)).toThrow(SealBrokenError);
+    expect(() => recordInGroup(plain, 99, records[i]!.id)).toThrow(SealBrokenError);
+    const last = plain.ids.length - 1;
     expect(() =>
-      recordInGroup({ plain: plain.plain.subarray(0, plain.plain.length - 1), ids: plain.ids }, 1, records[1]!.id),
+      recordInGroup({ plain: plain.plain.subarray(0, plain.plain.length - 1), ids: plain.ids }, last, plain.ids[last]!),
     ).toThrow(SealBrokenError);
+  });
+});
+
+describe('groups written before, their id list beside them', () => {
+  it('open as they were sealed, and refuse changed ids or being read as the compressed form', () => {
+    const ids = ['5e00000000000000000000a1', '5e00000000000000000000a2'];
+    const text = Buffer.from('\u0005[0,1]\u0005[0,2]');
+    const sealed = seal.sealGroup(text, idList(ids));
+    const group = openGroup(seal, sealed, idList(ids));
+    expect(group.ids).toEqual(ids);
+    expect(recordInGroup(group, 1, ids[1]!)).toBe('[0,2]');
+    expect(() => openGroup(seal, sealed, idList([ids[1]!, ids[0]!]))).toThrow(SealBrokenError);
+    expect(() => openGroup(seal, sealed, null)).toThrow(SealBrokenError);
   });
 });
 
@@ -107,10 +122,11 @@ describe('a cache file', () => {
 
   it('holds each page’s records in groups, and reads every customer back whole', () => {
     const db = new DatabaseSync(file, { readOnly: true });
-    const groups = db.prepare('SELECT length(bytes) + length(ids) AS size FROM sealed_records').all();
+    const groups = db.prepare('SELECT length(bytes) AS size, ids FROM sealed_records').all();
     const perPage = Math.ceil(groups.length / 3);
     expect(groups.length).toBeGreaterThan(3 * 4);
     for (const g of groups) expect(Number(g.size)).toBeLessThanOrEqual(GROUP_BYTES);
+    for (const g of groups) expect(g.ids).toBeNull();
     // Groups hold one page's customers: two pages of 100 and one of 50.
     expect(perPage).toBeLessThan(100 / 4);
     expect(db.prepare('SELECT count(*) AS n FROM customers WHERE sealed_in IS NULL').get()?.n).toBe(0);

@@ -1,0 +1,66 @@
+// The customers a whole file names, found in set queries: every id, email, phone number and BVN/NIN the
+// file gives looked up at once, one statement for each kind (for many keys, one for each few hundred),
+// instead of one search per row: checking a file costs in its rows, not in the cache's size. What a key
+// finds is what a search of it finds exactly (the same columns and indexes); the caller tells which
+// customer answers which key from the opened records.
+import type { StatementSync } from 'node:sqlite';
+import { quote } from '../search/search-plan';
+
+/** The keys a file gives: ids, lower-cased emails, national phone numbers (phone.ts), BVN/NIN numbers. */
+export interface ExactKeys {
+  ids?: readonly string[];
+  emails?: readonly string[];
+  phones?: readonly string[];
+  identities?: readonly string[];
+}
+
+/** Keys asked in one statement at most. */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+const distinct = (items: readonly string[] | undefined): string[] => [...new Set(items ?? [])].filter((k) => k !== '');
+
+/**
+ * The rows (seq) of every customer one of `keys` names, in no particular order. `blindIndex`: an identity
+ * number's blind index (record-seal.ts), null for one that cannot be a number.
+ */
+export function exactSeqs(
+  stmt: (sql: string) => StatementSync,
+  blindIndex: (value: string) => Uint8Array | null,
+  keys: ExactKeys,
+): number[] {
+  const seqs = new Set<number>();
+  const add = (rows: Record<string, unknown>[]) => {
+    for (const r of rows) seqs.add(Number(r.seq));
+  };
+  for (const part of chunks(distinct(keys.ids)))
+    add(stmt('SELECT seq FROM customers WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(part)));
+  for (const part of chunks(distinct(keys.emails))) {
+    const list = JSON.stringify(part);
+    add(stmt('SELECT seq FROM customer_emails WHERE email IN (SELECT value FROM json_each(?))').all(list));
+    // Rows past the email index's last chunk (a sync stopped part-way) hold their email in their own column.
+    add(
+      stmt(
+        `SELECT seq FROM customers WHERE seq > coalesce((SELECT value FROM meta WHERE key = 'emails_through_seq'), 0)
+           AND email IN (SELECT value FROM json_each(?))`,
+      ).all(list),
+    );
+  }
+  for (const part of chunks(distinct(keys.phones).filter((p) => /^\d+$/.test(p))))
+    add(
+      stmt('SELECT rowid AS seq FROM customer_phones WHERE customer_phones MATCH ?').all(
+        part.map((p) => quote(p)).join(' OR '),
+      ),
+    );
+  const byIdentity = stmt('SELECT seq FROM customers WHERE identity = ?');
+  for (const number of distinct(keys.identities)) {
+    const index = blindIndex(number);
+    if (index) add(byIdentity.all(index));
+  }
+  return [...seqs];
+}
