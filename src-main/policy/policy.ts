@@ -10,7 +10,7 @@ import {
   type ProxySetting,
 } from '../../src-shared/ipc/channels/network';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, baseUrlProblem } from '../../src-shared/ipc/channels/settings';
-import { parseTeamAddress } from '../../src-shared/ipc/channels/team';
+import { parseTeamAddress, TEAM_SIGN_INS, type TeamSignIn } from '../../src-shared/ipc/channels/team';
 import { approvalRulesSchema, type ApprovalRules } from './approval-rules';
 import { feedUrlProblem } from './feed-url';
 
@@ -54,6 +54,11 @@ const policyEnvironmentSchema = z.strictObject({
         const parsed = parseTeamAddress(url);
         if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
       }),
+      /**
+       * How operators sign in: `windows` (their Windows sign-in, a Kerberos ticket: nothing typed or kept) or
+       * `password` (a database password each, in the keychain). Unset: each operator chooses in Settings → Team.
+       */
+      signIn: z.enum(TEAM_SIGN_INS, { error: `signIn must be one of ${TEAM_SIGN_INS.join(', ')}` }).optional(),
     })
     .optional(),
   /** Which writes need a second person's approval (approval-rules.ts); needs the team database. */
@@ -131,6 +136,8 @@ export interface ManagedEnvironment {
   extraCaFile: string | null;
   /** The team database's address, or null when the environment has none. */
   teamUrl?: string | null;
+  /** How operators sign in to it, when the policy says (else each operator chooses). */
+  teamSignIn?: TeamSignIn | null;
   /** Which writes need approval, or null when the policy names none. */
   approvals?: ApprovalRules | null;
 }
@@ -179,6 +186,7 @@ export function policyFrom(parsed: z.infer<typeof policySchema>, file: string): 
       proxy: proxyOf(env),
       extraCaFile: env.extraCaFile ?? null,
       teamUrl: env.team?.url ?? null,
+      teamSignIn: env.team?.signIn ?? null,
       approvals: env.approvals ?? null,
     })),
     allowUserEnvironments,

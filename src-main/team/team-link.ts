@@ -11,6 +11,8 @@ import { errorMessage } from '../errors/error-message';
 import { TEAM_SCHEMA_VERSION } from './schema/migrations';
 import { addressText, connectionConfig, type TeamAddress } from './team-address';
 import { type TeamFailure, teamFailure } from './team-failure';
+import { windowsSignInClient } from './windows-sign-in';
+import type { TeamSignIn } from '../../src-shared/ipc/channels/team';
 
 export type LinkState = 'connecting' | 'connected' | 'unreachable' | 'refused';
 
@@ -29,8 +31,13 @@ export interface LinkStatus {
 export interface TeamLinkOptions {
   address: TeamAddress;
   user: string;
-  /** The password, read from the keychain each time a connection is made. */
-  password: () => Promise<string>;
+  /**
+   * How the login signs in: `password` (read from the keychain each time a connection is made) or `windows`
+   * (the operator's Kerberos ticket: GSSAPI, SSPI on Windows; windows-sign-in.ts), nothing typed or kept.
+   */
+  signIn?: TeamSignIn;
+  /** The password, read from the keychain each time a connection is made (password sign-in). */
+  password?: () => Promise<string>;
   /** The environment's extra CA certificates (PEM), read each time a connection is made. */
   extraCa: () => readonly string[];
   logger: Logger;
@@ -58,6 +65,7 @@ interface SessionCheck {
 export class TeamLink {
   private readonly pool: pg.Pool;
   private readonly config: pg.ClientConfig;
+  private readonly Client: typeof pg.Client;
   private current: LinkStatus;
   private retryMs: number;
   private timer: NodeJS.Timeout | null = null;
@@ -74,11 +82,12 @@ export class TeamLink {
     // The password and the CA list are read each time a connection is made: a change heals the next one.
     const config = connectionConfig(options.address, {
       user: options.user,
-      password: options.password,
+      password: options.signIn === 'windows' ? undefined : options.password,
       extraCa: options.extraCa,
     });
     this.config = config;
-    this.pool = new pg.Pool({ ...config, max: 3, idleTimeoutMillis: 30_000 });
+    this.Client = options.signIn === 'windows' ? windowsSignInClient() : pg.Client;
+    this.pool = new pg.Pool({ ...config, Client: this.Client, max: 3, idleTimeoutMillis: 30_000 });
     // An idle connection the server ended: the next use finds out and heals; nothing to throw here.
     this.pool.on('error', (error) => this.lost(error));
   }
@@ -121,7 +130,7 @@ export class TeamLink {
       return result;
     } catch (error) {
       client.off('error', heard);
-      const failure = teamFailure(error, { where: this.where, user: this.options.user });
+      const failure = teamFailure(error, this.failureContext());
       // A connection that broke mid-query is not given back to the pool.
       client.release(failure.reason === 'unreachable');
       if (failure.reason === 'unreachable') throw this.lost(error);
@@ -135,7 +144,7 @@ export class TeamLink {
    */
   separateClient(): pg.Client {
     if (this.closed) throw new TeamQueryError(`The link to ${this.where} is closed.`);
-    const client = new pg.Client(this.config);
+    const client = new this.Client(this.config);
     // A server that ends the connection while the client is idle (stopped, or a DBA ending sessions) is an
     // error event: without a listener Node would end the app with it. Its owner hears it too and acts (the
     // next query fails and heals); here it is only kept from becoming an uncaught exception.
@@ -158,6 +167,10 @@ export class TeamLink {
     await this.pool.end().catch(() => undefined);
   }
 
+  private failureContext() {
+    return { where: this.where, user: this.options.user, signIn: this.options.signIn ?? 'password' } as const;
+  }
+
   private nowIso(): string {
     return (this.options.now?.() ?? new Date()).toISOString();
   }
@@ -175,7 +188,7 @@ export class TeamLink {
 
   /** Marks the link lost (when it was not already) and schedules a check; returns the error to throw. */
   private lost(error: unknown): Error {
-    const failure = teamFailure(error, { where: this.where, user: this.options.user });
+    const failure = teamFailure(error, this.failureContext());
     if (!this.closed) {
       if (this.current.state !== 'unreachable' && this.current.state !== 'refused')
         this.options.logger.warn({ where: this.where, err: errorMessage(error) }, 'team database lost');
@@ -219,7 +232,7 @@ export class TeamLink {
               reason: 'refused',
               message: `${this.where} is not set up for Card Desk (${errorMessage(error)}). Ask IT to run team:setup on it.`,
             }
-          : teamFailure(error, { where: this.where, user: this.options.user }),
+          : teamFailure(error, this.failureContext()),
       );
       return;
     }

@@ -1,5 +1,5 @@
 // The team database's state as Settings and the status bar show it (`team.status`, `team.changed`).
-import type { TeamCustomersStatus, TeamStatus } from '../../src-shared/ipc/channels/team';
+import type { TeamCustomersStatus, TeamSignIn, TeamStatus } from '../../src-shared/ipc/channels/team';
 import type { JournalOutbox } from './journal-outbox';
 import { displayUrl, serverName } from './team-address';
 import type { LinkStatus } from './team-link';
@@ -13,11 +13,14 @@ export interface TeamStatusInput {
   environmentId: string;
   /** The address the policy sets for the environment, if it does. */
   policyUrl: string | null;
+  /** How the policy has operators sign in, if it says. */
+  policySignIn: TeamSignIn | null;
   desk: Desk;
   /** The link in use, when the desk is signed in. */
   active: {
     url: string;
     user: string;
+    signIn: TeamSignIn;
     link: LinkStatus;
     outbox: Pick<JournalOutbox, 'status'>;
     customers: TeamCustomersStatus | null;
@@ -45,6 +48,8 @@ export function teamStatus(input: TeamStatusInput): TeamStatus {
     writesRefused: writesRefused(input),
     environmentId,
     urlSetByPolicy: policyUrl !== null,
+    signIn: input.policySignIn ?? active?.signIn ?? 'password',
+    signInSetByPolicy: input.policySignIn !== null,
     desk,
     syncer: false,
     login: null,

@@ -18,6 +18,13 @@ export interface TeamAddress {
   tls: 'verified' | 'plain';
 }
 
+/**
+ * How an operator signs in to the team database: `password` (a database login and password, kept in the
+ * keychain) or `windows` (the operator's Windows sign-in: their Kerberos ticket, nothing typed or kept).
+ */
+export const TEAM_SIGN_INS = ['password', 'windows'] as const;
+export type TeamSignIn = (typeof TEAM_SIGN_INS)[number];
+
 const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
 
 /** Reads a team database address; the problem in words (naming what is wrong) when it cannot be used. */
@@ -103,6 +110,10 @@ export const teamStatusSchema = z.object({
   urlSetByPolicy: z.boolean(),
   /** The database login this desk signs in with. */
   user: z.string().nullable(),
+  /** How this desk signs in (`windows`: the operator's Kerberos ticket), or would by the policy's say. */
+  signIn: z.enum(TEAM_SIGN_INS),
+  /** The organisation's policy sets how operators sign in: the form offers no choice. */
+  signInSetByPolicy: z.boolean(),
   /** The login as the database names it once connected (what the team journal records). */
   login: z.string().nullable(),
   /** The login may page the API for the team (card_desk_syncer). */
@@ -132,26 +143,32 @@ export type TeamStatus = z.infer<typeof teamStatusSchema>;
 
 const required = (field: string) => ({ error: `${field} is required` });
 
-export const teamConnectSchema = z.object({
-  url: z
-    .string(required('url'))
-    .trim()
-    .min(1, required('url'))
-    .max(2048, { error: 'url must be at most 2048 characters' })
-    .superRefine((url, ctx) => {
-      const parsed = parseTeamAddress(url);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
-    }),
-  user: z
-    .string(required('user'))
-    .trim()
-    .min(1, required('user'))
-    .max(63, { error: 'user must be at most 63 characters (a PostgreSQL name)' }),
-  password: z
-    .string(required('password'))
-    .min(1, required('password'))
-    .max(1000, { error: 'password must be at most 1000 characters' }),
-});
+export const teamConnectSchema = z
+  .object({
+    url: z
+      .string(required('url'))
+      .trim()
+      .min(1, required('url'))
+      .max(2048, { error: 'url must be at most 2048 characters' })
+      .superRefine((url, ctx) => {
+        const parsed = parseTeamAddress(url);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+      }),
+    /** With Windows sign-in the login may be left out: the operator's Windows user name is used. */
+    user: z
+      .string(required('user'))
+      .trim()
+      .max(63, { error: 'user must be at most 63 characters (a PostgreSQL name)' })
+      .optional(),
+    /** With Windows sign-in there is no password: the operator's Kerberos ticket signs in. */
+    password: z.string().max(1000, { error: 'password must be at most 1000 characters' }).optional(),
+    signIn: z.enum(TEAM_SIGN_INS, { error: `signIn must be one of ${TEAM_SIGN_INS.join(', ')}` }).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.signIn === 'windows') return;
+    if (!input.user) ctx.addIssue({ code: 'custom', path: ['user'], message: 'user is required' });
+    if (!input.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'password is required' });
+  });
 export type TeamConnectInput = z.infer<typeof teamConnectSchema>;
 
 /** An entry of the team journal: its latest state, the login that made it and the desk it was made on. */
