@@ -148,3 +148,21 @@ export async function keepPassword(
   if (before && before !== kept) await secrets.delete(before).catch(() => false);
   return null;
 }
+
+/** Takes a login's password out of the keychain (none with Windows sign-in); why it could not, or null. */
+export async function forgetPassword(
+  secrets: SecretStore,
+  environmentId: string,
+  login: TeamLogin,
+  logger: Logger,
+): Promise<Result<TeamStatus> | null> {
+  try {
+    if (login.signIn !== 'windows') await secrets.delete(teamPasswordAccount(environmentId, login));
+    return null;
+  } catch (error) {
+    logger.warn({ err: errorMessage(error) }, 'team password could not leave the keychain');
+    if (error instanceof KeychainUnavailableError)
+      return err('keychain_unavailable', `${error.message} The login was kept; sign out again when it works.`);
+    return null;
+  }
+}

@@ -5,13 +5,14 @@
 // sign-in is not tried again (a wrong password tried over and over can lock a login): the operator signs in
 // again. A login that is no Card Desk operator, or a database whose schema is missing or too old, heals when
 // IT acts, so those are tried again at the slow pace.
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
 import { TEAM_SCHEMA_VERSION } from './schema/migrations';
-import { addressText, connectionConfig, type TeamAddress } from './team-address';
+import { addressText, type TeamAddress } from './team-address';
 import { type TeamFailure, teamFailure } from './team-failure';
-import { windowsSignInClient } from './windows-sign-in';
+import { ConnectFailure, LinkConnections } from './link-connections';
+import type { NoticeSubscription } from './team-notices';
 import type { TeamSignIn } from '../../src-shared/ipc/channels/team';
 
 export type LinkState = 'connecting' | 'connected' | 'unreachable' | 'refused';
@@ -46,6 +47,8 @@ export interface TeamLinkOptions {
   /** First wait before trying again, doubled each time up to `maxRetryMs` (defaults 1 s and 30 s). */
   firstRetryMs?: number;
   maxRetryMs?: number;
+  /** A pooled connection idle this long is closed (default 10 s): at rest only the listening one stays. */
+  idleMs?: number;
   now?: () => Date;
 }
 
@@ -63,9 +66,7 @@ interface SessionCheck {
 }
 
 export class TeamLink {
-  private readonly pool: pg.Pool;
-  private readonly config: pg.ClientConfig;
-  private readonly Client: typeof pg.Client;
+  private readonly connections: LinkConnections;
   private current: LinkStatus;
   private retryMs: number;
   private timer: NodeJS.Timeout | null = null;
@@ -79,17 +80,12 @@ export class TeamLink {
     this.where = addressText(options.address);
     this.retryMs = options.firstRetryMs ?? 1_000;
     this.current = { state: 'connecting', problem: null, login: null, syncer: false, since: this.nowIso() };
-    // The password and the CA list are read each time a connection is made: a change heals the next one.
-    const config = connectionConfig(options.address, {
-      user: options.user,
-      password: options.signIn === 'windows' ? undefined : options.password,
-      extraCa: options.extraCa,
+    this.connections = new LinkConnections({
+      ...options,
+      signIn: options.signIn ?? 'password',
+      connected: () => this.current.state === 'connected',
+      onIdleError: (error) => this.lost(error),
     });
-    this.config = config;
-    this.Client = options.signIn === 'windows' ? windowsSignInClient() : pg.Client;
-    this.pool = new pg.Pool({ ...config, Client: this.Client, max: 3, idleTimeoutMillis: 30_000 });
-    // An idle connection the server ended: the next use finds out and heals; nothing to throw here.
-    this.pool.on('error', (error) => this.lost(error));
   }
 
   get status(): LinkStatus {
@@ -109,31 +105,25 @@ export class TeamLink {
     return this.checking;
   }
 
-  /** Runs `work` on a connection; a lost database makes the link `unreachable` (and heal) and is thrown. */
+  /** Follows notices on the link's one listening connection (team-notices.ts); the function returned stops. */
+  listen(subscription: NoticeSubscription): () => void {
+    return this.connections.listen(subscription);
+  }
+
+  /**
+   * Runs `work` on a connection: the listening one when it is free, else a pooled one (closed when idle). A
+   * lost database makes the link `unreachable` (and heal) and is thrown.
+   */
   async use<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     if (this.closed) throw new TeamQueryError(`The link to ${this.where} is closed.`);
-    let client: pg.PoolClient;
+    const unreachable = (error: unknown) => teamFailure(error, this.failureContext()).reason === 'unreachable';
     try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw this.lost(error);
-    }
-    // A server that ends the connection between two queries of `work` (a transaction's) is an error event on
-    // the client: heard here, as the next query fails with it and heals the link.
-    const heard = () => undefined;
-    client.on('error', heard);
-    try {
-      const result = await work(client);
-      client.off('error', heard);
-      client.release();
+      const result = await this.connections.run(work, unreachable);
       this.lastAnswer = Date.now();
       return result;
     } catch (error) {
-      client.off('error', heard);
-      const failure = teamFailure(error, this.failureContext());
-      // A connection that broke mid-query is not given back to the pool.
-      client.release(failure.reason === 'unreachable');
-      if (failure.reason === 'unreachable') throw this.lost(error);
+      if (error instanceof ConnectFailure) throw this.lost(error.reason);
+      if (unreachable(error)) throw this.lost(error);
       throw new TeamQueryError(errorMessage(error));
     }
   }
@@ -144,12 +134,7 @@ export class TeamLink {
    */
   separateClient(): pg.Client {
     if (this.closed) throw new TeamQueryError(`The link to ${this.where} is closed.`);
-    const client = new this.Client(this.config);
-    // A server that ends the connection while the client is idle (stopped, or a DBA ending sessions) is an
-    // error event: without a listener Node would end the app with it. Its owner hears it too and acts (the
-    // next query fails and heals); here it is only kept from becoming an uncaught exception.
-    client.on('error', () => undefined);
-    return client;
+    return this.connections.separateClient();
   }
 
   /**
@@ -164,7 +149,7 @@ export class TeamLink {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.pool.end().catch(() => undefined);
+    await this.connections.close();
   }
 
   private failureContext() {
@@ -183,7 +168,9 @@ export class TeamLink {
     if (same) return;
     this.current = { ...status, since: this.nowIso() };
     this.options.onStatus?.(this.current);
-    if (status.state === 'connected') for (const listener of this.connectedListeners) listener();
+    if (status.state !== 'connected') return;
+    this.connections.connected();
+    for (const listener of this.connectedListeners) listener();
   }
 
   /** Marks the link lost (when it was not already) and schedules a check; returns the error to throw. */
@@ -217,7 +204,7 @@ export class TeamLink {
   private async check(): Promise<void> {
     let session: SessionCheck;
     try {
-      const client = await this.pool.connect();
+      const client = await this.connections.pool.connect();
       try {
         session = await readSession(client);
       } finally {

@@ -8,7 +8,6 @@ import type { PoolClient } from 'pg';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { TeamConnectInput, TeamJournalQuery, TeamSignIn, TeamStatus } from '../../src-shared/ipc/channels/team';
 import type { Journal } from '../journal/journal';
-import { KeychainUnavailableError } from '../keychain/keychain-error';
 import type { SecretStore } from '../keychain/secret-store';
 import type { Policy } from '../policy/policy';
 import type { Emit, Logger } from '../ports/ports';
@@ -17,13 +16,22 @@ import type { CustomerFeed } from '../cache/service-contract';
 import { LoginSpans } from './login-spans';
 import { feedThrough } from './sync/customer-feed';
 import type { TeamCustomerPorts, TeamCustomers } from './sync/team-customers';
-import { keepPassword, linkRefusal, noPassword, openActive, savedPassword, type Active } from './team-active';
+import type { NoticeSubscription } from './team-notices';
+import {
+  forgetPassword,
+  keepPassword,
+  linkRefusal,
+  noPassword,
+  openActive,
+  savedPassword,
+  type Active,
+} from './team-active';
 export { NoPasswordError } from './team-active';
 import { listTeamJournal, type TeamJournalPage } from './team-journal';
 import { serverName } from './team-address';
 import { displayUrl, teamStatus } from './team-status';
 import { type TeamLink, TeamQueryError } from './team-link';
-import { TeamSettings, teamPasswordAccount, type Desk, type TeamLogin } from './team-settings';
+import { TeamSettings, type Desk, type TeamLogin } from './team-settings';
 
 export interface TeamServiceOptions {
   dataDir: string;
@@ -52,7 +60,7 @@ export interface ClaimsScene {
   desk: Desk;
 }
 
-/** A connected link quiet this long is asked `SELECT 1` (below the pool's 30 s idle limit). */
+/** A connected link quiet this long is asked `SELECT 1` (on its listening connection, when it is free). */
 const HEARTBEAT_MS = 15_000;
 
 /**
@@ -154,14 +162,8 @@ export class TeamService {
     const environmentId = this.environmentId;
     const login = this.settings.login(environmentId);
     await this.closeActive();
-    try {
-      if (login && login.signIn !== 'windows')
-        await this.options.secretStore.delete(teamPasswordAccount(environmentId, login));
-    } catch (error) {
-      this.options.logger.warn({ err: errorMessage(error) }, 'team password could not leave the keychain');
-      if (error instanceof KeychainUnavailableError)
-        return err('keychain_unavailable', `${error.message} The login was kept; sign out again when it works.`);
-    }
+    const kept = login && (await forgetPassword(this.options.secretStore, environmentId, login, this.options.logger));
+    if (kept) return kept;
     this.settings.setLogin(environmentId, null);
     this.spans.follow(environmentId, null, this.options.journal().events);
     this.emitStatus();
@@ -176,6 +178,11 @@ export class TeamService {
   /** The team's customers on this desk (the syncer, the cache's fill), while `environmentId` is active. */
   customersOf(environmentId: string): TeamCustomers | null {
     return this.active?.environmentId === environmentId ? this.active.customers : null;
+  }
+
+  /** Follows notices on the active link's listening connection (none without a link); the function stops. */
+  listen(subscription: NoticeSubscription): () => void {
+    return this.active?.link.listen(subscription) ?? (() => undefined);
   }
 
   /** Runs `work` on the team database's connection; a failure says why in the operator's words. */
