@@ -15,6 +15,11 @@ export interface LinkConnectionsOptions {
   signIn: TeamSignIn;
   password?: (() => Promise<string>) | undefined;
   extraCa: () => readonly string[];
+  /**
+   * Where notices are heard: the address itself (default), a direct address beside a pooler's (`listen`), or
+   * none (`poll`: the address is a pooler in transaction mode, where LISTEN never hears anything).
+   */
+  notices?: { listen: TeamAddress } | { poll: true } | undefined;
   /** A pooled connection idle this long is closed (default 10 s). */
   idleMs?: number | undefined;
   logger: Logger;
@@ -40,11 +45,12 @@ export class LinkConnections {
 
   constructor(options: LinkConnectionsOptions) {
     // The password and the CA list are read each time a connection is made: a change heals the next one.
-    this.config = connectionConfig(options.address, {
+    const secrets = {
       user: options.user,
       password: options.signIn === 'windows' ? undefined : options.password,
       extraCa: options.extraCa,
-    });
+    };
+    this.config = connectionConfig(options.address, secrets);
     this.Client = options.signIn === 'windows' ? windowsSignInClient() : pg.Client;
     this.pool = new pg.Pool({
       ...this.config,
@@ -54,16 +60,23 @@ export class LinkConnections {
     });
     // An idle connection the server ended: the next use finds out and heals; nothing to throw here.
     this.pool.on('error', options.onIdleError);
+    const notices = options.notices;
+    const listenConfig = notices && 'listen' in notices ? connectionConfig(notices.listen, secrets) : null;
     this.notices = new TeamNotices({
-      client: () => this.separateClient(),
+      client:
+        notices && 'poll' in notices
+          ? null
+          : listenConfig
+            ? () => this.separateClient(listenConfig)
+            : () => this.separateClient(),
       connected: options.connected,
       logger: options.logger,
     });
   }
 
   /** A connection of its own, outside the pool; the caller connects and ends it. */
-  separateClient(): pg.Client {
-    const client = new this.Client(this.config);
+  separateClient(config = this.config): pg.Client {
+    const client = new this.Client(config);
     // A server that ends the connection while the client is idle (stopped, or a DBA ending sessions) is an
     // error event: without a listener Node would end the app with it. Its owner hears it too and acts (the
     // next query fails and heals); here it is only kept from becoming an uncaught exception.
@@ -73,6 +86,11 @@ export class LinkConnections {
 
   listen(subscription: NoticeSubscription): () => void {
     return this.notices.subscribe(subscription);
+  }
+
+  /** How notices reach the desk: `listening` on a connection, or `polling` (through a pooler). */
+  get noticesMode(): 'listening' | 'polling' {
+    return this.notices.mode;
   }
 
   /** The link is connected (again): listen. */

@@ -12,12 +12,14 @@ import type { LoginSpans } from './login-spans';
 import { TeamCustomers, type TeamCustomerPorts } from './sync/team-customers';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../ports/ports';
-import { parseTeamAddress } from './team-address';
+import type { Policy } from '../policy/policy';
+import { parseTeamAddress, type TeamAddress } from './team-address';
 import { TeamLink, type LinkStatus } from './team-link';
 import { teamPasswordAccount, type Desk, type TeamLogin, type TeamSettings } from './team-settings';
 
 /** What opening a link needs of the team service's options. */
 export interface ActiveOptions {
+  policy: Policy;
   journal: () => Journal;
   logger: Logger;
   firstRetryMs?: number;
@@ -66,6 +68,7 @@ function openActive(
     user: input.login.user,
     signIn: input.signIn,
     password: input.password,
+    notices: noticesOf(options.policy, input.environmentId),
     extraCa: () => input.trust.ca,
     logger: options.logger,
     onStatus: input.onStatus,
@@ -165,4 +168,15 @@ export async function forgetPassword(
       return err('keychain_unavailable', `${error.message} The login was kept; sign out again when it works.`);
     return null;
   }
+}
+
+/**
+ * Where the link hears notices: over the policy's direct `listenUrl` beside a pooler, by looking when the
+ * address is a pooler's without one, else on the address itself (undefined).
+ */
+function noticesOf(policy: Policy, environmentId: string): { listen: TeamAddress } | { poll: true } | undefined {
+  const environment = policy.environments.find((e) => e.id === environmentId);
+  if (!environment?.teamPooler) return undefined;
+  const parsed = environment.teamListenUrl ? parseTeamAddress(environment.teamListenUrl) : null;
+  return parsed?.ok ? { listen: parsed.address } : { poll: true };
 }

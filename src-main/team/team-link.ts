@@ -47,6 +47,8 @@ export interface TeamLinkOptions {
   /** First wait before trying again, doubled each time up to `maxRetryMs` (defaults 1 s and 30 s). */
   firstRetryMs?: number;
   maxRetryMs?: number;
+  /** Where notices are heard (link-connections.ts): the address itself unless the policy names a pooler. */
+  notices?: { listen: TeamAddress } | { poll: true } | undefined;
   /** A pooled connection idle this long is closed (default 10 s): at rest only the listening one stays. */
   idleMs?: number;
   now?: () => Date;
@@ -90,6 +92,11 @@ export class TeamLink {
 
   get status(): LinkStatus {
     return this.current;
+  }
+
+  /** How notices reach the desk: `listening` on a connection, or `polling` (the address is a pooler's). */
+  get notices(): 'listening' | 'polling' {
+    return this.connections.noticesMode;
   }
 
   /** Calls `listener` each time the link becomes connected (after `onStatus`). */

@@ -19,8 +19,10 @@ export interface NoticeSubscription {
 }
 
 export interface TeamNoticesOptions {
-  /** A new connection, signed in as the link's. */
-  client: () => pg.Client;
+  /** A new connection for listening, signed in as the link's; null: no LISTEN reaches this desk (a pooler). */
+  client: (() => pg.Client) | null;
+  /** Without a connection for listening, every channel is taken as notified this often (default 5 s). */
+  pollMs?: number;
   /** Whether the link is connected now. */
   connected: () => boolean;
   logger: Logger;
@@ -40,13 +42,14 @@ export class TeamNotices {
   /** The work running on the connection now, if any (one at a time). */
   private running: Promise<unknown> | null = null;
   private retry: NodeJS.Timeout | null = null;
+  private poller: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(private readonly options: TeamNoticesOptions) {}
 
-  /** Whether the connection is up and listening. */
-  get listening(): boolean {
-    return this.client !== null;
+  /** How notices reach this desk: `listening` on a connection, or `polling` (the address is a pooler's). */
+  get mode(): 'listening' | 'polling' {
+    return this.options.client ? 'listening' : 'polling';
   }
 
   /** Follows `subscription`'s channels; the returned function stops. */
@@ -72,6 +75,7 @@ export class TeamNotices {
   ensure(): void {
     if (this.closed || this.client || this.opening || this.subscriptions.size === 0) return;
     if (!this.options.connected()) return;
+    if (!this.options.client) return this.poll();
     this.opening = this.open().finally(() => {
       this.opening = null;
     });
@@ -102,6 +106,7 @@ export class TeamNotices {
   async close(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
+    if (this.poller) clearInterval(this.poller);
     await this.opening;
     const client = this.client;
     this.client = null;
@@ -128,8 +133,25 @@ export class TeamNotices {
     }
   }
 
+  /**
+   * Through a pooler in transaction mode LISTEN never hears anything (the server connection is another
+   * desk's between transactions): every channel is taken as notified every `pollMs` while the link is up.
+   */
+  private poll(): void {
+    if (this.poller) return;
+    const tell = (each: (subscription: NoticeSubscription) => void) => {
+      if (this.options.connected()) for (const subscription of this.subscriptions) each(subscription);
+    };
+    tell((subscription) => subscription.listening?.());
+    this.poller = setInterval(
+      () => tell((subscription) => subscription.channels.forEach((channel) => subscription.heard(channel, undefined))),
+      this.options.pollMs ?? 5_000,
+    );
+    this.poller.unref?.();
+  }
+
   private async open(): Promise<void> {
-    const client = this.options.client();
+    const client = this.options.client!();
     const lost = (error?: Error) => {
       if (this.client !== client) return;
       this.client = null;

@@ -116,7 +116,7 @@ export class TeamService {
         url: active.login.url,
         user: active.login.user,
         signIn: active.signIn,
-        link: active.link.status,
+        link: active.link,
         outbox: active.outbox,
         customers: active.customers?.status() ?? null,
       },

@@ -2,7 +2,7 @@
 import type { TeamCustomersStatus, TeamSignIn, TeamStatus } from '../../src-shared/ipc/channels/team';
 import type { JournalOutbox } from './journal-outbox';
 import { displayUrl, serverName } from './team-address';
-import type { LinkStatus } from './team-link';
+import type { TeamLink } from './team-link';
 import type { Desk } from './team-settings';
 
 export { displayUrl };
@@ -21,7 +21,7 @@ export interface TeamStatusInput {
     url: string;
     user: string;
     signIn: TeamSignIn;
-    link: LinkStatus;
+    link: Pick<TeamLink, 'status' | 'notices'>;
     outbox: Pick<JournalOutbox, 'status'>;
     customers: TeamCustomersStatus | null;
   } | null;
@@ -37,7 +37,7 @@ function writesRefused(input: TeamStatusInput): string | null {
     return policyUrl
       ? `You are not signed in to the team database ${serverName(policyUrl)} (Settings → Team), ${so}`
       : null;
-  const { state } = active.link;
+  const { state } = active.link.status;
   if (state === 'connected' || state === 'connecting') return null;
   return `The team database ${serverName(active.url)} cannot be reached, ${so}`;
 }
@@ -55,12 +55,13 @@ export function teamStatus(input: TeamStatusInput): TeamStatus {
     login: null,
     journal: { waiting: null, lastSentAt: null, waitingFor: null },
     customers: null,
+    notices: null,
   };
   if (!active) {
     const url = policyUrl ? displayUrl(policyUrl) : null;
     return { ...base, state: url ? 'signed_out' : 'off', url, user: null, problem: null, since: null };
   }
-  const { link } = active;
+  const link = active.link.status;
   return {
     ...base,
     state: link.state,
@@ -72,5 +73,6 @@ export function teamStatus(input: TeamStatusInput): TeamStatus {
     since: link.since,
     journal: active.outbox.status(),
     customers: active.customers,
+    notices: active.link.notices,
   };
 }

@@ -94,6 +94,12 @@ export function TeamSection(): React.JSX.Element | null {
         {teamStateText(team)}
       </p>
       {waitingText(team) ? <p className="muted">{waitingText(team)}</p> : null}
+      {team.notices === 'polling' ? (
+        <p className="muted" data-testid="team-notices">
+          Other desks&apos; changes are looked for every 5 seconds: the team database is reached through a pooler, and
+          your organisation names no direct address to listen on.
+        </p>
+      ) : null}
       {signedIn ? (
         <div className="form-actions">
           <button type="button" disabled={busy} onClick={() => void signOut()}>

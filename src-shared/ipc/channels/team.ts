@@ -118,6 +118,11 @@ export const teamStatusSchema = z.object({
   login: z.string().nullable(),
   /** The login may page the API for the team (card_desk_syncer). */
   syncer: z.boolean(),
+  /**
+   * How other desks' changes reach this one: `listening` (at once) or `polling` (every few seconds: the address
+   * is a pooler's and the policy names no direct address to listen on); null when not linked.
+   */
+  notices: z.enum(['listening', 'polling']).nullable(),
   /** What is wrong and what to do, in the operator's words; null when nothing is. */
   problem: z.string().nullable(),
   /** When the state began (ISO). */
