@@ -5,7 +5,7 @@
 import pg from 'pg';
 import type { TeamSignIn } from '../../src-shared/ipc/channels/team';
 import type { Logger } from '../ports/ports';
-import { connectionConfig, type TeamAddress } from './team-address';
+import { connectionConfig, serversOf, type TeamAddress } from './team-address';
 import { TeamNotices, type NoticeSubscription } from './team-notices';
 import { windowsSignInClient } from './windows-sign-in';
 
@@ -38,8 +38,13 @@ export class ConnectFailure extends Error {
 }
 
 export class LinkConnections {
-  readonly pool: pg.Pool;
-  private readonly config: pg.ClientConfig;
+  pool: pg.Pool;
+  private config: pg.ClientConfig;
+  /** The address's servers (one, or several for failover) and the one in use. */
+  readonly servers: TeamAddress[];
+  private at = 0;
+  private readonly newPool: () => pg.Pool;
+  private readonly configOf: (server: TeamAddress) => pg.ClientConfig;
   private readonly Client: typeof pg.Client;
   private readonly notices: TeamNotices;
 
@@ -50,16 +55,18 @@ export class LinkConnections {
       password: options.signIn === 'windows' ? undefined : options.password,
       extraCa: options.extraCa,
     };
-    this.config = connectionConfig(options.address, secrets);
+    this.servers = serversOf(options.address);
+    this.configOf = (server) => connectionConfig(server, secrets);
+    this.config = this.configOf(this.servers[0]!);
     this.Client = options.signIn === 'windows' ? windowsSignInClient() : pg.Client;
-    this.pool = new pg.Pool({
-      ...this.config,
-      Client: this.Client,
-      max: 3,
-      idleTimeoutMillis: options.idleMs ?? 10_000,
-    });
-    // An idle connection the server ended: the next use finds out and heals; nothing to throw here.
-    this.pool.on('error', options.onIdleError);
+    this.newPool = () => {
+      const idleTimeoutMillis = options.idleMs ?? 10_000;
+      const pool = new pg.Pool({ ...this.config, Client: this.Client, max: 3, idleTimeoutMillis });
+      // An idle connection the server ended: the next use finds out and heals; nothing to throw here.
+      pool.on('error', options.onIdleError);
+      return pool;
+    };
+    this.pool = this.newPool();
     const notices = options.notices;
     const listenConfig = notices && 'listen' in notices ? connectionConfig(notices.listen, secrets) : null;
     this.notices = new TeamNotices({
@@ -86,6 +93,24 @@ export class LinkConnections {
 
   listen(subscription: NoticeSubscription): () => void {
     return this.notices.subscribe(subscription);
+  }
+
+  /** The server in use now. */
+  get server(): number {
+    return this.at;
+  }
+
+  /**
+   * Uses the next of the address's servers (failover): a new pool for it, and the listening connection made
+   * again there (notices never cross a failover); the old server's connections are ended.
+   */
+  async next(): Promise<void> {
+    this.at = (this.at + 1) % this.servers.length;
+    this.config = this.configOf(this.servers[this.at]!);
+    const old = this.pool;
+    this.pool = this.newPool();
+    await this.notices.drop();
+    void old.end().catch(() => undefined);
   }
 
   /** How notices reach the desk: `listening` on a connection, or `polling` (through a pooler). */

@@ -92,7 +92,11 @@ function openActive(
         logger: options.logger,
       })
     : null;
-  link.onConnected(() => customers?.connected());
+  link.onConnected((switched) => {
+    // Another primary than before (failover): what it holds of this desk's journal is read again first.
+    if (switched) outbox.recheck();
+    customers?.connected();
+  });
   const close = async () => {
     await customers?.stop();
     await link.close();

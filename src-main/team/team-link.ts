@@ -15,7 +15,7 @@ import { ConnectFailure, LinkConnections } from './link-connections';
 import type { NoticeSubscription } from './team-notices';
 import type { TeamSignIn } from '../../src-shared/ipc/channels/team';
 
-export type LinkState = 'connecting' | 'connected' | 'unreachable' | 'refused';
+export type LinkState = 'connecting' | 'connected' | 'switching' | 'unreachable' | 'refused';
 
 export interface LinkStatus {
   state: LinkState;
@@ -65,6 +65,8 @@ interface SessionCheck {
   syncer: boolean;
   version: number | null;
   server: number;
+  /** A standby (in recovery): it takes no write, so the desk looks for the primary. */
+  standby: boolean;
 }
 
 export class TeamLink {
@@ -75,7 +77,9 @@ export class TeamLink {
   private closed = false;
   private checking: Promise<void> | null = null;
   private lastAnswer = 0;
-  private readonly connectedListeners: (() => void)[] = [];
+  private readonly connectedListeners: ((switched: boolean) => void)[] = [];
+  /** The server the link was last connected to (failover: another one means catching up). */
+  private lastServer: number | null = null;
   readonly where: string;
 
   constructor(private readonly options: TeamLinkOptions) {
@@ -99,8 +103,11 @@ export class TeamLink {
     return this.connections.noticesMode;
   }
 
-  /** Calls `listener` each time the link becomes connected (after `onStatus`). */
-  onConnected(listener: () => void): void {
+  /**
+   * Calls `listener` each time the link becomes connected (after `onStatus`); `switched` is true when it is
+   * another server than before (a failover: what the desk sent to the old primary may be lost).
+   */
+  onConnected(listener: (switched: boolean) => void): void {
     this.connectedListeners.push(listener);
   }
 
@@ -176,8 +183,10 @@ export class TeamLink {
     this.current = { ...status, since: this.nowIso() };
     this.options.onStatus?.(this.current);
     if (status.state !== 'connected') return;
+    const switched = this.lastServer !== null && this.lastServer !== this.connections.server;
+    this.lastServer = this.connections.server;
     this.connections.connected();
-    for (const listener of this.connectedListeners) listener();
+    for (const listener of this.connectedListeners) listener(switched);
   }
 
   /** Marks the link lost (when it was not already) and schedules a check; returns the error to throw. */
@@ -186,7 +195,15 @@ export class TeamLink {
     if (!this.closed) {
       if (this.current.state !== 'unreachable' && this.current.state !== 'refused')
         this.options.logger.warn({ where: this.where, err: errorMessage(error) }, 'team database lost');
-      this.fail(failure);
+      // With several servers a lost primary is looked for again at once, among them all.
+      if (
+        failure.reason === 'unreachable' &&
+        this.connections.servers.length > 1 &&
+        this.current.state === 'connected'
+      ) {
+        this.set({ state: 'switching', problem: null, login: null, syncer: false });
+        void this.start();
+      } else this.fail(failure);
     }
     return new TeamQueryError(failure.message);
   }
@@ -208,35 +225,53 @@ export class TeamLink {
     this.retryMs = Math.min(this.retryMs * 2, this.options.maxRetryMs ?? 30_000);
   }
 
+  /** Checks the server in use, then the address's others in turn, until one takes writes. */
   private async check(): Promise<void> {
-    let session: SessionCheck;
-    try {
-      const client = await this.connections.pool.connect();
-      try {
-        session = await readSession(client);
-      } finally {
-        client.release();
-      }
-    } catch (error) {
+    let outcome: SessionCheck | TeamFailure | null = null;
+    for (let tried = 0; tried < this.connections.servers.length; tried++) {
+      if (tried > 0) await this.connections.next();
+      outcome = await checkServer(this.connections.pool, this.where, this.failureContext());
       if (this.closed) return;
-      const missingSchema = ['42P01', '3F000', '42501', '42704'].includes(String((error as { code?: string }).code));
-      this.fail(
-        missingSchema
-          ? {
-              reason: 'refused',
-              message: `${this.where} is not set up for Card Desk (${errorMessage(error)}). Ask IT to run team:setup on it.`,
-            }
-          : teamFailure(error, this.failureContext()),
-      );
-      return;
+      if (!('reason' in outcome) || outcome.reason !== 'unreachable') break;
     }
-    const problem = sessionProblem(session, this.where);
-    if (problem) return this.fail({ reason: 'refused', message: problem });
+    if (!outcome || 'reason' in outcome) return this.fail(outcome!);
     this.retryMs = this.options.firstRetryMs ?? 1_000;
     this.lastAnswer = Date.now();
-    this.options.logger.info({ where: this.where, login: session.login }, 'team database connected');
-    this.set({ state: 'connected', problem: null, login: session.login, syncer: session.syncer });
+    this.options.logger.info({ where: this.where, login: outcome.login }, 'team database connected');
+    this.set({ state: 'connected', problem: null, login: outcome.login, syncer: outcome.syncer });
   }
+}
+
+/** Signs in to the server the pool reaches and checks the login, the schema and that it takes writes. */
+async function checkServer(
+  pool: pg.Pool,
+  where: string,
+  context: Parameters<typeof teamFailure>[1],
+): Promise<SessionCheck | TeamFailure> {
+  let session: SessionCheck;
+  try {
+    const client = await pool.connect();
+    try {
+      session = await readSession(client);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    const missingSchema = ['42P01', '3F000', '42501', '42704'].includes(String((error as { code?: string }).code));
+    return missingSchema
+      ? {
+          reason: 'refused',
+          message: `${where} is not set up for Card Desk (${errorMessage(error)}). Ask IT to run team:setup on it.`,
+        }
+      : teamFailure(error, context);
+  }
+  if (session.standby)
+    return {
+      reason: 'unreachable',
+      message: `The team database ${where} answers only as a standby (read-only) now. Card Desk keeps working on this desk and looks for the primary again.`,
+    };
+  const problem = sessionProblem(session, where);
+  return problem ? { reason: 'refused', message: problem } : session;
 }
 
 async function readSession(client: pg.PoolClient): Promise<SessionCheck> {
@@ -244,7 +279,8 @@ async function readSession(client: pg.PoolClient): Promise<SessionCheck> {
     SELECT session_user AS login,
            pg_has_role(session_user, 'card_desk_operator', 'MEMBER') AS operator,
            pg_has_role(session_user, 'card_desk_syncer', 'MEMBER') AS syncer,
-           current_setting('server_version_num')::int AS server`);
+           current_setting('server_version_num')::int AS server,
+           pg_is_in_recovery() AS standby`);
   const session = rows[0]!;
   // The schema is read only by a member: anyone else could not, and is told what they lack instead.
   if (!session.operator) return { ...session, version: null };

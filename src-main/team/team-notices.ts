@@ -103,6 +103,14 @@ export class TeamNotices {
     return this.running !== null;
   }
 
+  /** Ends the listening connection (another server is used now); it is made again when the link connects. */
+  async drop(): Promise<void> {
+    await this.opening;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);

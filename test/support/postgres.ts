@@ -39,12 +39,14 @@ export interface TestPostgres {
   start(): Promise<void>;
   /** Stops it and removes its folder. */
   remove(): Promise<void>;
+  /** Stops it hard (immediate: no checkpoint, as a machine that fails), not to be started again. */
+  crash(): Promise<void>;
 }
 
 const asRoot = userInfo().uid === 0;
 
 /** Runs a server program, as the postgres user when this process is root. */
-function run(program: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
+export function run(program: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
   const [file, argv] = asRoot
     ? ['runuser', ['-u', 'postgres', '--', join(POSTGRES_BIN, program), ...args]]
     : [join(POSTGRES_BIN, program), args];
@@ -111,6 +113,8 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     [
       'local all all trust',
       'host all postgres 127.0.0.1/32 trust',
+      // A standby made by pg_basebackup (standby.ts) streams from it as the administrator.
+      'host replication postgres 127.0.0.1/32 trust',
       ...(options.hba ?? ['host all all 127.0.0.1/32 scram-sha-256']),
       '',
     ].join('\n'),
@@ -197,6 +201,10 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     async start() {
       await startServer();
       stopped = false;
+    },
+    async crash() {
+      await run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '120', 'stop']);
+      stopped = true;
     },
     async remove() {
       if (!stopped)

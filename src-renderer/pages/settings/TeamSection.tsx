@@ -20,6 +20,8 @@ export function teamStateText(team: TeamStatus): string {
       return `Connecting to ${team.url ?? 'the team database'}…`;
     case 'connected':
       return `Connected to ${team.url} as ${team.login ?? team.user}${team.syncer ? ' (may sync customers for the team)' : ''}.`;
+    case 'switching':
+      return `The team database's primary went away: looking for the server that takes writes now (${team.url ?? ''}).`;
     case 'unreachable':
     case 'refused':
       return team.problem ?? 'The team database cannot be used.';

@@ -16,6 +16,25 @@ export interface TeamAddress {
   user: string | null;
   /** `verified`: TLS with the certificate checked. `plain`: no TLS (only ever to this computer). */
   tls: 'verified' | 'plain';
+  /**
+   * Further servers after the first (`postgres://h1:5432,h2:5432/carddesk`, as libpq): the desk uses the one
+   * that takes writes (target_session_attrs=read-write), and finds it again when the primary fails over.
+   */
+  others?: { host: string; port: number }[];
+}
+
+/** The address split into one address per server (the first as given, then the others). */
+export function serversOf(address: TeamAddress): TeamAddress[] {
+  const { others = [], ...first } = address;
+  return [first, ...others.map((server) => ({ ...first, ...server }))];
+}
+
+/** `postgres://h1:5432,h2:5432/db` → the first server in the URL, and the other servers' `host:port` text. */
+function splitHosts(text: string): { url: string; others: string[] } {
+  const m = /^(postgres(?:ql)?:\/\/(?:[^@/?#]*@)?)([^/?#]*)(.*)$/s.exec(text.trim());
+  if (!m || !m[2]!.includes(',')) return { url: text.trim(), others: [] };
+  const [first = '', ...others] = m[2]!.split(',');
+  return { url: `${m[1]}${first}${m[3]}`, others };
 }
 
 /**
@@ -30,9 +49,16 @@ const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify
 /** Reads a team database address; the problem in words (naming what is wrong) when it cannot be used. */
 export function parseTeamAddress(text: string): { ok: true; address: TeamAddress } | { ok: false; problem: string } {
   const fail = (problem: string) => ({ ok: false as const, problem });
+  const split = splitHosts(text);
   let url: URL;
+  const others: { host: string; port: number }[] = [];
   try {
-    url = new URL(text.trim());
+    url = new URL(split.url);
+    for (const server of split.others) {
+      const other = new URL(`postgres://${server}`);
+      if (!other.hostname) throw new Error('no host');
+      others.push({ host: other.hostname.replace(/^\[|\]$/g, ''), port: other.port ? Number(other.port) : 5432 });
+    }
   } catch {
     return fail('url must be an address like postgres://db.example.com:5432/carddesk');
   }
@@ -46,12 +72,17 @@ export function parseTeamAddress(text: string): { ok: true; address: TeamAddress
   if (!database || database.includes('/'))
     return fail('url must name one database after the server (postgres://HOST:5432/DATABASE)');
   const port = url.port ? Number(url.port) : 5432;
-  const unknown = [...url.searchParams.keys()].filter((k) => k !== 'sslmode');
+  const unknown = [...url.searchParams.keys()].filter((k) => k !== 'sslmode' && k !== 'target_session_attrs');
   if (unknown.length > 0) return fail(`url has an option Card Desk does not use: ${unknown.join(', ')}`);
   const mode = url.searchParams.get('sslmode');
   if (mode !== null && !(SSL_MODES as readonly string[]).includes(mode))
     return fail(`url's sslmode must be one of ${SSL_MODES.join(', ')}`);
-  const loopback = isLoopbackHost(host);
+  const attrs = url.searchParams.get('target_session_attrs');
+  if (attrs !== null && attrs !== 'read-write' && attrs !== 'primary')
+    return fail(
+      "url's target_session_attrs must be read-write (or primary): Card Desk writes, and a standby never takes a write",
+    );
+  const loopback = isLoopbackHost(host) && others.every((other) => isLoopbackHost(other.host));
   const wantsTls = mode === 'require' || mode === 'verify-ca' || mode === 'verify-full';
   if (!loopback && mode !== null && !wantsTls)
     return fail(
@@ -66,6 +97,7 @@ export function parseTeamAddress(text: string): { ok: true; address: TeamAddress
       user: url.username ? decodeURIComponent(url.username) : null,
       // To another computer always TLS, and always verified (require and verify-ca are taken as verify-full).
       tls: loopback && !wantsTls ? 'plain' : 'verified',
+      ...(others.length > 0 ? { others } : {}),
     },
   };
 }
@@ -77,6 +109,8 @@ export const TEAM_STATES = [
   'signed_out',
   'connecting',
   'connected',
+  /** The primary went away and the desk looks among the address's servers for the one that takes writes. */
+  'switching',
   /** It cannot be reached now; the desk keeps working and tries again. */
   'unreachable',
   /** It refused the sign-in, or is not set up for Card Desk: `problem` says what to do. */
