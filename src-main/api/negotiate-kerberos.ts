@@ -33,6 +33,7 @@ export interface NegotiateContext {
 
 interface KerberosModule {
   GSS_MECH_OID_SPNEGO: number;
+  GSS_MECH_OID_KRB5: number;
   initializeClient(service: string, options: { mechOID: number }): Promise<NegotiateContext>;
 }
 
@@ -82,11 +83,18 @@ export function problemOf(message: string): NegotiateProblem {
   return 'failed';
 }
 
-/** Starts a Negotiate exchange for the service principal `spn`; its first step makes the first token. */
-export async function negotiateContext(spn: string): Promise<NegotiateContext> {
+/**
+ * Starts a Negotiate exchange for the service principal `spn`; its first step makes the first token. A proxy
+ * speaks SPNEGO (the default); PostgreSQL, as libpq, Kerberos itself (`krb5`).
+ */
+export async function negotiateContext(
+  spn: string,
+  mechanism: 'spnego' | 'krb5' = 'spnego',
+): Promise<NegotiateContext> {
   const kerberos = kerberosModule();
   try {
-    const client = await kerberos.initializeClient(spn, { mechOID: kerberos.GSS_MECH_OID_SPNEGO });
+    const mechOID = mechanism === 'krb5' ? kerberos.GSS_MECH_OID_KRB5 : kerberos.GSS_MECH_OID_SPNEGO;
+    const client = await kerberos.initializeClient(spn, { mechOID });
     return {
       step: async (token) => {
         try {

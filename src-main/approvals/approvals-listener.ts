@@ -1,9 +1,8 @@
-// Live counts for the navigation: one connection of the team link LISTENs on card_desk_approvals (every
+// Live counts for the navigation: the team link's listening connection follows card_desk_approvals (every
 // step of every request notifies it, migration 004) and on card_desk_approval_rules (a change of the rules,
 // migration 005, read again at once), and each request's notification reads the counts again and
 // tells the window (`approvals.changed`). While the link is down there is nothing to count; when it is back
 // the listener starts again. Waiting requests past their time are marked expired once a minute.
-import type { PoolClient } from 'pg';
 import type { ApprovalsStatus } from '../../src-shared/ipc/channels/approvals';
 import type { Emit, Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
@@ -87,12 +86,10 @@ export class ApprovalsListener {
       return;
     }
     if (!this.listening) {
-      this.listening = this.options.team
-        .use((client) => this.listen(client))
-        .finally(() => {
-          this.listening = null;
-          this.stop = null;
-        });
+      this.listening = this.follow().finally(() => {
+        this.listening = null;
+        this.stop = null;
+      });
       await this.refresh();
       await this.options
         .onConnected?.()
@@ -111,33 +108,29 @@ export class ApprovalsListener {
     }
   }
 
-  /** Holds `client` listening until stopped or the connection fails. */
-  private async listen(client: PoolClient): Promise<void> {
-    const heard = (notice: { channel: string }) => {
-      if (notice.channel === RULES_CHANNEL) void this.options.onRulesChanged?.().catch(() => undefined);
-      else {
-        this.changes += 1;
-        void this.refresh().catch(() => undefined);
-      }
-    };
-    const ended: { by: Error | null } = { by: null };
-    let broken: (error: Error) => void = () => undefined;
-    await new Promise<void>((resolve) => {
-      this.stop = resolve;
-      broken = (error) => {
-        ended.by = error;
+  /**
+   * Follows both channels on the team link's one listening connection (team/team-notices.ts) until stopped;
+   * each (re)start of listening reads the counts again, as notices may have been missed.
+   */
+  private follow(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const unsubscribe = this.options.team.listen({
+        channels: ['card_desk_approvals', RULES_CHANNEL],
+        heard: (channel) => {
+          if (channel === RULES_CHANNEL) void this.options.onRulesChanged?.().catch(() => undefined);
+          else {
+            this.changes += 1;
+            void this.refresh().catch(() => undefined);
+          }
+        },
+        listening: () => void this.refresh().catch(() => undefined),
+        // The link closed (another environment, or signed in again): the next tick follows the new one.
+        ended: () => resolve(),
+      });
+      this.stop = () => {
+        unsubscribe();
         resolve();
       };
-      client.on('notification', heard);
-      client.on('error', broken);
-      client.query(`LISTEN card_desk_approvals; LISTEN ${RULES_CHANNEL}`).catch(broken);
     });
-    client.removeListener('notification', heard);
-    client.removeListener('error', broken);
-    if (ended.by) {
-      this.options.logger.warn({ err: errorMessage(ended.by) }, 'approvals: stopped listening');
-      throw ended.by;
-    }
-    await client.query(`UNLISTEN card_desk_approvals; UNLISTEN ${RULES_CHANNEL}`);
   }
 }

@@ -9,6 +9,13 @@ import type { TeamStatus } from '../../src-shared/ipc/channels/team';
 export interface TeamPort {
   status(): TeamStatus;
   use<T>(work: (client: PoolClient) => Promise<T>): Promise<Result<T>>;
+  /** Follows notices on the team link's one listening connection; the function returned stops. */
+  listen(subscription: {
+    channels: readonly string[];
+    heard: (channel: string) => void;
+    listening?: () => void;
+    ended?: () => void;
+  }): () => void;
 }
 
 /** SQLSTATEs migration 004's functions answer with, and what they mean here. */

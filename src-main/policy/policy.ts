@@ -10,7 +10,7 @@ import {
   type ProxySetting,
 } from '../../src-shared/ipc/channels/network';
 import { LOCAL_SANDBOX_ENVIRONMENT_ID, baseUrlProblem } from '../../src-shared/ipc/channels/settings';
-import { parseTeamAddress } from '../../src-shared/ipc/channels/team';
+import { parseTeamAddress, TEAM_SIGN_INS, type TeamSignIn } from '../../src-shared/ipc/channels/team';
 import { approvalRulesSchema, type ApprovalRules } from './approval-rules';
 import { feedUrlProblem } from './feed-url';
 
@@ -54,6 +54,23 @@ const policyEnvironmentSchema = z.strictObject({
         const parsed = parseTeamAddress(url);
         if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
       }),
+      /**
+       * How operators sign in: `windows` (their Windows sign-in, a Kerberos ticket: nothing typed or kept) or
+       * `password` (a database password each, in the keychain). Unset: each operator chooses in Settings → Team.
+       */
+      signIn: z.enum(TEAM_SIGN_INS, { error: `signIn must be one of ${TEAM_SIGN_INS.join(', ')}` }).optional(),
+      /**
+       * `url` is a pooler in transaction mode (PgBouncer), where LISTEN never hears anything: notices come over
+       * `listenUrl` (a direct address of the same database) when given, else the desk looks every 5 s.
+       */
+      pooler: z.boolean({ error: 'pooler must be true or false' }).optional(),
+      listenUrl: z
+        .string()
+        .superRefine((url, ctx) => {
+          const parsed = parseTeamAddress(url);
+          if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `listenUrl: ${parsed.problem}` });
+        })
+        .optional(),
     })
     .optional(),
   /** Which writes need a second person's approval (approval-rules.ts); needs the team database. */
@@ -131,6 +148,11 @@ export interface ManagedEnvironment {
   extraCaFile: string | null;
   /** The team database's address, or null when the environment has none. */
   teamUrl?: string | null;
+  /** How operators sign in to it, when the policy says (else each operator chooses). */
+  teamSignIn?: TeamSignIn | null;
+  /** The team address is a pooler's (transaction mode); notices then come over `teamListenUrl`, or by looking. */
+  teamPooler?: boolean;
+  teamListenUrl?: string | null;
   /** Which writes need approval, or null when the policy names none. */
   approvals?: ApprovalRules | null;
 }
@@ -179,6 +201,9 @@ export function policyFrom(parsed: z.infer<typeof policySchema>, file: string): 
       proxy: proxyOf(env),
       extraCaFile: env.extraCaFile ?? null,
       teamUrl: env.team?.url ?? null,
+      teamSignIn: env.team?.signIn ?? null,
+      teamPooler: env.team?.pooler ?? false,
+      teamListenUrl: env.team?.listenUrl ?? null,
       approvals: env.approvals ?? null,
     })),
     allowUserEnvironments,

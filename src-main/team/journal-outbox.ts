@@ -74,6 +74,18 @@ export class JournalOutbox {
     };
   }
 
+  /**
+   * After a failover: the new primary may lack the last events the old one took (asynchronous replication),
+   * so the next run reads again what it holds of this desk's journal and sends again what is missing.
+   */
+  recheck(): void {
+    this.cursor = null;
+    this.rechecks++;
+  }
+
+  /** Rechecks so far: a run begun before one does not move the cursor it reset. */
+  private rechecks = 0;
+
   /** Sends what waits, when the link is up; one run at a time. Returns how many events were sent. */
   send(): Promise<number> {
     if (this.options.link.status.state !== 'connected') return Promise.resolve(0);
@@ -93,6 +105,7 @@ export class JournalOutbox {
       return 0;
     }
     let sent = 0;
+    const rechecks = this.rechecks;
     try {
       if (this.cursor?.journalId === null) this.cursor = { journalId, seq: 0 };
       else if (this.cursor?.journalId !== journalId) this.cursor = { journalId, seq: await this.sentUpTo(journalId) };
@@ -129,6 +142,7 @@ export class JournalOutbox {
         );
         if (differing.rows.length > 0) this.raise(differing.rows.map((r) => Number(r.desk_seq)));
         this.refusal = null;
+        if (rechecks !== this.rechecks) break;
         this.cursor = { journalId, seq: batch[batch.length - 1]!.seq };
         this.lastSentAt = (this.options.now?.() ?? new Date()).toISOString();
         sent += batch.length;

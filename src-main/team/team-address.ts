@@ -6,17 +6,21 @@
 import { isIP } from 'node:net';
 import type { ClientConfig } from 'pg';
 import { isLoopbackHost } from '../../src-shared/ipc/channels/settings';
-import { parseTeamAddress, type TeamAddress } from '../../src-shared/ipc/channels/team';
+import { parseTeamAddress, serversOf, type TeamAddress } from '../../src-shared/ipc/channels/team';
 import { secureContextFor } from '../api/trust-store';
 
 export type { TeamAddress };
-export { parseTeamAddress };
+export { parseTeamAddress, serversOf };
 
 /** The address as messages and settings show it: never a user name or a password. */
-export function addressText(address: Pick<TeamAddress, 'host' | 'port' | 'database' | 'tls'>): string {
-  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
-  const mode = address.tls === 'verified' && isLoopbackHost(address.host) ? '?sslmode=verify-full' : '';
-  return `postgres://${host}:${address.port}/${encodeURIComponent(address.database)}${mode}`;
+export function addressText(address: Pick<TeamAddress, 'host' | 'port' | 'database' | 'tls' | 'others'>): string {
+  const servers = [address, ...(address.others ?? [])];
+  const hosts = servers.map(({ host, port }) => `${host.includes(':') ? `[${host}]` : host}:${port}`).join(',');
+  const options = [
+    ...(address.tls === 'verified' && servers.some((s) => isLoopbackHost(s.host)) ? ['sslmode=verify-full'] : []),
+    ...(servers.length > 1 ? ['target_session_attrs=read-write'] : []),
+  ];
+  return `postgres://${hosts}/${encodeURIComponent(address.database)}${options.length > 0 ? `?${options.join('&')}` : ''}`;
 }
 
 /** The address as shown and filed: normalised, never with a user name or password (as given when unreadable). */

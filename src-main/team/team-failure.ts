@@ -30,11 +30,23 @@ interface WithCode {
 }
 
 /** Reads a failure of node-postgres (or of the socket under it). */
-export function teamFailure(error: unknown, context: { where: string; user: string }): TeamFailure {
+export function teamFailure(
+  error: unknown,
+  context: { where: string; user: string; signIn?: 'password' | 'windows' },
+): TeamFailure {
   const code = typeof (error as WithCode | null)?.code === 'string' ? ((error as WithCode).code as string) : '';
   const text = errorMessage(error);
   const { where, user } = context;
   if (code === 'CARD_DESK_NO_PASSWORD') return { reason: 'sign_in', message: text };
+  // Windows sign-in (windows-sign-in.ts): no ticket heals when the operator signs in to Windows, so it is
+  // tried again, slowly; nothing is typed, so nothing can lock the login.
+  if (code.startsWith('CARD_DESK_') && (error as Error | null)?.name === 'WindowsSignInError')
+    return { reason: 'refused', message: text };
+  if ((code === '28P01' || code === '28000') && context.signIn === 'windows')
+    return {
+      reason: 'refused',
+      message: `The team database ${where} refused the Windows sign-in of ${user}: ${text}. Ask IT whether the login ${user} exists, matches your Windows account (pg_ident.conf, include_realm) and may sign in with gss from this computer.`,
+    };
   if ((error as Error | null)?.name === 'KeychainUnavailableError')
     return {
       reason: 'refused',

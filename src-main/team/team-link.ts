@@ -5,14 +5,17 @@
 // sign-in is not tried again (a wrong password tried over and over can lock a login): the operator signs in
 // again. A login that is no Card Desk operator, or a database whose schema is missing or too old, heals when
 // IT acts, so those are tried again at the slow pace.
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
 import { TEAM_SCHEMA_VERSION } from './schema/migrations';
-import { addressText, connectionConfig, type TeamAddress } from './team-address';
+import { addressText, type TeamAddress } from './team-address';
 import { type TeamFailure, teamFailure } from './team-failure';
+import { ConnectFailure, LinkConnections } from './link-connections';
+import type { NoticeSubscription } from './team-notices';
+import type { TeamSignIn } from '../../src-shared/ipc/channels/team';
 
-export type LinkState = 'connecting' | 'connected' | 'unreachable' | 'refused';
+export type LinkState = 'connecting' | 'connected' | 'switching' | 'unreachable' | 'refused';
 
 export interface LinkStatus {
   state: LinkState;
@@ -29,8 +32,13 @@ export interface LinkStatus {
 export interface TeamLinkOptions {
   address: TeamAddress;
   user: string;
-  /** The password, read from the keychain each time a connection is made. */
-  password: () => Promise<string>;
+  /**
+   * How the login signs in: `password` (read from the keychain each time a connection is made) or `windows`
+   * (the operator's Kerberos ticket: GSSAPI, SSPI on Windows; windows-sign-in.ts), nothing typed or kept.
+   */
+  signIn?: TeamSignIn;
+  /** The password, read from the keychain each time a connection is made (password sign-in). */
+  password?: () => Promise<string>;
   /** The environment's extra CA certificates (PEM), read each time a connection is made. */
   extraCa: () => readonly string[];
   logger: Logger;
@@ -39,6 +47,10 @@ export interface TeamLinkOptions {
   /** First wait before trying again, doubled each time up to `maxRetryMs` (defaults 1 s and 30 s). */
   firstRetryMs?: number;
   maxRetryMs?: number;
+  /** Where notices are heard (link-connections.ts): the address itself unless the policy names a pooler. */
+  notices?: { listen: TeamAddress } | { poll: true } | undefined;
+  /** A pooled connection idle this long is closed (default 10 s): at rest only the listening one stays. */
+  idleMs?: number;
   now?: () => Date;
 }
 
@@ -53,42 +65,49 @@ interface SessionCheck {
   syncer: boolean;
   version: number | null;
   server: number;
+  /** A standby (in recovery): it takes no write, so the desk looks for the primary. */
+  standby: boolean;
 }
 
 export class TeamLink {
-  private readonly pool: pg.Pool;
-  private readonly config: pg.ClientConfig;
+  private readonly connections: LinkConnections;
   private current: LinkStatus;
   private retryMs: number;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private checking: Promise<void> | null = null;
   private lastAnswer = 0;
-  private readonly connectedListeners: (() => void)[] = [];
+  private readonly connectedListeners: ((switched: boolean) => void)[] = [];
+  /** The server the link was last connected to (failover: another one means catching up). */
+  private lastServer: number | null = null;
   readonly where: string;
 
   constructor(private readonly options: TeamLinkOptions) {
     this.where = addressText(options.address);
     this.retryMs = options.firstRetryMs ?? 1_000;
     this.current = { state: 'connecting', problem: null, login: null, syncer: false, since: this.nowIso() };
-    // The password and the CA list are read each time a connection is made: a change heals the next one.
-    const config = connectionConfig(options.address, {
-      user: options.user,
-      password: options.password,
-      extraCa: options.extraCa,
+    this.connections = new LinkConnections({
+      ...options,
+      signIn: options.signIn ?? 'password',
+      connected: () => this.current.state === 'connected',
+      onIdleError: (error) => this.lost(error),
     });
-    this.config = config;
-    this.pool = new pg.Pool({ ...config, max: 3, idleTimeoutMillis: 30_000 });
-    // An idle connection the server ended: the next use finds out and heals; nothing to throw here.
-    this.pool.on('error', (error) => this.lost(error));
   }
 
   get status(): LinkStatus {
     return this.current;
   }
 
-  /** Calls `listener` each time the link becomes connected (after `onStatus`). */
-  onConnected(listener: () => void): void {
+  /** How notices reach the desk: `listening` on a connection, or `polling` (the address is a pooler's). */
+  get notices(): 'listening' | 'polling' {
+    return this.connections.noticesMode;
+  }
+
+  /**
+   * Calls `listener` each time the link becomes connected (after `onStatus`); `switched` is true when it is
+   * another server than before (a failover: what the desk sent to the old primary may be lost).
+   */
+  onConnected(listener: (switched: boolean) => void): void {
     this.connectedListeners.push(listener);
   }
 
@@ -100,31 +119,25 @@ export class TeamLink {
     return this.checking;
   }
 
-  /** Runs `work` on a connection; a lost database makes the link `unreachable` (and heal) and is thrown. */
+  /** Follows notices on the link's one listening connection (team-notices.ts); the function returned stops. */
+  listen(subscription: NoticeSubscription): () => void {
+    return this.connections.listen(subscription);
+  }
+
+  /**
+   * Runs `work` on a connection: the listening one when it is free, else a pooled one (closed when idle). A
+   * lost database makes the link `unreachable` (and heal) and is thrown.
+   */
   async use<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     if (this.closed) throw new TeamQueryError(`The link to ${this.where} is closed.`);
-    let client: pg.PoolClient;
+    const unreachable = (error: unknown) => teamFailure(error, this.failureContext()).reason === 'unreachable';
     try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw this.lost(error);
-    }
-    // A server that ends the connection between two queries of `work` (a transaction's) is an error event on
-    // the client: heard here, as the next query fails with it and heals the link.
-    const heard = () => undefined;
-    client.on('error', heard);
-    try {
-      const result = await work(client);
-      client.off('error', heard);
-      client.release();
+      const result = await this.connections.run(work, unreachable);
       this.lastAnswer = Date.now();
       return result;
     } catch (error) {
-      client.off('error', heard);
-      const failure = teamFailure(error, { where: this.where, user: this.options.user });
-      // A connection that broke mid-query is not given back to the pool.
-      client.release(failure.reason === 'unreachable');
-      if (failure.reason === 'unreachable') throw this.lost(error);
+      if (error instanceof ConnectFailure) throw this.lost(error.reason);
+      if (unreachable(error)) throw this.lost(error);
       throw new TeamQueryError(errorMessage(error));
     }
   }
@@ -135,12 +148,7 @@ export class TeamLink {
    */
   separateClient(): pg.Client {
     if (this.closed) throw new TeamQueryError(`The link to ${this.where} is closed.`);
-    const client = new pg.Client(this.config);
-    // A server that ends the connection while the client is idle (stopped, or a DBA ending sessions) is an
-    // error event: without a listener Node would end the app with it. Its owner hears it too and acts (the
-    // next query fails and heals); here it is only kept from becoming an uncaught exception.
-    client.on('error', () => undefined);
-    return client;
+    return this.connections.separateClient();
   }
 
   /**
@@ -155,7 +163,11 @@ export class TeamLink {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.pool.end().catch(() => undefined);
+    await this.connections.close();
+  }
+
+  private failureContext() {
+    return { where: this.where, user: this.options.user, signIn: this.options.signIn ?? 'password' } as const;
   }
 
   private nowIso(): string {
@@ -170,16 +182,28 @@ export class TeamLink {
     if (same) return;
     this.current = { ...status, since: this.nowIso() };
     this.options.onStatus?.(this.current);
-    if (status.state === 'connected') for (const listener of this.connectedListeners) listener();
+    if (status.state !== 'connected') return;
+    const switched = this.lastServer !== null && this.lastServer !== this.connections.server;
+    this.lastServer = this.connections.server;
+    this.connections.connected();
+    for (const listener of this.connectedListeners) listener(switched);
   }
 
   /** Marks the link lost (when it was not already) and schedules a check; returns the error to throw. */
   private lost(error: unknown): Error {
-    const failure = teamFailure(error, { where: this.where, user: this.options.user });
+    const failure = teamFailure(error, this.failureContext());
     if (!this.closed) {
       if (this.current.state !== 'unreachable' && this.current.state !== 'refused')
         this.options.logger.warn({ where: this.where, err: errorMessage(error) }, 'team database lost');
-      this.fail(failure);
+      // With several servers a lost primary is looked for again at once, among them all.
+      if (
+        failure.reason === 'unreachable' &&
+        this.connections.servers.length > 1 &&
+        this.current.state === 'connected'
+      ) {
+        this.set({ state: 'switching', problem: null, login: null, syncer: false });
+        void this.start();
+      } else this.fail(failure);
     }
     return new TeamQueryError(failure.message);
   }
@@ -201,37 +225,55 @@ export class TeamLink {
     this.retryMs = Math.min(this.retryMs * 2, this.options.maxRetryMs ?? 30_000);
   }
 
+  /** Checks the server in use, then the address's others in turn, until one takes writes. */
   private async check(): Promise<void> {
-    let session: SessionCheck;
-    try {
-      const client = await this.pool.connect();
-      try {
-        session = await readSession(client);
-      } finally {
-        client.release();
-      }
-    } catch (error) {
+    let outcome: SessionCheck | TeamFailure | null = null;
+    for (let tried = 0; tried < this.connections.servers.length; tried++) {
+      if (tried > 0) await this.connections.next();
+      outcome = await checkServer(this.connections.pool, this.where, this.failureContext());
       if (this.closed) return;
-      const missingSchema =
-        ['42P01', '3F000', '42501', '42704'].includes(String((error as { code?: string }).code)) &&
-        !/permission denied for database/i.test(errorMessage(error));
-      this.fail(
-        missingSchema
-          ? {
-              reason: 'refused',
-              message: `${this.where} is not set up for Card Desk (${errorMessage(error)}). Ask IT to run team:setup on it.`,
-            }
-          : teamFailure(error, { where: this.where, user: this.options.user }),
-      );
-      return;
+      if (!('reason' in outcome) || outcome.reason !== 'unreachable') break;
     }
-    const problem = sessionProblem(session, this.where);
-    if (problem) return this.fail({ reason: 'refused', message: problem });
+    if (!outcome || 'reason' in outcome) return this.fail(outcome!);
     this.retryMs = this.options.firstRetryMs ?? 1_000;
     this.lastAnswer = Date.now();
-    this.options.logger.info({ where: this.where, login: session.login }, 'team database connected');
-    this.set({ state: 'connected', problem: null, login: session.login, syncer: session.syncer });
+    this.options.logger.info({ where: this.where, login: outcome.login }, 'team database connected');
+    this.set({ state: 'connected', problem: null, login: outcome.login, syncer: outcome.syncer });
   }
+}
+
+/** Signs in to the server the pool reaches and checks the login, the schema and that it takes writes. */
+async function checkServer(
+  pool: pg.Pool,
+  where: string,
+  context: Parameters<typeof teamFailure>[1],
+): Promise<SessionCheck | TeamFailure> {
+  let session: SessionCheck;
+  try {
+    const client = await pool.connect();
+    try {
+      session = await readSession(client);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    const missingSchema =
+      ['42P01', '3F000', '42501', '42704'].includes(String((error as { code?: string }).code)) &&
+      !/permission denied for database/i.test(errorMessage(error));
+    return missingSchema
+      ? {
+          reason: 'refused',
+          message: `${where} is not set up for Card Desk (${errorMessage(error)}). Ask IT to run team:setup on it.`,
+        }
+      : teamFailure(error, context);
+  }
+  if (session.standby)
+    return {
+      reason: 'unreachable',
+      message: `The team database ${where} answers only as a standby (read-only) now. Card Desk keeps working on this desk and looks for the primary again.`,
+    };
+  const problem = sessionProblem(session, where);
+  return problem ? { reason: 'refused', message: problem } : session;
 }
 
 async function readSession(client: pg.PoolClient): Promise<SessionCheck> {
@@ -239,7 +281,8 @@ async function readSession(client: pg.PoolClient): Promise<SessionCheck> {
     SELECT session_user AS login,
            pg_has_role(session_user, 'card_desk_operator', 'MEMBER') AS operator,
            pg_has_role(session_user, 'card_desk_syncer', 'MEMBER') AS syncer,
-           current_setting('server_version_num')::int AS server`);
+           current_setting('server_version_num')::int AS server,
+           pg_is_in_recovery() AS standby`);
   const session = rows[0]!;
   // The schema is read only by a member: anyone else could not, and is told what they lack instead.
   if (!session.operator) return { ...session, version: null };

@@ -3,25 +3,35 @@
 // and the journal's outbox. Optional: an environment without one works exactly as a desk alone. A new
 // active environment closes the old link and opens its own. The status bar and Settings hear every change
 // (`team.changed`).
+import { userInfo } from 'node:os';
 import type { PoolClient } from 'pg';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
-import type { TeamConnectInput, TeamJournalQuery, TeamStatus } from '../../src-shared/ipc/channels/team';
+import type { TeamConnectInput, TeamJournalQuery, TeamSignIn, TeamStatus } from '../../src-shared/ipc/channels/team';
 import type { Journal } from '../journal/journal';
-import { KeychainUnavailableError } from '../keychain/keychain-error';
 import type { SecretStore } from '../keychain/secret-store';
 import type { Policy } from '../policy/policy';
 import type { Emit, Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
 import type { CustomerFeed } from '../cache/service-contract';
-import { JournalOutbox } from './journal-outbox';
 import { LoginSpans } from './login-spans';
 import { feedThrough } from './sync/customer-feed';
-import { TeamCustomers, type TeamCustomerPorts } from './sync/team-customers';
+import type { TeamCustomerPorts, TeamCustomers } from './sync/team-customers';
+import type { NoticeSubscription } from './team-notices';
+import {
+  forgetPassword,
+  keepPassword,
+  linkRefusal,
+  noPassword,
+  openActive,
+  savedPassword,
+  type Active,
+} from './team-active';
+export { NoPasswordError } from './team-active';
 import { listTeamJournal, type TeamJournalPage } from './team-journal';
-import { parseTeamAddress, serverName } from './team-address';
+import { serverName } from './team-address';
 import { displayUrl, teamStatus } from './team-status';
-import { TeamLink, TeamQueryError, type LinkStatus } from './team-link';
-import { TeamSettings, teamPasswordAccount, type Desk, type TeamLogin } from './team-settings';
+import { type TeamLink, TeamQueryError } from './team-link';
+import { TeamSettings, type Desk, type TeamLogin } from './team-settings';
 
 export interface TeamServiceOptions {
   dataDir: string;
@@ -40,19 +50,6 @@ export interface TeamServiceOptions {
   customers?: TeamCustomerPorts;
 }
 
-interface Active {
-  environmentId: string;
-  login: TeamLogin;
-  link: TeamLink;
-  outbox: JournalOutbox;
-  /** The team's customers on this desk (when the desk has a cache to fill). */
-  customers: TeamCustomers | null;
-  /** The environment's extra CAs as the link's next connection trusts them. */
-  trust: { ca: readonly string[] };
-  /** Stops the team's customers on this desk (the lease released), then closes the link. */
-  close: () => Promise<void>;
-}
-
 /** The team database a write of an environment is claimed in, as this desk reaches it now. */
 export interface ClaimsScene {
   environmentId: string;
@@ -63,13 +60,8 @@ export interface ClaimsScene {
   desk: Desk;
 }
 
-/** A connected link quiet this long is asked `SELECT 1` (below the pool's 30 s idle limit). */
+/** A connected link quiet this long is asked `SELECT 1` (on its listening connection, when it is free). */
 const HEARTBEAT_MS = 15_000;
-
-export class NoPasswordError extends Error {
-  override readonly name = 'NoPasswordError';
-  readonly code = 'CARD_DESK_NO_PASSWORD';
-}
 
 /**
  * The status, or null when it cannot be read because the desk is closing: its journal is shut while the link
@@ -99,11 +91,6 @@ export class TeamService {
     this.timer.unref?.();
   }
 
-  /** The address the policy sets for the environment, if it sets one. */
-  private policyUrl(environmentId: string): string | null {
-    return this.options.policy.environments.find((e) => e.id === environmentId)?.teamUrl ?? null;
-  }
-
   /** Makes `environmentId` the one the desk works in: its team database (if any) is connected. */
   async activate(environmentId: string): Promise<void> {
     await this.closeActive();
@@ -111,7 +98,7 @@ export class TeamService {
     const login = this.settings.login(environmentId);
     this.spans.follow(environmentId, login?.user ?? null, this.options.journal().events);
     if (login && this.signedIn(environmentId)) {
-      await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login));
+      await this.open(environmentId, login);
       void this.active?.link.start();
     }
     this.emitStatus();
@@ -122,53 +109,49 @@ export class TeamService {
     return teamStatus({
       writesNeedTeam: this.options.policy.teamRequiredForWrites ?? true,
       environmentId: this.environmentId,
-      policyUrl: this.policyUrl(this.environmentId),
+      policyUrl: policyUrlOf(this.options.policy, this.environmentId),
+      policySignIn: policySignIn(this.options.policy, this.environmentId),
       desk: this.settings.desk,
       active: active && {
         url: active.login.url,
         user: active.login.user,
-        link: active.link.status,
+        signIn: active.signIn,
+        link: active.link,
         outbox: active.outbox,
         customers: active.customers?.status() ?? null,
       },
     });
   }
 
-  /** Signs in to the active environment's team database; the password is kept only once it was accepted. */
+  /** Signs in to the team database: with a password (kept once accepted) or with Windows (`loginOf`). */
   async connect(input: TeamConnectInput): Promise<Result<TeamStatus>> {
     const environmentId = this.environmentId;
-    const policyUrl = this.policyUrl(environmentId);
-    if (policyUrl && displayUrl(policyUrl) !== displayUrl(input.url))
-      return err('validation', `url is set by your organisation for this environment: ${displayUrl(policyUrl)}`, {
-        field: 'url',
-      });
-    const login = { url: policyUrl ?? input.url, user: input.user };
+    const policyUrl = policyUrlOf(this.options.policy, environmentId);
+    if (policyUrl && displayUrl(policyUrl) !== displayUrl(input.url)) return notPolicyAddress(policyUrl);
+    const windows = (policySignIn(this.options.policy, environmentId) ?? input.signIn) === 'windows';
+    const password = input.password ?? '';
+    const login = loginOf(input, policyUrl ?? input.url, windows);
     await this.closeActive();
-    await this.open(environmentId, login, async () => input.password);
-    const active = this.active!;
-    await active.link.start();
-    const status = active.link.status;
-    if (status.state !== 'connected') {
-      // Whatever login was saved before stays in use.
+    await this.open(environmentId, login, async () => password);
+    await this.active!.link.start();
+    const status = this.active!.link.status;
+    // Whatever login was saved before stays in use when this one is not accepted, or its password not kept.
+    const failed =
+      status.state !== 'connected'
+        ? linkRefusal(status)
+        : await keepPassword(this.options.secretStore, environmentId, { login, password }, this.settings);
+    if (failed) {
       await this.activate(environmentId);
-      return err(status.state === 'unreachable' ? 'network' : 'unauthorized', status.problem ?? 'Not connected.');
+      return failed;
     }
-    try {
-      await this.options.secretStore.set(teamPasswordAccount(environmentId, login), input.password);
-    } catch (error) {
-      await this.activate(environmentId);
-      if (error instanceof KeychainUnavailableError) return error.toErr();
-      return err('keychain_unavailable', `The keychain could not keep the password: ${errorMessage(error)}`);
-    }
-    const previous = this.settings.login(environmentId);
-    if (previous && teamPasswordAccount(environmentId, previous) !== teamPasswordAccount(environmentId, login))
-      await this.options.secretStore.delete(teamPasswordAccount(environmentId, previous)).catch(() => false);
     this.settings.setLogin(environmentId, login);
     this.spans.follow(environmentId, login.user, this.options.journal().events);
-    // From now on the password is read from the keychain, as after a restart.
-    await this.closeActive();
-    await this.open(environmentId, login, () => savedPassword(this.options.secretStore, environmentId, login));
-    await this.active!.link.start();
+    if (!windows) {
+      // From now on the password is read from the keychain, as after a restart.
+      await this.closeActive();
+      await this.open(environmentId, login);
+      await this.active!.link.start();
+    }
     void this.active?.outbox.send().then(() => this.emitStatus());
     this.emitStatus();
     return ok(this.status());
@@ -179,13 +162,8 @@ export class TeamService {
     const environmentId = this.environmentId;
     const login = this.settings.login(environmentId);
     await this.closeActive();
-    try {
-      if (login) await this.options.secretStore.delete(teamPasswordAccount(environmentId, login));
-    } catch (error) {
-      this.options.logger.warn({ err: errorMessage(error) }, 'team password could not leave the keychain');
-      if (error instanceof KeychainUnavailableError)
-        return err('keychain_unavailable', `${error.message} The login was kept; sign out again when it works.`);
-    }
+    const kept = login && (await forgetPassword(this.options.secretStore, environmentId, login, this.options.logger));
+    if (kept) return kept;
     this.settings.setLogin(environmentId, null);
     this.spans.follow(environmentId, null, this.options.journal().events);
     this.emitStatus();
@@ -194,12 +172,17 @@ export class TeamService {
 
   /** Signed in to the environment's team database: a login saved (at the policy's address, when it sets one). */
   signedIn(environmentId: string): boolean {
-    return atAddress(this.settings.login(environmentId), this.policyUrl(environmentId));
+    return atAddress(this.settings.login(environmentId), policyUrlOf(this.options.policy, environmentId));
   }
 
   /** The team's customers on this desk (the syncer, the cache's fill), while `environmentId` is active. */
   customersOf(environmentId: string): TeamCustomers | null {
     return this.active?.environmentId === environmentId ? this.active.customers : null;
+  }
+
+  /** Follows notices on the active link's listening connection (none without a link); the function stops. */
+  listen(subscription: NoticeSubscription): () => void {
+    return this.active?.link.listen(subscription) ?? (() => undefined);
   }
 
   /** Runs `work` on the team database's connection; a failure says why in the operator's words. */
@@ -212,7 +195,7 @@ export class TeamService {
    * `link` null when this desk is not linked to it now (signed out, or not the active environment).
    */
   claimsScene(environmentId = this.environmentId): ClaimsScene | null {
-    return claimsSceneOf(environmentId, this.active, this.settings, this.policyUrl(environmentId));
+    return claimsSceneOf(environmentId, this.active, this.settings, policyUrlOf(this.options.policy, environmentId));
   }
 
   /** A page of the team journal (the Journal page's *Team* view and its export). */
@@ -236,13 +219,19 @@ export class TeamService {
     this.emitStatus();
   }
 
-  private async open(environmentId: string, login: TeamLogin, password: () => Promise<string>): Promise<void> {
+  /** Opens the link for the login: `password` given (a sign-in being tried), else read from the keychain. */
+  private async open(environmentId: string, login: TeamLogin, password?: () => Promise<string>): Promise<void> {
     const trust = { ca: await this.options.extraCa(environmentId).catch(() => []) };
+    const signIn = policySignIn(this.options.policy, environmentId) ?? login.signIn ?? 'password';
     this.active = openActive(this.options, {
       spans: this.spans,
       environmentId,
       login,
-      password,
+      signIn,
+      password:
+        signIn === 'windows'
+          ? noPassword
+          : (password ?? (() => savedPassword(this.options.secretStore, environmentId, login))),
       trust,
       desk: this.settings.desk,
       onStatus: (status) => {
@@ -268,56 +257,6 @@ export class TeamService {
   }
 }
 
-/** A link to the environment's team database for the login, and the journal's outbox on it. */
-function openActive(
-  options: TeamServiceOptions,
-  input: {
-    spans: LoginSpans;
-    environmentId: string;
-    login: TeamLogin;
-    password: () => Promise<string>;
-    trust: { ca: readonly string[] };
-    desk: Desk;
-    onStatus: (status: LinkStatus) => void;
-  },
-): Active {
-  const parsed = parseTeamAddress(input.login.url);
-  if (!parsed.ok) throw new Error(parsed.problem);
-  const link = new TeamLink({
-    address: parsed.address,
-    user: input.login.user,
-    password: input.password,
-    extraCa: () => input.trust.ca,
-    logger: options.logger,
-    onStatus: input.onStatus,
-    ...(options.firstRetryMs === undefined ? {} : { firstRetryMs: options.firstRetryMs }),
-    ...(options.maxRetryMs === undefined ? {} : { maxRetryMs: options.maxRetryMs }),
-  });
-  const outbox = new JournalOutbox({
-    link,
-    journal: options.journal,
-    environmentId: input.environmentId,
-    desk: input.desk,
-    spans: input.spans,
-    logger: options.logger,
-  });
-  const customers = options.customers
-    ? new TeamCustomers({
-        environmentId: input.environmentId,
-        link,
-        desk: input.desk,
-        ports: options.customers,
-        logger: options.logger,
-      })
-    : null;
-  link.onConnected(() => customers?.connected());
-  const close = async () => {
-    await customers?.stop();
-    await link.close();
-  };
-  return { environmentId: input.environmentId, login: input.login, link, outbox, customers, trust: input.trust, close };
-}
-
 /**
  * Where the environment's customer cache fills from while the desk is signed in to its team database: the
  * team's copy, by change number (the API's customer pages are then the syncer's alone). Null when the
@@ -326,6 +265,29 @@ function openActive(
 export function teamCustomerFeed(team: TeamService, environmentId: string): CustomerFeed | null {
   if (!team.signedIn(environmentId)) return null;
   return feedThrough(() => team.customersOf(environmentId)?.feed ?? null);
+}
+
+/** The address the policy sets for the environment, if it sets one. */
+function policyUrlOf(policy: Policy, environmentId: string): string | null {
+  return policy.environments.find((e) => e.id === environmentId)?.teamUrl ?? null;
+}
+
+/** A sign-in to another address than the one the policy sets for the environment. */
+function notPolicyAddress(policyUrl: string): Result<TeamStatus> {
+  const message = `url is set by your organisation for this environment: ${displayUrl(policyUrl)}`;
+  return err('validation', message, { field: 'url' });
+}
+
+/** How the policy has operators sign in to the environment's team database, if it says. */
+function policySignIn(policy: Policy, environmentId: string): TeamSignIn | null {
+  return policy.environments.find((e) => e.id === environmentId)?.teamSignIn ?? null;
+}
+
+/** The login a sign-in names: with Windows, the operator's Windows user name when none is given. */
+function loginOf(input: TeamConnectInput, url: string, windows: boolean): TeamLogin {
+  return windows
+    ? { url, user: input.user || userInfo().username, signIn: 'windows' }
+    : { url, user: input.user ?? '' };
 }
 
 /** A login saved, at the policy's address when the policy sets one. */
@@ -358,14 +320,4 @@ function claimsSceneOf(
   const url = policyUrl ?? login?.url ?? null;
   if (!url) return null;
   return { environmentId, link: null, where: serverName(url), signedIn: login !== null, desk };
-}
-
-/** The login's password from the keychain, read for each new connection. */
-async function savedPassword(secrets: SecretStore, environmentId: string, login: TeamLogin): Promise<string> {
-  const password = await secrets.get(teamPasswordAccount(environmentId, login));
-  if (password === null)
-    throw new NoPasswordError(
-      'The team database password is not in the keychain any more: sign in again in Settings → Team.',
-    );
-  return password;
 }

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Logger } from '../ports/ports';
 import { PRIVATE_FILE_MODE } from '../storage/private-files';
 import { errorMessage } from '../errors/error-message';
+import { TEAM_SIGN_INS } from '../../src-shared/ipc/channels/team';
 import { displayUrl } from './team-address';
 
 export const TEAM_SETTINGS_FILE = 'team.json';
@@ -21,7 +22,12 @@ export const TEAM_SETTINGS_FILE = 'team.json';
 export const teamPasswordAccount = (environmentId: string, login: TeamLogin): string =>
   `${environmentId} team ${login.user}@${displayUrl(login.url)}`;
 
-const teamLoginSchema = z.object({ url: z.string().min(1).max(2048), user: z.string().min(1).max(63) });
+const teamLoginSchema = z.object({
+  url: z.string().min(1).max(2048),
+  user: z.string().min(1).max(63),
+  /** How the login signs in (absent: a password, as before Windows sign-in). */
+  signIn: z.enum(TEAM_SIGN_INS).optional(),
+});
 export type TeamLogin = z.infer<typeof teamLoginSchema>;
 
 const fileSchema = z.object({

@@ -1,8 +1,8 @@
 // The team database's state as Settings and the status bar show it (`team.status`, `team.changed`).
-import type { TeamCustomersStatus, TeamStatus } from '../../src-shared/ipc/channels/team';
+import type { TeamCustomersStatus, TeamSignIn, TeamStatus } from '../../src-shared/ipc/channels/team';
 import type { JournalOutbox } from './journal-outbox';
 import { displayUrl, serverName } from './team-address';
-import type { LinkStatus } from './team-link';
+import type { TeamLink } from './team-link';
 import type { Desk } from './team-settings';
 
 export { displayUrl };
@@ -13,12 +13,15 @@ export interface TeamStatusInput {
   environmentId: string;
   /** The address the policy sets for the environment, if it does. */
   policyUrl: string | null;
+  /** How the policy has operators sign in, if it says. */
+  policySignIn: TeamSignIn | null;
   desk: Desk;
   /** The link in use, when the desk is signed in. */
   active: {
     url: string;
     user: string;
-    link: LinkStatus;
+    signIn: TeamSignIn;
+    link: Pick<TeamLink, 'status' | 'notices'>;
     outbox: Pick<JournalOutbox, 'status'>;
     customers: TeamCustomersStatus | null;
   } | null;
@@ -34,7 +37,7 @@ function writesRefused(input: TeamStatusInput): string | null {
     return policyUrl
       ? `You are not signed in to the team database ${serverName(policyUrl)} (Settings → Team), ${so}`
       : null;
-  const { state } = active.link;
+  const { state } = active.link.status;
   if (state === 'connected' || state === 'connecting') return null;
   return `The team database ${serverName(active.url)} cannot be reached, ${so}`;
 }
@@ -45,17 +48,20 @@ export function teamStatus(input: TeamStatusInput): TeamStatus {
     writesRefused: writesRefused(input),
     environmentId,
     urlSetByPolicy: policyUrl !== null,
+    signIn: input.policySignIn ?? active?.signIn ?? 'password',
+    signInSetByPolicy: input.policySignIn !== null,
     desk,
     syncer: false,
     login: null,
     journal: { waiting: null, lastSentAt: null, waitingFor: null, alarm: null },
     customers: null,
+    notices: null,
   };
   if (!active) {
     const url = policyUrl ? displayUrl(policyUrl) : null;
     return { ...base, state: url ? 'signed_out' : 'off', url, user: null, problem: null, since: null };
   }
-  const { link } = active;
+  const link = active.link.status;
   return {
     ...base,
     state: link.state,
@@ -67,5 +73,6 @@ export function teamStatus(input: TeamStatusInput): TeamStatus {
     since: link.since,
     journal: active.outbox.status(),
     customers: active.customers,
+    notices: active.link.notices,
   };
 }

@@ -25,6 +25,7 @@ export function TeamStatusItem(): React.JSX.Element | null {
     signed_out: 'Team: not signed in',
     connecting: 'Team: connecting…',
     connected: `${team.login ?? team.user ?? ''}${waits}`,
+    switching: `Team database: switching${waits}`,
     unreachable: `Team database unreachable${waits}`,
     refused: 'Team database: sign-in refused',
   };

@@ -4,6 +4,7 @@
 // - 20 simulated desks (each its own login connection, LISTEN connection and sealed cache, as TeamCustomers
 //   runs them on a desk) filled from the team copy, then the time from a change written by the lease holder
 //   until it is found by a search in all 20 caches;
+// - 100 simulated desks' sessions while busy and after a minute at rest (team-connections.ts);
 // - a new desk's cache filled from a team copy of `--customers` customers (the local sandbox's, copied in as
 //   the administrator), and search on that cache against a desk alone's, synced from the same sandbox.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +30,7 @@ import type { Benchmark } from './benchmark';
 import { queriesFor } from './customer-queries';
 import { percentile, timeQueries } from './query-timing';
 import { copySandboxCustomers } from './team-customers-copy';
+import { desksAtRest } from './team-connections';
 import type { SandboxHandle } from '../../src-main/sandbox/handle';
 
 const DESKS = 20;
@@ -288,7 +290,8 @@ export const teamBenchmark: Benchmark = {
     const folder = mkdtempSync(join(tmpdir(), 'card-desk-team-bench-worker-'));
     const workerUrl = join(folder, BUILT_WORKER_FILE);
     await build({ ...NODE_BUNDLE, entryPoints: [CACHE_WORKER_ENTRY], outfile: workerUrl });
-    const db = await startPostgres();
+    // 100 desks' sessions at once (desksAtRest) are more than PostgreSQL's default of 100.
+    const db = await startPostgres({ conf: ['max_connections = 400'] });
     const sandbox = await startSandbox({ customers: ctx.customers, rateLimit: { limit: 1e9, windowMs: 60_000 } });
     try {
       await db.createLogin(DESK.user, DESK.password, ['card_desk_operator']);
@@ -296,6 +299,7 @@ export const teamBenchmark: Benchmark = {
       const figures = {
         ...(await apiRequests(db, workerUrl, ctx.print)),
         ...(await twentyDesks(db, workerUrl, ctx.print)),
+        ...(await desksAtRest(db, DESK, ctx.print)),
         ...(await newDesk(db, sandbox, workerUrl, ctx.customers, ctx.print)),
         ...(await deskAlone(sandbox, workerUrl, ctx.customers, ctx.print)),
       };

@@ -45,6 +45,12 @@ export interface KerberosRealm {
   kinit(): string;
   /** A credentials cache that holds nothing (the operator has not signed in). */
   emptyCache: string;
+  /**
+   * Adds a service principal (`postgres/api.card-desk.test`) and writes its key to a keytab of its own in the
+   * realm's folder, readable by its owner only (`owner`: a system user, as PostgreSQL's server runs as
+   * `postgres`); returns the keytab's path.
+   */
+  addService(principal: string, owner?: string): string;
   stop(): Promise<void>;
 }
 
@@ -116,6 +122,14 @@ export async function startKerberosRealm(): Promise<KerberosRealm> {
     keytab,
     operator: `${OPERATOR}@${REALM}`,
     emptyCache,
+    addService(principal, owner) {
+      const file = at(`${principal.replace(/[^A-Za-z0-9.-]/g, '_')}.keytab`);
+      run('/usr/sbin/kadmin.local', ['-r', REALM, '-q', `addprinc -randkey ${principal}`]);
+      run('/usr/sbin/kadmin.local', ['-r', REALM, '-q', `ktadd -k ${file} ${principal}`]);
+      chmodSync(file, 0o600);
+      if (owner && process.getuid?.() === 0) execFileSync('chown', [owner, file]);
+      return file;
+    },
     kinit() {
       const cache = `FILE:${at(`operator-${++caches}.ccache`)}`;
       run('/usr/bin/kinit', ['-c', cache, OPERATOR], `${operatorPassword}\n`);

@@ -39,20 +39,27 @@ export interface TestPostgres {
   start(): Promise<void>;
   /** Stops it and removes its folder. */
   remove(): Promise<void>;
+  /** Stops it hard (immediate: no checkpoint, as a machine that fails), not to be started again. */
+  crash(): Promise<void>;
 }
 
 const asRoot = userInfo().uid === 0;
 
 /** Runs a server program, as the postgres user when this process is root. */
-function run(program: string, args: string[]): Promise<string> {
+export function run(program: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
   const [file, argv] = asRoot
     ? ['runuser', ['-u', 'postgres', '--', join(POSTGRES_BIN, program), ...args]]
     : [join(POSTGRES_BIN, program), args];
   return new Promise((resolve, reject) => {
-    execFile(file, argv, { encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${program} failed: ${error.message}\n${stdout}\n${stderr}`));
-      else resolve(stdout);
-    });
+    execFile(
+      file,
+      argv,
+      { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${program} failed: ${error.message}\n${stdout}\n${stderr}`));
+        else resolve(stdout);
+      },
+    );
   });
 }
 
@@ -71,6 +78,13 @@ export interface StartPostgresOptions {
   tls?: { key: string; cert: string };
   /** Set up the schema with `npm run team:setup` (default true). */
   setUp?: boolean;
+  /**
+   * How logins other than `postgres` sign in from 127.0.0.1: pg_hba.conf lines in place of the default
+   * `host all all 127.0.0.1/32 scram-sha-256` (e.g. `hostssl … gss include_realm=0 krb_realm=…`).
+   */
+  hba?: string[];
+  /** Variables for the server's environment (e.g. KRB5_CONFIG for a Kerberos realm of the test's own). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Starts a PostgreSQL of its own (initdb, pg_ctl) and sets up the team database; `remove()` when done. */
@@ -96,9 +110,14 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   const hba = join(dir, 'pg_hba.conf');
   writeFileSync(
     hba,
-    ['local all all trust', 'host all postgres 127.0.0.1/32 trust', 'host all all 127.0.0.1/32 scram-sha-256', ''].join(
-      '\n',
-    ),
+    [
+      'local all all trust',
+      'host all postgres 127.0.0.1/32 trust',
+      // A standby made by pg_basebackup (standby.ts) streams from it as the administrator.
+      'host replication postgres 127.0.0.1/32 trust',
+      ...(options.hba ?? ['host all all 127.0.0.1/32 scram-sha-256']),
+      '',
+    ].join('\n'),
   );
   // The cluster's own settings file gets the test's lines: its pg_hba.conf, no fsync (a test's data is thrown away).
   appendFileSync(
@@ -117,18 +136,22 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   if (asRoot) execFileSync('chown', ['postgres', hba]);
   const port = await freePort();
   const startServer = () =>
-    run('pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'server.log'),
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-      '-w',
-      '-t',
-      '120',
-      'start',
-    ]).then(() => undefined);
+    run(
+      'pg_ctl',
+      [
+        '-D',
+        data,
+        '-l',
+        join(dir, 'server.log'),
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+        '-w',
+        '-t',
+        '120',
+        'start',
+      ],
+      options.env,
+    ).then(() => undefined);
   await startServer();
 
   const clientAs = async (user: string, password?: string, database = TEAM_DATABASE) => {
@@ -178,6 +201,10 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     async start() {
       await startServer();
       stopped = false;
+    },
+    async crash() {
+      await run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '120', 'stop']);
+      stopped = true;
     },
     async remove() {
       if (!stopped)

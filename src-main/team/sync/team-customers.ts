@@ -53,7 +53,7 @@ export class TeamCustomers {
   constructor(private readonly options: TeamCustomersOptions) {
     const { link, logger } = options;
     this.feed = teamCustomerFeed({ link, applied: (seq) => (this.appliedSeq = seq) });
-    this.listener = new CustomerListener({ client: () => link.separateClient(), wake: () => void this.wake(), logger });
+    this.listener = new CustomerListener({ listen: (s) => link.listen(s), wake: () => void this.wake() });
     this.syncer = new TeamSyncer({
       environmentId: options.environmentId,
       link,
@@ -70,7 +70,7 @@ export class TeamCustomers {
   /** The link is connected (again): listen, try for the lease, read what changed meanwhile. */
   connected(): void {
     if (this.stopped) return;
-    void this.listener.ensure();
+    this.listener.ensure();
     this.syncer.start();
     void this.syncer.tick();
     void this.wake();
@@ -117,7 +117,7 @@ export class TeamCustomers {
 
   private poll(): void {
     if (this.options.link.status.state !== 'connected') return;
-    void this.listener.ensure();
+    this.listener.ensure();
     void this.wake();
   }
 
@@ -136,6 +136,7 @@ export class TeamCustomers {
     this.stopped = true;
     clearInterval(this.timer);
     // A fill under way ends by itself: its next read fails once the link is closed.
-    await Promise.all([this.syncer.stop(), this.listener.stop()]);
+    this.listener.stop();
+    await this.syncer.stop();
   }
 }

@@ -1,9 +1,10 @@
 // Settings → Team: the active environment's team database (optional; without one this desk works alone).
-// The operator signs in with their own database login: the password goes to main, which keeps it in the
-// system keychain once the database accepted it, and is never shown back. The address may be set by the
+// The operator signs in with their Windows sign-in (their Kerberos ticket: nothing typed, nothing kept), or
+// with their own database login: the password goes to main, which keeps it in the system keychain once the
+// database accepted it, and is never shown back. The address, and the way of signing in, may be set by the
 // organisation's policy, and then cannot be changed here.
 import { useState } from 'react';
-import type { TeamStatus } from '../../../src-shared/ipc/channels/team';
+import type { TeamSignIn, TeamStatus } from '../../../src-shared/ipc/channels/team';
 import type { AppError } from '../../../src-shared/ipc/result';
 import { bridge } from '../../lib/bridge';
 import { useTeamStore } from '../../stores/teamStore';
@@ -19,6 +20,8 @@ export function teamStateText(team: TeamStatus): string {
       return `Connecting to ${team.url ?? 'the team database'}…`;
     case 'connected':
       return `Connected to ${team.url} as ${team.login ?? team.user}${team.syncer ? ' (may sync customers for the team)' : ''}.`;
+    case 'switching':
+      return `The team database's primary went away: looking for the server that takes writes now (${team.url ?? ''}).`;
     case 'unreachable':
     case 'refused':
       return team.problem ?? 'The team database cannot be used.';
@@ -41,6 +44,7 @@ export function TeamSection(): React.JSX.Element | null {
   const [url, setUrl] = useState('');
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
+  const [chosenSignIn, setSignIn] = useState<TeamSignIn | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   if (!team) return null;
@@ -48,12 +52,18 @@ export function TeamSection(): React.JSX.Element | null {
   // A saved login the database refuses (a changed password) may sign in again over it.
   const canSignIn = !signedIn || team.state === 'refused';
   const address = team.urlSetByPolicy || (signedIn && url === '') ? (team.url ?? '') : url;
+  const signInWith = team.signInSetByPolicy ? team.signIn : (chosenSignIn ?? team.signIn);
+  const windows = signInWith === 'windows';
 
   const signIn = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const r = await bridge().team.connect({ url: address, user, password });
+    const r = await bridge().team.connect(
+      windows
+        ? { url: address, signIn: 'windows', ...(user.trim() ? { user } : {}) }
+        : { url: address, user, password },
+    );
     setBusy(false);
     setPassword('');
     if (!r.ok) {
@@ -91,6 +101,12 @@ export function TeamSection(): React.JSX.Element | null {
           {team.journal.alarm}
         </p>
       ) : null}
+      {team.notices === 'polling' ? (
+        <p className="muted" data-testid="team-notices">
+          Other desks&apos; changes are looked for every 5 seconds: the team database is reached through a pooler, and
+          your organisation names no direct address to listen on.
+        </p>
+      ) : null}
       {signedIn ? (
         <div className="form-actions">
           <button type="button" disabled={busy} onClick={() => void signOut()}>
@@ -113,6 +129,37 @@ export function TeamSection(): React.JSX.Element | null {
             />
           </label>
           {team.urlSetByPolicy ? <p className="muted">Set by your organisation.</p> : null}
+          {team.signInSetByPolicy ? (
+            <p className="muted" data-testid="team-sign-in-policy">
+              {windows
+                ? 'Your organisation has you sign in with your Windows sign-in: no password.'
+                : 'Your organisation has you sign in with a database password.'}
+            </p>
+          ) : (
+            <fieldset className="choice">
+              <legend>Sign in with</legend>
+              <label>
+                <input
+                  type="radio"
+                  name="signIn"
+                  value="windows"
+                  checked={windows}
+                  onChange={() => setSignIn('windows')}
+                />
+                My Windows sign-in, nothing to type
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name="signIn"
+                  value="password"
+                  checked={!windows}
+                  onChange={() => setSignIn('password')}
+                />
+                A database login of my own
+              </label>
+            </fieldset>
+          )}
           {fieldError('url') ? (
             <p className="field-error" id="team-url-error">
               {fieldError('url')}
@@ -120,19 +167,27 @@ export function TeamSection(): React.JSX.Element | null {
           ) : null}
           <label>
             Database user
-            <input name="user" value={user} autoComplete="username" onChange={(e) => setUser(e.target.value)} />
-          </label>
-          {fieldError('user') ? <p className="field-error">{fieldError('user')}</p> : null}
-          <label>
-            Password
             <input
-              name="password"
-              type="password"
-              value={password}
-              autoComplete="current-password"
-              onChange={(e) => setPassword(e.target.value)}
+              name="user"
+              value={user}
+              autoComplete="username"
+              placeholder={windows ? 'Your Windows user name, unless IT gave you another' : undefined}
+              onChange={(e) => setUser(e.target.value)}
             />
           </label>
+          {fieldError('user') ? <p className="field-error">{fieldError('user')}</p> : null}
+          {windows ? null : (
+            <label>
+              Password
+              <input
+                name="password"
+                type="password"
+                value={password}
+                autoComplete="current-password"
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </label>
+          )}
           {fieldError('password') ? <p className="field-error">{fieldError('password')}</p> : null}
           <div className="form-actions">
             <button type="submit" className="primary" disabled={busy}>

@@ -16,16 +16,49 @@ export interface TeamAddress {
   user: string | null;
   /** `verified`: TLS with the certificate checked. `plain`: no TLS (only ever to this computer). */
   tls: 'verified' | 'plain';
+  /**
+   * Further servers after the first (`postgres://h1:5432,h2:5432/carddesk`, as libpq): the desk uses the one
+   * that takes writes (target_session_attrs=read-write), and finds it again when the primary fails over.
+   */
+  others?: { host: string; port: number }[];
 }
+
+/** The address split into one address per server (the first as given, then the others). */
+export function serversOf(address: TeamAddress): TeamAddress[] {
+  const { others = [], ...first } = address;
+  return [first, ...others.map((server) => ({ ...first, ...server }))];
+}
+
+/** `postgres://h1:5432,h2:5432/db` → the first server in the URL, and the other servers' `host:port` text. */
+function splitHosts(text: string): { url: string; others: string[] } {
+  const m = /^(postgres(?:ql)?:\/\/(?:[^@/?#]*@)?)([^/?#]*)(.*)$/s.exec(text.trim());
+  if (!m || !m[2]!.includes(',')) return { url: text.trim(), others: [] };
+  const [first = '', ...others] = m[2]!.split(',');
+  return { url: `${m[1]}${first}${m[3]}`, others };
+}
+
+/**
+ * How an operator signs in to the team database: `password` (a database login and password, kept in the
+ * keychain) or `windows` (the operator's Windows sign-in: their Kerberos ticket, nothing typed or kept).
+ */
+export const TEAM_SIGN_INS = ['password', 'windows'] as const;
+export type TeamSignIn = (typeof TEAM_SIGN_INS)[number];
 
 const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
 
 /** Reads a team database address; the problem in words (naming what is wrong) when it cannot be used. */
 export function parseTeamAddress(text: string): { ok: true; address: TeamAddress } | { ok: false; problem: string } {
   const fail = (problem: string) => ({ ok: false as const, problem });
+  const split = splitHosts(text);
   let url: URL;
+  const others: { host: string; port: number }[] = [];
   try {
-    url = new URL(text.trim());
+    url = new URL(split.url);
+    for (const server of split.others) {
+      const other = new URL(`postgres://${server}`);
+      if (!other.hostname) throw new Error('no host');
+      others.push({ host: other.hostname.replace(/^\[|\]$/g, ''), port: other.port ? Number(other.port) : 5432 });
+    }
   } catch {
     return fail('url must be an address like postgres://db.example.com:5432/carddesk');
   }
@@ -39,12 +72,17 @@ export function parseTeamAddress(text: string): { ok: true; address: TeamAddress
   if (!database || database.includes('/'))
     return fail('url must name one database after the server (postgres://HOST:5432/DATABASE)');
   const port = url.port ? Number(url.port) : 5432;
-  const unknown = [...url.searchParams.keys()].filter((k) => k !== 'sslmode');
+  const unknown = [...url.searchParams.keys()].filter((k) => k !== 'sslmode' && k !== 'target_session_attrs');
   if (unknown.length > 0) return fail(`url has an option Card Desk does not use: ${unknown.join(', ')}`);
   const mode = url.searchParams.get('sslmode');
   if (mode !== null && !(SSL_MODES as readonly string[]).includes(mode))
     return fail(`url's sslmode must be one of ${SSL_MODES.join(', ')}`);
-  const loopback = isLoopbackHost(host);
+  const attrs = url.searchParams.get('target_session_attrs');
+  if (attrs !== null && attrs !== 'read-write' && attrs !== 'primary')
+    return fail(
+      "url's target_session_attrs must be read-write (or primary): Card Desk writes, and a standby never takes a write",
+    );
+  const loopback = isLoopbackHost(host) && others.every((other) => isLoopbackHost(other.host));
   const wantsTls = mode === 'require' || mode === 'verify-ca' || mode === 'verify-full';
   if (!loopback && mode !== null && !wantsTls)
     return fail(
@@ -59,6 +97,7 @@ export function parseTeamAddress(text: string): { ok: true; address: TeamAddress
       user: url.username ? decodeURIComponent(url.username) : null,
       // To another computer always TLS, and always verified (require and verify-ca are taken as verify-full).
       tls: loopback && !wantsTls ? 'plain' : 'verified',
+      ...(others.length > 0 ? { others } : {}),
     },
   };
 }
@@ -70,6 +109,8 @@ export const TEAM_STATES = [
   'signed_out',
   'connecting',
   'connected',
+  /** The primary went away and the desk looks among the address's servers for the one that takes writes. */
+  'switching',
   /** It cannot be reached now; the desk keeps working and tries again. */
   'unreachable',
   /** It refused the sign-in, or is not set up for Card Desk: `problem` says what to do. */
@@ -105,10 +146,19 @@ export const teamStatusSchema = z.object({
   urlSetByPolicy: z.boolean(),
   /** The database login this desk signs in with. */
   user: z.string().nullable(),
+  /** How this desk signs in (`windows`: the operator's Kerberos ticket), or would by the policy's say. */
+  signIn: z.enum(TEAM_SIGN_INS),
+  /** The organisation's policy sets how operators sign in: the form offers no choice. */
+  signInSetByPolicy: z.boolean(),
   /** The login as the database names it once connected (what the team journal records). */
   login: z.string().nullable(),
   /** The login may page the API for the team (card_desk_syncer). */
   syncer: z.boolean(),
+  /**
+   * How other desks' changes reach this one: `listening` (at once) or `polling` (every few seconds: the address
+   * is a pooler's and the policy names no direct address to listen on); null when not linked.
+   */
+  notices: z.enum(['listening', 'polling']).nullable(),
   /** What is wrong and what to do, in the operator's words; null when nothing is. */
   problem: z.string().nullable(),
   /** When the state began (ISO). */
@@ -139,26 +189,32 @@ export type TeamStatus = z.infer<typeof teamStatusSchema>;
 
 const required = (field: string) => ({ error: `${field} is required` });
 
-export const teamConnectSchema = z.object({
-  url: z
-    .string(required('url'))
-    .trim()
-    .min(1, required('url'))
-    .max(2048, { error: 'url must be at most 2048 characters' })
-    .superRefine((url, ctx) => {
-      const parsed = parseTeamAddress(url);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
-    }),
-  user: z
-    .string(required('user'))
-    .trim()
-    .min(1, required('user'))
-    .max(63, { error: 'user must be at most 63 characters (a PostgreSQL name)' }),
-  password: z
-    .string(required('password'))
-    .min(1, required('password'))
-    .max(1000, { error: 'password must be at most 1000 characters' }),
-});
+export const teamConnectSchema = z
+  .object({
+    url: z
+      .string(required('url'))
+      .trim()
+      .min(1, required('url'))
+      .max(2048, { error: 'url must be at most 2048 characters' })
+      .superRefine((url, ctx) => {
+        const parsed = parseTeamAddress(url);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.problem });
+      }),
+    /** With Windows sign-in the login may be left out: the operator's Windows user name is used. */
+    user: z
+      .string(required('user'))
+      .trim()
+      .max(63, { error: 'user must be at most 63 characters (a PostgreSQL name)' })
+      .optional(),
+    /** With Windows sign-in there is no password: the operator's Kerberos ticket signs in. */
+    password: z.string().max(1000, { error: 'password must be at most 1000 characters' }).optional(),
+    signIn: z.enum(TEAM_SIGN_INS, { error: `signIn must be one of ${TEAM_SIGN_INS.join(', ')}` }).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.signIn === 'windows') return;
+    if (!input.user) ctx.addIssue({ code: 'custom', path: ['user'], message: 'user is required' });
+    if (!input.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'password is required' });
+  });
 export type TeamConnectInput = z.infer<typeof teamConnectSchema>;
 
 /** An entry of the team journal: its latest state, the login that made it and the desk it was made on. */

@@ -137,6 +137,25 @@ describe('a valid policy', () => {
     expect(load({ teamRequiredForWrites: false }).teamRequiredForWrites).toBe(false);
   });
 
+  it("reads how operators sign in to the team database and whether its address is a pooler's", () => {
+    const team = {
+      url: 'postgres://pgbouncer.bank.local:6432/carddesk',
+      signIn: 'windows',
+      pooler: true,
+      listenUrl: 'postgres://db.bank.local:5432/carddesk',
+    };
+    const policy = load({ environments: [{ ...EXAMPLE.environments[0], team }] });
+    expect(policy.environments[0]).toMatchObject({
+      teamSignIn: 'windows',
+      teamPooler: true,
+      teamListenUrl: 'postgres://db.bank.local:5432/carddesk',
+    });
+    const refused = (extra: object) => () =>
+      load({ environments: [{ ...EXAMPLE.environments[0], team: { url: team.url, ...extra } }] });
+    expect(refused({ signIn: 'kerberos' })).toThrow(/signIn must be one of password, windows/);
+    expect(refused({ listenUrl: 'http://db.bank.local' })).toThrow(/listenUrl: url must start with postgres:\/\//);
+  });
+
   it("takes the proxy's Kerberos service principal, and names one that is not a principal", () => {
     const policy = load({
       environments: [

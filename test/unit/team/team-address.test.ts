@@ -88,4 +88,24 @@ describe('the connection', () => {
     expect(tls.secureContext).toBeDefined();
     expect(connectionConfig(parsed('postgres://127.0.0.1/carddesk'), { user: 'alice' }).ssl).toBe(false);
   });
+
+  it('may name several servers for failover, as libpq: read-write only, TLS as for one', () => {
+    const address = parsed(
+      'postgres://db1.bank.local:5432,db2.bank.local:5433/carddesk?target_session_attrs=read-write',
+    );
+    expect(address).toMatchObject({
+      host: 'db1.bank.local',
+      port: 5432,
+      others: [{ host: 'db2.bank.local', port: 5433 }],
+      tls: 'verified',
+    });
+    expect(addressText(address)).toBe(
+      'postgres://db1.bank.local:5432,db2.bank.local:5433/carddesk?target_session_attrs=read-write',
+    );
+    expect(parsed('postgres://127.0.0.1:5432,127.0.0.1:5433/carddesk').tls).toBe('plain');
+    expect(parsed('postgres://127.0.0.1:5432,db2.bank.local/carddesk').tls).toBe('verified');
+    expect(problem('postgres://db1.bank.local,db2.bank.local/carddesk?target_session_attrs=any')).toMatch(
+      /target_session_attrs must be read-write/,
+    );
+  });
 });
