@@ -80,7 +80,10 @@ export function typedInWords(typed: string, n: number): boolean {
 /** True when the text is only a number in digits (the page then asks for it in words). */
 export const typedAsDigits = (typed: string): boolean => /^\s*[\d\s,.]+\s*$/.test(typed) && /\d/.test(typed);
 
-const COLUMN_NAME = new RegExp(`\\b(${BULK_COLUMNS.join('|')})\\b`, 'g');
+// A column is named where a problem starts with it (`status: …`, also after `; `), or anywhere by an API name
+// no sentence uses (`mapAnywayBecause`); a plain word such as "customer" in a sentence is left as it is.
+const CAMEL_COLUMNS = BULK_COLUMNS.filter((c) => /[A-Z]/.test(c));
+const COLUMN_NAME = new RegExp(`(?<=^|; )(?:${BULK_COLUMNS.join('|')})(?=:)|\\b(?:${CAMEL_COLUMNS.join('|')})\\b`, 'g');
 
 /**
  * A row's problems in the operator's words: a template column the message names (`debitAccountId: …`) is

@@ -63,5 +63,12 @@ describe("a row's problems", () => {
     ).toBe(
       'Debit account: Choose the account the card draws on; Limit is required with Spending limit period; Bank account number: write why in Why it is mapped to another holder’s account',
     );
+    // A plain word of a sentence that is also a column's name is not a column.
+    expect(
+      problemInFileWords('No customer in the offline cache has the email a@b.c; status: Enter the status', [
+        { header: 'Customer ID', field: 'customer' },
+        { header: 'State', field: 'status' },
+      ]),
+    ).toBe('No customer in the offline cache has the email a@b.c; State: Enter the status');
   });
 });
