@@ -73,6 +73,14 @@ describe('window.cardDesk in the page', () => {
     await expect
       .poll(() => app.e2e.problems.filter((p) => p.includes(`Connecting to '${sandboxUrl}/customers'`)).length)
       .toBeGreaterThan(0);
+    // The page's violation events are tasks of their own and may be told after the browser's lines: a marker
+    // logged on a later task arrives after every one of them (console messages keep their order).
+    const marker = `end of the blocked fetch to ${sandboxUrl}`;
+    await app.e2e.page.evaluate(async (text) => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      console.error(text);
+    }, marker);
+    await expect.poll(() => app.e2e.problems.some((p) => p.includes(marker))).toBe(true);
     // Only the lines about this blocked fetch go; anything else stays to fail the test.
     const others = app.e2e.problems.filter((p) => !p.includes(sandboxUrl));
     app.e2e.problems.splice(0, app.e2e.problems.length, ...others);
