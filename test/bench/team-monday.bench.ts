@@ -49,10 +49,16 @@ function serverCpu(postmaster: number): number {
   return ticks / TICKS;
 }
 
+/** The postmaster: the parent of a backend, read while that backend's connection is open. */
 async function postmasterOf(db: TestPostgres): Promise<number> {
-  const pid = Number((await db.sql('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  const admin = await db.admin();
+  try {
+    const pid = Number((await admin.query('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } finally {
+    await admin.end();
+  }
 }
 
 interface Desk {
@@ -92,11 +98,18 @@ async function fillAtOnce(db: TestPostgres, workerUrl: string, count: number, la
   const desks = await Promise.all(Array.from({ length: count }, () => openDesk(db, workerUrl)));
   const cpu0 = serverCpu(postmaster);
   const ours0 = process.cpuUsage();
+  let retries = 0;
   const t0 = performance.now();
   const each = await Promise.all(
     desks.map(async (desk) => {
-      const filled = await desk.cache.sync();
-      if (!filled.ok || filled.data.phase !== 'done') throw new Error(`a fill ended ${JSON.stringify(filled)}`);
+      // A fill the database did not answer in time (a connection's 10 s limit on a crowded machine) is run
+      // again, as the desk's own schedule would: it goes on from where it was.
+      for (let attempt = 1; ; attempt++) {
+        const filled = await desk.cache.sync();
+        if (filled.ok && filled.data.phase === 'done') break;
+        if (attempt >= 5) throw new Error(`a fill ended ${JSON.stringify(filled)}`);
+        retries++;
+      }
       const found = await desk.cache.searchListed(lastName);
       if (found.results.length === 0) throw new Error(`${lastName} is not found after the fill`);
       return (performance.now() - t0) / 1000;
@@ -111,7 +124,7 @@ async function fillAtOnce(db: TestPostgres, workerUrl: string, count: number, la
     rmSync(desk.folder, { recursive: true, force: true });
   }
   each.sort((a, b) => a - b);
-  return { seconds, first: each[0]!, pgCpu, desksCpu: (ours.user + ours.system) / 1e6 };
+  return { seconds, first: each[0]!, pgCpu, desksCpu: (ours.user + ours.system) / 1e6, retries };
 }
 
 export const teamMondayBenchmark: Benchmark = {
@@ -139,7 +152,7 @@ export const teamMondayBenchmark: Benchmark = {
       const all = await fillAtOnce(db, workerUrl, count, last);
       ctx.print(
         `${count} desks at once: the first searchable in ${all.first.toFixed(1)} s, the last in ${all.seconds.toFixed(1)} s; ` +
-          `PostgreSQL ${all.pgCpu.toFixed(1)} CPU s, the desks ${all.desksCpu.toFixed(1)} CPU s`,
+          `PostgreSQL ${all.pgCpu.toFixed(1)} CPU s, the desks ${all.desksCpu.toFixed(1)} CPU s; fills run again: ${all.retries}`,
       );
       return {
         monday_customers: n,
@@ -151,6 +164,7 @@ export const teamMondayBenchmark: Benchmark = {
         monday_all_desks_pg_cpu_s: all.pgCpu,
         monday_all_desks_pg_cpu_per_desk_s: all.pgCpu / count,
         monday_all_desks_desk_cpu_s: all.desksCpu,
+        monday_all_desks_fills_run_again: all.retries,
       };
     } finally {
       await sandbox.stop();
