@@ -140,11 +140,12 @@ export const teamMondayBenchmark: Benchmark = {
       await db.createLogin(DESK.user, DESK.password, ['card_desk_operator']);
       await copySandboxCustomers(db, sandbox, ctx.customers);
       const { rows } = await db.sql(
-        `SELECT count(*)::int AS n, (array_agg(record->>'name' ORDER BY change_seq DESC))[1] AS last
+        `SELECT count(*)::int AS n, (array_agg(record->>'name' ORDER BY change_seq DESC))[1] AS last,
+                sum(octet_length(record::text))::float8 / 1e6 AS mb
            FROM card_desk.customers`,
       );
-      const { n, last } = rows[0] as { n: number; last: string };
-      ctx.print(`team copy: ${n.toLocaleString('en')} customers`);
+      const { n, last, mb } = rows[0] as { n: number; last: string; mb: number };
+      ctx.print(`team copy: ${n.toLocaleString('en')} customers, ${mb.toFixed(1)} MB of records as text`);
       const alone = await fillAtOnce(db, workerUrl, 1, last);
       ctx.print(
         `one desk alone: searchable in ${alone.seconds.toFixed(1)} s; PostgreSQL ${alone.pgCpu.toFixed(1)} CPU s, the desk ${alone.desksCpu.toFixed(1)} CPU s`,
@@ -156,6 +157,7 @@ export const teamMondayBenchmark: Benchmark = {
       );
       return {
         monday_customers: n,
+        monday_copy_records_mb: mb,
         monday_desks: count,
         monday_one_desk_s: alone.seconds,
         monday_one_desk_pg_cpu_s: alone.pgCpu,
