@@ -14,6 +14,7 @@ import { CancelRegistry } from '../ipc/cancel-registry';
 import type { HandlerTable } from '../ipc/handler';
 import { createIssuingService } from '../issuing/issuing-service';
 import { scheduleReconciliation } from '../issuing/reconcile-schedule';
+import { teamFingerprint } from '../issuing/write-claims';
 import { exportSigner } from '../journal/export-signature';
 import { JournalInUse } from '../journal/journal-in-use';
 import { journalAccounts } from '../journal/journal-keys';
@@ -126,6 +127,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     journal: () => journal.journal,
     required: policy.teamRequiredForWrites ?? true,
     logger,
+    teamFingerprint,
   });
   const issuing = createIssuingService({
     getActive,

@@ -85,6 +85,17 @@ export interface JournalReads {
   findByResultId(environmentId: string, resultId: string): JournalEntry | null;
   /** The newest entry of a batch's row (indexed: one lookup per row of a batch). */
   latestOfBatchRow(batchId: string, row: number): JournalEntry | null;
+  /**
+   * The writes whose claim stays open across the team (sent and not answered, or an unknown outcome nobody
+   * allowed to be resent), oldest first, with the address each was sent to (null before addresses were kept).
+   */
+  openWrites(environmentId: string): OpenWrite[];
+}
+
+/** A write still open, and the address (origin) it was sent to. */
+export interface OpenWrite {
+  entry: JournalEntry;
+  origin: string | null;
 }
 
 export function journalReads(db: DatabaseSync): JournalReads {
@@ -101,6 +112,9 @@ export function journalReads(db: DatabaseSync): JournalReads {
   const selectBatchRow = db.prepare(
     `SELECT ${COLUMNS} FROM entries WHERE batch_id = ? AND batch_row = ? ORDER BY seq DESC LIMIT 1`,
   );
+  const selectOpen = db.prepare(`
+    SELECT ${COLUMNS}, origin FROM entries WHERE environment_id = ?
+      AND (outcome = 'pending' OR (outcome = 'outcome_unknown' AND resend_acknowledged = 0)) ORDER BY seq`);
   const selectByResult = db.prepare(`
     SELECT ${COLUMNS} FROM entries WHERE environment_id = ? AND result_id = ? ORDER BY seq DESC LIMIT 1`);
   const one = (row: unknown): JournalEntry | null => (row ? toEntry(row as EntryRow) : null);
@@ -150,5 +164,10 @@ export function journalReads(db: DatabaseSync): JournalReads {
     priorWrites,
     findByResultId: (environmentId, resultId) => one(selectByResult.get(environmentId, resultId)),
     latestOfBatchRow: (batchId, row) => one(selectBatchRow.get(batchId, row)),
+    openWrites: (environmentId) =>
+      (selectOpen.all(environmentId) as unknown as (EntryRow & { origin: string | null })[]).map((row) => ({
+        entry: toEntry(row),
+        origin: row.origin,
+      })),
   };
 }

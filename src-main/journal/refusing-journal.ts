@@ -27,6 +27,7 @@ export function refusingJournal(refusal: string): Journal {
     priorWrites: () => new Map(),
     findByResultId: () => null,
     latestOfBatchRow: () => null,
+    openWrites: () => [],
     verify: async () => ({
       ok: false,
       events: 0,

@@ -64,6 +64,11 @@ export class LinkConnections {
       const pool = new pg.Pool({ ...this.config, Client: this.Client, max: 3, idleTimeoutMillis });
       // An idle connection the server ended: the next use finds out and heals; nothing to throw here.
       pool.on('error', options.onIdleError);
+      // A server that ends a connection while it is lent (between two queries of a transaction) or being
+      // ended after a failure is an error event on the client: the work's next query fails with it and heals
+      // the link, and a connection the pool drops is not listened to any more; without a listener of its own
+      // for its whole life, Node would end the app with it.
+      pool.on('connect', (client) => client.on('error', () => undefined));
       return pool;
     };
     this.pool = this.newPool();
@@ -138,17 +143,11 @@ export class LinkConnections {
     } catch (error) {
       throw new ConnectFailure(error);
     }
-    // A server that ends the connection between two queries of `work` (a transaction's) is an error event on
-    // the client: heard here, as the next query fails with it and heals the link.
-    const heard = () => undefined;
-    client.on('error', heard);
     try {
       const result = await work(client);
-      client.off('error', heard);
       client.release();
       return result;
     } catch (error) {
-      client.off('error', heard);
       client.release(broken(error));
       throw error;
     }

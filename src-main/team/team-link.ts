@@ -80,6 +80,8 @@ export class TeamLink {
   private readonly connectedListeners: ((switched: boolean) => void)[] = [];
   /** The server the link was last connected to (failover: another one means catching up). */
   private lastServer: number | null = null;
+  /** How many times the link has become connected: what a (re)connection must check again is keyed by it. */
+  private connects = 0;
   readonly where: string;
 
   constructor(private readonly options: TeamLinkOptions) {
@@ -96,6 +98,11 @@ export class TeamLink {
 
   get status(): LinkStatus {
     return this.current;
+  }
+
+  /** How many times the link has become connected (each one may be to another primary after a failover). */
+  get connection(): number {
+    return this.connects;
   }
 
   /** How notices reach the desk: `listening` on a connection, or `polling` (the address is a pooler's). */
@@ -185,6 +192,7 @@ export class TeamLink {
     if (status.state !== 'connected') return;
     const switched = this.lastServer !== null && this.lastServer !== this.connections.server;
     this.lastServer = this.connections.server;
+    this.connects++;
     this.connections.connected();
     for (const listener of this.connectedListeners) listener(switched);
   }

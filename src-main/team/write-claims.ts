@@ -11,6 +11,7 @@ import { errorMessage } from '../errors/error-message';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../ports/ports';
 import type { ClaimAnswer, ClaimHolder, ClaimRequest, ClaimUnavailable, WriteClaims } from '../ports/write-claims';
+import { OpenClaimsRestorer } from './claims-restore';
 import type { TeamLink } from './team-link';
 import type { ClaimsScene } from './team-service';
 import type { Desk } from './team-settings';
@@ -21,6 +22,11 @@ export interface TeamWriteClaimsOptions {
   /** The policy's `teamRequiredForWrites` (default true): no write while the team database cannot be asked. */
   required: boolean;
   logger: Logger;
+  /**
+   * A write's team fingerprint from its address and the journal's fingerprint, as issuing claims it: the
+   * claims of open writes a failed-over primary lost are made again with it (claims-restore.ts).
+   */
+  teamFingerprint: (origin: string, fingerprint: string) => string;
   /** How often this desk's open claims are brought up to its journal (default 5 s). */
   catchUpEveryMs?: number;
   /** A claim whose write never reached this desk's journal is closed after this (default 2 minutes). */
@@ -132,10 +138,19 @@ async function claimIn(client: PoolClient, request: ClaimRequest, desk: Desk): P
 export class TeamWriteClaims implements WriteClaims {
   private readonly timer: NodeJS.Timeout;
   private catchingUp: Promise<void> | null = null;
+  /** This desk's open writes claimed again at each connection (claims-restore.ts). */
+  private readonly restorer: OpenClaimsRestorer;
 
   constructor(private readonly options: TeamWriteClaimsOptions) {
     this.timer = setInterval(() => void this.catchUp(), options.catchUpEveryMs ?? 5_000);
     this.timer.unref?.();
+    this.restorer = new OpenClaimsRestorer({
+      journal: options.journal,
+      teamFingerprint: options.teamFingerprint,
+      follow: followIn,
+      waitMs: options.claimWaitMs ?? 15_000,
+      logger: options.logger,
+    });
   }
 
   standing(environmentId: string): ClaimUnavailable | null {
@@ -158,6 +173,8 @@ export class TeamWriteClaims implements WriteClaims {
     const link = scene.link;
     if (link?.status.state === 'connecting') await link.start();
     if (!link || link.status.state !== 'connected') return this.unavailableIn(scene);
+    // Before anything new: the open writes the database may have lost (a failover) are claimed again.
+    await this.restorer.ensure(link, request.environmentId, scene.desk).catch(() => undefined);
     // Unanswered in time, the claim may still have been made: under the entry id the journal then holds (when
     // sent on the desk's own guard) it is caught up; with no such entry it is closed after abandonAfterMs.
     const claimOnce = () =>
@@ -250,7 +267,9 @@ export class TeamWriteClaims implements WriteClaims {
   private async runCatchUp(): Promise<void> {
     const link = this.linkFor(null);
     if (!link) return;
+    const scene = this.options.team.claimsScene();
     const desk = this.desk();
+    if (scene) await this.restorer.ensure(link, scene.environmentId, desk).catch(() => undefined);
     const abandonAfterMs = this.options.abandonAfterMs ?? 120_000;
     try {
       await link.use(async (client) => {

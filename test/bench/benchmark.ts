@@ -5,6 +5,8 @@ export interface BenchContext {
   before?: string;
   /** Rounds of before and after the cache benchmark runs, taking turns (`--rounds`, default 3). */
   rounds?: number;
+  /** Desks that open at once (`--desks`, the `team-monday` step; default 20). */
+  desks?: number;
   /** Prints a line of commentary under the benchmark's heading. */
   print(line: string): void;
 }

@@ -6,6 +6,7 @@ import { apiParseBenchmark } from './api-parse.bench';
 import { bulkIssueBenchmark } from './bulk-issue.bench';
 import { journalBenchmark } from './journal.bench';
 import { teamBenchmark } from './team.bench';
+import { teamMondayBenchmark } from './team-monday.bench';
 
 /**
  * The UI benchmark, loaded when it runs: its tooling (the renderer build, the harness, Chromium's driver)
@@ -27,4 +28,5 @@ export const benchmarks: Benchmark[] = [
   bulkIssueBenchmark,
   journalBenchmark,
   teamBenchmark,
+  teamMondayBenchmark,
 ];

@@ -10,6 +10,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     before: { type: 'string' },
     rounds: { type: 'string' },
+    desks: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -28,6 +29,7 @@ for (const bench of selected) {
     customers,
     ...(values.before ? { before: values.before } : {}),
     ...(values.rounds ? { rounds: Number(values.rounds) } : {}),
+    ...(values.desks ? { desks: Number(values.desks) } : {}),
     print: (line) => console.log(`  ${line}`),
   });
   for (const [k, v] of Object.entries(result)) {

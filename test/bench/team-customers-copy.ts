@@ -7,18 +7,26 @@ import type { TestPostgres } from '../support/postgres';
 
 const PAGES_PER_INSERT = 100;
 
+/** One page of the sandbox's customers; a connection a crowded machine reset is asked again (a read). */
+async function page(sandbox: SandboxHandle, at: number, tries = 3): Promise<unknown[]> {
+  try {
+    const answer = await fetch(`${sandbox.url}/customers?page=${at}&limit=100`, {
+      headers: { Authorization: `Bearer ${sandbox.key}` },
+    });
+    return ((await answer.json()) as { data: unknown[] }).data;
+  } catch (error) {
+    if (tries <= 1) throw error;
+    return page(sandbox, at, tries - 1);
+  }
+}
+
 export async function copySandboxCustomers(db: TestPostgres, sandbox: SandboxHandle, customers: number): Promise<void> {
   const admin = await db.admin();
   try {
     const pages = Math.ceil(customers / 100);
     for (let from = 0; from < pages; from += PAGES_PER_INSERT) {
       const fetched = await Promise.all(
-        Array.from({ length: Math.min(PAGES_PER_INSERT, pages - from) }, async (_, i) => {
-          const answer = await fetch(`${sandbox.url}/customers?page=${from + i}&limit=100`, {
-            headers: { Authorization: `Bearer ${sandbox.key}` },
-          });
-          return ((await answer.json()) as { data: unknown[] }).data;
-        }),
+        Array.from({ length: Math.min(PAGES_PER_INSERT, pages - from) }, (_, i) => page(sandbox, from + i)),
       );
       await admin.query(
         `INSERT INTO card_desk.customers (id, record)
