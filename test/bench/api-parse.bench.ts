@@ -5,6 +5,7 @@
 // is what the window would feel: with the answer reader (the parse and the check on its thread, the
 // records taken in slice by slice; src-main/api/answer-reader.ts) and, for comparison, on the calling thread.
 import { createServer } from 'node:http';
+import { PerformanceObserver } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { deserialize, serialize } from 'node:v8';
 import { AnswerReader } from '../../src-main/api/answer-reader';
@@ -82,7 +83,15 @@ export const apiParseBenchmark: Benchmark = {
       const api = createCardApiClient({ baseUrl: `http://127.0.0.1:${port}`, getKey: async () => 'sk_bench', answers });
       const blocks: number[] = [];
       const calls: number[] = [];
+      // The longest pause of this thread's garbage collector during each call (wall time, as the loop felt it).
+      const gcs: number[] = [];
+      let longestGc = 0;
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration);
+      });
+      observer.observe({ entryTypes: ['gc'] });
       for (let i = 0; i < RUNS; i++) {
+        longestGc = 0;
         // The longest gap between ticks of a 1 ms timer: how long the thread was held at a stretch.
         let last = performance.now();
         let longest = 0;
@@ -99,12 +108,14 @@ export const apiParseBenchmark: Benchmark = {
         if (!answer.ok) throw new Error(answer.error.message);
         if (answer.data.length !== records) throw new Error('the answer lost records');
         blocks.push(longest);
+        gcs.push(longestGc);
       }
-      return { call: median(calls), block: median(blocks) };
+      observer.disconnect();
+      return { call: median(calls), block: median(blocks), gc: median(gcs) };
     };
     const reader = new AnswerReader();
-    let off: { call: number; block: number };
-    let here: { call: number; block: number };
+    let off: Awaited<ReturnType<typeof measure>>;
+    let here: Awaited<ReturnType<typeof measure>>;
     try {
       off = await measure(reader);
       here = await measure(null);
@@ -113,16 +124,17 @@ export const apiParseBenchmark: Benchmark = {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
     print(
-      `client call with the answer reader: median ${off.call.toFixed(1)} ms; longest hold of the event loop: median ${off.block.toFixed(1)} ms`,
+      `client call with the answer reader: median ${off.call.toFixed(1)} ms; longest hold of the event loop: median ${off.block.toFixed(1)} ms, of which the longest garbage collection ${off.gc.toFixed(1)} ms`,
     );
     print(
-      `client call read on the calling thread: median ${here.call.toFixed(1)} ms; longest hold: median ${here.block.toFixed(1)} ms`,
+      `client call read on the calling thread: median ${here.call.toFixed(1)} ms; longest hold: median ${here.block.toFixed(1)} ms, longest garbage collection ${here.gc.toFixed(1)} ms`,
     );
     return {
       api_parse_16mb_ms: median(parses),
       api_worker_receive_16mb_ms: median(receives),
       api_answer_16mb_block_ms: off.block,
       api_answer_16mb_call_ms: off.call,
+      api_answer_16mb_gc_ms: off.gc,
       api_answer_16mb_inline_block_ms: here.block,
       api_answer_16mb_inline_call_ms: here.call,
     };
