@@ -32,35 +32,47 @@ export const NODE_BUNDLE = {
 
 /** The cache worker's entry point. */
 export const CACHE_WORKER_ENTRY = resolve(root, 'src-main/cache/threads/worker.ts');
+/** The answer reader's entry point (large answers parsed off main's thread: src-main/api/answer-reader.ts). */
+export const ANSWER_WORKER_ENTRY = resolve(root, 'src-main/api/answer-thread.ts');
 /** The keychain host's entry point (a utility process on Linux: src-main/keychain/hosted-secret-store.ts). */
 export const KEYCHAIN_HOST_ENTRY = resolve(root, 'src-main/keychain/keychain-host.ts');
 
-/** The module through which the main bundle learns the worker's SHA-256 (src-main/shell/build-constants.d.ts). */
+/** The module through which the main bundle learns the workers' SHA-256 (src-main/shell/build-constants.d.ts). */
 const WORKER_HASH_MODULE = 'card-desk:build/cache-worker-sha256';
 
+/** The worker threads main starts: each bundled to `file` beside the main bundle, its SHA-256 as `constant`. */
+const WORKERS = [
+  { entry: CACHE_WORKER_ENTRY, file: 'cache-worker.js', constant: 'CACHE_WORKER_SHA256' },
+  { entry: ANSWER_WORKER_ENTRY, file: 'answer-worker.js', constant: 'ANSWER_WORKER_SHA256' },
+] as const;
+
 /**
- * Bundles the cache worker into out/main/cache-worker.js and builds its SHA-256 into the main bundle, which
- * checks the file before starting the worker (src-main/shell/worker-integrity.ts). The worker is bundled in
- * memory first, so the bytes hashed are the bytes written.
+ * Bundles each worker thread (the cache worker, the answer reader) into out/main/ and builds its SHA-256
+ * into the main bundle, which checks the file before starting the worker (src-main/shell/worker-integrity.ts).
+ * Each worker is bundled in memory first, so the bytes hashed are the bytes written.
  */
 function cacheWorkerBundle(): Plugin {
-  let worker: Uint8Array | null = null;
+  const built = new Map<string, Uint8Array>();
   return {
     name: 'card-desk:cache-worker',
     async buildStart() {
-      const result = await esbuild({ ...NODE_BUNDLE, entryPoints: [CACHE_WORKER_ENTRY], write: false, outdir: 'out' });
-      worker = result.outputFiles[0]!.contents;
+      for (const { entry, file } of WORKERS) {
+        const result = await esbuild({ ...NODE_BUNDLE, entryPoints: [entry], write: false, outdir: 'out' });
+        built.set(file, result.outputFiles[0]!.contents);
+      }
     },
     resolveId(id) {
       return id === WORKER_HASH_MODULE ? `\0${WORKER_HASH_MODULE}` : null;
     },
     load(id) {
       if (id !== `\0${WORKER_HASH_MODULE}`) return null;
-      const sha256 = createHash('sha256').update(worker!).digest('hex');
-      return `export const CACHE_WORKER_SHA256 = ${JSON.stringify(sha256)};`;
+      return WORKERS.map(({ file, constant }) => {
+        const sha256 = createHash('sha256').update(built.get(file)!).digest('hex');
+        return `export const ${constant} = ${JSON.stringify(sha256)};`;
+      }).join('\n');
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'cache-worker.js', source: worker! });
+      for (const { file } of WORKERS) this.emitFile({ type: 'asset', fileName: file, source: built.get(file)! });
     },
     async closeBundle() {
       // keytar stays outside: it is the app's one native module, loaded from node_modules as main loads it.

@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow, clipboard, nativeTheme, session, shell } from 'electron';
-import { CACHE_WORKER_SHA256 } from 'card-desk:build/cache-worker-sha256';
+import { ANSWER_WORKER_SHA256, CACHE_WORKER_SHA256 } from 'card-desk:build/cache-worker-sha256';
+import { builtAnswerWorkerLocation } from './api/answer-reader';
 import { builtWorkerLocation } from './cache/threads/worker-location';
 import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './ipc/register';
@@ -92,6 +93,10 @@ if (!app.requestSingleInstanceLock()) {
       const cacheWorker = builtWorkerLocation(here);
       // Null only when main runs from its sources (tests), where there is no built worker to check.
       if (CACHE_WORKER_SHA256 !== null) await verifyWorkerFile(cacheWorker.url, CACHE_WORKER_SHA256);
+      // The answer reader main starts for a large answer (api/answer-reader.ts finds the same file).
+      stages.begin('Checking the answer reader');
+      if (ANSWER_WORKER_SHA256 !== null)
+        await verifyWorkerFile(builtAnswerWorkerLocation(here).url, ANSWER_WORKER_SHA256);
       stages.begin('Opening settings, the journal and the caches');
       core = await createAppCore({
         dataDir,

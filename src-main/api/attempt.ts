@@ -3,7 +3,8 @@
 import type { z } from 'zod';
 import type { AppError } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
-import { type Envelope, parseJson, readEnvelope } from './envelope-reader';
+import { type AnswerReader, readBody } from './answer-reader';
+import type { Envelope } from './envelope-reader';
 import { logRecordNotes } from './record-notes-log';
 import {
   CANCELLED,
@@ -63,6 +64,8 @@ export interface AttemptContext {
   onRateLimit: (state: RateLimitState) => void;
   /** A 429 said to wait this long (null: it did not say). */
   onRateLimited: (waitMs: number | null) => void;
+  /** Reads large answers off the calling thread (answer-reader.ts); none: every answer is read here. */
+  answers?: AnswerReader | null | undefined;
 }
 
 export const failure = <T>(error: AppError, extra: { etag?: string } = {}): ApiResult<T> => ({
@@ -161,17 +164,18 @@ export async function attemptOnce<T>(
       const bytes = new Uint8Array(await response.arrayBuffer());
       return finish({ result: { ok: true, data: bytes as T, ...withEtag }, retryable: false }, response.status);
     }
-    const body = parseJson(await response.text());
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const schema = succeeded && op.envelope !== BYTES ? op.envelope : null;
+    const { envelope: read, problem, body } = await readBody(bytes, schema, client.answers, combined);
 
     if (succeeded && op.envelope !== BYTES) {
-      const read = readEnvelope(op.envelope, body);
       if (!read) {
         logger?.warn(
           {
             method: op.method,
             path: op.path,
             status: response.status,
-            problem: body === undefined ? 'not JSON' : 'not the envelope',
+            problem,
           },
           'api response unreadable',
         );

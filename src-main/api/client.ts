@@ -7,6 +7,7 @@
 import type { ErrorKind } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
+import { type AnswerReader, sharedAnswerReader } from './answer-reader';
 import { type AttemptContext, attemptOnce, failure, type Operation } from './attempt';
 import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';
 import { currentPriority, writePriority } from './call-priority';
@@ -60,6 +61,11 @@ export interface CardApiClientOptions {
    * the proxy HTTPS_PROXY/HTTP_PROXY/NO_PROXY name, loopback always direct (see network-route.ts).
    */
   network?: NetworkPolicy;
+  /**
+   * Reads large answers off the calling thread (answer-reader.ts). Default: main's shared reader on the
+   * main thread, none on a worker thread; null reads every answer where it arrives.
+   */
+  answers?: AnswerReader | null;
 }
 
 /**
@@ -208,6 +214,7 @@ export function createCardApiClient(options: CardApiClientOptions): CardApiClien
     logger,
     onRateLimit: () => undefined,
     onRateLimited: () => undefined,
+    answers: options.answers === undefined ? sharedAnswerReader() : options.answers,
   };
 
   return {

@@ -1,32 +1,13 @@
 // The spec's operations as requests: method, path, query and the envelope each answer is read with.
 // The client (client.ts) sends them; this file only says what each operation is.
-import type { z } from 'zod';
-import { tolerantEnvelopeSchema, tolerantListEnvelopeSchema } from '../../src-shared/api/envelope';
-import {
-  accountSchema,
-  authorizationSchema,
-  balanceSchema,
-  cardSchema,
-  customerSchema,
-  disputeSchema,
-  fundingSourceSchema,
-  nameEnquiryResultSchema,
-  transactionSchema,
-} from '../../src-shared/api/records';
 import type { PageQuery } from '../../src-shared/api/requests';
 import { BYTES, type Operation } from './attempt';
-import type { Envelope } from './envelope-reader';
+import { ENVELOPES } from './envelopes';
 import { pathWithId, queryString } from './query-string';
 import type { ApiResult, CallOptions, CardApiClient, ConditionalCallOptions } from './types';
 
 /** Sends one operation. */
 export type Call = <T>(op: Operation<T>, signal?: AbortSignal) => Promise<ApiResult<T>>;
-
-// Every answer is read record by record (src-shared/api/tolerant-read.ts): one odd record never fails a page.
-const list = <T extends z.ZodType>(item: T) =>
-  tolerantListEnvelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>[]>>;
-const one = <T extends z.ZodType>(item: T) =>
-  tolerantEnvelopeSchema(item) as unknown as z.ZodType<Envelope<z.infer<T>>>;
 
 const customersOperation = <T>(
   query: PageQuery,
@@ -44,12 +25,12 @@ const customersOperation = <T>(
 export function operations(call: Call): Omit<CardApiClient, 'baseUrl' | 'rateLimit'> {
   return {
     listCustomers: (query, opts?: ConditionalCallOptions) =>
-      call(customersOperation(query, list(customerSchema), opts), opts?.signal),
+      call(customersOperation(query, ENVELOPES.customers, opts), opts?.signal),
     listCustomersBytes: (query, opts?: ConditionalCallOptions) =>
       call(customersOperation<Uint8Array>(query, BYTES, opts), opts?.signal),
     createCard: (request, opts?: CallOptions) =>
       call(
-        { method: 'POST', path: '/cards', body: request, envelope: one(cardSchema), creates: 'the card' },
+        { method: 'POST', path: '/cards', body: request, envelope: ENVELOPES.card, creates: 'the card' },
         opts?.signal,
       ),
     createAccount: (request, opts?: CallOptions) =>
@@ -58,7 +39,7 @@ export function operations(call: Call): Omit<CardApiClient, 'baseUrl' | 'rateLim
           method: 'POST',
           path: '/accounts',
           body: request,
-          envelope: one(accountSchema),
+          envelope: ENVELOPES.account,
           creates: request.type === 'wallet' ? 'the wallet' : 'the account',
         },
         opts?.signal,
@@ -70,7 +51,7 @@ export function operations(call: Call): Omit<CardApiClient, 'baseUrl' | 'rateLim
           method: 'POST',
           path: '/accounts/transfer/name-enquiry',
           body: request,
-          envelope: one(nameEnquiryResultSchema),
+          envelope: ENVELOPES.nameEnquiry,
         },
         opts?.signal,
       ),
@@ -79,7 +60,7 @@ export function operations(call: Call): Omit<CardApiClient, 'baseUrl' | 'rateLim
         {
           method: 'GET',
           path: `/cards/authorizations${queryString({ page: query.page, limit: query.limit, fromDate: query.fromDate, toDate: query.toDate })}`,
-          envelope: list(authorizationSchema),
+          envelope: ENVELOPES.authorizations,
         },
         opts?.signal,
       ),
@@ -88,7 +69,7 @@ export function operations(call: Call): Omit<CardApiClient, 'baseUrl' | 'rateLim
         {
           method: 'GET',
           path: `/accounts${queryString({ page: query.page, limit: query.limit, currency: query.currency, type: query.type })}`,
-          envelope: list(accountSchema),
+          envelope: ENVELOPES.accounts,
         },
         opts?.signal,
       ),
@@ -97,7 +78,7 @@ export function operations(call: Call): Omit<CardApiClient, 'baseUrl' | 'rateLim
         {
           method: 'GET',
           path: `/cards/disputes${queryString({ page: query.page, limit: query.limit })}`,
-          envelope: list(disputeSchema),
+          envelope: ENVELOPES.disputes,
         },
         opts?.signal,
       ),
@@ -106,7 +87,7 @@ export function operations(call: Call): Omit<CardApiClient, 'baseUrl' | 'rateLim
         {
           method: 'GET',
           path: `${pathWithId('/cards/{id}/transactions', query.cardId)}${queryString({ page: query.page, limit: query.limit, fromDate: query.fromDate, toDate: query.toDate })}`,
-          envelope: list(transactionSchema),
+          envelope: ENVELOPES.transactions,
         },
         opts?.signal,
       ),
@@ -115,18 +96,18 @@ export function operations(call: Call): Omit<CardApiClient, 'baseUrl' | 'rateLim
         {
           method: 'GET',
           path: `/fundingsources${queryString({ page: query.page, limit: query.limit })}`,
-          envelope: list(fundingSourceSchema),
+          envelope: ENVELOPES.fundingSources,
         },
         opts?.signal,
       ),
     getFundingSource: (id, opts?: CallOptions) =>
       call(
-        { method: 'GET', path: pathWithId('/fundingsources/{id}', id), envelope: one(fundingSourceSchema) },
+        { method: 'GET', path: pathWithId('/fundingsources/{id}', id), envelope: ENVELOPES.fundingSource },
         opts?.signal,
       ),
     getCardBalance: (cardId, opts?: CallOptions) =>
       call(
-        { method: 'GET', path: pathWithId('/cards/{id}/balance', cardId), envelope: one(balanceSchema) },
+        { method: 'GET', path: pathWithId('/cards/{id}/balance', cardId), envelope: ENVELOPES.balance },
         opts?.signal,
       ),
   };

@@ -5,6 +5,8 @@ declare module 'card-desk:build/cache-worker-sha256' {
    * its sources under vitest (vitest.config.ts aliases the module), where no built worker exists.
    */
   export const CACHE_WORKER_SHA256: string | null;
+  /** SHA-256 (hex) of out/main/answer-worker.js (the answer reader); null as above. */
+  export const ANSWER_WORKER_SHA256: string | null;
 }
 
 declare module 'card-desk:build/update-keys' {

@@ -28,6 +28,7 @@ it('builds the app and launches Electron on it', { timeout: 120_000 }, async () 
   for (const built of [
     'out/main/index.js',
     'out/main/cache-worker.js',
+    'out/main/answer-worker.js',
     'out/preload/index.cjs',
     'out/renderer/index.html',
   ]) {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { extractAll, extractFile, listPackage, statFile } from '@electron/asar';
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerReader, builtAnswerWorkerLocation } from '../../src-main/api/answer-reader';
 import { CacheWriter } from '../../src-main/cache/threads/cache-writer';
 import { builtWorkerLocation } from '../../src-main/cache/threads/worker-location';
 import { DISPOSE_LIMIT_MS } from '../../src-main/shell/quit';
@@ -113,6 +114,22 @@ describe('the packaged app', () => {
     } finally {
       await writer.stop();
       rmSync(data, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a large answer on the answer reader from app.asar.unpacked, found from the main bundle inside app.asar', async () => {
+    expect(statFile(asarFile, 'out/main/answer-worker.js')).toMatchObject({ unpacked: true });
+    const location = builtAnswerWorkerLocation(join(resources, 'app.asar', 'out', 'main'));
+    expect(location.url.pathname).toBe(join(resources, 'app.asar.unpacked/out/main/answer-worker.js'));
+    const reader = new AnswerReader(location);
+    try {
+      const data = Array.from({ length: 20_000 }, (_, i) => ({ _id: i.toString(16).padStart(24, '0') }));
+      const bytes = new TextEncoder().encode(JSON.stringify({ status: 'success', message: 'ok', data }));
+      const read = await reader.read<{ _id: string }[]>(bytes, 'customers');
+      expect(read.envelope?.data.map((c) => c._id)).toEqual(data.map((c) => c._id));
+      expect(reader.handed.slices).toBeGreaterThan(1);
+    } finally {
+      await reader.stop();
     }
   });
 
