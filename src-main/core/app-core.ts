@@ -106,20 +106,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...{ emit, logger, timings: options.team, feeds: teamFeeds },
   });
   const { team } = teamSetup;
-  const exportsService = createExportService({
-    getActive,
-    getKnownCards: stores.getKnownCards,
-    getCustomerCache: stores.getCache,
-    customerIdsNamed: stores.customerIdsNamed,
-    getJournal,
-    journalSigner,
-    getTeamJournal: () => ({ list: (query) => team.journal(query) }),
-    // Built below (it sends through the issuing service); asked only when an export runs.
-    getApprovals: () => ({ list: (query) => approvals.list(query) }),
-    saveFile: options.saveFile,
-    emit,
-    logger,
-  });
   // Never twice across desks: each write is claimed in the environment's team database, when it has one.
   const claims = new TeamWriteClaims({
     team,
@@ -158,6 +144,20 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const customer = async (customerId: string) => (await stores.getCache()).get(customerId);
   const approvalDeps = { policy, team, getActive, issuing, bulkIssue, getJournal, customerName, emit, logger };
   const approvals = new ApprovalsService({ ...approvalDeps, customer });
+  // The lists an operator exports, approvals among them.
+  const exportsService = createExportService({
+    getActive,
+    getKnownCards: stores.getKnownCards,
+    getCustomerCache: stores.getCache,
+    customerIdsNamed: stores.customerIdsNamed,
+    getJournal,
+    journalSigner,
+    getTeamJournal: () => ({ list: (query) => team.journal(query) }),
+    getApprovals: () => ({ list: (query) => approvals.list(query) }),
+    saveFile: options.saveFile,
+    emit,
+    logger,
+  });
   // A batch belongs to its environment: no switch away from it, nor deleting or moving it, while it is open.
   environments.guardSwitches((change, nameOf) => bulkIssue.switchRefusal(change, nameOf));
   const handlers = handlerTable({
