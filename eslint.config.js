@@ -90,8 +90,11 @@ function pageZones() {
 
 const electronOnlyIn = ['src-main/index.ts', 'src-main/shell/**', 'src-preload/index.ts'];
 
-/** Inner walls: no function or class body in src-main over this many lines (blank lines and comments not counted). */
+/** Inner walls: no function or class body over this many lines (blank lines and comments not counted). */
 const MAX_BODY_LINES = 150;
+
+/** Outer walls: no source file over this many lines (blank lines and comments not counted). */
+const MAX_FILE_LINES = 400;
 
 /**
  * The bodies still over the limit, each named with why it is allowed to be. A split removes its line here;
@@ -101,9 +104,45 @@ const LONG_BODIES_ALLOWED = [
   // None today: a body over the limit is split by job, or named here with the reason it may stay.
 ];
 
-/** `max-class-lines`: ESLint's max-lines-per-function counts functions only; a class is a unit too. */
+/** Lines that hold code between two tokens, both included (blank lines and comment-only lines not counted). */
+function codeLines(code, node) {
+  const counted = new Set();
+  for (const token of code.getTokens(node, { includeComments: false })) {
+    for (let line = token.loc.start.line; line <= token.loc.end.line; line += 1) counted.add(line);
+  }
+  return counted.size;
+}
+
+/** A test file's `describe(..., () => {...})` callback: a list of tests, not a function with one job. */
+function isDescribeBody(node) {
+  const call = node.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(node)) return false;
+  const callee = call.callee.type === 'MemberExpression' ? call.callee.object : call.callee;
+  return callee.type === 'Identifier' && callee.name === 'describe';
+}
+
+/**
+ * `max-class-lines`: ESLint's max-lines-per-function counts functions only; a class is a unit too.
+ * `max-test-function-lines`: max-lines-per-function for test files, where a describe's body only groups tests
+ * (each test, hook and helper inside it is still held to the limit).
+ */
 const innerWalls = {
   rules: {
+    'max-test-function-lines': {
+      meta: { type: 'suggestion', schema: [{ type: 'integer', minimum: 1 }] },
+      create(context) {
+        const max = context.options[0] ?? MAX_BODY_LINES;
+        const check = (node) => {
+          if (isDescribeBody(node)) return;
+          const lines = codeLines(context.sourceCode, node);
+          if (lines > max) {
+            const name = node.id?.name ?? 'A function';
+            context.report({ node, message: `${name} has ${lines} lines; at most ${max}: split it by job.` });
+          }
+        };
+        return { FunctionDeclaration: check, FunctionExpression: check, ArrowFunctionExpression: check };
+      },
+    },
     'max-class-lines': {
       meta: { type: 'suggestion', schema: [{ type: 'integer', minimum: 1 }] },
       create(context) {
@@ -111,11 +150,7 @@ const innerWalls = {
         const code = context.sourceCode;
         return {
           ClassBody(node) {
-            const counted = new Set();
-            for (const token of code.getTokens(node, { includeComments: false })) {
-              for (let line = token.loc.start.line; line <= token.loc.end.line; line += 1) counted.add(line);
-            }
-            const lines = counted.size - 2;
+            const lines = codeLines(code, node) - 2;
             if (lines > max) {
               const name = node.parent.id?.name ?? 'A class';
               context.report({
@@ -199,11 +234,25 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/**/*.ts'],
+    files: SOURCE,
+    rules: {
+      'max-lines': ['error', { max: MAX_FILE_LINES, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['src-*/**/*.{ts,tsx}', '*.config.ts'],
     ignores: LONG_BODIES_ALLOWED,
     plugins: { 'inner-walls': innerWalls },
     rules: {
       'max-lines-per-function': ['error', { max: MAX_BODY_LINES, skipBlankLines: true, skipComments: true }],
+      'inner-walls/max-class-lines': ['error', MAX_BODY_LINES],
+    },
+  },
+  {
+    files: ['test/**/*.{ts,tsx}'],
+    plugins: { 'inner-walls': innerWalls },
+    rules: {
+      'inner-walls/max-test-function-lines': ['error', MAX_BODY_LINES],
       'inner-walls/max-class-lines': ['error', MAX_BODY_LINES],
     },
   },

@@ -1,6 +1,7 @@
 // The channels of what happens on the program, read from the service: authorizations, disputes and the
 // funding sources money moves from. A page of authorizations teaches the known cards the cards it embeds;
-// a page of disputes starts the search for their transactions (src-main/cards/observations.ts).
+// a page of disputes is remembered, so that asking for their names finds their transactions
+// (src-main/cards/observations.ts): listing disputes reads the disputes and nothing else.
 import type { Authorization, Dispute } from '../../src-shared/api/records';
 import { channelResult } from '../api/read-result';
 import type { CardApiClient } from '../api/types';
@@ -13,7 +14,7 @@ export interface ActivityHandlerDeps {
   getActive: () => Promise<{ api: CardApiClient }>;
   observe?: {
     cardsIn(records: Authorization[], source: 'authorization'): void;
-    disputes(disputes: Dispute[], api: CardApiClient): void;
+    disputesListed(disputes: Dispute[], api: CardApiClient): void;
   };
 }
 
@@ -28,7 +29,7 @@ export function activityHandlers(deps: ActivityHandlerDeps): HandlersFor<Activit
     'disputes.list': async (query, { signal }) => {
       const client = await api();
       const result = await client.listDisputes(query, { signal });
-      if (result.ok) deps.observe?.disputes(result.data, client);
+      if (result.ok) deps.observe?.disputesListed(result.data, client);
       return channelResult(result);
     },
     'fundingSources.list': async (query, { signal }) =>

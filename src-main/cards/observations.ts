@@ -1,7 +1,9 @@
 // What the reads of the service teach the card indexes, in the background: the cards embedded in
-// authorizations and transactions join the known cards, fetched transactions join the seen ones, and a
-// page of disputes starts a search for their transactions (dispute-transactions.ts). None of it makes an
-// operator's read wait or fail: a failure is only logged.
+// authorizations and transactions join the known cards, and fetched transactions join the seen ones. A page
+// of disputes is only remembered (which transaction each names, and the client that listed it): the search
+// for their transactions (dispute-transactions.ts) runs when their names are asked for (`findTransactions`,
+// from `names.resolve`), never inside `disputes.list`. None of it makes an operator's read fail: a failure
+// is only logged.
 import type { Authorization, Card, Dispute, Transaction } from '../../src-shared/api/records';
 import { backgroundClient } from '../api/call-priority';
 import type { CardApiClient } from '../api/types';
@@ -18,8 +20,15 @@ export interface CardObservationDeps {
   logger?: Logger;
 }
 
+/** Disputes remembered until their transactions are asked for; the oldest are forgotten past this many. */
+const MAX_REMEMBERED_DISPUTES = 2_000;
+
+type ListedDispute = { dispute: Pick<Dispute, 'transaction' | 'createdAt'>; api: CardApiClient };
+
 export class CardObservations {
   private readonly searches = new DisputedTransactionSearches();
+  /** By transaction id: the listed dispute that names it, not looked for yet. */
+  private readonly listed = new Map<string, ListedDispute>();
 
   constructor(private readonly deps: CardObservationDeps) {}
 
@@ -47,8 +56,37 @@ export class CardObservations {
       .catch((e: unknown) => this.warn('could not index transactions', e));
   }
 
-  /** Starts looking for a page of disputes' transactions, on the client that fetched the page. */
-  disputes(disputes: Dispute[], api: CardApiClient): void {
+  /** Remembers a page of disputes (each with the client that listed it); nothing is read from the service. */
+  disputesListed(disputes: readonly Dispute[], api: CardApiClient): void {
+    for (const dispute of disputes) {
+      if (typeof dispute.transaction !== 'string') continue;
+      this.listed.delete(dispute.transaction);
+      this.listed.set(dispute.transaction, { dispute, api });
+    }
+    for (const oldest of this.listed.keys()) {
+      if (this.listed.size <= MAX_REMEMBERED_DISPUTES) break;
+      this.listed.delete(oldest);
+    }
+  }
+
+  /**
+   * Looks for the transactions of listed disputes among `ids` (one search per client that listed them), and
+   * resolves once no search for any of `ids` is under way. An id no listed dispute names is not looked for.
+   */
+  async findTransactions(ids: readonly string[]): Promise<void> {
+    const byClient = new Map<CardApiClient, Pick<Dispute, 'transaction' | 'createdAt'>[]>();
+    for (const id of ids) {
+      const entry = this.listed.get(id);
+      if (!entry) continue;
+      this.listed.delete(id);
+      byClient.set(entry.api, [...(byClient.get(entry.api) ?? []), entry.dispute]);
+    }
+    for (const [api, disputes] of byClient) this.search(disputes, api);
+    await this.searches.settled(ids);
+  }
+
+  /** Starts looking for disputes' transactions, on the client that listed them. */
+  private search(disputes: Pick<Dispute, 'transaction' | 'createdAt'>[], api: CardApiClient): void {
     try {
       this.searches.start(
         disputes,

@@ -26,12 +26,12 @@ import type { SandboxHandle } from '../sandbox/handle';
 import { TeamWriteClaims } from '../team/write-claims';
 import type { UnsettledWrites } from '../updates/unsettled-writes';
 import type { AppCoreOptions } from './app-core-options';
-import { prepareDataFolder } from './data-folder';
+import { prepareDataFolder } from './prepare-data-folder';
 import { DEFAULT_CACHE_RETENTION_DAYS } from '../cache/store/retention';
 import { forgetRetiredKeys, retiredKeysNotice } from '../cache/store/retired-keys';
 import { environmentStores } from './environment-stores';
 import { handlerTable } from './handler-table';
-import { openTeam } from './team-setup';
+import { openTeam } from './open-team';
 import type { TeamService } from '../team/team-service';
 import { LocalSandboxes } from './local-sandbox';
 import { openAppLock } from './lock-setup';
@@ -107,20 +107,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...{ emit, logger, timings: options.team, feeds: teamFeeds },
   });
   const { team } = teamSetup;
-  const exportsService = createExportService({
-    getActive,
-    getKnownCards: stores.getKnownCards,
-    getCustomerCache: stores.getCache,
-    customerIdsNamed: stores.customerIdsNamed,
-    getJournal,
-    journalSigner,
-    getTeamJournal: () => ({ list: (query) => team.journal(query) }),
-    // Built below (it sends through the issuing service); asked only when an export runs.
-    getApprovals: () => ({ list: (query) => approvals.list(query) }),
-    saveFile: options.saveFile,
-    emit,
-    logger,
-  });
   // Never twice across desks: each write is claimed in the environment's team database, when it has one.
   const claims = new TeamWriteClaims({
     team,
@@ -160,6 +146,20 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const customer = async (customerId: string) => (await stores.getCache()).get(customerId);
   const approvalDeps = { policy, team, getActive, issuing, bulkIssue, getJournal, customerName, emit, logger };
   const approvals = new ApprovalsService({ ...approvalDeps, customer });
+  // The lists an operator exports, approvals among them.
+  const exportsService = createExportService({
+    getActive,
+    getKnownCards: stores.getKnownCards,
+    getCustomerCache: stores.getCache,
+    customerIdsNamed: stores.customerIdsNamed,
+    getJournal,
+    journalSigner,
+    getTeamJournal: () => ({ list: (query) => team.journal(query) }),
+    getApprovals: () => ({ list: (query) => approvals.list(query) }),
+    saveFile: options.saveFile,
+    emit,
+    logger,
+  });
   // A batch belongs to its environment: no switch away from it, nor deleting or moving it, while it is open.
   environments.guardSwitches((change, nameOf) => bulkIssue.switchRefusal(change, nameOf));
   const handlers = handlerTable({

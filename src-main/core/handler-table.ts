@@ -91,7 +91,7 @@ export function handlerTable(deps: HandlerTableDeps): HandlerTable {
       getCustomer: stores.getCache,
       getKnownCards: stores.getKnownCards,
       getSeenTransactions: stores.getSeenTransactions,
-      transactionsSettled: (ids) => observations.transactionsSettled(ids),
+      findTransactions: (ids) => observations.findTransactions(ids),
       logger: deps.logger,
     }),
     ...journalHandlers({

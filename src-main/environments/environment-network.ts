@@ -56,6 +56,8 @@ export interface SetProxyInput {
 export interface EnvironmentNetworks {
   /** The network the client of `id` asks per request (settings read at each request). */
   readonly policyFor: (id: string) => NetworkPolicy;
+  /** The extra CA certificates (PEM) the environment `id` trusts, beside the system's: the API's and its team database's. */
+  readonly extraCaOf: (id: string) => readonly string[];
   /** Sign-ins kept and asked for proxies the system chose (proxy-sign-ins.ts). */
   readonly proxySignIns: ProxySignIns;
   get(id: string): Promise<Result<EnvironmentNetwork>>;
@@ -105,6 +107,8 @@ export function createEnvironmentNetworks(options: EnvironmentNetworksOptions): 
   const password = (id: string) => () => secretStore.get(proxyPasswordAccount(id));
   const proxySignIns = createProxySignIns({ secretStore, logger, onAsked: options.onSignInAsked });
 
+  const extraCaOf = (id: string): readonly string[] => caFile(settingsOf(id)?.extraCaFile ?? null).pems;
+
   function policyFor(id: string): NetworkPolicy {
     return networkPolicy({
       proxy: () => settingsOf(id)?.proxy ?? SYSTEM_PROXY,
@@ -112,7 +116,7 @@ export function createEnvironmentNetworks(options: EnvironmentNetworksOptions): 
       proxyPassword: password(id),
       savedSignIn: proxySignIns.saved,
       onSignInWanted: proxySignIns.wanted,
-      extraCa: () => caFile(settingsOf(id)?.extraCaFile ?? null).pems,
+      extraCa: () => extraCaOf(id),
       logger,
     });
   }
@@ -221,5 +225,5 @@ export function createEnvironmentNetworks(options: EnvironmentNetworksOptions): 
     return view(id);
   }
 
-  return { policyFor, proxySignIns, get: view, setProxy, setExtraCa };
+  return { policyFor, extraCaOf, proxySignIns, get: view, setProxy, setExtraCa };
 }

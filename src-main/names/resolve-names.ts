@@ -1,7 +1,8 @@
 // Names for a page of ids in one pass: cards from the known-cards index, transactions from the index of
-// fetched transactions, and every customer they lead to from the customer cache. All local reads (once a
-// search for a disputed transaction under way has ended); an id that is not found is left out, and a
-// store that cannot be read leaves its part empty.
+// fetched transactions, and every customer they lead to from the customer cache. Local reads, once the
+// transactions of listed disputes not indexed yet have been looked for (`findTransactions`, the one read of
+// the service, on request); an id that is not found is left out, and a store that cannot be read leaves its
+// part empty.
 import type { Customer } from '../../src-shared/api/records';
 import { customerDisplayName } from '../../src-shared/api/customer-name';
 import type { NamesRequest, ResolvedNames } from '../../src-shared/ipc/channels/names';
@@ -15,8 +16,8 @@ export interface NameSources {
   getCustomer: () => Promise<{ get(id: string): Promise<Customer | null> }>;
   getKnownCards: () => Promise<Pick<KnownCards, 'get'>>;
   getSeenTransactions: () => Promise<Pick<SeenTransactions, 'getMany'>>;
-  /** Resolves once no search for these transactions is under way (a disputes list starts one). */
-  transactionsSettled?: (ids: readonly string[]) => Promise<void>;
+  /** Looks for the transactions of listed disputes among these ids, and resolves once none is being looked for. */
+  findTransactions?: (ids: readonly string[]) => Promise<void>;
   logger?: Logger;
 }
 
@@ -49,7 +50,7 @@ export async function resolveNames(sources: NameSources, input: NamesRequest): P
 
   const transactionIds = [...new Set(input.transactionIds ?? [])];
   if (transactionIds.length) {
-    await sources.transactionsSettled?.(transactionIds);
+    await sources.findTransactions?.(transactionIds);
     const seen = await attempt(
       'the fetched transactions',
       async () => (await sources.getSeenTransactions()).getMany(transactionIds),

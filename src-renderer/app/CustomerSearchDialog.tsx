@@ -114,22 +114,7 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
 
   const optionId = (i: number) => `${listId}-option-${i}`;
   const activeOption = options[active] ? optionId(active) : undefined;
-  const data = search.data?.data;
-  let status: string;
-  if (!query.trim()) status = 'Type a name, email, phone, BVN or NIN, a customer id (or its last 8) or a card id.';
-  else if (opening) status = 'Opening…';
-  else if (search.error) status = search.error.appError.message;
-  else if (!data || answered !== query.trim()) status = 'Searching…';
-  else if (options.length === 0) {
-    status =
-      data.lastSyncedAt === null && data.total === 0
-        ? 'The customer cache is empty: sync it to search customers.'
-        : 'No cached customer matches.';
-  } else if (data.results.length === 0)
-    status = options.some((o) => o.kind === 'card' && o.card)
-      ? 'Known cards match.'
-      : 'No cached customer matches; it may be a card id.';
-  else status = `${foundText(data.total, data.totalCapped === true, options)} · ${cacheAgeText(data.cacheAgeMs)}`;
+  const status = searchStatus({ query, opening, search, answered, options });
 
   return (
     <div className="search-dialog-backdrop" onMouseDown={onClose}>
@@ -174,32 +159,7 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
               onMouseEnter={() => setActive(i)}
               onClick={() => openOption(o)}
             >
-              {o.kind === 'customer' ? (
-                <>
-                  <span className="result-name">{customerName(o.customer)}</span>
-                  <span className="result-meta">
-                    {[
-                      matchedOtherNames(o.customer, answered ?? ''),
-                      o.customer.emailAddress,
-                      o.customer.phoneNumber && formatPhone(o.customer.phoneNumber),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                </>
-              ) : o.card ? (
-                <>
-                  <span className="result-name">Card {displayPan(o.card.maskedPan)}</span>
-                  <span className="result-meta">
-                    {[o.card.brand, o.card.type, o.card.status, `…${o.id.slice(-8)}`].filter(Boolean).join(' · ')}
-                  </span>
-                </>
-              ) : (
-                <>
-                  <span className="result-name">Open card</span>
-                  <span className="result-meta mono">{o.id}</span>
-                </>
-              )}
+              <SearchOptionText option={o} answered={answered ?? ''} />
             </li>
           ))}
         </ul>
@@ -217,5 +177,67 @@ function SearchDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
         <p className="search-keys muted">↑ ↓ to move · Enter to open · Esc to close</p>
       </div>
     </div>
+  );
+}
+
+/** What the line under the box says: what to type, that it is searching, or what it found. */
+function searchStatus({
+  query,
+  opening,
+  search,
+  answered,
+  options,
+}: {
+  query: string;
+  opening: string | null;
+  search: ReturnType<typeof useCustomerSearch>;
+  answered: string | null;
+  options: readonly SearchOption[];
+}): string {
+  const data = search.data?.data;
+  if (!query.trim()) return 'Type a name, email, phone, BVN or NIN, a customer id (or its last 8) or a card id.';
+  if (opening) return 'Opening…';
+  if (search.error) return search.error.appError.message;
+  if (!data || answered !== query.trim()) return 'Searching…';
+  if (options.length === 0) {
+    return data.lastSyncedAt === null && data.total === 0
+      ? 'The customer cache is empty: sync it to search customers.'
+      : 'No cached customer matches.';
+  }
+  if (data.results.length === 0) {
+    return options.some((o) => o.kind === 'card' && o.card)
+      ? 'Known cards match.'
+      : 'No cached customer matches; it may be a card id.';
+  }
+  return `${foundText(data.total, data.totalCapped === true, options)} · ${cacheAgeText(data.cacheAgeMs)}`;
+}
+
+/** One option: a customer with what matched, a known card, or a card id to open. */
+function SearchOptionText({ option: o, answered }: { option: SearchOption; answered: string }): React.JSX.Element {
+  return o.kind === 'customer' ? (
+    <>
+      <span className="result-name">{customerName(o.customer)}</span>
+      <span className="result-meta">
+        {[
+          matchedOtherNames(o.customer, answered ?? ''),
+          o.customer.emailAddress,
+          o.customer.phoneNumber && formatPhone(o.customer.phoneNumber),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </span>
+    </>
+  ) : o.card ? (
+    <>
+      <span className="result-name">Card {displayPan(o.card.maskedPan)}</span>
+      <span className="result-meta">
+        {[o.card.brand, o.card.type, o.card.status, `…${o.id.slice(-8)}`].filter(Boolean).join(' · ')}
+      </span>
+    </>
+  ) : (
+    <>
+      <span className="result-name">Open card</span>
+      <span className="result-meta mono">{o.id}</span>
+    </>
   );
 }

@@ -3,20 +3,16 @@
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { rangesInWords } from '../../src-shared/api/card-ranges';
-import { CARD_BRANDS, CURRENCIES, type Card } from '../../src-shared/api/records';
+import type { Card } from '../../src-shared/api/records';
 import { refId } from '../components/cards/cardFields';
-import { ISSUER_COUNTRIES, REPLACEMENT_REASONS } from '../../src-shared/api/requests';
-import { humanize } from '../components/values/Badge';
 import { BankAccountFields, type HolderConfirmation } from './BankAccountFields';
-import { controlsInput, type CardForm, type CardPath } from './cardForm';
+import type { CardForm, CardPath } from './cardForm';
 import { useKnownCard } from './useKnownCard';
 import { CustomerPicker } from './CustomerPicker';
-import { Field, SelectField } from './Field';
-import { DebitAccountSelect, FundingSourceSelect, ReplaceCardSelect } from './Pickers';
-
-/** In the order offered: a virtual card, issued active, is the usual choice. */
-const CARD_TYPES = ['virtual', 'physical'] as const;
-const INITIAL_STATUSES = ['active', 'inactive'] as const;
+import { Field } from './Field';
+import { DebitAccountSelect, FundingSourceSelect } from './Pickers';
+import { CardKindFields } from './CardKindFields';
+import { ReplacementFields } from './ReplacementFields';
 
 export function CardDetailsStep({
   form,
@@ -40,7 +36,6 @@ export function CardDetailsStep({
     formState: { errors },
   } = form;
   const [type, brand, currency, customerId] = watch(['type', 'brand', 'currency', 'customerId']);
-  const validate = { shouldValidate: true, shouldDirty: true } as const;
   // A replacement draws on the old card's account; when the service asks for one anyway, this step gains the
   // field (from then on while this step is shown), starting from the old card's account where it is known.
   const debitAccountId = watch('debitAccountId');
@@ -72,83 +67,10 @@ export function CardDetailsStep({
       />
 
       {path === 'replace' ? (
-        <div className="form-row">
-          <Controller
-            control={control}
-            name="replacementFor"
-            render={({ field }) => (
-              <ReplaceCardSelect
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.replacementFor?.message}
-                customerId={customerId}
-                onCard={(card) => {
-                  // The new card is of the same kind as the one it replaces.
-                  if (card.type === 'physical' || card.type === 'virtual') setValue('type', card.type, validate);
-                  if ((CARD_BRANDS as readonly string[]).includes(card.brand ?? ''))
-                    setValue('brand', card.brand as (typeof CARD_BRANDS)[number], validate);
-                  if ((CURRENCIES as readonly string[]).includes(card.currency ?? ''))
-                    setValue('currency', card.currency as (typeof CURRENCIES)[number], validate);
-                  // Its spending controls and 2FA too.
-                  setValue('spendingControls', controlsInput(card.spendingControls), validate);
-                  setValue('enable2FA', card.is2FAEnabled === true, validate);
-                  onCardToReplace?.(card);
-                }}
-              />
-            )}
-          />
-          <SelectField
-            label="Reason"
-            error={errors.reason?.message}
-            registration={register('reason')}
-            placeholder="Choose why it is replaced"
-            options={REPLACEMENT_REASONS}
-            optionText={(r) => (r === 'lost' ? 'Lost' : 'Stolen')}
-          />
-        </div>
+        <ReplacementFields form={form} customerId={customerId} {...(onCardToReplace ? { onCardToReplace } : {})} />
       ) : null}
 
-      <div className="form-row">
-        <SelectField
-          label="Card type"
-          error={errors.type?.message}
-          registration={register('type')}
-          options={CARD_TYPES}
-          optionText={humanize}
-        />
-        <SelectField
-          label="Brand"
-          error={errors.brand?.message}
-          // A number typed before the brand was chosen is checked again against the brand's ranges.
-          registration={register('brand', {
-            onChange: () => {
-              if (form.getValues('number')) void form.trigger('number');
-            },
-          })}
-          options={CARD_BRANDS}
-        />
-        <SelectField
-          label="Currency"
-          error={errors.currency?.message}
-          // A debit account is in one currency: another currency clears the choice.
-          registration={register('currency', { onChange: () => setValue('debitAccountId', '') })}
-          options={CURRENCIES}
-        />
-        <SelectField
-          label="Initial status"
-          error={errors.status?.message}
-          registration={register('status')}
-          options={INITIAL_STATUSES}
-          optionText={humanize}
-        />
-        <SelectField
-          label="Issuer country"
-          error={errors.issuerCountry?.message}
-          registration={register('issuerCountry')}
-          options={ISSUER_COUNTRIES}
-        />
-      </div>
+      <CardKindFields form={form} />
 
       {path === 'fundingSource' ? (
         <Controller

@@ -93,17 +93,7 @@ export function CustomerPicker({
     );
   }
 
-  let status = 'Type a name, email, phone number or a customer id.';
-  if (query.trim()) {
-    if (search.error) status = search.error.appError.message;
-    else if (!search.data || answered !== query.trim()) status = 'Searching…';
-    else if (options.length === 0) {
-      status =
-        search.data.data.total === 0 && search.data.data.lastSyncedAt === null
-          ? 'The customer cache is empty: sync customers on the Customers page, or paste a customer id.'
-          : 'No cached customer matches.';
-    } else status = `${options.length} shown`;
-  }
+  const status = pickerStatus(query, search, answered, options.length);
 
   return (
     <div className="form-field customer-picker">
@@ -154,20 +144,7 @@ export function CustomerPicker({
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => choose(o)}
             >
-              {o.customer ? (
-                <>
-                  <span>{customerName(o.customer)}</span>
-                  <span className="muted">
-                    {[o.customer.emailAddress, o.customer.phoneNumber && formatPhone(o.customer.phoneNumber)]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                </>
-              ) : (
-                <span>
-                  Use customer id <span className="mono">{o.id}</span>
-                </span>
-              )}
+              <OptionText option={o} />
             </li>
           ))}
         </ul>
@@ -177,6 +154,39 @@ export function CustomerPicker({
       </span>
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/** What the line under the box says: what to type, that it is searching, or what it found. */
+function pickerStatus(
+  query: string,
+  search: ReturnType<typeof useCustomerSearch>,
+  answered: string | null,
+  shown: number,
+): string {
+  if (!query.trim()) return 'Type a name, email, phone number or a customer id.';
+  if (search.error) return search.error.appError.message;
+  if (!search.data || answered !== query.trim()) return 'Searching…';
+  if (shown > 0) return `${shown} shown`;
+  return search.data.data.total === 0 && search.data.data.lastSyncedAt === null
+    ? 'The customer cache is empty: sync customers on the Customers page, or paste a customer id.'
+    : 'No cached customer matches.';
+}
+
+/** One option: the customer's name with email and phone, or the typed id used as it is. */
+function OptionText({ option }: { option: PickerOption }): React.JSX.Element {
+  const customer = option.customer;
+  return customer ? (
+    <>
+      <span>{customerName(customer)}</span>
+      <span className="muted">
+        {[customer.emailAddress, customer.phoneNumber && formatPhone(customer.phoneNumber)].filter(Boolean).join(' · ')}
+      </span>
+    </>
+  ) : (
+    <span>
+      Use customer id <span className="mono">{option.id}</span>
+    </span>
   );
 }
 

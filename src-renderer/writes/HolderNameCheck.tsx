@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { compareHolderName, type HolderNameVerdict } from '../../src-shared/api/holder-name';
 import type { Customer } from '../../src-shared/api/records';
 import { bankByCode } from '../../src-shared/api/banks';
+import { compactNumber } from '../../src-shared/api/input-rules';
 import { customerName } from '../components/customers/customerFields';
 
 export interface FoundHolder {
@@ -45,6 +46,19 @@ export function withHolderMetadata<R extends object>(request: R, holder: HolderC
   if (Object.keys(extra).length === 0) return request;
   const metadata = (request as { metadata?: Record<string, string> }).metadata ?? {};
   return { ...request, metadata: { ...metadata, ...extra } };
+}
+
+/** Whether the holder confirmed is the one of the bank account and customer now in the form. */
+export function holderConfirms(
+  holder: HolderConfirmation | null,
+  values: { bankCode: string; accountNumber: string; customerId: string },
+): boolean {
+  return (
+    holder !== null &&
+    holder.bankCode === values.bankCode.trim() &&
+    holder.accountNumber === compactNumber(values.accountNumber.trim()) &&
+    holder.customerId === values.customerId.trim().toLowerCase()
+  );
 }
 
 export function verdictFor(holder: string, customer: Customer | null | undefined): HolderNameVerdict {

@@ -8,7 +8,7 @@ import { useDraftStore } from '../stores/draftStore';
 import { useLockStore } from '../stores/lockStore';
 import { useTeamStore } from '../stores/teamStore';
 import { useLatest } from '../lib/useLatest';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { Account } from '../../src-shared/api/records';
 import { BANK_ACCOUNT_TYPES, CURRENCIES } from '../../src-shared/api/records';
 import { createAccountRequestSchema, type CreateAccountRequest } from '../../src-shared/api/requests';
@@ -24,7 +24,7 @@ import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
 import { WriteTarget } from './WriteTarget';
 import { NeedsApproval, useApprovalCheck } from './NeedsApproval';
-import { useSendOnce } from './useSendOnce';
+import { useSendOnce, type SendOnce } from './useSendOnce';
 import { inWords } from './errorsInWords';
 import type { WriteFormProps } from './writeFormProps';
 
@@ -49,6 +49,27 @@ const resolver: Resolver<AccountFormValues, unknown, CreateAccountRequest> = asy
     : { values: {}, errors: inWords(result.errors) };
 };
 
+/** Sending the account once: a success reads accounts and wallets again; a refused field lands on the form. */
+function useAccountSend(
+  form: UseFormReturn<AccountFormValues, unknown, CreateAccountRequest>,
+  onBusy: (busy: boolean) => void,
+): SendOnce<CreateAccountRequest, Account> {
+  const queryClient = useQueryClient();
+  return useSendOnce<CreateAccountRequest, Account>({
+    write: (request, confirm) => bridge().accounts.create(confirm ? { ...request, confirmRepeat: true } : request),
+    onBusy,
+    onSucceeded: () => {
+      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
+    },
+    onRejected: (e) => {
+      if (e.field === 'type' || e.field === 'currency' || e.field === 'accountType' || e.field === 'customerId') {
+        form.setError(e.field, { type: 'server', message: inOperatorWords(e.field, e.message) });
+      }
+    },
+  });
+}
+
 export function OpenAccountForm({
   customerId,
   restored,
@@ -56,7 +77,6 @@ export function OpenAccountForm({
   onUnsaved,
   onClose,
 }: WriteFormProps): React.JSX.Element {
-  const queryClient = useQueryClient();
   const draft = restored as AccountFormValues | undefined;
   const form = useForm<AccountFormValues, unknown, CreateAccountRequest>({
     defaultValues: {
@@ -81,19 +101,7 @@ export function OpenAccountForm({
   const noun = type === 'wallet' ? 'wallet' : 'account';
 
   const { sending, created, unknown, repeat, failure, notice, send, resend, confirmRepeat, dismissRepeat } =
-    useSendOnce<CreateAccountRequest, Account>({
-      write: (request, confirm) => bridge().accounts.create(confirm ? { ...request, confirmRepeat: true } : request),
-      onBusy,
-      onSucceeded: () => {
-        void queryClient.invalidateQueries({ queryKey: ['accounts'] });
-        void queryClient.invalidateQueries({ queryKey: ['customers', 'wallets'] });
-      },
-      onRejected: (e) => {
-        if (e.field === 'type' || e.field === 'currency' || e.field === 'accountType' || e.field === 'customerId') {
-          form.setError(e.field, { type: 'server', message: inOperatorWords(e.field, e.message) });
-        }
-      },
-    });
+    useAccountSend(form, onBusy);
   // Sent for approval: what was chosen is kept in the team database, so closing asks nothing.
   const [asked, setAsked] = useState(false);
   useEffect(() => {

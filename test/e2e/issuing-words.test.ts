@@ -1,10 +1,11 @@
 // The issuing wizard in words: the review names the customer (with a KYC warning), the account, the amount
 // and the controls, the raw request behind a disclosure; and inputs are forgiving (a spaced 19-digit
-// PAN, an id in capitals, 01/28, 1,234.50) while values stay strict (no third decimal).
+// PAN, an id in capitals, 01/28, 1,234.50) while values stay strict (no third decimal); each broken rule is
+// said on its field as the operator goes, and nothing is sent.
 import { formatPhone } from '../../src-renderer/lib/format';
 import { describe, expect, it } from 'vitest';
 import { nameOf } from './customer-cache';
-import { issueWizard, validPan19 } from './issue-wizard';
+import { issueWizard, validPan, validPan19 } from './issue-wizard';
 import { sandboxAll } from '../support/sandbox-api';
 import { appWithCustomerCache } from './shared-app';
 
@@ -110,5 +111,81 @@ describe('Issuing in words', () => {
     expect(posts.map((p) => p.status)).toEqual([200]);
     expect(posts[0]!.body).toMatchObject({ customerId: customer._id, number: pan, amount: 1234.5 });
     expect((posts[0]!.body as { number: string }).number).toHaveLength(19);
+  });
+
+  it('shows each broken rule on its field as the user goes, and sends nothing', { timeout: 180_000 }, async () => {
+    const before = cardPosts().length;
+    const error = (text: string | RegExp) => dialog().getByRole('alert').filter({ hasText: text });
+    await openWizard('A new card');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('Choose a customer').waitFor();
+    await error('Choose the account the card draws on').waitFor();
+    await chooseCustomer(app.customers[3]!);
+
+    await dialog().getByLabel('Card type').selectOption('physical');
+    const pan = dialog().getByLabel('Card number (PAN)');
+    await pan.fill('5060990000000001');
+    await error(
+      'This is not a valid card number: a digit is wrong or missing (the check digit does not match)',
+    ).waitFor();
+    await pan.fill('50609900');
+    await error('A card number has 16 to 19 digits').waitFor();
+    // A Visa number typed for a Verve card (the brand chosen by default) is refused, naming Visa.
+    await pan.fill('4111 1111 1111 1111');
+    await error('This is a Visa card number, not a Verve one: check the number, or choose Visa as the brand').waitFor();
+    await pan.fill(validPan(4242));
+    await expect.poll(() => error(/card number/).count()).toBe(0);
+
+    await dialog().getByLabel('Brand').selectOption('Visa');
+    const expiry = dialog().getByLabel('Expiration date');
+    await expiry.fill('janu-2029x');
+    await error('Enter the expiry as a month and a year, such as Jan-2029 or 01/29').waitFor();
+    await expiry.fill(`Jan-${new Date().getFullYear() + 4}`);
+    await error('The expiry date is more than 3 years ahead').waitFor();
+    await expiry.fill(`Jan-${new Date().getFullYear() - 1}`);
+    await error('The expiry date is in the past').waitFor();
+    await app.e2e.screenshot('issue-card-rules');
+    expect(await app.e2e.axeViolations()).toEqual([]);
+    await expiry.fill('');
+
+    await dialog().getByLabel('Brand').selectOption('MasterCard');
+    await dialog().getByLabel('Card type').selectOption('virtual');
+    await chooseDebitAccount();
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('Enter a funding amount: a MasterCard needs one').waitFor();
+    await dialog().getByLabel('Funding amount (NGN)').fill('0');
+    await error('The amount must be more than 0').waitFor();
+    await dialog().getByLabel('Funding amount (NGN)').fill('2500');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+
+    // Spending controls: every interval is offered; a limit needs a positive amount.
+    await dialog().getByRole('radio', { name: 'Set spending controls' }).check();
+    await dialog().getByRole('button', { name: 'Add a limit' }).click();
+    const intervals = await dialog().getByLabel('Limit 1 interval').locator('option').allTextContents();
+    expect(intervals).toEqual(['Per authorization', 'Daily', 'Weekly', 'Monthly', 'Yearly', 'All time']);
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('Enter an amount').waitFor();
+    await dialog().getByLabel('Limit 1 amount').fill('-5');
+    await error('The amount must be more than 0').waitFor();
+    await closeWizard();
+
+    await openWizard('Replace a lost or stolen card');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('Choose the card to replace').waitFor();
+    await error('Choose why the card is replaced: lost or stolen').waitFor();
+    await closeWizard();
+
+    await openWizard('Map to a bank account');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('Choose the bank, or type its code').waitFor();
+    await error('Enter the account number of the bank account').waitFor();
+    await closeWizard();
+
+    await openWizard('Map to a funding source');
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    await error('Choose a funding source').waitFor();
+    await closeWizard();
+
+    expect(cardPosts().length).toBe(before);
   });
 });

@@ -100,6 +100,41 @@ async function readBody(req: IncomingMessage, limit = 16_000_000): Promise<strin
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The renderer's files: index.html with the harness's bridge and CSP, the rest as built, or 404. */
+async function servePage(
+  res: ServerResponse,
+  pathname: string,
+  { rendererDir, indexHtml, csp, metaCsp }: { rendererDir: string; indexHtml: string; csp: string; metaCsp: string },
+): Promise<void> {
+  if (pathname === '/' || pathname === '/index.html') {
+    const html = indexHtml
+      .replace(
+        /<meta http-equiv="Content-Security-Policy" content="[^"]*"\s*\/?>/,
+        `<meta http-equiv="Content-Security-Policy" content="${metaCsp}">`,
+      )
+      .replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>');
+    res
+      .writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': csp,
+        'Cache-Control': 'no-store',
+      })
+      .end(html);
+    return;
+  }
+  const file = resolveUnder(rendererDir, pathname);
+  if (!file) {
+    res.writeHead(404).end();
+    return;
+  }
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { 'Content-Type': contentTypeOf(file), 'Content-Security-Policy': csp }).end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+}
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   // A run from a checkout: the policy CARD_DESK_POLICY_FILE names, read before anything starts (fail closed).
   const policy =
@@ -207,33 +242,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(bridgeJs);
         return;
       }
-      if (url.pathname === '/' || url.pathname === '/index.html') {
-        const html = indexHtml
-          .replace(
-            /<meta http-equiv="Content-Security-Policy" content="[^"]*"\s*\/?>/,
-            `<meta http-equiv="Content-Security-Policy" content="${metaCsp}">`,
-          )
-          .replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>');
-        res
-          .writeHead(200, {
-            'Content-Type': 'text/html; charset=utf-8',
-            'Content-Security-Policy': csp,
-            'Cache-Control': 'no-store',
-          })
-          .end(html);
-        return;
-      }
-      const file = resolveUnder(rendererDir, url.pathname);
-      if (!file) {
-        res.writeHead(404).end();
-        return;
-      }
-      try {
-        const body = await readFile(file);
-        res.writeHead(200, { 'Content-Type': contentTypeOf(file), 'Content-Security-Policy': csp }).end(body);
-      } catch {
-        res.writeHead(404).end();
-      }
+      await servePage(res, url.pathname, { rendererDir, indexHtml, csp, metaCsp });
     })().catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();

@@ -55,6 +55,17 @@ const fitOf = (column: FitColumn): 'fixed' | 'flex' => (column.width ? 'fixed' :
 /** How many rows before the end `onEndReached` fires, so the next page arrives before the user gets there. */
 const END_THRESHOLD = 20;
 
+/** The row a navigation key moves to (a page is `page` rows), or null for a key that does not move. */
+function rowAfterKey(key: string, active: number, page: number, count: number): number | null {
+  if (key === 'ArrowDown') return active + 1;
+  if (key === 'ArrowUp') return active - 1;
+  if (key === 'PageDown') return active + page;
+  if (key === 'PageUp') return active - page;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
 export function DataTable<T extends RowData>({
   label,
   columns,
@@ -124,12 +135,8 @@ export function DataTable<T extends RowData>({
     const target = e.target as HTMLElement;
     if (target !== e.currentTarget && target.getAttribute('role') !== 'row') return;
     const page = Math.max(1, Math.floor(height / rowHeight) - 1);
-    if (e.key === 'ArrowDown') move(active + 1);
-    else if (e.key === 'ArrowUp') move(active - 1);
-    else if (e.key === 'PageDown') move(active + page);
-    else if (e.key === 'PageUp') move(active - page);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(modelRows.length - 1);
+    const to = rowAfterKey(e.key, active, page, modelRows.length);
+    if (to !== null) move(to);
     else if (e.key === 'Enter' && onOpen) {
       const row = modelRows[active];
       if (row) onOpen(row.original);

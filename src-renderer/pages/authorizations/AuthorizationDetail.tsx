@@ -53,6 +53,46 @@ const HISTORY_COLUMNS: MiniColumn<NonNullable<Authorization['requestHistory']>[n
   { header: 'Reason', cell: (h) => (h.reason ? humanize(h.reason) : '—') },
 ];
 
+/** Where the card was used (the terminal) and what was checked (PIN, CVV, 3-D Secure, ...). */
+function TerminalAndVerification({ authorization }: { authorization: Authorization }): React.JSX.Element {
+  const t = authorization.terminal;
+  const v = authorization.verification;
+  return (
+    <>
+      <DetailSection title="Terminal">
+        <Details
+          items={[
+            ['Terminal id', t?.terminalId ? <span className="mono">{t.terminalId}</span> : undefined],
+            ['Type', text(t?.terminalType)],
+            ['Operating environment', text(t?.terminalOperatingEnvironment)],
+            ['Attendance', text(t?.terminalAttendance)],
+            ['PAN entry', text(t?.panEntryMode)],
+            ['PIN entry', text(t?.pinEntryMode)],
+            ['Cardholder present', flag(t?.cardHolderPresence)],
+            ['Card present', flag(t?.cardPresence)],
+            ['RRN', t?.rrn ? <span className="mono">{t.rrn}</span> : undefined],
+            ['STAN', t?.stan ? <span className="mono">{t.stan}</span> : undefined],
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Verification">
+        <Details
+          items={[
+            ['PIN', text(v?.pin)],
+            ['CVV', text(v?.cvv)],
+            ['Expiry', text(v?.expiry)],
+            ['3-D Secure', text(v?.threeDSecure)],
+            ['Authentication', text(v?.authentication)],
+            ['Billing address line 1', text(v?.billingAddressLine1)],
+            ['Billing postal code', text(v?.billingAddressPostalCode)],
+            ['Safe token', text(v?.safeToken)],
+          ]}
+        />
+      </DetailSection>
+    </>
+  );
+}
+
 export function AuthorizationDetail({
   authorization,
   onClose,
@@ -65,8 +105,6 @@ export function AuthorizationDetail({
   const cardId = idOf(a.card);
   const account = accountOf(a.account);
   const customer = recordOf(a.customer);
-  const t = a.terminal;
-  const v = a.verification;
   const m = a.merchant;
   const history = a.requestHistory ?? [];
   const fees = (a.feeDetails ?? []).filter((f) => f !== null);
@@ -146,36 +184,7 @@ export function AuthorizationDetail({
           ]}
         />
       </DetailSection>
-      <DetailSection title="Terminal">
-        <Details
-          items={[
-            ['Terminal id', t?.terminalId ? <span className="mono">{t.terminalId}</span> : undefined],
-            ['Type', text(t?.terminalType)],
-            ['Operating environment', text(t?.terminalOperatingEnvironment)],
-            ['Attendance', text(t?.terminalAttendance)],
-            ['PAN entry', text(t?.panEntryMode)],
-            ['PIN entry', text(t?.pinEntryMode)],
-            ['Cardholder present', flag(t?.cardHolderPresence)],
-            ['Card present', flag(t?.cardPresence)],
-            ['RRN', t?.rrn ? <span className="mono">{t.rrn}</span> : undefined],
-            ['STAN', t?.stan ? <span className="mono">{t.stan}</span> : undefined],
-          ]}
-        />
-      </DetailSection>
-      <DetailSection title="Verification">
-        <Details
-          items={[
-            ['PIN', text(v?.pin)],
-            ['CVV', text(v?.cvv)],
-            ['Expiry', text(v?.expiry)],
-            ['3-D Secure', text(v?.threeDSecure)],
-            ['Authentication', text(v?.authentication)],
-            ['Billing address line 1', text(v?.billingAddressLine1)],
-            ['Billing postal code', text(v?.billingAddressPostalCode)],
-            ['Safe token', text(v?.safeToken)],
-          ]}
-        />
-      </DetailSection>
+      <TerminalAndVerification authorization={a} />
       <DetailSection title="Request history">
         {history.length === 0 ? (
           <p className="muted">No requests recorded.</p>

@@ -78,6 +78,44 @@ const cleanView = (raw: View): View => ({
   unread: raw.unread === '1' ? '1' : '',
 });
 
+/** The list's order and its KYC filter; either change starts again at the first page. */
+function OrderAndKyc({
+  order,
+  kyc,
+  onView,
+}: {
+  order: CustomerOrder;
+  kyc: KycFilter | '';
+  onView: (change: { order?: string; kyc?: string; page: string }) => void;
+}): React.JSX.Element {
+  const setView = onView;
+  return (
+    <>
+      <label>
+        Sort by
+        <select value={order} onChange={(e) => setView({ order: e.target.value, page: '0' })}>
+          {Object.entries(CUSTOMER_ORDERS).map(([value, o]) => (
+            <option key={value} value={value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        KYC
+        <select value={kyc} onChange={(e) => setView({ kyc: e.target.value, page: '0' })}>
+          <option value="">All</option>
+          {KYC_FILTERS.map((k) => (
+            <option key={k} value={k}>
+              {KYC_LABEL[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
 export function CustomerList({ route }: { route: Route }): React.JSX.Element {
   const [query, setQuery] = useState('');
   const [view, setView] = useRouteQuery(route, VIEW_DEFAULTS, cleanView);
@@ -120,27 +158,7 @@ export function CustomerList({ route }: { route: Route }): React.JSX.Element {
           onChange={setQuery}
           placeholder="Name, email, phone or id"
         />
-        <label>
-          Sort by
-          <select value={order} onChange={(e) => setView({ order: e.target.value, page: '0' })}>
-            {Object.entries(CUSTOMER_ORDERS).map(([value, o]) => (
-              <option key={value} value={value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          KYC
-          <select value={kyc} onChange={(e) => setView({ kyc: e.target.value, page: '0' })}>
-            <option value="">All</option>
-            {KYC_FILTERS.map((k) => (
-              <option key={k} value={k}>
-                {KYC_LABEL[k]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OrderAndKyc order={order} kyc={kyc} onView={setView} />
         <label title="Customers the service sent with fields Card Desk could not read; the log names each field">
           <input
             type="checkbox"

@@ -15,6 +15,7 @@ import { bridge } from '../../lib/bridge';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { useSettingsRefresh } from './useEnvironments';
 import { formatDate } from '../../lib/format';
+import { ProxyManualFields, invalidProps, type ProxyField } from './ProxyManualFields';
 
 type Mode = ProxySetting['mode'];
 
@@ -39,6 +40,91 @@ function Certificates({ network }: { network: EnvironmentNetwork }): React.JSX.E
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The proxy setting the form's fields make (checked by the shared rule before it is sent). */
+function proxyFromForm(
+  mode: Mode,
+  { host, port, username, principal }: { host: string; port: string; username: string; principal: string },
+): ProxySetting {
+  const spn = principal.trim() ? { servicePrincipal: principal.trim() } : {};
+  if (mode === 'system') return { mode, ...spn };
+  if (mode === 'none') return { mode };
+  return {
+    mode,
+    host: host.trim(),
+    port: port === '' ? (undefined as unknown as number) : Number(port),
+    ...(username.trim() ? { username: username.trim() } : {}),
+    ...spn,
+  };
+}
+
+const MODES = [
+  ['system', 'System (default)'],
+  ['none', 'None'],
+  ['manual', 'Manual'],
+] as const;
+
+/** How the environment finds its proxy: System, None or Manual. */
+function ProxyModeChoice({
+  name,
+  environment,
+  mode,
+  onMode,
+}: {
+  name: string;
+  environment: string;
+  mode: Mode;
+  onMode: (mode: Mode) => void;
+}): React.JSX.Element {
+  return (
+    <fieldset>
+      <legend>Proxy for {environment}</legend>
+      {MODES.map(([value, label]) => (
+        <label key={value} className="inline">
+          <input type="radio" name={name} value={value} checked={mode === value} onChange={() => onMode(value)} />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The extra CA certificates trusted, a PEM file to add, and removing them. */
+function ExtraCaChoice({
+  network,
+  inputId,
+  busy,
+  onChoose,
+  onRemove,
+}: {
+  network: EnvironmentNetwork;
+  inputId: string;
+  busy: boolean;
+  onChoose: (file: File | undefined) => void;
+  onRemove: () => void;
+}): React.JSX.Element {
+  return (
+    <div className="network-ca">
+      <p className="small">Extra CA certificates (for a company that inspects secure connections):</p>
+      <Certificates network={network} />
+      <label htmlFor={inputId} className="file-choice">
+        Choose a PEM file…
+        <input
+          id={inputId}
+          type="file"
+          accept=".pem,.crt,.cer,application/x-pem-file"
+          disabled={busy}
+          onChange={(e) => onChoose(e.target.files?.[0])}
+        />
+      </label>
+      {network.extraCa.length > 0 ? (
+        <button type="button" onClick={onRemove} disabled={busy}>
+          Remove extra certificates
+        </button>
+      ) : null}
+    </div>
   );
 }
 
@@ -91,16 +177,13 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
   const [done, setDone] = useState<string | null>(null);
   const id = (field: string) => `network-${envId}-${field}`;
   /** A proxy field's problem, from the form's own check or from main's (`proxy.host`). */
-  const problemAt = (field: 'host' | 'port' | 'username' | 'servicePrincipal'): string | undefined => {
+  const problemAt = (field: ProxyField): string | undefined => {
     if (!error || error.kind !== 'validation') return undefined;
     const fields = error.fields ?? {};
     return fields[field] ?? fields[`proxy.${field}`] ?? (error.field === `proxy.${field}` ? error.message : undefined);
   };
   const atAField = error?.kind === 'validation' && error.field?.startsWith('proxy.');
-  const fieldProps = (field: 'host' | 'port' | 'username' | 'servicePrincipal', idName: string) =>
-    problemAt(field)
-      ? { 'aria-invalid': true as const, 'aria-describedby': `${id(idName)}-error` }
-      : { 'aria-invalid': undefined };
+  const fieldProps = (field: ProxyField, idName: string) => invalidProps(problemAt(field), id(idName));
 
   const finish = async (r: Awaited<ReturnType<ReturnType<typeof bridge>['network']['get']>>, text: string) => {
     setBusy(false);
@@ -116,19 +199,7 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
   const saveProxy = async () => {
     setError(null);
     setDone(null);
-    const spn = principal.trim() ? { servicePrincipal: principal.trim() } : {};
-    const proxy: ProxySetting =
-      mode === 'manual'
-        ? {
-            mode,
-            host: host.trim(),
-            port: port === '' ? (undefined as unknown as number) : Number(port),
-            ...(username.trim() ? { username: username.trim() } : {}),
-            ...spn,
-          }
-        : mode === 'system'
-          ? { mode, ...spn }
-          : { mode };
+    const proxy = proxyFromForm(mode, { host, port, username, principal });
     // The shared rule first, so a problem shows at its field before anything is sent.
     const problems = fieldProblems(proxySettingSchema, proxy);
     const first = Object.keys(problems)[0];
@@ -177,87 +248,15 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
           void saveProxy();
         }}
       >
-        <fieldset>
-          <legend>Proxy for {environment.name}</legend>
-          {(
-            [
-              ['system', 'System (default)'],
-              ['none', 'None'],
-              ['manual', 'Manual'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="inline">
-              <input
-                type="radio"
-                name={id('mode')}
-                value={value}
-                checked={mode === value}
-                onChange={() => setMode(value)}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <ProxyModeChoice name={id('mode')} environment={environment.name} mode={mode} onMode={setMode} />
         {mode === 'manual' ? (
-          <div className="network-manual">
-            <div className="field-stack">
-              <label htmlFor={id('host')}>
-                Proxy host
-                <input
-                  id={id('host')}
-                  value={host}
-                  onChange={(e) => setHost(e.target.value)}
-                  spellCheck={false}
-                  {...fieldProps('host', 'host')}
-                />
-              </label>
-              <FieldError id={`${id('host')}-error`} message={problemAt('host')} />
-            </div>
-            <div className="field-stack">
-              <label htmlFor={id('port')}>
-                Port
-                <input
-                  id={id('port')}
-                  value={port}
-                  inputMode="numeric"
-                  onChange={(e) => setPort(e.target.value.replace(/[^0-9]/g, ''))}
-                  {...fieldProps('port', 'port')}
-                />
-              </label>
-              <FieldError id={`${id('port')}-error`} message={problemAt('port')} />
-            </div>
-            <div className="field-stack">
-              <label htmlFor={id('user')}>
-                User name (optional)
-                <input
-                  id={id('user')}
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value)}
-                  autoComplete="off"
-                  {...fieldProps('username', 'user')}
-                  aria-describedby={[problemAt('username') ? `${id('user')}-error` : '', id('user-hint')]
-                    .filter(Boolean)
-                    .join(' ')}
-                />
-                <span id={id('user-hint')} className="muted small">
-                  For a proxy that asks for NTLM or Basic. Empty: the proxy's Windows sign-in (Kerberos) is used.
-                </span>
-              </label>
-              <FieldError id={`${id('user')}-error`} message={problemAt('username')} />
-            </div>
-            {username.trim() ? (
-              <label htmlFor={id('password')}>
-                Password{network.hasProxyPassword ? ' (saved; type to replace)' : ''}
-                <input
-                  id={id('password')}
-                  type="password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  autoComplete="off"
-                />
-              </label>
-            ) : null}
-          </div>
+          <ProxyManualFields
+            id={id}
+            values={{ host, port, username, password }}
+            set={{ host: setHost, port: setPort, username: setUsername, password: setPassword }}
+            hasProxyPassword={network.hasProxyPassword}
+            problemAt={problemAt}
+          />
         ) : null}
         {mode !== 'none' ? (
           <label htmlFor={id('spn')}>
@@ -284,25 +283,13 @@ function NetworkForm({ environment, network }: { environment: Environment; netwo
           Save proxy
         </button>
       </form>
-      <div className="network-ca">
-        <p className="small">Extra CA certificates (for a company that inspects secure connections):</p>
-        <Certificates network={network} />
-        <label htmlFor={id('ca')} className="file-choice">
-          Choose a PEM file…
-          <input
-            id={id('ca')}
-            type="file"
-            accept=".pem,.crt,.cer,application/x-pem-file"
-            disabled={busy}
-            onChange={(e) => void chooseCa(e.target.files?.[0])}
-          />
-        </label>
-        {network.extraCa.length > 0 ? (
-          <button type="button" onClick={() => void removeCa()} disabled={busy}>
-            Remove extra certificates
-          </button>
-        ) : null}
-      </div>
+      <ExtraCaChoice
+        network={network}
+        inputId={id('ca')}
+        busy={busy}
+        onChoose={(file) => void chooseCa(file)}
+        onRemove={() => void removeCa()}
+      />
       {/* A problem of a proxy field shows at that field; others (the certificates, the service) here. */}
       {error && !atAField ? <ErrorState error={error} /> : null}
       {done ? (

@@ -38,6 +38,29 @@ function waitingText(team: TeamStatus): string | null {
     : text;
 }
 
+/** The team database's state, journal events waiting, an alarm, and how other desks' changes are heard. */
+function TeamStatusLines({ team }: { team: TeamStatus }): React.JSX.Element {
+  return (
+    <>
+      <p role="status" data-testid="team-state" className={`team-state team-${team.state}`}>
+        {teamStateText(team)}
+      </p>
+      {waitingText(team) ? <p className="muted">{waitingText(team)}</p> : null}
+      {team.journal.alarm ? (
+        <p className="field-error" role="alert" data-testid="team-journal-alarm">
+          {team.journal.alarm}
+        </p>
+      ) : null}
+      {team.notices === 'polling' ? (
+        <p className="muted" data-testid="team-notices">
+          Other desks&apos; changes are looked for every 5 seconds: the team database is reached through a pooler, and
+          your organisation names no direct address to listen on.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function TeamSection(): React.JSX.Element | null {
   const team = useTeamStore((s) => s.team);
   const setTeam = useTeamStore((s) => s.set);
@@ -92,21 +115,7 @@ export function TeamSection(): React.JSX.Element | null {
         kept there too, with your database login on each entry. Sign in with your own login; the password is kept in
         your system keychain, never in a file.
       </p>
-      <p role="status" data-testid="team-state" className={`team-state team-${team.state}`}>
-        {teamStateText(team)}
-      </p>
-      {waitingText(team) ? <p className="muted">{waitingText(team)}</p> : null}
-      {team.journal.alarm ? (
-        <p className="field-error" role="alert" data-testid="team-journal-alarm">
-          {team.journal.alarm}
-        </p>
-      ) : null}
-      {team.notices === 'polling' ? (
-        <p className="muted" data-testid="team-notices">
-          Other desks&apos; changes are looked for every 5 seconds: the team database is reached through a pooler, and
-          your organisation names no direct address to listen on.
-        </p>
-      ) : null}
+      <TeamStatusLines team={team} />
       {signedIn ? (
         <div className="form-actions">
           <button type="button" disabled={busy} onClick={() => void signOut()}>

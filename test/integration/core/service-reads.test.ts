@@ -1,7 +1,8 @@
 // The channels that read the service, each answered by the room that owns its namespace (customers, cards,
 // accounts, activity), on a real client and sandbox, through the IPC dispatcher: outputs match the contract,
 // the signal reaches the request, the cards seen in authorizations and transactions join a real known-cards
-// index, and a throw becomes a Result at the one error boundary.
+// index, listing disputes reads nothing else (their transactions are looked for when asked for), and a throw
+// becomes a Result at the one error boundary.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +31,7 @@ let active: ActiveEnvironment;
 let folder: string;
 let known: KnownCards;
 let seen: SeenTransactions;
+let observations: CardObservations;
 
 /** The read channels of the four rooms, on `getActive`, with `observations` teaching the card indexes. */
 function readDispatcher(getActive: () => Promise<ActiveEnvironment>, observations?: CardObservations) {
@@ -62,7 +64,7 @@ beforeAll(async () => {
     api: rig.client,
     dataDir: folder,
   };
-  const observations = new CardObservations({
+  observations = new CardObservations({
     getKnownCards: async () => known,
     getSeenTransactions: async () => seen,
     logger: rig.logger,
@@ -179,5 +181,30 @@ describe('the service reads', () => {
         cardId: 'a'.repeat(24),
       }),
     ).toMatchObject({ ok: false, error: { kind: 'keychain_unavailable' } });
+  });
+
+  it('lists disputes without reading anything else; their transactions are looked for when asked for', async () => {
+    const endpoints = () => rig.sandbox.requests().map((r) => r.endpoint);
+    rig.sandbox.clearRequests();
+    const listed = await read('disputes.list', { limit: 25 });
+    if (!listed.ok) throw new Error(listed.error.message);
+    const ids = [...new Set((listed.data as { transaction?: string }[]).map((d) => d.transaction!))];
+    expect(ids.length).toBeGreaterThan(2);
+    // A search the list had started would be under way now: wait for it before reading the service's log.
+    await observations.transactionsSettled(ids);
+    expect(endpoints()).toEqual(['GET /cards/disputes']);
+
+    await observations.findTransactions(ids);
+    expect(endpoints()).toContain('GET /cards/:id/transactions');
+    expect(
+      seen
+        .getMany(ids)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual([...ids].sort());
+    // Found once: asking again reads nothing.
+    rig.sandbox.clearRequests();
+    await observations.findTransactions(ids);
+    expect(endpoints()).toEqual([]);
   });
 });

@@ -63,6 +63,7 @@ describe("an environment's network in Settings", () => {
     // Without its CA and with the system proxy (none here) the key cannot be checked.
     const before = await rig.manager.networks.get(id);
     expect(before.ok && before.data).toMatchObject({ proxy: { mode: 'system' }, extraCa: [], managed: false });
+    expect(rig.manager.networks.extraCaOf(id)).toEqual([]);
 
     const ca = await rig.manager.networks.setExtraCa({ environmentId: id, pem: pki.caPem });
     if (!ca.ok) throw new Error(ca.error.message);
@@ -78,6 +79,9 @@ describe("an environment's network in Settings", () => {
     const copied = join(rig.dataDir, 'environments', id, 'extra-ca.pem');
     expect(readFileSync(copied, 'utf8')).toContain('BEGIN CERTIFICATE');
     expect(statSync(copied).mode & 0o777).toBe(0o600);
+    // The environment's trust, asked by name (as its team database's connections ask it): the CA copied.
+    const trusted = rig.manager.networks.extraCaOf(id).map((pem) => new X509Certificate(pem).fingerprint256);
+    expect(trusted).toEqual([expected.fingerprint256]);
 
     const set = await rig.manager.networks.setProxy({
       environmentId: id,

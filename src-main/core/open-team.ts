@@ -40,7 +40,7 @@ export async function openTeam(
     secretStore: setup.secretStore,
     policy: setup.policy,
     journal: setup.journal,
-    extraCa: async (id) => (await environments.networks.policyFor(id)('https://team-database.invalid/')).extraCa,
+    extraCa: async (id) => environments.networks.extraCaOf(id),
     emit: setup.emit,
     logger: setup.logger,
     ...timings,

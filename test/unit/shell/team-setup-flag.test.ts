@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const exit = vi.fn();
 vi.mock('electron', () => ({ app: { exit }, default: { app: { exit } } }));
-const { teamSetupAndExit } = await import('../../../src-main/shell/team-setup');
+const { teamSetupAndExit } = await import('../../../src-main/shell/team-setup-flag');
 
 afterEach(() => {
   vi.restoreAllMocks();
