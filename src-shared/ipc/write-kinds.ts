@@ -161,6 +161,18 @@ export function writeApprovalReasons<K extends WriteKind>(
   return entry.approval.reasons(rule, request);
 }
 
+/**
+ * A write channel's approval guard: the write its input makes (the request without the operator's
+ * `confirmRepeat`), asked about before it is sent.
+ */
+export function approvalOf<K extends WriteKind>(kind: K) {
+  return (input: RequestOf<K> & { confirmRepeat?: boolean | undefined }): SingleWrite => {
+    const request: Partial<typeof input> = { ...input };
+    delete request.confirmRepeat;
+    return { operation: kind, input: request } as unknown as SingleWrite;
+  };
+}
+
 /** What one write of a kind makes, in the operator's words. */
 export function nounOf(write: SingleWrite): string {
   return (WRITE_KINDS[write.operation].noun as (request: SingleWrite['input']) => string)(write.input);
