@@ -67,7 +67,7 @@ interface WriteKindEntry<Request extends z.ZodType, Rule extends z.ZodType> {
   /** Its rule in the approval rules (policy or team database), and why a request needs approval under it. */
   approval: { rule: Rule; reasons: (rule: z.output<Rule>, request: z.output<Request>) => string[] };
   /** Claimed in the team database by its fingerprint before it is sent, so no other desk sends it meanwhile. */
-  teamClaim: true;
+  teamClaim: boolean;
 }
 
 function kind<Request extends z.ZodType, Rule extends z.ZodType>(
