@@ -20,7 +20,7 @@ const card = {
   debitAccountId: 'b'.repeat(24),
 };
 
-function guardedDispatcher(refuse: boolean) {
+function dispatcherWithGuards(refuse: boolean) {
   const asked: GuardedWrite[] = [];
   const called: string[] = [];
   const handlers = Object.fromEntries(
@@ -62,14 +62,14 @@ describe('declared guards', () => {
   });
 
   it('asks about the write without the operator’s repeat confirmation, and sends it when it may be sent', async () => {
-    const { dispatch, asked, called } = guardedDispatcher(false);
+    const { dispatch, asked, called } = dispatcherWithGuards(false);
     expect(await dispatch('cards.create', TOP, { ...card, confirmRepeat: true })).toEqual({ ok: true, data: null });
     expect(asked).toEqual([{ operation: 'cards.create', input: card }]);
     expect(called).toEqual(['cards.create']);
   });
 
   it('refuses a write that needs approval without calling its handler', async () => {
-    const { dispatch, asked, called } = guardedDispatcher(true);
+    const { dispatch, asked, called } = dispatcherWithGuards(true);
     const batchId = '0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d';
     const refused = await dispatch('bulkIssue.start', TOP, { batchId, cards: 3 });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
