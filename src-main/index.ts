@@ -120,7 +120,13 @@ if (!app.requestSingleInstanceLock()) {
       });
       const allowedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
       registerIpcTransport(
-        createDispatcher({ handlers: core.handlers, allowedOrigins, cancels: core.cancels, logger: core.logger }),
+        createDispatcher({
+          handlers: core.handlers,
+          guards: core.guards,
+          allowedOrigins,
+          cancels: core.cancels,
+          logger: core.logger,
+        }),
       );
       stages.begin('Opening the window');
       mainWindow = createMainWindow({ preloadPath, devTools: allowDevTools });

@@ -138,8 +138,9 @@ export class ApprovalsService {
   }
 
   /**
-   * Before a write is sent directly (cards.create, accounts.create): a refusal when it needs approval, or
-   * when the same write waits for approval on any desk; null when it may be sent.
+   * Before a write is sent directly (the dispatcher asks for each write channel that declares it may need
+   * approval): a refusal when it needs approval, or when the same write waits for approval on any desk; null
+   * when it may be sent.
    */
   async refusal(write: ApprovalWrite): Promise<Result<never> | null> {
     const active = await this.deps.getActive();

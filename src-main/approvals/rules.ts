@@ -1,10 +1,8 @@
 // Which prepared write needs a second person's approval under the policy's rules, and why, in the
 // operator's words. Pure: the same write and rules always give the same answer, on the maker's desk and in
 // main's refusal of a write sent without approval.
-import type { CreateCardRequest } from '../../src-shared/api/requests';
-import { cardPathOf } from '../../src-shared/api/requests';
 import { formatMoney } from '../../src-shared/api/money';
-import type { SingleWrite } from '../../src-shared/ipc/channels/approvals';
+import { writeApprovalReasons, type SingleWrite } from '../../src-shared/ipc/write-kinds';
 import type { ApprovalRules } from '../policy/approval-rules';
 
 /** Hours a request waits for its decision when the policy does not say. */
@@ -15,33 +13,10 @@ export function amountText(currency: string, amount: number): string {
   return formatMoney(amount, currency);
 }
 
-function cardReasons(rule: NonNullable<ApprovalRules['cards.create']>, card: CreateCardRequest): string[] {
-  if (rule === 'never') return [];
-  if (rule === 'always') return ['every new card needs approval'];
-  const reasons: string[] = [];
-  const limit = rule.spendingLimitAbove;
-  if (limit !== undefined)
-    for (const spending of card.spendingControls?.spendingLimits ?? [])
-      if (spending.amount > limit)
-        reasons.push(
-          `a spending limit of ${amountText(card.currency, spending.amount)} (${spending.interval}) is above ${amountText(card.currency, limit)}`,
-        );
-  if (rule.mappedToBankAccount && cardPathOf(card) === 'bankAccount')
-    reasons.push('the card is mapped to a bank account');
-  if (rule.replacement && card.replacementFor) reasons.push('the card replaces another card');
-  return reasons;
-}
-
-/** Why the write needs approval under `rules` (empty: it does not). */
+/** Why the write needs approval under `rules` (empty: it does not): its kind's rule, read as its registry entry says. */
 export function approvalReasons(rules: ApprovalRules | null | undefined, write: SingleWrite): string[] {
   if (!rules) return [];
-  if (write.operation === 'cards.create') {
-    const rule = rules['cards.create'];
-    return rule ? cardReasons(rule, write.input) : [];
-  }
-  const rule = rules['accounts.create'];
-  if (rule !== 'always') return [];
-  return [`every new ${write.input.type === 'wallet' ? 'wallet' : 'account'} needs approval`];
+  return writeApprovalReasons(write.operation, rules[write.operation], write.input as never);
 }
 
 /** Why a batch of `rows` cards needs approval under `rules` (empty: it does not). */

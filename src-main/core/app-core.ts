@@ -11,6 +11,7 @@ import { CardObservations } from '../cards/observations';
 import { createEnvironmentManager, type EnvironmentManager } from '../environments/environment-manager';
 import { createExportService } from '../exports/service';
 import { CancelRegistry } from '../ipc/cancel-registry';
+import type { DispatchGuards } from '../ipc/guards';
 import type { HandlerTable } from '../ipc/handler';
 import { createIssuingService } from '../issuing/issuing-service';
 import { scheduleReconciliation } from '../issuing/reconcile-schedule';
@@ -19,7 +20,6 @@ import { exportSigner } from '../journal/export-signature';
 import { JournalInUse } from '../journal/journal-in-use';
 import { journalAccounts } from '../journal/journal-keys';
 import { defaultSecretStore } from '../keychain/default-secret-store';
-import { guardWhileLocked } from '../lock/lock-handlers';
 import { createLogger, type AppLogger } from '../logging/logger';
 import { NO_POLICY } from '../policy/policy';
 import type { SandboxHandle } from '../sandbox/handle';
@@ -43,6 +43,8 @@ export interface AppCore {
   /** Writes not yet settled: the journal's pending and outcome-unknown entries, running batches (updates wait). */
   unsettledWrites(): UnsettledWrites;
   handlers: HandlerTable;
+  /** What the channels' declared guards ask: the lock, and approvals (for the dispatcher). */
+  guards: DispatchGuards;
   cancels: CancelRegistry;
   logger: AppLogger;
   environments: EnvironmentManager;
@@ -186,7 +188,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       unknown: journal.journal.list({ outcome: 'outcome_unknown', limit: 1 }).total,
       runningBatches: bulkIssue.store.countIn('running'),
     }),
-    handlers: guardWhileLocked(handlers, lock),
+    handlers,
+    guards: { locked: () => lock.isLocked, approvalRefusal: (write) => approvals.refusal(write) },
     cancels,
     logger,
     environments,

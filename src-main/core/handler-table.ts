@@ -1,7 +1,7 @@
 // The full IPC handler table: each channel namespace answered by the room that owns it, given the services
 // the composition root built. Nothing here decides anything; it only hands each room what it needs.
 import { accountHandlers } from '../accounts/handlers';
-import { approvalsHandlers, guardedBatchStart, guardedCreateAccount, guardedCreateCard } from '../approvals/handlers';
+import { approvalsHandlers } from '../approvals/handlers';
 import type { ApprovalsService } from '../approvals/approvals-service';
 import { activityHandlers } from '../activity/handlers';
 import { appHandlers } from '../app/handlers';
@@ -59,7 +59,6 @@ export interface HandlerTableDeps {
 export function handlerTable(deps: HandlerTableDeps): HandlerTable {
   const { environments, stores, issuing, observations } = deps;
   const getActive = () => environments.active();
-  const bulkIssue = bulkIssueHandlers(deps.bulkIssue, stores.getCache, deps.saveFile);
   return {
     ...appHandlers({
       status: () => environments.status(),
@@ -77,14 +76,12 @@ export function handlerTable(deps: HandlerTableDeps): HandlerTable {
       getActive,
       getKnownCards: stores.getKnownCards,
       customerIdsNamed: stores.customerIdsNamed,
-      createCard: guardedCreateCard(deps.approvals, (request, options) => issuing.createCard(request, options)),
+      createCard: (request, options) => issuing.createCard(request, options),
       observe: observations,
     }),
     ...accountHandlers({
       getActive,
-      createAccount: guardedCreateAccount(deps.approvals, (request, options) =>
-        issuing.createAccount(request, options),
-      ),
+      createAccount: (request, options) => issuing.createAccount(request, options),
     }),
     ...activityHandlers({ getActive, observe: observations }),
     ...namesHandlers({
@@ -101,8 +98,7 @@ export function handlerTable(deps: HandlerTableDeps): HandlerTable {
       customerIdsNamed: stores.customerIdsNamed,
       acknowledgeResend: (id) => issuing.acknowledgeResend(id),
     }),
-    ...bulkIssue,
-    'bulkIssue.start': guardedBatchStart(deps.approvals, bulkIssue['bulkIssue.start']),
+    ...bulkIssueHandlers(deps.bulkIssue, stores.getCache, deps.saveFile),
     ...exportHandlers(deps.exportsService),
     ...updatesHandlers(() => deps.updates?.() ?? null),
     ...teamHandlers(deps.team),

@@ -1,5 +1,6 @@
-// The one door from the renderer into main: check the sender, validate the input with the contract,
-// call the handler, and always answer a Result (Electron keeps only error.message of a thrown error).
+// The one door from the renderer into main: check the sender, validate the input with the contract, apply
+// the guards the channel declares (guards.ts), call the handler, and always answer a Result (Electron keeps only error.message of a thrown error).
+import type { ChannelGuards } from '../../src-shared/ipc/channels/common';
 import { contract } from '../../src-shared/ipc/contract';
 import { isChannelName } from '../../src-shared/ipc/names';
 import { err, validationError, type Result } from '../../src-shared/ipc/result';
@@ -7,10 +8,13 @@ import type { Logger } from '../ports/ports';
 import { failureFrom, logFailure } from './failure';
 import type { CancelRegistry } from './cancel-registry';
 import type { HandlerTable } from './handler';
+import { guardRefusal, type DispatchGuards } from './guards';
 import { isTrustedSender, type SenderInfo } from './sender';
 
 export interface DispatcherOptions {
   handlers: HandlerTable;
+  /** What the channels' declared guards ask (the lock, approvals); without them, none is applied (tests of one room). */
+  guards?: DispatchGuards;
   allowedOrigins: readonly string[];
   cancels: CancelRegistry;
   logger?: Logger;
@@ -35,7 +39,7 @@ function isResult(value: unknown): value is Result<unknown> {
   return v.ok === true || (v.ok === false && typeof v.error === 'object' && v.error !== null);
 }
 
-export function createDispatcher({ handlers, allowedOrigins, cancels, logger }: DispatcherOptions): Dispatch {
+export function createDispatcher({ handlers, guards, allowedOrigins, cancels, logger }: DispatcherOptions): Dispatch {
   return async (channel, sender, input, options) => {
     if (!isChannelName(channel)) return err('forbidden', 'Card Desk does not know that request.');
     if (!isTrustedSender(sender, allowedOrigins)) {
@@ -52,7 +56,8 @@ export function createDispatcher({ handlers, allowedOrigins, cancels, logger }: 
     let result: Result<unknown>;
     try {
       const handler = handlers[channel] as (i: unknown, ctx: { signal: AbortSignal }) => Promise<unknown>;
-      const answer = await handler(parsed.data, { signal: call.signal });
+      const refused = guards ? await guardRefusal(spec.guards as ChannelGuards, parsed.data, guards) : null;
+      const answer = refused ?? (await handler(parsed.data, { signal: call.signal }));
       result = isResult(answer) ? answer : failureFrom(new Error('the handler answered something other than a Result'));
     } catch (e) {
       result = failureFrom(e);

@@ -1,5 +1,6 @@
-// Issuing cards and opening accounts and wallets, each write journaled and sent at most once, and the
-// reconciliation of writes whose outcome was unknown (reconciliation.ts) and their resend (resend.ts).
+// Issuing cards and opening accounts and wallets (open-account.ts), each write journaled and sent at most
+// once, and the reconciliation of writes whose outcome was unknown (reconciliation.ts) and their resend
+// (resend.ts).
 import type { Account, Card } from '../../src-shared/api/records';
 import type { CreateAccountRequest, CreateCardRequest } from '../../src-shared/api/requests';
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
@@ -14,6 +15,7 @@ import { InFlightWrites } from './in-flight';
 import { answerOf, journaledWrite, type WriteContext } from './journaled-write';
 import { errorMessage } from '../errors/error-message';
 import { createReconciliation, type Reconciliation } from './reconciliation';
+import { openAccount } from './open-account';
 import { acknowledgeResend } from './resend';
 import type { WriteClaims } from '../ports/write-claims';
 import { unavailableMessage } from './write-claims';
@@ -73,8 +75,6 @@ export interface IssuingService {
 
 const CARD_UNKNOWN_ADVICE =
   'It is recorded in the Journal, which marks it reconciled if the card turns up (for example in an authorization).';
-const ACCOUNT_UNKNOWN_ADVICE =
-  'It is recorded in the Journal. Check Accounts for it; Card Desk looks there too and marks it reconciled if it finds it.';
 
 export function createIssuingService(deps: IssuingDeps): IssuingService {
   const inFlight = new InFlightWrites();
@@ -153,26 +153,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
       return answerOf(outcome, CARD_UNKNOWN_ADVICE);
     },
 
-    async createAccount(request, { signal, confirmRepeat = false } = {}) {
-      const ctx = await context();
-      const outcome = await journaledWrite<Account>(ctx, {
-        operation: 'accounts.create',
-        noun: request.type === 'wallet' ? 'wallet' : 'account',
-        request,
-        clientReference: null,
-        send: (toSend) => ctx.active.api.createAccount(toSend as CreateAccountRequest),
-        resultIdOf: (account) => account._id,
-        recheckUnknown: async () => {
-          await reconcileAccounts({ force: true }).catch((e: unknown) => warn('account reconciliation failed', e));
-        },
-        cancelled: () => signal?.aborted ?? false,
-        confirmRepeat,
-      });
-      if (outcome.kind === 'answered' && !outcome.result.ok && outcome.result.error.kind === 'outcome_unknown') {
-        reconciliation.reconcileAccountsInBackground();
-      }
-      return answerOf(outcome, ACCOUNT_UNKNOWN_ADVICE);
-    },
+    createAccount: async (request, options) => openAccount(await context(), request, options, reconciliation, warn),
 
     reconcile,
     reconcileAccounts,

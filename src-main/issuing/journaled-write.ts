@@ -4,6 +4,7 @@
 // journal when the answer comes.
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { randomUUID } from 'node:crypto';
+import { WRITE_KINDS } from '../../src-shared/ipc/write-kinds';
 import { err, ok, type Err, type Result } from '../../src-shared/ipc/result';
 import type { ApiResult } from '../api/types';
 import type { Logger } from '../ports/ports';
@@ -225,7 +226,8 @@ async function claimAcrossDesks(
   fingerprint: string,
   entryId: string,
 ): Promise<Err | { note: string | null }> {
-  if (!ctx.claims) return { note: null };
+  // Claimed only where the team has a database, and for the kinds the registry says are claimed.
+  if (!ctx.claims || !WRITE_KINDS[spec.operation].teamClaim) return { note: null };
   const now = ctx.now?.() ?? Date.now();
   const answer = await ctx.claims.claim({
     environmentId: ctx.environmentId,

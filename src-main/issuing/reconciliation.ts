@@ -2,6 +2,7 @@
 // the service (accounts by listing them, cards through the authorizations), one look at a time, each
 // entry looked up again at most once a `recheckMs` unless forced. Findings go out as `journal.changed`.
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
+import { WRITE_KINDS } from '../../src-shared/ipc/write-kinds';
 import { backgroundClient } from '../api/call-priority';
 import type { KnownCards } from '../cards/known-cards';
 import type { ActiveEnvironment } from '../environments/environment-manager';
@@ -36,6 +37,10 @@ export interface Reconciliation {
   reconcileAccountsInBackground: () => void;
 }
 
+/** How each kind's unknown outcome is found, as the registry of write kinds says. */
+const byReference = (e: JournalEntry) => WRITE_KINDS[e.operation].reconcile === 'clientReference';
+const byListing = (e: JournalEntry) => WRITE_KINDS[e.operation].reconcile === 'listing';
+
 export function createReconciliation(deps: ReconcileDeps): Reconciliation {
   const { changed, warn, now } = deps;
   const lastAccountCheck = new Map<string, number>();
@@ -43,7 +48,7 @@ export function createReconciliation(deps: ReconcileDeps): Reconciliation {
 
   async function reconcile(): Promise<JournalEntry[]> {
     const { environmentId, journal } = await deps.scene();
-    if (journal.unresolved(environmentId, 'cards.create').length === 0) return [];
+    if (!journal.unresolved(environmentId).some(byReference)) return [];
     const found = reconcileCardEntries(journal, await deps.getKnownCards(), environmentId);
     found.forEach(changed);
     return found;
@@ -59,19 +64,13 @@ export function createReconciliation(deps: ReconcileDeps): Reconciliation {
     due.forEach((e) => lastAccountCheck.set(e.id, now()));
     // Reconciling is background work: an operator's calls go first.
     const look = { api: backgroundClient(active.api), journal, environmentId, ...(signal ? { signal } : {}) };
-    const accounts = await reconcileAccountEntries(
-      due.filter((e) => e.operation === 'accounts.create'),
-      look,
-    );
-    const cards = await reconcileCardEntriesOnline(
-      due.filter((e) => e.operation === 'cards.create'),
-      look,
-    );
+    const accounts = await reconcileAccountEntries(due.filter(byListing), look);
+    const cards = await reconcileCardEntriesOnline(due.filter(byReference), look);
     for (const card of cards.reconciled) await markReplaced(card);
     const found = [...accounts, ...cards.reconciled];
     [...found, ...cards.noted].forEach(changed);
     // Accounts whose look found nothing still changed: their evidence is new.
-    for (const e of due.filter((d) => d.operation === 'accounts.create' && !accounts.some((a) => a.id === d.id))) {
+    for (const e of due.filter((d) => byListing(d) && !accounts.some((a) => a.id === d.id))) {
       const latest = journal.get(e.id);
       if (latest) changed(latest);
     }

@@ -1,5 +1,6 @@
 // Letting a write whose outcome is unknown be sent again: only after one more look for what it may have
 // created (a resend would then create a second one), and only for an entry still of unknown outcome.
+import { WRITE_KINDS } from '../../src-shared/ipc/write-kinds';
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { err, type Result } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
@@ -22,13 +23,13 @@ export async function acknowledgeResend(deps: ResendDeps, id: string): Promise<R
   }
   // One more look first: if the record turned up, a resend would create a second one.
   try {
-    if (before.operation === 'cards.create') await deps.reconciliation.reconcile();
+    if (WRITE_KINDS[before.operation].reconcile === 'clientReference') await deps.reconciliation.reconcile();
     if (journal.get(id)?.outcome === 'outcome_unknown') await deps.reconciliation.reconcileAccounts({ force: true });
   } catch (e) {
     deps.warn('reconciliation before a resend failed', e);
   }
   const entry = journal.get(id)!;
-  const noun = entry.operation === 'cards.create' ? 'card' : 'account';
+  const noun = WRITE_KINDS[entry.operation].result;
   if (entry.outcome === 'reconciled' || entry.outcome === 'succeeded') {
     return err(
       'conflict',

@@ -1,34 +1,15 @@
 // What makes two writes "the same write": the fields that decide what gets created, in a canonical form.
-// A card: its customer, type, brand, what funds it (funding source, bank account or debit account), amount,
-// currency, and for a physical card its (masked) number or the card it replaces. An account or wallet:
-// its type, currency and customer. Names on the card, metadata and spending controls do not make a
-// second card for the same customer on the same funds any less of a duplicate.
+// Which fields count is each write kind's `fingerprintFields` in `src-shared/ipc/write-kinds.ts`. Names on a
+// card, metadata and spending controls do not make a second card for the same customer on the same funds any
+// less of a duplicate.
 import { createHash } from 'node:crypto';
 import { configure } from 'safe-stable-stringify';
-import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
+import { WRITE_KINDS, type WriteKind } from '../../src-shared/ipc/write-kinds';
 import { safeRequest } from './safe-request';
 
 const canonicalJson = configure({ deterministic: true, bigint: false, circularValue: Error });
 
-type Operation = JournalEntry['operation'];
-
-/** Which fields of a request count, by operation. */
-const FIELDS: Record<Operation, readonly string[]> = {
-  'cards.create': [
-    'customerId',
-    'type',
-    'brand',
-    'fundingSourceId',
-    'bankCode',
-    'accountNumber',
-    'debitAccountId',
-    'amount',
-    'currency',
-    'number',
-    'replacementFor',
-  ],
-  'accounts.create': ['type', 'currency', 'customerId'],
-};
+type Operation = WriteKind;
 
 /** The fields of the request that make it this write, as stored (a card number masked). */
 export function meaningfulFields(operation: Operation, request: object): Record<string, unknown> {
@@ -36,7 +17,7 @@ export function meaningfulFields(operation: Operation, request: object): Record<
   // which would be cheap to reverse.
   const copy = safeRequest(request);
   const picked: Record<string, unknown> = {};
-  for (const field of FIELDS[operation]) {
+  for (const field of WRITE_KINDS[operation].fingerprintFields) {
     const value = copy[field];
     if (value !== undefined && value !== null && value !== '') picked[field] = value;
   }

@@ -1,9 +1,9 @@
 // The app's lock: an unattended desk shows nothing. Card Desk locks after `idleMinutes` without input
 // (policy autoLockMinutes; default 10), when the screen locks or the computer sleeps (the shell's
 // powerMonitor, behind LockSignals), and on command (the Lock button, Ctrl+L). While locked the window shows
-// only the lock screen and main refuses every channel but the lock's own and the status (guardWhileLocked),
-// and holds back every event but the lock's, the status and updates (locked-events.ts): no page can read a
-// customer and no write can start. Work already under way (a sync, a write already sent) finishes.
+// only the lock screen and main refuses every channel but the lock's own and the status (the dispatcher, as
+// the contract declares: openWhileLocked), and holds back every event but the lock's, the status and
+// updates (locked-events.ts): no page can read a customer and no write can start. Work already under way (a sync, a write already sent) finishes.
 // Unlocking takes a click, or, where the policy sets unlockPasscode, the passcode the operator chose, kept
 // as an scrypt hash in the OS keychain (passcode-hash.ts). Then Card Desk also starts locked once a passcode
 // has been chosen, and the wrong tries and their wait live in the keychain (wrong-tries.ts), so a restart

@@ -258,6 +258,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   origin = `http://127.0.0.1:${address.port}`;
   dispatch = createDispatcher({
     handlers: core.handlers,
+    guards: core.guards,
     allowedOrigins: [origin],
     cancels: core.cancels,
     logger: core.logger,

@@ -13,6 +13,7 @@ export type Call = <C extends Channel>(channel: C, input?: InputOf<C>) => Promis
 export function bridgeOf(core: AppCore): Call {
   const dispatch = createDispatcher({
     handlers: core.handlers,
+    guards: core.guards,
     allowedOrigins: [ORIGIN],
     cancels: core.cancels,
     logger: core.logger,

@@ -1,4 +1,5 @@
-import { OPERATION_WORDS, journalChannels } from '../../../src-shared/ipc/channels/journal';
+import { journalChannels } from '../../../src-shared/ipc/channels/journal';
+import { OPERATION_WORDS } from '../../../src-shared/ipc/write-kinds';
 import type { JournalEntry } from '../../../src-shared/ipc/channels/journal';
 import { err } from '../../../src-shared/ipc/result';
 import { bankByCode } from '../../../src-shared/api/banks';

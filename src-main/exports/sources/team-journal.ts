@@ -2,7 +2,7 @@
 // view lists it: one row per entry with the database login that made it and the desk it was made on. Signed
 // by the exporting desk's key, as the desk's own journal export is (signed-chain.ts): the file handed to an
 // auditor shows which desk exported it and that no row was changed, removed or reordered since.
-import { OPERATION_WORDS } from '../../../src-shared/ipc/channels/journal';
+import { OPERATION_WORDS } from '../../../src-shared/ipc/write-kinds';
 import { teamJournalQuerySchema, type TeamJournalEntry } from '../../../src-shared/ipc/channels/team';
 import { err } from '../../../src-shared/ipc/result';
 import { isoTime, utc } from '../cells';

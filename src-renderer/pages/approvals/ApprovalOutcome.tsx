@@ -3,6 +3,7 @@
 // account opened, or an approved batch's figures ("5 issued, 0 failed, 0 unknown of 5") with its rows one
 // click away (this desk's journal where the batch ran here, else the team journal's cards of the request).
 import type { Approval, ApprovalState } from '../../../src-shared/ipc/channels/approvals';
+import { WRITE_KINDS } from '../../../src-shared/ipc/write-kinds';
 import { INTERVAL_LABEL } from '../../components/cards/spendingLabels';
 import { bridge } from '../../lib/bridge';
 import { displayPan, formatMoney } from '../../lib/format';
@@ -72,9 +73,10 @@ function BatchRows({ a }: { a: Approval }): React.JSX.Element | null {
 
 /** The Result line of a request's detail. */
 export function ApprovalOutcome({ a }: { a: Approval }): React.JSX.Element {
-  if (a.operation === 'cards.create' && a.resultId && (a.state === 'sent' || a.state === 'outcome_unknown'))
+  const makes = a.operation === 'bulkIssue' ? null : WRITE_KINDS[a.operation].result;
+  if (makes === 'card' && a.resultId && (a.state === 'sent' || a.state === 'outcome_unknown'))
     return <IssuedCard id={a.resultId} request={a.request} outcome={a.outcomeMessage} />;
-  if (a.operation === 'accounts.create' && a.resultId)
+  if (makes === 'account' && a.resultId)
     return (
       <span>
         {a.outcomeMessage ?? 'Opened'} · <a href={hrefOf('accounts', a.resultId)}>Open the account</a>

@@ -1,16 +1,16 @@
 // The Journal's filters beyond search and outcome: which write (card or account), the days (UTC,
 // inclusive) and the customer (name or id). All in the address; the export applies the same query.
+import { WRITE_KINDS, WRITE_KIND_NAMES, type WriteKind } from '../../../src-shared/ipc/write-kinds';
 import { DateRangeFields } from '../../components/fields/DateRangeFields';
 
 export const JOURNAL_FILTER_DEFAULTS = { operation: '', fromDate: '', toDate: '', customer: '' };
 export type JournalFilterValues = typeof JOURNAL_FILTER_DEFAULTS;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const OPERATIONS = ['cards.create', 'accounts.create'] as const;
 
 export function cleanJournalFilters(raw: JournalFilterValues): JournalFilterValues {
   return {
-    operation: (OPERATIONS as readonly string[]).includes(raw.operation) ? raw.operation : '',
+    operation: (WRITE_KIND_NAMES as readonly string[]).includes(raw.operation) ? raw.operation : '',
     fromDate: DAY.test(raw.fromDate) ? raw.fromDate : '',
     toDate: DAY.test(raw.toDate) ? raw.toDate : '',
     customer: raw.customer.slice(0, 200),
@@ -20,7 +20,7 @@ export function cleanJournalFilters(raw: JournalFilterValues): JournalFilterValu
 /** The part of `journal.list`'s query these filters make. */
 export function journalFilterQuery(v: JournalFilterValues) {
   return {
-    ...(v.operation ? { operation: v.operation as (typeof OPERATIONS)[number] } : {}),
+    ...(v.operation ? { operation: v.operation as WriteKind } : {}),
     ...(v.fromDate ? { fromDate: v.fromDate } : {}),
     ...(v.toDate ? { toDate: v.toDate } : {}),
     ...(v.customer.trim() ? { customer: v.customer.trim() } : {}),
@@ -40,8 +40,11 @@ export function JournalFilters({
         Write
         <select value={values.operation} onChange={(e) => onChange({ operation: e.target.value, page: '0' })}>
           <option value="">Cards and accounts</option>
-          <option value="cards.create">Cards issued</option>
-          <option value="accounts.create">Accounts and wallets opened</option>
+          {WRITE_KIND_NAMES.map((kind) => (
+            <option key={kind} value={kind}>
+              {WRITE_KINDS[kind].words.filter}
+            </option>
+          ))}
         </select>
       </label>
       <DateRangeFields

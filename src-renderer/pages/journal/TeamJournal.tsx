@@ -5,7 +5,8 @@
 // database.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { JOURNAL_OUTCOMES, OPERATION_WORDS } from '../../../src-shared/ipc/channels/journal';
+import { JOURNAL_OUTCOMES } from '../../../src-shared/ipc/channels/journal';
+import { OPERATION_WORDS } from '../../../src-shared/ipc/write-kinds';
 import type { TeamJournalEntry } from '../../../src-shared/ipc/channels/team';
 import type { Column } from '../../components/lists/DataTable';
 import { DATE_TIME_WIDTH } from '../../components/lists/columnFit';

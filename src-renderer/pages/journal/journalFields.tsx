@@ -1,6 +1,7 @@
 // How a journal entry reads: its outcome as a badge, its request in one line, its columns.
 import { bankByCode } from '../../../src-shared/api/banks';
-import { OPERATION_WORDS, type JOURNAL_OUTCOMES, type JournalEntry } from '../../../src-shared/ipc/channels/journal';
+import type { JOURNAL_OUTCOMES, JournalEntry } from '../../../src-shared/ipc/channels/journal';
+import { OPERATION_WORDS, WRITE_KINDS } from '../../../src-shared/ipc/write-kinds';
 import { IdWithCopy } from '../../components/values/CopyButton';
 import { TwoLineCell } from '../../components/lists/cells';
 import { CardRef, useNames } from '../../components/values/names';
@@ -47,7 +48,7 @@ export function requestSummary(
   const r = e.request;
   const id = str(r.customerId);
   const customer = id ? ` for ${customerName(id) ?? `customer ${shortId(id)}`}` : '';
-  if (e.operation === 'accounts.create') {
+  if (WRITE_KINDS[e.operation].result === 'account') {
     const what = r.type === 'wallet' ? 'Wallet' : 'Settlement account';
     return `${what}, ${str(r.currency) ?? '?'}, ${str(r.accountType) ?? '?'}${customer}`;
   }
@@ -93,7 +94,7 @@ export function journalColumns(environmentName: (id: string) => string): Column<
       id: 'result',
       header: 'Result',
       cell: ({ row }) =>
-        row.original.resultId && row.original.operation === 'cards.create' ? (
+        row.original.resultId && WRITE_KINDS[row.original.operation].result === 'card' ? (
           <CardRef id={row.original.resultId} />
         ) : row.original.resultId ? (
           <IdWithCopy id={row.original.resultId} label="result id" />

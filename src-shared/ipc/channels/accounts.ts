@@ -15,10 +15,13 @@ import {
   fundingSourcesListQuerySchema,
   nameEnquiryRequestSchema,
 } from '../../api/requests';
+import { approvalOf } from '../write-kinds';
 import { channel, withRepeatConfirmation } from './common';
 
 export const accountsChannels = {
-  'accounts.create': channel(withRepeatConfirmation(createAccountRequestSchema), accountSchema),
+  'accounts.create': channel(withRepeatConfirmation(createAccountRequestSchema), accountSchema, {
+    approval: approvalOf('accounts.create'),
+  }),
   'accounts.list': channel(accountsListQuerySchema, z.array(accountSchema)),
   'accounts.nameEnquiry': channel(nameEnquiryRequestSchema, nameEnquiryResultSchema),
 };

@@ -2,26 +2,18 @@
 // `approvals` in a policy environment. Each write is "always", "never" (the default), or conditions any of
 // which makes it need approval.
 import { z } from 'zod';
+import { WRITE_KINDS, perKind, type WriteKind } from '../write-kinds';
 
 const always = z.literal('always');
 const never = z.literal('never');
 
+/** Each write kind's rule, as its registry entry says. */
+const kindRules = perKind<{ [K in WriteKind]: z.ZodOptional<(typeof WRITE_KINDS)[K]['approval']['rule']> }>((k) =>
+  WRITE_KINDS[k].approval.rule.optional(),
+);
+
 export const approvalRulesSchema = z.strictObject({
-  'cards.create': z
-    .union([
-      always,
-      never,
-      z.strictObject({
-        /** A spending limit above this amount (in the card's currency). */
-        spendingLimitAbove: z.number({ error: 'spendingLimitAbove must be an amount' }).positive().optional(),
-        /** A card mapped to a bank account. */
-        mappedToBankAccount: z.boolean().optional(),
-        /** A card that replaces another. */
-        replacement: z.boolean().optional(),
-      }),
-    ])
-    .optional(),
-  'accounts.create': z.union([always, never]).optional(),
+  ...kindRules,
   bulkIssue: z
     .union([
       always,

@@ -2,12 +2,13 @@
 // approval by its maker, kept in the team database, decided by another person who is an approver, and then
 // sent once by the approver's desk. The database, not the desk, decides who may do what.
 import { z } from 'zod';
-import { createAccountRequestSchema, createCardRequestSchema } from '../../api/requests';
+import { WRITE_KIND_NAMES, orList, singleWriteSchemas, type SingleWrite } from '../write-kinds';
 import { approvalRulesViewSchema, setApprovalRulesInputSchema } from './approval-rules';
 import { batchInputSchema } from './bulk-issue';
 import { channel, noInput } from './common';
 
-export const APPROVAL_OPERATIONS = ['cards.create', 'accounts.create', 'bulkIssue'] as const;
+/** Every write kind, and a batch (Issue from a file). */
+export const APPROVAL_OPERATIONS = [...WRITE_KIND_NAMES, 'bulkIssue'] as const;
 export type ApprovalOperation = (typeof APPROVAL_OPERATIONS)[number];
 
 export const APPROVAL_STATES = [
@@ -37,16 +38,15 @@ const idSchema = z
 export const approvalWriteSchema = z.discriminatedUnion(
   'operation',
   [
-    z.object({ operation: z.literal('cards.create'), input: createCardRequestSchema }),
-    z.object({ operation: z.literal('accounts.create'), input: createAccountRequestSchema }),
     /** A previewed batch (Issue from a file): its ready rows, approved as one request. */
     z.object({ operation: z.literal('bulkIssue'), input: batchInputSchema }),
+    ...singleWriteSchemas,
   ],
-  { error: 'operation must be cards.create, accounts.create or bulkIssue' },
+  { error: `operation must be ${orList(APPROVAL_OPERATIONS)}` },
 );
 export type ApprovalWrite = z.infer<typeof approvalWriteSchema>;
-/** One card or one account (not a batch). */
-export type SingleWrite = Extract<ApprovalWrite, { operation: 'cards.create' | 'accounts.create' }>;
+/** One write of a kind (not a batch). */
+export type { SingleWrite };
 
 export const approvalRequestInputSchema = z.intersection(
   approvalWriteSchema,

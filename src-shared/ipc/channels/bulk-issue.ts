@@ -222,7 +222,10 @@ export const resultsSchema = z.object({ batchId: z.string(), rows: z.array(resul
 
 export const bulkIssueChannels = {
   'bulkIssue.preview': channel(previewInputSchema, previewSchema),
-  'bulkIssue.start': channel(startInputSchema, statusSchema),
+  /** A batch that needs approval (the policy's `bulkIssue`) is refused here: it is sent for approval instead. */
+  'bulkIssue.start': channel(startInputSchema, statusSchema, {
+    approval: ({ batchId }) => ({ operation: 'bulkIssue', input: { batchId } }),
+  }),
   'bulkIssue.pause': channel(batchInputSchema, statusSchema),
   'bulkIssue.resume': channel(batchInputSchema, statusSchema),
   'bulkIssue.cancel': channel(batchInputSchema, statusSchema),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { balanceSchema, cardSchema, transactionSchema } from '../../api/records';
 import { cardBalanceQuerySchema, cardTransactionsQuerySchema, createCardRequestSchema } from '../../api/requests';
 import { OBJECT_ID } from '../../api/rules';
+import { approvalOf } from '../write-kinds';
 import { channel, withRepeatConfirmation } from './common';
 
 export const knownCardsQuerySchema = z.object({
@@ -12,7 +13,9 @@ export const knownCardsQuerySchema = z.object({
 });
 
 export const cardsChannels = {
-  'cards.create': channel(withRepeatConfirmation(createCardRequestSchema), cardSchema),
+  'cards.create': channel(withRepeatConfirmation(createCardRequestSchema), cardSchema, {
+    approval: approvalOf('cards.create'),
+  }),
   'cards.transactions': channel(cardTransactionsQuerySchema, z.array(transactionSchema)),
   'cards.balance': channel(cardBalanceQuerySchema, balanceSchema),
   /** The local index of cards this environment has seen (the API has no list-cards operation). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WRITE_KIND_NAMES, writeKindSchema } from '../write-kinds';
 import { channel, noInput } from './common';
 
 export const JOURNAL_OUTCOMES = ['pending', 'succeeded', 'failed', 'outcome_unknown', 'reconciled'] as const;
@@ -15,14 +16,11 @@ export const reconciliationEvidenceSchema = z.object({
 });
 export type ReconciliationEvidence = z.infer<typeof reconciliationEvidenceSchema>;
 
-/** Each write as the operator names it, on screen and in the journal's CSV. */
-export const OPERATION_WORDS = { 'cards.create': 'Issue card', 'accounts.create': 'Open account' } as const;
-
 export const journalEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   environmentId: z.string(),
-  operation: z.enum(['cards.create', 'accounts.create']),
+  operation: z.enum(WRITE_KIND_NAMES),
   /** The request as sent, with nothing secret in it. */
   request: z.record(z.string(), z.unknown()),
   clientReference: z.string().nullable(),
@@ -103,9 +101,7 @@ export const journalChannels = {
     z.object({
       query: z.string().max(200).optional(),
       outcome: z.enum(JOURNAL_OUTCOMES).optional(),
-      operation: z
-        .enum(['cards.create', 'accounts.create'], { error: 'operation must be cards.create or accounts.create' })
-        .optional(),
+      operation: writeKindSchema().optional(),
       /** Days in UTC, inclusive. */
       fromDate: z
         .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel, noInput } from './common';
+import { OPEN_WHILE_LOCKED, channel, noInput } from './common';
 
 /** Whether Card Desk is locked, why, and what unlocking takes. */
 export const lockStateSchema = z.object({
@@ -34,10 +34,14 @@ const passcode = z
   .max(200, { error: 'passcode must be at most 200 characters' });
 
 export const lockChannels = {
-  'lock.state': channel(noInput, lockStateSchema),
+  'lock.state': channel(noInput, lockStateSchema, OPEN_WHILE_LOCKED),
   /** Locks now (the Lock button, Ctrl+L). */
-  'lock.lock': channel(noInput, lockStateSchema),
-  'lock.unlock': channel(z.object({ passcode: z.string().max(200).optional() }).optional(), lockStateSchema),
+  'lock.lock': channel(noInput, lockStateSchema, OPEN_WHILE_LOCKED),
+  'lock.unlock': channel(
+    z.object({ passcode: z.string().max(200).optional() }).optional(),
+    lockStateSchema,
+    OPEN_WHILE_LOCKED,
+  ),
   /** Minutes without input before Card Desk locks (Settings), unless the IT policy fixes them. */
   'lock.setIdleMinutes': channel(
     z.object({
@@ -53,7 +57,11 @@ export const lockChannels = {
    * Chooses the unlock passcode (while unlocked, or on the lock screen when none was chosen yet); changing
    * a chosen one takes the `current` one, and a wrong `current` counts as a wrong try.
    */
-  'lock.setPasscode': channel(z.object({ passcode, current: z.string().max(200).optional() }), lockStateSchema),
+  'lock.setPasscode': channel(
+    z.object({ passcode, current: z.string().max(200).optional() }),
+    lockStateSchema,
+    OPEN_WHILE_LOCKED,
+  ),
   /** Stops asking for a passcode the operator chose (not the policy's): with that passcode, while unlocked. */
   'lock.removePasscode': channel(z.object({ passcode: z.string().max(200) }), lockStateSchema),
 };

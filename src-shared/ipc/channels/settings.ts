@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel, noInput } from './common';
+import { OPEN_WHILE_LOCKED, channel, noInput } from './common';
 
 export const LOCAL_SANDBOX_ENVIRONMENT_ID = 'local-sandbox';
 
@@ -124,9 +124,13 @@ export const settingsChannels = {
     z.object({ present: z.boolean(), verified: z.boolean().nullable() }),
   ),
   'keys.delete': channel(z.object({ environmentId }), z.object({ deleted: z.boolean() })),
-  'app.status': channel(noInput, appStatusSchema),
+  'app.status': channel(noInput, appStatusSchema, OPEN_WHILE_LOCKED),
   /** Aborts an in-flight call the renderer started with a requestId (the user left the page). */
-  'app.cancel': channel(z.object({ requestId: z.string().min(1).max(64) }), z.object({ cancelled: z.boolean() })),
+  'app.cancel': channel(
+    z.object({ requestId: z.string().min(1).max(64) }),
+    z.object({ cancelled: z.boolean() }),
+    OPEN_WHILE_LOCKED,
+  ),
   'app.openExternal': channel(z.object({ url: z.string().max(2048) }), z.object({ opened: z.boolean() })),
   /** The operator's theme choice, for what the shell draws itself (menus, frames) and `prefers-color-scheme`. */
   'app.setTheme': channel(

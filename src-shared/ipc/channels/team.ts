@@ -1,6 +1,7 @@
 // The team database of the active environment (optional: without one a desk works on its own): its
 // state, signing in with the operator's own database login, signing out, and the team's journal.
 import { z } from 'zod';
+import { writeKindSchema } from '../write-kinds';
 import { channel, noInput } from './common';
 import { JOURNAL_OUTCOMES } from './journal';
 import { isLoopbackHost } from './settings';
@@ -259,9 +260,7 @@ export type TeamJournalEntry = z.infer<typeof teamJournalEntrySchema>;
 
 export const teamJournalQuerySchema = z.object({
   outcome: z.enum(JOURNAL_OUTCOMES).optional(),
-  operation: z
-    .enum(['cards.create', 'accounts.create'], { error: 'operation must be cards.create or accounts.create' })
-    .optional(),
+  operation: writeKindSchema().optional(),
   /** Only one login's entries. */
   operator: z.string().trim().min(1).max(63).optional(),
   /** Only the cards sent for one approval request (an approved batch's rows, on every desk). */

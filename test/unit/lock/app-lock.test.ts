@@ -12,8 +12,11 @@ import {
   TRIES_ACCOUNT,
   type LockSignals,
 } from '../../../src-main/lock/app-lock';
-import { LOCKED_MESSAGE, guardWhileLocked } from '../../../src-main/lock/lock-handlers';
+import { CancelRegistry } from '../../../src-main/ipc/cancel-registry';
+import { LOCKED_MESSAGE } from '../../../src-main/ipc/guards';
 import type { HandlerTable } from '../../../src-main/ipc/handler';
+import { createDispatcher } from '../../../src-main/ipc/register';
+import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 import { memoryStore } from '../memory-secret-store';
 
 function signals(): LockSignals & { idle: number; fire: () => void } {
@@ -96,7 +99,7 @@ describe('the app lock', () => {
     expect(!replaced.ok && replaced.error.kind).toBe('forbidden');
   });
 
-  it('refuses every channel but its own and the status while locked; a call already under way finishes', async () => {
+  it('the dispatcher refuses every channel but those open while locked; a call already under way finishes', async () => {
     const lock = new AppLock({ secretStore: memoryStore(), tell: () => {} });
     let release: () => void = () => {};
     const handlers = {
@@ -105,17 +108,32 @@ describe('the app lock', () => {
       'app.status': async () => ok({ fine: true }),
       'lock.state': async () => ok(lock.state()),
     } as unknown as HandlerTable;
-    const guarded = guardWhileLocked(handlers, lock);
-    const ctx = { signal: new AbortController().signal };
-    const inFlight = guarded['cards.create']({} as never, ctx);
+    const guards = { locked: () => lock.isLocked, approvalRefusal: async () => null };
+    const dispatch = createDispatcher({
+      handlers,
+      guards,
+      allowedOrigins: [APP_ORIGIN],
+      cancels: new CancelRegistry(),
+    });
+    const call = (channel: string, input?: unknown) =>
+      dispatch(channel, { frameUrl: `${APP_ORIGIN}/index.html`, isTopFrame: true }, input);
+    const card = {
+      customerId: 'a'.repeat(24),
+      type: 'virtual',
+      currency: 'NGN',
+      status: 'active',
+      brand: 'Verve',
+      debitAccountId: 'b'.repeat(24),
+    };
+    const inFlight = call('cards.create', card);
     lock.lock('command');
-    expect(await guarded['customers.search']({ query: 'ada' }, ctx)).toEqual({
+    expect(await call('customers.search', { query: 'ada' })).toEqual({
       ok: false,
       error: { kind: 'forbidden', message: LOCKED_MESSAGE },
     });
-    expect(await guarded['cards.create']({} as never, ctx)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
-    expect((await guarded['app.status'](undefined as never, ctx)).ok).toBe(true);
-    expect(await guarded['lock.state'](undefined as never, ctx)).toMatchObject({ ok: true, data: { locked: true } });
+    expect(await call('cards.create', card)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect((await call('app.status')).ok).toBe(true);
+    expect(await call('lock.state')).toMatchObject({ ok: true, data: { locked: true } });
     release();
     expect(await inFlight).toEqual({ ok: true, data: { sent: true } });
   });
