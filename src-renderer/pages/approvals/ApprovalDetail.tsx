@@ -6,27 +6,18 @@
 // waits (saying so twice), and asks again for one rejected or expired.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Approval, ApprovalState, ApprovalWrite } from '../../../src-shared/ipc/channels/approvals';
+import type { Approval, ApprovalWrite } from '../../../src-shared/ipc/channels/approvals';
 import { Details } from '../../components/details/Drawer';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { hrefOf, navigate } from '../../lib/routes';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
+import { APPROVAL_STATE_LABEL } from '../../lib/approval-states';
 import { useApprovalsStore } from '../../stores/approvalsStore';
 import { useTeamStore } from '../../stores/teamStore';
 import { ApprovalOutcome, shownState } from './ApprovalOutcome';
 
-export const STATE_LABEL: Record<ApprovalState, string> = {
-  waiting: 'Waiting for approval',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-  expired: 'Expired',
-  sending: 'Being sent',
-  sent: 'Sent',
-  failed: 'Failed',
-  outcome_unknown: 'Outcome unknown',
-};
+export const STATE_LABEL = APPROVAL_STATE_LABEL;
 
 export const operationText = (operation: Approval['operation']): string =>
   operation === 'cards.create' ? 'Issue card' : operation === 'bulkIssue' ? 'Issue from a file' : 'Open account';

@@ -17,6 +17,7 @@ import { useListData } from '../../components/lists/useListData';
 import type { ListPaging } from '../../components/lists/useListQuery';
 import { IdWithCopy } from '../../components/values/CopyButton';
 import { CustomerRef, NamesProvider, useResolvedNames } from '../../components/values/names';
+import { APPROVAL_STATE_LABEL } from '../../lib/approval-states';
 import { bridge } from '../../lib/bridge';
 import { formatDateTimeFull } from '../../lib/format';
 import { OUTCOME_LABEL, OutcomeBadge, type Outcome } from './journalFields';
@@ -28,15 +29,7 @@ const REFRESH_MS = 15_000;
 const isOutcome = (o: string): o is Outcome => (JOURNAL_OUTCOMES as readonly string[]).includes(o);
 
 const APPROVAL_STATE: Record<string, string> = {
-  waiting: 'Waiting for approval',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-  expired: 'Expired',
-  sending: 'Being sent',
-  sent: 'Sent',
-  failed: 'Failed',
-  outcome_unknown: 'Outcome unknown',
+  ...APPROVAL_STATE_LABEL,
   allowed: 'Login allowed',
   removed: 'Login removed',
   released: 'Claim released',
