@@ -22,7 +22,7 @@ import {
 } from './failures';
 import { type Transport, TransportClosedError } from './http-transport';
 import { errorForProxyAuth, errorForProxyRefusal, errorForProxySignIn } from './network-failures';
-import type { NetworkPolicy } from './network-policy';
+import type { NetworkResolver } from './network-resolver';
 import { proxyName } from './network-route';
 import { rateLimitedWaitMs, readRateLimit } from './rate-limit-headers';
 import type { ApiResult, RateLimitState } from './types';
@@ -57,7 +57,7 @@ export interface AttemptContext {
   totalMs: number;
   send: Transport;
   /** The way a request to a URL goes (its proxy, its extra CAs), asked for every attempt. */
-  network?: NetworkPolicy | undefined;
+  network?: NetworkResolver | undefined;
   now: () => number;
   logger?: Logger | undefined;
   /** Rate-limit headers seen on an answer. */

@@ -13,7 +13,7 @@ import { backoffDelayMs, sleep as realSleep, type Sleep } from './backoff';
 import { currentPriority, writePriority } from './call-priority';
 import { CANCELLED, NO_KEY, type TransportContext } from './failures';
 import { type Transport, httpTransport } from './http-transport';
-import { environmentNetwork, type NetworkPolicy } from './network-policy';
+import { environmentNetwork, type NetworkResolver } from './network-resolver';
 import { operations } from './operations';
 import { RateBudget, isPermit } from './rate-budget';
 import type { ApiResult, CardApiClient, RateLimitState } from './types';
@@ -60,7 +60,7 @@ export interface CardApiClientOptions {
    * The way each request goes (its proxy, decided per request, and the environment's extra CAs). Default:
    * the proxy HTTPS_PROXY/HTTP_PROXY/NO_PROXY name, loopback always direct (see network-route.ts).
    */
-  network?: NetworkPolicy;
+  network?: NetworkResolver;
   /**
    * Reads large answers off the calling thread (answer-reader.ts). Default: main's shared reader on the
    * main thread, none on a worker thread; null reads every answer where it arrives.

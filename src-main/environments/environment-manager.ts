@@ -96,7 +96,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
   });
   const clients: EnvironmentClients = new EnvironmentClients({
     logger,
-    networkFor: networks.policyFor,
+    networkFor: networks.resolverFor,
     outcomeOf: (id) => status.outcomeOf(id),
     budgetChanged: (id) => {
       if (id === environments.activeId()) status.emitSoon();
@@ -113,7 +113,7 @@ export function createEnvironmentManager(options: EnvironmentManagerOptions): En
     logger,
     keyPresent,
     // The check shares the environment's budget (an operator's call), never its client (see key-verification).
-    verify: keyVerifier({ ...options, logger, network: networks.policyFor }, ({ id, baseUrl }) =>
+    verify: keyVerifier({ ...options, logger, network: networks.resolverFor }, ({ id, baseUrl }) =>
       clients.budgetFor(id, baseUrl, keyReader(id, baseUrl)),
     ),
     notices: { add: (text) => status.setNotice(text, true), remove: (text) => status.setNotice(text, false) },

@@ -9,7 +9,7 @@ import type { EnvironmentNetwork, ProxySetting, ProxySignInAsk } from '../../src
 import { SYSTEM_PROXY } from '../../src-shared/ipc/channels/network';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
-import { networkPolicy, type NetworkPolicy } from '../api/network-policy';
+import { networkResolver, type NetworkResolver } from '../api/network-resolver';
 import type { ResolveProxy } from '../api/network-route';
 import { certificatesOfPem, summaryOf } from '../api/trust-store';
 import { KeychainUnavailableError } from '../keychain/keychain-error';
@@ -55,7 +55,7 @@ export interface SetProxyInput {
 
 export interface EnvironmentNetworks {
   /** The network the client of `id` asks per request (settings read at each request). */
-  readonly policyFor: (id: string) => NetworkPolicy;
+  readonly resolverFor: (id: string) => NetworkResolver;
   /** The extra CA certificates (PEM) the environment `id` trusts, beside the system's: the API's and its team database's. */
   readonly extraCaOf: (id: string) => readonly string[];
   /** Sign-ins kept and asked for proxies the system chose (proxy-sign-ins.ts). */
@@ -109,8 +109,8 @@ export function createEnvironmentNetworks(options: EnvironmentNetworksOptions): 
 
   const extraCaOf = (id: string): readonly string[] => caFile(settingsOf(id)?.extraCaFile ?? null).pems;
 
-  function policyFor(id: string): NetworkPolicy {
-    return networkPolicy({
+  function resolverFor(id: string): NetworkResolver {
+    return networkResolver({
       proxy: () => settingsOf(id)?.proxy ?? SYSTEM_PROXY,
       resolveSystem: options.resolveProxy,
       proxyPassword: password(id),
@@ -225,5 +225,5 @@ export function createEnvironmentNetworks(options: EnvironmentNetworksOptions): 
     return view(id);
   }
 
-  return { policyFor, extraCaOf, proxySignIns, get: view, setProxy, setExtraCa };
+  return { resolverFor, extraCaOf, proxySignIns, get: view, setProxy, setExtraCa };
 }

@@ -17,8 +17,8 @@ import { errorMessage } from '../errors/error-message';
 import { createReconciliation, type Reconciliation } from './reconciliation';
 import { openAccount } from './open-account';
 import { acknowledgeResend } from './resend';
-import type { WriteClaims } from '../ports/write-claims';
-import { unavailableMessage } from './write-claims';
+import type { WriteClaims } from '../ports/claims-port';
+import { unavailableMessage } from './claim-answers';
 
 export interface IssuingDeps {
   getActive: () => Promise<ActiveEnvironment>;

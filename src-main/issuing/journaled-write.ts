@@ -12,8 +12,8 @@ import type { Journal, JournalOperation } from '../journal/journal';
 import { fingerprintOf } from '../journal/fingerprint';
 import type { InFlightWrites } from './in-flight';
 import { errorMessage } from '../errors/error-message';
-import type { WriteClaims } from '../ports/write-claims';
-import { claimRefusal, teamFingerprint } from './write-claims';
+import type { WriteClaims } from '../ports/claims-port';
+import { claimRefusal, teamFingerprint } from './claim-answers';
 
 export interface WriteContext {
   environmentId: string;
@@ -28,7 +28,7 @@ export interface WriteContext {
   repeatWindowMs?: number;
   /** The customer's name for "You issued this card to Ada Obi…", when it can be found. */
   customerName?: (customerId: string) => Promise<string | null>;
-  /** The team database's claims (write-claims.ts), when the environment has one. */
+  /** The team database's claims (claim-answers.ts), when the environment has one. */
   claims?: WriteClaims;
 }
 

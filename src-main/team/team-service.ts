@@ -12,7 +12,7 @@ import type { SecretStore } from '../keychain/secret-store';
 import type { Policy } from '../policy/policy';
 import type { Emit, Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
-import type { CustomerFeed } from '../cache/service-contract';
+import type { CustomerFeed } from '../cache/team-door';
 import { LoginSpans } from './login-spans';
 import { feedThrough } from './sync/customer-feed';
 import type { TeamCustomerPorts, TeamCustomers } from './sync/team-customers';
@@ -191,7 +191,7 @@ export class TeamService {
   }
 
   /**
-   * Where the claims of `environmentId`'s writes go (team/write-claims.ts): null when it has no team database;
+   * Where the claims of `environmentId`'s writes go (team/team-claims-store.ts): null when it has no team database;
    * `link` null when this desk is not linked to it now (signed out, or not the active environment).
    */
   claimsScene(environmentId = this.environmentId): ClaimsScene | null {

@@ -3,7 +3,7 @@
 // envelope's bytes, so the records are checked (and odd ones tolerated) by the cache as an API page's are.
 // A customer the team copy marks deleted is sent by id only, in the envelope's `removed`: the cache removes
 // it (a complete full sweep of the syncer's marked it: the service no longer lists it).
-import type { CustomerFeed, FeedChanges } from '../../cache/service-contract';
+import type { CustomerFeed, FeedChanges } from '../../cache/team-door';
 import type { TeamLink } from '../team-link';
 
 export const TEAM_FEED_NAME = 'the team database';

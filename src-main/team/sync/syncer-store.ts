@@ -9,11 +9,16 @@
 // in the transaction that completes it, unless they are too many (removal-guard.ts).
 import type pg from 'pg';
 import { parseJson } from '../../api/envelope-reader';
-import type { FetchedPage, PageStored } from '../../cache/sync/customer-page';
-import { PAGE_SIZE } from '../../cache/sync/customer-page';
-import { DEFAULT_FULL_SWEEP_HOURS, parseShape, type ListShape } from '../../cache/sync/list-shape';
-import type { ResyncStorePort } from '../../cache/sync/resync';
-import type { SyncState } from '../../cache/store/customer-store';
+import {
+  DEFAULT_FULL_SWEEP_HOURS,
+  PAGE_SIZE,
+  parseShape,
+  type FetchedPage,
+  type ListShape,
+  type PageStored,
+  type ResyncStorePort,
+  type SyncState,
+} from '../../cache/team-door';
 import type { Logger } from '../../ports/ports';
 import type { TeamLink } from '../team-link';
 import { removalVerdict } from './removal-guard';

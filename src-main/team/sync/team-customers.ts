@@ -5,7 +5,7 @@
 // too (and refreshes the picture): a notice lost with a connection costs at most that long.
 import type { TeamCustomersStatus } from '../../../src-shared/ipc/channels/team';
 import type { CardApiClient } from '../../api/types';
-import type { CustomerFeed } from '../../cache/service-contract';
+import type { CustomerFeed } from '../../cache/team-door';
 import { errorMessage } from '../../errors/error-message';
 import type { Logger } from '../../ports/ports';
 import type { TeamLink } from '../team-link';

@@ -6,9 +6,7 @@
 // lost the database, hung) is free once `leaseSeconds` pass, and another syncer takes it at its next try:
 // within leaseSeconds + renewEveryMs (60 s + 20 s by default). Stopping releases the lease.
 import type { CardApiClient } from '../../api/types';
-import { runResync } from '../../cache/sync/resync';
-import { SyncProgressReporter } from '../../cache/sync/sync-progress';
-import type { SyncOutcome } from '../../cache/sync/sync-runner';
+import { runResync, SyncProgressReporter, type SyncOutcome } from '../../cache/team-door';
 import { errorMessage } from '../../errors/error-message';
 import type { Logger } from '../../ports/ports';
 import type { TeamLink } from '../team-link';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardApiClient } from '../../../src-main/api/client';
 import { closeAgents } from '../../../src-main/api/network-agents';
-import { networkPolicy } from '../../../src-main/api/network-policy';
+import { networkResolver } from '../../../src-main/api/network-resolver';
 import { DEFAULT_PAGE_CONCURRENCY } from '../../../src-main/cache/sync/sync-runner';
 import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { requireTestKeychain } from '../environments/support';
@@ -176,7 +176,7 @@ describe('an operator call through a warm tunnel', () => {
       baseUrl: api.url,
       getKey: async () => 'test-key-0001',
       retry: { maxAttempts: 1 },
-      network: networkPolicy({ proxy: throughSquid, extraCa: () => [pki.caPem] }),
+      network: networkResolver({ proxy: throughSquid, extraCa: () => [pki.caPem] }),
     });
   const tunnels = () => squid.tunnels(`${API_HOST}:${api.port}`).length;
 

@@ -13,7 +13,7 @@ import { CacheWriter } from '../../../src-main/cache/threads/cache-writer';
 import { workerLocation } from '../../../src-main/cache/threads/worker-location';
 import { KeychainUnavailableError } from '../../../src-main/keychain/keychain-error';
 import { proxyVariables } from '../../support/proxy-variables';
-import { networkPolicy } from '../../../src-main/api/network-policy';
+import { networkResolver } from '../../../src-main/api/network-resolver';
 import type { ProxySetting } from '../../../src-shared/ipc/channels/network';
 import {
   API_HOST,
@@ -93,7 +93,7 @@ const clientFor = (
     getKey: async () => 'test-key-0001',
     retry: { maxAttempts: 1 },
     ...(extra.headersMs ? { timeouts: { headersMs: extra.headersMs, totalMs: extra.headersMs * 3 } } : {}),
-    network: networkPolicy({
+    network: networkResolver({
       proxy: () => setting,
       extraCa: () => [pki.caPem],
       proxyPassword: async () => {
@@ -223,7 +223,7 @@ describe('what goes wrong beyond the proxy', () => {
       baseUrl: api.url,
       getKey: async () => 'test-key-0001',
       retry: { maxAttempts: 1 },
-      network: networkPolicy({ proxy: () => ({ mode: 'system' }) }),
+      network: networkResolver({ proxy: () => ({ mode: 'system' }) }),
     });
     const seen = api.seen.length;
     const result = await client.listCustomers({ limit: 1 });
@@ -246,7 +246,7 @@ describe('what goes wrong beyond the proxy', () => {
         baseUrl: api.url,
         getKey: async () => 'test-key-0001',
         retry: { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 2 },
-        network: networkPolicy({ proxy: () => ({ mode: 'none' }) }),
+        network: networkResolver({ proxy: () => ({ mode: 'none' }) }),
       });
       const result = await client.listCustomers({ limit: 1 });
       expect(result.ok).toBe(false);

@@ -16,8 +16,8 @@ import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-stor
 import { createLogger } from '../../../src-main/logging/logger';
 import { NO_POLICY } from '../../../src-main/policy/policy';
 import { TeamService } from '../../../src-main/team/team-service';
-import { TeamWriteClaims } from '../../../src-main/team/write-claims';
-import { teamFingerprint } from '../../../src-main/issuing/write-claims';
+import { TeamWriteClaims } from '../../../src-main/team/team-claims-store';
+import { teamFingerprint } from '../../../src-main/issuing/claim-answers';
 import { TEST_CHAIN_KEY } from '../../support/journal-key';
 import { postgresMissing, startPostgres, TEAM_DATABASE, type TestPostgres } from '../../support/postgres';
 import { startStandby, type TestStandby } from '../../support/standby';

@@ -16,7 +16,7 @@ import {
 } from './network-route';
 import type { SignInOutcome } from './proxy-sign-in';
 
-export interface NetworkPolicyOptions {
+export interface NetworkResolverOptions {
   /** The environment's proxy setting, read for every request (a change applies to the next one). */
   proxy: () => ProxySetting;
   /** The operating system's answer for "system" (default: HTTPS_PROXY/HTTP_PROXY/NO_PROXY). */
@@ -33,15 +33,15 @@ export interface NetworkPolicyOptions {
 }
 
 /** An environment's network, asked per request; told when a proxy the system chose wants a sign-in. */
-export interface NetworkPolicy {
+export interface NetworkResolver {
   (url: string): Promise<Network>;
   signInWanted?: ((route: ProxyRoute, outcome: SignInOutcome) => void) | undefined;
 }
 
-export function networkPolicy(options: NetworkPolicyOptions): NetworkPolicy {
+export function networkResolver(options: NetworkResolverOptions): NetworkResolver {
   const resolveSystem = options.resolveSystem ?? environmentProxyResolver;
   const { logger } = options;
-  const policy: NetworkPolicy = async (url) => {
+  const resolve: NetworkResolver = async (url) => {
     const extraCa = options.extraCa?.() ?? [];
     let unreadable = false;
     const guarded =
@@ -72,9 +72,9 @@ export function networkPolicy(options: NetworkPolicyOptions): NetworkPolicy {
       return { route: DIRECT, extraCa };
     }
   };
-  policy.signInWanted = options.onSignInWanted;
-  return policy;
+  resolve.signInWanted = options.onSignInWanted;
+  return resolve;
 }
 
 /** The network of a client given none: the proxy the process environment names, the base trust. */
-export const environmentNetwork = (): NetworkPolicy => networkPolicy({ proxy: () => SYSTEM_PROXY });
+export const environmentNetwork = (): NetworkResolver => networkResolver({ proxy: () => SYSTEM_PROXY });

@@ -3,8 +3,8 @@
 // that cannot be asked named, or the note of a write sent on the desk's own guard.
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { claimRefusal, teamFingerprint } from '../../../src-main/issuing/write-claims';
-import type { ClaimHolder } from '../../../src-main/ports/write-claims';
+import { claimRefusal, teamFingerprint } from '../../../src-main/issuing/claim-answers';
+import type { ClaimHolder } from '../../../src-main/ports/claims-port';
 
 const since = '2026-11-27T09:42:00.000Z';
 const local = format(new Date(since), 'HH:mm');

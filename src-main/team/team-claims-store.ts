@@ -10,7 +10,7 @@ import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { errorMessage } from '../errors/error-message';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../ports/ports';
-import type { ClaimAnswer, ClaimHolder, ClaimRequest, ClaimUnavailable, WriteClaims } from '../ports/write-claims';
+import type { ClaimAnswer, ClaimHolder, ClaimRequest, ClaimUnavailable, WriteClaims } from '../ports/claims-port';
 import { OpenClaimsRestorer } from './claims-restore';
 import type { TeamLink } from './team-link';
 import type { ClaimsScene } from './team-service';

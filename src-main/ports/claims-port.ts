@@ -1,5 +1,5 @@
 // The team's claim of a write, as the issuing room asks for it before sending (issuing/journaled-write.ts)
-// and the team room gives it from the team database (team/write-claims.ts); core wires one to the other.
+// and the team room gives it from the team database (team/team-claims-store.ts); core wires one to the other.
 // Types only. Without a team database there is no claims port and the desk's own guard is the whole guard.
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 
@@ -21,7 +21,7 @@ export interface ClaimHolder {
 
 export interface ClaimRequest {
   environmentId: string;
-  /** What makes two writes the same across desks (issuing/write-claims.ts: the address and the fingerprint). */
+  /** What makes two writes the same across desks (issuing/claim-answers.ts: the address and the fingerprint). */
   fingerprint: string;
   operation: JournalEntry['operation'];
   /** The journal entry the write will be recorded under on this desk. */

@@ -1,12 +1,12 @@
 // Never twice across desks: before a write is sent, its team fingerprint is claimed in the team database
-// (ports/write-claims.ts, given by team/write-claims.ts). A write another desk is sending, or whose outcome
+// (ports/claims-port.ts, given by team/team-claims-store.ts). A write another desk is sending, or whose outcome
 // is unknown there, is refused naming who sends it; one another desk issued moments ago asks "another?";
 // a team database that cannot be asked refuses the write (policy `teamRequiredForWrites`, the default) or
 // lets the desk's own guard decide and says so. This file words those answers.
 import { createHash } from 'node:crypto';
 import { format } from 'date-fns';
 import { err, type Err } from '../../src-shared/ipc/result';
-import type { ClaimAnswer, ClaimHolder } from '../ports/write-claims';
+import type { ClaimAnswer, ClaimHolder } from '../ports/claims-port';
 
 /**
  * What makes two writes the same on any desk: the address the write goes to and the journal's fingerprint
