@@ -42,6 +42,9 @@ export class ApprovalsListener {
   private lastEmitted = '';
   /** Notifications heard: a step that changes no count (approved, sent, failed) still reaches the window. */
   private changes = 0;
+  /** The counts' read under way, and the one asked for after it. */
+  private reading: Promise<ApprovalsStatus> | null = null;
+  private next: Promise<ApprovalsStatus> | null = null;
 
   constructor(private readonly options: ListenerOptions) {
     this.timer = setInterval(() => void this.tick(), options.tickMs ?? 500);
@@ -52,8 +55,28 @@ export class ApprovalsListener {
     return this.current;
   }
 
-  /** Reads the counts again (after this desk changed a request, or when notified). */
-  async refresh(): Promise<ApprovalsStatus> {
+  /**
+   * Reads the counts again (after this desk changed a request, or when notified). One read at a time, in the
+   * order asked: a read that began before a request was made (the window opening) and answered after the
+   * read its notice started would otherwise put the old counts back, and nothing would correct them until
+   * the next notice. A refresh asked while one runs gets the read that starts after it; asks that pile up
+   * meanwhile share that one read.
+   */
+  refresh(): Promise<ApprovalsStatus> {
+    if (!this.reading) {
+      this.reading = this.read().finally(() => (this.reading = null));
+      return this.reading;
+    }
+    this.next ??= this.reading
+      .catch(() => undefined)
+      .then(() => {
+        this.next = null;
+        return this.refresh();
+      });
+    return this.next;
+  }
+
+  private async read(): Promise<ApprovalsStatus> {
     if (this.options.team.status().state !== 'connected') {
       this.set({ ...NONE, changes: this.changes });
       return this.current;
