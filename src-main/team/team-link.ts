@@ -56,7 +56,15 @@ export interface TeamLinkOptions {
 
 /** A failure that is not the network's: the link stays as it is and the caller is told. */
 export class TeamQueryError extends Error {
-  override readonly name = 'TeamQueryError';
+  override readonly name: string = 'TeamQueryError';
+}
+
+/**
+ * The database went away under the work (stopped, a network that dropped): the link is `unreachable` and
+ * heals by itself. Never a refusal of the database, which callers say as an alarm.
+ */
+export class TeamLostError extends TeamQueryError {
+  override readonly name = 'TeamLostError';
 }
 
 interface SessionCheck {
@@ -213,7 +221,7 @@ export class TeamLink {
         void this.start();
       } else this.fail(failure);
     }
-    return new TeamQueryError(failure.message);
+    return new TeamLostError(failure.message);
   }
 
   private fail(failure: TeamFailure): void {

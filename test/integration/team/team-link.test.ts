@@ -1,7 +1,7 @@
 // What the desk says of its team database in each state it can find it in, on a real PostgreSQL: a login
 // that is no operator, a database that is not set up or holds an older schema, no database of that name, a
-// server without TLS where TLS is asked for; and a keychain that stops giving the password, which heals
-// when the keychain is back.
+// server without TLS where TLS is asked for; a keychain that stops giving the password, which heals when
+// the keychain is back; and a server stopped under a statement, which is lost (never a refusal) and heals.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,5 +148,32 @@ describe('a keychain that goes away', () => {
       await team.dispose();
       journal.close();
     }
+  });
+});
+
+describe('a database that goes away under the work', () => {
+  it('is thrown as lost, never as a refusal the desk would raise as an alarm, and the link heals', async () => {
+    const link = await linkTo(at('carddesk'));
+    expect(link.status.state).toBe('connected');
+    // The work is under way when the server stops: the statement's connection is ended by the shutdown.
+    const work = link.use((client) => client.query('SELECT pg_sleep(30)'));
+    const stopped = db.stop();
+    const thrown = await work.then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    await stopped;
+    try {
+      expect(thrown?.name).toBe('TeamLostError');
+      expect(thrown?.message).toMatch(/cannot be reached .* keeps working on this desk and tries again/);
+      expect(link.status.state).toBe('unreachable');
+      // Asked again while it is away: lost again, not refused.
+      const again = await link.use((client) => client.query('SELECT 1')).catch((error: unknown) => error as Error);
+      expect((again as Error).name).toBe('TeamLostError');
+    } finally {
+      await db.start();
+    }
+    await link.start();
+    expect(link.status.state).toBe('connected');
   });
 });
