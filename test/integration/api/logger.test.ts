@@ -22,11 +22,11 @@ describe('createLogger', () => {
   it('close writes every line and lets go of the file; lines logged after are dropped', async () => {
     const file = join(dir, 'closing', 'main.log');
     const logger = createLogger({ file });
-    logger.info('before close');
+    logger.info({ step: 1 }, 'before close');
     await expect.poll(() => descriptorsOn(file).length).toBe(1);
     await logger.close();
     expect(descriptorsOn(file)).toEqual([]);
-    logger.info('after close');
+    logger.info({ step: 2 }, 'after close');
     await logger.flush();
     const lines = readFileSync(file, 'utf8').trim().split('\n');
     expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['before close']);
