@@ -7,6 +7,11 @@
 
 /** Free buffers kept for reuse: more than the pages a busy sync has in flight at once. */
 export const KEPT_PAGE_BUFFERS = 32;
+/**
+ * Buffers are made in whole steps of this size, so pages a few bytes longer than the last (a page number
+ * with one more digit) still fit the free ones rather than leaving them unused.
+ */
+export const PAGE_BUFFER_STEP = 64 * 1024;
 
 export class PageBuffers {
   private readonly free: ArrayBuffer[] = [];
@@ -26,7 +31,7 @@ export class PageBuffers {
       return Buffer.from(memory, 0, memory.byteLength);
     }
     // Not from Node's shared pool: this buffer owns its memory whole, so it can be handed back.
-    const fresh = Buffer.allocUnsafeSlow(size);
+    const fresh = Buffer.allocUnsafeSlow(Math.max(1, Math.ceil(size / PAGE_BUFFER_STEP)) * PAGE_BUFFER_STEP);
     this.own.add(fresh.buffer);
     this.made++;
     return fresh;

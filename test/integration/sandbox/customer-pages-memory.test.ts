@@ -91,6 +91,21 @@ describe('GET /customers page memory', () => {
     expect(free).toBeLessThanOrEqual(made);
   }, 120_000);
 
+  it('pages whose numbers grow by a digit (a few bytes longer) still reuse the same memory', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      await getBytes(agent, `/customers?page=0&limit=${LIMIT}`);
+      const before = sb.pageBuffers().made;
+      for (const page of [9, 10, 99, 100, 999]) {
+        const { status } = await getBytes(agent, `/customers?page=${page}&limit=${LIMIT}`);
+        expect(status).toBe(200);
+      }
+      expect(sb.pageBuffers().made).toBe(before);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('a newest-first list is written into the same reused memory', async () => {
     sb.customers.setOrder('newest-first');
     try {
