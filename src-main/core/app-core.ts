@@ -210,7 +210,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await journal.close();
       await environments.dispose();
       closeAgents();
-      await logger.flush();
+      // A log the core opened is closed with it; one it was given stays its owner's.
+      if (options.logger) await logger.flush();
+      else await logger.close();
     },
   };
 }

@@ -27,6 +27,11 @@ export interface LoggerOptions {
 export interface AppLogger extends Logger {
   /** Resolves once every line logged so far is written (call before reading the file or exiting). */
   flush(): Promise<void>;
+  /**
+   * Writes what is logged so far and lets go of the file (its handle closed, not left to the garbage
+   * collector); lines logged after are dropped. The owner of the logger calls it once, when done with it.
+   */
+  close(): Promise<void>;
 }
 
 const SECRET_NAMES = ['authorization', 'Authorization', 'key', 'apiKey', 'secret', 'password', 'token'];
@@ -43,9 +48,9 @@ export function createLogger(options: LoggerOptions = {}): AppLogger {
   if (!options.file) {
     const stderr = pino.destination({ dest: 2, sync: false });
     const logger = pino(pinoOptions, stderr);
-    return Object.assign(logger, {
-      flush: () => new Promise<void>((resolve) => stderr.flush(() => resolve())),
-    });
+    const flush = () => new Promise<void>((resolve) => stderr.flush(() => resolve()));
+    // stderr is the process's, never closed here.
+    return Object.assign(logger, { flush, close: flush });
   }
   // Opened once here, synchronously, so a data folder that cannot be written fails start-up with its own
   // error (ENOTDIR, EACCES) rather than losing the log later.
@@ -62,13 +67,20 @@ export function createLogger(options: LoggerOptions = {}): AppLogger {
   });
   // A log that stops being writable must not take the app down: said once on stderr, the app goes on.
   let reported = false;
+  let closed = false;
   file.on('error', (error) => {
-    if (!reported) console.error(`The log ${options.file} cannot be written: ${error.message}`);
+    if (!reported && !closed) console.error(`The log ${options.file} cannot be written: ${error.message}`);
     reported = true;
   });
   const logger = pino(pinoOptions, file);
   return Object.assign(logger, {
     // Writes are processed in order: an empty write's callback runs once everything before it is written.
-    flush: () => new Promise<void>((resolve) => file.write('', () => resolve())),
+    flush: () => (closed ? Promise.resolve() : new Promise<void>((resolve) => file.write('', () => resolve()))),
+    // Ending the stream writes what is queued, then closes the file's handle (its _final).
+    close: () => {
+      logger.level = 'silent';
+      closed = true;
+      return new Promise<void>((resolve) => file.end(() => resolve()));
+    },
   });
 }

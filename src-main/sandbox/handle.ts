@@ -111,6 +111,11 @@ export interface SandboxHandle {
     setOrder(order: 'oldest-first' | 'newest-first'): void;
     readonly count: number;
   };
+  /**
+   * The customer list's page buffers: how many were made since start, and how many wait free for reuse.
+   * A sync reuses a few (one per page in flight) rather than leaving one a page to the garbage collector.
+   */
+  pageBuffers(): { made: number; free: number };
   /** Seeded facts the tests and the app's first-run hints rely on. */
   fixtures: SandboxFixtures;
   stop(): Promise<void>;

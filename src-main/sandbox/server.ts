@@ -10,6 +10,7 @@ import type { SandboxHandle, SandboxOptions } from './handle';
 import { KeyCheck } from './http/auth';
 import { FaultInjector } from './http/faults';
 import { HeldRequests } from './http/pipeline';
+import { PageBuffers } from './http/page-buffers';
 import { sendHeldBody } from './http/held-body';
 import { FixedWindowRateLimiter } from './http/rate-limit';
 import { RequestLog } from './http/request-log';
@@ -41,6 +42,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     seed,
     store: world.store,
     customers: world.customers,
+    pageBuffers: new PageBuffers(),
     ids: world.ids,
     views: new RecordViews(world.store, world.customers),
     now,
@@ -97,6 +99,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return world.customers.count;
       },
     },
+    pageBuffers: () => ({ made: deps.pageBuffers.made, free: deps.pageBuffers.freeCount }),
     fixtures: world.fixtures,
     stop() {
       stopping ??= new Promise<void>((resolve) => {

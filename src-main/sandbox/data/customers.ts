@@ -83,6 +83,10 @@ export interface CustomerDirectoryOptions {
 
 export type CustomerOrder = 'oldest-first' | 'newest-first';
 
+/** Memory for a page's bytes: at least `size` bytes, contents undefined. */
+export type PageAlloc = (size: number) => Buffer;
+const allocUnsafe: PageAlloc = (size) => Buffer.allocUnsafe(size);
+
 export class CustomerDirectory {
   private total: number;
   /** The customer list's order by createdAt (the spec does not state one; servers differ). */
@@ -160,39 +164,45 @@ export class CustomerDirectory {
    * `head`, the same customers as a JSON array, then `tail`, in bytes: what JSON.stringify of an
    * envelope around `range(from, to)` gives, written without building the customers as objects.
    */
-  rangeJsonBytes(from: number, to: number, head = '', tail = ''): Buffer {
+  rangeJsonBytes(from: number, to: number, head = '', tail = '', alloc: PageAlloc = allocUnsafe): Buffer {
     const first = Math.max(0, from);
-    const last = Math.min(to, this.count);
+    return this.writeJson(first, Math.max(first, Math.min(to, this.total)), (i) => i, head, tail, alloc);
+  }
+
+  /**
+   * The list's positions [from, to) in its order, as rangeJsonBytes writes them: newest first walks the
+   * indexes down from the newest. `alloc` gives the memory (the route reuses pages' buffers).
+   */
+  listJsonBytes(from: number, to: number, head = '', tail = '', alloc: PageAlloc = allocUnsafe): Buffer {
+    if (this.order === 'oldest-first') return this.rangeJsonBytes(from, to, head, tail, alloc);
+    const first = Math.max(0, from);
+    const newest = this.total - 1;
+    return this.writeJson(first, Math.max(first, Math.min(to, this.total)), (p) => newest - p, head, tail, alloc);
+  }
+
+  /** `head`, the customers at indexOf(p) for p in [first, last) as a JSON array, then `tail`, in one buffer. */
+  private writeJson(
+    first: number,
+    last: number,
+    indexOf: (position: number) => number,
+    head: string,
+    tail: string,
+    alloc: PageAlloc,
+  ): Buffer {
     const per = this.json.maxCustomerBytes;
-    let buf = Buffer.allocUnsafe(head.length + tail.length + 2 + Math.max(0, last - first) * per);
+    let buf = alloc(head.length + tail.length + 2 + (last - first) * (per + 1));
     let at = buf.write(head, 0, 'latin1');
     buf[at++] = 0x5b; // [
-    for (let i = first; i < last; i++) {
+    for (let p = first; p < last; p++) {
+      // Never taken: maxCustomerBytes bounds a customer, and the buffer was sized for them all.
       if (at + per + 1 > buf.length) buf = Buffer.concat([buf.subarray(0, at)], (at + per + 1) * 2);
-      if (i > first) buf[at++] = 0x2c; // ,
-      at = this.json.write(buf, at, i);
+      if (p > first) buf[at++] = 0x2c; // ,
+      at = this.json.write(buf, at, indexOf(p));
     }
     buf[at++] = 0x5d; // ]
     if (at + tail.length > buf.length) buf = Buffer.concat([buf.subarray(0, at)], at + tail.length);
     at += buf.write(tail, at, 'latin1');
     return buf.subarray(0, at);
-  }
-
-  /**
-   * The list's positions [from, to) in its order, as rangeJsonBytes writes them: newest first walks the
-   * indexes down from the newest.
-   */
-  listJsonBytes(from: number, to: number, head = '', tail = ''): Buffer {
-    if (this.order === 'oldest-first') return this.rangeJsonBytes(from, to, head, tail);
-    const first = Math.max(0, from);
-    const last = Math.min(to, this.total);
-    const parts: Buffer[] = [Buffer.from(`${head}[`, 'latin1')];
-    for (let p = first; p < last; p++) {
-      const one = this.rangeJsonBytes(this.total - 1 - p, this.total - p);
-      parts.push(Buffer.from(p > first ? ',' : '', 'latin1'), one.subarray(1, one.length - 1));
-    }
-    parts.push(Buffer.from(`]${tail}`, 'latin1'));
-    return Buffer.concat(parts);
   }
 
   /** The customer at `index` in the customer-list form (dob `YYYY/MM/DD`, documents present). */

@@ -6,11 +6,20 @@
 import type { ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 
-const heldBodies = new WeakMap<Response, Uint8Array>();
+interface HeldBody {
+  bytes: Uint8Array;
+  /** Called once the socket has taken every byte of the answer (never when it is not sent or fails). */
+  sent?: () => void;
+}
 
-/** Marks `res` (bodyless) as carrying `body`, to be written by `sendHeldBody`. */
-export function holdBody(res: Response, body: Uint8Array): Response {
-  heldBodies.set(res, body);
+const heldBodies = new WeakMap<Response, HeldBody>();
+
+/**
+ * Marks `res` (bodyless) as carrying `body`, to be written by `sendHeldBody`; `sent` is told when the
+ * socket has taken all of it, so its memory may be reused.
+ */
+export function holdBody(res: Response, body: Uint8Array, sent?: () => void): Response {
+  heldBodies.set(res, sent ? { bytes: body, sent } : { bytes: body });
   return res;
 }
 
@@ -20,8 +29,9 @@ export function holdBody(res: Response, body: Uint8Array): Response {
  * that tells the server it is sent. Any other response is passed through untouched.
  */
 export function sendHeldBody(res: Response, outgoing: ServerResponse): Response {
-  const body = heldBodies.get(res);
-  if (body === undefined) return res;
+  const held = heldBodies.get(res);
+  if (held === undefined) return res;
+  const body = held.bytes;
   heldBodies.delete(res);
   const headers: Record<string, string | string[] | number> = {};
   const cookies: string[] = [];
@@ -32,6 +42,9 @@ export function sendHeldBody(res: Response, outgoing: ServerResponse): Response 
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   if (!('content-length' in headers)) headers['content-length'] = body.byteLength;
   outgoing.writeHead(res.status, headers);
+  // 'finish': the last byte is handed to the operating system. A connection that fails first never
+  // finishes, and its bytes are left to the collector.
+  if (held.sent) outgoing.once('finish', held.sent);
   outgoing.end(body);
   return RESPONSE_ALREADY_SENT;
 }

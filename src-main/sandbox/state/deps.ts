@@ -1,5 +1,6 @@
 // What the routes and operations share: the state, its id sequences and the clock.
 import type { CustomerDirectory } from '../data/customers';
+import type { PageBuffers } from '../http/page-buffers';
 import type { Random } from '../data/random';
 import type { SandboxIds } from './ids';
 import type { SandboxStore } from './store';
@@ -9,6 +10,8 @@ export interface SandboxDeps {
   seed: number;
   store: SandboxStore;
   customers: CustomerDirectory;
+  /** Memory the customer list's pages are written into, reused once each is sent. */
+  pageBuffers: PageBuffers;
   ids: SandboxIds;
   views: RecordViews;
   /** The sandbox clock (dates of new records, expiry rules). */

@@ -1,5 +1,5 @@
 // The log file: JSON lines, with secrets redacted by name even if a caller passes one by mistake.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,30 @@ import { KEEP_LOGS, createLogger } from '../../../src-main/logging/logger';
 const dir = mkdtempSync(join(tmpdir(), 'card-desk-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** This process's open descriptors on `file`. */
+const descriptorsOn = (file: string) =>
+  readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(join('/proc/self/fd', fd)) === file;
+    } catch {
+      return false;
+    }
+  });
+
 describe('createLogger', () => {
+  it('close writes every line and lets go of the file; lines logged after are dropped', async () => {
+    const file = join(dir, 'closing', 'main.log');
+    const logger = createLogger({ file });
+    logger.info({ step: 1 }, 'before close');
+    await expect.poll(() => descriptorsOn(file).length).toBe(1);
+    await logger.close();
+    expect(descriptorsOn(file)).toEqual([]);
+    logger.info({ step: 2 }, 'after close');
+    await logger.flush();
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['before close']);
+  });
+
   it('writes JSON lines to the file, creating its folder', async () => {
     const file = join(dir, 'logs', 'main.log');
     const logger = createLogger({ file });
