@@ -28,6 +28,7 @@ import { fingerprintIn, nounOf, prepareRequest, sha256 } from './prepare-request
 import { batchReview } from './batch-review';
 import { accountNameFrom } from './summary';
 import type { Customer } from '../../src-shared/api/records';
+import type { WriteKind } from '../../src-shared/ipc/write-kinds';
 import { onTeam, teamProblem, type TeamPort } from './team-access';
 import { TeamRules } from './team-rules';
 import type { RulesInForce } from './rules-in-force';
@@ -36,7 +37,7 @@ export interface ApprovalsDeps {
   policy: Policy;
   team: TeamPort;
   getActive: () => Promise<ActiveEnvironment>;
-  issuing: Pick<IssuingService, 'createCard' | 'createAccount'>;
+  issuing: Pick<IssuingService, 'send'>;
   /** Issue from a file: a batch approved as one request is sent through it. */
   bulkIssue: BatchPort;
   customerName: (customerId: string) => Promise<string | null>;
@@ -65,7 +66,7 @@ function listenerOf(deps: ApprovalsDeps, sendingNow: ReadonlySet<string>, rules:
 
 /** One card or account request with the review this desk builds from its stored body and own look-ups. */
 async function withApproverReview(
-  approval: Approval,
+  approval: Approval & { operation: WriteKind },
   row: ApprovalRow,
   active: ActiveEnvironment,
   inForce: RulesInForce,
@@ -214,8 +215,10 @@ export class ApprovalsService {
     const active = await this.deps.getActive();
     // A batch is judged from its rows as this desk knows them, where this desk works in its environment; one
     // card or account as this desk reads the stored body, not as the maker's desk described it.
-    if (approval.operation !== 'bulkIssue')
-      return ok(await withApproverReview(approval, row.data, active, await this.rules.inForce(active), this.deps));
+    if (approval.operation !== 'bulkIssue') {
+      const single = { ...approval, operation: approval.operation };
+      return ok(await withApproverReview(single, row.data, active, await this.rules.inForce(active), this.deps));
+    }
     if (this.placeProblem(row.data, active)) return ok(approval);
     return ok(await withBatchReview(approval, row.data, active, this.deps));
   }
