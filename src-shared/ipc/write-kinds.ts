@@ -53,8 +53,11 @@ interface WriteKindEntry<Request extends z.ZodType, Rule extends z.ZodType> {
   request: Request;
   /** The fields of the request that make two writes the same write (the journal's fingerprint). */
   fingerprintFields: readonly string[];
-  /** The operator's words: the journal's Operation column and CSV, and the Journal's filter. */
-  words: { action: string; filter: string };
+  /**
+   * The operator's words: the journal's Operation column and CSV, the Journal's filter, and its rule's legend
+   * in Settings → Approvals.
+   */
+  words: { action: string; filter: string; approvalRule: string };
   /** What one write makes, in the operator's words ("card", "wallet"). */
   noun: (request: z.output<Request>) => string;
   /** What the result id names: the link a journal row or an approval's outcome gives. */
@@ -105,7 +108,7 @@ export const WRITE_KINDS = {
       'number',
       'replacementFor',
     ],
-    words: { action: 'Issue card', filter: 'Cards issued' },
+    words: { action: 'Issue card', filter: 'Cards issued', approvalRule: 'A new card' },
     noun: () => 'card',
     result: 'card',
     reconcile: 'clientReference',
@@ -124,7 +127,7 @@ export const WRITE_KINDS = {
   'accounts.create': kind({
     request: createAccountRequestSchema,
     fingerprintFields: ['type', 'currency', 'customerId'],
-    words: { action: 'Open account', filter: 'Accounts and wallets opened' },
+    words: { action: 'Open account', filter: 'Accounts and wallets opened', approvalRule: 'A new account or wallet' },
     noun: accountNoun,
     result: 'account',
     reconcile: 'listing',
@@ -193,6 +196,12 @@ export function approvalOf<K extends WriteKind>(kind: K) {
     delete request.confirmRepeat;
     return { operation: kind, input: request } as unknown as SingleWrite;
   };
+}
+
+/** Whether a kind's approval rule may be conditions ("When…"), besides "always" and "never". */
+export function approvalTakesConditions(kind: WriteKind): boolean {
+  const options = WRITE_KINDS[kind].approval.rule.options as readonly z.ZodType[];
+  return options.some((option) => option instanceof z.ZodObject);
 }
 
 /** What one write of a kind makes, in the operator's words. */
