@@ -6,6 +6,7 @@
 import { err, ok, type Result } from '../../src-shared/ipc/result';
 import { parseWrite, stampApproval, type WriteKind } from '../../src-shared/ipc/write-kinds';
 import type { ActiveEnvironment } from '../environments/environment-manager';
+import { originOf } from '../environments/environment-keys';
 import type { IssuingService, WriteOptions } from '../issuing/issuing-service';
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
@@ -58,6 +59,45 @@ async function sendBody(
     outcome: { state, resultId: null, message: result.error.message },
     journalEntryId: result.error.journalEntryId ?? null,
   };
+}
+
+/** A request is sent only from the environment and address it was asked for. */
+export function placeProblem(row: ApprovalRow, active: ActiveEnvironment): string | null {
+  const address = originOf(active.environment.baseUrl);
+  if (row.environment_id === active.environment.id && row.environment_address === address) return null;
+  return `Request ${row.id} is for environment ${row.environment_id} at ${row.environment_address}; this desk works in ${active.environment.name} at ${address}. Switch to it to approve and send the request.`;
+}
+
+/**
+ * Approves request `id` (the database refuses the maker, a non-approver, an edited or expired request) and
+ * sends it once from this desk; a request this login approved earlier that was not sent yet is sent.
+ * `sendingNow` holds it while it is sent (what a stopped send left is told from it, interrupted-sends.ts).
+ */
+export async function approveAndSend(
+  deps: SenderDeps,
+  request: { id: string; note: string | undefined; active: ActiveEnvironment; login: string | null },
+  sendingNow: Set<string>,
+): Promise<Result<ApprovalRow>> {
+  const { id, active } = request;
+  const found = await onTeam(deps.team, (client) => approvalStore.get(client, id));
+  if (!found.ok) return found;
+  if (!found.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
+  const where = placeProblem(found.data, active);
+  if (where) return err('conflict', where);
+  const desk = deps.team.status().desk;
+  const resume = found.data.state === 'approved' && found.data.checker === request.login;
+  if (!resume) {
+    const approved = await onTeam(deps.team, (client) =>
+      approvalStore.approve(client, id, request.note?.trim() || null, desk.name),
+    );
+    if (!approved.ok) return approved;
+  }
+  sendingNow.add(id);
+  try {
+    return await sendApproved(deps, id, active, desk);
+  } finally {
+    sendingNow.delete(id);
+  }
 }
 
 /**
