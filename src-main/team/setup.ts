@@ -94,9 +94,11 @@ export async function setUpTeamDatabase(
       done.add(migration.version);
     }
     let kindsAdded: string[] = [];
+    // A database a newer Card Desk set up keeps its kinds' words and rules: this one only adds what is missing.
+    const newest = Math.max(...migrations.map((m) => m.version));
     if (done.has(8))
       await inTransaction(client, async () => {
-        kindsAdded = await fillWriteKinds(client);
+        kindsAdded = await fillWriteKinds(client, { update: Math.max(...done) <= newest });
       });
     if (done.has(7)) await inTransaction(client, () => revokeFromPublic(client));
     await checkLeastPrivilege(client);

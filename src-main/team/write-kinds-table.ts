@@ -62,15 +62,18 @@ export function writeKindRows(): { kind: string; words: string; approval_rule: R
   }));
 }
 
-/** Adds the kinds the table lacks and brings the others' words and rule up to date; the kinds added. */
-export async function fillWriteKinds(client: ClientBase): Promise<string[]> {
+/**
+ * Adds the kinds the table lacks and brings the others' words and rule up to date (`update`; not by a Card Desk
+ * older than the schema, whose registry may know less of a kind); the kinds added.
+ */
+export async function fillWriteKinds(client: ClientBase, { update }: { update: boolean }): Promise<string[]> {
   const { rows } = await client.query<{ kind: string; added: boolean }>(
     `INSERT INTO card_desk.write_kinds AS w (kind, words, approval_rule)
      SELECT kind, words, approval_rule FROM jsonb_to_recordset($1::jsonb) AS k(kind text, words text, approval_rule jsonb)
      ON CONFLICT (kind) DO UPDATE SET words = EXCLUDED.words, approval_rule = EXCLUDED.approval_rule
-       WHERE (w.words, w.approval_rule) IS DISTINCT FROM (EXCLUDED.words, EXCLUDED.approval_rule)
+       WHERE $2 AND (w.words, w.approval_rule) IS DISTINCT FROM (EXCLUDED.words, EXCLUDED.approval_rule)
      RETURNING kind, (xmax = 0) AS added`,
-    [JSON.stringify(writeKindRows())],
+    [JSON.stringify(writeKindRows()), update],
   );
   return rows.filter((r) => r.added).map((r) => r.kind);
 }

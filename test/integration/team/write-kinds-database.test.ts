@@ -139,4 +139,17 @@ describe('the kinds of write in the team database', () => {
     expect(await runTeamSetupCli(adminUrl)).toContain('kinds of write added: bulkIssue');
     expect((await kinds()).map((r) => r.kind)).toEqual(before.map((r) => r.kind));
   });
+
+  it('keeps the words and rules a newer Card Desk gave, and brings them back up to date from its own registry', async () => {
+    const bulkWords = () => kinds().then((rows) => rows.find((r) => r.kind === 'bulkIssue')!.words);
+    await db.sql(
+      `UPDATE card_desk.write_kinds SET words = 'Issue from a file, as a newer desk says' WHERE kind = 'bulkIssue'`,
+    );
+    await db.sql(`INSERT INTO card_desk.schema_migrations (version, name) VALUES (99, 'a newer Card Desk')`);
+    await runTeamSetupCli(adminUrl);
+    expect(await bulkWords()).toBe('Issue from a file, as a newer desk says');
+    await db.sql('DELETE FROM card_desk.schema_migrations WHERE version = 99');
+    await runTeamSetupCli(adminUrl);
+    expect(await bulkWords()).toBe(APPROVAL_OPERATION_WORDS.bulkIssue);
+  });
 });
