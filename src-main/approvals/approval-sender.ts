@@ -3,9 +3,10 @@
 // body it holds is read back with the contract's schema and sent through the issuing service (journaled
 // first, never retried, an unknown outcome reconciled, never resent), and the answer is recorded in the
 // database, where the maker's desk reads it.
-import { createAccountRequestSchema, createCardRequestSchema } from '../../src-shared/api/requests';
 import { err, ok, type Result } from '../../src-shared/ipc/result';
+import { parseWrite, stampApproval, type WriteKind } from '../../src-shared/ipc/write-kinds';
 import type { ActiveEnvironment } from '../environments/environment-manager';
+import { originOf } from '../environments/environment-keys';
 import type { IssuingService, WriteOptions } from '../issuing/issuing-service';
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
@@ -15,7 +16,7 @@ import { onTeam, type TeamPort } from './team-access';
 
 export interface SenderDeps {
   team: TeamPort;
-  issuing: Pick<IssuingService, 'createCard' | 'createAccount'>;
+  issuing: Pick<IssuingService, 'send'>;
   bulkIssue: BatchPort;
   logger: Logger;
 }
@@ -25,41 +26,32 @@ type Outcome = { state: 'sent' | 'failed' | 'outcome_unknown'; resultId: string 
 /** Sends the claimed request's body (as the database holds it) and says how it ended. */
 async function sendBody(
   deps: SenderDeps,
-  claimed: ApprovalRow,
+  claimed: ApprovalRow & { operation: WriteKind },
   options: WriteOptions,
 ): Promise<{ outcome: Outcome; journalEntryId: string | null }> {
+  const failed = (message: string) => ({
+    outcome: { state: 'failed' as const, resultId: null, message },
+    journalEntryId: null,
+  });
   let body: unknown;
   try {
     body = JSON.parse(claimed.body);
   } catch (error) {
-    return {
-      outcome: { state: 'failed', resultId: null, message: `The request is not JSON: ${errorMessage(error)}` },
-      journalEntryId: null,
-    };
+    return failed(`The request is not JSON: ${errorMessage(error)}`);
   }
-  const invalid = (message: string | undefined) => ({
-    outcome: { state: 'failed' as const, resultId: null, message: `The request is not valid: ${message ?? ''}` },
-    journalEntryId: null,
+  const parsed = parseWrite(claimed.operation, body);
+  if (!parsed.ok) return failed(`The request is not valid: ${parsed.issue?.message ?? ''}`);
+  // What it makes records its four eyes where its kind says how (a card: its metadata, which the journal
+  // entry holds too).
+  const write = stampApproval(parsed.write, {
+    request: claimed.id,
+    requestedBy: claimed.maker,
+    approvedBy: claimed.checker ?? '',
   });
-  let result: Result<{ _id: string; maskedPan?: string | undefined }>;
-  if (claimed.operation === 'cards.create') {
-    const parsed = createCardRequestSchema.safeParse(body);
-    if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
-    // The card itself records its four eyes (its metadata, which the journal entry holds too).
-    const metadata = {
-      ...parsed.data.metadata,
-      approvalRequest: claimed.id,
-      requestedBy: claimed.maker,
-      approvedBy: claimed.checker ?? '',
-    };
-    result = await deps.issuing.createCard({ ...parsed.data, metadata }, options);
-  } else {
-    const parsed = createAccountRequestSchema.safeParse(body);
-    if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
-    result = await deps.issuing.createAccount(parsed.data, options);
-  }
+  const result = await deps.issuing.send(write, options);
   // The masked number is known only here (the service has no "get card"): the maker's desk reads it here.
-  const issued = result.ok && result.data.maskedPan ? `Card ${result.data.maskedPan} issued` : null;
+  const maskedPan = result.ok && 'maskedPan' in result.data ? result.data.maskedPan : null;
+  const issued = typeof maskedPan === 'string' && maskedPan !== '' ? `Card ${maskedPan} issued` : null;
   if (result.ok)
     return { outcome: { state: 'sent', resultId: result.data._id, message: issued }, journalEntryId: null };
   const state = result.error.kind === 'outcome_unknown' ? 'outcome_unknown' : 'failed';
@@ -67,6 +59,45 @@ async function sendBody(
     outcome: { state, resultId: null, message: result.error.message },
     journalEntryId: result.error.journalEntryId ?? null,
   };
+}
+
+/** A request is sent only from the environment and address it was asked for. */
+export function placeProblem(row: ApprovalRow, active: ActiveEnvironment): string | null {
+  const address = originOf(active.environment.baseUrl);
+  if (row.environment_id === active.environment.id && row.environment_address === address) return null;
+  return `Request ${row.id} is for environment ${row.environment_id} at ${row.environment_address}; this desk works in ${active.environment.name} at ${address}. Switch to it to approve and send the request.`;
+}
+
+/**
+ * Approves request `id` (the database refuses the maker, a non-approver, an edited or expired request) and
+ * sends it once from this desk; a request this login approved earlier that was not sent yet is sent.
+ * `sendingNow` holds it while it is sent (what a stopped send left is told from it, interrupted-sends.ts).
+ */
+export async function approveAndSend(
+  deps: SenderDeps,
+  request: { id: string; note: string | undefined; active: ActiveEnvironment; login: string | null },
+  sendingNow: Set<string>,
+): Promise<Result<ApprovalRow>> {
+  const { id, active } = request;
+  const found = await onTeam(deps.team, (client) => approvalStore.get(client, id));
+  if (!found.ok) return found;
+  if (!found.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
+  const where = placeProblem(found.data, active);
+  if (where) return err('conflict', where);
+  const desk = deps.team.status().desk;
+  const resume = found.data.state === 'approved' && found.data.checker === request.login;
+  if (!resume) {
+    const approved = await onTeam(deps.team, (client) =>
+      approvalStore.approve(client, id, request.note?.trim() || null, desk.name),
+    );
+    if (!approved.ok) return approved;
+  }
+  sendingNow.add(id);
+  try {
+    return await sendApproved(deps, id, active, desk);
+  } finally {
+    sendingNow.delete(id);
+  }
 }
 
 /**
@@ -81,8 +112,9 @@ export async function sendApproved(
 ): Promise<Result<ApprovalRow>> {
   const claimed = await onTeam(deps.team, (client) => approvalStore.claim(client, id, desk));
   if (!claimed.ok) return claimed;
-  if (claimed.data.operation === 'bulkIssue') return sendBatch(deps, claimed.data);
-  const { outcome, journalEntryId } = await sendBody(deps, claimed.data, { environment });
+  const row = claimed.data;
+  if (row.operation === 'bulkIssue') return sendBatch(deps, row);
+  const { outcome, journalEntryId } = await sendBody(deps, { ...row, operation: row.operation }, { environment });
   deps.logger.info({ approval: id, outcome: outcome.state }, 'approved request sent');
   return record(deps, id, outcome, journalEntryId);
 }

@@ -19,15 +19,17 @@ import type { Policy } from '../policy/policy';
 import type { Emit, Logger } from '../ports/ports';
 import { approvalOf, approvalStore, type ApprovalRow } from './approval-store';
 import { approverReview } from './approver-review';
-import { sendApproved } from './approval-sender';
+import { approveAndSend, placeProblem } from './approval-sender';
 import { ApprovalsListener } from './approvals-listener';
 import { settleInterruptedSends, settleReconciledSends } from './interrupted-sends';
-import { batchRows, type BatchPort } from './batch-approval';
-import { DEFAULT_APPROVAL_HOURS, approvalNeededMessage, approvalReasons, batchApprovalReasons } from './rules';
-import { fingerprintIn, nounOf, prepareRequest, sha256 } from './prepare-request';
+import type { BatchPort } from './batch-approval';
+import { checkWrite, reasonsFor, refusalOf } from './approval-gate';
+import { DEFAULT_APPROVAL_HOURS } from './rules';
+import { prepareRequest, sha256 } from './prepare-request';
 import { batchReview } from './batch-review';
 import { accountNameFrom } from './summary';
 import type { Customer } from '../../src-shared/api/records';
+import type { WriteKind } from '../../src-shared/ipc/write-kinds';
 import { onTeam, teamProblem, type TeamPort } from './team-access';
 import { TeamRules } from './team-rules';
 import type { RulesInForce } from './rules-in-force';
@@ -36,7 +38,7 @@ export interface ApprovalsDeps {
   policy: Policy;
   team: TeamPort;
   getActive: () => Promise<ActiveEnvironment>;
-  issuing: Pick<IssuingService, 'createCard' | 'createAccount'>;
+  issuing: Pick<IssuingService, 'send'>;
   /** Issue from a file: a batch approved as one request is sent through it. */
   bulkIssue: BatchPort;
   customerName: (customerId: string) => Promise<string | null>;
@@ -65,7 +67,7 @@ function listenerOf(deps: ApprovalsDeps, sendingNow: ReadonlySet<string>, rules:
 
 /** One card or account request with the review this desk builds from its stored body and own look-ups. */
 async function withApproverReview(
-  approval: Approval,
+  approval: Approval & { operation: WriteKind },
   row: ApprovalRow,
   active: ActiveEnvironment,
   inForce: RulesInForce,
@@ -116,25 +118,9 @@ export class ApprovalsService {
     return this.deps.team.status().login;
   }
 
-  /** Why the write needs approval in the active environment (a batch: by its ready rows). */
-  private async reasonsFor(write: ApprovalWrite, inForce?: RulesInForce): Promise<Result<string[]>> {
-    const active = await this.deps.getActive();
-    const { rules, problem } = inForce ?? (await this.rules.inForce(active));
-    if (problem) return ok([problem]);
-    if (write.operation !== 'bulkIssue') return ok(approvalReasons(rules, write));
-    const rows = batchRows(this.deps.bulkIssue, write.input.batchId, active.environment.id);
-    return rows.ok ? ok(batchApprovalReasons(rules, rows.data.ready.length)) : rows;
-  }
-
-  async check(write: ApprovalWrite): Promise<ApprovalCheck> {
-    const found = await this.reasonsFor(write);
-    if (!found.ok) return { needed: false, reasons: [], problem: found.error.message };
-    const reasons = found.data;
-    return {
-      needed: reasons.length > 0,
-      reasons,
-      problem: reasons.length > 0 ? teamProblem(this.deps.team.status()) : null,
-    };
+  /** Whether the write needs approval, why, and what stops it from being asked for (approval-gate.ts). */
+  check(write: ApprovalWrite): Promise<ApprovalCheck> {
+    return checkWrite(this.deps, this.rules, write);
   }
 
   /**
@@ -142,38 +128,15 @@ export class ApprovalsService {
    * approval): a refusal when it needs approval, or when the same write waits for approval on any desk; null
    * when it may be sent.
    */
-  async refusal(write: ApprovalWrite): Promise<Result<never> | null> {
-    const active = await this.deps.getActive();
-    // A write sent directly obeys the rules as they are now, not only as last notified.
-    await this.rules.reload();
-    const inForce = await this.rules.inForce(active);
-    const found = await this.reasonsFor(write, inForce);
-    if (!found.ok) return write.operation === 'bulkIssue' ? null : found;
-    const reasons = found.data;
-    const noun = nounOf(write);
-    if (reasons.length > 0) {
-      const problem = teamProblem(this.deps.team.status());
-      return err(
-        'forbidden',
-        problem ? `${approvalNeededMessage(noun, reasons)} ${problem}` : approvalNeededMessage(noun, reasons),
-      );
-    }
-    if (!inForce.rules || write.operation === 'bulkIssue' || this.deps.team.status().state !== 'connected') return null;
-    const fingerprint = fingerprintIn(active.environment.id, write);
-    const open = await onTeam(this.deps.team, (client) => approvalStore.openFor(client, fingerprint));
-    if (open.ok && open.data)
-      return err(
-        'conflict',
-        `The same ${noun} is ${open.data.state === 'waiting' ? 'waiting for approval' : 'approved and being sent'} (request ${open.data.id}, asked by ${open.data.maker} on ${open.data.desk_name}). Nothing was sent.`,
-      );
-    return null;
+  refusal(write: ApprovalWrite): Promise<Result<never> | null> {
+    return refusalOf(this.deps, this.rules, write);
   }
 
   async request(write: ApprovalWrite & { note?: string | undefined }): Promise<Result<Approval>> {
     const active = await this.deps.getActive();
     const environmentId = active.environment.id;
     const inForce = await this.rules.inForce(active);
-    const found = await this.reasonsFor(write, inForce);
+    const found = await reasonsFor(this.deps, this.rules, write, inForce);
     if (!found.ok) return found;
     const prepared = await prepareRequest(this.deps, write, found.data, active);
     if (!prepared.ok) return prepared;
@@ -214,9 +177,11 @@ export class ApprovalsService {
     const active = await this.deps.getActive();
     // A batch is judged from its rows as this desk knows them, where this desk works in its environment; one
     // card or account as this desk reads the stored body, not as the maker's desk described it.
-    if (approval.operation !== 'bulkIssue')
-      return ok(await withApproverReview(approval, row.data, active, await this.rules.inForce(active), this.deps));
-    if (this.placeProblem(row.data, active)) return ok(approval);
+    if (approval.operation !== 'bulkIssue') {
+      const single = { ...approval, operation: approval.operation };
+      return ok(await withApproverReview(single, row.data, active, await this.rules.inForce(active), this.deps));
+    }
+    if (placeProblem(row.data, active)) return ok(approval);
     return ok(await withBatchReview(approval, row.data, active, this.deps));
   }
 
@@ -225,26 +190,8 @@ export class ApprovalsService {
    * and sends it once from this desk. A request this login approved earlier that was not sent yet is sent.
    */
   async approve(id: string, note: string | undefined): Promise<Result<Approval>> {
-    const found = await onTeam(this.deps.team, (client) => approvalStore.get(client, id));
-    if (!found.ok) return found;
-    if (!found.data) return err('not_found', `There is no approval request ${id}.`, { field: 'id' });
     const active = await this.deps.getActive();
-    const where = this.placeProblem(found.data, active);
-    if (where) return err('conflict', where);
-    const desk = this.deps.team.status().desk;
-    const resume = found.data.state === 'approved' && found.data.checker === this.login();
-    if (!resume) {
-      const approved = await onTeam(this.deps.team, (client) =>
-        approvalStore.approve(client, id, note?.trim() || null, desk.name),
-      );
-      if (!approved.ok) return approved;
-    }
-    this.sendingNow.add(id);
-    try {
-      return await this.answer(await sendApproved({ ...this.deps }, id, active, desk));
-    } finally {
-      this.sendingNow.delete(id);
-    }
+    return this.answer(await approveAndSend(this.deps, { id, note, active, login: this.login() }, this.sendingNow));
   }
 
   async reject(id: string, reason: string): Promise<Result<Approval>> {
@@ -259,13 +206,6 @@ export class ApprovalsService {
 
   dispose(): Promise<void> {
     return this.listener.dispose();
-  }
-
-  /** A request is sent only from the environment and address it was asked for. */
-  private placeProblem(row: ApprovalRow, active: ActiveEnvironment): string | null {
-    const address = originOf(active.environment.baseUrl);
-    if (row.environment_id === active.environment.id && row.environment_address === address) return null;
-    return `Request ${row.id} is for environment ${row.environment_id} at ${row.environment_address}; this desk works in ${active.environment.name} at ${address}. Switch to it to approve and send the request.`;
   }
 
   private async answer(result: Result<ApprovalRow>): Promise<Result<Approval>> {

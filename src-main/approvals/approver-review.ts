@@ -3,8 +3,9 @@
 // by its own name enquiry) and the rules in force here; never from what the maker's desk wrote. Where the
 // maker's stored review says otherwise, or the body is not a request this desk would send, it says so.
 import { compareHolderName } from '../../src-shared/api/holder-name';
-import { createAccountRequestSchema, createCardRequestSchema, cardPathOf } from '../../src-shared/api/requests';
+import { cardPathOf } from '../../src-shared/api/requests';
 import type { Approval, SingleWrite } from '../../src-shared/ipc/channels/approvals';
+import { parseWrite, type WriteKind } from '../../src-shared/ipc/write-kinds';
 import type { ActiveEnvironment } from '../environments/environment-manager';
 import { originOf } from '../environments/environment-keys';
 import { errorMessage } from '../errors/error-message';
@@ -22,23 +23,22 @@ export interface ReviewDeps {
 }
 
 /** The stored body as the write it is, or why it is not one this desk would send. */
-function writeOf(operation: string, body: string): { write: SingleWrite } | { problem: string } {
+function writeOf(operation: WriteKind, body: string): { write: SingleWrite } | { problem: string } {
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
     return { problem: 'The stored request is not JSON: do not approve it.' };
   }
-  const schema = operation === 'cards.create' ? createCardRequestSchema : createAccountRequestSchema;
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
+  const parsed = parseWrite(operation, value);
+  if (!parsed.ok) {
+    const first = parsed.issue;
     const where = first?.path.length ? `${first.path.join('.')}: ` : '';
     return {
       problem: `The stored request is not a request this desk would send (${where}${first?.message}): do not approve it.`,
     };
   }
-  return { write: { operation, input: parsed.data } as SingleWrite };
+  return { write: parsed.write };
 }
 
 /** This desk's own name enquiry of a card's mapped account, compared with the customer's name here. */
@@ -95,7 +95,13 @@ function differences(theirs: Approval['summary'], ours: Line[]): string[] {
 
 /** The approver's review of a single card or account request. */
 export async function approverReview(
-  row: { operation: string; body: string; environmentAddress: string; summary: Approval['summary']; reasons: string[] },
+  row: {
+    operation: WriteKind;
+    body: string;
+    environmentAddress: string;
+    summary: Approval['summary'];
+    reasons: string[];
+  },
   deps: ReviewDeps,
 ): Promise<ApproverReview> {
   const parsed = writeOf(row.operation, row.body);

@@ -5,6 +5,7 @@ import type { Account, Card } from '../../src-shared/api/records';
 import type { CreateAccountRequest, CreateCardRequest } from '../../src-shared/api/requests';
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import type { Result } from '../../src-shared/ipc/result';
+import { WRITE_KINDS, type SingleWrite } from '../../src-shared/ipc/write-kinds';
 import type { KnownCards } from '../cards/known-cards';
 import type { Emit, Logger } from '../ports/ports';
 import type { Journal } from '../journal/journal';
@@ -58,6 +59,11 @@ export interface WriteOptions {
 export interface IssuingService {
   createCard(request: CreateCardRequest, options?: WriteOptions): Promise<Result<Card>>;
   createAccount(request: CreateAccountRequest, options?: WriteOptions): Promise<Result<Account>>;
+  /**
+   * Sends one write of whichever kind (an approved request): a card or an account, as its kind's entry in
+   * the registry says it makes.
+   */
+  send(write: SingleWrite, options?: WriteOptions): Promise<Result<Card | Account>>;
   /** Reconciles unknown card outcomes of the active environment from the known-cards index (local, no network). */
   reconcile(): Promise<JournalEntry[]>;
   /** Looks up accounts behind unknown account outcomes (network); `force` ignores the per-entry pause. */
@@ -123,7 +129,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
     }
   };
 
-  return {
+  const service: IssuingService = {
     async createCard(request, { signal, confirmRepeat = false, batch, environment } = {}) {
       const ctx = await context(environment);
       // Taken now, so the card lands in the index of the environment it was issued in (the active one's index:
@@ -153,7 +159,19 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
       return answerOf(outcome, CARD_UNKNOWN_ADVICE);
     },
 
-    createAccount: async (request, options) => openAccount(await context(), request, options, reconciliation, warn),
+    createAccount: async (request, options) =>
+      openAccount(await context(options?.environment), request, options, reconciliation, warn),
+
+    send(write, options) {
+      const makes: Record<
+        (typeof WRITE_KINDS)[SingleWrite['operation']]['result'],
+        () => Promise<Result<Card | Account>>
+      > = {
+        card: () => service.createCard(write.input as CreateCardRequest, options),
+        account: () => service.createAccount(write.input as CreateAccountRequest, options),
+      };
+      return makes[WRITE_KINDS[write.operation].result]();
+    },
 
     reconcile,
     reconcileAccounts,
@@ -167,6 +185,7 @@ export function createIssuingService(deps: IssuingDeps): IssuingService {
     acknowledgeResend: (id) =>
       acknowledgeResend({ scene: context, reconciliation, changed, warn, logger: deps.logger }, id),
   };
+  return service;
 }
 
 /**

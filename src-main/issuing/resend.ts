@@ -1,6 +1,6 @@
 // Letting a write whose outcome is unknown be sent again: only after one more look for what it may have
 // created (a resend would then create a second one), and only for an entry still of unknown outcome.
-import { WRITE_KINDS } from '../../src-shared/ipc/write-kinds';
+import { WRITE_KINDS, nounOf, type SingleWrite } from '../../src-shared/ipc/write-kinds';
 import type { JournalEntry } from '../../src-shared/ipc/channels/journal';
 import { err, type Result } from '../../src-shared/ipc/result';
 import type { Logger } from '../ports/ports';
@@ -21,7 +21,8 @@ export async function acknowledgeResend(deps: ResendDeps, id: string): Promise<R
   if (!before || before.environmentId !== environmentId) {
     return err('not_found', `Journal entry ${id} is not in this environment's journal.`, { field: 'id' });
   }
-  // One more look first: if the record turned up, a resend would create a second one.
+  // One more look first, the way its kind is found (a local look first where the kind has one, then the
+  // service): if the record turned up, a resend would create a second one.
   try {
     if (WRITE_KINDS[before.operation].reconcile === 'clientReference') await deps.reconciliation.reconcile();
     if (journal.get(id)?.outcome === 'outcome_unknown') await deps.reconciliation.reconcileAccounts({ force: true });
@@ -29,11 +30,11 @@ export async function acknowledgeResend(deps: ResendDeps, id: string): Promise<R
     deps.warn('reconciliation before a resend failed', e);
   }
   const entry = journal.get(id)!;
-  const noun = WRITE_KINDS[entry.operation].result;
+  const noun = nounOf({ operation: entry.operation, input: entry.request } as SingleWrite);
   if (entry.outcome === 'reconciled' || entry.outcome === 'succeeded') {
     return err(
       'conflict',
-      `This request did create a ${noun} (${entry.resultId}). Sending it again would create a second one.`,
+      `This request did create ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun} (${entry.resultId}). Sending it again would create a second one.`,
       { journalEntryId: id },
     );
   }

@@ -81,11 +81,12 @@ export async function runTeamSetup(args: readonly string[], io: SetupIo): Promis
   }
   try {
     const report = await setUpTeamDatabase(client);
-    if (report.applied.length === 0)
+    if (report.applied.length === 0 && report.kindsAdded.length === 0)
       io.out(`${where} is up to date: Card Desk's team schema is at version ${report.version}. Nothing changed.`);
     else {
       io.out(`${where}: Card Desk's team schema is now at version ${report.version} (set up by ${report.admin}).`);
       for (const m of report.applied) io.out(`  applied ${m.version}: ${m.name}`);
+      if (report.kindsAdded.length > 0) io.out(`  kinds of write added: ${report.kindsAdded.join(', ')}`);
     }
     io.out(
       `Add an operator: CREATE ROLE alice LOGIN PASSWORD '…' IN ROLE card_desk_operator;  (a syncer: IN ROLE card_desk_operator, card_desk_syncer)`,

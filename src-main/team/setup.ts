@@ -1,10 +1,12 @@
 // What `team:setup` does on a database its administrator connects to: the roles, the schema, then every
 // numbered migration not yet recorded, each in its own transaction. Two setups at once wait for each other
-// (an advisory lock), so a migration never runs twice. Running it again on an up-to-date database changes
-// nothing and says so.
+// (an advisory lock), so a migration never runs twice. Then, on every run, the kinds of write this Card Desk
+// knows are added to the database's list (write-kinds-table.ts). Running it again on an up-to-date database
+// changes nothing and says so.
 import type { ClientBase } from 'pg';
 import { TEAM_MIGRATIONS, type TeamMigration } from './schema/migrations';
 import { SETUP_PREAMBLE } from './schema/roles';
+import { fillWriteKinds } from './write-kinds-table';
 
 /** The advisory lock key of team:setup ("card desk setup" as a number). */
 const SETUP_LOCK = 7_263_517_001;
@@ -16,6 +18,8 @@ export interface SetupReport {
   version: number;
   /** Who ran it (the database's session_user). */
   admin: string;
+  /** The kinds of write added to card_desk.write_kinds now. */
+  kindsAdded: string[];
 }
 
 async function appliedVersions(client: ClientBase): Promise<Set<number>> {
@@ -89,9 +93,16 @@ export async function setUpTeamDatabase(
       applied.push({ version: migration.version, name: migration.name });
       done.add(migration.version);
     }
+    let kindsAdded: string[] = [];
+    // A database a newer Card Desk set up keeps its kinds' words and rules: this one only adds what is missing.
+    const newest = Math.max(...migrations.map((m) => m.version));
+    if (done.has(8))
+      await inTransaction(client, async () => {
+        kindsAdded = await fillWriteKinds(client, { update: Math.max(...done) <= newest });
+      });
     if (done.has(7)) await inTransaction(client, () => revokeFromPublic(client));
     await checkLeastPrivilege(client);
-    return { applied, version: Math.max(0, ...done), admin };
+    return { applied, version: Math.max(0, ...done), admin, kindsAdded };
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => undefined);
   }

@@ -53,8 +53,11 @@ interface WriteKindEntry<Request extends z.ZodType, Rule extends z.ZodType> {
   request: Request;
   /** The fields of the request that make two writes the same write (the journal's fingerprint). */
   fingerprintFields: readonly string[];
-  /** The operator's words: the journal's Operation column and CSV, and the Journal's filter. */
-  words: { action: string; filter: string };
+  /**
+   * The operator's words: the journal's Operation column and CSV, the Journal's filter, and its rule's legend
+   * in Settings → Approvals.
+   */
+  words: { action: string; filter: string; approvalRule: string };
   /** What one write makes, in the operator's words ("card", "wallet"). */
   noun: (request: z.output<Request>) => string;
   /** What the result id names: the link a journal row or an approval's outcome gives. */
@@ -68,6 +71,19 @@ interface WriteKindEntry<Request extends z.ZodType, Rule extends z.ZodType> {
   approval: { rule: Rule; reasons: (rule: z.output<Rule>, request: z.output<Request>) => string[] };
   /** Claimed in the team database by its fingerprint before it is sent, so no other desk sends it meanwhile. */
   teamClaim: boolean;
+  /**
+   * How an approved request records its four eyes in what it makes (a card: in its metadata, which its
+   * journal entry holds too); absent: it is sent as approved.
+   */
+  stampApproval?: (request: z.output<Request>, who: ApprovalStamp) => z.output<Request>;
+}
+
+/** Who asked for an approved request and who approved it, as a write records them. */
+export interface ApprovalStamp {
+  /** The approval request's id in the team database. */
+  request: string;
+  requestedBy: string;
+  approvedBy: string;
 }
 
 function kind<Request extends z.ZodType, Rule extends z.ZodType>(
@@ -92,17 +108,26 @@ export const WRITE_KINDS = {
       'number',
       'replacementFor',
     ],
-    words: { action: 'Issue card', filter: 'Cards issued' },
+    words: { action: 'Issue card', filter: 'Cards issued', approvalRule: 'A new card' },
     noun: () => 'card',
     result: 'card',
     reconcile: 'clientReference',
     approval: { rule: cardApprovalRule, reasons: cardReasons },
     teamClaim: true,
+    stampApproval: (card, who) => ({
+      ...card,
+      metadata: {
+        ...card.metadata,
+        approvalRequest: who.request,
+        requestedBy: who.requestedBy,
+        approvedBy: who.approvedBy,
+      },
+    }),
   }),
   'accounts.create': kind({
     request: createAccountRequestSchema,
     fingerprintFields: ['type', 'currency', 'customerId'],
-    words: { action: 'Open account', filter: 'Accounts and wallets opened' },
+    words: { action: 'Open account', filter: 'Accounts and wallets opened', approvalRule: 'A new account or wallet' },
     noun: accountNoun,
     result: 'account',
     reconcile: 'listing',
@@ -173,7 +198,34 @@ export function approvalOf<K extends WriteKind>(kind: K) {
   };
 }
 
+/** Whether a kind's approval rule may be conditions ("When…"), besides "always" and "never". */
+export function approvalTakesConditions(kind: WriteKind): boolean {
+  const options = WRITE_KINDS[kind].approval.rule.options as readonly z.ZodType[];
+  return options.some((option) => option instanceof z.ZodObject);
+}
+
 /** What one write of a kind makes, in the operator's words. */
 export function nounOf(write: SingleWrite): string {
   return (WRITE_KINDS[write.operation].noun as (request: SingleWrite['input']) => string)(write.input);
+}
+
+/** An approved write as it is sent: its request stamped with its four eyes where its kind says how. */
+export function stampApproval(write: SingleWrite, who: ApprovalStamp): SingleWrite {
+  const stamp = (
+    WRITE_KINDS[write.operation] as {
+      stampApproval?: (r: SingleWrite['input'], w: ApprovalStamp) => SingleWrite['input'];
+    }
+  ).stampApproval;
+  return stamp ? ({ operation: write.operation, input: stamp(write.input, who) } as SingleWrite) : write;
+}
+
+/** A stored request read back as the write of its kind, or the first problem with it. */
+export function parseWrite(
+  operation: WriteKind,
+  body: unknown,
+): { ok: true; write: SingleWrite } | { ok: false; issue: z.core.$ZodIssue | undefined } {
+  const parsed = WRITE_KINDS[operation].request.safeParse(body);
+  return parsed.success
+    ? { ok: true, write: { operation, input: parsed.data } as SingleWrite }
+    : { ok: false, issue: parsed.error.issues[0] };
 }

@@ -15,6 +15,7 @@ import { APPROVALS } from './004-approvals';
 import { APPROVAL_RULES } from './005-approval-rules';
 import { CUSTOMER_SIGHTINGS } from './006-customer-sightings';
 import { DESK_OWNERS } from './007-desk-owners';
+import { WRITE_KINDS_TABLE } from './008-write-kinds';
 
 export interface TeamMigration {
   version: number;
@@ -37,6 +38,11 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
     version: 7,
     name: 'desks belong to their logins; journals the functions own; the syncer bounded; nothing for PUBLIC',
     sql: DESK_OWNERS,
+  },
+  {
+    version: 8,
+    name: 'the kinds of write in a table team:setup fills from the registry, in place of a CHECK and a list',
+    sql: WRITE_KINDS_TABLE,
   },
 ];
 

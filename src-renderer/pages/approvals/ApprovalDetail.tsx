@@ -6,7 +6,11 @@
 // waits (saying so twice), and asks again for one rejected or expired.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Approval, ApprovalWrite } from '../../../src-shared/ipc/channels/approvals';
+import {
+  APPROVAL_OPERATION_WORDS,
+  type Approval,
+  type ApprovalWrite,
+} from '../../../src-shared/ipc/channels/approvals';
 import { Details } from '../../components/details/Drawer';
 import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
@@ -19,8 +23,7 @@ import { ApprovalOutcome, shownState } from './ApprovalOutcome';
 
 export const STATE_LABEL = APPROVAL_STATE_LABEL;
 
-export const operationText = (operation: Approval['operation']): string =>
-  operation === 'cards.create' ? 'Issue card' : operation === 'bulkIssue' ? 'Issue from a file' : 'Open account';
+export const operationText = (operation: Approval['operation']): string => APPROVAL_OPERATION_WORDS[operation];
 
 function Decision({ a }: { a: Approval }): React.JSX.Element | null {
   const approver = useApprovalsStore((s) => s.status?.approver === true);

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { JOURNAL_OUTCOMES } from '../../../src-shared/ipc/channels/journal';
-import { OPERATION_WORDS } from '../../../src-shared/ipc/write-kinds';
+import { APPROVAL_OPERATION_WORDS } from '../../../src-shared/ipc/channels/approvals';
 import type { TeamJournalEntry } from '../../../src-shared/ipc/channels/team';
 import type { Column } from '../../components/lists/DataTable';
 import { DATE_TIME_WIDTH } from '../../components/lists/columnFit';
@@ -37,7 +37,7 @@ const APPROVAL_STATE: Record<string, string> = {
 
 /** The operation as the operator says it: an approval request says it is one. */
 function operationText(e: TeamJournalEntry): string {
-  const words = OPERATION_WORDS[e.operation as keyof typeof OPERATION_WORDS] ?? e.operation;
+  const words = APPROVAL_OPERATION_WORDS[e.operation as keyof typeof APPROVAL_OPERATION_WORDS] ?? e.operation;
   if (e.kind === 'approval') return `Approval: ${words}`;
   if (e.kind === 'administration') return e.operation === 'team.desk' ? 'Desk login' : `Claim of ${words}`;
   if (e.kind === 'rules') return 'Approval rules';

@@ -3,7 +3,7 @@
 // (card_desk_admin, which the database decides) sets them for every desk of the team. Others see them,
 // with who set them and when, and why they cannot change them.
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { ApprovalRulesView } from '../../../src-shared/ipc/channels/approval-rules';
 import type { AppError } from '../../../src-shared/ipc/result';
 import { ErrorState } from '../../components/states/States';
@@ -12,7 +12,21 @@ import { bridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/useBridgeQuery';
 import { useTeamStore } from '../../stores/teamStore';
-import { fieldOfRefusal, formOf, rulesOf, type Choice, type RulesField, type RulesForm } from './approvalRulesForm';
+import {
+  WRITE_KINDS,
+  WRITE_KIND_NAMES,
+  approvalTakesConditions,
+  type WriteKind,
+} from '../../../src-shared/ipc/write-kinds';
+import {
+  CARD_KIND,
+  fieldOfRefusal,
+  formOf,
+  rulesOf,
+  type Choice,
+  type RulesField,
+  type RulesForm,
+} from './approvalRulesForm';
 
 const KEY = ['settings', 'approvalRules'];
 
@@ -51,7 +65,8 @@ function ChoiceField(props: {
   );
 }
 
-function RulesFields(props: {
+/** A card needs approval when any of these is true: the conditions of the card's "When…". */
+function CardConditions(props: {
   form: RulesForm;
   set: (change: Partial<RulesForm>) => void;
   problems: Partial<Record<RulesField, string>>;
@@ -59,55 +74,58 @@ function RulesFields(props: {
 }): React.JSX.Element {
   const { form, set, problems, readOnly } = props;
   return (
+    <fieldset className="form-group" disabled={readOnly}>
+      <legend>A card needs approval when any of these is true</legend>
+      <TextField
+        label="Its spending limit is above (in the card’s own currency)"
+        idBase="approval-limit"
+        hint="For example 500,000: a card in NGN with a limit above NGN 500,000 needs approval."
+        name="limitAbove"
+        inputMode="decimal"
+        value={form.limitAbove}
+        problem={problems.limitAbove ?? null}
+        onChange={(e) => set({ limitAbove: e.target.value })}
+      />
+      <label className="approval-choice">
+        <input
+          type="checkbox"
+          checked={form.mappedToBankAccount}
+          onChange={(e) => set({ mappedToBankAccount: e.target.checked })}
+        />
+        It is mapped to a bank account
+      </label>
+      <label className="approval-choice">
+        <input type="checkbox" checked={form.replacement} onChange={(e) => set({ replacement: e.target.checked })} />
+        It replaces another card
+      </label>
+    </fieldset>
+  );
+}
+
+function RulesFields(props: {
+  form: RulesForm;
+  set: (change: Partial<RulesForm>) => void;
+  problems: Partial<Record<RulesField, string>>;
+  readOnly: boolean;
+}): React.JSX.Element {
+  const { form, set, problems, readOnly } = props;
+  const setKind = (kind: WriteKind, choice: Choice) => set({ kinds: { ...form.kinds, [kind]: choice } });
+  return (
     <>
-      <ChoiceField
-        legend="A new card"
-        name="approval-cards"
-        value={form.cards}
-        choices={['never', 'always', 'when']}
-        disabled={readOnly}
-        onChange={(cards) => set({ cards })}
-      />
-      {problems.cards ? <p className="field-error">{problems.cards}</p> : null}
-      {form.cards === 'when' ? (
-        <fieldset className="form-group" disabled={readOnly}>
-          <legend>A card needs approval when any of these is true</legend>
-          <TextField
-            label="Its spending limit is above (in the card’s own currency)"
-            idBase="approval-limit"
-            hint="For example 500,000: a card in NGN with a limit above NGN 500,000 needs approval."
-            name="limitAbove"
-            inputMode="decimal"
-            value={form.limitAbove}
-            problem={problems.limitAbove ?? null}
-            onChange={(e) => set({ limitAbove: e.target.value })}
+      {WRITE_KIND_NAMES.map((kind) => (
+        <Fragment key={kind}>
+          <ChoiceField
+            legend={WRITE_KINDS[kind].words.approvalRule}
+            name={`approval-${kind}`}
+            value={form.kinds[kind]}
+            choices={approvalTakesConditions(kind) ? ['never', 'always', 'when'] : ['never', 'always']}
+            disabled={readOnly}
+            onChange={(choice) => setKind(kind, choice)}
           />
-          <label className="approval-choice">
-            <input
-              type="checkbox"
-              checked={form.mappedToBankAccount}
-              onChange={(e) => set({ mappedToBankAccount: e.target.checked })}
-            />
-            It is mapped to a bank account
-          </label>
-          <label className="approval-choice">
-            <input
-              type="checkbox"
-              checked={form.replacement}
-              onChange={(e) => set({ replacement: e.target.checked })}
-            />
-            It replaces another card
-          </label>
-        </fieldset>
-      ) : null}
-      <ChoiceField
-        legend="A new account or wallet"
-        name="approval-accounts"
-        value={form.accounts}
-        choices={['never', 'always']}
-        disabled={readOnly}
-        onChange={(accounts) => set({ accounts: accounts === 'always' ? 'always' : 'never' })}
-      />
+          {problems[kind] ? <p className="field-error">{problems[kind]}</p> : null}
+          {kind === CARD_KIND && form.kinds[kind] === 'when' ? <CardConditions {...props} /> : null}
+        </Fragment>
+      ))}
       <ChoiceField
         legend="A file of cards"
         name="approval-batch"

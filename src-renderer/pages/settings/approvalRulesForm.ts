@@ -2,36 +2,42 @@
 // conditions, and the hours a request waits. Pure: the rules read become the form, and the form becomes the
 // rules to save or the problem of each field, in the operator's words.
 import type { ApprovalRules } from '../../../src-shared/ipc/channels/approval-rules';
+import { WRITE_KIND_NAMES, perKind, type WriteKind } from '../../../src-shared/ipc/write-kinds';
 
 export type Choice = 'never' | 'always' | 'when';
 
+/** The write kind whose conditions the form asks for (a spending limit, a bank account, a replacement). */
+export const CARD_KIND = 'cards.create' satisfies WriteKind;
+
 export interface RulesForm {
-  cards: Choice;
-  /** A spending limit above this amount, in the card's own currency (text as typed). */
+  /** Each write kind's choice, as the registry of write kinds lists them ("when" only where its rule has conditions). */
+  kinds: Record<WriteKind, Choice>;
+  /** A card: a spending limit above this amount, in the card's own currency (text as typed). */
   limitAbove: string;
   mappedToBankAccount: boolean;
   replacement: boolean;
-  accounts: 'never' | 'always';
   batch: Choice;
   rowsAbove: string;
   /** Hours a request waits for its decision (empty: 24). */
   hours: string;
 }
 
-/** The fields a problem may belong to (the ids of the form's controls). */
-export type RulesField = 'cards' | 'limitAbove' | 'rowsAbove' | 'hours';
+/** The fields a problem may belong to (the ids of the form's controls; a kind: its choice). */
+export type RulesField = WriteKind | 'limitAbove' | 'rowsAbove' | 'hours';
+
+const choiceOf = (rule: unknown): Choice =>
+  rule === undefined || rule === 'never' ? 'never' : rule === 'always' ? 'always' : 'when';
 
 export function formOf(rules: ApprovalRules | null): RulesForm {
-  const cards = rules?.['cards.create'];
+  const card = rules?.[CARD_KIND];
   const batch = rules?.bulkIssue;
   return {
-    cards: cards === undefined || cards === 'never' ? 'never' : cards === 'always' ? 'always' : 'when',
+    kinds: perKind<Record<WriteKind, Choice>>((k) => choiceOf(rules?.[k])),
     limitAbove:
-      typeof cards === 'object' && cards.spendingLimitAbove !== undefined ? String(cards.spendingLimitAbove) : '',
-    mappedToBankAccount: typeof cards === 'object' && cards.mappedToBankAccount === true,
-    replacement: typeof cards === 'object' && cards.replacement === true,
-    accounts: rules?.['accounts.create'] === 'always' ? 'always' : 'never',
-    batch: batch === undefined || batch === 'never' ? 'never' : batch === 'always' ? 'always' : 'when',
+      typeof card === 'object' && card.spendingLimitAbove !== undefined ? String(card.spendingLimitAbove) : '',
+    mappedToBankAccount: typeof card === 'object' && card.mappedToBankAccount === true,
+    replacement: typeof card === 'object' && card.replacement === true,
+    batch: choiceOf(batch),
     rowsAbove: typeof batch === 'object' ? String(batch.rowsAbove) : '',
     hours: rules?.approvalHours !== undefined ? String(rules.approvalHours) : '',
   };
@@ -48,9 +54,12 @@ function wholeOf(text: string): number | null {
   return /^\d+$/.test(plain) ? Number(plain) : null;
 }
 
-function cardRule(form: RulesForm, problems: Partial<Record<RulesField, string>>): ApprovalRules['cards.create'] {
-  if (form.cards !== 'when') return form.cards;
-  const rule: NonNullable<Exclude<ApprovalRules['cards.create'], string>> = {};
+type CardRule = NonNullable<ApprovalRules[typeof CARD_KIND]>;
+
+function cardRule(form: RulesForm, problems: Partial<Record<RulesField, string>>): CardRule {
+  const choice = form.kinds[CARD_KIND];
+  if (choice !== 'when') return choice;
+  const rule: Exclude<CardRule, string> = {};
   if (form.limitAbove.trim() !== '') {
     const amount = amountOf(form.limitAbove);
     if (amount === null || amount <= 0)
@@ -60,8 +69,16 @@ function cardRule(form: RulesForm, problems: Partial<Record<RulesField, string>>
   if (form.mappedToBankAccount) rule.mappedToBankAccount = true;
   if (form.replacement) rule.replacement = true;
   if (Object.keys(rule).length === 0 && !problems.limitAbove)
-    problems.cards = 'Choose at least one condition for a card, or choose Never or Always';
+    problems[CARD_KIND] = 'Choose at least one condition for a card, or choose Never or Always';
   return rule;
+}
+
+/** A kind's rule as chosen: the card's conditions, or never or always (a kind without conditions). */
+function kindRule(kind: WriteKind, form: RulesForm, problems: Partial<Record<RulesField, string>>): string | object {
+  if (kind === CARD_KIND) return cardRule(form, problems);
+  const choice = form.kinds[kind];
+  if (choice === 'when') problems[kind] = 'Choose Never or Always';
+  return choice;
 }
 
 /** The rules the form stands for, or the problem of each field that stops them. */
@@ -69,7 +86,7 @@ export function rulesOf(
   form: RulesForm,
 ): { ok: true; rules: ApprovalRules } | { ok: false; problems: Partial<Record<RulesField, string>> } {
   const problems: Partial<Record<RulesField, string>> = {};
-  const rules: ApprovalRules = { 'cards.create': cardRule(form, problems), 'accounts.create': form.accounts };
+  const rules = Object.fromEntries(WRITE_KIND_NAMES.map((k) => [k, kindRule(k, form, problems)])) as ApprovalRules;
   if (form.batch !== 'when') rules.bulkIssue = form.batch;
   else {
     const rows = wholeOf(form.rowsAbove);
@@ -85,12 +102,11 @@ export function rulesOf(
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, rules };
 }
 
-/** Which form field a refusal from main names (zod's path, e.g. "rules.cards.create.spendingLimitAbove"). */
+/** Which form field a refusal from main names (zod's path, e.g. "rules.<kind>.spendingLimitAbove"). */
 export function fieldOfRefusal(field: string | undefined): RulesField | null {
   if (!field) return null;
   if (field.endsWith('spendingLimitAbove')) return 'limitAbove';
   if (field.endsWith('rowsAbove')) return 'rowsAbove';
   if (field.endsWith('approvalHours')) return 'hours';
-  if (field.includes('cards.create')) return 'cards';
-  return null;
+  return WRITE_KIND_NAMES.find((k) => field.includes(k)) ?? null;
 }

@@ -2,7 +2,7 @@
 // approval by its maker, kept in the team database, decided by another person who is an approver, and then
 // sent once by the approver's desk. The database, not the desk, decides who may do what.
 import { z } from 'zod';
-import { WRITE_KIND_NAMES, orList, singleWriteSchemas, type SingleWrite } from '../write-kinds';
+import { OPERATION_WORDS, WRITE_KIND_NAMES, orList, singleWriteSchemas, type SingleWrite } from '../write-kinds';
 import { approvalRulesViewSchema, setApprovalRulesInputSchema } from './approval-rules';
 import { batchInputSchema } from './bulk-issue';
 import { channel, noInput } from './common';
@@ -10,6 +10,12 @@ import { channel, noInput } from './common';
 /** Every write kind, and a batch (Issue from a file). */
 export const APPROVAL_OPERATIONS = [...WRITE_KIND_NAMES, 'bulkIssue'] as const;
 export type ApprovalOperation = (typeof APPROVAL_OPERATIONS)[number];
+
+/** Each operation an approval request carries, as the operator names it (the write kinds' own words). */
+export const APPROVAL_OPERATION_WORDS: Readonly<Record<ApprovalOperation, string>> = {
+  ...OPERATION_WORDS,
+  bulkIssue: 'Issue from a file',
+};
 
 export const APPROVAL_STATES = [
   'waiting',

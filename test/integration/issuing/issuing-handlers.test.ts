@@ -218,7 +218,10 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     expect(f.events.some((e) => e.id === entryId && e.outcome === 'reconciled')).toBe(true);
     // Reconciled: it cannot be "allowed to resend".
     const ack = await f.call('journal.acknowledgeResend', { id: entryId });
-    expect(!ack.ok && ack.error.kind).toBe('conflict');
+    expect(!ack.ok && ack.error).toMatchObject({
+      kind: 'conflict',
+      message: `This request did create a card (${reconciled.resultId}). Sending it again would create a second one.`,
+    });
   });
 
   it('reconciles an unknown card outcome from the known-cards index alone, by client reference', async () => {
@@ -355,6 +358,10 @@ describe('issuing handlers (real sandbox over HTTP)', () => {
     await f.handlers.service.reconcileAccounts({ force: true });
     const entry = f.journal.get(entryId)!;
     expect(entry.outcome).toBe('reconciled');
+    const ack = await f.call('journal.acknowledgeResend', { id: entryId });
+    expect(!ack.ok && ack.error.message).toBe(
+      `This request did create a wallet (${entry.resultId}). Sending it again would create a second one.`,
+    );
     const accounts = await createClientList(f, entry.resultId!);
     expect(accounts).toMatchObject({
       type: 'wallet',

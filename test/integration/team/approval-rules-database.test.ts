@@ -83,7 +83,7 @@ describe('approval rules in the team database', () => {
       [{ 'cards.create': { colour: 'red' } }, 'cards.create has an unknown condition colour'],
       [{ 'cards.create': { spendingLimitAbove: '500000' } }, 'cards.create.spendingLimitAbove must be an amount'],
       [{ 'accounts.create': { rowsAbove: 2 } }, 'accounts.create must be always or never'],
-      [{ bulkIssue: { rowsAbove: 2.5 } }, 'bulkIssue must be always, never or { rowsAbove'],
+      [{ bulkIssue: { rowsAbove: 2.5 } }, 'bulkIssue.rowsAbove must be a whole number from 0'],
       [{ approvalHours: 0 }, 'approvalHours must be a whole number of hours from 1 to 720'],
     ];
     for (const [rules, message] of cases) {

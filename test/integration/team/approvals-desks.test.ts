@@ -6,7 +6,8 @@
 // edited in the database after it was asked for is never approved; a card below the limit goes directly; a
 // file of 30 cards needs one approval and is then sent, 30 POSTs, by the approver's desk. Outcomes reach every
 // desk by themselves, and a card issued on one desk is known on every desk (from the team journal); a review the
-// maker wrote by hand is not what the approver reads: the approver's desk rebuilds it from the body.
+// maker wrote by hand is not what the approver reads: the approver's desk rebuilds it from the body. A wallet
+// (always approved first) goes out from the approver's desk exactly as asked.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,7 +89,11 @@ beforeAll(async () => {
         proxy: { mode: 'none' },
         extraCaFile: null,
         teamUrl: db.url,
-        approvals: { 'cards.create': { spendingLimitAbove: 500_000 }, bulkIssue: { rowsAbove: 20 } },
+        approvals: {
+          'cards.create': { spendingLimitAbove: 500_000 },
+          'accounts.create': 'always',
+          bulkIssue: { rowsAbove: 20 },
+        },
       },
     ],
   };
@@ -197,7 +202,8 @@ describe('four eyes on a card above the spending limit', () => {
     expect(sent.outcomeMessage).toMatch(/^Card \S+ issued$/);
     const known = async () =>
       (await call('mary', 'cards.get', { id: sent.resultId! }).catch(() => null)) as Card | null;
-    await expect.poll(known, { timeout: 20_000 }).not.toBeNull();
+    // A look-up before the team journal brings the card knows only its id: wait for the card as issued.
+    await expect.poll(async () => (await known())?.brand, { timeout: 20_000 }).toBe('Verve');
     const card = (await known())!;
     expect(card).toMatchObject({
       _id: sent.resultId,
@@ -399,5 +405,34 @@ describe('the approver reads the request, not the maker’s words', () => {
     const listed = ((await call('ada', 'approvals.list', {})) as Approval[]).find((a) => a.id === id)!;
     expect(listed).toMatchObject({ request: {}, review: null });
     await call('ada', 'approvals.reject', { id, reason: 'the review does not match the request' });
+  });
+});
+
+describe('four eyes on every new wallet', () => {
+  it('is sent once by the approver’s desk exactly as asked, and its outcome names the wallet', async () => {
+    const wallet = { type: 'wallet', currency: 'NGN', accountType: 'Savings', customerId: server.customers[5]!._id };
+    const accountPosts = () => server.writes.filter((w) => w.path === '/accounts');
+    await expect(call('mary', 'accounts.create', wallet)).rejects.toThrow(
+      /This wallet needs approval \(every new wallet needs approval\).*Nothing was sent/,
+    );
+    const write = { operation: 'accounts.create', input: wallet };
+    const asked = (await call('mary', 'approvals.request', write)) as Approval;
+    expect(asked).toMatchObject({
+      operation: write.operation,
+      state: 'waiting',
+      reasons: ['every new wallet needs approval'],
+    });
+    expect(((await call('ada', 'approvals.get', { id: asked.id })) as Approval).review!.reasons).toEqual([
+      'every new wallet needs approval',
+    ]);
+    expect(accountPosts()).toEqual([]);
+
+    const sent = (await call('ada', 'approvals.approve', { id: asked.id })) as Approval;
+    expect(sent).toMatchObject({ state: 'sent', maker: 'mary', checker: 'ada', outcomeMessage: null });
+    expect(accountPosts()).toEqual([{ path: '/accounts', body: wallet }]);
+    const journal = (await call('ada', 'journal.list', {})) as JournalEntry[];
+    expect(journal[0]).toMatchObject({ operation: 'accounts.create', outcome: 'succeeded', resultId: sent.resultId });
+    const makerReads = async () => ((await call('mary', 'approvals.get', { id: asked.id })) as Approval).state;
+    await expect.poll(makerReads, { timeout: 20_000 }).toBe('sent');
   });
 });

@@ -1,7 +1,20 @@
 // The Approvals form of Settings: the rules read become the form, the form becomes the rules to save, and a
 // field that does not make sense is named in the operator's words.
 import { describe, expect, it } from 'vitest';
-import { fieldOfRefusal, formOf, rulesOf } from '../../../src-renderer/pages/settings/approvalRulesForm';
+import { WRITE_KIND_NAMES } from '../../../src-shared/ipc/write-kinds';
+import {
+  CARD_KIND,
+  fieldOfRefusal,
+  formOf,
+  rulesOf,
+  type RulesForm,
+} from '../../../src-renderer/pages/settings/approvalRulesForm';
+
+/** The form with the card's choice made. */
+const withCard = (form: RulesForm, choice: 'never' | 'always' | 'when'): RulesForm => ({
+  ...form,
+  kinds: { ...form.kinds, [CARD_KIND]: choice },
+});
 
 describe('the approval rules form', () => {
   it('gives back the rules it was made from', () => {
@@ -18,13 +31,18 @@ describe('the approval rules form', () => {
     });
   });
 
+  it('offers every write kind of the registry, each never until chosen', () => {
+    expect(Object.keys(formOf(null).kinds)).toEqual(WRITE_KIND_NAMES);
+    expect(Object.values(formOf(null).kinds).every((c) => c === 'never')).toBe(true);
+  });
+
   it('reads amounts as operators type them', () => {
-    const form = { ...formOf(null), cards: 'when' as const, limitAbove: '500,000' };
+    const form = { ...withCard(formOf(null), 'when'), limitAbove: '500,000' };
     expect(rulesOf(form)).toMatchObject({ ok: true, rules: { 'cards.create': { spendingLimitAbove: 500000 } } });
   });
 
   it('names each field that stops the save', () => {
-    const form = { ...formOf(null), cards: 'when' as const, limitAbove: 'lots', batch: 'when' as const, hours: '0' };
+    const form = { ...withCard(formOf(null), 'when'), limitAbove: 'lots', batch: 'when' as const, hours: '0' };
     expect(rulesOf(form)).toEqual({
       ok: false,
       problems: {
@@ -33,15 +51,16 @@ describe('the approval rules form', () => {
         hours: 'Approval hours must be a whole number from 1 to 720',
       },
     });
-    expect(rulesOf({ ...formOf(null), cards: 'when' })).toEqual({
+    expect(rulesOf(withCard(formOf(null), 'when'))).toEqual({
       ok: false,
-      problems: { cards: 'Choose at least one condition for a card, or choose Never or Always' },
+      problems: { 'cards.create': 'Choose at least one condition for a card, or choose Never or Always' },
     });
   });
 
   it('puts a refusal from main on its field', () => {
     expect(fieldOfRefusal('rules.cards.create.spendingLimitAbove')).toBe('limitAbove');
     expect(fieldOfRefusal('rules.approvalHours')).toBe('hours');
+    for (const kind of WRITE_KIND_NAMES) expect(fieldOfRefusal(`rules.${kind}`)).toBe(kind);
     expect(fieldOfRefusal(undefined)).toBeNull();
   });
 });
