@@ -38,8 +38,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     expect: { poll: { timeout: 30_000 } },
-    // Two cores: e2e files each drive their own Chromium; keep the machine responsive.
-    maxWorkers: 2,
+    // Three files at a time on two cores: a file spends much of its time waiting on its servers (the sandbox,
+    // PostgreSQL, a proxy, a KDC) and its browser, so a third keeps both cores at work; the limits above keep
+    // a test that waits on a busy machine from failing.
+    maxWorkers: 3,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },
