@@ -1,7 +1,8 @@
 // The rows a search plan matches (search-plan.ts), in the order the results show: exact matches first,
 // then prefix matches; names and phones in the order the service listed the customers, emails and ids in
-// value order. Each pass reads at most the counting cap's rows plus one, so a one-letter prefix costs no
-// more than a rare name. Runs on the reader's connection (store/customer-reader.ts), which loads the rows.
+// value order. The page reads only the rows it shows (and those it may repeat); the total is counted in
+// SQLite up to the counting cap plus one, so a one-letter prefix costs no more than a rare name. Runs on
+// the reader's connection (store/customer-reader.ts), which loads the rows.
 import type { StatementSync } from 'node:sqlite';
 import { MAX_CHAR, emailWithTailSql } from './email-tail';
 import { MARKER, pairsQuery, type QueryWord } from './name-pairs';
@@ -19,11 +20,17 @@ function nameWords(m: NamesMatcher): (QueryWord | undefined)[] {
   );
 }
 
+/** A matcher's SQL: the seqs of its rows, in its order. */
+interface MatcherQuery {
+  sql: string;
+  params: (string | number | Uint8Array | null)[];
+}
+
 function matcherSql(
   m: Matcher,
   vocabulary: NameVocabulary,
   blindIndex: (value: string) => Uint8Array | null,
-): { sql: string; params: (string | Uint8Array | null)[] } {
+): MatcherQuery {
   switch (m.kind) {
     case 'names':
       return {
@@ -75,28 +82,61 @@ export class MatchingRows {
    * counted up to `countCap` + 1.
    */
   find(plan: SearchPlan, limit: number, countCap: number): { seqs: number[]; matched: number } {
-    // Exact matches first (few, cheap), then one pass per prefix matcher that both fills the page and
-    // counts: it reads at most countCap + 1 rows, so a one-letter prefix costs no more than a rare name.
-    // Once the page is full and the count past the cap, later matchers could change neither.
-    const matched = new Set<number>();
-    const order: number[] = [];
     // The index's words one search asks about, each looked up once (a lookup is a seek in the vocabulary).
     const vocabulary = new NameVocabulary(
       this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1'),
     );
-    const passes: [Matcher, number][] = [
-      ...(this.exactNeeded(plan, vocabulary) ? plan.exact : []).map((m): [Matcher, number] => [m, limit]),
-      ...plan.prefix.map((m): [Matcher, number] => [m, countCap + 1]),
-    ];
-    for (const [m, max] of passes) {
-      if (order.length >= limit && matched.size > countCap) break;
-      for (const seq of this.seqs(m, max, vocabulary)) {
-        if (matched.has(seq)) continue;
-        matched.add(seq);
+    const queries = new Map<Matcher, MatcherQuery>();
+    const query = (m: Matcher) => {
+      let q = queries.get(m);
+      if (!q) queries.set(m, (q = this.query(m, vocabulary)));
+      return q;
+    };
+    const exact = this.exactNeeded(plan, vocabulary) ? plan.exact : [];
+    // The page: exact matches first (few, cheap), then the prefix matchers', each row once. A matcher
+    // is asked for no more rows than the page still needs plus those already on it (it may repeat them).
+    const order: number[] = [];
+    const onPage = new Set<number>();
+    const whole = new Map<Matcher, number[]>();
+    for (const m of [...exact, ...plan.prefix]) {
+      if (order.length >= limit) break;
+      const max = limit + order.length;
+      const rows = this.seqs(query(m), max);
+      if (rows.length < max) whole.set(m, rows); // all the matcher's rows
+      for (const seq of rows) {
+        if (onPage.has(seq)) continue;
+        onPage.add(seq);
         if (order.length < limit) order.push(seq);
       }
     }
-    return { seqs: order, matched: matched.size };
+    return { seqs: order, matched: this.count(plan.prefix, countCap, query, whole) };
+  }
+
+  /**
+   * How many rows the prefix matchers match together (a superset of the exact ones'), up to `cap` + 1:
+   * counted in SQLite, a number rather than a list of rows, and once one matcher alone passes the cap
+   * the others are not asked. Only when several matchers each match a few is the overlap between them
+   * (a name and an email that start alike) read row by row. `whole`: the matchers whose rows the page
+   * already read in full.
+   */
+  private count(
+    prefix: Matcher[],
+    cap: number,
+    query: (m: Matcher) => MatcherQuery,
+    whole: Map<Matcher, number[]>,
+  ): number {
+    const matching: Matcher[] = [];
+    let sum = 0;
+    for (const m of prefix) {
+      const n = whole.get(m)?.length ?? this.countRows(query(m), cap + 1);
+      if (n > cap) return cap + 1;
+      if (n > 0) matching.push(m);
+      sum += n;
+    }
+    if (matching.length <= 1) return sum;
+    const distinct = new Set<number>();
+    for (const m of matching) for (const seq of whole.get(m) ?? this.seqs(query(m), cap + 1)) distinct.add(seq);
+    return Math.min(distinct.size, cap + 1);
   }
 
   /**
@@ -121,17 +161,26 @@ export class MatchingRows {
     return false;
   }
 
-  /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
-  private seqs(m: Matcher, max: number, vocabulary: NameVocabulary): number[] {
+  /** A matcher as SQL: its rows' seqs, in its order. */
+  private query(m: Matcher, vocabulary: NameVocabulary): MatcherQuery {
     const pairs = m.kind === 'names' ? this.pairsMatch(m, vocabulary) : null;
     const tail = m.kind === 'email' ? this.emailTail() : null;
-    const { sql, params } = pairs
+    return pairs
       ? { sql: 'SELECT rowid AS seq FROM customer_name_pairs WHERE customer_name_pairs MATCH ?', params: [pairs] }
       : m.kind === 'email' && tail !== null
         ? emailWithTailSql(m, tail)
         : matcherSql(m, vocabulary, this.blindIndex);
+  }
+
+  /** The first `max` rows of a matcher, in its order: one string from SQLite, far cheaper than a row object each. */
+  private seqs({ sql, params }: MatcherQuery, max: number): number[] {
     const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql} LIMIT ?)`).get(...params, max)?.seqs;
     return typeof list === 'string' && list ? list.split(',').map(Number) : [];
+  }
+
+  /** How many rows a matcher matches, up to `max`. */
+  private countRows({ sql, params }: MatcherQuery, max: number): number {
+    return Number(this.stmt(`SELECT count(*) AS n FROM (${sql} LIMIT ?)`).get(...params, max)?.n ?? 0);
   }
 
   /**
