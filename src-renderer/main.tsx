@@ -1,5 +1,5 @@
 import './zod-setup';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -14,6 +14,11 @@ import './theme.css';
 document.documentElement.setAttribute('data-theme', resolvedTheme(storedThemeChoice()));
 // The page the window opens on starts loading now, beside React's first render.
 loadPage(parseHash(window.location.hash).page);
+
+// An answer reaches the page's components in the task that received it (a microtask) rather than a
+// timer's task later: Chromium may draw a frame before that timer runs, and the answer then waits a
+// frame more to be shown (keystroke to results painted, docs/benchmarks.md).
+notifyManager.setScheduler(queueMicrotask);
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -105,7 +105,7 @@ class SqliteCustomerCache implements CustomerCacheService {
   }
 
   private age(reader: CustomerReader): { cacheAgeMs: number | null; lastSyncedAt: string | null } {
-    const { lastSyncedAt } = reader.meta();
+    const lastSyncedAt = reader.lastSyncedAt();
     return {
       cacheAgeMs: lastSyncedAt ? Math.max(0, this.now().getTime() - Date.parse(lastSyncedAt)) : null,
       lastSyncedAt,

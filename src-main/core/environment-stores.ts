@@ -102,7 +102,8 @@ export function environmentStores(deps: EnvironmentStoresDeps): EnvironmentStore
     getSeenTransactions: () => inActive(seenTransactions),
     customerIdsNamed: async (text) => {
       try {
-        return (await (await getCache()).search(text, 200)).results.map((c) => c._id);
+        // As the lists show them (no sealed record opened): only their ids are wanted.
+        return (await (await getCache()).searchListed(text, 200)).results.map((c) => c._id);
       } catch (e) {
         logger.warn({ error: errorMessage(e) }, 'could not search customers by name');
         return [];

@@ -1,13 +1,20 @@
 // The rows a search plan matches (search-plan.ts), in the order the results show: exact matches first,
 // then prefix matches; names and phones in the order the service listed the customers, emails and ids in
-// value order. Each pass reads at most the counting cap's rows plus one, so a one-letter prefix costs no
-// more than a rare name. Runs on the reader's connection (store/customer-reader.ts), which loads the rows.
+// value order. The page reads only the rows it shows (and those it may repeat); the total is counted in
+// SQLite up to the counting cap plus one, so a one-letter prefix costs no more than a rare name. Runs on
+// the reader's connection (store/customer-reader.ts), which loads the rows.
 import type { StatementSync } from 'node:sqlite';
 import { MAX_CHAR, emailWithTailSql } from './email-tail';
-import { MARKER, pairsQuery, type QueryWord } from './name-pairs';
+import { MARKER, namesAsPairs, type QueryWord } from './name-pairs';
 import { NAME_PAIRS_PENDING_SQL } from './name-pairs-index';
 import { NameVocabulary } from './name-vocabulary';
 import { ID_SUFFIX, type Matcher, type NamesMatcher, type SearchPlan } from './search-plan';
+
+/** A prefix shorter than this starts too many words of the index to be read as them in the pairs index. */
+const MIN_EXPANDED_PREFIX = 3;
+
+/** Words the vocabulary remembers between searches before it starts again (a few hundred KB at most). */
+const VOCABULARY_WORDS = 5000;
 
 /**
  * The words of a names matcher, each lower-case with whether it is a prefix; undefined for a word that is
@@ -19,11 +26,28 @@ function nameWords(m: NamesMatcher): (QueryWord | undefined)[] {
   );
 }
 
+/** A matcher's SQL: the seqs of its rows, in its order. */
+interface MatcherQuery {
+  sql: string;
+  params: (string | number | Uint8Array | null)[];
+  /**
+   * Starting it costs more than reading its rows (a prefix of the pairs index, which has no prefix
+   * indexes, gathers every pair it starts first): the page and the count are read in one statement.
+   */
+  costlyStart?: boolean;
+}
+
+/** The rows the page read of a matcher; `all` when they are every row it matches. */
+interface ReadRows {
+  rows: number[];
+  all: boolean;
+}
+
 function matcherSql(
   m: Matcher,
   vocabulary: NameVocabulary,
   blindIndex: (value: string) => Uint8Array | null,
-): { sql: string; params: (string | Uint8Array | null)[] } {
+): MatcherQuery {
   switch (m.kind) {
     case 'names':
       return {
@@ -59,6 +83,11 @@ export class MatchingRows {
   private pairsComplete = false;
   private tailVersion = -1;
   private tail: number | null = null;
+  /** The file's data_version as this search began (dataVersion is asked once a search). */
+  private version = -1;
+  /** The index's words as searches have asked about them, while the file is unchanged. */
+  private vocabulary: NameVocabulary | null = null;
+  private vocabularyVersion = -1;
 
   /**
    * `stmt`: the connection's prepared statements; `blindIndex`: an identity number's blind index
@@ -75,28 +104,78 @@ export class MatchingRows {
    * counted up to `countCap` + 1.
    */
   find(plan: SearchPlan, limit: number, countCap: number): { seqs: number[]; matched: number } {
-    // Exact matches first (few, cheap), then one pass per prefix matcher that both fills the page and
-    // counts: it reads at most countCap + 1 rows, so a one-letter prefix costs no more than a rare name.
-    // Once the page is full and the count past the cap, later matchers could change neither.
-    const matched = new Set<number>();
+    this.version = this.dataVersion();
+    const vocabulary = this.words();
+    const queries = new Map<Matcher, MatcherQuery>();
+    const query = (m: Matcher) => {
+      let q = queries.get(m);
+      if (!q) queries.set(m, (q = this.query(m, vocabulary)));
+      return q;
+    };
+    const exact = this.exactNeeded(plan, vocabulary) ? plan.exact : [];
+    // The page: exact matches first (few, cheap), then the prefix matchers', each row once. A matcher
+    // is asked for no more rows than the page still needs plus those already on it (it may repeat them).
     const order: number[] = [];
-    // The index's words one search asks about, each looked up once (a lookup is a seek in the vocabulary).
-    const vocabulary = new NameVocabulary(
-      this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1'),
-    );
-    const passes: [Matcher, number][] = [
-      ...(this.exactNeeded(plan, vocabulary) ? plan.exact : []).map((m): [Matcher, number] => [m, limit]),
-      ...plan.prefix.map((m): [Matcher, number] => [m, countCap + 1]),
-    ];
-    for (const [m, max] of passes) {
-      if (order.length >= limit && matched.size > countCap) break;
-      for (const seq of this.seqs(m, max, vocabulary)) {
-        if (matched.has(seq)) continue;
-        matched.add(seq);
+    const onPage = new Set<number>();
+    const read = new Map<Matcher, ReadRows>();
+    const prefix = new Set(plan.prefix);
+    for (const m of [...exact, ...plan.prefix]) {
+      if (order.length >= limit) break;
+      const q = query(m);
+      const max = q.costlyStart && prefix.has(m) ? Math.max(limit + order.length, countCap + 1) : limit + order.length;
+      const rows = this.seqs(q, max);
+      read.set(m, { rows, all: rows.length < max });
+      for (const seq of rows) {
+        if (onPage.has(seq)) continue;
+        onPage.add(seq);
         if (order.length < limit) order.push(seq);
       }
     }
-    return { seqs: order, matched: matched.size };
+    return { seqs: order, matched: this.count(plan.prefix, countCap, query, read) };
+  }
+
+  /**
+   * The index's words (name-vocabulary.ts), kept from one search to the next while the file is
+   * unchanged: typing a name asks about its first word at every key. A lookup is a seek in FTS5's
+   * vocabulary, tens of microseconds.
+   */
+  private words(): NameVocabulary {
+    if (!this.vocabulary || this.vocabularyVersion !== this.version || this.vocabulary.size > VOCABULARY_WORDS) {
+      this.vocabulary = new NameVocabulary(
+        this.stmt('SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1'),
+      );
+      this.vocabularyVersion = this.version;
+    }
+    return this.vocabulary;
+  }
+
+  /**
+   * How many rows the prefix matchers match together (a superset of the exact ones'), up to `cap` + 1:
+   * counted in SQLite, a number rather than a list of rows, and once one matcher alone passes the cap
+   * the others are not asked. Only when several matchers each match a few is the overlap between them
+   * (a name and an email that start alike) read row by row. `read`: the rows the page read of each matcher.
+   */
+  private count(
+    prefix: Matcher[],
+    cap: number,
+    query: (m: Matcher) => MatcherQuery,
+    read: Map<Matcher, ReadRows>,
+  ): number {
+    const whole = new Map<Matcher, number[]>();
+    for (const [m, r] of read) if (r.all) whole.set(m, r.rows);
+    const matching: Matcher[] = [];
+    let sum = 0;
+    for (const m of prefix) {
+      const seen = read.get(m)?.rows.length ?? 0;
+      const n = whole.get(m)?.length ?? (seen > cap ? seen : this.countRows(query(m), cap + 1));
+      if (n > cap) return cap + 1;
+      if (n > 0) matching.push(m);
+      sum += n;
+    }
+    if (matching.length <= 1) return sum;
+    const distinct = new Set<number>();
+    for (const m of matching) for (const seq of whole.get(m) ?? this.seqs(query(m), cap + 1)) distinct.add(seq);
+    return Math.min(distinct.size, cap + 1);
   }
 
   /**
@@ -121,31 +200,44 @@ export class MatchingRows {
     return false;
   }
 
-  /** The rows a matcher matches, in its order, at most `max`: one string from SQLite, far cheaper than a row object each. */
-  private seqs(m: Matcher, max: number, vocabulary: NameVocabulary): number[] {
+  /** A matcher as SQL: its rows' seqs, in its order. */
+  private query(m: Matcher, vocabulary: NameVocabulary): MatcherQuery {
     const pairs = m.kind === 'names' ? this.pairsMatch(m, vocabulary) : null;
     const tail = m.kind === 'email' ? this.emailTail() : null;
-    const { sql, params } = pairs
-      ? { sql: 'SELECT rowid AS seq FROM customer_name_pairs WHERE customer_name_pairs MATCH ?', params: [pairs] }
+    return pairs
+      ? {
+          sql: 'SELECT rowid AS seq FROM customer_name_pairs WHERE customer_name_pairs MATCH ?',
+          params: [pairs],
+          costlyStart: true,
+        }
       : m.kind === 'email' && tail !== null
         ? emailWithTailSql(m, tail)
         : matcherSql(m, vocabulary, this.blindIndex);
+  }
+
+  /** The first `max` rows of a matcher, in its order: one string from SQLite, far cheaper than a row object each. */
+  private seqs({ sql, params }: MatcherQuery, max: number): number[] {
     const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql} LIMIT ?)`).get(...params, max)?.seqs;
     return typeof list === 'string' && list ? list.split(',').map(Number) : [];
   }
 
+  /** How many rows a matcher matches, up to `max`. */
+  private countRows({ sql, params }: MatcherQuery, max: number): number {
+    return Number(this.stmt(`SELECT count(*) AS n FROM (${sql} LIMIT ?)`).get(...params, max)?.n ?? 0);
+  }
+
   /**
-   * A names query of two or more plain-ASCII words as a query of the name-pairs index (name-pairs.ts),
-   * when one word is one the customer must have exactly: typed whole, or a prefix that is a whole word
-   * of the index. The same rows in the same order, read from the pairs of that word alone.
+   * A names query of two or more plain-ASCII words as a query of the name-pairs index (namesAsPairs in
+   * name-pairs.ts): the same rows in the same order. Null when the index is not usable or cannot ask it.
    */
   private pairsMatch(m: NamesMatcher, vocabulary: NameVocabulary): string | null {
     const read = nameWords(m);
     if (read.length < 2 || read.some((w) => w === undefined)) return null;
-    const words = read as QueryWord[];
     if (!this.pairsUsable()) return null;
-    const anchor = words.find((w) => !w.prefix) ?? words.find((w) => vocabulary.state(w.word) === 'whole');
-    return anchor ? pairsQuery(words, anchor) : null;
+    return namesAsPairs(read as QueryWord[], {
+      isWhole: (word) => vocabulary.state(word) === 'whole',
+      wordsStarting: (prefix) => (prefix.length < MIN_EXPANDED_PREFIX ? null : vocabulary.wordsFor(prefix)),
+    });
   }
 
   /**
@@ -154,7 +246,7 @@ export class MatchingRows {
    * when the file has changed.
    */
   private pairsUsable(): boolean {
-    const version = this.dataVersion();
+    const version = this.version;
     if (version !== this.pairsVersion) {
       this.pairsVersion = version;
       this.pairsComplete =
@@ -173,7 +265,7 @@ export class MatchingRows {
    * from the rows themselves, so every customer stored is found by email. Known once per change of the file.
    */
   private emailTail(): number | null {
-    const version = this.dataVersion();
+    const version = this.version;
     if (version !== this.tailVersion) {
       this.tailVersion = version;
       const row = this.stmt(

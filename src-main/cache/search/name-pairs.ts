@@ -1,5 +1,6 @@
 // The name-pairs index (schema.ts, migration 7): a search for two name words, one of them typed whole
-// ('Lolade Chi', 'akande.s'), asked as one word of that index instead of two words of the names index.
+// ('Lolade Chi', 'akande.s') or the start of a few words ('Lola Afu'), asked as words of that index
+// instead of two words of the names index (namesAsPairs).
 //
 // In the names index such a search makes FTS5 walk every row of the shorter word (for 'chi', a large share
 // of a big cache) to find the few hundred that also have the whole word. The pairs index
@@ -136,15 +137,71 @@ export interface QueryWord {
  * The anchor must be a word the customer has exactly: a word typed whole, or a prefix that is a word of
  * the index and starts no longer one. Another word the anchor itself starts with (or, typed whole,
  * equals) is matched by the anchor. A one-letter word typed whole cannot be told from a first letter.
+ * `wordsStarting`: the words of the index a prefix starts (at most a few; null when more): the pairs
+ * index has no prefix indexes, so `lolade␣chi*` makes FTS5 gather every pair it starts before the
+ * first row, while `(lolade␣chiamaka OR lolade␣chinedu)` is read lazily, a doclist each.
  */
-export function pairsQuery(words: readonly QueryWord[], anchor: QueryWord): string | null {
+export function pairsQuery(
+  words: readonly QueryWord[],
+  anchor: QueryWord,
+  wordsStarting?: (prefix: string) => readonly string[] | null,
+): string | null {
   const terms: string[] = [];
+  let grouped = false;
   for (const w of words) {
     if (w === anchor) continue;
     if (w.prefix ? anchor.word.startsWith(w.word) : anchor.word === w.word) continue;
     if (!w.prefix && w.word.length === 1) return null;
     const token = quote(anchor.word + JOINER + w.word);
-    terms.push(w.prefix && w.word.length > 1 ? `${token}*` : token);
+    if (!w.prefix || w.word.length === 1) {
+      terms.push(token);
+      continue;
+    }
+    const whole = wordsStarting?.(w.word);
+    if (whole && whole.length > 0) {
+      grouped = true;
+      terms.push(`(${whole.map((word) => quote(anchor.word + JOINER + word)).join(' OR ')})`);
+    } else {
+      terms.push(`${token}*`);
+    }
   }
-  return terms.length > 0 ? terms.join(' ') : null;
+  // A group in parentheses needs an explicit AND beside it.
+  return terms.length > 0 ? terms.join(grouped ? ' AND ' : ' ') : null;
+}
+
+/** What namesAsPairs asks of the names index's words (name-vocabulary.ts). */
+export interface PairsVocabulary {
+  /** Whether a word is a word of the index and starts no longer one. */
+  isWhole(word: string): boolean;
+  /** The few words of the index a prefix starts, or null (too many, or too short a prefix to ask). */
+  wordsStarting(prefix: string): readonly string[] | null;
+}
+
+/**
+ * The pairs-index query of a names query's words (two or more): anchored at a word the customer must
+ * have exactly (typed whole, or a prefix that is a whole word of the index). Failing that, a prefix that
+ * starts a few words of the index (`lola` of Lola and Lolade) anchors the pairs of each of them
+ * (`lola␣afu* OR lolade␣afu*`): two prefixes in the names index make FTS5 walk the rows of both words to
+ * find the few that have the two. Null when the pairs index cannot ask it.
+ */
+export function namesAsPairs(words: readonly QueryWord[], vocabulary: PairsVocabulary): string | null {
+  const starting = (prefix: string) => vocabulary.wordsStarting(prefix);
+  const anchor = words.find((w) => !w.prefix) ?? words.find((w) => vocabulary.isWhole(w.word));
+  if (anchor) return pairsQuery(words, anchor, starting);
+  // The prefix that starts the fewest words anchors them in turn.
+  let best: { at: number; whole: readonly string[] } | null = null;
+  for (const [at, w] of words.entries()) {
+    const whole = starting(w.word);
+    if (whole && whole.length > 0 && (!best || whole.length < best.whole.length)) best = { at, whole };
+  }
+  if (!best) return null;
+  const anyOf: string[] = [];
+  for (const word of best.whole) {
+    const whole: QueryWord = { word, prefix: false };
+    const query = pairsQuery(words.with(best.at, whole), whole, starting);
+    // A word of the index alone would match: no pair can ask it.
+    if (query === null) return null;
+    anyOf.push(`(${query})`);
+  }
+  return anyOf.join(' OR ');
 }

@@ -1,6 +1,7 @@
-// The words of the names index, as one search asks about them: whether a typed word is a word of the
-// index and starts no longer one, and which words a long prefix stands for. Each lookup is a seek in
-// customer_name_instances (schema.ts, migration 6), done once per search.
+// The words of the names index, as searches ask about them: whether a typed word is a word of the
+// index and starts no longer one, and which words a prefix stands for. Each lookup is a seek in
+// customer_name_instances (schema.ts, migration 6), done once while the file is unchanged
+// (search/matching-rows.ts keeps one vocabulary per version of the file).
 import type { StatementSync } from 'node:sqlite';
 import { type NamesMatcher, namesMatch, quote } from './search-plan';
 
@@ -21,6 +22,11 @@ export class NameVocabulary {
 
   /** `next`: `SELECT term FROM customer_name_instances WHERE term >= ? LIMIT 1`. */
   constructor(private readonly next: StatementSync) {}
+
+  /** How many words and prefixes it has looked up. */
+  get size(): number {
+    return this.states.size + this.expansions.size;
+  }
 
   /**
    * Whether `word` (lower-case plain ASCII) is in the index ('absent' when not) and starts no longer
@@ -54,10 +60,10 @@ export class NameVocabulary {
   }
 
   /**
-   * wordsStarting(prefix, MAX_EXPANDED_WORDS), asked once per search: whether a word is whole and what
+   * wordsStarting(prefix, MAX_EXPANDED_WORDS), asked once: whether a word is whole and what
    * a long prefix expands to are the same lookup.
    */
-  private wordsFor(prefix: string): string[] | null {
+  wordsFor(prefix: string): string[] | null {
     let words = this.expansions.get(prefix);
     if (words === undefined) {
       words = this.wordsStarting(prefix, MAX_EXPANDED_WORDS);

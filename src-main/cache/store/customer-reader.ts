@@ -9,7 +9,7 @@ import type { Customer } from '../../../src-shared/api/records';
 import type { CustomerBrowseInput } from '../../../src-shared/ipc/channels/customers';
 import { CustomerBrowse, type BrowsePage } from './customer-browse';
 import { type OpenedGroups, RECORD_COLUMNS, RecordOpener } from './record-opener';
-import { LISTED_COLUMNS, listedCustomer } from './listed-customer';
+import { LISTED_COLUMNS, type ListedRow, listedCustomer, listedSeq, recordColumnsOf } from './listed-customer';
 import type { RecordSeal } from './record-seal';
 import { type ExactKeys, exactSeqs } from './exact-lookup';
 import { MatchingRows } from '../search/matching-rows';
@@ -34,6 +34,8 @@ const ROW = RECORD_COLUMNS;
 
 export class CustomerReader {
   private readonly statements = new Map<string, StatementSync>();
+  /** The rows a search lists, read as arrays (loadListed). */
+  private listedRows: StatementSync | null = null;
   private readonly records: RecordOpener;
   private readonly matching: MatchingRows;
   private readonly list: CustomerBrowse;
@@ -96,8 +98,8 @@ export class CustomerReader {
    */
   private load(seqs: number[], listed = false): Customer[] {
     if (seqs.length === 0) return [];
-    const columns = listed ? `${LISTED_COLUMNS}, sealed_in, sealed_at` : ROW;
-    const rows = this.stmt(`SELECT seq, ${columns} FROM customers WHERE seq IN (SELECT value FROM json_each(?))`).all(
+    if (listed) return this.loadListed(seqs);
+    const rows = this.stmt(`SELECT seq, ${ROW} FROM customers WHERE seq IN (SELECT value FROM json_each(?))`).all(
       JSON.stringify(seqs),
     );
     const bySeq = new Map<number, Record<string, unknown>>();
@@ -106,7 +108,31 @@ export class CustomerReader {
     const opened: OpenedGroups = new Map();
     for (const seq of seqs) {
       const row = bySeq.get(seq);
-      if (row) out.push((listed ? listedCustomer(row) : null) ?? this.records.decode(row, opened));
+      if (row) out.push(this.records.decode(row, opened));
+    }
+    return out;
+  }
+
+  /** The listed customers of these rows, in this order (listed-customer.ts), read as arrays. */
+  private loadListed(seqs: number[]): Customer[] {
+    if (!this.listedRows) {
+      this.listedRows = this.db.prepare(
+        `SELECT ${LISTED_COLUMNS} FROM customers WHERE seq IN (SELECT value FROM json_each(?))`,
+      );
+      this.listedRows.setReturnArrays(true);
+    }
+    const bySeq = new Map<number, ListedRow>();
+    for (const row of this.listedRows.all(JSON.stringify(seqs)) as unknown[] as ListedRow[]) {
+      bySeq.set(listedSeq(row), row);
+    }
+    const out: Customer[] = [];
+    let opened: OpenedGroups | undefined;
+    for (const seq of seqs) {
+      const row = bySeq.get(seq);
+      if (!row) continue;
+      out.push(
+        listedCustomer(row) ?? this.records.decode(recordColumnsOf(row), (opened ??= new Map() as OpenedGroups)),
+      );
     }
     return out;
   }
@@ -154,8 +180,15 @@ export class CustomerReader {
     };
   }
 
+  /** When the cache last synced completely (what a search's answer says of its age). */
+  lastSyncedAt(): string | null {
+    const value = this.stmt("SELECT value FROM meta WHERE key = 'last_synced_at'").get()?.value;
+    return typeof value === 'string' ? value : null;
+  }
+
   close(): void {
     this.statements.clear();
+    this.listedRows = null;
     this.db.close();
   }
 }

@@ -140,12 +140,19 @@ export function moveAside(file: string, at: Date): string {
   return target;
 }
 
+/**
+ * The read connection's page cache (KB). Searches read few pages, and a page SQLite does not hold comes
+ * from the OS's file cache: at 1M customers a search costs the same CPU with 2 MB as with 8 MB or 400 MB
+ * (docs/benchmarks.md), and the main process keeps 6 MB less.
+ */
+export const READER_CACHE_KB = 2000;
+
 /** A read-only connection for searches; never writes, so it may live on the Electron main thread. */
 export function openReader(file: string): DatabaseSync {
   const db = new DatabaseSync(file, { readOnly: true, timeout: 1000 });
   try {
     requireFts5(db);
-    db.exec('PRAGMA cache_size = -8000');
+    db.exec(`PRAGMA cache_size = -${READER_CACHE_KB}`);
     db.prepare("SELECT value FROM meta WHERE key = 'customer_count'").get();
     return db;
   } catch (e) {

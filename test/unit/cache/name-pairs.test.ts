@@ -10,6 +10,7 @@ import {
   isPairable,
   isWordChar,
   namePairs,
+  namesAsPairs,
   pairsQuery,
   type QueryWord,
 } from '../../../src-main/cache/search/name-pairs';
@@ -144,5 +145,51 @@ describe('pairsQuery', () => {
     expect(pairsQuery(same, same[0]!)).toBeNull();
     const exact = [whole('ada'), whole('ada')];
     expect(pairsQuery(exact, exact[0]!)).toBeNull();
+  });
+
+  it('asks for the pairs of the few words a prefix starts, each whole, where the index has them', () => {
+    const vocabulary: Record<string, string[] | null> = { chi: ['chiamaka', 'chinedu'], b: ['bola'], o: null };
+    const starting = (prefix: string) => vocabulary[prefix] ?? null;
+    const words = [typed('lolade'), typed('chi'), typed('o')];
+    expect(pairsQuery(words, words[0]!, starting)).toBe(
+      `(${q('lolade chiamaka')} OR ${q('lolade chinedu')}) AND ${q('lolade o')}`,
+    );
+    // A one-letter prefix is also a first letter: asked as one token, whatever words it starts.
+    const initial = [whole('eze'), typed('b')];
+    expect(pairsQuery(initial, initial[0]!, starting)).toBe(q('eze b'));
+    // Too many words (null) or none: the prefix as it is.
+    const many = [whole('eze'), typed('ol')];
+    expect(pairsQuery(many, many[0]!, starting)).toBe(`${q('eze ol')}*`);
+  });
+});
+
+describe('namesAsPairs', () => {
+  const typed = (word: string): QueryWord => ({ word, prefix: true });
+  const q = (text: string) => `"${text.replace(' ', JOINER)}"`;
+  const index: Record<string, string[]> = { lola: ['lola', 'lolade'], afu: ['afunku'], ad: ['ada', 'adaeze'] };
+  const vocabulary = {
+    isWhole: (word: string) => word === 'afunku',
+    wordsStarting: (prefix: string) => index[prefix] ?? null,
+  };
+
+  it('anchors at a word the index has whole, the other prefix read as the words it starts', () => {
+    expect(namesAsPairs([typed('lola'), typed('afunku')], vocabulary)).toBe(
+      `(${q('afunku lola')} OR ${q('afunku lolade')})`,
+    );
+    expect(namesAsPairs([typed('xy'), typed('afunku')], vocabulary)).toBe(`${q('afunku xy')}*`);
+  });
+
+  it('anchors two prefixes at each word of the one that starts the fewest', () => {
+    expect(namesAsPairs([typed('lola'), typed('afu')], vocabulary)).toBe(
+      `((${q('afunku lola')} OR ${q('afunku lolade')}))`,
+    );
+    expect(namesAsPairs([typed('lola'), typed('xy')], vocabulary)).toBe(`(${q('lola xy')}*) OR (${q('lolade xy')}*)`);
+  });
+
+  it('leaves to the names index what no pair can ask', () => {
+    // No prefix starts a few words.
+    expect(namesAsPairs([typed('xy'), typed('zw')], vocabulary)).toBeNull();
+    // "ada" alone matches "ad" and "ada": a word of the index, not a pair.
+    expect(namesAsPairs([typed('ad'), typed('ada')], vocabulary)).toBeNull();
   });
 });
