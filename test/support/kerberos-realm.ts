@@ -43,8 +43,14 @@ export interface KerberosRealm {
   operator: string;
   /** A credentials cache holding the operator's ticket, from `kinit` (FILE:…). */
   kinit(): string;
-  /** A credentials cache that holds nothing (the operator has not signed in). */
-  emptyCache: string;
+  /**
+   * One credentials cache for the whole file (FILE:…), to put in KRB5CCNAME once, before any Kerberos work:
+   * `signIn()` fills it with a fresh ticket (kinit), `signOut()` empties it (kdestroy). Changing KRB5CCNAME
+   * while a GSSAPI step runs on libuv's threads races setenv against krb5's getenv (a crash of the process).
+   */
+  ticketCache: string;
+  signIn(): void;
+  signOut(): void;
   /**
    * Adds a service principal (`postgres/api.card-desk.test`) and writes its key to a keytab of its own in the
    * realm's folder, readable by its owner only (`owner`: a system user, as PostgreSQL's server runs as
@@ -115,13 +121,12 @@ export async function startKerberosRealm(): Promise<KerberosRealm> {
   await waitForPort(port, kdc, 'krb5kdc');
 
   let caches = 0;
-  const emptyCache = `FILE:${at('empty.ccache')}`;
+  const ticketCache = `FILE:${at('operator.ccache')}`;
   return {
     dir,
     krb5Config,
     keytab,
     operator: `${OPERATOR}@${REALM}`,
-    emptyCache,
     addService(principal, owner) {
       const file = at(`${principal.replace(/[^A-Za-z0-9.-]/g, '_')}.keytab`);
       run('/usr/sbin/kadmin.local', ['-r', REALM, '-q', `addprinc -randkey ${principal}`]);
@@ -129,6 +134,13 @@ export async function startKerberosRealm(): Promise<KerberosRealm> {
       chmodSync(file, 0o600);
       if (owner && process.getuid?.() === 0) execFileSync('chown', [owner, file]);
       return file;
+    },
+    ticketCache,
+    signIn() {
+      run('/usr/bin/kinit', ['-c', ticketCache, OPERATOR], `${operatorPassword}\n`);
+    },
+    signOut() {
+      rmSync(ticketCache.slice('FILE:'.length), { force: true });
     },
     kinit() {
       const cache = `FILE:${at(`operator-${++caches}.ccache`)}`;

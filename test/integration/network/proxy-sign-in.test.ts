@@ -60,7 +60,9 @@ beforeAll(async () => {
   const missing = (await officeNetworkMissing()) ?? (await kerberosMissing()) ?? squidMissing();
   if (missing) throw new Error(`The proxy sign-in tests cannot run: ${missing}`);
   realm = await startKerberosRealm();
+  // Set once, before any Kerberos work: each test fills or empties this one cache instead.
   process.env.KRB5_CONFIG = realm.krb5Config;
+  process.env.KRB5CCNAME = realm.ticketCache;
   pki = makeTestPki();
   api = await startTestApi(pki, (req, res) => {
     const body = (req.url ?? '').startsWith('/accounts') ? ACCOUNTS : customersPage(1);
@@ -131,7 +133,7 @@ const target = () => `api.card-desk.test:${api.port}`;
 
 describe('a proxy that wants the Windows sign-in (Negotiate, Kerberos)', () => {
   it("answers accounts.list through the proxy with the operator's ticket, and no password anywhere", async () => {
-    process.env.KRB5CCNAME = realm.kinit();
+    realm.signIn();
     const o = await office({ mode: 'manual', host: PROXY_HOST, port: negotiateProxy.port });
     try {
       const result = await listAccounts(o.core);
@@ -148,7 +150,7 @@ describe('a proxy that wants the Windows sign-in (Negotiate, Kerberos)', () => {
   });
 
   it('says the proxy wants the Windows (Kerberos) sign-in when the operator has no ticket; nothing is sent', async () => {
-    process.env.KRB5CCNAME = realm.emptyCache;
+    realm.signOut();
     const o = await office({ mode: 'manual', host: PROXY_HOST, port: negotiateProxy.port });
     try {
       const seen = api.seen.length;
@@ -169,7 +171,7 @@ describe('a proxy that wants the Windows sign-in (Negotiate, Kerberos)', () => {
   });
 
   it('names the service principal the realm does not know, and takes the one Settings names', async () => {
-    process.env.KRB5CCNAME = realm.kinit();
+    realm.signIn();
     // The proxy reached by its address: the ticket would be for HTTP/127.0.0.1, which the realm does not know.
     const byAddress = await office({ mode: 'manual', host: '127.0.0.1', port: negotiateProxy.port });
     try {
@@ -292,7 +294,7 @@ describe('a sign-in kept for a proxy the system chose, which the proxy refuses',
 
 describe('a proxy the system chose that wants the Windows sign-in or NTLM', () => {
   it('signs in to a Negotiate proxy with the ticket, asking nothing', async () => {
-    process.env.KRB5CCNAME = realm.kinit();
+    realm.signIn();
     variables.set({ HTTPS_PROXY: `http://${PROXY_HOST}:${negotiateProxy.port}` });
     const o = await office({ mode: 'system' });
     try {

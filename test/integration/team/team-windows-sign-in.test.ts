@@ -31,7 +31,9 @@ beforeAll(async () => {
   const missing = postgresMissing() ?? (await kerberosMissing());
   if (missing) throw new Error(missing);
   realm = await startKerberosRealm();
+  // Set once, before any Kerberos work: each test fills or empties this one cache instead.
   process.env.KRB5_CONFIG = realm.krb5Config;
+  process.env.KRB5CCNAME = realm.ticketCache;
   const keytab = realm.addService(`postgres/${API_HOST}`, 'postgres');
   pki = makeTestPki();
   db = await startPostgres({
@@ -75,7 +77,7 @@ async function windowsLink(user = OPERATOR): Promise<TeamLink> {
 
 describe('Windows sign-in to the team database', () => {
   it("signs in with the operator's ticket and no password, over verified TLS: session_user is the operator", async () => {
-    process.env.KRB5CCNAME = realm.kinit();
+    realm.signIn();
     const link = await windowsLink();
     expect(link.status).toMatchObject({ state: 'connected', login: OPERATOR, problem: null });
     const session = await link.use(async (client) => {
@@ -95,18 +97,18 @@ describe('Windows sign-in to the team database', () => {
   });
 
   it('says what is missing when the computer holds no ticket, and tries again once there is one', async () => {
-    process.env.KRB5CCNAME = realm.emptyCache;
+    realm.signOut();
     const link = await windowsLink();
     expect(link.status.state).toBe('refused');
     expect(link.status.problem).toMatch(/no Windows sign-in ticket/);
     expect(link.status.problem).toMatch(/Sign in to Windows with your domain account/);
-    process.env.KRB5CCNAME = realm.kinit();
+    realm.signIn();
     await link.start();
     expect(link.status).toMatchObject({ state: 'connected', login: OPERATOR });
   });
 
   it('names the login when the ticket is not for it (the server maps the principal, include_realm=0)', async () => {
-    process.env.KRB5CCNAME = realm.kinit();
+    realm.signIn();
     await db.sql('CREATE ROLE alice LOGIN IN ROLE card_desk_operator');
     const link = await windowsLink('alice');
     expect(link.status.state).toBe('refused');
@@ -116,7 +118,7 @@ describe('Windows sign-in to the team database', () => {
 
 describe('Windows sign-in as the policy sets it', () => {
   it('signs the desk in with nothing typed and nothing kept, and again after a restart', async () => {
-    process.env.KRB5CCNAME = realm.kinit();
+    realm.signIn();
     const dir = mkdtempSync(join(tmpdir(), 'card-desk-windows-'));
     const journal = openJournal({ key: TEST_CHAIN_KEY, file: join(dir, 'journal.sqlite') });
     const secrets = new KeytarSecretStore();
