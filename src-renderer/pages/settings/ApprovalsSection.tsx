@@ -65,13 +65,16 @@ function ChoiceField(props: {
   );
 }
 
-/** A card needs approval when any of these is true: the conditions of the card's "When…". */
-function CardConditions(props: {
+/** What the rules' form gives its parts: the values, how to change them, the problems, read only or not. */
+interface RulesFormProps {
   form: RulesForm;
   set: (change: Partial<RulesForm>) => void;
   problems: Partial<Record<RulesField, string>>;
   readOnly: boolean;
-}): React.JSX.Element {
+}
+
+/** A card needs approval when any of these is true: the conditions of the card's "When…". */
+function CardConditions(props: RulesFormProps): React.JSX.Element {
   const { form, set, problems, readOnly } = props;
   return (
     <fieldset className="form-group" disabled={readOnly}>
@@ -102,12 +105,7 @@ function CardConditions(props: {
   );
 }
 
-function RulesFields(props: {
-  form: RulesForm;
-  set: (change: Partial<RulesForm>) => void;
-  problems: Partial<Record<RulesField, string>>;
-  readOnly: boolean;
-}): React.JSX.Element {
+function RulesFields(props: RulesFormProps): React.JSX.Element {
   const { form, set, problems, readOnly } = props;
   const setKind = (kind: WriteKind, choice: Choice) => set({ kinds: { ...form.kinds, [kind]: choice } });
   return (
