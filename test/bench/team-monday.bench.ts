@@ -11,18 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { CACHE_WORKER_ENTRY, NODE_BUNDLE } from '../../electron.vite.config';
-import { createCardApiClient } from '../../src-main/api/client';
-import { openCustomerCache, type CustomerCacheService } from '../../src-main/cache/service';
+import type { CustomerCacheService } from '../../src-main/cache/service';
 import { BUILT_WORKER_FILE } from '../../src-main/cache/threads/worker-location';
 import type { Logger } from '../../src-main/ports/ports';
 import { startSandbox } from '../../src-main/sandbox';
 import { teamCustomerFeed } from '../../src-main/team/sync/customer-feed';
 import { TeamLink } from '../../src-main/team/team-link';
 import { parseTeamAddress } from '../../src-shared/ipc/channels/team';
-import { testCacheKeys } from '../support/cache-keys';
 import { startPostgres, type TestPostgres } from '../support/postgres';
 import type { Benchmark } from './benchmark';
 import { copySandboxCustomers } from './team-customers-copy';
+import { openDeskCache } from './team-desk-cache';
 
 const DESK = { user: 'bench_desk', password: 'bench-desk-Pa55' };
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -78,17 +77,7 @@ async function openDesk(db: TestPostgres, workerUrl: string): Promise<Desk> {
     logger: silent,
   });
   const feed = teamCustomerFeed({ link });
-  const folder = mkdtempSync(join(tmpdir(), 'card-desk-monday-'));
-  const cache = await openCustomerCache({
-    folder,
-    environmentId: 'bench',
-    keys: testCacheKeys,
-    // A team desk's cache asks the feed, never this client (nothing listens at its address).
-    api: createCardApiClient({ baseUrl: 'http://127.0.0.1:9', getKey: async () => 'none' }),
-    emit: () => undefined,
-    workerUrl,
-    feed: () => feed,
-  });
+  const { folder, cache } = await openDeskCache(workerUrl, () => feed);
   return { link, folder, cache };
 }
 

@@ -14,7 +14,7 @@ import { build } from 'esbuild';
 import { CACHE_WORKER_ENTRY, NODE_BUNDLE } from '../../electron.vite.config';
 import { createCardApiClient } from '../../src-main/api/client';
 import type { CardApiClient } from '../../src-main/api/types';
-import { openCustomerCache, type CustomerCacheService, type CustomerFeed } from '../../src-main/cache/service';
+import { openCustomerCache } from '../../src-main/cache/service';
 import { BUILT_WORKER_FILE } from '../../src-main/cache/threads/worker-location';
 import type { Logger } from '../../src-main/ports/ports';
 import { startSandbox } from '../../src-main/sandbox';
@@ -28,6 +28,7 @@ import { testCacheKeys } from '../support/cache-keys';
 import { startPostgres, type TestPostgres } from '../support/postgres';
 import type { Benchmark } from './benchmark';
 import { queriesFor } from './customer-queries';
+import { openDeskCache, type DeskCache } from './team-desk-cache';
 import { percentile, timeQueries } from './query-timing';
 import { copySandboxCustomers } from './team-customers-copy';
 import { desksAtRest } from './team-connections';
@@ -73,27 +74,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 600_000): Promis
   }
 }
 
-interface Opened {
-  folder: string;
-  cache: CustomerCacheService;
-}
-
-async function openDeskCache(workerUrl: string, feed: () => CustomerFeed | null): Promise<Opened> {
-  const folder = mkdtempSync(join(tmpdir(), 'card-desk-team-bench-'));
-  const cache = await openCustomerCache({
-    folder,
-    environmentId: 'bench',
-    keys: testCacheKeys,
-    // A team desk's cache asks the feed, never this client (nothing listens at its address).
-    api: createCardApiClient({ baseUrl: 'http://127.0.0.1:9', getKey: async () => 'none' }),
-    emit: () => undefined,
-    workerUrl,
-    feed,
-  });
-  return { folder, cache };
-}
-
-const closeAll = async (opened: Opened[]) => {
+const closeAll = async (opened: DeskCache[]) => {
   for (const o of opened) {
     await o.cache.close();
     rmSync(o.folder, { recursive: true, force: true });
@@ -147,7 +128,7 @@ async function apiRequests(db: TestPostgres, workerUrl: string, print: (l: strin
 
 /** 20 desks filled from the team copy, then how long a change takes to be found in all 20 caches. */
 async function twentyDesks(db: TestPostgres, workerUrl: string, print: (l: string) => void) {
-  const desks: { link: TeamLink; customers: TeamCustomers; opened: Opened }[] = [];
+  const desks: { link: TeamLink; customers: TeamCustomers; opened: DeskCache }[] = [];
   const t0 = performance.now();
   for (let i = 0; i < DESKS; i++) {
     const link = linkAs(db, DESK);
