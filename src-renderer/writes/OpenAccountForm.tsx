@@ -24,6 +24,7 @@ import { UnknownOutcome } from './UnknownOutcome';
 import { RepeatConfirm } from './RepeatConfirm';
 import { WriteTarget } from './WriteTarget';
 import { NeedsApproval, useApprovalCheck } from './NeedsApproval';
+import { SendButton } from './SendButton';
 import { useSendOnce, type SendOnce } from './useSendOnce';
 import { inWords } from './errorsInWords';
 import type { WriteFormProps } from './writeFormProps';
@@ -213,15 +214,11 @@ export function OpenAccountForm({
         />
       ) : (
         <div className="form-actions">
-          <button
-            type="submit"
-            className="primary"
-            disabled={sending || writesRefused !== null}
-            title={writesRefused ?? undefined}
-            aria-busy={sending}
-          >
-            {sending ? 'Sending…' : type === 'wallet' ? 'Open wallet' : 'Open account'}
-          </button>
+          <SendButton
+            sending={sending}
+            writesRefused={writesRefused}
+            text={type === 'wallet' ? 'Open wallet' : 'Open account'}
+          />
         </div>
       )}
     </form>

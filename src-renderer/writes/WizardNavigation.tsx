@@ -1,4 +1,5 @@
 // The issuing wizard's steps as a list (the current one marked), and its Back / Continue / Next / Send buttons.
+import { SendButton } from './SendButton';
 import type { WizardStep } from './wizardDraft';
 
 type Titled = Exclude<WizardStep, 'done'>;
@@ -60,15 +61,7 @@ export function WizardActions({
           Continue
         </button>
       ) : step === 'review' && needsApproval ? null : step === 'review' ? (
-        <button
-          type="submit"
-          className="primary"
-          disabled={sending || writesRefused !== null}
-          title={writesRefused ?? undefined}
-          aria-busy={sending}
-        >
-          {sending ? 'Sending…' : sendText}
-        </button>
+        <SendButton sending={sending} writesRefused={writesRefused} text={sendText} />
       ) : (
         <button type="submit" className="primary">
           Next
