@@ -1,4 +1,5 @@
-// Requests the local sandbox accepts, built from its fixtures.
+// Card requests for tests: ones the local sandbox accepts, built from its fixtures, and one whose ids are
+// placeholders for tests that have no sandbox (the contract's schema takes it).
 import type { CreateCardRequest } from '../../src-shared/api/requests';
 import type { SandboxFixtures } from '../../src-main/sandbox/handle';
 
@@ -13,5 +14,16 @@ export const virtualCardRequest = (
   status: 'active',
   brand: 'Verve',
   debitAccountId: fixtures.businessAccounts.find((a) => a.currency === 'NGN')!.id,
+  ...extra,
+});
+
+/** A card request the contract's schema takes, for tests without a sandbox: its ids are placeholders. */
+export const placeholderCardRequest = (extra: Partial<CreateCardRequest> = {}): CreateCardRequest => ({
+  customerId: 'a'.repeat(24),
+  type: 'virtual',
+  currency: 'NGN',
+  status: 'active',
+  brand: 'Verve',
+  debitAccountId: 'b'.repeat(24),
   ...extra,
 });

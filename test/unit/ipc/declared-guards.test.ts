@@ -10,15 +10,9 @@ import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { createDispatcher } from '../../../src-main/ipc/register';
 import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 import { TOP } from './dispatcher-fixture';
+import { placeholderCardRequest } from '../../support/card-requests';
 
-const card = {
-  customerId: 'a'.repeat(24),
-  type: 'virtual',
-  currency: 'NGN',
-  status: 'active',
-  brand: 'Verve',
-  debitAccountId: 'b'.repeat(24),
-};
+const card = placeholderCardRequest();
 
 function dispatcherWithGuards(refuse: boolean) {
   const asked: GuardedWrite[] = [];

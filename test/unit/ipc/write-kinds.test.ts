@@ -9,6 +9,7 @@ import {
 } from '../../../src-shared/ipc/channels/approvals';
 import { journalChannels } from '../../../src-shared/ipc/channels/journal';
 import { contract } from '../../../src-shared/ipc/contract';
+import { placeholderCardRequest } from '../../support/card-requests';
 import {
   OPERATION_WORDS,
   WRITE_KINDS,
@@ -56,15 +57,7 @@ describe('the registry of write kinds', () => {
 
 describe('an approved write', () => {
   const who = { request: '42', requestedBy: 'mary', approvedBy: 'ada' };
-  const card = {
-    customerId: 'a'.repeat(24),
-    type: 'virtual',
-    currency: 'NGN',
-    status: 'active',
-    brand: 'Verve',
-    debitAccountId: '7'.repeat(24),
-    metadata: { costCentre: 'Ikeja' },
-  };
+  const card = placeholderCardRequest({ debitAccountId: '7'.repeat(24), metadata: { costCentre: 'Ikeja' } });
 
   it('is read back as the request of its kind, or refused with the field’s problem', () => {
     const read = parseWrite('cards.create', card);

@@ -18,6 +18,7 @@ import type { HandlerTable } from '../../../src-main/ipc/handler';
 import { createDispatcher } from '../../../src-main/ipc/register';
 import { APP_ORIGIN } from '../../../src-main/security/renderer-baseline';
 import { memoryStore } from '../memory-secret-store';
+import { placeholderCardRequest } from '../../support/card-requests';
 
 function signals(): LockSignals & { idle: number; fire: () => void } {
   let listener: (() => void) | null = null;
@@ -117,14 +118,7 @@ describe('the app lock', () => {
     });
     const call = (channel: string, input?: unknown) =>
       dispatch(channel, { frameUrl: `${APP_ORIGIN}/index.html`, isTopFrame: true }, input);
-    const card = {
-      customerId: 'a'.repeat(24),
-      type: 'virtual',
-      currency: 'NGN',
-      status: 'active',
-      brand: 'Verve',
-      debitAccountId: 'b'.repeat(24),
-    };
+    const card = placeholderCardRequest();
     const inFlight = call('cards.create', card);
     lock.lock('command');
     expect(await call('customers.search', { query: 'ada' })).toEqual({
