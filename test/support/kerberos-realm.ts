@@ -41,12 +41,10 @@ export interface KerberosRealm {
   keytab: string;
   /** The operator's principal, `operator@CARD-DESK.TEST`. */
   operator: string;
-  /** A credentials cache holding the operator's ticket, from `kinit` (FILE:…). */
-  kinit(): string;
   /**
    * One credentials cache for the whole file (FILE:…), to put in KRB5CCNAME once, before any Kerberos work:
-   * `signIn()` fills it with a fresh ticket (kinit), `signOut()` empties it (kdestroy). Changing KRB5CCNAME
-   * while a GSSAPI step runs on libuv's threads races setenv against krb5's getenv (a crash of the process).
+   * `signIn()` fills it with a fresh ticket (kinit), `signOut()` removes it (as kdestroy does). Changing
+   * KRB5CCNAME while a GSSAPI step runs on libuv's threads races setenv against krb5's getenv (a crash).
    */
   ticketCache: string;
   signIn(): void;
@@ -120,7 +118,6 @@ export async function startKerberosRealm(): Promise<KerberosRealm> {
   const exited = new Promise<void>((resolve) => kdc.once('exit', () => resolve()));
   await waitForPort(port, kdc, 'krb5kdc');
 
-  let caches = 0;
   const ticketCache = `FILE:${at('operator.ccache')}`;
   return {
     dir,
@@ -141,11 +138,6 @@ export async function startKerberosRealm(): Promise<KerberosRealm> {
     },
     signOut() {
       rmSync(ticketCache.slice('FILE:'.length), { force: true });
-    },
-    kinit() {
-      const cache = `FILE:${at(`operator-${++caches}.ccache`)}`;
-      run('/usr/bin/kinit', ['-c', cache, OPERATOR], `${operatorPassword}\n`);
-      return cache;
     },
     stop: async () => {
       if (kdc.exitCode === null && kdc.signalCode === null) kdc.kill('SIGTERM');

@@ -51,7 +51,8 @@ beforeAll(async () => {
   if (missing) throw new Error(`The proxy tunnel tests cannot run: ${missing}`);
   realm = await startKerberosRealm();
   process.env.KRB5_CONFIG = realm.krb5Config;
-  process.env.KRB5CCNAME = realm.kinit();
+  process.env.KRB5CCNAME = realm.ticketCache;
+  realm.signIn();
   pki = makeTestPki();
   const negotiate = { keytab: realm.keytab, principal: `${PROXY_SERVICE}@${REALM}`, krb5Config: realm.krb5Config };
   squid = await startSquid({ host: PROXY_HOST, negotiate });
