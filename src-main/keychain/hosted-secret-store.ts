@@ -4,9 +4,16 @@
 // because no Secret Service answered, or whose host died or did not answer, ends that host; the next host
 // started connects afresh. Such a call is tried once more on a fresh host at once (a bounded retry: the
 // keychain's set and delete are idempotent, and nothing reached the daemon), so the first call after the
-// daemon is back already works.
+// daemon is back already works. A host that ended by itself during a read crashed in libsecret: listing
+// an item another program removed meanwhile ends its process (list-while-changed.test.ts). That read is
+// read again on a fresh host, as a read that met a removed item is, and is never said as "no keychain".
 import { KEYCHAIN_SERVICE, type SecretStore } from './secret-store';
-import { classifyKeychainFailure, keychainUnavailable } from './keychain-error';
+import {
+  classifyKeychainFailure,
+  KeychainUnavailableError,
+  keychainUnavailable,
+  type KeychainProblem,
+} from './keychain-error';
 import type { KeychainAnswer, KeychainHostProcess, KeychainRequest, StartKeychainHost } from './keychain-host-protocol';
 
 export interface HostedSecretStoreOptions {
@@ -25,8 +32,15 @@ type Ask = Distribute<KeychainRequest>;
 
 const READS: ReadonlySet<KeychainRequest['op']> = new Set(['get', 'accounts']);
 
-/** The host did not answer: it died, or took longer than answerWithinMs. */
-class HostLost extends Error {}
+/** The host did not answer: it ended by itself (`ended`), was ended by the store, or took too long. */
+class HostLost extends Error {
+  constructor(
+    message: string,
+    readonly ended = false,
+  ) {
+    super(message);
+  }
+}
 
 export class HostedSecretStore implements SecretStore {
   private readonly service: string;
@@ -85,14 +99,14 @@ export class HostedSecretStore implements SecretStore {
       }
       if (!(answer instanceof HostLost) && answer.ok) return answer.value;
       const failure = answer instanceof HostLost ? answer : new Error(answer.message);
-      const problem = answer instanceof HostLost ? 'no_secret_service' : classifyKeychainFailure(failure);
+      const problem = answer instanceof HostLost ? lostProblem(answer, ask.op) : classifyKeychainFailure(failure);
       // A read that met an item another program removed meanwhile reads again (reads change nothing).
       if (problem === 'item_changed' && READS.has(ask.op) && rereads++ < this.rereads) continue;
       // Only a keychain that did not answer at all is worth a fresh connection; a locked keyring or a
       // refusal stays as it is until the user acts.
-      if (problem !== 'no_secret_service') throw keychainUnavailable(failure);
+      if (problem !== 'no_secret_service') throw new KeychainUnavailableError(problem, failure.message);
       this.recycle();
-      if (fresh++ >= this.retries) throw keychainUnavailable(failure);
+      if (fresh++ >= this.retries) throw new KeychainUnavailableError(problem, failure.message);
     }
   }
 
@@ -128,7 +142,7 @@ export class HostedSecretStore implements SecretStore {
     });
     host.onExit(() => {
       if (this.host === host) this.host = null;
-      this.failPending(host, 'The keychain host ended before it answered (Could not connect).');
+      this.failPending(host, 'The keychain host ended before it answered.', true);
     });
     this.host = host;
     return host;
@@ -140,15 +154,20 @@ export class HostedSecretStore implements SecretStore {
     this.host = null;
     if (!host) return;
     host.kill();
-    this.failPending(host, 'The keychain host was restarted (Could not connect).');
+    this.failPending(host, 'The keychain host was restarted before it answered.');
   }
 
   /** Answers the calls waiting on `host` as lost (those of a later host go on waiting for theirs). */
-  private failPending(host: KeychainHostProcess, message: string): void {
+  private failPending(host: KeychainHostProcess, message: string, ended = false): void {
     for (const [id, w] of this.pending) {
       if (w.host !== host) continue;
       this.pending.delete(id);
-      w.done(new HostLost(message));
+      w.done(new HostLost(message, ended));
     }
   }
+}
+
+/** A read whose host ended by itself met an item removed under it; anything else lost is no answer at all. */
+function lostProblem(lost: HostLost, op: KeychainRequest['op']): KeychainProblem {
+  return lost.ended && READS.has(op) ? 'item_changed' : 'no_secret_service';
 }

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamStatus } from '../../../src-shared/ipc/channels/team';
 import { openJournal, type Journal } from '../../../src-main/journal/journal';
-import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
+import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { createLogger } from '../../../src-main/logging/logger';
 import { NO_POLICY } from '../../../src-main/policy/policy';
 import { TeamService } from '../../../src-main/team/team-service';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   journal = openJournal({ key: TEST_CHAIN_KEY, file: join(dir, 'journal.sqlite') });
   team = new TeamService({
     dataDir: dir,
-    secretStore: new KeytarSecretStore(),
+    secretStore: defaultSecretStore(),
     policy: NO_POLICY,
     journal: () => journal,
     extraCa: async () => [],

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openJournal } from '../../../src-main/journal/journal';
-import { KeytarSecretStore } from '../../../src-main/keychain/keytar-secret-store';
+import { defaultSecretStore } from '../../../src-main/keychain/default-secret-store';
 import { createLogger } from '../../../src-main/logging/logger';
 import { NO_POLICY, type Policy } from '../../../src-main/policy/policy';
 import { TeamService } from '../../../src-main/team/team-service';
@@ -121,7 +121,9 @@ describe('Windows sign-in as the policy sets it', () => {
     realm.signIn();
     const dir = mkdtempSync(join(tmpdir(), 'card-desk-windows-'));
     const journal = openJournal({ key: TEST_CHAIN_KEY, file: join(dir, 'journal.sqlite') });
-    const secrets = new KeytarSecretStore();
+    // Through a keychain host, as the app on Linux: listing the keys while another test file changes the
+    // same service's keys can crash libsecret, and must end only the host, never this test's process.
+    const secrets = defaultSecretStore();
     const policy: Policy = {
       ...NO_POLICY,
       environments: [
@@ -169,6 +171,7 @@ describe('Windows sign-in as the policy sets it', () => {
       expect(again.status().login).toBe(OPERATOR);
     } finally {
       await again.dispose();
+      (secrets as { dispose?(): void }).dispose?.();
       journal.close();
       rmSync(dir, { recursive: true, force: true });
     }

@@ -69,3 +69,56 @@ describe('a keychain item removed while Card Desk reads', () => {
     expect(host.asked).toEqual(['get']);
   });
 });
+
+/** A host whose process ends (as libsecret's crash on a removed item ends it) on the first `crashes` requests. */
+function crashingHost(crashes: number) {
+  const asked: string[] = [];
+  let started = 0;
+  const start = () => {
+    started++;
+    let listener: ((a: KeychainAnswer) => void) | null = null;
+    let exit: (() => void) | null = null;
+    return {
+      send(request: KeychainRequest) {
+        asked.push(request.op);
+        if (asked.length <= crashes) queueMicrotask(() => exit?.());
+        else queueMicrotask(() => listener?.({ id: request.id, ok: true, value: ['env-a'] }));
+      },
+      onMessage(l: (a: KeychainAnswer) => void) {
+        listener = l;
+      },
+      onExit(l: () => void) {
+        exit = l;
+      },
+      kill() {},
+    };
+  };
+  return { start, asked, started: () => started };
+}
+
+describe('a keychain host that ends while it lists the keys', () => {
+  it('lists again on a fresh host, and the list comes back', async () => {
+    const host = crashingHost(3);
+    const store = new HostedSecretStore({ start: host.start });
+    expect(await store.accounts()).toEqual(['env-a']);
+    expect(host.asked).toEqual(['accounts', 'accounts', 'accounts', 'accounts']);
+    expect(host.started()).toBe(4);
+  });
+
+  it('after a bounded number of hosts, says another program changed the keys, never that there is no keychain', async () => {
+    const host = crashingHost(100);
+    const store = new HostedSecretStore({ start: host.start, rereads: 2 });
+    const error = await store.accounts().catch((e: unknown) => e);
+    expect((error as KeychainUnavailableError).problem).toBe('item_changed');
+    expect((error as Error).message).toMatch(/added or removed by another program/);
+    expect(host.asked).toHaveLength(3);
+  });
+
+  it('a write whose host ended is tried once more on a fresh host, then said as no keychain', async () => {
+    const host = crashingHost(100);
+    const store = new HostedSecretStore({ start: host.start });
+    const error = await store.set('env-a', 'sk_test_x').catch((e: unknown) => e);
+    expect((error as KeychainUnavailableError).problem).toBe('no_secret_service');
+    expect(host.asked).toEqual(['set', 'set']);
+  });
+});
