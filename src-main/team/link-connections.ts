@@ -27,6 +27,8 @@ export interface LinkConnectionsOptions {
   connected: () => boolean;
   /** An idle pooled connection the server ended. */
   onIdleError: (error: Error) => void;
+  /** The listening connection could not be made (signed in or reached). */
+  onListenConnectError: (error: unknown) => void;
 }
 
 /** The pool could not give a connection: the database (or the sign-in) failed before any work ran. */
@@ -83,6 +85,7 @@ export class LinkConnections {
             : () => this.separateClient(),
       connected: options.connected,
       logger: options.logger,
+      cannotConnect: options.onListenConnectError,
     });
   }
 

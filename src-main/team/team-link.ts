@@ -101,6 +101,10 @@ export class TeamLink {
       signIn: options.signIn ?? 'password',
       connected: () => this.current.state === 'connected',
       onIdleError: (error) => this.lost(error),
+      // A refused sign-in of the listening connection is the link's: a lost server is found by the work.
+      onListenConnectError: (error) => {
+        if (teamFailure(error, this.failureContext()).reason !== 'unreachable') this.lost(error);
+      },
     });
   }
 

@@ -30,6 +30,8 @@ export interface TeamNoticesOptions {
   retryMs?: number;
   /** How long work waits for the connection while another's runs on it, before taking the pool's (200 ms). */
   waitMs?: number;
+  /** The connection could not be made (the sign-in refused, the server gone): the link's state may follow. */
+  cannotConnect?: (error: unknown) => void;
 }
 
 const listenSql = (channels: Iterable<string>, verb = 'LISTEN') =>
@@ -175,12 +177,13 @@ export class TeamNotices {
     });
     try {
       await client.connect();
+    } catch (error) {
+      return this.notListening(client, error, true);
+    }
+    try {
       await client.query(listenSql(new Set([...this.subscriptions].flatMap((s) => s.channels))));
     } catch (error) {
-      await client.end().catch(() => undefined);
-      this.options.logger.warn({ err: errorMessage(error) }, 'team notices: could not listen');
-      this.again();
-      return;
+      return this.notListening(client, error, false);
     }
     if (this.closed) {
       await client.end().catch(() => undefined);
@@ -188,6 +191,17 @@ export class TeamNotices {
     }
     this.client = client;
     for (const subscription of this.subscriptions) subscription.listening?.();
+  }
+
+  /**
+   * Listening failed: tried again after a while. A connection that could not even be made is told to the
+   * link, so a sign-in IT refused meanwhile shows at once and not at the next work that needs the database.
+   */
+  private async notListening(client: pg.Client, error: unknown, connecting: boolean): Promise<void> {
+    await client.end().catch(() => undefined);
+    this.options.logger.warn({ err: errorMessage(error) }, 'team notices: could not listen');
+    if (connecting && !this.closed) this.options.cannotConnect?.(error);
+    this.again();
   }
 
   /** Listens again after a while, if the link is still connected (else its healing calls `ensure`). */

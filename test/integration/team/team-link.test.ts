@@ -39,7 +39,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function linkTo(url: string, user = 'alice', password = `${user}-secret`): Promise<TeamLink> {
+async function linkTo(url: string, user = 'alice', password = `${user}-secret`, idleMs?: number): Promise<TeamLink> {
   const parsed = parseTeamAddress(url);
   if (!parsed.ok) throw new Error(parsed.problem);
   const link = new TeamLink({
@@ -50,6 +50,7 @@ async function linkTo(url: string, user = 'alice', password = `${user}-secret`):
     logger,
     firstRetryMs: 60_000,
     maxRetryMs: 60_000,
+    idleMs,
   });
   links.push(link);
   await link.start();
@@ -175,5 +176,29 @@ describe('a database that goes away under the work', () => {
     }
     await link.start();
     expect(link.status.state).toBe('connected');
+  });
+});
+
+describe('a password IT changes while the desk listens', () => {
+  it('is said as refused as soon as the listening connection cannot sign in again, with no work asked', async () => {
+    await db.createLogin('dora', 'dora-secret', ['card_desk_operator']);
+    // Pooled connections close soon after their work, as at rest (one connection a desk: the listening one).
+    const link = await linkTo(at('carddesk'), 'dora', 'dora-secret', 200);
+    const heard: string[] = [];
+    const stop = link.listen({ channels: ['card_desk_customers'], heard: (channel) => heard.push(channel) });
+    try {
+      expect(link.status.state).toBe('connected');
+      // At rest: the desk's one session is the listening one.
+      const sessions = async () =>
+        (await db.sql(`SELECT query FROM pg_stat_activity WHERE usename = 'dora'`)).rows.map((r) => String(r.query));
+      await expect.poll(sessions).toEqual(['LISTEN card_desk_customers']);
+      await db.sql(`ALTER ROLE dora PASSWORD 'dora-changed'`);
+      await db.sql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'dora'`);
+      // Nothing asks the link for work: only the listening connection, made again, meets the new password.
+      await expect.poll(() => link.status.state).toBe('refused');
+      expect(link.status.problem).toMatch(/refused the sign-in of dora/);
+    } finally {
+      stop();
+    }
   });
 });
