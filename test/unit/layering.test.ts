@@ -50,6 +50,23 @@ describe('the source tree', () => {
   });
 });
 
+describe('the tests and their rigs', () => {
+  // The lint has no cycle rule of its own: this is the one check of rings, for the tests as for the source.
+  const testEdges = importsUnder(ROOT, ['test']);
+
+  it('are read whole', () => {
+    expect(testEdges).toContainEqual({
+      file: 'test/unit/layering.test.ts',
+      specifier: './import-graph',
+      target: 'test/unit/import-graph.ts',
+    });
+  });
+
+  it('have no import cycle between files', () => {
+    expect(cycles(fileEdges(testEdges))).toEqual([]);
+  });
+});
+
 describe('the checks', () => {
   const table: Layers = {
     'src-shared': [['api'], ['ipc']],
