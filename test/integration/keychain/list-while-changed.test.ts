@@ -18,7 +18,7 @@ import { requireTestKeychain } from '../environments/support';
 
 const SERVICE = `Card Desk list test ${randomUUID()}`;
 const ACCOUNTS = ['env-a', 'env-b', 'env-c', 'env-d', 'env-e'];
-const LISTS = 25;
+const LISTS = 8;
 
 let dir: string;
 let churn: ChildProcess | null = null;
