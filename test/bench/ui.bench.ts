@@ -239,9 +239,16 @@ export const uiBenchmark: Benchmark = {
           `during a batch: ${after.sent - before.sent} cards sent while typing, ${after.running ? 'still running' : 'ended'} at the end; ` +
             `${share.posts} POST /cards in ${(share.ms / 1000).toFixed(1)} s = ${(share.share * 100).toFixed(1)} % of what the limit allows (goal >= 90 %)`,
         );
-        sendsShare = share.share;
-        if (again) duringBatch = distinctTimes(again);
-        if (!after.running) ctx.print('the batch ended before the typing did: the figure counts keys after it too');
+        if (after.sent === before.sent) {
+          // No load: a figure "during a batch" would be one without; say why the batch did not send.
+          ctx.print(
+            `the batch sent nothing while typing, so no figure during a batch: ${after.message ?? 'no reason given'}`,
+          );
+        } else {
+          sendsShare = share.share;
+          if (again) duringBatch = distinctTimes(again);
+          if (!after.running) ctx.print('the batch ended before the typing did: the figure counts keys after it too');
+        }
       }
       await context.close();
       const figures = {

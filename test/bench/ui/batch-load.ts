@@ -29,10 +29,15 @@ export async function startBatchInPage(page: Page, sandbox: SandboxHandle, rows:
   }, csv);
 }
 
-/** Rows sent so far and whether the batch still runs. */
-export function batchProgress(page: Page, batchId: string): Promise<{ sent: number; running: boolean }> {
+/** Rows sent so far, whether the batch still runs, and what it says when it stopped (paused, failed). */
+export function batchProgress(
+  page: Page,
+  batchId: string,
+): Promise<{ sent: number; running: boolean; message: string | null }> {
   return page.evaluate(async (id) => {
     const r = await window.cardDesk.bulkIssue.status({ batchId: id });
-    return r.ok ? { sent: r.data.sent, running: r.data.state === 'running' } : { sent: 0, running: false };
+    return r.ok
+      ? { sent: r.data.sent, running: r.data.state === 'running', message: r.data.message }
+      : { sent: 0, running: false, message: r.error.message };
   }, batchId);
 }
