@@ -11,7 +11,7 @@ import type { JournalEventRecord } from '../journal/journal-events';
 import type { Logger } from '../ports/ports';
 import { errorMessage } from '../errors/error-message';
 import type { LoginSpans } from './login-spans';
-import type { TeamLink } from './team-link';
+import { TeamLostError, TeamQueryError, type TeamLink } from './team-link';
 import type { Desk } from './team-settings';
 
 export interface OutboxStatus {
@@ -151,7 +151,7 @@ export class JournalOutbox {
     } catch (error) {
       // The link has said why and heals; the events wait in the journal. A refusal of the database (this
       // desk is another login's) is said as the alarm until it is lifted.
-      const refused = (error as { name?: string }).name === 'TeamQueryError';
+      const refused = isRefusal(error);
       if (refused) this.refusal = `The team database refused this desk's journal events: ${errorMessage(error)}`;
       this.options.logger.warn({ err: errorMessage(error), sent }, 'team journal: events wait for the database');
     }
@@ -176,7 +176,7 @@ export class JournalOutbox {
       this.registeredFor = login;
       this.ownerProblem = null;
     } catch (error) {
-      if ((error as { name?: string }).name !== 'TeamQueryError') return;
+      if (!isRefusal(error)) return;
       this.ownerProblem = `The team database refused this desk's journal events: ${errorMessage(error)}`;
     }
   }
@@ -237,3 +237,6 @@ export class JournalOutbox {
     return Number(rows[0]?.seq ?? 0);
   }
 }
+
+/** The database answered and refused (a lost connection, also a TeamQueryError, is not a refusal). */
+const isRefusal = (error: unknown): boolean => error instanceof TeamQueryError && !(error instanceof TeamLostError);
