@@ -33,6 +33,8 @@ export default defineConfig({
     ],
     sequence: { seed: e2eSeed },
     pool: 'forks',
+    // A folder for the PostgreSQL cluster the team tests set up once a run and copy (test/support/postgres.ts).
+    globalSetup: ['test/support/postgres-templates.ts'],
     // Time limits far above the work, so a test passes on a loaded machine (CI beside other jobs, two CPU
     // hogs in test/under-load.sh): a limit only ends a test that would otherwise hang.
     testTimeout: 120_000,

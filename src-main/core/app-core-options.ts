@@ -50,7 +50,14 @@ export interface AppCoreOptions {
   updates?: () => UpdatesPort | null;
   /**
    * The team database's timings: how often the journal's outbox looks for events, how soon a lost database is
-   * tried again, and the customer sync's (lease, renewal, passes, polling).
+   * tried again, how long a pooled connection stays open idle, and the customer sync's (lease, renewal,
+   * passes, polling).
    */
-  team?: { sendEveryMs?: number; firstRetryMs?: number; maxRetryMs?: number; customers?: TeamCustomerTimings };
+  team?: {
+    sendEveryMs?: number;
+    firstRetryMs?: number;
+    maxRetryMs?: number;
+    idleMs?: number;
+    customers?: TeamCustomerTimings;
+  };
 }

@@ -17,9 +17,10 @@ export interface LinkConnectionsOptions {
   extraCa: () => readonly string[];
   /**
    * Where notices are heard: the address itself (default), a direct address beside a pooler's (`listen`), or
-   * none (`poll`: the address is a pooler in transaction mode, where LISTEN never hears anything).
+   * none (`poll`: the address is a pooler in transaction mode, where LISTEN never hears anything; every
+   * channel is then taken as notified every `everyMs`, default 5 s).
    */
-  notices?: { listen: TeamAddress } | { poll: true } | undefined;
+  notices?: { listen: TeamAddress } | { poll: true; everyMs?: number } | undefined;
   /** A pooled connection idle this long is closed (default 10 s). */
   idleMs?: number | undefined;
   logger: Logger;
@@ -83,6 +84,7 @@ export class LinkConnections {
           : listenConfig
             ? () => this.separateClient(listenConfig)
             : () => this.separateClient(),
+      ...(notices && 'poll' in notices && notices.everyMs !== undefined ? { pollMs: notices.everyMs } : {}),
       connected: options.connected,
       logger: options.logger,
       cannotConnect: options.onListenConnectError,

@@ -24,6 +24,7 @@ export interface ActiveOptions {
   logger: Logger;
   firstRetryMs?: number;
   maxRetryMs?: number;
+  idleMs?: number;
   customers?: TeamCustomerPorts;
 }
 
@@ -74,6 +75,7 @@ function openActive(
     onStatus: input.onStatus,
     ...(options.firstRetryMs === undefined ? {} : { firstRetryMs: options.firstRetryMs }),
     ...(options.maxRetryMs === undefined ? {} : { maxRetryMs: options.maxRetryMs }),
+    ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }),
   });
   const outbox = new JournalOutbox({
     link,

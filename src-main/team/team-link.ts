@@ -48,7 +48,7 @@ export interface TeamLinkOptions {
   firstRetryMs?: number;
   maxRetryMs?: number;
   /** Where notices are heard (link-connections.ts): the address itself unless the policy names a pooler. */
-  notices?: { listen: TeamAddress } | { poll: true } | undefined;
+  notices?: { listen: TeamAddress } | { poll: true; everyMs?: number } | undefined;
   /** A pooled connection idle this long is closed (default 10 s): at rest only the listening one stays. */
   idleMs?: number;
   now?: () => Date;

@@ -46,6 +46,8 @@ export interface TeamServiceOptions {
   sendEveryMs?: number;
   firstRetryMs?: number;
   maxRetryMs?: number;
+  /** A pooled connection idle this long is closed (default 10 s): at rest only the listening one stays. */
+  idleMs?: number;
   /** The desk's customer cache and API client: with them the team's one customer sync runs (sync/). */
   customers?: TeamCustomerPorts;
 }

@@ -2,16 +2,31 @@
 // its own cluster made by initdb in a temporary folder, started by pg_ctl on a free port of 127.0.0.1 and
 // run as the `postgres` user (the server refuses root). The administrator `postgres` signs in over TCP
 // without a password (trust, from 127.0.0.1 only); every other login with its password (scram-sha-256).
-// The database `carddesk` is made, then set up by `npm run team:setup`, as IT would.
+// The database `carddesk` is made, then set up by `npm run team:setup`, as IT would. A test run does that
+// once: the first set-up cluster of the run is kept as a template (in the folder postgres-templates.ts, the
+// run's global setup, names) and each later one is a copy of it, stopped cleanly, on a port of its own.
 import { execFile, execFileSync } from 'node:child_process';
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
 export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
 export const TEAM_DATABASE = 'carddesk';
+/** The folder where a run keeps its set-up cluster (postgres-templates.ts sets it); none: each is made afresh. */
+export const TEMPLATES_VARIABLE = 'CARD_DESK_POSTGRES_TEMPLATES';
 
 /** Why no PostgreSQL can be started here, or null when one can. */
 export function postgresMissing(): string | null {
@@ -106,7 +121,10 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
     chmodSync(key, 0o600);
     tlsLines.push('ssl = on', `ssl_cert_file = '${cert}'`, `ssl_key_file = '${key}'`);
   }
-  await run('initdb', ['-D', data, '-U', 'postgres', '--auth-local=trust', '--auth-host=scram-sha-256', '--no-sync']);
+  const setUp = options.setUp !== false;
+  const template = setUp ? await setUpTemplate() : null;
+  if (template) execFileSync('cp', ['-a', template, data]);
+  else await initdb(data);
   const hba = join(dir, 'pg_hba.conf');
   writeFileSync(
     hba,
@@ -168,12 +186,9 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       await client.end();
     }
   };
-  const bootstrap = await clientAs('postgres', undefined, 'postgres');
-  await bootstrap.query(`CREATE DATABASE ${TEAM_DATABASE}`);
-  await bootstrap.end();
+  if (!template) await createTeamDatabase(port, setUp);
 
   const url = `postgres://127.0.0.1:${port}/${TEAM_DATABASE}`;
-  if (options.setUp !== false) await runTeamSetupCli(`postgres://postgres@127.0.0.1:${port}/${TEAM_DATABASE}`);
 
   let stopped = false;
   return {
@@ -212,6 +227,79 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function initdb(data: string): Promise<string> {
+  return run('initdb', ['-D', data, '-U', 'postgres', '--auth-local=trust', '--auth-host=scram-sha-256', '--no-sync']);
+}
+
+/** The team database on the server at `port`, made and (when `setUp`) set up by `npm run team:setup`. */
+async function createTeamDatabase(port: number, setUp: boolean): Promise<void> {
+  const bootstrap = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', ssl: false });
+  await bootstrap.connect();
+  try {
+    await bootstrap.query(`CREATE DATABASE ${TEAM_DATABASE}`);
+  } finally {
+    await bootstrap.end();
+  }
+  if (setUp) await runTeamSetupCli(`postgres://postgres@127.0.0.1:${port}/${TEAM_DATABASE}`);
+}
+
+let template: Promise<string | null> | undefined;
+
+/**
+ * The data folder of the run's set-up cluster, made by the first caller of the run while the others wait
+ * for it; null when the run keeps none.
+ */
+function setUpTemplate(): Promise<string | null> {
+  const folder = process.env[TEMPLATES_VARIABLE];
+  if (!folder) return Promise.resolve(null);
+  template ??= (async () => {
+    const ready = join(folder, 'set-up-data');
+    if (existsSync(ready)) return ready;
+    const lock = join(folder, 'making');
+    let making = false;
+    try {
+      mkdirSync(lock);
+      making = true;
+    } catch {
+      // Another process of the run makes it: wait for it (a maker that failed takes its lock away).
+      while (existsSync(lock) && !existsSync(ready)) await sleep(100);
+      if (existsSync(ready)) return ready;
+    }
+    try {
+      return await makeTemplate(folder, ready);
+    } finally {
+      if (making) rmSync(lock, { recursive: true, force: true });
+    }
+  })();
+  return template;
+}
+
+/** A cluster set up by team:setup, stopped cleanly, moved to `ready` whole (unless another is there first). */
+async function makeTemplate(folder: string, ready: string): Promise<string> {
+  const building = mkdtempSync(join(folder, 'building-'));
+  try {
+    if (asRoot) execFileSync('chown', ['postgres', building]);
+    const data = join(building, 'data');
+    await initdb(data);
+    const hba = join(building, 'pg_hba.conf');
+    writeFileSync(hba, 'local all all trust\nhost all postgres 127.0.0.1/32 trust\n');
+    if (asRoot) execFileSync('chown', ['postgres', hba]);
+    const port = await freePort();
+    // Its own settings on the command line: the copies' postgresql.conf is initdb's, for startPostgres to add to.
+    const settings = `-p ${port} -k ${building} -c listen_addresses=127.0.0.1 -c hba_file=${hba} -c fsync=off`;
+    await run('pg_ctl', ['-D', data, '-l', join(building, 'server.log'), '-o', settings, '-w', '-t', '120', 'start']);
+    try {
+      await createTeamDatabase(port, true);
+    } finally {
+      await run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '120', 'stop']);
+    }
+    if (!existsSync(ready)) renameSync(data, ready); // whole or not at all
+    return ready;
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
 }
 
 /** `npm run team:setup -- --url URL` as IT runs it; its output, or throws with it. */

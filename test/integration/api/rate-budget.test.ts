@@ -1,6 +1,9 @@
 // One request budget shared by a customer sync and the operator, proved by the order of the requests
 // in the sandbox's log: an operator's call goes before the next background page, a write is sent at
 // once, the sync pauses (never fails) while only the reserve is left, and a 429 holds everything.
+// The sandbox's windows and the client's budget share a clock the test moves on (test-clock.ts): a window
+// is far longer than the pages sent in it take on a loaded machine, and once what a test looks at has
+// happened, the waits for the next windows are skipped rather than slept through.
 import { afterEach, describe, expect, it } from 'vitest';
 import { backgroundClient } from '../../../src-main/api/call-priority';
 import { createCardApiClient } from '../../../src-main/api/client';
@@ -10,6 +13,7 @@ import { startSandbox } from '../../../src-main/sandbox';
 import type { SandboxHandle, SandboxRequestLogEntry } from '../../../src-main/sandbox/handle';
 import { openCache, temporaryFolder, until, untilSandboxQuiet } from '../cache/cache-fixture';
 import { virtualCardRequest } from '../../support/card-requests';
+import { skipBudgetWaits, testClock } from '../support/test-clock';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -19,11 +23,16 @@ afterEach(async () => {
 const LIMIT = 12;
 /** Pages a sync keeps in flight: set here, so what may already be on its way when a 429 comes is known. */
 const PAGES_IN_FLIGHT = 2;
-const WINDOW_MS = 1_500;
+const WINDOW_MS = 20_000;
 
 async function setup(customers = 1_500) {
-  const sandbox = await startSandbox({ customers, seed: 5, rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } });
-  const api = createCardApiClient({ baseUrl: sandbox.url, getKey: async () => sandbox.key });
+  const clock = testClock();
+  const sandbox = await startSandbox({
+    customers,
+    seed: 5,
+    rateLimit: { limit: LIMIT, windowMs: WINDOW_MS, clock: clock.now },
+  });
+  const api = createCardApiClient({ baseUrl: sandbox.url, getKey: async () => sandbox.key, now: clock.now });
   const tmp = temporaryFolder();
   const opened = await openCache(tmp.folder, backgroundClient(api), { pageConcurrency: PAGES_IN_FLIGHT });
   cleanups.push(
@@ -31,7 +40,9 @@ async function setup(customers = 1_500) {
     tmp.remove,
     () => opened.cache.close(),
   );
-  return { sandbox, api, ...opened };
+  /** From now on, the sync's waits for the next window are skipped. */
+  const skipWaits = () => cleanups.push(skipBudgetWaits(api.budget!, clock));
+  return { sandbox, api, skipWaits, ...opened };
 }
 
 /** Waits until the sync is paused for the budget, with the window's background share spent. */
@@ -48,12 +59,13 @@ const what = (e: SandboxRequestLogEntry) => `${e.method} ${e.url.split('?')[0]}`
 
 describe('the rate budget shared by a sync and the operator', () => {
   it('serves an accounts list asked for during a sync before the next background page', async () => {
-    const { sandbox, api, cache } = await setup();
+    const { sandbox, api, cache, skipWaits } = await setup();
     const sync = cache.sync();
     await untilSyncPaused(api, sandbox);
     const asked = sandbox.requests().length;
     const accounts = await api.listAccounts({});
     expect(accounts.ok).toBe(true);
+    skipWaits();
     const result = await sync;
     expect(result.ok && result.data).toMatchObject({ phase: 'done', customers: 1_500 });
 
@@ -67,7 +79,7 @@ describe('the rate budget shared by a sync and the operator', () => {
   });
 
   it('the paused sync says it waits, until when, with the count so far and an estimate that includes the waits', async () => {
-    const { api, cache, events } = await setup();
+    const { api, cache, events, skipWaits } = await setup();
     const sync = cache.sync();
     await until(() => events.some((e) => e.waitingUntil !== undefined));
     const waiting = events.find((e) => e.waitingUntil !== undefined)!;
@@ -79,18 +91,20 @@ describe('the rate budget shared by a sync and the operator', () => {
     // 15 pages at 7 a window: the estimate counts the windows still to wait, not the first burst's pace.
     const windowsLeft = Math.ceil((15 - waiting.pagesDone) / (LIMIT - reserveOf(LIMIT))) - 1;
     expect(waiting.etaMs).toBeGreaterThanOrEqual(windowsLeft * WINDOW_MS);
+    skipWaits();
     const result = await sync;
     expect(result.ok && result.data.waitingUntil).toBeUndefined();
     expect(events.at(-1)!.phase).toBe('done');
   });
 
   it('sends a card issued during a sync at once, ahead of the paused sync', async () => {
-    const { sandbox, api, cache } = await setup();
+    const { sandbox, api, cache, skipWaits } = await setup();
     const sync = cache.sync();
     await untilSyncPaused(api, sandbox);
     const asked = sandbox.requests().length;
     const card = await api.createCard(virtualCardRequest(sandbox.fixtures));
     expect(card.ok).toBe(true);
+    skipWaits();
     await sync;
     const since = after(sandbox, asked);
     expect(what(since[0]!)).toBe('POST /cards');
@@ -98,12 +112,17 @@ describe('the rate budget shared by a sync and the operator', () => {
   });
 
   it('an operator call past the reserve waits for the reset, then goes before every background page', async () => {
-    const { sandbox, api, cache } = await setup();
+    const { sandbox, api, cache, skipWaits } = await setup();
     const sync = cache.sync();
     await untilSyncPaused(api, sandbox);
     const asked = sandbox.requests().length;
     // The reserve: these go at once, the next one has to wait for the window.
     const calls = Array.from({ length: reserveOf(LIMIT) + 2 }, () => api.listDisputes({}));
+    // The reserve's calls have been answered (the two past it, asked with them, wait for the reset): the
+    // reset then comes at once, and the held calls and the sync's next pages compete for the new window.
+    await until(() => after(sandbox, asked).length >= reserveOf(LIMIT) && api.budget!.sending === 0);
+    expect(after(sandbox, asked)).toHaveLength(reserveOf(LIMIT));
+    skipWaits();
     const answers = await Promise.all(calls);
     expect(answers.every((a) => a.ok)).toBe(true);
     await sync;

@@ -77,15 +77,26 @@ function plainRows(db: DatabaseSync, m: Matcher): number[] {
   }
 }
 
+/** Every row the plain path finds for `query`, in its order (kept: each page size and cap reads the same). */
+const plainOrders = new Map<string, number[]>();
+function plainOrder(db: DatabaseSync, query: string): number[] {
+  let order = plainOrders.get(query);
+  if (!order) {
+    const plan = planSearch(query);
+    const seen = new Set<number>();
+    for (const m of [...plan.exact, ...plan.prefix]) for (const seq of plainRows(db, m)) seen.add(seq);
+    plainOrders.set(query, (order = [...seen]));
+  }
+  return order;
+}
+
 /** The plain path: exact matchers' rows first, then the prefix matchers', each row once; all counted. */
 function plainSearch(db: DatabaseSync, query: string, limit: number, cap: number) {
-  const plan = planSearch(query);
-  const seen = new Set<number>();
-  for (const m of [...plan.exact, ...plan.prefix]) for (const seq of plainRows(db, m)) seen.add(seq);
-  const ids = [...seen]
+  const order = plainOrder(db, query);
+  const ids = order
     .slice(0, limit)
     .map((seq) => String(prepared(db, 'SELECT id FROM customers WHERE seq = ?').get(seq)!.id));
-  return { ids, total: Math.min(seen.size, cap), totalCapped: seen.size > cap };
+  return { ids, total: Math.min(order.length, cap), totalCapped: order.length > cap };
 }
 
 let dir: string;
