@@ -4,6 +4,7 @@
 import type { StartKeychainHost } from '../keychain/keychain-host-protocol';
 import type { SecretStore } from '../keychain/secret-store';
 import type { LockSignals } from '../lock/app-lock';
+import type { EnvironmentManagerOptions } from '../environments/environment-manager-types';
 import type { AppLogger } from '../logging/logger';
 import type { Policy } from '../policy/policy';
 import type { Emit, OpenExternal, ResolveProxy, SaveFilePort, SetThemeSource } from '../ports/ports';
@@ -53,4 +54,6 @@ export interface AppCoreOptions {
    * tried again, and the customer sync's (lease, renewal, passes, polling).
    */
   team?: { sendEveryMs?: number; firstRetryMs?: number; maxRetryMs?: number; customers?: TeamCustomerTimings };
+  /** Every API client's time limits and retries (default: the client's own, api/client.ts). */
+  apiClient?: EnvironmentManagerOptions['client'];
 }

@@ -51,6 +51,8 @@ export interface HarnessOptions {
   lockClock?: () => number;
   /** The team database's timings (AppCoreOptions.team): how soon a lost database is tried again. */
   team?: AppCoreOptions['team'];
+  /** Every API client's time limits and retries (AppCoreOptions.apiClient): a GET's backoff, shortened. */
+  apiClient?: AppCoreOptions['apiClient'];
 }
 
 export interface Harness {
@@ -163,6 +165,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     localSandboxFirstSync: options.sandboxFirstSync ?? false,
     ...(options.lockClock ? { lockClock: options.lockClock } : {}),
     ...(options.team ? { team: options.team } : {}),
+    ...(options.apiClient ? { apiClient: options.apiClient } : {}),
     saveFile: {
       async chooseSavePath(suggestedName) {
         if (cancelNext) {
