@@ -54,6 +54,11 @@ export interface AppCoreOptions {
    * tried again, and the customer sync's (lease, renewal, passes, polling).
    */
   team?: { sendEveryMs?: number; firstRetryMs?: number; maxRetryMs?: number; customers?: TeamCustomerTimings };
+  /**
+   * Reconciliation's timings: how often the journal is looked at for unknown outcomes (default 30 s) and the
+   * least time between two looks on the service for one of them (default 60 s).
+   */
+  reconcile?: { everyMs?: number; recheckMs?: number };
   /** Every API client's time limits and retries (default: the client's own, api/client.ts). */
   apiClient?: EnvironmentManagerOptions['client'];
 }
