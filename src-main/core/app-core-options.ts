@@ -4,6 +4,7 @@
 import type { StartKeychainHost } from '../keychain/keychain-host-protocol';
 import type { SecretStore } from '../keychain/secret-store';
 import type { LockSignals } from '../lock/app-lock';
+import type { EnvironmentManagerOptions } from '../environments/environment-manager-types';
 import type { AppLogger } from '../logging/logger';
 import type { Policy } from '../policy/policy';
 import type { Emit, OpenExternal, ResolveProxy, SaveFilePort, SetThemeSource } from '../ports/ports';
@@ -60,4 +61,11 @@ export interface AppCoreOptions {
     idleMs?: number;
     customers?: TeamCustomerTimings;
   };
+  /**
+   * Reconciliation's timings: how often the journal is looked at for unknown outcomes (default 30 s) and the
+   * least time between two looks on the service for one of them (default 60 s).
+   */
+  reconcile?: { everyMs?: number; recheckMs?: number };
+  /** Every API client's time limits and retries (default: the client's own, api/client.ts). */
+  apiClient?: EnvironmentManagerOptions['client'];
 }

@@ -71,7 +71,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // The writes: claimed across desks, sent once, reconciled, issued from a file, approved by a second person.
   const writes = createWriteServices({
     ...{ dataDir, policy, team, journal: () => journal.journal, getJournal, getActive, stores },
-    ...{ secrets: secretStore, retentionDays, emit, logger },
+    ...{ secrets: secretStore, retentionDays, emit, logger, reconcile: options.reconcile },
     notice: (text, on) => environments.notice(text, on),
   });
   const { claims, issuing, reconciliation, bulkIssue, approvals } = writes;

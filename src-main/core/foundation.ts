@@ -50,6 +50,7 @@ export async function openFoundation(options: AppCoreOptions): Promise<Foundatio
     emit,
     logger,
     ...(options.resolveProxy ? { resolveProxy: options.resolveProxy } : {}),
+    ...(options.apiClient ? { client: options.apiClient } : {}),
     policy,
     ...(options.localSandboxFirstSync === undefined ? {} : { localSandboxFirstSync: options.localSandboxFirstSync }),
     startLocalSandbox: () => sandboxes.start(),

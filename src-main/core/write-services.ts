@@ -31,6 +31,8 @@ export interface WriteServicesDeps {
   retentionDays: number;
   emit: Emit;
   logger: AppLogger;
+  /** Reconciliation's timings (AppCoreOptions.reconcile). */
+  reconcile?: { everyMs?: number; recheckMs?: number } | undefined;
 }
 
 export interface WriteServices {
@@ -59,11 +61,13 @@ export function createWriteServices(deps: WriteServicesDeps): WriteServices {
     logger,
     customerName: stores.customerName,
     claims,
+    ...(deps.reconcile?.recheckMs === undefined ? {} : { accountRecheckMs: deps.reconcile.recheckMs }),
   });
   const reconciliation = scheduleReconciliation({
     service: issuing,
     hasUnknownOutcomes: () => deps.journal().list({ outcome: 'outcome_unknown', limit: 1 }).total > 0,
     logger,
+    ...(deps.reconcile?.everyMs === undefined ? {} : { everyMs: deps.reconcile.everyMs }),
   });
   // Issue from a file: its batches beside the journal, its writes through the same issuing service.
   const bulkIssue = createBulkIssueService({

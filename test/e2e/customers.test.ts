@@ -273,7 +273,9 @@ describe('Customers', () => {
   });
 
   it('keeps searching the cache when the service is gone', () =>
-    withOwnApp(async (app) => {
+    // The failing sync's GETs spaced by 50 ms rather than the client's 500 ms (doubling): the same four
+    // attempts end in the same failure without seconds of backoff.
+    withOwnE2E({ sandbox: SANDBOX, apiClient: { retry: { baseDelayMs: 50 } } }, async (app) => {
       const p = app.page;
       await syncCustomers(app, CUSTOMERS);
       const sandbox = app.harness.core.localSandbox()!;

@@ -6,13 +6,12 @@
 // never under its Back/Next bar. In Lagos time, no date, card number or name is cut in Journal,
 // Authorizations and Disputes at the two smaller sizes (a name's whole text on hover is not enough there).
 import type { Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src-renderer/lib/routes';
 import { clippedText, widthProblems } from './fits-window';
 import { issueThroughBridge, issueWizard } from './issue-wizard';
 import { appWithCustomerCache, openFresh } from './shared-app';
-import { fetchAllAuthorizations } from './support';
+import { axeOn, fetchAllAuthorizations } from './support';
 
 const SIZES = [
   { width: 1024, height: 700 },
@@ -36,7 +35,7 @@ const nextFrames = () =>
   page().evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 async function contrastFindings(): Promise<string[]> {
-  const results = await new AxeBuilder({ page: page() }).withRules(['color-contrast']).analyze();
+  const results = await axeOn(page()).withRules(['color-contrast']).analyze();
   return results.violations.flatMap((v) =>
     v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(-1)[0] ?? v.help}`),
   );

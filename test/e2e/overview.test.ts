@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { Authorization } from '../../src-shared/api/records';
 import { dayText, toDateInput } from '../../src-renderer/lib/format';
 import { sandboxAll, sandboxGet } from '../support/sandbox-api';
-import { appWithSandbox, openFresh } from './shared-app';
+import { appWith, openFresh } from './shared-app';
 
-const app = appWithSandbox({ seed: 7070, customers: 200 });
+// A GET's attempts spaced by 50 ms rather than the client's 500 ms (doubling): the error state's test sits
+// through a round of four against a 503, which proves no more for the wait.
+const app = appWith({ sandbox: { seed: 7070, customers: 200 }, apiClient: { retry: { baseDelayMs: 50 } } }, 'journal');
 const page = () => app.e2e.page;
 const main = () => page().getByRole('main');
 const today = toDateInput(new Date());

@@ -1,12 +1,11 @@
 // The operator's smaller findings, each checked in Chromium: one date format and every time with its zone
 // in lists and drawers; a list being refreshed keeps its rows at full contrast under a moving bar (no
 // dimmed rows failing contrast); drawers are dialogs on an element that may carry the role.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { listRows, waitForRows } from './list-checks';
 import { appWithCustomerCache, openFresh } from './shared-app';
-import { fetchAllAuthorizations } from './support';
+import { axeOn, fetchAllAuthorizations } from './support';
 
 const app = appWithCustomerCache({ seed: 7171, customers: 60 });
 const page = () => app.e2e.page;
@@ -106,7 +105,7 @@ describe('Smaller findings', () => {
       const drawer = page().getByRole('dialog').first();
       await drawer.waitFor();
       expect(await drawer.evaluate((el) => el.tagName)).toBe('DIV');
-      const axe = await new AxeBuilder({ page: page() }).withRules(['aria-allowed-role']).analyze();
+      const axe = await axeOn(page()).withRules(['aria-allowed-role']).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       await page().keyboard.press('Escape');
     }

@@ -1,9 +1,10 @@
 // "Update ready: restart" in the status bar, in Chromium against the app's real handlers, its update
 // service and electron-updater's Debian updater reading a local feed (test/support): the button appears
 // once the check at start has downloaded and verified a newer version (its SHA-512 and its signature); pressed while a
-// card's outcome is unknown, main refuses and the bar says why; once the Journal has reconciled that
-// card, pressing it asks main to install and restart (the updater's install is recorded, not run: it
-// would call dpkg).
+// card's outcome is unknown, main refuses and the bar says why; once reconciliation has found that card
+// on the service, pressing it asks main to install and restart (the updater's install is recorded, not
+// run: it would call dpkg). Reconciliation looks every 200 ms rather than every 30 s, and it cannot find
+// the card while the service's authorizations (where it looks) fail: the test says when it may.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,7 @@ const app = appWith(() => {
   });
   return {
     sandbox: { seed: 28, customers: 20 },
+    reconcile: { everyMs: 200, recheckMs: 200 },
     updates: { engine: { ...engine, install: async () => void installs.push('install') }, feedUrl: feed.url },
   };
 });
@@ -57,6 +59,8 @@ it('shows "Update ready: restart", says why it waits while a write is unsettled,
   const ctx = { signal: new AbortController().signal };
   const sandbox = await localSandbox(app.e2e);
   const card = virtualCardRequest(sandbox.fixtures);
+  // Until cleared below, no look on the service can find the card, so its outcome stays unknown.
+  sandbox.faults.add({ kind: 'status', status: 503, endpoint: 'GET /cards/authorizations' });
   sandbox.faults.add({ kind: 'drop_after_processing', endpoint: 'POST /cards', count: 1 });
   const sent = await app.e2e.harness.core.handlers['cards.create'](card, ctx);
   expect(!sent.ok && sent.error.kind).toBe('outcome_unknown');
@@ -72,8 +76,9 @@ it('shows "Update ready: restart", says why it waits while a write is unsettled,
   await app.e2e.screenshot('update-ready-waits');
   expect(await app.e2e.axeViolations()).toEqual([]);
 
-  // The Journal, listed, looks for the card on the service, finds it by its reference and reconciles it.
+  // The service answers again: reconciliation's next look finds the card by its reference and reconciles it.
   expect(app.e2e.harness.core.unsettledWrites().unknown).toBe(1);
+  sandbox.faults.clear();
   await app.e2e.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Journal' }).click();
   await expect.poll(() => app.e2e.harness.core.unsettledWrites().unknown).toBe(0);
   await button.click();

@@ -51,6 +51,10 @@ export interface HarnessOptions {
   lockClock?: () => number;
   /** The team database's timings (AppCoreOptions.team): how soon a lost database is tried again. */
   team?: AppCoreOptions['team'];
+  /** Reconciliation's timings (AppCoreOptions.reconcile): how soon an unknown outcome is looked for. */
+  reconcile?: AppCoreOptions['reconcile'];
+  /** Every API client's time limits and retries (AppCoreOptions.apiClient): a GET's backoff, shortened. */
+  apiClient?: AppCoreOptions['apiClient'];
 }
 
 export interface Harness {
@@ -163,6 +167,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     localSandboxFirstSync: options.sandboxFirstSync ?? false,
     ...(options.lockClock ? { lockClock: options.lockClock } : {}),
     ...(options.team ? { team: options.team } : {}),
+    ...(options.apiClient ? { apiClient: options.apiClient } : {}),
+    ...(options.reconcile ? { reconcile: options.reconcile } : {}),
     saveFile: {
       async chooseSavePath(suggestedName) {
         if (cancelNext) {
