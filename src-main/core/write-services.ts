@@ -15,6 +15,7 @@ import type { Policy } from '../policy/policy';
 import type { Emit } from '../ports/ports';
 import { TeamWriteClaims } from '../team/team-claims-store';
 import type { TeamService } from '../team/team-service';
+import type { AppCoreOptions } from './app-core-options';
 import type { EnvironmentStores } from './environment-stores';
 
 export interface WriteServicesDeps {
@@ -31,8 +32,8 @@ export interface WriteServicesDeps {
   retentionDays: number;
   emit: Emit;
   logger: AppLogger;
-  /** Reconciliation's timings (AppCoreOptions.reconcile). */
-  reconcile?: { everyMs?: number; recheckMs?: number } | undefined;
+  /** Reconciliation's timings. */
+  reconcile?: AppCoreOptions['reconcile'] | undefined;
 }
 
 export interface WriteServices {

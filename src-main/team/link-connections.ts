@@ -9,18 +9,20 @@ import { connectionConfig, serversOf, type TeamAddress } from './team-address';
 import { TeamNotices, type NoticeSubscription } from './team-notices';
 import { windowsSignInClient } from './windows-sign-in';
 
+/**
+ * Where notices are heard: a direct address (beside a pooler's) to LISTEN on, or none (`poll`: the address is a
+ * pooler in transaction mode; every channel is then taken as notified every `everyMs`, default 5 s).
+ */
+export type NoticesAt = { listen: TeamAddress } | { poll: true; everyMs?: number };
+
 export interface LinkConnectionsOptions {
   address: TeamAddress;
   user: string;
   signIn: TeamSignIn;
   password?: (() => Promise<string>) | undefined;
   extraCa: () => readonly string[];
-  /**
-   * Where notices are heard: the address itself (default), a direct address beside a pooler's (`listen`), or
-   * none (`poll`: the address is a pooler in transaction mode, where LISTEN never hears anything; every
-   * channel is then taken as notified every `everyMs`, default 5 s).
-   */
-  notices?: { listen: TeamAddress } | { poll: true; everyMs?: number } | undefined;
+  /** Where notices are heard (NoticesAt); the address itself when absent. */
+  notices?: NoticesAt | undefined;
   /** A pooled connection idle this long is closed (default 10 s). */
   idleMs?: number | undefined;
   logger: Logger;

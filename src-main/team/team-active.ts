@@ -13,7 +13,8 @@ import { TeamCustomers, type TeamCustomerPorts } from './sync/team-customers';
 import type { Journal } from '../journal/journal';
 import type { Logger } from '../ports/ports';
 import type { Policy } from '../policy/policy';
-import { parseTeamAddress, type TeamAddress } from './team-address';
+import { parseTeamAddress } from './team-address';
+import type { NoticesAt } from './link-connections';
 import { TeamLink, type LinkStatus } from './team-link';
 import { teamPasswordAccount, type Desk, type TeamLogin, type TeamSettings } from './team-settings';
 
@@ -180,7 +181,7 @@ export async function forgetPassword(
  * Where the link hears notices: over the policy's direct `listenUrl` beside a pooler, by looking when the
  * address is a pooler's without one, else on the address itself (undefined).
  */
-function noticesOf(policy: Policy, environmentId: string): { listen: TeamAddress } | { poll: true } | undefined {
+function noticesOf(policy: Policy, environmentId: string): NoticesAt | undefined {
   const environment = policy.environments.find((e) => e.id === environmentId);
   if (!environment?.teamPooler) return undefined;
   const parsed = environment.teamListenUrl ? parseTeamAddress(environment.teamListenUrl) : null;

@@ -11,7 +11,7 @@ import { errorMessage } from '../errors/error-message';
 import { TEAM_SCHEMA_VERSION } from './schema/migrations';
 import { addressText, type TeamAddress } from './team-address';
 import { type TeamFailure, teamFailure } from './team-failure';
-import { ConnectFailure, LinkConnections } from './link-connections';
+import { ConnectFailure, LinkConnections, type NoticesAt } from './link-connections';
 import type { NoticeSubscription } from './team-notices';
 import type { TeamSignIn } from '../../src-shared/ipc/channels/team';
 
@@ -48,7 +48,7 @@ export interface TeamLinkOptions {
   firstRetryMs?: number;
   maxRetryMs?: number;
   /** Where notices are heard (link-connections.ts): the address itself unless the policy names a pooler. */
-  notices?: { listen: TeamAddress } | { poll: true; everyMs?: number } | undefined;
+  notices?: NoticesAt | undefined;
   /** A pooled connection idle this long is closed (default 10 s): at rest only the listening one stays. */
   idleMs?: number;
   now?: () => Date;
