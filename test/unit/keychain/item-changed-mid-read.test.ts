@@ -9,26 +9,33 @@ import type { KeychainAnswer, KeychainRequest } from '../../../src-main/keychain
 
 const VANISHED = 'No such secret item at path: /org/freedesktop/secrets/collection/login/16';
 
-/** A host that fails the first `failures` requests with `message`, then answers. */
-function standInHost(failures: number, message = VANISHED) {
+/**
+ * A host whose first `failures` requests fail, then answers: answered with `failure`'s message (as libsecret's
+ * error), or, with 'ends', by its process ending (as libsecret's crash on a removed item ends it).
+ */
+function standInHost(failures: number, failure: { message: string } | 'ends' = { message: VANISHED }) {
   const asked: string[] = [];
   let started = 0;
   const start = () => {
     started++;
     let listener: ((a: KeychainAnswer) => void) | null = null;
+    let exit: (() => void) | null = null;
     return {
       send(request: KeychainRequest) {
         asked.push(request.op);
-        const answer: KeychainAnswer =
-          asked.length <= failures
-            ? { id: request.id, ok: false, message }
-            : { id: request.id, ok: true, value: request.op === 'accounts' ? ['env-a'] : null };
+        let answer: KeychainAnswer = { id: request.id, ok: true, value: request.op === 'accounts' ? ['env-a'] : null };
+        if (asked.length <= failures) {
+          if (failure === 'ends') return queueMicrotask(() => exit?.());
+          answer = { id: request.id, ok: false, message: failure.message };
+        }
         queueMicrotask(() => listener?.(answer));
       },
       onMessage(l: (a: KeychainAnswer) => void) {
         listener = l;
       },
-      onExit() {},
+      onExit(l: () => void) {
+        exit = l;
+      },
       kill() {},
     };
   };
@@ -62,7 +69,7 @@ describe('a keychain item removed while Card Desk reads', () => {
   });
 
   it('a locked keyring is not read again', async () => {
-    const host = standInHost(1, 'Cannot create an item in a locked collection');
+    const host = standInHost(1, { message: 'Cannot create an item in a locked collection' });
     const store = new HostedSecretStore({ start: host.start });
     const error = await store.get('env-a').catch((e: unknown) => e);
     expect((error as KeychainUnavailableError).problem).toBe('locked');
@@ -70,35 +77,9 @@ describe('a keychain item removed while Card Desk reads', () => {
   });
 });
 
-/** A host whose process ends (as libsecret's crash on a removed item ends it) on the first `crashes` requests. */
-function crashingHost(crashes: number) {
-  const asked: string[] = [];
-  let started = 0;
-  const start = () => {
-    started++;
-    let listener: ((a: KeychainAnswer) => void) | null = null;
-    let exit: (() => void) | null = null;
-    return {
-      send(request: KeychainRequest) {
-        asked.push(request.op);
-        if (asked.length <= crashes) queueMicrotask(() => exit?.());
-        else queueMicrotask(() => listener?.({ id: request.id, ok: true, value: ['env-a'] }));
-      },
-      onMessage(l: (a: KeychainAnswer) => void) {
-        listener = l;
-      },
-      onExit(l: () => void) {
-        exit = l;
-      },
-      kill() {},
-    };
-  };
-  return { start, asked, started: () => started };
-}
-
 describe('a keychain host that ends while it lists the keys', () => {
   it('lists again on a fresh host, and the list comes back', async () => {
-    const host = crashingHost(3);
+    const host = standInHost(3, 'ends');
     const store = new HostedSecretStore({ start: host.start });
     expect(await store.accounts()).toEqual(['env-a']);
     expect(host.asked).toEqual(['accounts', 'accounts', 'accounts', 'accounts']);
@@ -106,7 +87,7 @@ describe('a keychain host that ends while it lists the keys', () => {
   });
 
   it('after a bounded number of hosts, says another program changed the keys, never that there is no keychain', async () => {
-    const host = crashingHost(100);
+    const host = standInHost(100, 'ends');
     const store = new HostedSecretStore({ start: host.start, rereads: 2 });
     const error = await store.accounts().catch((e: unknown) => e);
     expect((error as KeychainUnavailableError).problem).toBe('item_changed');
@@ -115,7 +96,7 @@ describe('a keychain host that ends while it lists the keys', () => {
   });
 
   it('a write whose host ended is tried once more on a fresh host, then said as no keychain', async () => {
-    const host = crashingHost(100);
+    const host = standInHost(100, 'ends');
     const store = new HostedSecretStore({ start: host.start });
     const error = await store.set('env-a', 'sk_test_x').catch((e: unknown) => e);
     expect((error as KeychainUnavailableError).problem).toBe('no_secret_service');
