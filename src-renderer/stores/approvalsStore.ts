@@ -30,7 +30,9 @@ export const useApprovalsStore = create<ApprovalsStore>((set, get) => ({
   decisionSeenAt: seenAt(),
   async refresh() {
     const r = await bridge().approvals.status();
-    if (r.ok) set({ status: r.data });
+    // An answer read before a notice main has since told the window of is older than what is shown: main
+    // counts the notices it heard (`changes`), so the answer is kept only if it has heard as many.
+    if (r.ok) set((s) => (s.status && r.data.changes < s.status.changes ? {} : { status: r.data }));
   },
   listen() {
     return bridge().events.on('approvals.changed', (status) => set({ status }));
