@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Four projects, by what a test needs (test/README.md): `unit` nothing but Node, `integration` the local
-// sandbox, SQLite files and the OS keychain, `e2e` the built renderer in a real Chromium, `packaging` the
-// built app packaged and started under a stand-in Electron (npm start, the unpacked package, its fuses).
+// Four projects, by what a test needs (test/README.md): `unit` nothing but Node (its shell and preload files
+// run as `unit-electron`, below), `integration` the local sandbox, SQLite files and the OS keychain, `e2e` the
+// built renderer in a real Chromium, `packaging` the built app packaged and started under a stand-in Electron
+// (npm start, the unpacked package, its fuses).
 const project = (name: string, extra: object = {}) => ({
   extends: true as const,
   test: { name, include: [`test/${name}/**/*.test.ts`, `test/${name}/**/*.test.tsx`], ...extra },
@@ -13,6 +14,19 @@ const project = (name: string, extra: object = {}) => ({
 // which shows a test that leans on an earlier one. Vitest prints the seed ("Running tests with seed N");
 // `E2E_SEED=N npm run test:e2e` repeats that order.
 const e2eSeed = Number(process.env.E2E_SEED) || Date.now() % 1_000_000;
+
+/** The unit tests that replace the `electron` module (`vi.mock`): each file in a worker of its own. */
+const ELECTRON_MOCKED = ['test/unit/shell/*.test.ts', 'test/unit/preload/*.test.ts'];
+/**
+ * The integration tests that start a Kerberos realm of their own and point the process's Kerberos variables
+ * (KRB5_CONFIG, KRB5CCNAME) at it: each file in a worker of its own, so no realm's settings or tickets can
+ * be left in the Kerberos library for another file.
+ */
+const OWN_REALM = [
+  'test/integration/network/proxy-sign-in.test.ts',
+  'test/integration/network/proxy-tunnels.test.ts',
+  'test/integration/team/team-windows-sign-in.test.ts',
+];
 
 export default defineConfig({
   resolve: {
@@ -25,10 +39,17 @@ export default defineConfig({
     },
   },
   test: {
+    // A worker runs many files of the unit, integration and e2e projects one after another, on the modules
+    // it has loaded already (`isolate: false`): loading playwright, axe and the main process again for every
+    // file was a fifth of the suite's time. Every file starts what it tests (its own app core, sandbox,
+    // database, browser) and ends it. Files that change what a process holds for good keep a worker of
+    // their own per file: `unit-electron` and `integration-kerberos` (above).
     projects: [
-      project('unit'),
-      project('integration'),
-      project('e2e', { sequence: { shuffle: true } }),
+      project('unit', { isolate: false, exclude: ELECTRON_MOCKED }),
+      { extends: true as const, test: { name: 'unit-electron', include: ELECTRON_MOCKED } },
+      project('integration', { isolate: false, exclude: OWN_REALM }),
+      { extends: true as const, test: { name: 'integration-kerberos', include: OWN_REALM } },
+      project('e2e', { isolate: false, sequence: { shuffle: true } }),
       project('packaging'),
     ],
     sequence: { seed: e2eSeed },
