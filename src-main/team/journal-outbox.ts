@@ -49,6 +49,14 @@ function bodyOf(event: JournalEventRecord): unknown {
   }
 }
 
+/** A run's failure it does not expect (the journal unreadable), logged: nothing was sent. */
+function nothingSent(logger: Logger) {
+  return (error: unknown): number => {
+    logger.error({ err: errorMessage(error) }, 'team journal: sending events failed');
+    return 0;
+  };
+}
+
 export class JournalOutbox {
   /**
    * Where the team database is up to with this desk's journal, once known; `journalId` null: the journal
@@ -86,18 +94,33 @@ export class JournalOutbox {
   /** Rechecks so far: a run begun before one does not move the cursor it reset. */
   private rechecks = 0;
 
-  /** Sends what waits, when the link is up; one run at a time. Returns how many events were sent. */
+  /** Set by `stop`: no run starts, and the one under way ends after its batch. */
+  private stopped = false;
+
+  /**
+   * The desk closes the link (sign-out, another environment, quit): no run starts from now on, and this
+   * resolves once the run under way has ended, so nothing reads the journal after it is closed and a batch
+   * the database is taking is not cut off.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Sends what waits, when the link is up; one run at a time. Resolves to how many were sent; never rejects. */
   send(): Promise<number> {
-    if (this.options.link.status.state !== 'connected') return Promise.resolve(0);
-    this.running ??= this.run().finally(() => {
-      this.running = null;
-    });
+    if (this.stopped || this.options.link.status.state !== 'connected') return Promise.resolve(0);
+    // Callers send in the background (`void send()`): a failure is logged, never left unhandled.
+    this.running ??= this.run()
+      .catch(nothingSent(this.options.logger))
+      .finally(() => (this.running = null));
     return this.running;
   }
 
   private async run(): Promise<number> {
     const { link, environmentId, desk } = this.options;
     await this.register();
+    if (this.stopped) return 0;
     const events = this.options.journal().events;
     const journalId = events.journalId();
     if (journalId === null) {
@@ -109,7 +132,7 @@ export class JournalOutbox {
     try {
       if (this.cursor?.journalId === null) this.cursor = { journalId, seq: 0 };
       else if (this.cursor?.journalId !== journalId) this.cursor = { journalId, seq: await this.sentUpTo(journalId) };
-      for (;;) {
+      while (!this.stopped) {
         const batch = this.ownBatch(
           journalId,
           events.eventsAfter(environmentId, this.cursor.seq, this.options.batch ?? 200),

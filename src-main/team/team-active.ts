@@ -40,7 +40,7 @@ export interface Active {
   customers: TeamCustomers | null;
   /** The environment's extra CAs as the link's next connection trusts them. */
   trust: { ca: readonly string[] };
-  /** Stops the team's customers on this desk (the lease released), then closes the link. */
+  /** Ends the outbox's sending, stops the team's customers on this desk (the lease released), then closes the link. */
   close: () => Promise<void>;
 }
 
@@ -101,6 +101,7 @@ function openActive(
     customers?.connected();
   });
   const close = async () => {
+    await outbox.stop();
     await customers?.stop();
     await link.close();
   };
