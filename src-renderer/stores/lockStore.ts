@@ -2,6 +2,9 @@
 import { create } from 'zustand';
 import type { LockState } from '../../src-shared/ipc/channels/lock';
 import { bridge } from '../lib/bridge';
+import { eventOrder } from '../lib/eventOrder';
+
+const told = eventOrder();
 
 interface LockStore {
   lock: LockState | null;
@@ -14,8 +17,8 @@ interface LockStore {
 export const useLockStore = create<LockStore>((set) => ({
   lock: null,
   async refresh() {
-    const r = await bridge().lock.state();
-    if (r.ok) set({ lock: r.data });
+    const r = await told.read(() => bridge().lock.state());
+    if (r?.ok) set({ lock: r.data });
   },
   async lockNow() {
     // Shown at once; main's answer (and its event) confirm it.
@@ -24,6 +27,9 @@ export const useLockStore = create<LockStore>((set) => ({
     if (r.ok) set({ lock: r.data });
   },
   listen() {
-    return bridge().events.on('lock.changed', (lock) => set({ lock }));
+    return bridge().events.on('lock.changed', (lock) => {
+      told.heard();
+      set({ lock });
+    });
   },
 }));

@@ -3,6 +3,9 @@
 import { create } from 'zustand';
 import type { TeamStatus } from '../../src-shared/ipc/channels/team';
 import { bridge } from '../lib/bridge';
+import { eventOrder } from '../lib/eventOrder';
+
+const told = eventOrder();
 
 interface TeamStore {
   team: TeamStatus | null;
@@ -15,10 +18,13 @@ export const useTeamStore = create<TeamStore>((set) => ({
   team: null,
   set: (team) => set({ team }),
   async refresh() {
-    const r = await bridge().team.status();
-    if (r.ok) set({ team: r.data });
+    const r = await told.read(() => bridge().team.status());
+    if (r?.ok) set({ team: r.data });
   },
   listen() {
-    return bridge().events.on('team.changed', (team) => set({ team }));
+    return bridge().events.on('team.changed', (team) => {
+      told.heard();
+      set({ team });
+    });
   },
 }));
