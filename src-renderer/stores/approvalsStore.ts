@@ -4,6 +4,9 @@
 import { create } from 'zustand';
 import type { ApprovalsStatus } from '../../src-shared/ipc/channels/approvals';
 import { bridge } from '../lib/bridge';
+import { eventOrder } from '../lib/eventOrder';
+
+const told = eventOrder();
 
 const SEEN_KEY = 'card-desk.approvals.decisionSeenAt';
 
@@ -29,13 +32,14 @@ export const useApprovalsStore = create<ApprovalsStore>((set, get) => ({
   status: null,
   decisionSeenAt: seenAt(),
   async refresh() {
-    const r = await bridge().approvals.status();
-    // An answer read before a notice main has since told the window of is older than what is shown: main
-    // counts the notices it heard (`changes`), so the answer is kept only if it has heard as many.
-    if (r.ok) set((s) => (s.status && r.data.changes < s.status.changes ? {} : { status: r.data }));
+    const r = await told.read(() => bridge().approvals.status());
+    if (r?.ok) set({ status: r.data });
   },
   listen() {
-    return bridge().events.on('approvals.changed', (status) => set({ status }));
+    return bridge().events.on('approvals.changed', (status) => {
+      told.heard();
+      set({ status });
+    });
   },
   markDecisionsSeen() {
     const latest = get().status?.myLastDecisionAt ?? null;

@@ -128,8 +128,7 @@ export const approvalsStatusSchema = z.object({
   myLastDecisionAt: z.string().nullable(),
   /**
    * How many steps of any request this desk has heard of (each notification of the team database): it grows
-   * when a request is decided or its outcome recorded although no count changed, so pages read again. It
-   * never goes down while the app runs, so a status with fewer was read before one with more.
+   * when a request is decided or its outcome recorded although no count changed, so pages read again.
    */
   changes: z.number().int(),
 });
