@@ -26,31 +26,33 @@ describe('window.cardDesk in the page', () => {
 
   it('offers no channel that returns a key, and a made-up one is refused', async () => {
     expect(CHANNEL_NAMES.filter((c) => /key/i.test(c))).toEqual(['keys.set', 'keys.has', 'keys.delete']);
+    // A call as the bridge sends it, on a socket of the page's own: the same door, without the bridge's names.
     const refused = await app.e2e.page.evaluate(async () => {
-      const res = await fetch('/__harness/invoke', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Harness-Token': new URLSearchParams(location.search).get('token') ?? '',
-        },
-        body: JSON.stringify({ channel: 'keys.get', input: { environmentId: 'local-sandbox' } }),
-      });
-      return res.json();
+      const token = new URLSearchParams(location.search).get('token') ?? '';
+      const socket = new WebSocket(`/__harness/socket?token=${encodeURIComponent(token)}`);
+      await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }));
+      const answer = new Promise<unknown>((resolve) =>
+        socket.addEventListener('message', (e) => resolve(JSON.parse(e.data as string)), { once: true }),
+      );
+      socket.send(JSON.stringify({ id: 1, channel: 'keys.get', input: { environmentId: 'local-sandbox' } }));
+      const message = await answer;
+      socket.close();
+      return message;
     });
-    expect(refused).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(refused).toMatchObject({ id: 1, result: { ok: false, error: { kind: 'forbidden' } } });
   });
 
-  it('refuses calls without the harness token', async () => {
-    const status = await app.e2e.page.evaluate(async () => {
-      const res = await fetch('/__harness/invoke', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{"channel":"app.status"}',
-      });
-      return res.status;
-    });
-    expect(status).toBe(403);
-    // The browser reports the refused call on the console; that is expected here.
+  it('refuses a socket without the harness token', async () => {
+    const outcome = await app.e2e.page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const socket = new WebSocket('/__harness/socket');
+          socket.addEventListener('open', () => resolve('opened'));
+          socket.addEventListener('close', (e) => resolve(`closed ${e.code}`));
+        }),
+    );
+    expect(outcome).toBe('closed 1006');
+    // The browser reports the refused handshake on the console; that is expected here.
     await expect.poll(() => app.e2e.problems.filter((p) => p.includes('403')).length).toBeGreaterThan(0);
     app.e2e.problems.splice(0, app.e2e.problems.length, ...app.e2e.problems.filter((p) => !p.includes('403')));
   });

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src-shared/api/records';
 import { merchantCategoryLabel } from '../../src-shared/api/merchant-categories';
-import type { Request } from 'playwright-core';
 import { issueThroughBridge } from './issue-wizard';
 import { listRows, rowText, waitForRows } from './list-checks';
 import { sandboxAll } from '../support/sandbox-api';
@@ -16,14 +15,12 @@ const page = () => app.e2e.page;
 const main = () => page().getByRole('main');
 const nameOf = (id: string) => app.customers.find((c) => c._id === id)!.name!;
 
-/** Counts the page's `names.resolve` calls (the harness forwards each bridge call as one POST) until stopped. */
+/** Counts the page's `names.resolve` calls (the harness counts each call it forwards) until stopped. */
 function countNameCalls(): { count: () => number; stop: () => void } {
-  let n = 0;
-  const onRequest = (r: Request) => {
-    if (r.url().endsWith('/__harness/invoke') && (r.postData() ?? '').includes('"names.resolve"')) n += 1;
-  };
-  page().on('request', onRequest);
-  return { count: () => n, stop: () => page().off('request', onRequest) };
+  const calls = () => app.e2e.harness.callsTo('names.resolve');
+  const from = calls();
+  let until: number | null = null;
+  return { count: () => (until ?? calls()) - from, stop: () => void (until = calls()) };
 }
 
 describe('Names instead of ids', () => {

@@ -1,14 +1,16 @@
-// The test harness: the built renderer in a real browser, with `window.cardDesk` forwarded over HTTP to
-// the real main-process handler table (same contract, handlers, services and storage as the app; only
-// Electron's IPC transport is replaced). Listens on 127.0.0.1 only; every call must carry the token.
+// The test harness: the built renderer in a real browser, with `window.cardDesk` forwarded over one WebSocket
+// to the real main-process handler table (same contract, handlers, services and storage as the app; only
+// Electron's IPC transport is replaced). Listens on 127.0.0.1 only; the socket opens only with the token.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { EventName } from '../../src-shared/ipc/names';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../src-main/core/app-core';
 import { createDispatcher } from '../../src-main/ipc/register';
@@ -67,6 +69,8 @@ export interface Harness {
   core: AppCore;
   /** The update service, when `updates` was given. */
   updates: UpdateService | null;
+  /** How many calls the page has made on `channel` since the harness started (refused ones included). */
+  callsTo(channel: string): number;
   /** Makes the next "save file" question answer as if the user pressed Cancel. */
   cancelNextSave(): void;
   stop(): Promise<void>;
@@ -92,16 +96,13 @@ function tokenMatches(given: string | null | undefined, token: string): boolean 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The largest call: a file to issue cards from may be 4 million characters (bulk-issue.ts). */
-async function readBody(req: IncomingMessage, limit = 16_000_000): Promise<string> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new Error('body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** The largest call: a file to issue cards from may be 4 million characters (bulk-issue.ts), 16 MB as UTF-8. */
+const LARGEST_CALL_BYTES = 16_000_000;
+
+function textOf(data: RawData): string {
+  return (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString(
+    'utf8',
+  );
 }
 
 /** The renderer's files: index.html with the harness's bridge and CSP, the rest as built, or 404. */
@@ -152,12 +153,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const bridgeJs = await bundleBrowserBridge();
   const token = randomBytes(24).toString('hex');
-  const eventStreams = new Set<ServerResponse>();
+  const sockets = new Set<WebSocket>();
+  const callCounts = new Map<string, number>();
   let cancelNext = false;
   let updates: UpdateService | null = null;
   const emit = (name: EventName, payload: unknown) => {
-    const data = `data: ${JSON.stringify({ name, payload })}\n\n`;
-    for (const res of eventStreams) res.write(data);
+    if (sockets.size === 0) return;
+    const message = JSON.stringify({ event: name, payload });
+    for (const socket of sockets) socket.send(message);
   };
 
   const core = await createAppCore({
@@ -206,44 +209,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     void (async () => {
       const url = new URL(req.url ?? '/', origin || 'http://127.0.0.1');
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      if (url.pathname === '/__harness/invoke' && req.method === 'POST') {
-        if (!tokenMatches(req.headers['x-harness-token'] as string | undefined, token)) {
-          res.writeHead(403).end();
-          return;
-        }
-        let message: { channel?: unknown; input?: unknown; inputIsUndefined?: boolean; options?: unknown };
-        try {
-          message = JSON.parse(await readBody(req));
-        } catch {
-          res.writeHead(400).end();
-          return;
-        }
-        const senderUrl = req.headers.origin ?? req.headers.referer ?? null;
-        const input = message.inputIsUndefined ? undefined : message.input;
-        const result = await dispatch!(
-          message.channel,
-          { frameUrl: senderUrl, isTopFrame: true },
-          input,
-          message.options,
-        );
-        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(result));
-        return;
-      }
-      if (url.pathname === '/__harness/events') {
-        if (!tokenMatches(url.searchParams.get('token'), token)) {
-          res.writeHead(403).end();
-          return;
-        }
-        res.writeHead(200, {
-          'Content-Type': 'text/event-stream',
-          'Cache-Control': 'no-store',
-          Connection: 'keep-alive',
-        });
-        res.write(': connected\n\n');
-        eventStreams.add(res);
-        req.on('close', () => eventStreams.delete(res));
-        return;
-      }
       if (url.pathname === '/__harness/bridge.js') {
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(bridgeJs);
         return;
@@ -254,6 +219,42 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       res.end();
     });
   });
+
+  // The bridge's socket: the token opens it; each message is one call, answered on the same socket in the order
+  // main answers, with main's events between.
+  const socketServer = new WebSocketServer({ noServer: true, maxPayload: LARGEST_CALL_BYTES });
+  server.on('upgrade', (req: IncomingMessage, stream: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname !== '/__harness/socket' || !tokenMatches(url.searchParams.get('token'), token)) {
+      stream.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    // The page that opened the socket, as Electron names the frame that sent a message.
+    const sender = { frameUrl: req.headers.origin ?? null, isTopFrame: true };
+    socketServer.handleUpgrade(req, stream, head, (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('message', (data) => void answerCall(socket, data, sender));
+    });
+  });
+  const answerCall = async (
+    socket: WebSocket,
+    data: RawData,
+    sender: { frameUrl: string | null; isTopFrame: boolean },
+  ) => {
+    let message: { id?: unknown; channel?: unknown; input?: unknown; inputIsUndefined?: boolean; options?: unknown };
+    try {
+      message = JSON.parse(textOf(data));
+    } catch {
+      socket.close(1007, 'A call must be JSON.');
+      return;
+    }
+    const input = message.inputIsUndefined ? undefined : message.input;
+    const channel = String(message.channel);
+    callCounts.set(channel, (callCounts.get(channel) ?? 0) + 1);
+    const result = await dispatch!(message.channel, sender, input, message.options);
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ id: message.id, result }));
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -282,13 +283,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     saveDir,
     core,
     updates,
+    callsTo: (channel) => callCounts.get(channel) ?? 0,
     cancelNextSave: () => {
       cancelNext = true;
     },
     async stop() {
       updates?.stop();
-      for (const res of eventStreams) res.end();
-      eventStreams.clear();
+      for (const socket of sockets) socket.terminate();
+      sockets.clear();
+      socketServer.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await core.dispose();
