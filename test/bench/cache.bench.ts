@@ -28,7 +28,7 @@ import { CACHE_FILE_NAME } from '../../src-main/cache/service';
 import { BUILT_WORKER_FILE } from '../../src-main/cache/threads/worker-location';
 import type { Benchmark } from './benchmark';
 import type { CacheMainFigures } from './cache-main';
-import { percentile, timeQueries } from './query-timing';
+import { percentile, slowestQueries, timeQueries } from './query-timing';
 import { SETTLE_CALL, SETTLE_MARKER } from './settle';
 import { testSeal } from '../support/cache-keys';
 
@@ -268,13 +268,14 @@ export const cacheBenchmark: Benchmark = {
         ctx.print,
       );
       const rate = main.customers / main.syncSeconds;
-      const { direct, viaHandler, queries } = main;
+      const { direct, directTimed, viaHandler, queries } = main;
       ctx.print(
         `synced ${main.customers.toLocaleString('en')} customers in ${main.syncSeconds.toFixed(1)} s: ${rate.toFixed(0)}/s (goal >= 30,000, checked at >= 25,000); file ${mb(main.fileBytes).toFixed(0)} MB`,
       );
       ctx.print(
         `${queries.length} searches in the cache: p50 ${percentile(direct, 50).toFixed(2)} ms, p95 ${percentile(direct, 95).toFixed(2)} ms, max ${direct.at(-1)!.toFixed(2)} ms (goal p95 <= 1 ms, checked at <= 2 ms)`,
       );
+      ctx.print(`the slowest of them (ms): ${slowestQueries(directTimed, 12)}`);
       ctx.print(
         `through the IPC handler: p50 ${percentile(viaHandler, 50).toFixed(2)} ms, p95 ${percentile(viaHandler, 95).toFixed(2)} ms (goal p95 <= 2 ms, checked at <= 5 ms)`,
       );
