@@ -37,9 +37,13 @@ interface MatcherQuery {
   costlyStart?: boolean;
 }
 
-/** The rows the page read of a matcher; `all` when they are every row it matches. */
+/**
+ * What the page read of a matcher: its first rows, how many it has up to the read's limit (`total`), and
+ * `all` when `rows` are every row it matches.
+ */
 interface ReadRows {
   rows: number[];
+  total: number;
   all: boolean;
 }
 
@@ -76,6 +80,30 @@ function matcherSql(
           };
     }
   }
+}
+
+/** How many commas `list` holds. */
+function commasIn(list: string): number {
+  let n = 0;
+  for (let i = list.indexOf(','); i !== -1; i = list.indexOf(',', i + 1)) n++;
+  return n;
+}
+
+/** The first `n` numbers of a comma-separated list of non-negative integers, read without cutting it up. */
+function leadingNumbers(list: string, n: number): number[] {
+  const out: number[] = [];
+  let value = 0;
+  for (let i = 0; i < list.length && out.length < n; i++) {
+    const c = list.charCodeAt(i);
+    if (c === 44) {
+      out.push(value);
+      value = 0;
+    } else {
+      value = value * 10 + (c - 48);
+    }
+  }
+  if (out.length < n) out.push(value);
+  return out;
 }
 
 export class MatchingRows {
@@ -122,13 +150,15 @@ export class MatchingRows {
     for (const m of [...exact, ...plan.prefix]) {
       if (order.length >= limit) break;
       const q = query(m);
-      const max = q.costlyStart && prefix.has(m) ? Math.max(limit + order.length, countCap + 1) : limit + order.length;
-      const rows = this.seqs(q, max);
-      read.set(m, { rows, all: rows.length < max });
-      for (const seq of rows) {
+      const need = limit + order.length;
+      const max = q.costlyStart && prefix.has(m) ? Math.max(need, countCap + 1) : need;
+      const rows = this.seqs(q, max, need);
+      read.set(m, rows);
+      for (const seq of rows.rows) {
+        if (order.length >= limit) break;
         if (onPage.has(seq)) continue;
         onPage.add(seq);
-        if (order.length < limit) order.push(seq);
+        order.push(seq);
       }
     }
     return { seqs: order, matched: this.count(plan.prefix, countCap, query, read) };
@@ -166,7 +196,7 @@ export class MatchingRows {
     const matching: Matcher[] = [];
     let sum = 0;
     for (const m of prefix) {
-      const seen = read.get(m)?.rows.length ?? 0;
+      const seen = read.get(m)?.total ?? 0;
       const n = whole.get(m)?.length ?? (seen > cap ? seen : this.countRows(query(m), cap + 1));
       if (n > cap) return cap + 1;
       if (n > 0) matching.push(m);
@@ -174,7 +204,7 @@ export class MatchingRows {
     }
     if (matching.length <= 1) return sum;
     const distinct = new Set<number>();
-    for (const m of matching) for (const seq of whole.get(m) ?? this.seqs(query(m), cap + 1)) distinct.add(seq);
+    for (const m of matching) for (const seq of whole.get(m) ?? this.seqs(query(m), cap + 1).rows) distinct.add(seq);
     return Math.min(distinct.size, cap + 1);
   }
 
@@ -215,10 +245,17 @@ export class MatchingRows {
         : matcherSql(m, vocabulary, this.blindIndex);
   }
 
-  /** The first `max` rows of a matcher, in its order: one string from SQLite, far cheaper than a row object each. */
-  private seqs({ sql, params }: MatcherQuery, max: number): number[] {
+  /**
+   * A matcher's rows up to `max`, in its order, as one string from SQLite (far cheaper than a row object
+   * each): how many there are, and the first `need` of them, or all when they are fewer than `max` (what
+   * the count may compare). A read to `max` for the count alone turns no more rows than it shows into numbers.
+   */
+  private seqs({ sql, params }: MatcherQuery, max: number, need = max): ReadRows {
     const list = this.stmt(`SELECT group_concat(seq) AS seqs FROM (${sql} LIMIT ?)`).get(...params, max)?.seqs;
-    return typeof list === 'string' && list ? list.split(',').map(Number) : [];
+    if (typeof list !== 'string' || list === '') return { rows: [], total: 0, all: true };
+    const total = commasIn(list) + 1;
+    const all = total < max;
+    return { rows: leadingNumbers(list, all ? total : Math.min(need, total)), total, all };
   }
 
   /** How many rows a matcher matches, up to `max`. */
