@@ -28,21 +28,48 @@ export const recordColumnsOf = (row: ListedRow): Record<string, unknown> => ({
   sealed_at: row[9],
 });
 
-/** The listed customer of a row; null for a row written before `shown` (its record is opened instead). */
+/** Where the first `count` space-separated words of `names` end (the index just past the last of them). */
+function endOfWords(names: string, count: number): number {
+  let end = 0;
+  for (let word = 0; word < count && end < names.length; word++) {
+    const space = names.indexOf(' ', end === 0 ? 0 : end + 1);
+    end = space === -1 ? names.length : space;
+  }
+  return end;
+}
+
+/** The words of `rest` that are not words of `name` (in any case), as the list shows other names. */
+function otherNames(name: string, rest: string): string {
+  const inName = name.toLowerCase().split(/\s+/);
+  return rest
+    .split(' ')
+    .filter((w) => w !== '' && !inName.includes(w.toLowerCase()))
+    .join(' ');
+}
+
+/**
+ * The listed customer of a row; null for a row written before `shown` (its record is opened instead).
+ * A search lists tens of these at every key: the name is cut from `names` once, not rebuilt from its words.
+ */
 export function listedCustomer(row: ListedRow): Customer | null {
   const [, id, names, email, phone, kyc, created, shown] = row;
   if (shown === null || shown === undefined) return null;
   const customer: Customer = { _id: String(id) };
-  const words = String(names).split(' ').filter(Boolean);
-  const count = typeof shown === 'string' ? -1 : Number(shown);
-  const name = typeof shown === 'string' ? shown : words.slice(0, count).join(' ');
+  const all = String(names);
+  let name: string;
+  let rest = all;
+  if (typeof shown === 'string') name = shown;
+  else {
+    // `shown` counts the first words of `names` that make the name (search-fields.ts, shownName).
+    const count = Number(shown);
+    const end = endOfWords(all, count);
+    name = all.slice(0, end);
+    rest = count === 0 ? all : all.slice(end + 1);
+  }
   if (name !== '') customer.name = name;
   // The name words the shown name leaves out (a middle name), so a list can say why a search matched them.
-  if (count < 0 || words.length > count) {
-    const inName = new Set(name.toLowerCase().split(/\s+/));
-    const other = words.filter((w) => !inName.has(w.toLowerCase())).join(' ');
-    if (other !== '') customer.individual = { otherNames: other };
-  }
+  const other = rest === '' ? '' : otherNames(name, rest);
+  if (other !== '') customer.individual = { otherNames: other };
   const state = Number(kyc);
   if (state === KYC_APPROVED || state === KYC_NOT_APPROVED) customer.isApproved = state === KYC_APPROVED;
   if (email !== '') customer.emailAddress = String(email);
