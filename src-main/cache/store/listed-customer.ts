@@ -32,7 +32,8 @@ export const recordColumnsOf = (row: ListedRow): Record<string, unknown> => ({
 function endOfWords(names: string, count: number): number {
   let end = 0;
   for (let word = 0; word < count && end < names.length; word++) {
-    const space = names.indexOf(' ', end === 0 ? 0 : end + 1);
+    // Each word after the first starts past the space that ended the one before.
+    const space = names.indexOf(' ', word === 0 ? 0 : end + 1);
     end = space === -1 ? names.length : space;
   }
   return end;
