@@ -8,14 +8,31 @@ import { OBJECT_ID } from '../../src-shared/api/rules';
 import { normalizeId } from '../../src-shared/api/input-rules';
 import { nationalNumber } from '../cache/search/phone';
 import type { ExactKeys } from '../cache/store/exact-lookup';
+import { normaliseIdentity } from '../cache/store/record-seal';
 
 /** What the matching needs of the customer cache. */
 export interface CustomerLookup {
   get(id: string): Promise<Customer | null>;
   search(query: string, limit?: number): Promise<{ results: Customer[] }>;
-  /** Every customer one of these keys names exactly, each once (the cache's set look-up). */
-  findExact?(keys: ExactKeys): Promise<Customer[]>;
+  /**
+   * Every customer one of these keys names exactly, each once, as the lists show them (the cache's set
+   * look-up), with the BVN/NIN an identity key found each by.
+   */
+  findExact?(keys: ExactKeys): Promise<ExactCustomers>;
 }
+
+export interface ExactCustomers {
+  customers: Customer[];
+  /** Customer id to the BVN/NIN of the file that is the customer's. */
+  identities: Map<string, string>;
+}
+
+/** A customer's BVN/NIN, as the matching compares it. */
+type IdentityOf = (c: Customer) => string | undefined;
+const recordIdentity: IdentityOf = (c) => {
+  const n = c.individual?.identity?.number;
+  return typeof n === 'string' ? normaliseIdentity(n) : undefined;
+};
 
 export type CustomerMatch =
   | { kind: 'one'; customer: Customer }
@@ -53,7 +70,7 @@ export async function matchCustomer(lookup: CustomerLookup, text: string): Promi
   } else if (kind !== 'unknown') {
     found = (await lookup.search(kind === 'email' ? t.toLowerCase() : t, CANDIDATES)).results;
   }
-  return matchOf(t, kind, found);
+  return matchOf(t, kind, found, recordIdentity);
 }
 
 /**
@@ -76,7 +93,8 @@ export async function matchCustomers(lookup: CustomerLookup, texts: readonly str
     if (kind === 'identity') keys.identities.push(t);
     return kind;
   });
-  const everyone = await lookup.findExact(keys);
+  const { customers: everyone, identities } = await lookup.findExact(keys);
+  const identityOf: IdentityOf = (c) => identities.get(c._id);
   const order = new Map(everyone.map((c, i) => [c, i]));
   const byKey = new Map<string, Customer[]>();
   const file = (key: string, c: Customer) => {
@@ -88,28 +106,36 @@ export async function matchCustomers(lookup: CustomerLookup, texts: readonly str
     file(`id:${c._id}`, c);
     if (c.emailAddress) file(`email:${c.emailAddress.toLowerCase()}`, c);
     if (c.phoneNumber) file(`phone:${nationalNumber(c.phoneNumber)}`, c);
-    const identity = c.individual?.identity?.number;
+    const identity = identityOf(c);
     if (identity) file(`identity:${identity}`, c);
   }
   return texts.map((text, i) => {
     const t = text.trim();
     const kind = kinds[i]!;
     const at = (key: string) => byKey.get(key) ?? [];
-    if (kind === 'id') return matchOf(t, kind, at(`id:${normalizeId(t)}`));
-    if (kind === 'email') return matchOf(t, kind, at(`email:${t.toLowerCase()}`));
+    if (kind === 'id') return matchOf(t, kind, at(`id:${normalizeId(t)}`), identityOf);
+    if (kind === 'email') return matchOf(t, kind, at(`email:${t.toLowerCase()}`), identityOf);
     if (kind === 'phone' || kind === 'identity') {
       const phone = at(`phone:${nationalNumber(t)}`);
       const identity = kind === 'identity' ? at(`identity:${t}`).filter((c) => !phone.includes(c)) : [];
       // In the cache's order, as a search lists them.
       const both = [...phone, ...identity].sort((a, b) => order.get(a)! - order.get(b)!);
-      return matchOf(t, kind, both);
+      return matchOf(t, kind, both, identityOf);
     }
-    return matchOf(t, kind, []);
+    return matchOf(t, kind, [], identityOf);
   });
 }
 
-/** A row's match from the customers its key found (`found`: candidates, filtered here to exact ones). */
-function matchOf(t: string, kind: ReturnType<typeof kindOfCustomerText>, candidates: Customer[]): CustomerMatch {
+/**
+ * A row's match from the customers its key found (`candidates`, filtered here to exact ones); `identityOf`
+ * gives a candidate's BVN/NIN.
+ */
+function matchOf(
+  t: string,
+  kind: ReturnType<typeof kindOfCustomerText>,
+  candidates: Customer[],
+  identityOf: IdentityOf,
+): CustomerMatch {
   if (t === '')
     return { kind: 'none', message: 'customer is empty: give an id, an email, a phone number or a BVN/NIN' };
   let found: Customer[];
@@ -122,8 +148,7 @@ function matchOf(t: string, kind: ReturnType<typeof kindOfCustomerText>, candida
     const national = nationalNumber(t);
     found = candidates.filter(
       (c) =>
-        (c.phoneNumber && nationalNumber(c.phoneNumber) === national) ||
-        (kind === 'identity' && c.individual?.identity?.number === t),
+        (c.phoneNumber && nationalNumber(c.phoneNumber) === national) || (kind === 'identity' && identityOf(c) === t),
     );
   } else {
     return {

@@ -119,7 +119,10 @@ async function checkHolder(
     return ['accountNumber: No account with this number was found at this bank: check the bank and the account number'];
   if (typeof holder !== 'string')
     return [`accountNumber: the account holder could not be looked up (${holder.failed}): preview the file again`];
-  const matches = compareHolderName(holder, customer) === 'match';
+  // The file's customers are read as the lists show them; the holder is compared with the whole record's
+  // first and last names.
+  const whole = (await deps.lookup.get(customer._id)) ?? customer;
+  const matches = compareHolderName(holder, whole) === 'match';
   const because = cells.mapAnywayBecause?.trim();
   if (!matches && !because)
     return [

@@ -12,6 +12,7 @@ import type { CardApiClient } from '../api/types';
 import type { Emit, Logger } from '../ports/ports';
 import type { LoadedCacheKeys } from './store/cache-keys';
 import type { ExactKeys } from './store/exact-lookup';
+import type { ExactFound } from './store/customer-reader';
 import type { CustomerFeed } from './sync/feed-runner';
 
 export type { CustomerFeed, FeedChanges } from './sync/feed-runner';
@@ -74,10 +75,11 @@ export interface CustomerCacheService {
   browse(input: CustomerBrowseInput): Promise<CustomerBrowseResult>;
   get(id: string): Promise<Customer | null>;
   /**
-   * Every customer one of these ids, emails, national phone numbers or BVN/NINs names exactly, whole, each
-   * once: the customers of a whole file in a few statements (store/exact-lookup.ts).
+   * Every customer one of these ids, emails, national phone numbers or BVN/NINs names exactly, each once, as
+   * the lists show them: the customers of a whole file in a few statements (store/exact-lookup.ts), with the
+   * BVN/NIN each was found by.
    */
-  findExact(keys: ExactKeys): Promise<Customer[]>;
+  findExact(keys: ExactKeys): Promise<ExactFound>;
   /** Starts a sync, or joins the one running; resolves with its last progress. */
   sync(options?: SyncOptions): Promise<Result<SyncProgress>>;
   /** Cancels the running sync; false when none runs. */

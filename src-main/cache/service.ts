@@ -13,7 +13,7 @@ import type {
 } from '../../src-shared/ipc/channels/customers';
 import type { Result } from '../../src-shared/ipc/result';
 import { errorMessage } from '../errors/error-message';
-import type { CustomerReader } from './store/customer-reader';
+import type { CustomerReader, ExactFound } from './store/customer-reader';
 import type { ExactKeys } from './store/exact-lookup';
 import { markOpened } from './store/retention';
 import { planSearch } from './search/search-plan';
@@ -116,7 +116,7 @@ class SqliteCustomerCache implements CustomerCacheService {
     return this.connections.read((reader) => reader.get(id));
   }
 
-  findExact(keys: ExactKeys): Promise<Customer[]> {
+  findExact(keys: ExactKeys): Promise<ExactFound> {
     return this.connections.read((reader) => reader.findExact(keys));
   }
 

@@ -22,6 +22,13 @@ export interface SearchPage {
   totalCapped: boolean;
 }
 
+/** What a set look-up found (findExact). */
+export interface ExactFound {
+  customers: Customer[];
+  /** Customer id to the BVN/NIN of `keys` whose blind index is the customer's. */
+  identities: Map<string, string>;
+}
+
 export interface CacheMeta {
   customerCount: number;
   lastSyncedAt: string | null;
@@ -137,14 +144,19 @@ export class CustomerReader {
     return out;
   }
 
-  /** Every customer one of `keys` names exactly, whole, each once (exact-lookup.ts): a file's customers at once. */
-  findExact(keys: ExactKeys): Customer[] {
-    const seqs = exactSeqs(
+  /**
+   * Every customer one of `keys` names exactly, each once, in the service's order (exact-lookup.ts): a
+   * file's customers at once. As the lists show them (no record opened), or whole with `listed` false; with
+   * the BVN/NIN each customer an identity key found was found by.
+   */
+  findExact(keys: ExactKeys, listed = true): ExactFound {
+    const { seqs, identities } = exactSeqs(
       (sql) => this.stmt(sql),
       (value) => this.seal.blindIndex(value),
       keys,
     );
-    return this.load(seqs.sort((a, b) => a - b));
+    const inOrder = seqs.sort((a, b) => a - b);
+    return { customers: this.load(inOrder, listed), identities };
   }
 
   get(id: string): Customer | null {

@@ -25,16 +25,25 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 const distinct = (items: readonly string[] | undefined): string[] => [...new Set(items ?? [])].filter((k) => k !== '');
 
+/** What the keys found: the rows, and the BVN/NIN of each customer an identity key found by it. */
+export interface ExactRows {
+  /** The rows (seq) found, in no particular order. */
+  seqs: number[];
+  /** Customer id to the identity number whose blind index is the customer's (the number stays sealed in the row). */
+  identities: Map<string, string>;
+}
+
 /**
- * The rows (seq) of every customer one of `keys` names, in no particular order. `blindIndex`: an identity
- * number's blind index (record-seal.ts), null for one that cannot be a number.
+ * The rows of every customer one of `keys` names. `blindIndex`: an identity number's blind index
+ * (record-seal.ts), null for one that cannot be a number.
  */
 export function exactSeqs(
   stmt: (sql: string) => StatementSync,
   blindIndex: (value: string) => Uint8Array | null,
   keys: ExactKeys,
-): number[] {
+): ExactRows {
   const seqs = new Set<number>();
+  const identities = new Map<string, string>();
   const add = (rows: Record<string, unknown>[]) => {
     for (const r of rows) seqs.add(Number(r.seq));
   };
@@ -57,10 +66,13 @@ export function exactSeqs(
         part.map((p) => quote(p)).join(' OR '),
       ),
     );
-  const byIdentity = stmt('SELECT seq FROM customers WHERE identity = ?');
+  const byIdentity = stmt('SELECT seq, id FROM customers WHERE identity = ?');
   for (const number of distinct(keys.identities)) {
     const index = blindIndex(number);
-    if (index) add(byIdentity.all(index));
+    if (!index) continue;
+    const rows = byIdentity.all(index);
+    add(rows);
+    for (const r of rows) identities.set(String(r.id), number);
   }
-  return [...seqs];
+  return { seqs: [...seqs], identities };
 }

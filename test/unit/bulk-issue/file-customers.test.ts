@@ -1,13 +1,19 @@
 // A file's customers found at once: every id, email, phone number and BVN/NIN of the file looked up in a
 // few set queries of a real cache file (store/exact-lookup.ts), giving each row the same match as looking
-// its customer up alone (a search per row): one customer, none, or several named.
+// its customer up alone (a search per row): one customer, none, or several named. The customers found at
+// once are read as the lists show them, no sealed record opened: a BVN/NIN is matched by its blind index.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../src-shared/api/records';
-import { matchCustomer, matchCustomers, type CustomerLookup } from '../../../src-main/bulk-issue/customer-match';
+import {
+  type CustomerMatch,
+  matchCustomer,
+  matchCustomers,
+  type CustomerLookup,
+} from '../../../src-main/bulk-issue/customer-match';
 import { CustomerReader } from '../../../src-main/cache/store/customer-reader';
 import { openReader } from '../../../src-main/cache/store/database';
 import { planSearch } from '../../../src-main/cache/search/search-plan';
@@ -56,6 +62,13 @@ let reader: CustomerReader;
 let lookup: CustomerLookup;
 const exactCalls: unknown[] = [];
 
+/** A match as the preview shows it: its kind, the customers' ids, and the message naming them. */
+const shown = (m: CustomerMatch) => ({
+  kind: m.kind,
+  ids: m.kind === 'one' ? [m.customer._id] : m.kind === 'several' ? m.candidates.map((c) => c._id) : [],
+  message: m.kind === 'one' ? null : m.message,
+});
+
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'file-customers-'));
   const file = join(dir, 'customers.sqlite');
@@ -82,7 +95,7 @@ describe("a file's customers", () => {
     exactCalls.length = 0;
     const atOnce = await matchCustomers(lookup, ROWS);
     expect(exactCalls).toHaveLength(1);
-    expect(atOnce).toEqual(alone);
+    expect(atOnce.map(shown)).toEqual(alone.map(shown));
     expect(atOnce.map((m) => m.kind)).toEqual([
       'one',
       'one',
@@ -108,8 +121,20 @@ describe("a file's customers", () => {
       [chosen[1]!._id, chosen[2]!._id].sort(),
     );
     expect(several.kind === 'several' && several.message).toContain('2 customers match 08099990000: Tunde Bakare');
+    // Found by its BVN, read as the lists show it: the number itself stays in the sealed record.
     const one = atOnce[6]!;
-    expect(one.kind === 'one' && one.customer).toEqual(chosen[0]);
+    expect(one.kind === 'one' && one.customer).toMatchObject({ _id: chosen[0]!._id, name: 'Ngozi Eze' });
+    expect(one.kind === 'one' && one.customer.individual?.identity).toBeUndefined();
+    expect(alone[6]!.kind === 'one' && alone[6]!.customer).toEqual(chosen[0]);
+  });
+
+  it('reads the whole records when asked, and names the BVN/NIN each customer was found by', () => {
+    const whole = reader.findExact({ identities: ['22123456789', '07031112222', '99999999999'] }, false);
+    expect(whole.customers).toEqual([chosen[0], chosen[4]]);
+    expect([...whole.identities]).toEqual([
+      [chosen[0]!._id, '22123456789'],
+      [chosen[4]!._id, '07031112222'],
+    ]);
   });
 
   it('finds by email the customers a stopped sync left out of the email index', () => {
@@ -124,7 +149,7 @@ describe("a file's customers", () => {
     const tail = new CustomerReader(openReader(file), testSeal);
     try {
       const emails = [everyone[5]!.emailAddress!, everyone[300]!.emailAddress!, chosen[3]!.emailAddress!.toLowerCase()];
-      expect(tail.findExact({ emails }).map((c) => c._id)).toEqual([
+      expect(tail.findExact({ emails }).customers.map((c) => c._id)).toEqual([
         everyone[5]!._id,
         everyone[300]!._id,
         chosen[3]!._id,
@@ -135,13 +160,14 @@ describe("a file's customers", () => {
   });
 
   it('finds nothing for no keys, and each customer once however many keys name it', () => {
-    expect(reader.findExact({})).toEqual([]);
+    expect(reader.findExact({}).customers).toEqual([]);
     const found = reader.findExact({
       ids: [chosen[0]!._id, chosen[0]!._id],
       emails: [chosen[0]!.emailAddress!],
       phones: ['8031234567'],
       identities: ['22123456789'],
     });
-    expect(found).toEqual([chosen[0]]);
+    expect(found.customers.map((c) => c._id)).toEqual([chosen[0]!._id]);
+    expect([...found.identities]).toEqual([[chosen[0]!._id, '22123456789']]);
   });
 });
