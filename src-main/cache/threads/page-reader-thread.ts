@@ -14,7 +14,25 @@ import { PageReader } from '../sync/page-reader';
 import { RecordSeal } from '../store/record-seal';
 import { readSharedStrings } from '../store/shared-strings';
 import type { HttpAnswer, HttpAsk, ReadAnswer, ReadAsk } from './page-reader-protocol';
-import { buffersOf, toSent } from './sent-page';
+import { buffersOf, type SentPage, toSent } from './sent-page';
+import { collectHeap } from './release-memory';
+
+/**
+ * Pages read between two full collections of the reader's heap. What a page leaves behind (its bytes from
+ * the network, the buffers sealing it takes: ~300 KB, most of it outside V8's heap) outlives the scavenges
+ * of the pages after it, so only a full collection frees it, and V8 starts one only once tens of MB have
+ * gathered. The C allocator keeps what that peak took for the rest of the process's life, so the reader
+ * collects every so many pages (docs/benchmarks.md: main's memory after a sync).
+ */
+export const PAGES_PER_COLLECTION = 64;
+
+/** The page read, and its bytes freed at once when the message handed them over whole (no other view shares them). */
+export function readPage(reader: PageReader, body: Uint8Array, page: number): SentPage {
+  const sent = toSent(reader.read(body, page));
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer)
+    body.buffer.transfer(0);
+  return sent;
+}
 
 /** The strings customer_strings holds, read on a connection of the reader's own. */
 function knownStrings(file: string, seal: RecordSeal): [number, string][] {
@@ -26,10 +44,18 @@ function knownStrings(file: string, seal: RecordSeal): [number, string][] {
   }
 }
 
-/** The thread's side: `caller` sends requests, `writer` (the worker) has pages read, in order. */
-export function runPageReader(caller: MessagePort, writer: MessagePort): void {
+/**
+ * The thread's side: `caller` sends requests, `writer` (the worker) has pages read, in order. `collect`
+ * runs a full collection of the thread's heap (collectHeap).
+ */
+export function runPageReader(
+  caller: MessagePort,
+  writer: MessagePort,
+  collect: () => Promise<unknown> = () => collectHeap(),
+): void {
   // The cache's keys come with the worker's first message, 'open' (never in workerData or a file).
   let reader: PageReader | null = null;
+  let pagesRead = 0;
   writer.on('message', (m: ReadAsk) => {
     if (m.type === 'open') {
       const seal = new RecordSeal(m.keys);
@@ -45,12 +71,13 @@ export function runPageReader(caller: MessagePort, writer: MessagePort): void {
     let answer: ReadAnswer;
     try {
       if (!reader) throw new Error('The page reader has no cache open.');
-      answer = { id: m.id, ok: true, page: toSent(reader.read(m.body, m.page)) };
+      answer = { id: m.id, ok: true, page: readPage(reader, m.body, m.page) };
     } catch (e) {
       answer = { id: m.id, ok: false, message: errorMessage(e) };
     }
     // A page's sealed groups and blind indexes are in two buffers (sent-page.ts): handed over, not copied.
     writer.postMessage(answer, answer.ok ? buffersOf(answer.page) : []);
+    if (++pagesRead % PAGES_PER_COLLECTION === 0) void collect();
   });
 
   const inFlight = new Map<number, AbortController>();

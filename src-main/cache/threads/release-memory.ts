@@ -13,7 +13,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-type Collect = (options: { type: 'major'; execution: 'async'; flavor: 'last-resort' }) => Promise<void>;
+type Collect = (options: { type: 'major'; execution: 'async'; flavor: 'last-resort' | 'regular' }) => Promise<void>;
 
 let fromNewContext: unknown;
 
@@ -32,10 +32,22 @@ export function memoryCollector(scope: { gc?: unknown } = globalThis): unknown {
 }
 
 /** Runs a memory-reducing collection of this thread's heap with `collect`; resolves to whether it ran (never rejects). */
-export async function releaseMemory(collect: unknown = memoryCollector()): Promise<boolean> {
+export function releaseMemory(collect: unknown = memoryCollector()): Promise<boolean> {
+  return fullCollection(collect, 'last-resort');
+}
+
+/**
+ * Runs a regular full collection of this thread's heap with `collect`, in a task of its own rather than
+ * in the caller's turn; resolves to whether it ran (never rejects).
+ */
+export function collectHeap(collect: unknown = memoryCollector()): Promise<boolean> {
+  return fullCollection(collect, 'regular');
+}
+
+async function fullCollection(collect: unknown, flavor: 'last-resort' | 'regular'): Promise<boolean> {
   if (typeof collect !== 'function') return false;
   try {
-    await (collect as Collect)({ type: 'major', execution: 'async', flavor: 'last-resort' });
+    await (collect as Collect)({ type: 'major', execution: 'async', flavor });
     return true;
   } catch {
     return false; // only tidies memory
