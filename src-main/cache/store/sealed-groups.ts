@@ -109,6 +109,23 @@ function readLength(bytes: Buffer, from: number): [length: number, at: number] {
 /** Where a page's entries are written before sealing, kept from page to page (a sync seals thousands). */
 const SCRATCH_BYTES = 64 * 1024;
 let scratch = Buffer.allocUnsafe(0);
+/** Where a group's text is put together before it is deflated, kept from group to group. */
+let groupScratch = Buffer.allocUnsafe(0);
+/** What raw deflate adds to a text beyond deflateBound's share of its length (block headers, the end), and more. */
+const DEFLATE_OVERHEAD = 64;
+
+/** A group's text (`parts` one after another) in groupScratch: valid until the next group's. */
+function groupText(...parts: Uint8Array[]): Buffer {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  if (length > groupScratch.length) groupScratch = Buffer.allocUnsafe(Math.max(length, 2 * groupScratch.length, 8192));
+  let at = 0;
+  for (const p of parts) {
+    groupScratch.set(p, at);
+    at += p.length;
+  }
+  return groupScratch.subarray(0, length);
+}
 
 /** A page's records sealed: the groups, and for each record its group's index and its entry's number there. */
 export interface SealedRecords {
@@ -137,12 +154,12 @@ export function sealInGroups(
   const sealed: SealedRecords = { groups: [], places: [] };
   const sealRange = (from: number, to: number): void => {
     const ids = idList(records.slice(from, to).map((r) => r.id));
-    const text = Buffer.concat([
-      lengthBytes(ids.length),
-      ids,
-      plain.subarray(from === 0 ? 0 : ends[from - 1], ends[to - 1]),
-    ]);
-    const packed = deflateRawSync(text, { level: DEFLATE_LEVEL, windowBits: WINDOW_BITS });
+    const text = groupText(lengthBytes(ids.length), ids, plain.subarray(from === 0 ? 0 : ends[from - 1], ends[to - 1]));
+    // An output buffer that holds the whole deflated text (zlib's deflateBound for a window other than
+    // 32 KB), so it comes out in one piece, zeroed below; zlib's default took 16 KB of Buffer's pool a call.
+    const n = text.length;
+    const chunkSize = n + (n >> 5) + (n >> 7) + (n >> 11) + DEFLATE_OVERHEAD;
+    const packed = deflateRawSync(text, { level: DEFLATE_LEVEL, windowBits: WINDOW_BITS, chunkSize });
     text.fill(0);
     if (packed.length + SEAL_BYTES > groupBytes && to - from > 1) {
       packed.fill(0);

@@ -16,6 +16,7 @@ import { readSharedStrings } from '../store/shared-strings';
 import type { HttpAnswer, HttpAsk, ReadAnswer, ReadAsk } from './page-reader-protocol';
 import { buffersOf, type SentPage, toSent } from './sent-page';
 import { collectHeap } from './release-memory';
+import { freeBytes } from '../store/freed-bytes';
 
 /**
  * Pages read between two full collections of the reader's heap. What a page leaves behind (its bytes from
@@ -29,8 +30,7 @@ export const PAGES_PER_COLLECTION = 64;
 /** The page read, and its bytes freed at once when the message handed them over whole (no other view shares them). */
 export function readPage(reader: PageReader, body: Uint8Array, page: number): SentPage {
   const sent = toSent(reader.read(body, page));
-  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer)
-    body.buffer.transfer(0);
+  freeBytes(body);
   return sent;
 }
 

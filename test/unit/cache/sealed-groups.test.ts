@@ -67,6 +67,13 @@ describe('records sealed in groups', () => {
     }
   });
 
+  it('hold a record far longer than a group, which deflate cannot shrink, whole', () => {
+    const long = { id: 'long', text: `[0,"${randomBytes(48 * 1024).toString('base64')}"]` };
+    const sealed = sealInGroups([records[0]!, long, records[1]!], seal);
+    const [group, entry] = sealed.places[1]!;
+    expect(recordInGroup(openGroup(seal, sealed.groups[group]!, null), entry, 'long')).toBe(long.text);
+  });
+
   it('keep every id in the id list, hex and others', () => {
     for (const list of members) expect(idsOf(idList(list))).toEqual(list);
     // A 24-hex id takes 13 bytes, not 25.
