@@ -1,6 +1,6 @@
 // Handing back at once the bytes of a buffer the sync made and no longer needs, rather than at its thread's
 // next full collection: V8 frees a buffer's bytes only when it collects the object holding them, and a
-// sync's page reader makes hundreds of KB of them a page (page-reader-thread.ts). Only a buffer that is
+// sync's page reader would otherwise leave ~150 KB of them a page (page-reader-thread.ts). Only a buffer that is
 // the view's alone is freed. Small Buffers are slices of Buffer's shared pool (each under half of
 // Buffer.poolSize, so none covers the whole pool), which is never freed here.
 

@@ -19,8 +19,8 @@ import { collectHeap } from './release-memory';
 import { freeBytes } from '../store/freed-bytes';
 
 /**
- * Pages read between two full collections of the reader's heap. What a page leaves behind (its bytes from
- * the network, the buffers sealing it takes: ~300 KB, most of it outside V8's heap) outlives the scavenges
+ * Pages read between two full collections of the reader's heap. What a page leaves behind (the buffers
+ * its bytes came in from the network and sealing it takes, ~90 KB outside V8's heap) outlives the scavenges
  * of the pages after it, so only a full collection frees it, and V8 starts one only once tens of MB have
  * gathered. The C allocator keeps what that peak took for the rest of the process's life, so the reader
  * collects every so many pages (docs/benchmarks.md: main's memory after a sync).
