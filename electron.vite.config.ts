@@ -30,6 +30,17 @@ export const NODE_BUNDLE = {
   external: ['kerberos'],
 } as const satisfies BuildOptions;
 
+/**
+ * A bundle's text in ASCII alone. esbuild escapes what it writes of strings, names and patterns, but keeps
+ * comments as they were, and one character past Latin-1 there makes V8 hold the whole source in two bytes a
+ * character (and Node in memory of its own, outside V8's heap): 2 MB for each thread that loads the cache
+ * worker, where ASCII takes half and stays in V8's heap. Escaped as \uXXXX, which reads the same in a
+ * comment, a string or a name (docs/benchmarks.md: main's memory after a sync).
+ */
+export function asciiOnly(code: string): string {
+  return code.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** The cache worker's entry point. */
 export const CACHE_WORKER_ENTRY = resolve(root, 'src-main/cache/threads/worker.ts');
 /** The answer reader's entry point (large answers parsed off main's thread: src-main/api/answer-reader.ts). */
@@ -58,7 +69,7 @@ function cacheWorkerBundle(): Plugin {
     async buildStart() {
       for (const { entry, file } of WORKERS) {
         const result = await esbuild({ ...NODE_BUNDLE, entryPoints: [entry], write: false, outdir: 'out' });
-        built.set(file, result.outputFiles[0]!.contents);
+        built.set(file, new TextEncoder().encode(asciiOnly(result.outputFiles[0]!.text)));
       }
     },
     resolveId(id) {

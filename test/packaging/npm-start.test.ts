@@ -34,4 +34,8 @@ it('builds the app and launches Electron on it', { timeout: 120_000 }, async () 
   ]) {
     expect(existsSync(join(copy, built)), built).toBe(true);
   }
+  // The worker threads' sources are ASCII: V8 then holds each one byte a character, in its own heap.
+  for (const worker of ['out/main/cache-worker.js', 'out/main/answer-worker.js']) {
+    expect(/[\u0080-\uffff]/.exec(readFileSync(join(copy, worker), 'utf8'))?.[0], worker).toBeUndefined();
+  }
 });
