@@ -5,14 +5,18 @@
 // Buffer.poolSize, so none covers the whole pool), which is never freed here.
 
 /**
- * Frees the bytes under `view` now when `view` covers its whole buffer (a buffer made for it, as
- * a cipher's output or a page's bytes handed over whole). Afterwards every view of that buffer is empty.
- * True when freed.
+ * Whether `bytes` covers its whole buffer, a buffer made for it (a cipher's output, a page's bytes): then
+ * no other view shares it, and it may be handed to another thread or freed.
+ */
+export const ownsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
+  bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+
+/**
+ * Frees the bytes under `view` now when it owns its buffer (ownsBuffer). Afterwards every view of that
+ * buffer is empty. True when freed.
  */
 export function freeBytes(view: Uint8Array): boolean {
-  const { buffer } = view;
-  if (!(buffer instanceof ArrayBuffer) || buffer.detached) return false;
-  if (view.byteOffset !== 0 || view.byteLength !== buffer.byteLength) return false;
-  buffer.transfer(0);
+  if (!ownsBuffer(view) || view.buffer.detached) return false;
+  view.buffer.transfer(0);
   return true;
 }

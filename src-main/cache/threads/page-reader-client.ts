@@ -4,6 +4,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { PreparedPage } from '../sync/page-reader';
 import type { ReadAnswer, ReadAsk } from './page-reader-protocol';
 import { fromSent } from './sent-page';
+import { ownsBuffer } from '../store/freed-bytes';
 import type { CacheKeys } from '../store/record-seal';
 
 /** The worker's side of the channel to the page reader. */
@@ -37,13 +38,9 @@ export class PageReaderClient {
   read(page: number, body: Uint8Array): Promise<PreparedPage> {
     if (this.closed) return Promise.reject(new Error('The page reader stopped.'));
     const id = this.nextId++;
-    const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.port.postMessage(
-        { type: 'read', id, page, body } satisfies ReadAsk,
-        owned ? [body.buffer as ArrayBuffer] : [],
-      );
+      this.port.postMessage({ type: 'read', id, page, body } satisfies ReadAsk, ownsBuffer(body) ? [body.buffer] : []);
     });
   }
 }

@@ -1,14 +1,12 @@
 // The store a sync writes to (sync/resync.ts's port), as messages to the cache worker: each call is an
 // operation of the worker's (worker-protocol.ts), each stored page's notes counted by the sync's tally.
 import { diskFullMessage } from '../store/cache-errors';
+import { ownsBuffer } from '../store/freed-bytes';
 import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from '../sync/list-shape';
 import type { FeedStorePort } from '../sync/feed-runner';
 import type { ResyncStorePort } from '../sync/resync';
 import type { UnreadableTally } from '../sync/unreadable-tally';
 import { CacheWorkerError, type CacheWriter } from './cache-writer';
-
-const ownsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
-  bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
 
 export function writerSyncStore(writer: CacheWriter, tally: UnreadableTally): ResyncStorePort {
   return {
