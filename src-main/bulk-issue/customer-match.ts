@@ -7,7 +7,7 @@ import type { Customer } from '../../src-shared/api/records';
 import { OBJECT_ID } from '../../src-shared/api/rules';
 import { normalizeId } from '../../src-shared/api/input-rules';
 import { nationalNumber } from '../cache/search/phone';
-import type { ExactKeys } from '../cache/store/exact-lookup';
+import type { ExactFound, ExactKeys } from '../cache/store/exact-lookup';
 import { normaliseIdentity } from '../cache/store/record-seal';
 
 /** What the matching needs of the customer cache. */
@@ -18,13 +18,7 @@ export interface CustomerLookup {
    * Every customer one of these keys names exactly, each once, as the lists show them (the cache's set
    * look-up), with the BVN/NIN an identity key found each by.
    */
-  findExact?(keys: ExactKeys): Promise<ExactCustomers>;
-}
-
-export interface ExactCustomers {
-  customers: Customer[];
-  /** Customer id to the BVN/NIN of the file that is the customer's. */
-  identities: Map<string, string>;
+  findExact?(keys: ExactKeys): Promise<ExactFound>;
 }
 
 /** A customer's BVN/NIN, as the matching compares it. */

@@ -11,8 +11,7 @@ import type { Result } from '../../src-shared/ipc/result';
 import type { CardApiClient } from '../api/types';
 import type { Emit, Logger } from '../ports/ports';
 import type { LoadedCacheKeys } from './store/cache-keys';
-import type { ExactKeys } from './store/exact-lookup';
-import type { ExactFound } from './store/customer-reader';
+import type { ExactFound, ExactKeys } from './store/exact-lookup';
 import type { CustomerFeed } from './sync/feed-runner';
 
 export type { CustomerFeed, FeedChanges } from './sync/feed-runner';

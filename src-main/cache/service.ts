@@ -13,8 +13,8 @@ import type {
 } from '../../src-shared/ipc/channels/customers';
 import type { Result } from '../../src-shared/ipc/result';
 import { errorMessage } from '../errors/error-message';
-import type { CustomerReader, ExactFound } from './store/customer-reader';
-import type { ExactKeys } from './store/exact-lookup';
+import type { CustomerReader } from './store/customer-reader';
+import type { ExactFound, ExactKeys } from './store/exact-lookup';
 import { markOpened } from './store/retention';
 import { planSearch } from './search/search-plan';
 import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from './sync/list-shape';

@@ -11,7 +11,7 @@ import { CustomerBrowse, type BrowsePage } from './customer-browse';
 import { type OpenedGroups, RECORD_COLUMNS, RecordOpener } from './record-opener';
 import { LISTED_COLUMNS, type ListedRow, listedCustomer, listedSeq, recordColumnsOf } from './listed-customer';
 import type { RecordSeal } from './record-seal';
-import { type ExactKeys, exactSeqs } from './exact-lookup';
+import { type ExactFound, type ExactKeys, exactSeqs } from './exact-lookup';
 import { MatchingRows } from '../search/matching-rows';
 import { isBrowse, type SearchPlan } from '../search/search-plan';
 
@@ -20,13 +20,6 @@ export interface SearchPage {
   total: number;
   /** True when more matched than the counting cap; `total` is then the cap. */
   totalCapped: boolean;
-}
-
-/** What a set look-up found (findExact). */
-export interface ExactFound {
-  customers: Customer[];
-  /** Customer id to the BVN/NIN of `keys` whose blind index is the customer's. */
-  identities: Map<string, string>;
 }
 
 export interface CacheMeta {

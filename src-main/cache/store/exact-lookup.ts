@@ -4,6 +4,7 @@
 // finds is what a search of it finds exactly (the same columns and indexes); the caller tells which
 // customer answers which key from the opened records.
 import type { StatementSync } from 'node:sqlite';
+import type { Customer } from '../../../src-shared/api/records';
 import { quote } from '../search/search-plan';
 
 /** The keys a file gives: ids, lower-cased emails, national phone numbers (phone.ts), BVN/NIN numbers. */
@@ -24,6 +25,13 @@ function chunks<T>(items: readonly T[]): T[][] {
 }
 
 const distinct = (items: readonly string[] | undefined): string[] => [...new Set(items ?? [])].filter((k) => k !== '');
+
+/** The customers the keys found (CustomerReader.findExact), with the BVN/NIN each identity key found. */
+export interface ExactFound {
+  customers: Customer[];
+  /** Customer id to the BVN/NIN of `keys` whose blind index is the customer's (the number stays sealed). */
+  identities: Map<string, string>;
+}
 
 /** What the keys found: the rows, and the BVN/NIN of each customer an identity key found by it. */
 export interface ExactRows {
