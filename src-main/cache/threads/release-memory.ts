@@ -13,7 +13,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-type Collect = (options: { type: 'major'; execution: 'async'; flavor: 'last-resort' | 'regular' }) => Promise<void>;
+type Flavor = 'last-resort' | 'regular';
+type Collect = (options: { type: 'major'; execution: 'async'; flavor: Flavor }) => Promise<void>;
 
 let fromNewContext: unknown;
 
@@ -44,7 +45,7 @@ export function collectHeap(collect: unknown = memoryCollector()): Promise<boole
   return fullCollection(collect, 'regular');
 }
 
-async function fullCollection(collect: unknown, flavor: 'last-resort' | 'regular'): Promise<boolean> {
+async function fullCollection(collect: unknown, flavor: Flavor): Promise<boolean> {
   if (typeof collect !== 'function') return false;
   try {
     await (collect as Collect)({ type: 'major', execution: 'async', flavor });
