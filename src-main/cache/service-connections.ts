@@ -1,6 +1,7 @@
 // The customer cache's two connections to its file: the cache worker (the only writer, restarted if it
-// died) and the read-only connection searches run on. A read that finds the file damaged has it moved
-// aside and a fresh one started (recover), then is tried again on the fresh cache.
+// died, resting while idle: threads/writer-rest.ts) and the read-only connection searches run on. A read
+// that finds the file damaged has it moved aside and a fresh one started (recover), then is tried again
+// on the fresh cache.
 import { errorMessage } from '../errors/error-message';
 import { CacheUnavailableError, isCorruption } from './store/cache-errors';
 import { CustomerReader } from './store/customer-reader';
@@ -9,6 +10,7 @@ import { RecordSeal } from './store/record-seal';
 import { DEFAULT_PAGES_PER_TRANSACTION } from './sync/page-batch';
 import { CacheWorkerError, CacheWriter } from './threads/cache-writer';
 import { defaultWorkerLocation, workerLocation, type WorkerLocation } from './threads/worker-location';
+import { REST_AFTER_MS, WriterRest } from './threads/writer-rest';
 import type { CustomerCacheOptions } from './service-contract';
 
 /** What a recovery needs of the service. */
@@ -17,12 +19,19 @@ export interface RecoveryHooks {
   scheduleMinutes: () => number;
   /** A fresh cache was opened in place of the damaged one. */
   recovered: () => void;
+  /** A sync holds the worker, between its requests too: it does not rest. */
+  writerHeld: () => boolean;
 }
 
 export class CacheConnections {
   private readonly location: WorkerLocation;
   private readonly seal: RecordSeal;
   private writer: CacheWriter | null = null;
+  /** A worker being started for a write, which every caller meanwhile waits for. */
+  private starting: Promise<CacheWriter> | null = null;
+  /** A worker that rested, while it closes its connection and ends. */
+  private resting: Promise<void> | null = null;
+  private readonly rest: WriterRest<CacheWriter>;
   private current: CustomerReader | null = null;
   private recovering: Promise<void> | null = null;
   private closing = false;
@@ -35,6 +44,12 @@ export class CacheConnections {
   ) {
     this.location = options.workerUrl ? workerLocation(options.workerUrl) : defaultWorkerLocation();
     this.seal = new RecordSeal(options.keys.keys);
+    this.rest = new WriterRest({
+      afterMs: options.writerRestMs ?? REST_AFTER_MS,
+      writer: () => this.writer,
+      held: () => this.hooks.writerHeld(),
+      rest: (writer) => this.restWriter(writer),
+    });
   }
 
   /** What the user is told of the cache (rebuilt, keys), or null. */
@@ -80,15 +95,44 @@ export class CacheConnections {
       throw e;
     }
     this.writer = writer;
+    this.rest.watch();
     return writer;
   }
 
-  /** The worker, restarted if it died. */
+  /** The worker: started again if it rested, restarted (and said) if it died. */
   async liveWriter(): Promise<CacheWriter> {
     if (this.closing) throw new Error('The customer cache is closed.');
+    await this.resting;
+    if (this.closing) throw new Error('The customer cache is closed.');
     if (this.writer?.alive) return this.writer;
-    this.options.logger?.warn({ environmentId: this.options.environmentId }, 'customer cache worker restarted');
+    this.starting ??= this.startAgain().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  private startAgain(): Promise<CacheWriter> {
+    if (this.writer) {
+      this.options.logger?.warn({ environmentId: this.options.environmentId }, 'customer cache worker restarted');
+    }
+    this.writer = null;
     return this.startWriter();
+  }
+
+  /** The idle worker closes its connection and ends; the next write starts another. */
+  private restWriter(writer: CacheWriter): void {
+    if (this.writer !== writer || this.closing) return;
+    this.writer = null;
+    this.resting = writer
+      .stop()
+      .catch(() => undefined)
+      .finally(() => {
+        this.resting = null;
+      });
+    this.options.logger?.info(
+      { environmentId: this.options.environmentId },
+      'customer cache worker resting until the next write',
+    );
   }
 
   /** The worker once a recovery under way has finished, restarted if it died. */
@@ -150,9 +194,12 @@ export class CacheConnections {
 
   /** Waits for a recovery under way, then closes both connections. */
   async close(): Promise<void> {
+    this.rest.stop();
     await this.recovering?.catch(() => undefined);
     this.current?.close();
     this.current = null;
+    await this.starting?.catch(() => undefined);
+    await this.resting;
     await this.writer?.stop().catch(() => undefined);
     this.writer = null;
   }

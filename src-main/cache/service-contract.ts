@@ -38,6 +38,8 @@ export interface CustomerCacheOptions {
    * or resuming; fewer, larger transactions make a sync cheaper for the worker (docs/cache-design.md).
    */
   maxPagesPerTransaction?: number;
+  /** How long the cache worker stays idle before it rests (default REST_AFTER_MS, threads/writer-rest.ts). */
+  writerRestMs?: number;
   /** Counting stops here; `totalCapped` says when it did (default 1000). */
   countCap?: number;
   /** Minimum time between paging progress events (default 100 ms). */

@@ -41,6 +41,11 @@ export class CacheSync {
     return this.running !== null;
   }
 
+  /** A sync runs, or its page reader waits for a feed's next changes: the worker must not rest. */
+  get holdsWriter(): boolean {
+    return this.running !== null || this.readerTimer !== null;
+  }
+
   sync(options: SyncOptions = {}): Promise<Result<SyncProgress>> {
     if (this.running) return this.running.promise;
     const { connections } = this.host;

@@ -18,6 +18,7 @@ import type { ExactFound, ExactKeys } from './store/exact-lookup';
 import { markOpened } from './store/retention';
 import { planSearch } from './search/search-plan';
 import { DEFAULT_FULL_SWEEP_HOURS, parseShape } from './sync/list-shape';
+import { storedShapeOf } from './sync/list-shape-store';
 import { SyncSchedule } from './sync/sync-schedule';
 import { CacheConnections } from './service-connections';
 import { CacheSync } from './service-sync';
@@ -53,6 +54,7 @@ class SqliteCustomerCache implements CustomerCacheService {
         this.options.onSynced?.(null);
         this.syncs.rebuild();
       },
+      writerHeld: () => this.syncs.holdsWriter,
     });
     this.syncs = new CacheSync({
       options,
@@ -153,10 +155,13 @@ class SqliteCustomerCache implements CustomerCacheService {
     };
   }
 
-  /** The full-sweep setting and when the last sweep completed. */
+  /**
+   * The full-sweep setting and when the last sweep completed, read on the read-only connection: asking the
+   * status never wakes a resting worker.
+   */
   private async fullSweep(): Promise<{ fullSweepHours: number; lastFullSweepAt: string | null }> {
     try {
-      const stored = await (await this.connections.liveWriter()).call('listShape');
+      const stored = await this.connections.read((reader) => storedShapeOf((key) => reader.metaValue(key)));
       return {
         fullSweepHours: stored.fullSweepHours ?? DEFAULT_FULL_SWEEP_HOURS,
         lastFullSweepAt: parseShape(stored.shape)?.lastFullSweepAt ?? null,

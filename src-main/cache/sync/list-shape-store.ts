@@ -21,8 +21,13 @@ const set = (db: DatabaseSync, key: string, value: string | number | null): void
 };
 
 export function readStoredShape(db: DatabaseSync): StoredShape {
-  const shape = get(db, LIST_SHAPE_KEY);
-  const hours = get(db, FULL_SWEEP_HOURS_KEY);
+  return storedShapeOf((key) => get(db, key));
+}
+
+/** The stored shape and setting from the meta table's values, however read (the worker's or a read-only connection). */
+export function storedShapeOf(value: (key: string) => unknown): StoredShape {
+  const shape = value(LIST_SHAPE_KEY);
+  const hours = value(FULL_SWEEP_HOURS_KEY);
   return {
     shape: typeof shape === 'string' ? shape : null,
     fullSweepHours: hours === undefined || hours === null ? null : Number(hours),

@@ -66,6 +66,16 @@ export class CacheWriter {
     return this.stopped === null;
   }
 
+  /** Requests sent so far: a count that moves whenever the worker is given something to do. */
+  get requests(): number {
+    return this.nextId - 1;
+  }
+
+  /** True while a request waits for its answer. */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
   call<K extends OpName>(op: K, ...args: Parameters<WorkerOps[K]>): Promise<Awaited<ReturnType<WorkerOps[K]>>> {
     return this.send(op, args, []);
   }
