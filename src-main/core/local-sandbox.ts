@@ -1,8 +1,8 @@
 // The built-in local sandbox as the environment manager starts it (on first use of its environment), and
-// the one running now, for the harness and tests.
+// the one running now, for the harness and tests. Its code (the emulator and the seeded people's names,
+// about a third of main's code) is loaded only then: a desk on a real server never loads it.
 import type { LocalSandbox } from '../environments/environment-manager-types';
 import type { Logger } from '../ports/ports';
-import { startSandbox } from '../sandbox';
 import type { SandboxHandle, SandboxOptions } from '../sandbox/handle';
 
 export class LocalSandboxes {
@@ -19,6 +19,7 @@ export class LocalSandboxes {
   }
 
   async start(): Promise<LocalSandbox> {
+    const { startSandbox } = await import('../sandbox');
     const started = await startSandbox({ ...this.options });
     this.running = started;
     this.logger?.info({ url: started.url }, 'local sandbox started');

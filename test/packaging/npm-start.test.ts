@@ -38,4 +38,11 @@ it('builds the app and launches Electron on it', { timeout: 120_000 }, async () 
   for (const worker of ['out/main/cache-worker.js', 'out/main/answer-worker.js']) {
     expect(/[\u0080-\uffff]/.exec(readFileSync(join(copy, worker), 'utf8'))?.[0], worker).toBeUndefined();
   }
+  // The local sandbox (its emulator and seeded names) is a chunk of its own, which main loads only when the
+  // sandbox starts: a desk on a real server never parses it.
+  const main = readFileSync(join(copy, 'out/main/index.js'), 'utf8');
+  const chunk = /import\("\.\/(sandbox-[\w-]+\.js)"\)/.exec(main)?.[1];
+  expect(chunk, 'a dynamic import of the sandbox chunk').toBeDefined();
+  expect(readFileSync(join(copy, 'out/main', chunk!), 'utf8')).toContain('rawDefinitions');
+  expect(main).not.toContain('rawDefinitions');
 });
