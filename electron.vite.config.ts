@@ -132,6 +132,10 @@ export default defineConfig({
       // Only package.json's `dependencies` stay outside the bundle: the native keytar module. Everything
       // else main uses is bundled, so the packaged app carries no other node_modules.
       externalizeDeps: true,
+      // Written in ASCII alone, as the workers are (asciiOnly above): strings escaped by rolldown itself,
+      // which knows a tagged template's raw text from a string, and no JSDoc comments, which it would keep
+      // as written. Main's V8 then holds its source one byte a character.
+      rolldownOptions: { output: { charset: 'ascii', comments: { legal: true, annotation: true, jsdoc: false } } },
     },
   },
   preload: {
