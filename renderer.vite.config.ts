@@ -37,7 +37,9 @@ export const rendererConfig = {
     // No inline scripts or styles: the CSP allows only 'self'.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
-    rolldownOptions: { input: resolve(root, 'src-renderer/index.html') },
+    // Written in ASCII alone, as main's code is (electron.vite.config.ts): Chromium then holds the scripts
+    // one byte a character.
+    rolldownOptions: { input: resolve(root, 'src-renderer/index.html'), output: { charset: 'ascii' } },
   },
 } satisfies UserConfig;
 

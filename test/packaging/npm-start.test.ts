@@ -42,6 +42,11 @@ it('builds the app and launches Electron on it', { timeout: 120_000 }, async () 
   for (const file of mainFiles) {
     expect(/[\u0080-\uffff]/.exec(readFileSync(join(copy, 'out/main', file), 'utf8'))?.[0], file).toBeUndefined();
   }
+  // So are the renderer's scripts, for Chromium.
+  const assets = join(copy, 'out/renderer/assets');
+  for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
+    expect(/[\u0080-\uffff]/.exec(readFileSync(join(assets, file), 'utf8'))?.[0], file).toBeUndefined();
+  }
   // The local sandbox (its emulator and seeded names) is a chunk of its own, which main loads only when the
   // sandbox starts: a desk on a real server never parses it.
   const main = readFileSync(join(copy, 'out/main/index.js'), 'utf8');
