@@ -222,22 +222,31 @@ interface Built {
 
 /**
  * Builds the benchmark's processes into `folder` as the app ships its main-process code: bundled by esbuild
- * with the options of electron.vite.config.ts, and the cache worker as BUILT_WORKER_FILE beside them, where
- * the cache service looks for it. Run by plain Node without V8 flags, as Electron runs the app, they hold no
- * TypeScript loader (tsx's loader thread and transpiled sources add ~16 MB the app never holds).
+ * with the options of electron.vite.config.ts, written in ASCII, and the cache worker as BUILT_WORKER_FILE
+ * beside them, where the cache service looks for it. Run by plain Node without V8 flags, as Electron runs the
+ * app, they hold no TypeScript loader (tsx's loader thread and transpiled sources add ~16 MB the app never holds).
  */
 async function buildProcesses(folder: string): Promise<Built> {
   const built: Built = { main: join(folder, 'cache-main.js'), freshSearch: join(folder, 'fresh-search.js') };
   const here = fileURLToPath(new URL('.', import.meta.url));
   const worker = await build({ ...NODE_BUNDLE, entryPoints: [CACHE_WORKER_ENTRY], write: false, outdir: folder });
   writeFileSync(join(folder, BUILT_WORKER_FILE), asciiOnly(worker.outputFiles[0]!.text));
-  await build({ ...NODE_BUNDLE, entryPoints: [join(here, 'cache-main.ts')], outfile: built.main });
+  // In ASCII, as the app's main bundle is (electron.vite.config.ts): esbuild keeps comments as written.
+  const main = await build({
+    ...NODE_BUNDLE,
+    entryPoints: [join(here, 'cache-main.ts')],
+    write: false,
+    outdir: folder,
+  });
+  writeFileSync(built.main, asciiOnly(main.outputFiles[0]!.text));
   asModules(folder);
-  await build({
+  const fresh = await build({
     ...NODE_BUNDLE,
     stdin: { contents: FRESH_SEARCH, resolveDir: here, sourcefile: 'fresh-search.ts', loader: 'ts' },
-    outfile: built.freshSearch,
+    write: false,
+    outdir: folder,
   });
+  writeFileSync(built.freshSearch, asciiOnly(fresh.outputFiles[0]!.text));
   return built;
 }
 
