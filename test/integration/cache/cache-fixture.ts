@@ -1,6 +1,6 @@
 // What the cache's integration tests share: a real sandbox over HTTP, the real API client, a cache in a
 // temporary folder (its worker run from sources), and the progress events it emits.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Customer } from '../../../src-shared/api/records';
@@ -8,6 +8,7 @@ import type { SyncProgress } from '../../../src-shared/ipc/channels/customers';
 import { createCardApiClient } from '../../../src-main/api/client';
 import type { CardApiClient } from '../../../src-main/api/types';
 import {
+  CACHE_FILE_NAME,
   openCustomerCache,
   type CustomerCacheOptions,
   type CustomerCacheService,
@@ -137,3 +138,19 @@ export async function until(predicate: () => boolean, timeoutMs = 60_000): Promi
 export async function untilSandboxQuiet(sandbox: SandboxHandle, timeoutMs = 60_000): Promise<void> {
   await until(() => sandbox.requestsInFlight() === 0, timeoutMs);
 }
+
+/** Overwrites `length` bytes of `file` at `offset` with a pattern no SQLite page holds. */
+export function overwrite(file: string, offset: number, length: number): void {
+  const fd = openSync(file, 'r+');
+  try {
+    writeSync(fd, Buffer.alloc(length, 0xa5), 0, length, offset);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The damaged cache files set aside in `folder` (without their WAL files). */
+export const setAside = (folder: string): string[] =>
+  readdirSync(folder).filter(
+    (f) => f.startsWith(`${CACHE_FILE_NAME}.corrupt-`) && !f.endsWith('-wal') && !f.endsWith('-shm'),
+  );

@@ -1,10 +1,10 @@
 // A damaged cache file is set aside and rebuilt (the user is told); a full disk leaves the cache as it was.
-import { closeSync, openSync, readdirSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CACHE_FILE_NAME } from '../../../src-main/cache/service';
-import { openCache, sandboxWithClient, temporaryFolder, until } from './cache-fixture';
+import { openCache, overwrite, sandboxWithClient, setAside, temporaryFolder, until } from './cache-fixture';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -22,20 +22,6 @@ async function syncedFolder(customers: number) {
   await first.cache.close(); // checkpoints: every page is in the main file now
   return { sandbox, api, folder: tmp.folder, file: join(tmp.folder, CACHE_FILE_NAME), sample };
 }
-
-function overwrite(file: string, offset: number, length: number) {
-  const fd = openSync(file, 'r+');
-  try {
-    writeSync(fd, Buffer.alloc(length, 0xa5), 0, length, offset);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-const setAside = (folder: string) =>
-  readdirSync(folder).filter(
-    (f) => f.startsWith(`${CACHE_FILE_NAME}.corrupt-`) && !f.endsWith('-wal') && !f.endsWith('-shm'),
-  );
 
 describe('a damaged cache file', () => {
   it('that cannot be opened is moved aside, the user is told, and it is rebuilt from the service', async () => {
