@@ -1,17 +1,15 @@
-// The customer cache's two connections to its file: the cache worker (the only writer, restarted if it
-// died, resting while idle: threads/writer-rest.ts) and the read-only connection searches run on. A read
-// that finds the file damaged has it moved aside and a fresh one started (recover), then is tried again
-// on the fresh cache.
+// The customer cache's two connections to its file: the cache worker (the only writer: service-writer.ts)
+// and the read-only connection searches run on. A read that finds the file damaged has it moved aside and a
+// fresh one started (recover), then is tried again on the fresh cache; so does a file the worker finds bad
+// when it starts again after a rest.
 import { errorMessage } from '../errors/error-message';
-import { CacheUnavailableError, isCorruption } from './store/cache-errors';
+import { isCorruption } from './store/cache-errors';
 import { CustomerReader } from './store/customer-reader';
-import { openReader } from './store/database';
+import { moveAside, openReader, unreadableNotice } from './store/database';
 import { RecordSeal } from './store/record-seal';
-import { DEFAULT_PAGES_PER_TRANSACTION } from './sync/page-batch';
-import { CacheWorkerError, CacheWriter } from './threads/cache-writer';
-import { defaultWorkerLocation, workerLocation, type WorkerLocation } from './threads/worker-location';
-import { REST_AFTER_MS, WriterRest } from './threads/writer-rest';
+import type { CacheWriter } from './threads/cache-writer';
 import type { CustomerCacheOptions } from './service-contract';
+import { ServiceWriter } from './service-writer';
 
 /** What a recovery needs of the service. */
 export interface RecoveryHooks {
@@ -24,14 +22,8 @@ export interface RecoveryHooks {
 }
 
 export class CacheConnections {
-  private readonly location: WorkerLocation;
   private readonly seal: RecordSeal;
-  private writer: CacheWriter | null = null;
-  /** A worker being started for a write, which every caller meanwhile waits for. */
-  private starting: Promise<CacheWriter> | null = null;
-  /** A worker that rested, while it closes its connection and ends. */
-  private resting: Promise<void> | null = null;
-  private readonly rest: WriterRest<CacheWriter>;
+  private readonly worker: ServiceWriter;
   private current: CustomerReader | null = null;
   private recovering: Promise<void> | null = null;
   private closing = false;
@@ -42,13 +34,12 @@ export class CacheConnections {
     readonly file: string,
     private readonly hooks: RecoveryHooks,
   ) {
-    this.location = options.workerUrl ? workerLocation(options.workerUrl) : defaultWorkerLocation();
     this.seal = new RecordSeal(options.keys.keys);
-    this.rest = new WriterRest({
-      afterMs: options.writerRestMs ?? REST_AFTER_MS,
-      writer: () => this.writer,
+    this.worker = new ServiceWriter(options, file, {
       held: () => this.hooks.writerHeld(),
-      rest: (writer) => this.restWriter(writer),
+      notice: (text) => this.setNotice(text),
+      // A recovery under way moves the search connection and refills the cache itself.
+      replaced: (writer) => (this.recovering ? Promise.resolve() : this.adoptFreshFile(writer)),
     });
   }
 
@@ -78,61 +69,23 @@ export class CacheConnections {
     return this.current;
   }
 
-  async startWriter(): Promise<CacheWriter> {
-    const writer = new CacheWriter(this.location);
-    try {
-      const { maxSizeBytes, maxPagesPerTransaction = DEFAULT_PAGES_PER_TRANSACTION } = this.options;
-      const opened = await writer.call('open', {
-        file: this.file,
-        keys: this.options.keys.keys,
-        ...(maxSizeBytes ? { maxSizeBytes } : {}),
-        maxPagesPerTransaction,
-      });
-      if (opened.notice) this.setNotice(opened.notice);
-    } catch (e) {
-      await writer.stop().catch(() => undefined);
-      if (e instanceof CacheWorkerError && e.kind === 'unavailable') throw new CacheUnavailableError(e.message);
-      throw e;
-    }
-    this.writer = writer;
-    this.rest.watch();
-    return writer;
+  startWriter(): Promise<CacheWriter> {
+    return this.worker.start();
   }
 
   /** The worker: started again if it rested, restarted (and said) if it died. */
-  async liveWriter(): Promise<CacheWriter> {
-    if (this.closing) throw new Error('The customer cache is closed.');
-    await this.resting;
-    if (this.closing) throw new Error('The customer cache is closed.');
-    if (this.writer?.alive) return this.writer;
-    this.starting ??= this.startAgain().finally(() => {
-      this.starting = null;
-    });
-    return this.starting;
+  liveWriter(): Promise<CacheWriter> {
+    if (this.closing) return Promise.reject(new Error('The customer cache is closed.'));
+    return this.worker.live();
   }
 
-  private startAgain(): Promise<CacheWriter> {
-    if (this.writer) {
-      this.options.logger?.warn({ environmentId: this.options.environmentId }, 'customer cache worker restarted');
-    }
-    this.writer = null;
-    return this.startWriter();
-  }
-
-  /** The idle worker closes its connection and ends; the next write starts another. */
-  private restWriter(writer: CacheWriter): void {
-    if (this.writer !== writer || this.closing) return;
-    this.writer = null;
-    this.resting = writer
-      .stop()
-      .catch(() => undefined)
-      .finally(() => {
-        this.resting = null;
-      });
-    this.options.logger?.info(
-      { environmentId: this.options.environmentId },
-      'customer cache worker resting until the next write',
-    );
+  /** The search connection moves to the fresh file, which keeps the user's schedule and is refilled. */
+  private async adoptFreshFile(writer: CacheWriter): Promise<void> {
+    this.current?.close();
+    this.openReader();
+    const minutes = this.hooks.scheduleMinutes();
+    if (minutes > 0) await writer.call('setSchedule', minutes);
+    this.hooks.recovered();
   }
 
   /** The worker once a recovery under way has finished, restarted if it died. */
@@ -147,7 +100,7 @@ export class CacheConnections {
    * pending until the next opening.
    */
   buildNamePairs(): void {
-    this.writer?.call('buildNamePairs').catch((e: unknown) => {
+    this.worker.running?.call('buildNamePairs').catch((e: unknown) => {
       this.options.logger?.warn(
         { environmentId: this.options.environmentId, error: errorMessage(e) },
         'customer name pairs not built; tried again at the next opening',
@@ -173,9 +126,7 @@ export class CacheConnections {
     this.recovering ??= (async () => {
       this.current?.close();
       this.current = null;
-      const writer = await this.liveWriter();
-      const { notice } = await writer.call('recover', errorMessage(cause));
-      if (notice) this.setNotice(notice);
+      const writer = await this.recoveredWriter(cause);
       // The schedule lived in the damaged file; keep the user's choice.
       const minutes = this.hooks.scheduleMinutes();
       if (minutes > 0) await writer.call('setSchedule', minutes);
@@ -187,6 +138,23 @@ export class CacheConnections {
     return this.recovering;
   }
 
+  /**
+   * A worker on a fresh file in place of the damaged one. A running worker sets the file aside itself; when
+   * none runs (it rested, or died), nothing has the file open once the search connection is closed, and it
+   * is set aside here, so no worker opens the damaged file first.
+   */
+  private async recoveredWriter(cause: unknown): Promise<CacheWriter> {
+    await this.worker.settled();
+    const running = this.worker.running;
+    if (!running) {
+      this.setNotice(unreadableNotice(moveAside(this.file, new Date()), cause));
+      return this.liveWriter();
+    }
+    const { notice } = await running.call('recover', errorMessage(cause));
+    if (notice) this.setNotice(notice);
+    return running;
+  }
+
   /** From now on no sync starts and nothing is rebuilt (close follows). */
   beginClosing(): void {
     this.closing = true;
@@ -194,13 +162,9 @@ export class CacheConnections {
 
   /** Waits for a recovery under way, then closes both connections. */
   async close(): Promise<void> {
-    this.rest.stop();
     await this.recovering?.catch(() => undefined);
     this.current?.close();
     this.current = null;
-    await this.starting?.catch(() => undefined);
-    await this.resting;
-    await this.writer?.stop().catch(() => undefined);
-    this.writer = null;
+    await this.worker.stop();
   }
 }

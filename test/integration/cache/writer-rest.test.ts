@@ -1,11 +1,13 @@
 // The cache worker rests while idle and starts again for the next write (src-main/cache/threads/writer-rest.ts):
 // its thread really ends, searches and the cache's status go on without it, a write after the rest is
-// done by a fresh worker without a word of restart, and a sync waiting between its pages is never cut.
+// done by a fresh worker without a word of restart, and a sync waiting between its pages is never cut. A file
+// damaged while the worker rests is set aside and refilled whether a write or a search finds it.
 // Real worker threads, a real SQLite file, the sandbox over HTTP.
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync, truncateSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, expect, it } from 'vitest';
 import type { Logger } from '../../../src-main/ports/ports';
-import { cacheOnSandbox, type CacheOnSandbox } from './cache-fixture';
+import { cacheOnSandbox, type CacheOnSandbox, overwrite, setAside } from './cache-fixture';
 
 const RESTING = 'customer cache worker resting until the next write';
 const RESTARTED = 'customer cache worker restarted';
@@ -71,4 +73,53 @@ it('never rests under a sync that waits for its pages, however short its idle ti
   await expect.poll(() => said.includes(RESTING), { timeout: 15_000 }).toBe(true);
   expect(said.indexOf(RESTING)).toBeGreaterThan(said.indexOf(SYNC_ENDED));
   expect(said).not.toContain(RESTARTED);
+});
+
+/** A cache synced from 300 customers whose worker has rested; `said`: what it logged. */
+async function restedCache(): Promise<{ rig: CacheOnSandbox; said: string[]; file: string }> {
+  const { logger, said } = messages();
+  const opened = await cacheOnSandbox({ customers: 300, seed: 5 }, { writerRestMs: 200, logger });
+  rig = opened;
+  const synced = await opened.cache.sync();
+  expect(synced.ok && synced.data.phase).toBe('done');
+  await expect.poll(() => said.includes(RESTING), { timeout: 15_000 }).toBe(true);
+  return { rig: opened, said, file: opened.cache.file };
+}
+
+it('a file emptied while the worker rests is set aside by the next write, and searches move to the refilled one', async () => {
+  const { rig: resting, said } = await restedCache();
+  truncateSync(resting.cache.file, 0);
+
+  const saved = await resting.cache.setSchedule(45);
+  expect(saved.notice).toMatch(/^The customer cache was empty: its file had been emptied\./);
+  expect(setAside(resting.folder)).toHaveLength(1);
+  await expect
+    .poll(
+      async () => {
+        const { customers, syncing, scheduleMinutes } = await resting.cache.status();
+        return { customers, syncing, scheduleMinutes };
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual({ customers: 300, syncing: false, scheduleMinutes: 45 });
+  expect((await resting.cache.searchListed('')).total).toBe(300);
+  expect(said).not.toContain(RESTARTED);
+});
+
+it('a file damaged while the worker rests is set aside whole when a search finds it, and refilled', async () => {
+  const { rig: resting, file } = await restedCache();
+  const peek = new DatabaseSync(file, { readOnly: true });
+  const pageSize = Number(peek.prepare('PRAGMA page_size').get()?.page_size);
+  const someone = String(peek.prepare('SELECT email FROM customers WHERE seq = 7').get()?.email);
+  peek.close();
+  const size = statSync(file).size;
+  // Every page past the schema's: the file still opens, its rows no longer read.
+  overwrite(file, 2 * pageSize, size - 2 * pageSize);
+
+  const during = await resting.cache.searchListed(someone);
+  expect(during.total).toBe(0); // the fresh cache, not an error
+  expect((await resting.cache.status()).notice).toMatch(/could not be read/);
+  // The copy set aside is the damaged file itself, not a fresh one a worker made of it.
+  expect(setAside(resting.folder).map((name) => statSync(`${resting.folder}/${name}`).size)).toEqual([size]);
+  await expect.poll(async () => (await resting.cache.searchListed(someone)).total, { timeout: 30_000 }).toBe(1);
 });
