@@ -41,6 +41,12 @@ export function asciiOnly(code: string): string {
   return code.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** One entry point bundled as main-process code outside app.asar is (NODE_BUNDLE), its text in ASCII (asciiOnly). */
+export async function bundleInAscii(entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>): Promise<string> {
+  const result = await esbuild({ ...NODE_BUNDLE, ...entry, write: false, outdir: 'out' });
+  return asciiOnly(result.outputFiles[0]!.text);
+}
+
 /** The cache worker's entry point. */
 export const CACHE_WORKER_ENTRY = resolve(root, 'src-main/cache/threads/worker.ts');
 /** The answer reader's entry point (large answers parsed off main's thread: src-main/api/answer-reader.ts). */
@@ -68,8 +74,7 @@ function cacheWorkerBundle(): Plugin {
     name: 'card-desk:cache-worker',
     async buildStart() {
       for (const { entry, file } of WORKERS) {
-        const result = await esbuild({ ...NODE_BUNDLE, entryPoints: [entry], write: false, outdir: 'out' });
-        built.set(file, new TextEncoder().encode(asciiOnly(result.outputFiles[0]!.text)));
+        built.set(file, new TextEncoder().encode(await bundleInAscii({ entryPoints: [entry] })));
       }
     },
     resolveId(id) {

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { CACHE_WORKER_ENTRY, NODE_BUNDLE, asciiOnly } from '../../electron.vite.config';
+import { CACHE_WORKER_ENTRY, NODE_BUNDLE, bundleInAscii } from '../../electron.vite.config';
 import { CustomerReader } from '../../src-main/cache/store/customer-reader';
 import { openReader } from '../../src-main/cache/store/database';
 import { CACHE_FILE_NAME } from '../../src-main/cache/service';
@@ -229,24 +229,16 @@ interface Built {
 async function buildProcesses(folder: string): Promise<Built> {
   const built: Built = { main: join(folder, 'cache-main.js'), freshSearch: join(folder, 'fresh-search.js') };
   const here = fileURLToPath(new URL('.', import.meta.url));
-  const worker = await build({ ...NODE_BUNDLE, entryPoints: [CACHE_WORKER_ENTRY], write: false, outdir: folder });
-  writeFileSync(join(folder, BUILT_WORKER_FILE), asciiOnly(worker.outputFiles[0]!.text));
-  // In ASCII, as the app's main bundle is (electron.vite.config.ts): esbuild keeps comments as written.
-  const main = await build({
-    ...NODE_BUNDLE,
-    entryPoints: [join(here, 'cache-main.ts')],
-    write: false,
-    outdir: folder,
-  });
-  writeFileSync(built.main, asciiOnly(main.outputFiles[0]!.text));
+  writeFileSync(join(folder, BUILT_WORKER_FILE), await bundleInAscii({ entryPoints: [CACHE_WORKER_ENTRY] }));
+  // In ASCII, as the app's main bundle is (electron.vite.config.ts).
+  writeFileSync(built.main, await bundleInAscii({ entryPoints: [join(here, 'cache-main.ts')] }));
   asModules(folder);
-  const fresh = await build({
-    ...NODE_BUNDLE,
-    stdin: { contents: FRESH_SEARCH, resolveDir: here, sourcefile: 'fresh-search.ts', loader: 'ts' },
-    write: false,
-    outdir: folder,
-  });
-  writeFileSync(built.freshSearch, asciiOnly(fresh.outputFiles[0]!.text));
+  writeFileSync(
+    built.freshSearch,
+    await bundleInAscii({
+      stdin: { contents: FRESH_SEARCH, resolveDir: here, sourcefile: 'fresh-search.ts', loader: 'ts' },
+    }),
+  );
   return built;
 }
 
