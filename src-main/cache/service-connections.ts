@@ -79,7 +79,10 @@ export class CacheConnections {
     return this.worker.live();
   }
 
-  /** The search connection moves to the fresh file, which keeps the user's schedule and is refilled. */
+  /**
+   * The search connection moves to the fresh file, which keeps the user's schedule (it lived in the file set
+   * aside) and is refilled.
+   */
   private async adoptFreshFile(writer: CacheWriter): Promise<void> {
     this.current?.close();
     this.openReader();
@@ -126,12 +129,7 @@ export class CacheConnections {
     this.recovering ??= (async () => {
       this.current?.close();
       this.current = null;
-      const writer = await this.recoveredWriter(cause);
-      // The schedule lived in the damaged file; keep the user's choice.
-      const minutes = this.hooks.scheduleMinutes();
-      if (minutes > 0) await writer.call('setSchedule', minutes);
-      this.openReader();
-      this.hooks.recovered();
+      await this.adoptFreshFile(await this.recoveredWriter(cause));
     })().finally(() => {
       this.recovering = null;
     });

@@ -185,14 +185,14 @@ export class CustomerReader {
     };
   }
 
-  /** When the cache last synced completely (what a search's answer says of its age). */
   /** One value of the meta table (undefined when it has none). */
   metaValue(key: string): unknown {
     return this.stmt('SELECT value FROM meta WHERE key = ?').get(key)?.value;
   }
 
+  /** When the cache last synced completely (what a search's answer says of its age). */
   lastSyncedAt(): string | null {
-    const value = this.stmt("SELECT value FROM meta WHERE key = 'last_synced_at'").get()?.value;
+    const value = this.metaValue('last_synced_at');
     return typeof value === 'string' ? value : null;
   }
 
