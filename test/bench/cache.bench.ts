@@ -6,103 +6,23 @@
 // In the same run, before that, the same sync and searches by the cache as it was before records were
 // sealed (BEFORE_SEALING, the sources of that commit taken from git; `--before REF` names another), so the
 // cost of sealing is measured as a ratio on one machine at one time: the `before_*` and `*_ratio` figures.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { CACHE_WORKER_ENTRY, NODE_BUNDLE, bundleInAscii } from '../../electron.vite.config';
+import { CACHE_WORKER_ENTRY, bundleInAscii } from '../../electron.vite.config';
 import { CustomerReader } from '../../src-main/cache/store/customer-reader';
 import { openReader } from '../../src-main/cache/store/database';
 import { CACHE_FILE_NAME } from '../../src-main/cache/service';
 import { BUILT_WORKER_FILE } from '../../src-main/cache/threads/worker-location';
 import type { Benchmark } from './benchmark';
+import { BEFORE_SEALING, asModules, builtBefore } from './cache-before';
 import type { CacheMainFigures } from './cache-main';
 import { percentile, slowestQueries, timeQueries } from './query-timing';
-import { SETTLE_CALL, SETTLE_MARKER } from './settle';
 import { testSeal } from '../support/cache-keys';
 
 const LINEAR_QUERIES = 30;
-
-/** The last commit whose customer cache stored records in plain form. */
-export const BEFORE_SEALING = '9116159527b62dce8c7926966168209649a41d1d';
-
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-
-/**
- * The sources of `ref` (what the cache's main process and worker are built from) in a folder of their own,
- * with this checkout's node_modules.
- */
-function sourcesAt(ref: string): string {
-  const root = mkdtempSync(join(tmpdir(), 'card-desk-cache-bench-before-'));
-  // The bench imports the test keys from test/support, older commits' from test/tools, the oldest from neither.
-  const rigs = ['test/support', 'test/tools'].filter(
-    (folder) => spawnSync('git', ['-C', REPO, 'cat-file', '-e', `${ref}:${folder}`]).status === 0,
-  );
-  const tar = execFileSync(
-    'git',
-    ['-C', REPO, 'archive', '--format=tar', ref, 'src-main', 'src-shared', 'test/bench', ...rigs],
-    {
-      maxBuffer: 256 * 1024 * 1024,
-    },
-  );
-  execFileSync('tar', ['-x', '-C', root], { input: tar });
-  pauseAlike(root);
-  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
-  return root;
-}
-
-/** The cache worker's entry in the sources at `root`: in threads/ since the cache folder was split by job. */
-function workerEntryIn(root: string): string {
-  const split = join(root, 'src-main/cache/threads/worker.ts');
-  return existsSync(split) ? split : join(root, 'src-main/cache/worker.ts');
-}
-
-/**
- * The built files are ES modules by their folder's package.json, as the app's are by its own: without one,
- * Node first reads each file as CommonJS, then again as a module, and the first copy of the source (a few
- * MB) is freed later, which moves glibc's mmap threshold up for the life of the process.
- */
-function asModules(folder: string): void {
-  writeFileSync(join(folder, 'package.json'), JSON.stringify({ type: 'module' }));
-}
-
-/** cache-main.ts and the cache worker of the sources in `root`, bundled into `folder` as buildProcesses does. */
-async function buildMainFrom(root: string, folder: string): Promise<string> {
-  mkdirSync(folder, { recursive: true });
-  const main = join(folder, 'cache-main.js');
-  await build({
-    ...NODE_BUNDLE,
-    entryPoints: [workerEntryIn(root)],
-    outfile: join(folder, BUILT_WORKER_FILE),
-  });
-  await build({ ...NODE_BUNDLE, entryPoints: [join(root, 'test/bench/cache-main.ts')], outfile: main });
-  asModules(folder);
-  return main;
-}
-
-/**
- * Has the older cache-main.ts under `root` settle after its sync as this one does (settle.ts): copies
- * settle.ts beside it and calls it at SETTLE_MARKER. Throws when the marker is not there.
- */
-function pauseAlike(root: string): void {
-  const main = join(root, 'test/bench/cache-main.ts');
-  const text = readFileSync(main, 'utf8');
-  if (text.includes(SETTLE_CALL) || text.includes("from './settle'")) return;
-  if (!text.includes(SETTLE_MARKER)) throw new Error(`its cache-main.ts has no line "${SETTLE_MARKER}" to settle at`);
-  copyFileSync(fileURLToPath(new URL('./settle.ts', import.meta.url)), join(root, 'test/bench/settle.ts'));
-  writeFileSync(main, text.replace(SETTLE_MARKER, `${SETTLE_CALL}\n${SETTLE_MARKER}`));
-}
 
 /** The figures point 4 of sealing holds to, from one process's run. */
 function headline(main: CacheMainFigures) {
@@ -130,17 +50,6 @@ async function runOnce(
     );
   } finally {
     rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-/** The cache of `ref` built (see the top of this file) in a folder to delete after; null when its sources cannot be had. */
-async function builtBefore(ref: string, print: (line: string) => void): Promise<{ main: string; root: string } | null> {
-  try {
-    const root = sourcesAt(ref);
-    return { main: await buildMainFrom(root, join(root, 'built')), root };
-  } catch (e) {
-    print(`before: not measured (the sources of ${ref} could not be read from git or built: ${String(e)})`);
-    return null;
   }
 }
 

@@ -5,7 +5,7 @@
 // (2026-11-26, quiet machine). The app lives on for hours after a sync, so the figure that matters is the
 // settled one; the RSS right after the sync is reported beside it.
 //
-// The "before" side of the benchmark runs an older cache-main.ts: cache.bench.ts copies this file beside it
+// The "before" side of the benchmark runs an older cache-main.ts: cache-before.ts copies this file beside it
 // and inserts the same call at SETTLE_MARKER, so both sides pause alike.
 
 /** How long the process is left quiet after the sync (V8's memory reducer acts ~8 s after the last collection). */
