@@ -140,7 +140,7 @@ export class MatchingRows {
       if (!q) queries.set(m, (q = this.query(m, vocabulary)));
       return q;
     };
-    const exact = this.exactNeeded(plan, vocabulary) ? plan.exact : [];
+    const exact = this.exactNeeded(plan, vocabulary) ? plan.exact.filter((m) => this.mayMatch(m, vocabulary)) : [];
     // The page: exact matches first (few, cheap), then the prefix matchers', each row once. A matcher
     // is asked for no more rows than the page still needs plus those already on it (it may repeat them).
     const order: number[] = [];
@@ -228,6 +228,17 @@ export class MatchingRows {
       if (state !== 'whole') return true;
     }
     return false;
+  }
+
+  /**
+   * Whether an exact matcher may find a row: a names matcher finds none when one of its words (plain ASCII,
+   * which the vocabulary sees as FTS5 does) is not a word of the index. As a name is typed its last word is
+   * mostly only the start of one; the vocabulary's seek, kept while the file is unchanged, costs less than
+   * the statement it spares.
+   */
+  private mayMatch(m: Matcher, vocabulary: NameVocabulary): boolean {
+    if (m.kind !== 'names') return true;
+    return !nameWords(m).some((w) => w !== undefined && vocabulary.state(w.word) === 'absent');
   }
 
   /** A matcher as SQL: its rows' seqs, in its order. */

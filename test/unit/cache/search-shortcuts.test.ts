@@ -1,7 +1,7 @@
-// The reader's shortcuts (the whole-word pass skipped when it cannot change the answer, long prefixes read
-// as the words they start, two words read from the name-pairs index, the early stop once the page is
-// full and the count capped) against the plain path on the same real SQLite file: every matcher of the
-// plan run in full, in order, with no shortcut.
+// The reader's shortcuts (the whole-word pass skipped when it cannot change the answer or when a typed word
+// is not a word of the index, long prefixes read as the words they start, two words read from the name-pairs
+// index, the early stop once the page is full and the count capped) against the plain path on the same real
+// SQLite file: every matcher of the plan run in full, in order, with no shortcut.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -25,6 +25,8 @@ const CAP = 100;
 class CountingDatabase extends DatabaseSync {
   prepared = 0;
   rows = 0;
+  /** The parameters of every statement run, in order. */
+  readonly runs: unknown[][] = [];
 
   override prepare(sql: string): StatementSync {
     this.prepared++;
@@ -38,10 +40,13 @@ class CountingDatabase extends DatabaseSync {
       return result;
     };
     return new Proxy(statement, {
-      get(target, key) {
+      get: (target, key) => {
         const value = Reflect.get(target, key, target) as unknown;
         if (key !== 'all' && key !== 'get') return typeof value === 'function' ? value.bind(target) : value;
-        return (...args: unknown[]) => count((value as (...a: unknown[]) => unknown).apply(target, args));
+        return (...args: unknown[]) => {
+          this.runs.push(args);
+          return count((value as (...a: unknown[]) => unknown).apply(target, args));
+        };
       },
     });
   }
@@ -101,6 +106,22 @@ describe('the work of a search beyond its query', () => {
       const page = reader.search(planSearch('Lola Afu'), PAGE, true);
       expect(page.customers.map((c) => c.name)).toEqual(['Lolade Afunku', 'Lola Afunku']);
       expect(page.total).toBe(2);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('runs no whole-word statement for a typed word the index does not hold', () => {
+    const { db, reader } = countingReader();
+    try {
+      // "Lolad" is only the start of a word: its whole-word pass could find nothing.
+      reader.search(planSearch('Lolad'), PAGE, true);
+      expect(db.runs.some((args) => args[0] === '"Lolad"')).toBe(false);
+      expect(db.runs.some((args) => args[0] === '"Lolad"*')).toBe(true);
+      // "Lolade" is a word: its whole-word pass runs, and lists it first.
+      const page = reader.search(planSearch('Lolade'), PAGE, true);
+      expect(db.runs.some((args) => args[0] === '"Lolade"')).toBe(true);
+      expect(page.customers[0]?.name).toBe('Lolade Afunku');
     } finally {
       reader.close();
     }
