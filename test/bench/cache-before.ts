@@ -1,5 +1,6 @@
 // The "before" side of the cache benchmark (cache.bench.ts): the sources of an older commit taken from git,
-// its cache-main.ts and cache worker bundled as this checkout's are, and made to pause as this one does.
+// its cache-main.ts and cache worker bundled as this checkout's are, and made to pause and time its searches
+// as this one does.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ function sourcesAt(ref: string): string {
     },
   );
   execFileSync('tar', ['-x', '-C', root], { input: tar });
-  pauseAlike(root);
+  measureAlike(root);
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'), 'dir');
   return root;
 }
@@ -71,13 +72,50 @@ async function buildMainFrom(root: string, folder: string): Promise<string> {
  * Has the older cache-main.ts under `root` settle after its sync as this one does (settle.ts): copies
  * settle.ts beside it and calls it at SETTLE_MARKER. Throws when the marker is not there.
  */
-function pauseAlike(root: string): void {
-  const main = join(root, 'test/bench/cache-main.ts');
-  const text = readFileSync(main, 'utf8');
-  if (text.includes(SETTLE_CALL) || text.includes("from './settle'")) return;
+function pauseAlike(root: string, text: string): string {
+  if (text.includes(SETTLE_CALL) || text.includes("from './settle'")) return text;
   if (!text.includes(SETTLE_MARKER)) throw new Error(`its cache-main.ts has no line "${SETTLE_MARKER}" to settle at`);
-  copyFileSync(fileURLToPath(new URL('./settle.ts', import.meta.url)), join(root, 'test/bench/settle.ts'));
-  writeFileSync(main, text.replace(SETTLE_MARKER, `${SETTLE_CALL}\n${SETTLE_MARKER}`));
+  besideIn(root, 'settle.ts');
+  return text.replace(SETTLE_MARKER, `${SETTLE_CALL}\n${SETTLE_MARKER}`);
+}
+
+/** An older cache-main.ts's pass in the cache, with RSS sampled: `const <name> = await <timer>(queries, <search>, sampleRss);`. */
+const ONE_PASS = /^const (direct|directTimed) = await (timeQueries|timeEachQuery)\((queries, .+, sampleRss)\);$/m;
+
+/** An older cache-main.ts's pass through the dispatcher: `const viaHandler = await timeQueries(`. */
+const ONE_HANDLER_PASS = 'const viaHandler = await timeQueries(';
+
+/**
+ * Has the older cache-main.ts under `root` time each search as the median of passes, as this one does
+ * (query-timing.ts, typicalOf): this query-timing.ts in place of its own (which it extends), and its one
+ * pass in the cache and one through the dispatcher each made TYPICAL_OF_PASSES, RSS sampled in the first.
+ * Its passes through the dispatcher come after those in the cache, where this one's take turns with them.
+ * Throws when it does not time its searches in a way known here.
+ */
+function timeAlike(root: string, text: string): string {
+  if (text.includes('typicalOf(') || text.includes('typicalEachQuery(')) return text;
+  if (!ONE_PASS.test(text) || !text.includes(ONE_HANDLER_PASS)) {
+    throw new Error('its cache-main.ts times its searches in a way this bench does not know');
+  }
+  besideIn(root, 'query-timing.ts');
+  const timing = "(await import('./query-timing'))";
+  return text
+    .replace(ONE_PASS, (_, name: string, timer: string, args: string) => {
+      const typical = timer === 'timeQueries' ? 'typicalTimes' : 'typicalEachQuery';
+      return `const ${name} = await ${timing}.${typical}(${args});`;
+    })
+    .replace(ONE_HANDLER_PASS, `const viaHandler = await ${timing}.typicalTimes(`);
+}
+
+/** This folder's `name` copied into the older sources' test/bench. */
+function besideIn(root: string, name: string): void {
+  copyFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), join(root, 'test/bench', name));
+}
+
+/** The older cache-main.ts under `root`, made to settle and time its searches as this one does. */
+function measureAlike(root: string): void {
+  const main = join(root, 'test/bench/cache-main.ts');
+  writeFileSync(main, timeAlike(root, pauseAlike(root, readFileSync(main, 'utf8'))));
 }
 
 /** The cache of `ref` built (see the top of cache.bench.ts) in a folder to delete after; null when its sources cannot be had. */
