@@ -82,19 +82,20 @@ function pauseAlike(root: string, text: string): string {
 /** An older cache-main.ts's pass in the cache, with RSS sampled: `const <name> = await <timer>(queries, <search>, sampleRss);`. */
 const ONE_PASS = /^const (direct|directTimed) = await (timeQueries|timeEachQuery)\((queries, .+, sampleRss)\);$/m;
 
-/** An older cache-main.ts's pass through the dispatcher: `const viaHandler = await timeQueries(`. */
-const ONE_HANDLER_PASS = 'const viaHandler = await timeQueries(';
+/** An older cache-main.ts's pass through the dispatcher, with RSS sampled (its last argument). */
+const ONE_HANDLER_PASS = /^const viaHandler = await timeQueries\(\n((?:.*\n)*?) {2}sampleRss,\n\);$/m;
 
 /**
  * Has the older cache-main.ts under `root` time each search as the median of passes, as this one does
  * (query-timing.ts, typicalOf): this query-timing.ts in place of its own (which it extends), and its one
- * pass in the cache and one through the dispatcher each made TYPICAL_OF_PASSES, RSS sampled in the first.
- * Its passes through the dispatcher come after those in the cache, where this one's take turns with them.
+ * pass in the cache and one through the dispatcher each made TYPICAL_OF_PASSES. RSS is sampled in the first
+ * pass in the cache only: its passes through the dispatcher come after the five in the cache, thousands of
+ * searches in a row (cache-main.ts samples only the passes right after the settle). This one's take turns.
  * Throws when it does not time its searches in a way known here.
  */
 function timeAlike(root: string, text: string): string {
   if (text.includes('typicalOf(') || text.includes('typicalEachQuery(')) return text;
-  if (!ONE_PASS.test(text) || !text.includes(ONE_HANDLER_PASS)) {
+  if (!ONE_PASS.test(text) || !ONE_HANDLER_PASS.test(text)) {
     throw new Error('its cache-main.ts times its searches in a way this bench does not know');
   }
   besideIn(root, 'query-timing.ts');
@@ -104,7 +105,7 @@ function timeAlike(root: string, text: string): string {
       const typical = timer === 'timeQueries' ? 'typicalTimes' : 'typicalEachQuery';
       return `const ${name} = await ${timing}.${typical}(${args});`;
     })
-    .replace(ONE_HANDLER_PASS, `const viaHandler = await ${timing}.typicalTimes(`);
+    .replace(ONE_HANDLER_PASS, (_, args: string) => `const viaHandler = await ${timing}.typicalTimes(\n${args});`);
 }
 
 /** This folder's `name` copied into the older sources' test/bench. */

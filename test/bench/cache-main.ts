@@ -40,7 +40,7 @@ export interface CacheMainFigures {
   direct: number[];
   /** The same searches with their texts, in the order asked. */
   directTimed: Array<{ query: string; ms: number }>;
-  /** A single pass in the cache right after the settle (the one the RSS is sampled in), in ms, sorted. */
+  /** A single pass in the cache right after the settle (RSS sampled in it and the dispatcher's after it), in ms, sorted. */
   singlePass?: number[];
   /** Each search's typical time through the IPC dispatcher, sorted. */
   viaHandler: number[];

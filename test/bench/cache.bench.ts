@@ -167,16 +167,26 @@ async function runBuilt<T>(
   createInterface({ input: child.stderr! }).on('line', (line) => {
     if (line.trim()) print(line.trimEnd());
   });
-  const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+  // A write to a child that has died fails; its exit, below, says what happened.
+  child.stdin?.on('error', () => {});
+  const closed = new Promise<string | null>((resolve) =>
+    child.once('close', (code, signal) => resolve(code === 0 ? null : `exited with ${code ?? signal}`)),
+  );
   if (during) {
-    const ended = closed.then((code) => {
-      throw new Error(`${basename(bundle)} exited with ${code} before its turns ended`);
+    const ended = closed.then((how) => {
+      throw new Error(`${basename(bundle)} ${how ?? 'exited'} before its turns ended`);
     });
-    await Promise.race([during(turns), ended]);
-    child.stdin?.end();
+    try {
+      await Promise.race([during(turns), ended]);
+    } catch (e) {
+      child.kill();
+      throw e;
+    } finally {
+      child.stdin?.end();
+    }
   }
-  const code = await closed;
-  if (code !== 0) throw new Error(`${basename(bundle)} exited with ${code}`);
+  const failed = await closed;
+  if (failed) throw new Error(`${basename(bundle)} ${failed}`);
   return JSON.parse(lines.at(-1)!) as T;
 }
 
@@ -260,7 +270,7 @@ export const cacheBenchmark: Benchmark = {
         `through the IPC handler: p50 ${percentile(viaHandler, 50).toFixed(2)} ms, p95 ${percentile(viaHandler, 95).toFixed(2)} ms (goal p95 <= 2 ms, checked at <= 5 ms)`,
       );
       ctx.print(
-        `main process RSS while searching, settled after the sync: ${mb(main.rssBytes).toFixed(0)} MB (goal <= 250 MB), of which its V8 young generation ${mb(main.youngGenerationBytes).toFixed(0)} MB; right after the sync ${mb(main.rssAfterSyncBytes).toFixed(0)} MB`,
+        `main process RSS while searching, settled after the sync: ${mb(main.rssBytes).toFixed(0)} MB (goal <= 150 MB, checked at <= 160 MB), of which its V8 young generation ${mb(main.youngGenerationBytes).toFixed(0)} MB; right after the sync ${mb(main.rssAfterSyncBytes).toFixed(0)} MB`,
       );
       if (main.rssBusyBytes !== undefined && main.youngGenerationBusyBytes !== undefined) {
         ctx.print(
@@ -276,7 +286,7 @@ export const cacheBenchmark: Benchmark = {
 
       const linearP95 = percentile(linear.times, 95);
       ctx.print(
-        `linear scan of ${linear.customers.toLocaleString('en')} JSON strings: p95 ${linearP95.toFixed(1)} ms (each the median of its ${TYPICAL_OF_PASSES} passes, in turns with the searches'), ${(linearP95 / percentile(direct, 95)).toFixed(0)}x the cache's p95 (goal >= 100x)`,
+        `linear scan of ${linear.customers.toLocaleString('en')} JSON strings: p95 ${linearP95.toFixed(1)} ms (each the median of its ${TYPICAL_OF_PASSES} passes, in turns with the searches'), ${(linearP95 / percentile(direct, 95)).toFixed(0)}x the cache's p95 (goal >= 500x, checked at >= 300x)`,
       );
 
       const compared: Record<string, number> = {};

@@ -14,7 +14,7 @@ export const SETTLE_MS = 15_000;
 /** The comment line in cache-main.ts (this one's and older ones') before which the pause goes. */
 export const SETTLE_MARKER = '// Queries from a spread of stored customers.';
 
-/** The line cache.bench.ts inserts into an older cache-main.ts at SETTLE_MARKER. */
+/** The line cache-before.ts inserts into an older cache-main.ts at SETTLE_MARKER. */
 export const SETTLE_CALL = "await (await import('./settle')).settle();";
 
 /** Waits SETTLE_MS; answers the RSS in bytes as it was right after the sync, when called. */
