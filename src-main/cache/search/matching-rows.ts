@@ -212,8 +212,9 @@ export class MatchingRows {
    * Whether the whole-word pass can find rows the prefix pass would list later. A names query whose every
    * word is in the index and starts no longer word matches the same rows either way, in the same order:
    * for two common names (a first and a last name typed in full) that halves the cost, as each pass
-   * walks both names' rows. One with a word that is not in the index ('Lolade Chi') finds nothing in
-   * the whole-word pass. Plain ASCII words only, which the tokenizer folds by lower-casing alone.
+   * walks both names' rows. (One with a word that is not in the index, 'Lolade Chi', finds nothing in
+   * the whole-word pass: mayMatch drops it.) Plain ASCII words only, which the tokenizer folds by
+   * lower-casing alone.
    */
   private exactNeeded(plan: SearchPlan, vocabulary: NameVocabulary): boolean {
     const [exact, prefix] = [plan.exact, plan.prefix];
@@ -223,9 +224,7 @@ export class MatchingRows {
     const words = nameWords(prefix[0]!);
     // The last word first: it is the one being typed, the likeliest to be only the start of a word.
     for (const w of words.reverse()) {
-      const state = w === undefined ? 'unknown' : vocabulary.state(w.word);
-      if (state === 'absent') return false;
-      if (state !== 'whole') return true;
+      if (w === undefined || vocabulary.state(w.word) !== 'whole') return true;
     }
     return false;
   }
@@ -234,11 +233,13 @@ export class MatchingRows {
    * Whether an exact matcher may find a row: a names matcher finds none when one of its words (plain ASCII,
    * which the vocabulary sees as FTS5 does) is not a word of the index. As a name is typed its last word is
    * mostly only the start of one; the vocabulary's seek, kept while the file is unchanged, costs less than
-   * the statement it spares.
+   * the statement it spares. The last word is asked first: it is the one being typed.
    */
   private mayMatch(m: Matcher, vocabulary: NameVocabulary): boolean {
     if (m.kind !== 'names') return true;
-    return !nameWords(m).some((w) => w !== undefined && vocabulary.state(w.word) === 'absent');
+    return !nameWords(m)
+      .reverse()
+      .some((w) => w !== undefined && vocabulary.state(w.word) === 'absent');
   }
 
   /** A matcher as SQL: its rows' seqs, in its order. */
