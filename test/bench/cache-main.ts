@@ -18,7 +18,7 @@ import { CancelRegistry } from '../../src-main/ipc/cancel-registry';
 import type { HandlerTable } from '../../src-main/ipc/handler';
 import { createDispatcher } from '../../src-main/ipc/register';
 import { queriesFor } from './customer-queries';
-import { TYPICAL_OF_PASSES, timeEachQuery, timeQueries, typicalOf } from './query-timing';
+import { TYPICAL_OF_PASSES, sortedMs, timePass, timeQueries, typicalOf } from './query-timing';
 import { settle } from './settle';
 import { TurnsInMain } from './turns';
 import { testCacheKeys } from '../support/cache-keys';
@@ -142,15 +142,13 @@ for (let pass = 0; pass < TYPICAL_OF_PASSES; pass++) {
   // The runner's scan has just walked a gigabyte of strings, filling the CPU's caches with its own: the
   // first searches after it ran slower than any in the app would. One untimed pass first, as after the settle.
   if (turns) await timeQueries(queries, search);
-  directPasses.push((await timeEachQuery(queries, search)).map((t) => t.ms));
-  handlerPasses.push((await timeEachQuery(queries, viaDispatcher)).map((t) => t.ms));
+  directPasses.push(await timePass(queries, search));
+  handlerPasses.push(await timePass(queries, viaDispatcher));
   turns?.taken();
 }
 const directTimed = typicalOf(queries, directPasses);
-const direct = directTimed.map((t) => t.ms).sort((a, b) => a - b);
-const viaHandler = typicalOf(queries, handlerPasses)
-  .map((t) => t.ms)
-  .sort((a, b) => a - b);
+const direct = sortedMs(directTimed);
+const viaHandler = sortedMs(typicalOf(queries, handlerPasses));
 const rssBusyBytes = process.memoryUsage().rss;
 const youngGenerationBusyBytes = youngGeneration();
 await cache.close();

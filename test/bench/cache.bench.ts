@@ -20,7 +20,7 @@ import { BUILT_WORKER_FILE } from '../../src-main/cache/threads/worker-location'
 import type { Benchmark } from './benchmark';
 import { BEFORE_SEALING, asModules, builtBefore } from './cache-before';
 import type { CacheMainFigures } from './cache-main';
-import { TYPICAL_OF_PASSES, median, percentile, slowestQueries, timeEachQuery, typicalOf } from './query-timing';
+import { TYPICAL_OF_PASSES, median, percentile, slowestQueries, sortedMs, timePass, typicalOf } from './query-timing';
 import { TurnsInRunner } from './turns';
 import { testSeal } from '../support/cache-keys';
 
@@ -214,13 +214,10 @@ async function linearScanInTurns(file: string, turns: TurnsInRunner): Promise<Li
   };
   const passes: number[][] = [];
   for (let pass = 0; pass < TYPICAL_OF_PASSES; pass++) {
-    passes.push((await timeEachQuery(chosen, scan)).map((t) => t.ms));
+    passes.push(await timePass(chosen, scan));
     await turns.give();
   }
-  const times = typicalOf(chosen, passes)
-    .map((t) => t.ms)
-    .sort((a, b) => a - b);
-  return { times, customers: all.length };
+  return { times: sortedMs(typicalOf(chosen, passes)), customers: all.length };
 }
 
 export const cacheBenchmark: Benchmark = {

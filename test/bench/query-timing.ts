@@ -16,13 +16,22 @@ export async function timeEachQuery(
   return timed;
 }
 
+/** The times of `timed` in ms, sorted (what percentile reads). */
+export const sortedMs = (timed: ReadonlyArray<{ ms: number }>): number[] =>
+  timed.map((t) => t.ms).sort((a, b) => a - b);
+
+/** One pass: each query's time in ms, in the order asked (a pass of typicalOf's). */
+export async function timePass(queries: string[], run: (q: string) => unknown, onEach?: () => void): Promise<number[]> {
+  return (await timeEachQuery(queries, run, onEach)).map((t) => t.ms);
+}
+
 /** Each query's time in ms, sorted; `onEach` runs after each (e.g. to sample RSS). */
 export async function timeQueries(
   queries: string[],
   run: (q: string) => unknown,
   onEach?: () => void,
 ): Promise<number[]> {
-  return (await timeEachQuery(queries, run, onEach)).map((t) => t.ms).sort((a, b) => a - b);
+  return sortedMs(await timeEachQuery(queries, run, onEach));
 }
 
 /** The `n` slowest of `timed`, slowest first, as `text (ms)` for a report line. */
@@ -70,7 +79,7 @@ export async function typicalEachQuery(
 ): Promise<Array<{ query: string; ms: number }>> {
   const passes: number[][] = [];
   for (let pass = 0; pass < TYPICAL_OF_PASSES; pass++) {
-    passes.push((await timeEachQuery(queries, run, pass === 0 ? onFirstPass : undefined)).map((t) => t.ms));
+    passes.push(await timePass(queries, run, pass === 0 ? onFirstPass : undefined));
   }
   return typicalOf(queries, passes);
 }
@@ -81,5 +90,5 @@ export async function typicalTimes(
   run: (q: string) => unknown,
   onFirstPass?: () => void,
 ): Promise<number[]> {
-  return (await typicalEachQuery(queries, run, onFirstPass)).map((t) => t.ms).sort((a, b) => a - b);
+  return sortedMs(await typicalEachQuery(queries, run, onFirstPass));
 }
